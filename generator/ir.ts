@@ -1,0 +1,330 @@
+/**
+ * The intermediate representation: the whole spec, resolved and normalized into one typed model.
+ * Emitters read structural facts from it (is this action paginated? which param is the cursor?) and never
+ * branch on connector names. Every list is sorted (entities and params by name, actions in vocabulary
+ * order) so output never depends on key order in the YAML.
+ */
+import type { BaseType } from './type-expr.js';
+
+/** A JSON literal allowed in enums, consts and defaults. */
+export type Literal = string | number | boolean;
+
+/** Where an item is written in the spec. */
+export interface SourceLocation {
+  /** Spec file path, e.g. `spec/connectors/payments.yaml`. */
+  file: string;
+  /** 1-based line of the item's key. */
+  line: number;
+}
+
+/** The shape of a value: a record field, a meta key, a searchable field or a param. */
+export interface SchemaIR {
+  /** Base types the value may take (never null: see `nullable`). */
+  types: BaseType[];
+  /** Whether null is allowed. */
+  nullable: boolean;
+  /** Allowed values (for separator params: allowed entries). */
+  enum?: Literal[];
+  /** The one value the field always holds (`object: 'customer'`). */
+  const?: Literal;
+  /** Element shape of arrays, when known. */
+  items?: SchemaIR;
+  /** Inner fields of objects (or of array elements via `items`), when known; sorted by name. */
+  properties?: PropertyIR[];
+  /** Description from the spec. */
+  description?: string;
+  /** Why the item is deprecated, when it is. */
+  deprecated?: string;
+  /** A transcription decision written next to the item. */
+  note?: string;
+  /** Where a fact not in the contract comes from. */
+  provenance?: string;
+  /** What is assumed where the contract is silent. */
+  assumption?: string;
+  /** Default value (params). */
+  default?: Literal;
+  /** Inclusive lower bound (params). */
+  minimum?: number;
+  /** Inclusive upper bound (params). */
+  maximum?: number;
+  /** Minimum string length (params). */
+  minLength?: number;
+  /** Maximum string length (params). */
+  maxLength?: number;
+  /** Regular expression the string must match (params). */
+  pattern?: string;
+  /** Minimum number of array elements or separated entries (params). */
+  minItems?: number;
+  /** Maximum number of array elements or separated entries (params). */
+  maxItems?: number;
+  /** The string holds a list joined by this separator (params). */
+  separator?: string;
+}
+
+/** A named value inside an object: a record field, meta key, searchable field or param. */
+export interface PropertyIR extends SchemaIR {
+  /** Name as written in the contract (case-sensitive; may contain dots, e.g. `assignee.any`). */
+  name: string;
+  /** Params: whether the caller must give it. Record fields and meta keys: always true. */
+  required: boolean;
+  /** Where the item is written. */
+  source: SourceLocation;
+}
+
+/** A record or meta shape. */
+export interface ShapeIR {
+  /** Name within its connector (`customer`, `list`). */
+  name: string;
+  /** Description from the spec. */
+  description?: string;
+  /** Known fields, sorted by name. */
+  properties: PropertyIR[];
+  /** The seed's words where it does not show (all or the rest of) the fields; the shape is then open. */
+  unspecified?: string;
+  /** A transcription decision. */
+  note?: string;
+  /** What is assumed where the contract is silent. */
+  assumption?: string;
+  /** Where the shape is written. */
+  source: SourceLocation;
+}
+
+/** One way to stop walking pages. */
+export interface StopConditionIR {
+  /** metaFalse, metaTrue, metaMissing, nextMissing, emptyPage, shortPage or totalReached. */
+  when: 'metaFalse' | 'metaTrue' | 'metaMissing' | 'nextMissing' | 'emptyPage' | 'shortPage' | 'totalReached';
+  /** Meta key path read by metaFalse, metaTrue, metaMissing and totalReached. */
+  key?: string;
+}
+
+/** A paging scheme as data; one runtime iterator interprets every scheme. */
+export interface PaginationIR {
+  /** Scheme name within its connector (the service's search scheme is `search`). */
+  name: string;
+  /** Informational label of the style. */
+  style: 'cursor' | 'page' | 'offset' | 'token' | 'link' | 'since_id';
+  /** How a caller pages, in words. */
+  description?: string;
+  /** Request param that carries the cursor, page number, offset or token. */
+  param: string;
+  /** Request param that sets the page size, if any. */
+  sizeParam?: string;
+  /** Where the next value of `param` comes from. */
+  next: {
+    /** meta: a meta key; last_record: a field of the last record; page_number: page + 1; offset: offset + records. */
+    from: 'meta' | 'last_record' | 'page_number' | 'offset';
+    /** Dotted meta path or record field (meta, last_record). */
+    path?: string;
+    /** The value at `path` is a URL; the next value is this query param of it. */
+    queryParam?: string;
+    /** First page number (page_number); default 1. */
+    start?: number;
+  };
+  /** The last page is reached when any of these holds. */
+  stop: StopConditionIR[];
+  /** What is assumed where the contract is silent. */
+  assumption?: string;
+  /** Where the scheme is written. */
+  source: SourceLocation;
+}
+
+/** Action names of the contract's vocabulary. */
+export type ActionName = 'list' | 'get' | 'create' | 'update' | 'delete' | 'api_search' | 'search' | 'download';
+
+/** The result shapes an action can return. */
+export type ResultShape = 'list' | 'single' | 'hits' | 'binary';
+
+/** One entity–action pair: one call of the execute endpoint. */
+export interface ActionIR {
+  /** Action name as sent in the execute body. */
+  name: ActionName;
+  /** read or write (from the service's action vocabulary). */
+  kind: 'read' | 'write';
+  /** Description from the spec, else the vocabulary's meaning. */
+  description: string;
+  /** Known params, sorted by name (for search: the uniform search params). */
+  params: PropertyIR[];
+  /** The seed's words where params are not shown (alone: unknown; beside params: list cut off). */
+  paramsUnspecified?: string;
+  /** What the action returns. */
+  result: {
+    /** list (records + meta), single (one record), hits (uniform search), binary (download). */
+    shape: ResultShape;
+    /** Record name within the connector (list and single shapes). */
+    record?: string;
+    /** Meta name within the connector (list shape), when the connector defines one. */
+    meta?: string;
+  };
+  /** How the action pages: a scheme name, `none` (one page), or `unspecified` (params not shown). */
+  pagination: string;
+  /** Download param carrying a partial-content range. */
+  rangeParam?: string;
+  /** Largest content the action returns, in bytes. */
+  maxBytes?: number;
+  /** A transcription decision. */
+  note?: string;
+  /** Why the action is deprecated, when it is. */
+  deprecated?: string;
+  /** Where the action is written. */
+  source: SourceLocation;
+}
+
+/** An entity of a connector. */
+export interface EntityIR {
+  /** Name as sent in the execute body (`payment_intents`). */
+  name: string;
+  /** Description from the spec. */
+  description?: string;
+  /** Default record name of the entity's actions. */
+  record?: string;
+  /** Searchable fields, for entities with the search action. */
+  searchable?: {
+    /** Known searchable fields, sorted by name. */
+    properties: PropertyIR[];
+    /** The seed's words where they are not shown. */
+    unspecified?: string;
+  };
+  /** Actions in vocabulary order. */
+  actions: ActionIR[];
+  /** A transcription decision. */
+  note?: string;
+  /** Where the entity is written. */
+  source: SourceLocation;
+}
+
+/** How sources of a connector authenticate to the third-party system (auth_config). */
+export interface AuthIR {
+  /** api_key, access_token, oauth2, … or `unspecified`. */
+  method: string;
+  /** Description from the spec. */
+  description?: string;
+  /** auth_config fields, sorted by name. */
+  fields: PropertyIR[];
+  /** Configuration variables (e.g. advertising region_url), sorted by name. */
+  variables: (PropertyIR & { defaultUnspecified?: string })[];
+  /** The seed's words where the method is not shown. */
+  unspecified?: string;
+}
+
+/** One connector kind. */
+export interface ConnectorIR {
+  /** Connector id (`payments`). */
+  id: string;
+  /** Human title. */
+  title: string;
+  /** Contract document it transcribes. */
+  seed: string;
+  /** Spec file path. */
+  file: string;
+  /** One paragraph on the connector. */
+  description: string;
+  /** Authentication (auth_config). */
+  auth: AuthIR;
+  /** Paging schemes, sorted by name. */
+  pagination: PaginationIR[];
+  /** Meta shapes, sorted by name. */
+  meta: ShapeIR[];
+  /** Record shapes, sorted by name. */
+  records: ShapeIR[];
+  /** Entities, sorted by name. */
+  entities: EntityIR[];
+}
+
+/** A value the spec assumes where the contract is silent. */
+export interface AssumptionIR {
+  /** Stable id (`envelope`, or `payments/meta/search_page/next_page`). */
+  id: string;
+  /** The contract's words on what it does not show. */
+  contract: string;
+  /** Where the assumed value comes from. */
+  source: string;
+  /** The assumed value. */
+  value: unknown;
+  /** Where it is written. */
+  location: SourceLocation;
+}
+
+/** One row of the contract's Limits table. */
+export interface LimitIR {
+  /** Where the limit applies, in the seed's words. */
+  where: string;
+  /** The limit, in the seed's words. */
+  limit: string;
+  /** The constraint the params carry. */
+  expect?: Record<string, Literal>;
+  /** Params it constrains, as `connector/entity/action/param` (or `search/param`). */
+  appliesTo: string[];
+  /** The seed's words where the limit is not given. */
+  unspecified?: string;
+}
+
+/** One HTTP endpoint of the service. */
+export interface EndpointIR {
+  /** HTTP method. */
+  method: string;
+  /** Path template with `{source_id}`. */
+  path: string;
+  /** What it does. */
+  description?: string;
+  /** Required headers; `<AUTH_TOKEN>` is a placeholder. */
+  headers: Record<string, string>;
+}
+
+/** The common contract (seed 000). */
+export interface ServiceIR {
+  /** Service title. */
+  title: string;
+  /** Contract document. */
+  seed: string;
+  /** What the service does. */
+  description: string;
+  /** The execute endpoint. */
+  execute: EndpointIR;
+  /** The source-creation endpoint. */
+  createSource: EndpointIR;
+  /** Envelope keys of every response (an assumption). */
+  envelope: { records: string; meta: string };
+  /** Action vocabulary in contract order. */
+  actions: { name: ActionName; kind: 'read' | 'write'; description: string }[];
+  /** Write actions the contract allows, as `connector/entity/action`, sorted. */
+  writeActions: string[];
+  /** Connector ids in contract order. */
+  connectorIds: string[];
+  /** Fields of the execute body. */
+  executeBody: PropertyIR[];
+  /** Meta key vocabulary of the contract. */
+  metaKeys: string[];
+  /** The uniform search action. */
+  search: {
+    /** Params of every search action. */
+    params: PropertyIR[];
+    /** Operators with their operand kind. */
+    operators: { name: string; operand: 'value' | 'values' | 'text' | 'filter' | 'filters'; description?: string }[];
+    /** Fields of the hit response. */
+    hit: PropertyIR[];
+    /** How search results page. */
+    pagination: PaginationIR;
+  };
+  /** The source-creation body. */
+  sourceCreation: ShapeIR;
+  /** Bearer authentication of every call. */
+  authentication: { header: string; scheme: string; description?: string; unspecified?: string; placeholders: string[] };
+  /** Error body and statuses (assumptions). */
+  errors: { body: unknown; statuses: Record<string, string> };
+  /** Limits table. */
+  limits: LimitIR[];
+  /** Versioning. */
+  versioning: { pathSegment: string; description?: string; unspecified?: string };
+  /** Events (none described). */
+  events?: string;
+  /** Every assumption of the spec, service-level first, then per connector; sorted by id within each. */
+  assumptions: AssumptionIR[];
+}
+
+/** The whole spec. */
+export interface SpecIR {
+  /** The common contract. */
+  service: ServiceIR;
+  /** Connectors in contract order. */
+  connectors: ConnectorIR[];
+}

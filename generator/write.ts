@@ -1,0 +1,97 @@
+/**
+ * Phase 5 — write: bring an output directory to exactly the given files. Only files whose content changed are
+ * written, stale files are removed, and a failure never leaves a half-written tree: every changed file is first
+ * written beside its target under a temporary name, and only when all of them are written are they renamed
+ * into place (renames within a directory are atomic).
+ */
+import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Generated files: path relative to the output directory (forward slashes) → content. */
+export type FileMap = Map<string, string>;
+
+/** How the directory differs from the wanted files. */
+export interface OutputPlan {
+  /** Files to create. */
+  added: string[];
+  /** Files whose content differs. */
+  changed: string[];
+  /** Files present but no longer generated. */
+  stale: string[];
+  /** Files already up to date. */
+  unchanged: number;
+}
+
+/** Files the writer never touches: a top-level README written by hand, VCS files. */
+const KEEP = new Set(['.gitkeep']);
+
+async function listFiles(dir: string, prefix = ''): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const out: string[] = [];
+  for (const e of entries) {
+    const rel = prefix ? `${prefix}/${e.name}` : e.name;
+    if (e.isDirectory()) {
+      if (e.name === 'node_modules') continue; // installed dependencies of generated packages are not output
+      out.push(...(await listFiles(path.join(dir, e.name), rel)));
+    } else if (!KEEP.has(e.name)) out.push(rel);
+  }
+  return out;
+}
+
+/** Compares `files` with what is on disk under `outDir`. */
+export async function planOutput(outDir: string, files: FileMap): Promise<OutputPlan> {
+  const existing = new Set(await listFiles(outDir));
+  const plan: OutputPlan = { added: [], changed: [], stale: [], unchanged: 0 };
+  await Promise.all(
+    [...files].map(async ([rel, content]) => {
+      if (!existing.has(rel)) return plan.added.push(rel);
+      const current = await readFile(path.join(outDir, rel), 'utf8');
+      if (current === content) plan.unchanged++;
+      else plan.changed.push(rel);
+    }),
+  );
+  plan.stale = [...existing].filter((f) => !files.has(f) && !f.includes('.codegen-tmp-'));
+  plan.added.sort();
+  plan.changed.sort();
+  plan.stale.sort();
+  return plan;
+}
+
+/** Applies a plan: writes added and changed files aside, swaps them in, then removes stale files. */
+export async function applyOutput(outDir: string, files: FileMap, plan: OutputPlan): Promise<void> {
+  const toWrite = [...plan.added, ...plan.changed];
+  const suffix = `.codegen-tmp-${process.pid}`;
+  const written: string[] = [];
+  try {
+    for (const rel of toWrite) {
+      const target = path.join(outDir, rel);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target + suffix, files.get(rel)!);
+      written.push(target + suffix);
+    }
+  } catch (error) {
+    await Promise.all(written.map((f) => rm(f, { force: true })));
+    throw error;
+  }
+  for (const rel of toWrite) {
+    const target = path.join(outDir, rel);
+    await rename(target + suffix, target);
+  }
+  for (const rel of plan.stale) {
+    await rm(path.join(outDir, rel), { force: true });
+    await removeEmptyParents(outDir, path.dirname(path.join(outDir, rel)));
+  }
+}
+
+async function removeEmptyParents(root: string, dir: string): Promise<void> {
+  const resolvedRoot = path.resolve(root);
+  let current = path.resolve(dir);
+  while (current.startsWith(resolvedRoot + path.sep)) {
+    try {
+      await rmdir(current); // fails when not empty: that ends the walk
+    } catch {
+      return;
+    }
+    current = path.dirname(current);
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * A parsed spec file that remembers positions: every later phase reports problems by data path
+ * (`['entities', 'customers', 'actions', 'list']`) and this turns the path into `line:col`.
+ */
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { DIAGNOSTIC_CODES, type Diagnostic, type DiagnosticCode } from './diagnostics.js';
+
+/** A path into a parsed YAML document: map keys and sequence indexes. */
+export type DataPath = readonly (string | number)[];
+
+/** One spec file: its text, its YAML document and the plain data it holds. */
+export interface SourceFile {
+  /** Display path (relative to the working directory where possible). */
+  file: string;
+  /** The parsed document, for positions. */
+  doc: Document.Parsed;
+  /** Line index of the text. */
+  lineCounter: LineCounter;
+  /** Plain JavaScript data of the document (undefined when unparsable). */
+  data: unknown;
+  /** YAML syntax problems, already located. */
+  syntaxErrors: Diagnostic[];
+}
+
+/** Parses YAML text. Duplicate keys are left to the semantic checks, which name what is duplicated. */
+export function parseSource(file: string, text: string): SourceFile {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false });
+  const syntaxErrors: Diagnostic[] = doc.errors.map((e) => {
+    const pos = lineCounter.linePos(e.pos[0]);
+    return makeDiagnostic(file, pos.line, pos.col, 'SPEC001', firstLine(e.message));
+  });
+  const data = syntaxErrors.length > 0 ? undefined : doc.toJS({ maxAliasCount: 1000 });
+  return { file, doc, lineCounter, data, syntaxErrors };
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+}
+
+/** Builds a diagnostic with the code's default hint. */
+export function makeDiagnostic(
+  file: string,
+  line: number,
+  col: number,
+  code: DiagnosticCode,
+  message: string,
+  severity: 'error' | 'warning' = 'error',
+): Diagnostic {
+  return { file, line, col, severity, code, message, hint: DIAGNOSTIC_CODES[code].hint };
+}
+
+/**
+ * Position of the node at `path`. With `at: 'key'` the position of the map key naming the last
+ * segment (where a reader looks for "the item"); otherwise its value. Falls back to the deepest
+ * node that exists.
+ */
+export function locate(source: SourceFile, path: DataPath, at: 'key' | 'value' = 'value'): { line: number; col: number } {
+  let node: unknown = source.doc.contents;
+  let offset = rangeStart(node) ?? 0;
+  for (let i = 0; i < path.length; i++) {
+    const segment = path[i]!;
+    const last = i === path.length - 1;
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(segment));
+      if (!pair) break;
+      const keyStart = rangeStart(pair.key);
+      if (last && at === 'key' && keyStart !== undefined) {
+        offset = keyStart;
+        break;
+      }
+      node = pair.value;
+      offset = rangeStart(pair.value) ?? keyStart ?? offset;
+    } else if (isSeq(node) && typeof segment === 'number') {
+      node = node.items[segment];
+      offset = rangeStart(node) ?? offset;
+    } else {
+      break;
+    }
+  }
+  return source.lineCounter.linePos(offset);
+}
+
+function rangeStart(node: unknown): number | undefined {
+  const range = (node as Node | null | undefined)?.range;
+  return range ? range[0] : undefined;
+}
+
+/** A diagnostic located at `path` in `source`. */
+export function diagnosticAt(
+  source: SourceFile,
+  path: DataPath,
+  code: DiagnosticCode,
+  message: string,
+  options: { at?: 'key' | 'value'; severity?: 'error' | 'warning' } = {},
+): Diagnostic {
+  const pos = locate(source, path, options.at ?? 'key');
+  return makeDiagnostic(source.file, pos.line, pos.col, code, message, options.severity);
+}
+
+/** A key defined twice in one map, with both positions. */
+export interface DuplicateKey {
+  /** Path of the map holding the duplicate. */
+  mapPath: (string | number)[];
+  /** The duplicated key. */
+  key: string;
+  /** Position of the second (offending) occurrence. */
+  line: number;
+  /** Column of the second occurrence. */
+  col: number;
+  /** Line of the first occurrence. */
+  firstLine: number;
+}
+
+/** Finds every key that appears twice in one map, anywhere in the document. */
+export function findDuplicateKeys(source: SourceFile): DuplicateKey[] {
+  const found: DuplicateKey[] = [];
+  const visit = (node: unknown, path: (string | number)[]): void => {
+    if (isMap(node)) {
+      const seen = new Map<string, number>();
+      for (const pair of node.items) {
+        if (!isPair(pair) || !isScalar(pair.key)) continue;
+        const key = String(pair.key.value);
+        const start = rangeStart(pair.key) ?? 0;
+        const first = seen.get(key);
+        if (first !== undefined) {
+          const pos = source.lineCounter.linePos(start);
+          found.push({ mapPath: path, key, line: pos.line, col: pos.col, firstLine: source.lineCounter.linePos(first).line });
+        } else {
+          seen.set(key, start);
+        }
+        visit(pair.value, [...path, key]);
+      }
+    } else if (isSeq(node)) {
+      node.items.forEach((item, i) => visit(item, [...path, i]));
+    }
+  };
+  visit(source.doc.contents, []);
+  return found;
+}
