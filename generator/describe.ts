@@ -201,7 +201,7 @@ export function buildCatalogue(ir: SpecIR) {
       errors: s.errors,
       limits: s.limits,
       versioning: s.versioning,
-      assumptions: s.assumptions.map((a) => ({ id: a.id, contract: a.contract, source: a.source, value: a.value, at: `${a.location.file}:${a.location.line}` })),
+      assumptions: s.assumptions.map((a) => ({ id: a.id, contract: a.contract, source: a.source, value: a.value, at: a.location.file })),
     },
     totals: {
       connectors: connectors.length,

@@ -155,7 +155,7 @@ class FileContext {
       }
       // Located at the shared definition: that is where its constraints are written.
       const resolved = this.param(name, shared, [...commonPath, name], undefined, commonPath);
-      return { ...resolved, source: this.loc(path) };
+      return this.origins.set({ ...resolved, source: this.loc(path) }, this.source, [...commonPath, name]);
     }
     const obj = typeof raw === 'string' ? { type: raw } : raw;
     const typePath = typeof raw === 'string' ? path : [...path, 'type'];

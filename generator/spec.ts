@@ -22,6 +22,8 @@ export async function readSpec(specDir: string, timings?: Timings): Promise<Vali
   const { ir, diagnostics, origins } = await timed(timings, 'normalize', async () => normalize(loaded));
   const all = [...loaded.diagnostics, ...diagnostics];
   if (ir) all.push(...(await timed(timings, 'check', async () => checkSpec(ir, origins, loaded))));
-  if (!ir || all.some((d) => d.severity === 'error')) throw new SpecError(all);
-  return { ir, warnings: sortDiagnostics(all) };
+  // A shared definition (a `common` param) is checked once per use: report each problem once.
+  const unique = [...new Map(all.map((d) => [`${d.file}:${d.line}:${d.col}:${d.code}:${d.message}`, d])).values()];
+  if (!ir || unique.some((d) => d.severity === 'error')) throw new SpecError(unique);
+  return { ir, warnings: sortDiagnostics(unique) };
 }

@@ -30,8 +30,32 @@ export function parseSource(file: string, text: string): SourceFile {
     const pos = lineCounter.linePos(e.pos[0]);
     return makeDiagnostic(file, pos.line, pos.col, 'SPEC001', firstLine(e.message));
   });
-  const data = syntaxErrors.length > 0 ? undefined : doc.toJS({ maxAliasCount: 1000 });
-  return { file, doc, lineCounter, data, syntaxErrors };
+  const source: SourceFile = { file, doc, lineCounter, data: undefined, syntaxErrors };
+  if (syntaxErrors.length === 0) source.data = dataWithoutDuplicates(source);
+  return source;
+}
+
+/**
+ * Plain data in which the first definition of a duplicated key wins (plain toJS keeps the last), so a
+ * duplicate is reported once (SPEC012) instead of cascading into errors about the definition it hid.
+ */
+function dataWithoutDuplicates(source: SourceFile): unknown {
+  const clone = source.doc.clone();
+  const prune = (node: unknown): void => {
+    if (isMap(node)) {
+      const seen = new Set<string>();
+      node.items = node.items.filter((pair) => {
+        if (!isPair(pair) || !isScalar(pair.key)) return true;
+        const key = String(pair.key.value);
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+      for (const pair of node.items) prune(pair.value);
+    } else if (isSeq(node)) node.items.forEach(prune);
+  };
+  prune(clone.contents);
+  return clone.toJS({ maxAliasCount: 1000 });
 }
 
 function firstLine(message: string): string {

@@ -1,0 +1,173 @@
+/**
+ * One test per diagnostic class: a broken spec in, the exact `file:line:col severity CODE message` out.
+ * Line numbers refer to SHOP_YAML in helpers/mini-spec.ts.
+ */
+import { describe, expect, test } from 'vitest';
+import { diagnosticsOf, edit, SHOP_YAML, writeMiniSpec } from './helpers/mini-spec.js';
+
+const shop = 'connectors/shop.yaml';
+
+async function diagnosticsForShop(text: string): Promise<string[]> {
+  return diagnosticsOf(await writeMiniSpec({ shop: text }));
+}
+
+describe('the mini spec', () => {
+  test('is valid as written, so every diagnostic below comes from its one edit', async () => {
+    expect(await diagnosticsForShop(SHOP_YAML)).toEqual([]);
+  });
+});
+
+describe('diagnostic classes', () => {
+  test('bad YAML (SPEC001)', async () => {
+    const text = edit(SHOP_YAML, 'description: A tiny connector for diagnostics tests.', 'description: A tiny: connector');
+    expect(await diagnosticsForShop(text)).toEqual([`${shop}:4:14 error SPEC001 Nested mappings are not allowed in compact mappings`]);
+  });
+
+  test('unknown key (SPEC002) names the key and the keys allowed there', async () => {
+    const text = edit(SHOP_YAML, '    record: customer\n', '    record: customer\n    recrod: customer\n');
+    expect(await diagnosticsForShop(text)).toEqual([
+      `${shop}:37:5 error SPEC002 unknown key 'recrod' in entities.customers (allowed: description, record, searchableFields, actions, note)`,
+    ]);
+  });
+
+  test('wrong type (SPEC003) points at the value', async () => {
+    const text = edit(SHOP_YAML, '    maximum: 100\n', '    maximum: lots\n');
+    expect(await diagnosticsForShop(text)).toEqual([`${shop}:27:14 error SPEC003 params.limit.maximum must be number, not string`]);
+  });
+
+  test('missing key (SPEC004)', async () => {
+    const text = edit(SHOP_YAML, 'title: Shop\n', '');
+    expect(await diagnosticsForShop(text)).toEqual([`${shop}:1:1 error SPEC004 missing key 'title' in (top level)`]);
+  });
+
+  test('unknown action (SPEC010) lists the vocabulary', async () => {
+    const text = edit(SHOP_YAML, '      search: {}\n', '      search: {}\n      export: {}\n');
+    expect(await diagnosticsForShop(text)).toEqual([
+      `${shop}:53:7 error SPEC010 unknown action 'export' on entity 'customers'; the contract's actions are: list, get, create, update, delete, api_search, search, download`,
+    ]);
+  });
+
+  test('write action where the contract allows none (SPEC011)', async () => {
+    const text = edit(SHOP_YAML, '      search: {}\n', '      search: {}\n      delete:\n        params:\n          id: string\n');
+    expect(await diagnosticsForShop(text)).toEqual([
+      `${shop}:53:7 error SPEC011 write action 'delete' on shop 'customers' is not allowed by the contract (service.yaml writeActions)`,
+    ]);
+  });
+
+  test('duplicate entity (SPEC012) names both places and does not cascade', async () => {
+    const text = `${SHOP_YAML}  customers:\n    actions:\n      get: {}\n`;
+    expect(await diagnosticsForShop(text)).toEqual([`${shop}:53:3 error SPEC012 duplicate entity 'customers' (first defined at line 35)`]);
+  });
+
+  test('minimum > maximum (SPEC013), with what follows from it', async () => {
+    const text = edit(SHOP_YAML, '    minimum: 1\n', '    minimum: 500\n');
+    expect(await diagnosticsForShop(text)).toEqual([
+      `${shop}:26:5 error SPEC013 param 'limit': minimum 500 is greater than maximum 100`,
+      `${shop}:28:5 error SPEC015 param 'limit': default 10 is outside 500..100`,
+      `service.yaml:266:5 error SPEC021 limit 'shop list, parameter limit': shop customers list param 'limit' has minimum 500, the Limits table says 1`,
+    ]);
+  });
+
+  test('default outside enum (SPEC014)', async () => {
+    const text = edit(
+      SHOP_YAML,
+      '          starting_after: string\n',
+      '          starting_after: string\n          order:\n            type: string\n            enum: [asc, desc]\n            default: newest\n',
+    );
+    expect(await diagnosticsForShop(text)).toEqual([`${shop}:48:13 error SPEC014 param 'order': default "newest" is not one of its enum values (asc, desc)`]);
+  });
+
+  test('default of the wrong type (SPEC015)', async () => {
+    const text = edit(SHOP_YAML, '    default: 10\n', '    default: ten\n');
+    expect(await diagnosticsForShop(text)).toContain(`${shop}:28:5 error SPEC015 param 'limit': default "ten" is not a integer`);
+  });
+
+  test('pagination naming a missing param (SPEC016)', async () => {
+    const text = edit(SHOP_YAML, '    param: starting_after\n', '    param: after\n');
+    expect(await diagnosticsForShop(text)).toEqual([
+      `${shop}:11:5 error SPEC016 customers list (pagination 'cursor'): scheme param 'after' is not a param of this action`,
+    ]);
+  });
+
+  test('pagination naming a missing meta key (SPEC017)', async () => {
+    const text = edit(SHOP_YAML, '        key: has_more\n', '        key: more\n');
+    expect(await diagnosticsForShop(text)).toEqual([`${shop}:18:9 error SPEC017 customers list (pagination 'cursor'): meta key 'more' is not in meta 'list'`]);
+  });
+
+  test('unknown reference (SPEC018)', async () => {
+    const text = edit(SHOP_YAML, '    record: customer\n', '    record: client\n');
+    expect(await diagnosticsForShop(text)).toEqual([
+      `${shop}:30:3 warning SPEC029 record 'customer' is not used by any action`,
+      `${shop}:36:5 error SPEC018 entity 'customers' names unknown record 'client'`,
+    ]);
+  });
+
+  test('invalid type expression (SPEC019)', async () => {
+    const text = edit(SHOP_YAML, '      email: string|null\n', '      email: strng|null\n');
+    expect(await diagnosticsForShop(text)).toEqual([
+      `${shop}:33:7 error SPEC019 invalid type expression 'strng|null': unknown type 'strng' (use string, integer, number, boolean, object, array, any or null) at records.customer.fields.email`,
+    ]);
+  });
+
+  test('connector id that does not match its file (SPEC020)', async () => {
+    const dir = await writeMiniSpec({ extra: { 'store.yaml': edit(SHOP_YAML, 'id: shop\n', 'id: shop2\n') } });
+    expect(await diagnosticsOf(dir)).toEqual([
+      `connectors/store.yaml:1:1 error SPEC020 connector id 'shop2' does not match its file name 'store.yaml'`,
+      `connectors/store.yaml:1:1 error SPEC025 connector 'shop2' is not listed in service.yaml connectors`,
+      `connectors/store.yaml:50:7 error SPEC011 write action 'create' on shop2 'customers' is not allowed by the contract (service.yaml writeActions)`,
+    ]);
+  });
+
+  test('a param that drifted from the Limits table (SPEC021)', async () => {
+    const text = edit(SHOP_YAML, '    maximum: 100\n', '    maximum: 50\n');
+    expect(await diagnosticsForShop(text)).toEqual([
+      `service.yaml:266:5 error SPEC021 limit 'shop list, parameter limit': shop customers list param 'limit' has maximum 50, the Limits table says 100`,
+    ]);
+  });
+
+  test('search without searchable fields (SPEC022)', async () => {
+    const text = edit(SHOP_YAML, '    searchableFields:\n      fields:\n        email: string\n', '');
+    expect(await diagnosticsForShop(text)).toEqual([`${shop}:49:7 error SPEC022 entity 'customers' has the search action but no searchableFields`]);
+  });
+
+  test('searchable fields without search (SPEC023)', async () => {
+    const text = edit(SHOP_YAML, '      search: {}\n', '');
+    expect(await diagnosticsForShop(text)).toEqual([`${shop}:37:5 error SPEC023 entity 'customers' lists searchableFields but has no search action`]);
+  });
+
+  test('a write the contract lists but the spec lacks (SPEC024)', async () => {
+    const text = edit(SHOP_YAML, '      create:\n        unspecifiedParams: not shown\n', '');
+    expect(await diagnosticsForShop(text)).toEqual([
+      `service.yaml:103:9 error SPEC024 the contract allows shop customers create, but the connector file has no such action`,
+    ]);
+  });
+
+  test('a listed connector without a file (SPEC026)', async () => {
+    const dir = await writeMiniSpec();
+    const { writeFile, readFile } = await import('node:fs/promises');
+    const service = await readFile(`${dir}/service.yaml`, 'utf8');
+    await writeFile(`${dir}/service.yaml`, edit(service, 'connectors:\n  - shop\n', 'connectors:\n  - shop\n  - bank\n'));
+    const lines = await diagnosticsOf(dir);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^service\.yaml:\d+:5 error SPEC026 connector 'bank' has no file spec\/connectors\/bank\.yaml$/);
+  });
+
+  test('a result that does not fit its action (SPEC027)', async () => {
+    const text = edit(SHOP_YAML, '            required: true\n', '            required: true\n        result:\n          shape: binary\n');
+    expect(await diagnosticsForShop(text)).toEqual([`${shop}:51:11 error SPEC027 action 'get' returns shape 'single', not 'binary'`]);
+  });
+
+  test('every problem of every file is reported at once, sorted', async () => {
+    let text = edit(SHOP_YAML, '    maximum: 100\n', '    maximum: lots\n');
+    text = edit(text, '      search: {}\n', '      search: {}\n      export: {}\n');
+    const other = edit(SHOP_YAML, 'id: shop\n', 'id: bank\n').replace('      email: string|null\n', '      email: strng\n');
+    const lines = await diagnosticsOf(await writeMiniSpec({ shop: text, extra: { 'bank.yaml': other } }));
+    // shop.yaml fails the meta-schema (its semantic checks wait for that); bank.yaml is checked semantically.
+    expect(lines.map((l) => l.split(' ').slice(0, 3).join(' '))).toEqual([
+      'connectors/bank.yaml:1:1 error SPEC025',
+      'connectors/bank.yaml:33:7 error SPEC019',
+      'connectors/bank.yaml:50:7 error SPEC011',
+      `${shop}:27:14 error SPEC003`,
+    ]);
+  });
+});
