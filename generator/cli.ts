@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { describeText, buildCatalogue } from './describe.js';
 import { formatDiagnostic, SpecError } from './diagnostics.js';
 import { generate } from './generate.js';
+import { stableJson } from './stable-json.js';
 import { readSpec } from './spec.js';
 import { formatTimings, type Timings } from './timings.js';
 
@@ -63,7 +64,7 @@ export async function main(argv: string[]): Promise<number> {
       }
       case 'describe': {
         const { ir } = await readSpec(specDir);
-        process.stdout.write(values.json ? `${JSON.stringify(buildCatalogue(ir), null, 2)}\n` : `${describeText(ir)}\n`);
+        process.stdout.write(values.json ? stableJson(buildCatalogue(ir)) : `${describeText(ir)}\n`);
         return 0;
       }
       case 'generate': {

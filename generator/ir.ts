@@ -131,6 +131,15 @@ export interface PaginationIR {
 /** Action names of the contract's vocabulary. */
 export type ActionName = 'list' | 'get' | 'create' | 'update' | 'delete' | 'api_search' | 'search' | 'download';
 
+/** Canonical action order (the contract's table): actions are listed in this order everywhere. */
+export const ACTION_ORDER: readonly ActionName[] = ['list', 'get', 'create', 'update', 'delete', 'api_search', 'search', 'download'];
+
+/** Sort key of an action name; names outside the vocabulary sort last. */
+export function actionRank(name: string): number {
+  const i = ACTION_ORDER.indexOf(name as ActionName);
+  return i < 0 ? ACTION_ORDER.length : i;
+}
+
 /** The result shapes an action can return. */
 export type ResultShape = 'list' | 'single' | 'hits' | 'binary';
 

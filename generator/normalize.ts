@@ -5,6 +5,7 @@
  * at the exact key.
  */
 import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
+import { actionRank } from './ir.js';
 import type {
   ActionIR,
   ActionName,
@@ -328,14 +329,18 @@ function buildService(raw: RawService, ctx: FileContext): ServiceIR {
     execute: endpoint(raw.endpoints.execute),
     createSource: endpoint(raw.endpoints.createSource),
     envelope: { records: raw.assumptions.envelope.value.records, meta: raw.assumptions.envelope.value.meta },
-    actions: Object.entries(raw.actions).map(([name, a]) => ({ name: name as ActionName, kind: a.kind, description: a.description })),
+    actions: Object.entries(raw.actions)
+      .map(([name, a]) => ({ name: name as ActionName, kind: a.kind, description: a.description }))
+      .sort((a, b) => actionRank(a.name) - actionRank(b.name) || (a.name < b.name ? -1 : 1)),
     writeActions,
     connectorIds: [...raw.connectors],
     executeBody: ctx.params(raw.executeBody, ['executeBody'], undefined, []),
     metaKeys: raw.result.metaKeys ?? [],
     search: {
       params: ctx.params(raw.search.params, ['search', 'params'], undefined, []),
-      operators: Object.entries(raw.search.operators).map(([name, o]) => ({ name, operand: o.operand, ...(o.description ? { description: o.description } : {}) })),
+      operators: Object.entries(raw.search.operators)
+        .map(([name, o]) => ({ name, operand: o.operand, ...(o.description ? { description: o.description } : {}) }))
+        .sort(byName),
       hit: ctx.fields(raw.search.hit, ['search', 'hit']),
       pagination: searchPagination,
     },
@@ -425,8 +430,7 @@ function buildConnector(
       }
       actions.push(buildAction(actionName as ActionName, vocab, rawAction ?? {}, aPath, raw, rawEntity.record, ctx, { recordNames, metaNames, schemeNames }, searchParams));
     }
-    const order = [...vocabulary.keys()];
-    actions.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+    actions.sort((a, b) => actionRank(a.name) - actionRank(b.name));
     const entity: EntityIR = { name: entityName, actions, source: ctx.loc(ePath) };
     if (rawEntity.description) entity.description = rawEntity.description;
     if (rawEntity.record) entity.record = rawEntity.record;
