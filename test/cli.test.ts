@@ -1,0 +1,103 @@
+/** The connector-codegen CLI as a user runs it: exit codes, located errors, nothing written on failure. */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, test } from 'vitest';
+import { edit, SHOP_YAML, writeMiniSpec } from './helpers/mini-spec.js';
+
+const bin = path.resolve(import.meta.dirname, '../bin/connector-codegen.js');
+const realSpec = path.resolve(import.meta.dirname, '../spec');
+
+async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [bin, ...args], { cwd: os.tmpdir(), maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('validate', () => {
+  test('passes on spec/ and says what it checked', async () => {
+    const r = await run(['validate', '--spec', realSpec]);
+    expect(r).toMatchObject({ code: 0, stdout: 'spec is valid: 15 connectors, 346 entity-action pairs\n' });
+  });
+
+  test('a broken spec: exit 1, every problem located with a hint, no stack trace', async () => {
+    let text = edit(SHOP_YAML, '    maximum: 100\n', '    maximum: lots\n');
+    text = edit(text, 'title: Shop\n', '');
+    const dir = await writeMiniSpec({ shop: text });
+    const r = await run(['validate', '--spec', dir]);
+    expect(r.code).toBe(1);
+    const file = path.relative(os.tmpdir(), path.join(dir, 'connectors/shop.yaml')); // paths print relative to the cwd
+    expect(r.stderr).toContain(`${file}:1:1 error SPEC004 missing key 'title' in (top level)\n  hint: Add the required key.\n`);
+    expect(r.stderr).toContain(`${file}:26:14 error SPEC003 params.limit.maximum must be number, not string\n`);
+    expect(r.stderr).toContain('2 errors in the spec; nothing was written.');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  test('a missing spec directory is an error, not a crash', async () => {
+    const r = await run(['validate', '--spec', path.join(os.tmpdir(), 'no-such-spec-dir')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/service\.yaml is missing/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('describe', () => {
+  test('--json prints the catalogue with 15 connectors and 346 pairs', async () => {
+    const r = await run(['describe', '--json', '--spec', realSpec]);
+    const catalogue = JSON.parse(r.stdout);
+    expect(catalogue.totals).toMatchObject({ connectors: 15, entities: 172, pairs: 346 });
+    expect(catalogue.connectors[0].entities[0].actions[0]).toHaveProperty('params');
+  });
+
+  test('without --json prints one line per connector', async () => {
+    const r = await run(['describe', '--spec', realSpec]);
+    expect(r.stdout.split('\n').filter((l) => /entities/.test(l))).toHaveLength(16);
+    expect(r.stdout).toMatch(/^total\s+172 entities\s+346 actions/m);
+  });
+});
+
+describe('generate', () => {
+  test('writes, then --check passes; a changed file fails --check by name; stale files are removed', async () => {
+    const dir = await writeMiniSpec();
+    const out = await mkdtemp(path.join(os.tmpdir(), 'codegen-out-'));
+    await writeFile(path.join(out, 'stale.txt'), 'left over');
+    const first = await run(['generate', '--spec', dir, '--out', out]);
+    expect(first.code).toBe(0);
+    expect(await readdir(out)).toEqual(['catalogue.json']);
+    expect((await run(['generate', '--check', '--spec', dir, '--out', out])).code).toBe(0);
+    await writeFile(path.join(dir, 'connectors/shop.yaml'), edit(SHOP_YAML, 'title: Shop', 'title: Store'));
+    const check = await run(['generate', '--check', '--spec', dir, '--out', out]);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain('  catalogue.json');
+  });
+
+  test('a broken spec leaves the output directory exactly as it was', async () => {
+    const good = await writeMiniSpec();
+    const out = await mkdtemp(path.join(os.tmpdir(), 'codegen-out-'));
+    expect((await run(['generate', '--spec', good, '--out', out])).code).toBe(0);
+    const before = await readFile(path.join(out, 'catalogue.json'), 'utf8');
+    const bad = await writeMiniSpec({ shop: edit(SHOP_YAML, 'title: Shop', 'title: Store\nbogus: 1') });
+    const r = await run(['generate', '--spec', bad, '--out', out]);
+    expect(r.code).toBe(1);
+    expect(await readdir(out)).toEqual(['catalogue.json']);
+    expect(await readFile(path.join(out, 'catalogue.json'), 'utf8')).toBe(before);
+  });
+
+  test('--timings prints each phase', async () => {
+    const out = await mkdtemp(path.join(os.tmpdir(), 'codegen-out-'));
+    const r = await run(['generate', '--timings', '--spec', await writeMiniSpec(), '--out', out]);
+    for (const phase of ['load', 'normalize', 'check', 'emit:catalogue', 'plan', 'write', 'total']) expect(r.stderr).toMatch(new RegExp(`^${phase}\\s+[\\d.]+ ms$`, 'm'));
+  });
+
+  test('an unknown command exits 2 with usage', async () => {
+    const r = await run(['frobnicate']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown command 'frobnicate'[\s\S]*Usage: connector-codegen/);
+  });
+});
