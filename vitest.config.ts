@@ -1,6 +1,17 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+// In the repo, package names resolve to their sources (the same map tsc uses: generated/tsconfig.paths.json).
+const pathsFile = path.resolve(import.meta.dirname, 'generated/tsconfig.paths.json');
+const paths: Record<string, string[]> = JSON.parse(readFileSync(pathsFile, 'utf8')).compilerOptions.paths;
+const alias = Object.entries(paths).map(([name, [target]]) => ({
+  find: new RegExp(`^${name.replace(/[/\-]/g, '\\$&')}$`),
+  replacement: path.resolve(path.dirname(pathsFile), target!),
+}));
+
 export default defineConfig({
+  resolve: { alias },
   test: {
     include: ['test/**/*.test.ts'],
     // CLI tests spawn Node processes; leave headroom on a loaded 2-core machine.

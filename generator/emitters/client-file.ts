@@ -1,0 +1,262 @@
+/**
+ * `src/client.ts` of a connector package: one resource interface per entity (a method per action, with JSDoc
+ * and an example), and the client class that wires each method to the runtime with data, never with
+ * connector-specific code.
+ */
+import { Scope, StructureKind, type ClassDeclarationStructure, type InterfaceDeclarationStructure, type StatementStructures, type VariableStatementStructure, VariableDeclarationKind } from 'ts-morph';
+import type { ActionIR, ConnectorIR, EntityIR, PaginationIR, SpecIR } from '../ir.js';
+import { camelCase, pascalCase, stringLiteral } from './naming.js';
+import { printTsFile } from './ts-file.js';
+import { AUTH_CONFIG_TYPE, metaTypeName, paramsRequired, paramsTypeName, recordTypeName, searchFieldsTypeName } from './types-file.js';
+
+/** Members of the runtime's ConnectorClient that an entity property must not shadow. */
+const RESERVED_MEMBERS = new Set(['execute', 'createSource', 'constructor']);
+
+/** Class name of a connector's client. */
+export const clientClassName = (connector: ConnectorIR) => `${pascalCase(connector.id)}Client`;
+/** Resource interface name of an entity. */
+export const resourceTypeName = (entity: EntityIR) => `${pascalCase(entity.name)}Resource`;
+
+function recordType(connector: ConnectorIR, action: ActionIR): string {
+  const record = connector.records.find((r) => r.name === action.result.record);
+  return record ? `T.${recordTypeName(record.name)}` : 'Record<string, unknown>';
+}
+
+function metaType(connector: ConnectorIR, action: ActionIR): string {
+  const meta = connector.meta.find((m) => m.name === action.result.meta);
+  return meta ? `T.${metaTypeName(meta.name)}` : 'Record<string, unknown>';
+}
+
+/** Parameter list and return type of one method. */
+function signature(connector: ConnectorIR, entity: EntityIR, action: ActionIR) {
+  if (action.name === 'search') {
+    const fields = `T.${searchFieldsTypeName(entity.name)}`;
+    return {
+      typeParameters: [{ name: 'K', constraint: `keyof ${fields}`, default: `keyof ${fields}` }],
+      parameters: [
+        { name: 'params', type: `SearchRequest<${fields}, K>` },
+        { name: 'options', type: 'PageOptions', hasQuestionToken: true },
+      ],
+      returnType: `PagePromise<SearchHit<${fields}, K>, SearchResult<${fields}, K>>`,
+    };
+  }
+  const params = { name: 'params', type: `T.${paramsTypeName(entity.name, action.name)}`, hasQuestionToken: !paramsRequired(action) };
+  switch (action.result.shape) {
+    case 'list': {
+      const record = recordType(connector, action);
+      return {
+        typeParameters: [],
+        parameters: [params, { name: 'options', type: 'PageOptions', hasQuestionToken: true }],
+        returnType: `PagePromise<${record}, Page<${record}, ${metaType(connector, action)}>>`,
+      };
+    }
+    case 'binary':
+      return { typeParameters: [], parameters: [params, { name: 'options', type: 'RequestOptions', hasQuestionToken: true }], returnType: 'Promise<DownloadResponse>' };
+    default:
+      return {
+        typeParameters: [],
+        parameters: [params, { name: 'options', type: 'RequestOptions', hasQuestionToken: true }],
+        returnType: `Promise<${recordType(connector, action)}>`,
+      };
+  }
+}
+
+/** An example value for a required param, used in `@example` blocks. */
+function exampleValue(p: ActionIR['params'][number]): string {
+  if (p.const !== undefined) return JSON.stringify(p.const);
+  if (p.enum?.length && !p.separator) return typeof p.enum[0] === 'string' ? stringLiteral(p.enum[0]) : String(p.enum[0]);
+  switch (p.types[0]) {
+    case 'integer':
+    case 'number':
+      return String(p.minimum ?? 1);
+    case 'boolean':
+      return 'true';
+    case 'array':
+      return '[]';
+    case 'object':
+      return '{}';
+    default:
+      return stringLiteral(`<${p.name}>`);
+  }
+}
+
+/** The `@example` of a method: a call with its required params, in the way a user writes it. */
+export function methodExample(connector: ConnectorIR, entity: EntityIR, action: ActionIR): string {
+  const client = camelCase(connector.id);
+  const call = `${client}.${camelCase(entity.name)}.${camelCase(action.name)}`;
+  const required = action.params.filter((p) => p.required);
+  const args = required.length ? `{ ${required.map((p) => `${/^[A-Za-z_$][\w$]*$/.test(p.name) ? p.name : stringLiteral(p.name)}: ${exampleValue(p)}`).join(', ')} }` : '';
+  switch (action.result.shape) {
+    case 'list':
+      return `for await (const record of ${call}(${args})) {\n  console.log(record);\n}`;
+    case 'hits': {
+      const field = entity.searchable?.properties.find((p) => p.types[0] === 'string');
+      const filter = field ? `{ eq: { ${field.name}: '<value>' } }` : '';
+      return `const { hits } = await ${call}({ query: { ${filter ? `filter: ${filter}` : ''} } });`.replace('{  }', '{}');
+    }
+    case 'binary':
+      return `const file = await ${call}(${args});\nfor await (const chunk of file.body) process.stdout.write(chunk);`;
+    default:
+      return `const record = await ${call}(${args});`;
+  }
+}
+
+function methodDocs(connector: ConnectorIR, entity: EntityIR, action: ActionIR): string {
+  const lines = [action.description];
+  if (action.note) lines.push(`Note: ${action.note}`);
+  if (action.paramsUnspecified) lines.push(`Params not specified by the contract: "${action.paramsUnspecified}"`);
+  if (action.pagination !== 'none' && action.pagination !== 'unspecified' && action.result.shape === 'list') {
+    lines.push('Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.');
+  } else if (action.pagination === 'unspecified') {
+    lines.push('How this action pages is not specified by the contract: iteration yields the first page only.');
+  }
+  if (action.kind === 'write') lines.push('A write: never retried automatically.');
+  if (action.deprecated) lines.push(`@deprecated ${action.deprecated}`);
+  lines.push(`@example\n${methodExample(connector, entity, action)}`);
+  return lines.join('\n');
+}
+
+function resourceInterface(connector: ConnectorIR, entity: EntityIR): InterfaceDeclarationStructure {
+  return {
+    kind: StructureKind.Interface,
+    name: resourceTypeName(entity),
+    isExported: true,
+    docs: [[entity.description ?? `The ${entity.name} entity.`, entity.note ? `Note: ${entity.note}` : ''].filter(Boolean).join('\n')],
+    methods: entity.actions.map((action) => ({ name: camelCase(action.name), docs: [methodDocs(connector, entity, action)], ...signature(connector, entity, action) })),
+  };
+}
+
+/** The runtime call for one method: data in, nothing connector-specific. */
+function methodBody(entity: EntityIR, action: ActionIR): string {
+  const call = `{ entity: ${stringLiteral(entity.name)}, action: ${stringLiteral(action.name)}, kind: ${stringLiteral(action.kind)} }`;
+  const pagination = action.pagination === 'none' || action.pagination === 'unspecified' ? 'null' : `PAGINATION[${stringLiteral(action.pagination)}]`;
+  switch (action.result.shape) {
+    case 'hits':
+      return `(params, options) => this.callSearch(${call}, params, options)`;
+    case 'list':
+      return `(params, options) => this.callList(${call}, params, ${pagination}, options)`;
+    case 'binary':
+      return `(params, options) => this.callDownload(${call}, params, options)`;
+    default:
+      return `(params, options) => this.callSingle(${call}, params, options)`;
+  }
+}
+
+function paginationDescriptor(scheme: PaginationIR, connector: ConnectorIR | undefined): string {
+  const sizeDefaults = new Set<number>();
+  for (const a of connector?.entities.flatMap((e) => e.actions) ?? []) {
+    if (a.pagination !== scheme.name) continue;
+    const size = a.params.find((p) => p.name === scheme.sizeParam)?.default;
+    if (typeof size === 'number') sizeDefaults.add(size);
+  }
+  const descriptor = {
+    style: scheme.style,
+    param: scheme.param,
+    ...(scheme.sizeParam ? { sizeParam: scheme.sizeParam } : {}),
+    // One default page size when every action of the scheme agrees on it.
+    ...(sizeDefaults.size === 1 ? { defaultSize: [...sizeDefaults][0] } : {}),
+    next: scheme.next,
+    stop: scheme.stop,
+  };
+  return JSON.stringify(descriptor);
+}
+
+/** Emits src/client.ts for one connector. */
+export function clientFile(ir: SpecIR, connector: ConnectorIR): string {
+  const className = clientClassName(connector);
+  for (const e of connector.entities) {
+    if (RESERVED_MEMBERS.has(camelCase(e.name))) throw new Error(`entity '${e.name}' of ${connector.id} would shadow the client member '${camelCase(e.name)}'`);
+  }
+  const service = {
+    executePath: ir.service.execute.path,
+    sourcesPath: ir.service.createSource.path,
+    envelope: ir.service.envelope,
+    search: JSON.parse(paginationDescriptor(ir.service.search.pagination, undefined)),
+  };
+  const constants: VariableStatementStructure[] = [
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: ['Service facts from spec/service.yaml.'],
+      declarations: [{ name: 'SERVICE', type: 'ServiceDescriptor', initializer: JSON.stringify(service, null, 2) }],
+    },
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: [`Paging schemes of the ${connector.id} connector, as data for the runtime's iterator.`],
+      declarations: [
+        {
+          name: 'PAGINATION',
+          type: 'Record<string, PaginationDescriptor>',
+          initializer: JSON.stringify(Object.fromEntries(connector.pagination.map((s) => [s.name, JSON.parse(paginationDescriptor(s, connector))])), null, 2),
+        },
+      ],
+    },
+  ];
+  const clientClass: ClassDeclarationStructure = {
+    kind: StructureKind.Class,
+    name: className,
+    isExported: true,
+    extends: 'ConnectorClient',
+    docs: [`Client of the ${connector.title} connector (${connector.entities.length} entities).\n${connector.description}\n@example\nconst ${camelCase(connector.id)} = new ${className}({ baseUrl: 'https://…', token: process.env.CONNECTOR_TOKEN!, sourceId: '<source id>' });`],
+    properties: connector.entities.map((e) => ({
+      name: camelCase(e.name),
+      type: resourceTypeName(e),
+      isReadonly: true,
+      scope: Scope.Public,
+      docs: [e.description ?? `The ${e.name} entity.`],
+    })),
+    ctors: [
+      {
+        parameters: [{ name: 'options', type: 'ClientOptions' }],
+        docs: ['Creates a client for one source; `sourceId` selects the source every call runs on.'],
+        statements: [
+          'super(options, SERVICE);',
+          ...connector.entities.map(
+            (e) => `this.${camelCase(e.name)} = {\n${e.actions.map((a) => `${camelCase(a.name)}: ${methodBody(e, a)},`).join('\n')}\n};`,
+          ),
+        ],
+      },
+    ],
+    methods: [
+      {
+        name: 'createSource',
+        hasOverrideKeyword: true,
+        docs: [`Creates a ${connector.id} source; auth_config is typed by the connector's authentication.\n@example\nconst source = await ${camelCase(connector.id)}.createSource({ workspace_id: '<workspace>', source_template_id: ${stringLiteral(connector.id)}, name: 'My source', auth_config: {} });`],
+        parameters: [
+          { name: 'body', type: `CreateSourceBody<T.${AUTH_CONFIG_TYPE}>` },
+          { name: 'options', type: 'RequestOptions', hasQuestionToken: true },
+        ],
+        returnType: 'Promise<Source>',
+        statements: ['return super.createSource(body, options);'],
+      },
+    ],
+  };
+  const statements: (string | StatementStructures)[] = [
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: '@connector-sdk/runtime',
+      namedImports: ['ConnectorClient'],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: '@connector-sdk/runtime',
+      namedImports: ['ClientOptions', 'CreateSourceBody', 'DownloadResponse', 'Page', 'PageOptions', 'PagePromise', 'PaginationDescriptor', 'RequestOptions', 'SearchHit', 'SearchRequest', 'SearchResult', 'ServiceDescriptor', 'Source'],
+    },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './types.js', namespaceImport: 'T' },
+    ...constants,
+    ...connector.entities.map((e) => resourceInterface(connector, e)),
+    clientClass,
+    {
+      kind: StructureKind.Function,
+      name: `create${className}`,
+      isExported: true,
+      docs: [`Creates a {@link ${className}}; the same as \`new ${className}(options)\`.`],
+      parameters: [{ name: 'options', type: 'ClientOptions' }],
+      returnType: className,
+      statements: [`return new ${className}(options);`],
+    },
+  ];
+  return printTsFile('client.ts', connector.file, { statements });
+}
