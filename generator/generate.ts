@@ -2,7 +2,8 @@
  * The pipeline: load → validate → normalize into the IR → emitters → write. Each phase is timed behind
  * `--timings`. Nothing is written unless every phase before `write` succeeded.
  */
-import { emitters } from './emitters/index.js';
+import { emitters as allEmitters } from './emitters/index.js';
+import type { Emitter } from './emitters/types.js';
 import { readSpec } from './spec.js';
 import { timed, type Timings } from './timings.js';
 import { applyOutput, planOutput, type FileMap } from './write.js';
@@ -17,6 +18,8 @@ export interface GenerateOptions {
   check?: boolean;
   /** Receives phase timings when given. */
   timings?: Timings;
+  /** Emitters to run (default: all of them). */
+  emitters?: Emitter[];
 }
 
 /** What a run did. */
@@ -36,7 +39,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const { timings } = options;
   const { ir } = await readSpec(options.specDir, timings);
   const files: FileMap = new Map();
-  for (const emitter of emitters) {
+  for (const emitter of options.emitters ?? allEmitters) {
     const emitted = await timed(timings, `emit:${emitter.name}`, async () => emitter.emit(ir));
     for (const [rel, content] of emitted) {
       if (files.has(rel)) throw new Error(`internal: emitters ${emitter.name} and another both write ${rel}`);

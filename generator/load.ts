@@ -56,8 +56,9 @@ export async function loadSpec(specDir: string): Promise<LoadedSpec> {
     ...names.map((n) => readFile(path.join(connectorsDir, n), 'utf8')),
   ]);
   if (serviceText === undefined) diagnostics.push(makeDiagnostic(displayPath(servicePath), 1, 1, 'SPEC004', 'spec/service.yaml is missing'));
-  const service = parseSource(displayPath(servicePath), serviceText ?? '{}');
-  const connectors = names.map((n, i) => parseSource(displayPath(path.join(connectorsDir, n)), connectorTexts[i]!));
+  const base = path.basename(path.resolve(specDir));
+  const service = parseSource(displayPath(servicePath), serviceText ?? '{}', `${base}/service.yaml`);
+  const connectors = names.map((n, i) => parseSource(displayPath(path.join(connectorsDir, n)), connectorTexts[i]!, `${base}/connectors/${n}`));
 
   const valid = new Set<SourceFile>();
   const { connector, service: serviceValidator } = getValidators();

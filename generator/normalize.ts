@@ -81,7 +81,7 @@ class FileContext {
   }
 
   loc(path: DataPath) {
-    return { file: this.source.file, line: locate(this.source, path, 'key').line };
+    return { file: this.source.specPath, line: locate(this.source, path, 'key').line };
   }
 
   /** Collects an `assumption:` written on any node into the spec-wide list. */
@@ -191,8 +191,14 @@ class FileContext {
       name,
       style: raw.style,
       param: raw.param,
-      next: { ...raw.next },
-      stop: raw.stop.map((s) => ({ ...s })),
+      // Built key by key (not spread) so the IR's key order never follows the YAML's.
+      next: {
+        from: raw.next.from,
+        ...(raw.next.path !== undefined ? { path: raw.next.path } : {}),
+        ...(raw.next.queryParam !== undefined ? { queryParam: raw.next.queryParam } : {}),
+        ...(raw.next.start !== undefined ? { start: raw.next.start } : {}),
+      },
+      stop: raw.stop.map((s) => ({ when: s.when, ...(s.key !== undefined ? { key: s.key } : {}) })),
       source: this.loc(path),
     };
     if (raw.sizeParam) scheme.sizeParam = raw.sizeParam;
@@ -455,7 +461,7 @@ function buildConnector(
     id: raw.id,
     title: raw.title,
     seed: raw.seed,
-    file: ctx.source.file,
+    file: ctx.source.specPath,
     description: raw.description,
     auth: buildAuth(rawService, raw.id, ctx),
     pagination,

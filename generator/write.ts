@@ -59,7 +59,7 @@ export async function planOutput(outDir: string, files: FileMap): Promise<Output
 
 /** Applies a plan: writes added and changed files aside, swaps them in, then removes stale files. */
 export async function applyOutput(outDir: string, files: FileMap, plan: OutputPlan): Promise<void> {
-  const toWrite = [...plan.added, ...plan.changed];
+  const toWrite = [...plan.added, ...plan.changed].sort();
   const suffix = `.codegen-tmp-${process.pid}`;
   const written: string[] = [];
   try {

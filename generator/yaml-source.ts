@@ -10,8 +10,10 @@ export type DataPath = readonly (string | number)[];
 
 /** One spec file: its text, its YAML document and the plain data it holds. */
 export interface SourceFile {
-  /** Display path (relative to the working directory where possible). */
+  /** Display path for diagnostics (relative to the working directory where possible). */
   file: string;
+  /** Stable path for generated output: the spec directory's name, then the path inside it (`spec/service.yaml`). */
+  specPath: string;
   /** The parsed document, for positions. */
   doc: Document.Parsed;
   /** Line index of the text. */
@@ -23,14 +25,14 @@ export interface SourceFile {
 }
 
 /** Parses YAML text. Duplicate keys are left to the semantic checks, which name what is duplicated. */
-export function parseSource(file: string, text: string): SourceFile {
+export function parseSource(file: string, text: string, specPath: string = file): SourceFile {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false });
   const syntaxErrors: Diagnostic[] = doc.errors.map((e) => {
     const pos = lineCounter.linePos(e.pos[0]);
     return makeDiagnostic(file, pos.line, pos.col, 'SPEC001', firstLine(e.message));
   });
-  const source: SourceFile = { file, doc, lineCounter, data: undefined, syntaxErrors };
+  const source: SourceFile = { file, specPath, doc, lineCounter, data: undefined, syntaxErrors };
   if (syntaxErrors.length === 0) source.data = dataWithoutDuplicates(source);
   return source;
 }

@@ -69,7 +69,7 @@ describe('generate', () => {
     await writeFile(path.join(out, 'stale.txt'), 'left over');
     const first = await run(['generate', '--spec', dir, '--out', out]);
     expect(first.code).toBe(0);
-    expect(await readdir(out)).toEqual(['catalogue.json']);
+    expect(await readdir(out)).toEqual(['catalogue.json', 'shop', 'tsconfig.paths.json']);
     expect((await run(['generate', '--check', '--spec', dir, '--out', out])).code).toBe(0);
     await writeFile(path.join(dir, 'connectors/shop.yaml'), edit(SHOP_YAML, 'title: Shop', 'title: Store'));
     const check = await run(['generate', '--check', '--spec', dir, '--out', out]);
@@ -85,14 +85,14 @@ describe('generate', () => {
     const bad = await writeMiniSpec({ shop: edit(SHOP_YAML, 'title: Shop', 'title: Store\nbogus: 1') });
     const r = await run(['generate', '--spec', bad, '--out', out]);
     expect(r.code).toBe(1);
-    expect(await readdir(out)).toEqual(['catalogue.json']);
+    expect(await readdir(out)).toEqual(['catalogue.json', 'shop', 'tsconfig.paths.json']);
     expect(await readFile(path.join(out, 'catalogue.json'), 'utf8')).toBe(before);
   });
 
   test('--timings prints each phase', async () => {
     const out = await mkdtemp(path.join(os.tmpdir(), 'codegen-out-'));
     const r = await run(['generate', '--timings', '--spec', await writeMiniSpec(), '--out', out]);
-    for (const phase of ['load', 'normalize', 'check', 'emit:catalogue', 'plan', 'write', 'total']) expect(r.stderr).toMatch(new RegExp(`^${phase}\\s+[\\d.]+ ms$`, 'm'));
+    for (const phase of ['load', 'normalize', 'check', 'emit:catalogue', 'emit:clients', 'plan', 'write', 'total']) expect(r.stderr).toMatch(new RegExp(`^${phase}\\s+[\\d.]+ ms$`, 'm'));
   });
 
   test('an unknown command exits 2 with usage', async () => {

@@ -12,6 +12,9 @@ import { AUTH_CONFIG_TYPE, metaTypeName, paramsRequired, paramsTypeName, recordT
 /** Members of the runtime's ConnectorClient that an entity property must not shadow. */
 const RESERVED_MEMBERS = new Set(['execute', 'createSource', 'constructor']);
 
+/** Name of the constant holding a paging scheme's descriptor. */
+const pagingConstant = (scheme: string) => `${camelCase(scheme)}Paging`;
+
 /** Class name of a connector's client. */
 export const clientClassName = (connector: ConnectorIR) => `${pascalCase(connector.id)}Client`;
 /** Resource interface name of an entity. */
@@ -129,7 +132,7 @@ function resourceInterface(connector: ConnectorIR, entity: EntityIR): InterfaceD
 /** The runtime call for one method: data in, nothing connector-specific. */
 function methodBody(entity: EntityIR, action: ActionIR): string {
   const call = `{ entity: ${stringLiteral(entity.name)}, action: ${stringLiteral(action.name)}, kind: ${stringLiteral(action.kind)} }`;
-  const pagination = action.pagination === 'none' || action.pagination === 'unspecified' ? 'null' : `PAGINATION[${stringLiteral(action.pagination)}]`;
+  const pagination = action.pagination === 'none' || action.pagination === 'unspecified' ? 'null' : pagingConstant(action.pagination);
   switch (action.result.shape) {
     case 'hits':
       return `(params, options) => this.callSearch(${call}, params, options)`;
@@ -180,18 +183,14 @@ export function clientFile(ir: SpecIR, connector: ConnectorIR): string {
       docs: ['Service facts from spec/service.yaml.'],
       declarations: [{ name: 'SERVICE', type: 'ServiceDescriptor', initializer: JSON.stringify(service, null, 2) }],
     },
-    {
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: [`Paging schemes of the ${connector.id} connector, as data for the runtime's iterator.`],
-      declarations: [
-        {
-          name: 'PAGINATION',
-          type: 'Record<string, PaginationDescriptor>',
-          initializer: JSON.stringify(Object.fromEntries(connector.pagination.map((s) => [s.name, JSON.parse(paginationDescriptor(s, connector))])), null, 2),
-        },
-      ],
-    },
+    ...connector.pagination.map(
+      (scheme): VariableStatementStructure => ({
+        kind: StructureKind.VariableStatement,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: [`Paging scheme '${scheme.name}' of the ${connector.id} connector, as data for the runtime's iterator.${scheme.description ? `\n${scheme.description}` : ''}`],
+        declarations: [{ name: pagingConstant(scheme.name), type: 'PaginationDescriptor', initializer: JSON.stringify(JSON.parse(paginationDescriptor(scheme, connector)), null, 2) }],
+      }),
+    ),
   ];
   const clientClass: ClassDeclarationStructure = {
     kind: StructureKind.Class,

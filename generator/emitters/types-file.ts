@@ -5,7 +5,7 @@
 import { StructureKind, type InterfaceDeclarationStructure, type TypeAliasDeclarationStructure } from 'ts-morph';
 import type { ActionIR, ConnectorIR, EntityIR, PropertyIR, ShapeIR } from '../ir.js';
 import { pascalCase, propertyKey } from './naming.js';
-import { memberDoc, OPEN_OBJECT, schemaType } from './ts-types.js';
+import { memberDoc, objectType, OPEN_OBJECT, schemaType } from './ts-types.js';
 import { printTsFile } from './ts-file.js';
 
 type Declaration = InterfaceDeclarationStructure | TypeAliasDeclarationStructure;
@@ -87,6 +87,7 @@ export function typesFile(connector: ConnectorIR): string {
   const auth = connector.auth;
   const authDocs = [`auth_config of a ${connector.id} source (credentials stored with the source).`];
   if (auth.unspecified) authDocs.push(`${NOT_SPECIFIED}: "${auth.unspecified}"`);
-  statements.push(auth.fields.length ? interfaceOf(AUTH_CONFIG_TYPE, authDocs, auth.fields, 'param', false) : aliasOf(AUTH_CONFIG_TYPE, authDocs, OPEN_OBJECT));
+  // A type alias, not an interface: object type aliases are assignable to the runtime's Record<string, unknown>.
+  statements.push(aliasOf(AUTH_CONFIG_TYPE, authDocs, auth.fields.length ? objectType(auth.fields, 'param', false) : OPEN_OBJECT));
   return printTsFile('types.ts', connector.file, { statements });
 }
