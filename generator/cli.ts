@@ -5,12 +5,11 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { describeText, buildCatalogue } from './describe.js';
 import { formatDiagnostic, SpecError } from './diagnostics.js';
-import { generate } from './generate.js';
-import { stableJson } from './stable-json.js';
-import { readSpec } from './spec.js';
 import { formatTimings, type Timings } from './timings.js';
+
+// Commands import what they need when they run: a no-op `generate` must not pay for loading yaml, ajv or TypeScript.
+const readSpec = async (...args: Parameters<typeof import('./spec.js').readSpec>) => (await import('./spec.js')).readSpec(...args);
 
 const USAGE = `Usage: connector-codegen <command> [options]
 
@@ -63,12 +62,13 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       }
       case 'describe': {
-        const { ir } = await readSpec(specDir);
+        const [{ ir }, { buildCatalogue, describeText }, { stableJson }] = await Promise.all([readSpec(specDir), import('./describe.js'), import('./stable-json.js')]);
         process.stdout.write(values.json ? stableJson(buildCatalogue(ir)) : `${describeText(ir)}\n`);
         return 0;
       }
       case 'generate': {
         const timings: Timings | undefined = values.timings ? [] : undefined;
+        const { generate } = await import('./generate.js');
         const result = await generate({ specDir, outDir: path.resolve(values.out), check: values.check, timings });
         if (timings) process.stderr.write(`${formatTimings(timings)}\n`);
         if (values.check) {
