@@ -1,0 +1,211 @@
+/**
+ * Paging as data. A {@link PaginationDescriptor} (a connector's `pagination[]` entry of the catalogue) says
+ * where the next value of the paging param comes from and when the last page is reached; one walker
+ * interprets every scheme, so the runtime needs no per-connector code.
+ */
+
+import { PaginationError, isRecord } from './errors.js';
+
+/** How one paging scheme works (a connector's `pagination[]` entry of the catalogue, verbatim shape). */
+export interface PaginationDescriptor {
+  /** Informational label; the walker is driven by `next` and `stop` only. */
+  style: 'cursor' | 'page' | 'offset' | 'token' | 'link' | 'since_id';
+  /** Request param that carries the cursor, page number, offset or token. */
+  param: string;
+  /** Request param that sets the page size, if any. */
+  sizeParam?: string;
+  /** The size param's spec default, when it has one (generated code passes it). */
+  defaultSize?: number;
+  /** Where the next value of `param` comes from. */
+  next: { from: 'meta' | 'last_record' | 'page_number' | 'offset'; path?: string; queryParam?: string; start?: number };
+  /** The last page is reached when any of these holds. */
+  stop: { when: 'metaFalse' | 'metaTrue' | 'metaMissing' | 'nextMissing' | 'emptyPage' | 'shortPage' | 'totalReached'; key?: string }[];
+}
+
+/** One fetched page as the walker sees it: what the caller gets, the items in it, and the meta paging reads. */
+export interface LoadedPage<Item, P> {
+  page: P;
+  items: Item[];
+  meta: unknown;
+}
+
+/** Fetches one page for the given params (undefined: the call has no params). */
+export type PageLoader<Item, P> = (params: Record<string, unknown> | undefined) => Promise<LoadedPage<Item, P>>;
+
+/** How far a walk may go. */
+export interface WalkLimits {
+  maxItems?: number | undefined;
+  maxPages?: number | undefined;
+}
+
+/**
+ * The result of a list-shaped call. Awaiting it gives the first page; iterating it walks every item of every
+ * page; `.pages()` walks pages. Nothing is fetched until one of these is used. Awaiting fetches the first page
+ * once (awaiting again reuses it); each `.pages()` and each iteration starts its own walk from the first page.
+ * `maxPages` and `maxItems` bound walks: iteration yields at most `maxItems` items, `.pages()` stops after the
+ * page that reaches it.
+ */
+export class PagePromise<Item, P> implements PromiseLike<P>, AsyncIterable<Item> {
+  readonly #load: PageLoader<Item, P>;
+  readonly #params: Record<string, unknown> | undefined;
+  readonly #pagination: PaginationDescriptor | null;
+  readonly #limits: WalkLimits;
+  #first: Promise<P> | undefined;
+
+  /** Built by the client; `pagination` null means the call returns a single page. */
+  constructor(load: PageLoader<Item, P>, params: Record<string, unknown> | undefined, pagination: PaginationDescriptor | null, limits: WalkLimits = {}) {
+    this.#load = load;
+    this.#params = params;
+    this.#pagination = pagination;
+    this.#limits = limits;
+  }
+
+  /** The first page. */
+  then<A = P, B = never>(
+    onfulfilled?: ((value: P) => A | PromiseLike<A>) | null,
+    onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    this.#first ??= this.#load(this.#params).then((loaded) => loaded.page);
+    return this.#first.then(onfulfilled, onrejected);
+  }
+
+  /** Like Promise.prototype.catch, on the first page. */
+  catch<B = never>(onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<P | B> {
+    return this.then(undefined, onrejected);
+  }
+
+  /** Like Promise.prototype.finally, on the first page. */
+  finally(onfinally?: (() => void) | null): Promise<P> {
+    return this.then().finally(onfinally);
+  }
+
+  /** Every page, in order, until the scheme's stop conditions or the limits end the walk. */
+  pages(): AsyncIterable<P> {
+    const walk = () => this.#walk();
+    return {
+      async *[Symbol.asyncIterator]() {
+        for await (const loaded of walk()) yield loaded.page;
+      },
+    };
+  }
+
+  /** Every item of every page, in order. */
+  async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
+    const maxItems = this.#limits.maxItems ?? Infinity;
+    let count = 0;
+    for await (const loaded of this.#walk()) {
+      for (const item of loaded.items) {
+        yield item;
+        if (++count >= maxItems) return;
+      }
+    }
+  }
+
+  /** Fetches page after page, each request being the original params with the paging param set to the next value. */
+  async *#walk(): AsyncGenerator<LoadedPage<Item, P>, void, undefined> {
+    const scheme = this.#pagination;
+    const { maxItems = Infinity, maxPages = Infinity } = this.#limits;
+    let params = this.#params;
+    const seen = new Set<string>();
+    if (scheme && params?.[scheme.param] !== undefined) seen.add(JSON.stringify(params[scheme.param]));
+    let firstPageSize: number | undefined;
+    let pages = 0;
+    let items = 0;
+    if (maxPages <= 0 || maxItems <= 0) return;
+    for (;;) {
+      const loaded = await this.#load(params);
+      pages++;
+      items += loaded.items.length;
+      firstPageSize ??= loaded.items.length;
+      yield loaded;
+      if (!scheme || pages >= maxPages || items >= maxItems) return;
+      const next = nextValue(scheme, params ?? {}, loaded);
+      if (isLastPage(scheme, params ?? {}, loaded, next, firstPageSize)) return;
+      const key = JSON.stringify(next);
+      if (seen.has(key)) {
+        throw new PaginationError(`The server repeated ${scheme.param}=${key}; stopping instead of looping forever`);
+      }
+      seen.add(key);
+      params = { ...params, [scheme.param]: next };
+    }
+  }
+}
+
+/** The value of the paging param for the page after `loaded`. */
+export function nextValue(scheme: PaginationDescriptor, params: Record<string, unknown>, loaded: LoadedPage<unknown, unknown>): unknown {
+  const { from, path, queryParam, start } = scheme.next;
+  const current = params[scheme.param];
+  switch (from) {
+    case 'meta': {
+      const value = valueAt(loaded.meta, path);
+      return queryParam === undefined || isMissing(value) ? value : queryParamOf(String(value), queryParam);
+    }
+    case 'last_record':
+      return loaded.items.length === 0 ? undefined : valueAt(loaded.items[loaded.items.length - 1], path);
+    case 'page_number':
+      return Number(current ?? start ?? 1) + 1;
+    case 'offset':
+      return Number(current ?? 0) + loaded.items.length;
+  }
+}
+
+/** True when any stop condition of the scheme holds for this page. */
+export function isLastPage(
+  scheme: PaginationDescriptor,
+  params: Record<string, unknown>,
+  loaded: LoadedPage<unknown, unknown>,
+  next: unknown,
+  firstPageSize: number,
+): boolean {
+  const count = loaded.items.length;
+  return scheme.stop.some(({ when, key }) => {
+    const metaValue = valueAt(loaded.meta, key);
+    switch (when) {
+      case 'metaFalse':
+        return metaValue === false;
+      case 'metaTrue':
+        return metaValue === true;
+      case 'metaMissing':
+        return isMissing(metaValue);
+      case 'nextMissing':
+        return isMissing(next);
+      case 'emptyPage':
+        return count === 0;
+      case 'shortPage':
+        return count < pageSize(scheme, params, firstPageSize);
+      case 'totalReached': {
+        const total = Number(metaValue);
+        return !isMissing(metaValue) && Number.isFinite(total) && Number(params[scheme.param] ?? 0) + count >= total;
+      }
+    }
+  });
+}
+
+/** The requested page size: the size param, else its spec default, else the size of the first page. */
+function pageSize(scheme: PaginationDescriptor, params: Record<string, unknown>, firstPageSize: number): number {
+  const requested = Number(scheme.sizeParam === undefined ? undefined : params[scheme.sizeParam]);
+  if (Number.isFinite(requested) && requested > 0) return requested;
+  return scheme.defaultSize ?? firstPageSize;
+}
+
+/** Value at a dotted path ("pagination.cursor"); the value itself when there is no path. */
+function valueAt(value: unknown, path: string | undefined): unknown {
+  if (path === undefined) return value;
+  let current = value;
+  for (const part of path.split('.')) current = isRecord(current) ? current[part] : undefined;
+  return current;
+}
+
+/** null, undefined and "" all mean "no value". */
+function isMissing(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+/** A query param of a (possibly relative) URL; undefined when absent or unparsable. */
+function queryParamOf(url: string, name: string): string | undefined {
+  try {
+    return new URL(url, 'http://relative.invalid').searchParams.get(name) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,68 @@
+/** When to retry a failed read and how long to wait first. */
+
+/** Time and randomness behind retry delays; injectable so tests can assert exact delays without waiting. */
+export interface Clock {
+  /** Resolves after `ms` milliseconds. */
+  sleep(ms: number): Promise<void>;
+  /** A number in [0, 1) (jitter). */
+  random(): number;
+  /** Milliseconds since the epoch (to read Retry-After dates). */
+  now(): number;
+}
+
+/** The real clock. */
+export const systemClock: Clock = {
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  random: () => Math.random(),
+  now: () => Date.now(),
+};
+
+/** Longest wait a server's Retry-After may impose; beyond it the client would look hung. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+/** Statuses worth another attempt: request timeout, rate limit and server failures. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
+}
+
+/** Exponential backoff for retry number `attempt` (0-based): initial * 2^attempt capped at max, jittered to [75%, 100%]. */
+export function backoffMs(attempt: number, initialMs: number, maxMs: number, random: number): number {
+  return Math.round(Math.min(initialMs * 2 ** attempt, maxMs) * (0.75 + 0.25 * random));
+}
+
+/**
+ * The wait a response asks for: retry-after-ms, else Retry-After as seconds or as an HTTP date.
+ * Undefined when neither header is present or readable.
+ */
+export function retryAfterMs(headers: Headers, now: number): number | undefined {
+  const ms = Number(headers.get('retry-after-ms') ?? NaN);
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const value = headers.get('retry-after')?.trim();
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * Sleeps `ms` unless `signal` fires first. Resolves true when it slept, false when aborted; the injected
+ * sleep need not know about signals.
+ */
+export function sleepUnlessAborted(clock: Clock, ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+  if (!signal) return clock.sleep(ms).then(() => true);
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(false);
+    signal.addEventListener('abort', onAbort, { once: true });
+    clock.sleep(ms).then(
+      () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(true);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
