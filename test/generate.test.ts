@@ -3,9 +3,9 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { isMap, parseDocument, visit } from 'yaml';
 import { emitters } from '../generator/emitters/index.js';
 import { generate } from '../generator/generate.js';
+import { reversedSpecCopy } from './helpers/spec-copy.js';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const specDir = path.join(repo, 'spec');
@@ -41,13 +41,7 @@ describe('determinism', () => {
   });
 
   test('output does not depend on key order in the spec', async () => {
-    const copy = path.join(await tmp('reordered'), 'spec');
-    await cp(specDir, copy, { recursive: true });
-    for (const f of ['service.yaml', ...(await readdir(path.join(copy, 'connectors'))).map((n) => `connectors/${n}`)]) {
-      const doc = parseDocument(await readFile(path.join(copy, f), 'utf8'));
-      visit(doc, { Map: (_, node) => void (isMap(node) && node.items.reverse()) });
-      await writeFile(path.join(copy, f), doc.toString());
-    }
+    const copy = await reversedSpecCopy();
     const out = await tmp('reordered-out');
     await generate({ specDir: copy, outDir: out });
     expect(await readTree(out)).toEqual(first);

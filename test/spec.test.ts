@@ -1,12 +1,10 @@
 /** The real spec/: it validates, its catalogue has the contract's totals, and gaps stay visible. */
-import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { isMap, parseDocument, visit } from 'yaml';
 import { buildCatalogue, type Catalogue } from '../generator/describe.js';
 import { readSpec } from '../generator/spec.js';
 import { stableJson } from '../generator/stable-json.js';
+import { reversedSpecCopy } from './helpers/spec-copy.js';
 
 const specDir = path.resolve(import.meta.dirname, '../spec');
 let catalogue: Catalogue;
@@ -97,15 +95,7 @@ describe('catalogue of the real spec', () => {
 
 describe('determinism', () => {
   test('the catalogue does not depend on key order in the spec', async () => {
-    // Copy the spec with every YAML map's keys reversed.
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'codegen-reordered-'));
-    await cp(specDir, dir, { recursive: true });
-    const files = ['service.yaml', ...(await readdir(path.join(dir, 'connectors'))).map((f) => `connectors/${f}`)];
-    for (const f of files) {
-      const doc = parseDocument(await readFile(path.join(dir, f), 'utf8'));
-      visit(doc, { Map: (_, node) => void (isMap(node) && node.items.reverse()) });
-      await writeFile(path.join(dir, f), doc.toString());
-    }
+    const dir = await reversedSpecCopy();
     const reordered = buildCatalogue((await readSpec(dir)).ir);
     // Byte-compare the serialized catalogues (file paths differ between the two directories by design).
     const bytes = (c: Catalogue) => stableJson(JSON.parse(JSON.stringify(c, (k, v) => (k === 'file' || k === 'at' ? undefined : v))));
