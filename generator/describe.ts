@@ -58,6 +58,8 @@ export interface CatalogueParam {
   maxItems?: number;
   /** Separator of a list held in a string. */
   separator?: string;
+  /** Query language of the param's value. */
+  queryLanguage?: string;
   /** Description. */
   description?: string;
   /** Deprecation note. */
@@ -90,7 +92,7 @@ function field(p: PropertyIR | (SchemaIR & { name: string })): CatalogueField {
 function param(p: PropertyIR): CatalogueParam {
   const out: CatalogueParam = { name: p.name, type: p.types[0]!, required: p.required };
   if (p.items) out.items = typeExpression(p.items);
-  for (const key of ['enum', 'const', 'default', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'separator', 'description', 'deprecated'] as const) {
+  for (const key of ['enum', 'const', 'default', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'separator', 'queryLanguage', 'description', 'deprecated'] as const) {
     if (p[key] !== undefined) (out as unknown as Record<string, unknown>)[key] = p[key];
   }
   const inner = p.properties ?? p.items?.properties;

@@ -53,13 +53,15 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   ]);
   const { ir } = await readSpec(options.specDir, timings);
   const files: FileMap = new Map();
-  for (const emitter of options.emitters ?? allEmitters) {
-    const emitted = await timed(timings, `emit:${emitter.name}`, async () => emitter.emit(ir));
+  // Emitters run concurrently: one that works off the main thread (validators compile in a worker) overlaps the others.
+  const list = options.emitters ?? allEmitters;
+  const outputs = await Promise.all(list.map((emitter) => timed(timings, `emit:${emitter.name}`, async () => emitter.emit(ir))));
+  outputs.forEach((emitted, i) => {
     for (const [rel, content] of emitted) {
-      if (files.has(rel)) throw new Error(`internal: emitters ${emitter.name} and another both write ${rel}`);
+      if (files.has(rel)) throw new Error(`internal: emitters ${list[i]!.name} and another both write ${rel}`);
       files.set(rel, content);
     }
-  }
+  });
   const plan = await timed(timings, 'plan', () => planOutput(options.outDir, files));
   const outOfDate = [...plan.added, ...plan.changed, ...plan.stale].sort();
   const stamp = digest && { inputs: digest.inputs, files: Object.fromEntries([...files].sort(([a], [b]) => (a < b ? -1 : 1)).map(([rel, text]) => [rel, sha256(text)])) };

@@ -59,6 +59,8 @@ export interface SchemaIR {
   maxItems?: number;
   /** The string holds a list joined by this separator (params). */
   separator?: string;
+  /** The param carries a query in this language (params). */
+  queryLanguage?: 'search_query' | 'filter_groups' | 'jql' | 'code_search' | 'drive_query';
 }
 
 /** A named value inside an object: a record field, meta key, searchable field or param. */
@@ -85,9 +87,16 @@ export interface ShapeIR {
   note?: string;
   /** What is assumed where the contract is silent. */
   assumption?: string;
+  /** Fixtures: identifiers of this record start with this prefix. */
+  idPrefix?: string;
+  /** Fixtures: shape of generated string identifiers (record's own, else the connector's default). */
+  idFormat?: IdFormat;
   /** Where the shape is written. */
   source: SourceLocation;
 }
+
+/** Shapes of generated string identifiers. */
+export type IdFormat = 'numeric' | 'numeric_string' | 'hex' | 'base62' | 'uuid';
 
 /** One way to stop walking pages. */
 export interface StopConditionIR {

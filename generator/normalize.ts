@@ -13,6 +13,7 @@ import type {
   AuthIR,
   ConnectorIR,
   EntityIR,
+  IdFormat,
   LimitIR,
   PaginationIR,
   PropertyIR,
@@ -68,6 +69,8 @@ const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1
 
 /** Builds IR nodes from one file, reporting into a shared list. */
 class FileContext {
+  /** The connector's default identifier format for fixtures (defaults.idFormat). */
+  defaultIdFormat: IdFormat | undefined;
   constructor(
     readonly source: SourceFile,
     readonly origins: Origins,
@@ -142,6 +145,8 @@ class FileContext {
     if (raw.unspecified) shape.unspecified = raw.unspecified;
     if (raw.note) shape.note = raw.note;
     if (raw.assumption) shape.assumption = raw.assumption;
+    if (raw.idPrefix) shape.idPrefix = raw.idPrefix;
+    if (raw.idFormat ?? this.defaultIdFormat) shape.idFormat = raw.idFormat ?? this.defaultIdFormat;
     this.noteAssumption(path, raw.assumption, raw.provenance);
     return this.origins.set(shape, this.source, path);
   }
@@ -167,7 +172,7 @@ class FileContext {
     const prop: PropertyIR = { name, required: obj.required ?? false, source: this.loc(path), types: [t.types[0] ?? 'any'], nullable: false };
     if (t.items) prop.items = t.items;
     copyDocs(prop, obj);
-    for (const key of ['enum', 'const', 'default', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'separator'] as const) {
+    for (const key of ['enum', 'const', 'default', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'separator', 'queryLanguage'] as const) {
       if (obj[key] !== undefined) (prop as unknown as Record<string, unknown>)[key] = obj[key];
     }
     if (obj.items !== undefined) {
@@ -265,6 +270,7 @@ export function normalize(loaded: LoadedSpec): NormalizeResult {
     if (!loaded.valid.has(source)) continue;
     const raw = source.data as RawConnector;
     const ctx = new FileContext(source, origins, diagnostics, [], raw.id);
+    ctx.defaultIdFormat = raw.defaults?.idFormat;
     const expectedId = source.file.replace(/^.*[\\/]/, '').replace(/\.yaml$/, '');
     if (raw.id !== expectedId) ctx.report(['id'], 'SPEC020', `connector id '${raw.id}' does not match its file name '${expectedId}.yaml'`);
     if (!service.connectorIds.includes(raw.id)) {

@@ -41,6 +41,7 @@ export interface RawParamObject {
   minItems?: number;
   maxItems?: number;
   separator?: string;
+  queryLanguage?: 'search_query' | 'filter_groups' | 'jql' | 'code_search' | 'drive_query';
   properties?: Record<string, RawParam>;
   deprecated?: string;
   note?: string;
@@ -51,6 +52,8 @@ export interface RawParamObject {
 /** A record or meta shape as written. */
 export interface RawShape {
   description?: string;
+  idPrefix?: string;
+  idFormat?: 'numeric' | 'numeric_string' | 'hex' | 'base62' | 'uuid';
   fields?: Record<string, RawField>;
   unspecified?: string;
   note?: string;
@@ -102,7 +105,7 @@ export interface RawConnector {
   seed: string;
   description: string;
   note?: string;
-  defaults?: { pagination?: string; meta?: string };
+  defaults?: { pagination?: string; meta?: string; idFormat?: 'numeric' | 'numeric_string' | 'hex' | 'base62' | 'uuid' };
   pagination?: Record<string, RawPagination>;
   meta?: Record<string, RawShape>;
   records: Record<string, RawShape>;

@@ -7,6 +7,7 @@ import { Scope, StructureKind, type ClassDeclarationStructure, type InterfaceDec
 import type { ActionIR, ConnectorIR, EntityIR, PaginationIR, SpecIR } from '../ir.js';
 import { camelCase, pascalCase, stringLiteral } from './naming.js';
 import { printTsFile } from './ts-file.js';
+import { hasParamsValidator, hasRecordValidator, paramsValidatorName, recordValidatorName } from './validators/index.js';
 import { AUTH_CONFIG_TYPE, metaTypeName, paramsRequired, paramsTypeName, recordTypeName, searchFieldsTypeName } from './types-file.js';
 
 /** Members of the runtime's ConnectorClient that an entity property must not shadow. */
@@ -130,8 +131,14 @@ function resourceInterface(connector: ConnectorIR, entity: EntityIR): InterfaceD
 }
 
 /** The runtime call for one method: data in, nothing connector-specific. */
-function methodBody(entity: EntityIR, action: ActionIR): string {
-  const call = `{ entity: ${stringLiteral(entity.name)}, action: ${stringLiteral(action.name)}, kind: ${stringLiteral(action.kind)} }`;
+function methodBody(connector: ConnectorIR, entity: EntityIR, action: ActionIR): string {
+  const validators = [
+    action.name === 'search' ? 'validateParams: V.params_search' : hasParamsValidator(action) ? `validateParams: V.${paramsValidatorName(entity.name, action.name)}` : '',
+    (action.result.shape === 'list' || action.result.shape === 'single') && hasRecordValidator(connector, action.result.record)
+      ? `validateRecord: V.${recordValidatorName(action.result.record!)}`
+      : '',
+  ].filter(Boolean);
+  const call = `{ entity: ${stringLiteral(entity.name)}, action: ${stringLiteral(action.name)}, kind: ${stringLiteral(action.kind)}${validators.map((v) => `, ${v}`).join('')} }`;
   const pagination = action.pagination === 'none' || action.pagination === 'unspecified' ? 'null' : pagingConstant(action.pagination);
   switch (action.result.shape) {
     case 'hits':
@@ -212,7 +219,7 @@ export function clientFile(ir: SpecIR, connector: ConnectorIR): string {
         statements: [
           'super(options, SERVICE);',
           ...connector.entities.map(
-            (e) => `this.${camelCase(e.name)} = {\n${e.actions.map((a) => `${camelCase(a.name)}: ${methodBody(e, a)},`).join('\n')}\n};`,
+            (e) => `this.${camelCase(e.name)} = {\n${e.actions.map((a) => `${camelCase(a.name)}: ${methodBody(connector, e, a)},`).join('\n')}\n};`,
           ),
         ],
       },
@@ -244,6 +251,7 @@ export function clientFile(ir: SpecIR, connector: ConnectorIR): string {
       namedImports: ['ClientOptions', 'CreateSourceBody', 'DownloadResponse', 'Page', 'PageOptions', 'PagePromise', 'PaginationDescriptor', 'RequestOptions', 'SearchHit', 'SearchRequest', 'SearchResult', 'ServiceDescriptor', 'Source'],
     },
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './types.js', namespaceImport: 'T' },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './validators.js', namespaceImport: 'V' },
     ...constants,
     ...connector.entities.map((e) => resourceInterface(connector, e)),
     clientClass,

@@ -1,7 +1,9 @@
 /** Every emitter, in the order they run. */
 import { catalogueEmitter } from './catalogue.js';
 import { clientsEmitter } from './clients.js';
+import { validatorsEmitter } from './validators/index.js';
 import type { Emitter } from './types.js';
 
 /** The emitters of `generate`. */
-export const emitters: Emitter[] = [catalogueEmitter, clientsEmitter];
+// validators first: it starts a worker thread that compiles while the others run.
+export const emitters: Emitter[] = [validatorsEmitter, catalogueEmitter, clientsEmitter];

@@ -19,7 +19,7 @@ export const RUNTIME_PACKAGE = '@connector-sdk/runtime';
 const readme = Handlebars.compile(readFileSync(new URL('../../templates/package-readme.md.hbs', import.meta.url), 'utf8'), { noEscape: true });
 
 /** Names the runtime exports that a package re-exports for convenience (unless a local type takes the name). */
-const RUNTIME_VALUES = ['AbortError', 'ApiError', 'AuthenticationError', 'ConnectionError', 'InvalidRequestError', 'NotFoundError', 'PaginationError', 'RateLimitError', 'ServerError', 'TimeoutError'];
+const RUNTIME_VALUES = ['AbortError', 'ApiError', 'AuthenticationError', 'ConnectionError', 'InvalidRequestError', 'NotFoundError', 'PaginationError', 'ParamValidationError', 'RateLimitError', 'ResponseValidationError', 'ServerError', 'TimeoutError'];
 const RUNTIME_TYPES = ['ClientOptions', 'CreateSourceBody', 'DownloadResponse', 'Page', 'PageOptions', 'PagePromise', 'RequestOptions', 'SearchFilter', 'SearchHit', 'SearchRequest', 'SearchResult', 'SearchSort', 'Source'];
 
 function localTypeNames(connector: ConnectorIR): Set<string> {

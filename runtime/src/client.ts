@@ -9,6 +9,7 @@ import { ApiError, isRecord } from './errors.js';
 import type { ClientOptions, PageOptions, RequestOptions } from './options.js';
 import { PagePromise, type LoadedPage, type PaginationDescriptor } from './pagination.js';
 import { Transport, type Exchange } from './transport.js';
+import { describeIssues, ParamValidationError, ResponseValidationError, type ResponseValidation, type Validator } from './validation.js';
 
 /** Service facts from the spec (describe's `service`): the runtime takes them as data, never as constants. */
 export interface ServiceDescriptor {
@@ -28,6 +29,10 @@ export interface CallDescriptor {
   action: string;
   /** Reads may be retried; writes never are. */
   kind: 'read' | 'write';
+  /** The params validator compiled from the spec (absent where the contract does not show params). */
+  validateParams?: Validator;
+  /** The record validator compiled from the spec, for validateResponses. */
+  validateRecord?: Validator;
 }
 
 /** A page of a list-shaped result: the envelope's records and meta. */
@@ -69,6 +74,9 @@ export class ConnectorClient {
   readonly #transport: Transport;
   readonly #service: ServiceDescriptor;
   readonly #sourceId: string | undefined;
+  readonly #validateParams: boolean;
+  readonly #validateResponses: ResponseValidation;
+  readonly #warn: (line: string) => void;
 
   /** Validates a given source id at once; a client without one can only create sources. */
   constructor(options: ClientOptions, service: ServiceDescriptor) {
@@ -76,6 +84,9 @@ export class ConnectorClient {
     this.#transport = new Transport(options);
     this.#service = service;
     this.#sourceId = options.sourceId;
+    this.#validateParams = options.validateParams ?? true;
+    this.#validateResponses = options.validateResponses ?? 'off';
+    this.#warn = options.logger ? (line) => options.logger!.warn(line) : (line) => console.warn(line);
   }
 
   /**
@@ -96,14 +107,21 @@ export class ConnectorClient {
 
   /** A single-record call (get, create, update, delete): the envelope's records value. */
   protected async callSingle<T>(call: CallDescriptor, params: object | undefined, options?: RequestOptions): Promise<T> {
-    return this.#unwrap(await this.#execute(call, params, options)).records as T;
+    this.#checkParams(call, params);
+    const { records } = this.#unwrap(await this.#execute(call, params, options));
+    this.#checkRecords(call, [records], false);
+    return records as T;
   }
 
   /** A list-shaped call (list, api_search): lazily fetched pages walked per `pagination` (null: one page). */
   protected callList<T, M>(call: CallDescriptor, params: object | undefined, pagination: PaginationDescriptor | null, options?: PageOptions): PagePromise<T, Page<T, M>> {
+    // Only the caller's params are checked: later pages differ only in the paging value the server handed out.
+    const invalid = this.#paramProblem(call, params);
     const load = async (pageParams: Record<string, unknown> | undefined): Promise<LoadedPage<T, Page<T, M>>> => {
+      if (invalid) throw invalid;
       const { records, meta } = this.#unwrap(await this.#execute(call, pageParams, options));
       if (!Array.isArray(records)) throw this.#shapeError(call, `expected an array of records in '${this.#service.envelope.records}'`);
+      this.#checkRecords(call, records, true);
       return { page: { records: records as T[], meta: meta as M }, items: records as T[], meta };
     };
     return new PagePromise(load, params as Record<string, unknown> | undefined, pagination, limitsOf(options));
@@ -114,7 +132,9 @@ export class ConnectorClient {
    * ({ hits, next_cursor, took_ms }); it is both the page and the meta paging reads; the items are its hits.
    */
   protected callSearch<H, R extends { hits: H[] }>(call: CallDescriptor, params: object, options?: PageOptions): PagePromise<H, R> {
+    const invalid = this.#paramProblem(call, params);
     const load = async (pageParams: Record<string, unknown> | undefined): Promise<LoadedPage<H, R>> => {
+      if (invalid) throw invalid;
       const { records } = this.#unwrap(await this.#execute(call, pageParams, options));
       if (!isRecord(records) || !Array.isArray(records['hits'])) {
         throw this.#shapeError(call, `expected a search result with a hits array in '${this.#service.envelope.records}'`);
@@ -126,6 +146,7 @@ export class ConnectorClient {
 
   /** A download: the response bytes, streamed, never parsed. */
   protected async callDownload(call: CallDescriptor, params: object | undefined, options?: RequestOptions): Promise<DownloadResponse> {
+    this.#checkParams(call, params);
     const exchange = await this.#execute(call, params, options, true);
     return toDownloadResponse(exchange.response, exchange.headers);
   }
@@ -145,6 +166,31 @@ export class ConnectorClient {
       action: call.action,
       options,
     });
+  }
+
+  /** The error invalid params would throw (undefined when valid, or when validation is off or not possible). */
+  #paramProblem(call: CallDescriptor, params: object | undefined): ParamValidationError | undefined {
+    const validate = call.validateParams;
+    if (!this.#validateParams || !validate || validate(params ?? {})) return undefined;
+    return new ParamValidationError(call.entity, call.action, describeIssues(validate.errors ?? [], 'param'));
+  }
+
+  #checkParams(call: CallDescriptor, params: object | undefined): void {
+    const problem = this.#paramProblem(call, params);
+    if (problem) throw problem;
+  }
+
+  /** validateResponses: checks each record; warns or throws per the client option. */
+  #checkRecords(call: CallDescriptor, records: unknown[], indexed: boolean): void {
+    const validate = call.validateRecord;
+    if (this.#validateResponses === 'off' || !validate) return;
+    const problems = records.flatMap((record, i) =>
+      validate(record) ? [] : describeIssues(validate.errors ?? [], 'field').map((p) => (indexed ? { ...p, path: `[${i}]${p.path ? `.${p.path}` : ''}`, message: `record ${i}: ${p.message}` } : p)),
+    );
+    if (problems.length === 0) return;
+    const error = new ResponseValidationError(call.entity, call.action, problems);
+    if (this.#validateResponses === 'strict') throw error;
+    this.#warn(error.message);
   }
 
   /** The envelope's records and meta (both undefined for an empty body). */

@@ -30,3 +30,12 @@ export type { ClientOptions, PageOptions, RequestOptions } from './options.js';
 export { PagePromise, type PaginationDescriptor } from './pagination.js';
 export type { Clock } from './retry.js';
 export type { ExactlyOne, SearchFilter, SearchHit, SearchOperators, SearchRequest, SearchResult, SearchSort } from './search.js';
+export {
+  ParamValidationError,
+  ResponseValidationError,
+  describeIssues,
+  type ResponseValidation,
+  type ValidationIssue,
+  type ValidationProblem,
+  type Validator,
+} from './validation.js';

@@ -1,6 +1,7 @@
 /** The options a client is built with, and the per-call options every method takes. */
 
 import type { Clock } from './retry.js';
+import type { ResponseValidation } from './validation.js';
 
 /** How a {@link ConnectorClient} reaches the service. */
 export interface ClientOptions {
@@ -24,6 +25,10 @@ export interface ClientOptions {
   logger?: { debug(line: string): void; warn(line: string): void };
   /** Time and randomness used for retry delays; replace them to test exact delays without waiting. */
   clock?: Partial<Clock>;
+  /** Check params against the spec before sending (a failure throws ParamValidationError); default true. */
+  validateParams?: boolean;
+  /** Check response records against the spec: 'off' (default), 'warn' (logger.warn, else console.warn), 'strict' (ResponseValidationError). */
+  validateResponses?: ResponseValidation;
 }
 
 /** Per-call overrides. */

@@ -16,6 +16,8 @@ export interface PaginationDescriptor {
   sizeParam?: string;
   /** The size param's spec default, when it has one (generated code passes it). */
   defaultSize?: number;
+  /** Declared type of `param`: a next value read as text (from a URL) is converted to it. */
+  paramType?: 'string' | 'integer' | 'number' | 'boolean';
   /** Where the next value of `param` comes from. */
   next: { from: 'meta' | 'last_record' | 'page_number' | 'offset'; path?: string; queryParam?: string; start?: number };
   /** The last page is reached when any of these holds. */
@@ -138,7 +140,7 @@ export function nextValue(scheme: PaginationDescriptor, params: Record<string, u
   switch (from) {
     case 'meta': {
       const value = valueAt(loaded.meta, path);
-      return queryParam === undefined || isMissing(value) ? value : queryParamOf(String(value), queryParam);
+      return queryParam === undefined || isMissing(value) ? value : asParamType(queryParamOf(String(value), queryParam), scheme.paramType);
     }
     case 'last_record':
       return loaded.items.length === 0 ? undefined : valueAt(loaded.items[loaded.items.length - 1], path);
@@ -202,6 +204,13 @@ function isMissing(value: unknown): boolean {
 }
 
 /** A query param of a (possibly relative) URL; undefined when absent or unparsable. */
+/** A numeric param read from a URL is text: give the server the number the param declares. */
+function asParamType(value: string | undefined, type: PaginationDescriptor['paramType']): unknown {
+  if (value === undefined || (type !== 'integer' && type !== 'number')) return value;
+  const n = Number(value);
+  return value.trim() !== '' && Number.isFinite(n) ? n : value;
+}
+
 function queryParamOf(url: string, name: string): string | undefined {
   try {
     return new URL(url, 'http://relative.invalid').searchParams.get(name) ?? undefined;

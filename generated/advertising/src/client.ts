@@ -2,6 +2,7 @@
 import { ConnectorClient } from '@connector-sdk/runtime';
 import type { ClientOptions, CreateSourceBody, DownloadResponse, Page, PageOptions, PagePromise, PaginationDescriptor, RequestOptions, SearchHit, SearchRequest, SearchResult, ServiceDescriptor, Source } from '@connector-sdk/runtime';
 import type * as T from './types.js';
+import * as V from './validators.js';
 /** Service facts from spec/service.yaml. */
 const SERVICE: ServiceDescriptor = {
     "executePath": "/api/v1/connectors/sources/{source_id}/execute",
@@ -117,16 +118,16 @@ export class AdvertisingClient extends ConnectorClient {
   constructor(options: ClientOptions) {
     super(options, SERVICE);
     this.portfolios = {
-    list: (params, options) => this.callList({ entity: 'portfolios', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'portfolios', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'portfolios', action: 'list', kind: 'read', validateParams: V.params_portfolios_list }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'portfolios', action: 'get', kind: 'read', validateParams: V.params_portfolios_get, validateRecord: V.record_portfolio }, params, options),
     };
     this.profiles = {
-    list: (params, options) => this.callList({ entity: 'profiles', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'profiles', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'profiles', action: 'list', kind: 'read', validateParams: V.params_profiles_list, validateRecord: V.record_profile }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'profiles', action: 'get', kind: 'read', validateParams: V.params_profiles_get, validateRecord: V.record_profile }, params, options),
     };
     this.sponsoredProductCampaigns = {
-    list: (params, options) => this.callList({ entity: 'sponsored_product_campaigns', action: 'list', kind: 'read' }, params, nextTokenPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'sponsored_product_campaigns', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'sponsored_product_campaigns', action: 'list', kind: 'read', validateParams: V.params_sponsored_product_campaigns_list }, params, nextTokenPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'sponsored_product_campaigns', action: 'get', kind: 'read', validateParams: V.params_sponsored_product_campaigns_get, validateRecord: V.record_sponsored_product_campaign }, params, options),
     };
   }
 

@@ -2,6 +2,7 @@
 import { ConnectorClient } from '@connector-sdk/runtime';
 import type { ClientOptions, CreateSourceBody, DownloadResponse, Page, PageOptions, PagePromise, PaginationDescriptor, RequestOptions, SearchHit, SearchRequest, SearchResult, ServiceDescriptor, Source } from '@connector-sdk/runtime';
 import type * as T from './types.js';
+import * as V from './validators.js';
 /** Service facts from spec/service.yaml. */
 const SERVICE: ServiceDescriptor = {
     "executePath": "/api/v1/connectors/sources/{source_id}/execute",
@@ -357,13 +358,13 @@ export class CallRecordingClient extends ConnectorClient {
     download: (params, options) => this.callDownload({ entity: 'call_video', action: 'download', kind: 'read' }, params, options),
     };
     this.calls = {
-    list: (params, options) => this.callList({ entity: 'calls', action: 'list', kind: 'read' }, params, cursorPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'calls', action: 'get', kind: 'read' }, params, options),
-    search: (params, options) => this.callSearch({ entity: 'calls', action: 'search', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'calls', action: 'list', kind: 'read', validateParams: V.params_calls_list, validateRecord: V.record_call }, params, cursorPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'calls', action: 'get', kind: 'read', validateParams: V.params_calls_get, validateRecord: V.record_call }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'calls', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.callsExtensive = {
-    list: (params, options) => this.callList({ entity: 'calls_extensive', action: 'list', kind: 'read' }, params, cursorPaging, options),
-    search: (params, options) => this.callSearch({ entity: 'calls_extensive', action: 'search', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'calls_extensive', action: 'list', kind: 'read', validateParams: V.params_calls_extensive_list, validateRecord: V.record_extensive_call }, params, cursorPaging, options),
+    search: (params, options) => this.callSearch({ entity: 'calls_extensive', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.coaching = {
     list: (params, options) => this.callList({ entity: 'coaching', action: 'list', kind: 'read' }, params, null, options),
@@ -376,7 +377,7 @@ export class CallRecordingClient extends ConnectorClient {
     };
     this.settingsScorecards = {
     list: (params, options) => this.callList({ entity: 'settings_scorecards', action: 'list', kind: 'read' }, params, null, options),
-    search: (params, options) => this.callSearch({ entity: 'settings_scorecards', action: 'search', kind: 'read' }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'settings_scorecards', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.settingsTrackers = {
     list: (params, options) => this.callList({ entity: 'settings_trackers', action: 'list', kind: 'read' }, params, null, options),
@@ -389,15 +390,15 @@ export class CallRecordingClient extends ConnectorClient {
     };
     this.statsActivityScorecards = {
     list: (params, options) => this.callList({ entity: 'stats_activity_scorecards', action: 'list', kind: 'read' }, params, null, options),
-    search: (params, options) => this.callSearch({ entity: 'stats_activity_scorecards', action: 'search', kind: 'read' }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'stats_activity_scorecards', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.statsInteraction = {
     list: (params, options) => this.callList({ entity: 'stats_interaction', action: 'list', kind: 'read' }, params, null, options),
     };
     this.users = {
-    list: (params, options) => this.callList({ entity: 'users', action: 'list', kind: 'read' }, params, cursorPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'users', action: 'get', kind: 'read' }, params, options),
-    search: (params, options) => this.callSearch({ entity: 'users', action: 'search', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'users', action: 'list', kind: 'read', validateParams: V.params_users_list, validateRecord: V.record_user }, params, cursorPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'users', action: 'get', kind: 'read', validateParams: V.params_users_get, validateRecord: V.record_user }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'users', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.workspaces = {
     list: (params, options) => this.callList({ entity: 'workspaces', action: 'list', kind: 'read' }, params, null, options),

@@ -2,6 +2,7 @@
 import { ConnectorClient } from '@connector-sdk/runtime';
 import type { ClientOptions, CreateSourceBody, DownloadResponse, Page, PageOptions, PagePromise, PaginationDescriptor, RequestOptions, SearchHit, SearchRequest, SearchResult, ServiceDescriptor, Source } from '@connector-sdk/runtime';
 import type * as T from './types.js';
+import * as V from './validators.js';
 /** Service facts from spec/service.yaml. */
 const SERVICE: ServiceDescriptor = {
     "executePath": "/api/v1/connectors/sources/{source_id}/execute",
@@ -541,86 +542,86 @@ export class CodeHostingClient extends ConnectorClient {
   constructor(options: ClientOptions) {
     super(options, SERVICE);
     this.branches = {
-    list: (params, options) => this.callList({ entity: 'branches', action: 'list', kind: 'read' }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'branches', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'branches', action: 'list', kind: 'read', validateParams: V.params_branches_list }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'branches', action: 'get', kind: 'read', validateParams: V.params_branches_get }, params, options),
     };
     this.comments = {
-    list: (params, options) => this.callList({ entity: 'comments', action: 'list', kind: 'read' }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'comments', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'comments', action: 'list', kind: 'read', validateParams: V.params_comments_list, validateRecord: V.record_comment }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'comments', action: 'get', kind: 'read', validateParams: V.params_comments_get, validateRecord: V.record_comment }, params, options),
     };
     this.commits = {
-    list: (params, options) => this.callList({ entity: 'commits', action: 'list', kind: 'read' }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'commits', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'commits', action: 'list', kind: 'read', validateParams: V.params_commits_list }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'commits', action: 'get', kind: 'read', validateParams: V.params_commits_get }, params, options),
     };
     this.issues = {
-    list: (params, options) => this.callList({ entity: 'issues', action: 'list', kind: 'read' }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'issues', action: 'get', kind: 'read' }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'issues', action: 'api_search', kind: 'read' }, params, afterPaging, options),
+    list: (params, options) => this.callList({ entity: 'issues', action: 'list', kind: 'read', validateParams: V.params_issues_list }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'issues', action: 'get', kind: 'read', validateParams: V.params_issues_get }, params, options),
+    apiSearch: (params, options) => this.callList({ entity: 'issues', action: 'api_search', kind: 'read', validateParams: V.params_issues_api_search }, params, afterPaging, options),
     };
     this.labels = {
-    list: (params, options) => this.callList({ entity: 'labels', action: 'list', kind: 'read' }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'labels', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'labels', action: 'list', kind: 'read', validateParams: V.params_labels_list }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'labels', action: 'get', kind: 'read', validateParams: V.params_labels_get }, params, options),
     };
     this.milestones = {
-    list: (params, options) => this.callList({ entity: 'milestones', action: 'list', kind: 'read' }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'milestones', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'milestones', action: 'list', kind: 'read', validateParams: V.params_milestones_list }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'milestones', action: 'get', kind: 'read', validateParams: V.params_milestones_get }, params, options),
     };
     this.orgRepositories = {
-    list: (params, options) => this.callList({ entity: 'org_repositories', action: 'list', kind: 'read' }, params, afterPaging, options),
+    list: (params, options) => this.callList({ entity: 'org_repositories', action: 'list', kind: 'read', validateParams: V.params_org_repositories_list }, params, afterPaging, options),
     };
     this.organizations = {
-    list: (params, options) => this.callList({ entity: 'organizations', action: 'list', kind: 'read' }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'organizations', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'organizations', action: 'list', kind: 'read', validateParams: V.params_organizations_list }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'organizations', action: 'get', kind: 'read', validateParams: V.params_organizations_get }, params, options),
     };
     this.prComments = {
-    list: (params, options) => this.callList({ entity: 'pr_comments', action: 'list', kind: 'read' }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'pr_comments', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'pr_comments', action: 'list', kind: 'read', validateParams: V.params_pr_comments_list, validateRecord: V.record_comment }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'pr_comments', action: 'get', kind: 'read', validateParams: V.params_pr_comments_get, validateRecord: V.record_comment }, params, options),
     };
     this.projectItems = {
-    list: (params, options) => this.callList({ entity: 'project_items', action: 'list', kind: 'read' }, params, afterPaging, options),
+    list: (params, options) => this.callList({ entity: 'project_items', action: 'list', kind: 'read', validateParams: V.params_project_items_list }, params, afterPaging, options),
     };
     this.projects = {
-    list: (params, options) => this.callList({ entity: 'projects', action: 'list', kind: 'read' }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'projects', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'projects', action: 'list', kind: 'read', validateParams: V.params_projects_list }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'projects', action: 'get', kind: 'read', validateParams: V.params_projects_get }, params, options),
     };
     this.pullRequests = {
-    list: (params, options) => this.callList({ entity: 'pull_requests', action: 'list', kind: 'read' }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'pull_requests', action: 'get', kind: 'read' }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'pull_requests', action: 'api_search', kind: 'read' }, params, afterPaging, options),
+    list: (params, options) => this.callList({ entity: 'pull_requests', action: 'list', kind: 'read', validateParams: V.params_pull_requests_list }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'pull_requests', action: 'get', kind: 'read', validateParams: V.params_pull_requests_get }, params, options),
+    apiSearch: (params, options) => this.callList({ entity: 'pull_requests', action: 'api_search', kind: 'read', validateParams: V.params_pull_requests_api_search }, params, afterPaging, options),
     };
     this.releases = {
-    list: (params, options) => this.callList({ entity: 'releases', action: 'list', kind: 'read' }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'releases', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'releases', action: 'list', kind: 'read', validateParams: V.params_releases_list }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'releases', action: 'get', kind: 'read', validateParams: V.params_releases_get }, params, options),
     };
     this.repositories = {
-    list: (params, options) => this.callList({ entity: 'repositories', action: 'list', kind: 'read' }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'repositories', action: 'get', kind: 'read' }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'repositories', action: 'api_search', kind: 'read' }, params, afterLimitPaging, options),
+    list: (params, options) => this.callList({ entity: 'repositories', action: 'list', kind: 'read', validateParams: V.params_repositories_list }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'repositories', action: 'get', kind: 'read', validateParams: V.params_repositories_get }, params, options),
+    apiSearch: (params, options) => this.callList({ entity: 'repositories', action: 'api_search', kind: 'read', validateParams: V.params_repositories_api_search }, params, afterLimitPaging, options),
     };
     this.reviews = {
-    list: (params, options) => this.callList({ entity: 'reviews', action: 'list', kind: 'read' }, params, afterPaging, options),
+    list: (params, options) => this.callList({ entity: 'reviews', action: 'list', kind: 'read', validateParams: V.params_reviews_list }, params, afterPaging, options),
     };
     this.stargazers = {
-    list: (params, options) => this.callList({ entity: 'stargazers', action: 'list', kind: 'read' }, params, afterPaging, options),
+    list: (params, options) => this.callList({ entity: 'stargazers', action: 'list', kind: 'read', validateParams: V.params_stargazers_list }, params, afterPaging, options),
     };
     this.tags = {
-    list: (params, options) => this.callList({ entity: 'tags', action: 'list', kind: 'read' }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'tags', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'tags', action: 'list', kind: 'read', validateParams: V.params_tags_list }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'tags', action: 'get', kind: 'read', validateParams: V.params_tags_get }, params, options),
     };
     this.teams = {
-    list: (params, options) => this.callList({ entity: 'teams', action: 'list', kind: 'read' }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'teams', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'teams', action: 'list', kind: 'read', validateParams: V.params_teams_list }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'teams', action: 'get', kind: 'read', validateParams: V.params_teams_get }, params, options),
     };
     this.users = {
-    list: (params, options) => this.callList({ entity: 'users', action: 'list', kind: 'read' }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'users', action: 'get', kind: 'read' }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'users', action: 'api_search', kind: 'read' }, params, afterPaging, options),
+    list: (params, options) => this.callList({ entity: 'users', action: 'list', kind: 'read', validateParams: V.params_users_list }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'users', action: 'get', kind: 'read', validateParams: V.params_users_get }, params, options),
+    apiSearch: (params, options) => this.callList({ entity: 'users', action: 'api_search', kind: 'read', validateParams: V.params_users_api_search }, params, afterPaging, options),
     };
     this.viewer = {
-    get: (params, options) => this.callSingle({ entity: 'viewer', action: 'get', kind: 'read' }, params, options),
+    get: (params, options) => this.callSingle({ entity: 'viewer', action: 'get', kind: 'read', validateParams: V.params_viewer_get }, params, options),
     };
     this.viewerRepositories = {
-    list: (params, options) => this.callList({ entity: 'viewer_repositories', action: 'list', kind: 'read' }, params, afterPaging, options),
+    list: (params, options) => this.callList({ entity: 'viewer_repositories', action: 'list', kind: 'read', validateParams: V.params_viewer_repositories_list }, params, afterPaging, options),
     };
   }
 

@@ -240,7 +240,7 @@ export interface IssuesApiSearchParams {
   fields?: Array<string>;
   /** Results per page. */
   per_page?: number;
-  /** The `query` field. */
+  /** Search query in the search syntax of the hosting platform. */
   query: string;
 }
 
@@ -435,7 +435,7 @@ export interface PullRequestsApiSearchParams {
   fields?: Array<string>;
   /** Results per page. */
   per_page?: number;
-  /** The `query` field. */
+  /** Search query in the search syntax of the hosting platform. */
   query: string;
 }
 

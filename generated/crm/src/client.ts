@@ -2,6 +2,7 @@
 import { ConnectorClient } from '@connector-sdk/runtime';
 import type { ClientOptions, CreateSourceBody, DownloadResponse, Page, PageOptions, PagePromise, PaginationDescriptor, RequestOptions, SearchHit, SearchRequest, SearchResult, ServiceDescriptor, Source } from '@connector-sdk/runtime';
 import type * as T from './types.js';
+import * as V from './validators.js';
 /** Service facts from spec/service.yaml. */
 const SERVICE: ServiceDescriptor = {
     "executePath": "/api/v1/connectors/sources/{source_id}/execute",
@@ -249,22 +250,22 @@ export class CrmClient extends ConnectorClient {
   constructor(options: ClientOptions) {
     super(options, SERVICE);
     this.companies = {
-    list: (params, options) => this.callList({ entity: 'companies', action: 'list', kind: 'read' }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'companies', action: 'get', kind: 'read' }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'companies', action: 'api_search', kind: 'read' }, params, afterPaging, options),
-    search: (params, options) => this.callSearch({ entity: 'companies', action: 'search', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'companies', action: 'list', kind: 'read', validateParams: V.params_companies_list, validateRecord: V.record_company }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'companies', action: 'get', kind: 'read', validateParams: V.params_companies_get, validateRecord: V.record_company }, params, options),
+    apiSearch: (params, options) => this.callList({ entity: 'companies', action: 'api_search', kind: 'read', validateParams: V.params_companies_api_search, validateRecord: V.record_company }, params, afterPaging, options),
+    search: (params, options) => this.callSearch({ entity: 'companies', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.contacts = {
-    list: (params, options) => this.callList({ entity: 'contacts', action: 'list', kind: 'read' }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'contacts', action: 'get', kind: 'read' }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'contacts', action: 'api_search', kind: 'read' }, params, afterPaging, options),
-    search: (params, options) => this.callSearch({ entity: 'contacts', action: 'search', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'contacts', action: 'list', kind: 'read', validateParams: V.params_contacts_list, validateRecord: V.record_contact }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'contacts', action: 'get', kind: 'read', validateParams: V.params_contacts_get, validateRecord: V.record_contact }, params, options),
+    apiSearch: (params, options) => this.callList({ entity: 'contacts', action: 'api_search', kind: 'read', validateParams: V.params_contacts_api_search, validateRecord: V.record_contact }, params, afterPaging, options),
+    search: (params, options) => this.callSearch({ entity: 'contacts', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.deals = {
     list: (params, options) => this.callList({ entity: 'deals', action: 'list', kind: 'read' }, params, null, options),
     get: (params, options) => this.callSingle({ entity: 'deals', action: 'get', kind: 'read' }, params, options),
     apiSearch: (params, options) => this.callList({ entity: 'deals', action: 'api_search', kind: 'read' }, params, null, options),
-    search: (params, options) => this.callSearch({ entity: 'deals', action: 'search', kind: 'read' }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'deals', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.objects = {
     list: (params, options) => this.callList({ entity: 'objects', action: 'list', kind: 'read' }, params, null, options),

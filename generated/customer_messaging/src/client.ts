@@ -2,6 +2,7 @@
 import { ConnectorClient } from '@connector-sdk/runtime';
 import type { ClientOptions, CreateSourceBody, DownloadResponse, Page, PageOptions, PagePromise, PaginationDescriptor, RequestOptions, SearchHit, SearchRequest, SearchResult, ServiceDescriptor, Source } from '@connector-sdk/runtime';
 import type * as T from './types.js';
+import * as V from './validators.js';
 /** Service facts from spec/service.yaml. */
 const SERVICE: ServiceDescriptor = {
     "executePath": "/api/v1/connectors/sources/{source_id}/execute",
@@ -199,32 +200,32 @@ export class CustomerMessagingClient extends ConnectorClient {
   constructor(options: ClientOptions) {
     super(options, SERVICE);
     this.admins = {
-    list: (params, options) => this.callList({ entity: 'admins', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'admins', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'admins', action: 'list', kind: 'read', validateParams: V.params_admins_list, validateRecord: V.record_admin }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'admins', action: 'get', kind: 'read', validateParams: V.params_admins_get, validateRecord: V.record_admin }, params, options),
     };
     this.companies = {
-    list: (params, options) => this.callList({ entity: 'companies', action: 'list', kind: 'read' }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'companies', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'companies', action: 'list', kind: 'read', validateParams: V.params_companies_list, validateRecord: V.record_company }, params, startingAfterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'companies', action: 'get', kind: 'read', validateParams: V.params_companies_get, validateRecord: V.record_company }, params, options),
     };
     this.contacts = {
-    list: (params, options) => this.callList({ entity: 'contacts', action: 'list', kind: 'read' }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'contacts', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'contacts', action: 'list', kind: 'read', validateParams: V.params_contacts_list, validateRecord: V.record_contact }, params, startingAfterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'contacts', action: 'get', kind: 'read', validateParams: V.params_contacts_get, validateRecord: V.record_contact }, params, options),
     };
     this.conversations = {
-    list: (params, options) => this.callList({ entity: 'conversations', action: 'list', kind: 'read' }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'conversations', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'conversations', action: 'list', kind: 'read', validateParams: V.params_conversations_list, validateRecord: V.record_conversation }, params, startingAfterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'conversations', action: 'get', kind: 'read', validateParams: V.params_conversations_get, validateRecord: V.record_conversation }, params, options),
     };
     this.segments = {
-    list: (params, options) => this.callList({ entity: 'segments', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'segments', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'segments', action: 'list', kind: 'read', validateParams: V.params_segments_list, validateRecord: V.record_segment }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'segments', action: 'get', kind: 'read', validateParams: V.params_segments_get, validateRecord: V.record_segment }, params, options),
     };
     this.tags = {
-    list: (params, options) => this.callList({ entity: 'tags', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'tags', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'tags', action: 'list', kind: 'read', validateParams: V.params_tags_list, validateRecord: V.record_tag }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'tags', action: 'get', kind: 'read', validateParams: V.params_tags_get, validateRecord: V.record_tag }, params, options),
     };
     this.teams = {
-    list: (params, options) => this.callList({ entity: 'teams', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'teams', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'teams', action: 'list', kind: 'read', validateParams: V.params_teams_list, validateRecord: V.record_team }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'teams', action: 'get', kind: 'read', validateParams: V.params_teams_get, validateRecord: V.record_team }, params, options),
     };
   }
 

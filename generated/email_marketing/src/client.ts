@@ -2,6 +2,7 @@
 import { ConnectorClient } from '@connector-sdk/runtime';
 import type { ClientOptions, CreateSourceBody, DownloadResponse, Page, PageOptions, PagePromise, PaginationDescriptor, RequestOptions, SearchHit, SearchRequest, SearchResult, ServiceDescriptor, Source } from '@connector-sdk/runtime';
 import type * as T from './types.js';
+import * as V from './validators.js';
 /** Service facts from spec/service.yaml. */
 const SERVICE: ServiceDescriptor = {
     "executePath": "/api/v1/connectors/sources/{source_id}/execute",
@@ -292,47 +293,47 @@ export class EmailMarketingClient extends ConnectorClient {
   constructor(options: ClientOptions) {
     super(options, SERVICE);
     this.automations = {
-    list: (params, options) => this.callList({ entity: 'automations', action: 'list', kind: 'read' }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'automations', action: 'list', kind: 'read', validateParams: V.params_automations_list }, params, offsetPaging, options),
     };
     this.campaigns = {
-    list: (params, options) => this.callList({ entity: 'campaigns', action: 'list', kind: 'read' }, params, offsetPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'campaigns', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'campaigns', action: 'list', kind: 'read', validateParams: V.params_campaigns_list, validateRecord: V.record_campaign }, params, offsetPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'campaigns', action: 'get', kind: 'read', validateParams: V.params_campaigns_get, validateRecord: V.record_campaign }, params, options),
     };
     this.emailActivity = {
-    list: (params, options) => this.callList({ entity: 'email_activity', action: 'list', kind: 'read' }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'email_activity', action: 'list', kind: 'read', validateParams: V.params_email_activity_list, validateRecord: V.record_email_activity }, params, offsetPaging, options),
     };
     this.interestCategories = {
-    list: (params, options) => this.callList({ entity: 'interest_categories', action: 'list', kind: 'read' }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'interest_categories', action: 'list', kind: 'read', validateParams: V.params_interest_categories_list }, params, offsetPaging, options),
     get: (params, options) => this.callSingle({ entity: 'interest_categories', action: 'get', kind: 'read' }, params, options),
     };
     this.interests = {
-    list: (params, options) => this.callList({ entity: 'interests', action: 'list', kind: 'read' }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'interests', action: 'list', kind: 'read', validateParams: V.params_interests_list }, params, offsetPaging, options),
     get: (params, options) => this.callSingle({ entity: 'interests', action: 'get', kind: 'read' }, params, options),
     };
     this.listMembers = {
-    list: (params, options) => this.callList({ entity: 'list_members', action: 'list', kind: 'read' }, params, offsetPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'list_members', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'list_members', action: 'list', kind: 'read', validateParams: V.params_list_members_list, validateRecord: V.record_list_member }, params, offsetPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'list_members', action: 'get', kind: 'read', validateParams: V.params_list_members_get, validateRecord: V.record_list_member }, params, options),
     };
     this.lists = {
-    list: (params, options) => this.callList({ entity: 'lists', action: 'list', kind: 'read' }, params, offsetPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'lists', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'lists', action: 'list', kind: 'read', validateParams: V.params_lists_list, validateRecord: V.record_list }, params, offsetPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'lists', action: 'get', kind: 'read', validateParams: V.params_lists_get, validateRecord: V.record_list }, params, options),
     };
     this.reports = {
-    list: (params, options) => this.callList({ entity: 'reports', action: 'list', kind: 'read' }, params, offsetPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'reports', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'reports', action: 'list', kind: 'read', validateParams: V.params_reports_list, validateRecord: V.record_report }, params, offsetPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'reports', action: 'get', kind: 'read', validateParams: V.params_reports_get, validateRecord: V.record_report }, params, options),
     };
     this.segmentMembers = {
-    list: (params, options) => this.callList({ entity: 'segment_members', action: 'list', kind: 'read' }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'segment_members', action: 'list', kind: 'read', validateParams: V.params_segment_members_list }, params, offsetPaging, options),
     };
     this.segments = {
-    list: (params, options) => this.callList({ entity: 'segments', action: 'list', kind: 'read' }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'segments', action: 'list', kind: 'read', validateParams: V.params_segments_list }, params, offsetPaging, options),
     get: (params, options) => this.callSingle({ entity: 'segments', action: 'get', kind: 'read' }, params, options),
     };
     this.tags = {
-    list: (params, options) => this.callList({ entity: 'tags', action: 'list', kind: 'read' }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'tags', action: 'list', kind: 'read', validateParams: V.params_tags_list }, params, offsetPaging, options),
     };
     this.unsubscribes = {
-    list: (params, options) => this.callList({ entity: 'unsubscribes', action: 'list', kind: 'read' }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'unsubscribes', action: 'list', kind: 'read', validateParams: V.params_unsubscribes_list }, params, offsetPaging, options),
     };
   }
 

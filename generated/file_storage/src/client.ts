@@ -2,6 +2,7 @@
 import { ConnectorClient } from '@connector-sdk/runtime';
 import type { ClientOptions, CreateSourceBody, DownloadResponse, Page, PageOptions, PagePromise, PaginationDescriptor, RequestOptions, SearchHit, SearchRequest, SearchResult, ServiceDescriptor, Source } from '@connector-sdk/runtime';
 import type * as T from './types.js';
+import * as V from './validators.js';
 /** Service facts from spec/service.yaml. */
 const SERVICE: ServiceDescriptor = {
     "executePath": "/api/v1/connectors/sources/{source_id}/execute",
@@ -258,27 +259,27 @@ export class FileStorageClient extends ConnectorClient {
     get: (params, options) => this.callSingle({ entity: 'changes_start_page_token', action: 'get', kind: 'read' }, params, options),
     };
     this.comments = {
-    list: (params, options) => this.callList({ entity: 'comments', action: 'list', kind: 'read' }, params, pageTokenPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'comments', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'comments', action: 'list', kind: 'read', validateParams: V.params_comments_list, validateRecord: V.record_comment }, params, pageTokenPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'comments', action: 'get', kind: 'read', validateParams: V.params_comments_get, validateRecord: V.record_comment }, params, options),
     };
     this.drives = {
-    list: (params, options) => this.callList({ entity: 'drives', action: 'list', kind: 'read' }, params, pageTokenPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'drives', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'drives', action: 'list', kind: 'read', validateParams: V.params_drives_list, validateRecord: V.record_drive }, params, pageTokenPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'drives', action: 'get', kind: 'read', validateParams: V.params_drives_get, validateRecord: V.record_drive }, params, options),
     };
     this.files = {
-    list: (params, options) => this.callList({ entity: 'files', action: 'list', kind: 'read' }, params, pageTokenPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'files', action: 'get', kind: 'read' }, params, options),
-    download: (params, options) => this.callDownload({ entity: 'files', action: 'download', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'files', action: 'list', kind: 'read', validateParams: V.params_files_list, validateRecord: V.record_file }, params, pageTokenPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'files', action: 'get', kind: 'read', validateParams: V.params_files_get, validateRecord: V.record_file }, params, options),
+    download: (params, options) => this.callDownload({ entity: 'files', action: 'download', kind: 'read', validateParams: V.params_files_download }, params, options),
     };
     this.filesExport = {
-    download: (params, options) => this.callDownload({ entity: 'files_export', action: 'download', kind: 'read' }, params, options),
+    download: (params, options) => this.callDownload({ entity: 'files_export', action: 'download', kind: 'read', validateParams: V.params_files_export_download }, params, options),
     };
     this.permissions = {
-    list: (params, options) => this.callList({ entity: 'permissions', action: 'list', kind: 'read' }, params, pageTokenPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'permissions', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'permissions', action: 'list', kind: 'read', validateParams: V.params_permissions_list, validateRecord: V.record_permission }, params, pageTokenPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'permissions', action: 'get', kind: 'read', validateParams: V.params_permissions_get, validateRecord: V.record_permission }, params, options),
     };
     this.replies = {
-    list: (params, options) => this.callList({ entity: 'replies', action: 'list', kind: 'read' }, params, pageTokenPaging, options),
+    list: (params, options) => this.callList({ entity: 'replies', action: 'list', kind: 'read', validateParams: V.params_replies_list }, params, pageTokenPaging, options),
     get: (params, options) => this.callSingle({ entity: 'replies', action: 'get', kind: 'read' }, params, options),
     };
     this.revisions = {

@@ -2,6 +2,7 @@
 import { ConnectorClient } from '@connector-sdk/runtime';
 import type { ClientOptions, CreateSourceBody, DownloadResponse, Page, PageOptions, PagePromise, PaginationDescriptor, RequestOptions, SearchHit, SearchRequest, SearchResult, ServiceDescriptor, Source } from '@connector-sdk/runtime';
 import type * as T from './types.js';
+import * as V from './validators.js';
 /** Service facts from spec/service.yaml. */
 const SERVICE: ServiceDescriptor = {
     "executePath": "/api/v1/connectors/sources/{source_id}/execute",
@@ -172,24 +173,24 @@ export class IssueTrackingClient extends ConnectorClient {
   constructor(options: ClientOptions) {
     super(options, SERVICE);
     this.comments = {
-    list: (params, options) => this.callList({ entity: 'comments', action: 'list', kind: 'read' }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'comments', action: 'get', kind: 'read' }, params, options),
-    create: (params, options) => this.callSingle({ entity: 'comments', action: 'create', kind: 'write' }, params, options),
-    update: (params, options) => this.callSingle({ entity: 'comments', action: 'update', kind: 'write' }, params, options),
+    list: (params, options) => this.callList({ entity: 'comments', action: 'list', kind: 'read', validateParams: V.params_comments_list, validateRecord: V.record_data_record }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'comments', action: 'get', kind: 'read', validateParams: V.params_comments_get, validateRecord: V.record_data_record }, params, options),
+    create: (params, options) => this.callSingle({ entity: 'comments', action: 'create', kind: 'write', validateParams: V.params_comments_create, validateRecord: V.record_data_record }, params, options),
+    update: (params, options) => this.callSingle({ entity: 'comments', action: 'update', kind: 'write', validateParams: V.params_comments_update, validateRecord: V.record_data_record }, params, options),
     };
     this.issues = {
-    list: (params, options) => this.callList({ entity: 'issues', action: 'list', kind: 'read' }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'issues', action: 'get', kind: 'read' }, params, options),
-    create: (params, options) => this.callSingle({ entity: 'issues', action: 'create', kind: 'write' }, params, options),
-    update: (params, options) => this.callSingle({ entity: 'issues', action: 'update', kind: 'write' }, params, options),
+    list: (params, options) => this.callList({ entity: 'issues', action: 'list', kind: 'read', validateParams: V.params_issues_list, validateRecord: V.record_data_record }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'issues', action: 'get', kind: 'read', validateParams: V.params_issues_get, validateRecord: V.record_data_record }, params, options),
+    create: (params, options) => this.callSingle({ entity: 'issues', action: 'create', kind: 'write', validateParams: V.params_issues_create, validateRecord: V.record_data_record }, params, options),
+    update: (params, options) => this.callSingle({ entity: 'issues', action: 'update', kind: 'write', validateParams: V.params_issues_update, validateRecord: V.record_data_record }, params, options),
     };
     this.projects = {
-    list: (params, options) => this.callList({ entity: 'projects', action: 'list', kind: 'read' }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'projects', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'projects', action: 'list', kind: 'read', validateParams: V.params_projects_list, validateRecord: V.record_data_record }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'projects', action: 'get', kind: 'read', validateParams: V.params_projects_get, validateRecord: V.record_data_record }, params, options),
     };
     this.teams = {
-    list: (params, options) => this.callList({ entity: 'teams', action: 'list', kind: 'read' }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'teams', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'teams', action: 'list', kind: 'read', validateParams: V.params_teams_list, validateRecord: V.record_data_record }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'teams', action: 'get', kind: 'read', validateParams: V.params_teams_get, validateRecord: V.record_data_record }, params, options),
     };
   }
 

@@ -2,6 +2,7 @@
 import { ConnectorClient } from '@connector-sdk/runtime';
 import type { ClientOptions, CreateSourceBody, DownloadResponse, Page, PageOptions, PagePromise, PaginationDescriptor, RequestOptions, SearchHit, SearchRequest, SearchResult, ServiceDescriptor, Source } from '@connector-sdk/runtime';
 import type * as T from './types.js';
+import * as V from './validators.js';
 /** Service facts from spec/service.yaml. */
 const SERVICE: ServiceDescriptor = {
     "executePath": "/api/v1/connectors/sources/{source_id}/execute",
@@ -341,29 +342,29 @@ export class LiveChatClient extends ConnectorClient {
   constructor(options: ClientOptions) {
     super(options, SERVICE);
     this.accounts = {
-    get: (params, options) => this.callSingle({ entity: 'accounts', action: 'get', kind: 'read' }, params, options),
+    get: (params, options) => this.callSingle({ entity: 'accounts', action: 'get', kind: 'read', validateParams: V.params_accounts_get, validateRecord: V.record_account }, params, options),
     };
     this.agentTimeline = {
-    list: (params, options) => this.callList({ entity: 'agent_timeline', action: 'list', kind: 'read' }, params, incrementalExportPaging, options),
+    list: (params, options) => this.callList({ entity: 'agent_timeline', action: 'list', kind: 'read', validateParams: V.params_agent_timeline_list, validateRecord: V.record_agent_timeline }, params, incrementalExportPaging, options),
     };
     this.agents = {
-    list: (params, options) => this.callList({ entity: 'agents', action: 'list', kind: 'read' }, params, sinceIdPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'agents', action: 'get', kind: 'read' }, params, options),
-    search: (params, options) => this.callSearch({ entity: 'agents', action: 'search', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'agents', action: 'list', kind: 'read', validateParams: V.params_agents_list, validateRecord: V.record_agent }, params, sinceIdPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'agents', action: 'get', kind: 'read', validateParams: V.params_agents_get, validateRecord: V.record_agent }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'agents', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.bans = {
-    list: (params, options) => this.callList({ entity: 'bans', action: 'list', kind: 'read' }, params, sinceIdPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'bans', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'bans', action: 'list', kind: 'read', validateParams: V.params_bans_list }, params, sinceIdPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'bans', action: 'get', kind: 'read', validateParams: V.params_bans_get, validateRecord: V.record_ban }, params, options),
     };
     this.chats = {
-    list: (params, options) => this.callList({ entity: 'chats', action: 'list', kind: 'read' }, params, incrementalExportPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'chats', action: 'get', kind: 'read' }, params, options),
-    search: (params, options) => this.callSearch({ entity: 'chats', action: 'search', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'chats', action: 'list', kind: 'read', validateParams: V.params_chats_list, validateRecord: V.record_chat }, params, incrementalExportPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'chats', action: 'get', kind: 'read', validateParams: V.params_chats_get, validateRecord: V.record_chat }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'chats', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.departments = {
-    list: (params, options) => this.callList({ entity: 'departments', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'departments', action: 'get', kind: 'read' }, params, options),
-    search: (params, options) => this.callSearch({ entity: 'departments', action: 'search', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'departments', action: 'list', kind: 'read', validateParams: V.params_departments_list, validateRecord: V.record_department }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'departments', action: 'get', kind: 'read', validateParams: V.params_departments_get, validateRecord: V.record_department }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'departments', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.goals = {
     list: (params, options) => this.callList({ entity: 'goals', action: 'list', kind: 'read' }, params, null, options),
@@ -379,7 +380,7 @@ export class LiveChatClient extends ConnectorClient {
     this.shortcuts = {
     list: (params, options) => this.callList({ entity: 'shortcuts', action: 'list', kind: 'read' }, params, null, options),
     get: (params, options) => this.callSingle({ entity: 'shortcuts', action: 'get', kind: 'read' }, params, options),
-    search: (params, options) => this.callSearch({ entity: 'shortcuts', action: 'search', kind: 'read' }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'shortcuts', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.skills = {
     list: (params, options) => this.callList({ entity: 'skills', action: 'list', kind: 'read' }, params, null, options),
@@ -387,7 +388,7 @@ export class LiveChatClient extends ConnectorClient {
     };
     this.triggers = {
     list: (params, options) => this.callList({ entity: 'triggers', action: 'list', kind: 'read' }, params, null, options),
-    search: (params, options) => this.callSearch({ entity: 'triggers', action: 'search', kind: 'read' }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'triggers', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
   }
 

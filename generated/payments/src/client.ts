@@ -2,6 +2,7 @@
 import { ConnectorClient } from '@connector-sdk/runtime';
 import type { ClientOptions, CreateSourceBody, DownloadResponse, Page, PageOptions, PagePromise, PaginationDescriptor, RequestOptions, SearchHit, SearchRequest, SearchResult, ServiceDescriptor, Source } from '@connector-sdk/runtime';
 import type * as T from './types.js';
+import * as V from './validators.js';
 /** Service facts from spec/service.yaml. */
 const SERVICE: ServiceDescriptor = {
     "executePath": "/api/v1/connectors/sources/{source_id}/execute",
@@ -463,65 +464,65 @@ export class PaymentsClient extends ConnectorClient {
   constructor(options: ClientOptions) {
     super(options, SERVICE);
     this.balance = {
-    get: (params, options) => this.callSingle({ entity: 'balance', action: 'get', kind: 'read' }, params, options),
+    get: (params, options) => this.callSingle({ entity: 'balance', action: 'get', kind: 'read', validateParams: V.params_balance_get, validateRecord: V.record_balance }, params, options),
     };
     this.balanceTransactions = {
-    list: (params, options) => this.callList({ entity: 'balance_transactions', action: 'list', kind: 'read' }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'balance_transactions', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'balance_transactions', action: 'list', kind: 'read', validateParams: V.params_balance_transactions_list, validateRecord: V.record_balance_transaction }, params, startingAfterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'balance_transactions', action: 'get', kind: 'read', validateParams: V.params_balance_transactions_get, validateRecord: V.record_balance_transaction }, params, options),
     };
     this.charges = {
-    list: (params, options) => this.callList({ entity: 'charges', action: 'list', kind: 'read' }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'charges', action: 'get', kind: 'read' }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'charges', action: 'api_search', kind: 'read' }, params, searchPagePaging, options),
-    search: (params, options) => this.callSearch({ entity: 'charges', action: 'search', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'charges', action: 'list', kind: 'read', validateParams: V.params_charges_list, validateRecord: V.record_charge }, params, startingAfterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'charges', action: 'get', kind: 'read', validateRecord: V.record_charge }, params, options),
+    apiSearch: (params, options) => this.callList({ entity: 'charges', action: 'api_search', kind: 'read', validateParams: V.params_charges_api_search, validateRecord: V.record_charge }, params, searchPagePaging, options),
+    search: (params, options) => this.callSearch({ entity: 'charges', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.customers = {
-    list: (params, options) => this.callList({ entity: 'customers', action: 'list', kind: 'read' }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'customers', action: 'get', kind: 'read' }, params, options),
-    create: (params, options) => this.callSingle({ entity: 'customers', action: 'create', kind: 'write' }, params, options),
-    update: (params, options) => this.callSingle({ entity: 'customers', action: 'update', kind: 'write' }, params, options),
-    delete: (params, options) => this.callSingle({ entity: 'customers', action: 'delete', kind: 'write' }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'customers', action: 'api_search', kind: 'read' }, params, searchPagePaging, options),
-    search: (params, options) => this.callSearch({ entity: 'customers', action: 'search', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'customers', action: 'list', kind: 'read', validateParams: V.params_customers_list, validateRecord: V.record_customer }, params, startingAfterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'customers', action: 'get', kind: 'read', validateParams: V.params_customers_get, validateRecord: V.record_customer }, params, options),
+    create: (params, options) => this.callSingle({ entity: 'customers', action: 'create', kind: 'write', validateRecord: V.record_customer }, params, options),
+    update: (params, options) => this.callSingle({ entity: 'customers', action: 'update', kind: 'write', validateParams: V.params_customers_update, validateRecord: V.record_customer }, params, options),
+    delete: (params, options) => this.callSingle({ entity: 'customers', action: 'delete', kind: 'write', validateParams: V.params_customers_delete, validateRecord: V.record_deleted_customer }, params, options),
+    apiSearch: (params, options) => this.callList({ entity: 'customers', action: 'api_search', kind: 'read', validateParams: V.params_customers_api_search, validateRecord: V.record_customer }, params, searchPagePaging, options),
+    search: (params, options) => this.callSearch({ entity: 'customers', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.disputes = {
-    list: (params, options) => this.callList({ entity: 'disputes', action: 'list', kind: 'read' }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'disputes', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'disputes', action: 'list', kind: 'read', validateParams: V.params_disputes_list, validateRecord: V.record_dispute }, params, startingAfterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'disputes', action: 'get', kind: 'read', validateParams: V.params_disputes_get, validateRecord: V.record_dispute }, params, options),
     };
     this.invoices = {
-    list: (params, options) => this.callList({ entity: 'invoices', action: 'list', kind: 'read' }, params, startingAfterPaging, options),
+    list: (params, options) => this.callList({ entity: 'invoices', action: 'list', kind: 'read', validateParams: V.params_invoices_list }, params, startingAfterPaging, options),
     get: (params, options) => this.callSingle({ entity: 'invoices', action: 'get', kind: 'read' }, params, options),
     apiSearch: (params, options) => this.callList({ entity: 'invoices', action: 'api_search', kind: 'read' }, params, null, options),
-    search: (params, options) => this.callSearch({ entity: 'invoices', action: 'search', kind: 'read' }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'invoices', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.paymentIntents = {
-    list: (params, options) => this.callList({ entity: 'payment_intents', action: 'list', kind: 'read' }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'payment_intents', action: 'get', kind: 'read' }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'payment_intents', action: 'api_search', kind: 'read' }, params, searchPagePaging, options),
+    list: (params, options) => this.callList({ entity: 'payment_intents', action: 'list', kind: 'read', validateParams: V.params_payment_intents_list, validateRecord: V.record_payment_intent }, params, startingAfterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'payment_intents', action: 'get', kind: 'read', validateParams: V.params_payment_intents_get, validateRecord: V.record_payment_intent }, params, options),
+    apiSearch: (params, options) => this.callList({ entity: 'payment_intents', action: 'api_search', kind: 'read', validateParams: V.params_payment_intents_api_search, validateRecord: V.record_payment_intent }, params, searchPagePaging, options),
     };
     this.payouts = {
-    list: (params, options) => this.callList({ entity: 'payouts', action: 'list', kind: 'read' }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'payouts', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'payouts', action: 'list', kind: 'read', validateParams: V.params_payouts_list, validateRecord: V.record_payout }, params, startingAfterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'payouts', action: 'get', kind: 'read', validateRecord: V.record_payout }, params, options),
     };
     this.products = {
-    list: (params, options) => this.callList({ entity: 'products', action: 'list', kind: 'read' }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'products', action: 'get', kind: 'read' }, params, options),
-    create: (params, options) => this.callSingle({ entity: 'products', action: 'create', kind: 'write' }, params, options),
-    update: (params, options) => this.callSingle({ entity: 'products', action: 'update', kind: 'write' }, params, options),
+    list: (params, options) => this.callList({ entity: 'products', action: 'list', kind: 'read', validateParams: V.params_products_list, validateRecord: V.record_product }, params, startingAfterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'products', action: 'get', kind: 'read', validateRecord: V.record_product }, params, options),
+    create: (params, options) => this.callSingle({ entity: 'products', action: 'create', kind: 'write', validateRecord: V.record_product }, params, options),
+    update: (params, options) => this.callSingle({ entity: 'products', action: 'update', kind: 'write', validateRecord: V.record_product }, params, options),
     delete: (params, options) => this.callSingle({ entity: 'products', action: 'delete', kind: 'write' }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'products', action: 'api_search', kind: 'read' }, params, searchPagePaging, options),
+    apiSearch: (params, options) => this.callList({ entity: 'products', action: 'api_search', kind: 'read', validateParams: V.params_products_api_search, validateRecord: V.record_product }, params, searchPagePaging, options),
     };
     this.refunds = {
-    list: (params, options) => this.callList({ entity: 'refunds', action: 'list', kind: 'read' }, params, startingAfterPaging, options),
+    list: (params, options) => this.callList({ entity: 'refunds', action: 'list', kind: 'read', validateParams: V.params_refunds_list }, params, startingAfterPaging, options),
     get: (params, options) => this.callSingle({ entity: 'refunds', action: 'get', kind: 'read' }, params, options),
     create: (params, options) => this.callSingle({ entity: 'refunds', action: 'create', kind: 'write' }, params, options),
-    search: (params, options) => this.callSearch({ entity: 'refunds', action: 'search', kind: 'read' }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'refunds', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.subscriptions = {
-    list: (params, options) => this.callList({ entity: 'subscriptions', action: 'list', kind: 'read' }, params, startingAfterPaging, options),
+    list: (params, options) => this.callList({ entity: 'subscriptions', action: 'list', kind: 'read', validateParams: V.params_subscriptions_list }, params, startingAfterPaging, options),
     get: (params, options) => this.callSingle({ entity: 'subscriptions', action: 'get', kind: 'read' }, params, options),
     apiSearch: (params, options) => this.callList({ entity: 'subscriptions', action: 'api_search', kind: 'read' }, params, null, options),
-    search: (params, options) => this.callSearch({ entity: 'subscriptions', action: 'search', kind: 'read' }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'subscriptions', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
   }
 

@@ -2,6 +2,7 @@
 import { ConnectorClient } from '@connector-sdk/runtime';
 import type { ClientOptions, CreateSourceBody, DownloadResponse, Page, PageOptions, PagePromise, PaginationDescriptor, RequestOptions, SearchHit, SearchRequest, SearchResult, ServiceDescriptor, Source } from '@connector-sdk/runtime';
 import type * as T from './types.js';
+import * as V from './validators.js';
 /** Service facts from spec/service.yaml. */
 const SERVICE: ServiceDescriptor = {
     "executePath": "/api/v1/connectors/sources/{source_id}/execute",
@@ -271,33 +272,33 @@ export class ProjectTrackingClient extends ConnectorClient {
     this.issueComments = {
     list: (params, options) => this.callList({ entity: 'issue_comments', action: 'list', kind: 'read' }, params, null, options),
     get: (params, options) => this.callSingle({ entity: 'issue_comments', action: 'get', kind: 'read' }, params, options),
-    search: (params, options) => this.callSearch({ entity: 'issue_comments', action: 'search', kind: 'read' }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'issue_comments', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.issueFields = {
     list: (params, options) => this.callList({ entity: 'issue_fields', action: 'list', kind: 'read' }, params, null, options),
     apiSearch: (params, options) => this.callList({ entity: 'issue_fields', action: 'api_search', kind: 'read' }, params, null, options),
-    search: (params, options) => this.callSearch({ entity: 'issue_fields', action: 'search', kind: 'read' }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'issue_fields', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.issueWorklogs = {
     list: (params, options) => this.callList({ entity: 'issue_worklogs', action: 'list', kind: 'read' }, params, null, options),
     get: (params, options) => this.callSingle({ entity: 'issue_worklogs', action: 'get', kind: 'read' }, params, options),
-    search: (params, options) => this.callSearch({ entity: 'issue_worklogs', action: 'search', kind: 'read' }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'issue_worklogs', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.issues = {
-    get: (params, options) => this.callSingle({ entity: 'issues', action: 'get', kind: 'read' }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'issues', action: 'api_search', kind: 'read' }, params, nextPageTokenPaging, options),
-    search: (params, options) => this.callSearch({ entity: 'issues', action: 'search', kind: 'read' }, params, options),
+    get: (params, options) => this.callSingle({ entity: 'issues', action: 'get', kind: 'read', validateParams: V.params_issues_get, validateRecord: V.record_issue }, params, options),
+    apiSearch: (params, options) => this.callList({ entity: 'issues', action: 'api_search', kind: 'read', validateParams: V.params_issues_api_search, validateRecord: V.record_issue }, params, nextPageTokenPaging, options),
+    search: (params, options) => this.callSearch({ entity: 'issues', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.projects = {
-    get: (params, options) => this.callSingle({ entity: 'projects', action: 'get', kind: 'read' }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'projects', action: 'api_search', kind: 'read' }, params, startAtPaging, options),
-    search: (params, options) => this.callSearch({ entity: 'projects', action: 'search', kind: 'read' }, params, options),
+    get: (params, options) => this.callSingle({ entity: 'projects', action: 'get', kind: 'read', validateParams: V.params_projects_get, validateRecord: V.record_project }, params, options),
+    apiSearch: (params, options) => this.callList({ entity: 'projects', action: 'api_search', kind: 'read', validateParams: V.params_projects_api_search, validateRecord: V.record_project }, params, startAtPaging, options),
+    search: (params, options) => this.callSearch({ entity: 'projects', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.users = {
     list: (params, options) => this.callList({ entity: 'users', action: 'list', kind: 'read' }, params, null, options),
     get: (params, options) => this.callSingle({ entity: 'users', action: 'get', kind: 'read' }, params, options),
     apiSearch: (params, options) => this.callList({ entity: 'users', action: 'api_search', kind: 'read' }, params, null, options),
-    search: (params, options) => this.callSearch({ entity: 'users', action: 'search', kind: 'read' }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'users', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
   }
 

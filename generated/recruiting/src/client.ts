@@ -2,6 +2,7 @@
 import { ConnectorClient } from '@connector-sdk/runtime';
 import type { ClientOptions, CreateSourceBody, DownloadResponse, Page, PageOptions, PagePromise, PaginationDescriptor, RequestOptions, SearchHit, SearchRequest, SearchResult, ServiceDescriptor, Source } from '@connector-sdk/runtime';
 import type * as T from './types.js';
+import * as V from './validators.js';
 /** Service facts from spec/service.yaml. */
 const SERVICE: ServiceDescriptor = {
     "executePath": "/api/v1/connectors/sources/{source_id}/execute",
@@ -301,35 +302,35 @@ export class RecruitingClient extends ConnectorClient {
     download: (params, options) => this.callDownload({ entity: 'application_attachment', action: 'download', kind: 'read' }, params, options),
     };
     this.applications = {
-    list: (params, options) => this.callList({ entity: 'applications', action: 'list', kind: 'read' }, params, pagePaging, options),
-    get: (params, options) => this.callSingle({ entity: 'applications', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'applications', action: 'list', kind: 'read', validateParams: V.params_applications_list, validateRecord: V.record_application }, params, pagePaging, options),
+    get: (params, options) => this.callSingle({ entity: 'applications', action: 'get', kind: 'read', validateParams: V.params_applications_get, validateRecord: V.record_application }, params, options),
     };
     this.candidateAttachment = {
     download: (params, options) => this.callDownload({ entity: 'candidate_attachment', action: 'download', kind: 'read' }, params, options),
     };
     this.candidates = {
-    list: (params, options) => this.callList({ entity: 'candidates', action: 'list', kind: 'read' }, params, pagePaging, options),
-    get: (params, options) => this.callSingle({ entity: 'candidates', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'candidates', action: 'list', kind: 'read', validateParams: V.params_candidates_list, validateRecord: V.record_candidate }, params, pagePaging, options),
+    get: (params, options) => this.callSingle({ entity: 'candidates', action: 'get', kind: 'read', validateParams: V.params_candidates_get, validateRecord: V.record_candidate }, params, options),
     };
     this.departments = {
-    list: (params, options) => this.callList({ entity: 'departments', action: 'list', kind: 'read' }, params, pagePaging, options),
-    get: (params, options) => this.callSingle({ entity: 'departments', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'departments', action: 'list', kind: 'read', validateParams: V.params_departments_list, validateRecord: V.record_department }, params, pagePaging, options),
+    get: (params, options) => this.callSingle({ entity: 'departments', action: 'get', kind: 'read', validateParams: V.params_departments_get, validateRecord: V.record_department }, params, options),
     };
     this.jobPosts = {
     list: (params, options) => this.callList({ entity: 'job_posts', action: 'list', kind: 'read' }, params, null, options),
     get: (params, options) => this.callSingle({ entity: 'job_posts', action: 'get', kind: 'read' }, params, options),
     };
     this.jobs = {
-    list: (params, options) => this.callList({ entity: 'jobs', action: 'list', kind: 'read' }, params, pagePaging, options),
-    get: (params, options) => this.callSingle({ entity: 'jobs', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'jobs', action: 'list', kind: 'read', validateParams: V.params_jobs_list, validateRecord: V.record_job }, params, pagePaging, options),
+    get: (params, options) => this.callSingle({ entity: 'jobs', action: 'get', kind: 'read', validateParams: V.params_jobs_get, validateRecord: V.record_job }, params, options),
     };
     this.offers = {
-    list: (params, options) => this.callList({ entity: 'offers', action: 'list', kind: 'read' }, params, pagePaging, options),
-    get: (params, options) => this.callSingle({ entity: 'offers', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'offers', action: 'list', kind: 'read', validateParams: V.params_offers_list, validateRecord: V.record_offer }, params, pagePaging, options),
+    get: (params, options) => this.callSingle({ entity: 'offers', action: 'get', kind: 'read', validateParams: V.params_offers_get, validateRecord: V.record_offer }, params, options),
     };
     this.offices = {
-    list: (params, options) => this.callList({ entity: 'offices', action: 'list', kind: 'read' }, params, pagePaging, options),
-    get: (params, options) => this.callSingle({ entity: 'offices', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'offices', action: 'list', kind: 'read', validateParams: V.params_offices_list, validateRecord: V.record_office }, params, pagePaging, options),
+    get: (params, options) => this.callSingle({ entity: 'offices', action: 'get', kind: 'read', validateParams: V.params_offices_get, validateRecord: V.record_office }, params, options),
     };
     this.scheduledInterviews = {
     list: (params, options) => this.callList({ entity: 'scheduled_interviews', action: 'list', kind: 'read' }, params, null, options),
@@ -339,8 +340,8 @@ export class RecruitingClient extends ConnectorClient {
     list: (params, options) => this.callList({ entity: 'sources', action: 'list', kind: 'read' }, params, null, options),
     };
     this.users = {
-    list: (params, options) => this.callList({ entity: 'users', action: 'list', kind: 'read' }, params, pagePaging, options),
-    get: (params, options) => this.callSingle({ entity: 'users', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'users', action: 'list', kind: 'read', validateParams: V.params_users_list, validateRecord: V.record_user }, params, pagePaging, options),
+    get: (params, options) => this.callSingle({ entity: 'users', action: 'get', kind: 'read', validateParams: V.params_users_get, validateRecord: V.record_user }, params, options),
     };
   }
 

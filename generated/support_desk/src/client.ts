@@ -2,6 +2,7 @@
 import { ConnectorClient } from '@connector-sdk/runtime';
 import type { ClientOptions, CreateSourceBody, DownloadResponse, Page, PageOptions, PagePromise, PaginationDescriptor, RequestOptions, SearchHit, SearchRequest, SearchResult, ServiceDescriptor, Source } from '@connector-sdk/runtime';
 import type * as T from './types.js';
+import * as V from './validators.js';
 /** Service facts from spec/service.yaml. */
 const SERVICE: ServiceDescriptor = {
     "executePath": "/api/v1/connectors/sources/{source_id}/execute",
@@ -611,9 +612,9 @@ export class SupportDeskClient extends ConnectorClient {
     get: (params, options) => this.callSingle({ entity: 'automations', action: 'get', kind: 'read' }, params, options),
     };
     this.brands = {
-    list: (params, options) => this.callList({ entity: 'brands', action: 'list', kind: 'read' }, params, pagePaging, options),
-    get: (params, options) => this.callSingle({ entity: 'brands', action: 'get', kind: 'read' }, params, options),
-    search: (params, options) => this.callSearch({ entity: 'brands', action: 'search', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'brands', action: 'list', kind: 'read', validateParams: V.params_brands_list, validateRecord: V.record_brand }, params, pagePaging, options),
+    get: (params, options) => this.callSingle({ entity: 'brands', action: 'get', kind: 'read', validateParams: V.params_brands_get, validateRecord: V.record_brand }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'brands', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.groupMemberships = {
     list: (params, options) => this.callList({ entity: 'group_memberships', action: 'list', kind: 'read' }, params, null, options),
@@ -621,11 +622,11 @@ export class SupportDeskClient extends ConnectorClient {
     this.groups = {
     list: (params, options) => this.callList({ entity: 'groups', action: 'list', kind: 'read' }, params, null, options),
     get: (params, options) => this.callSingle({ entity: 'groups', action: 'get', kind: 'read' }, params, options),
-    search: (params, options) => this.callSearch({ entity: 'groups', action: 'search', kind: 'read' }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'groups', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.macros = {
-    list: (params, options) => this.callList({ entity: 'macros', action: 'list', kind: 'read' }, params, pagePaging, options),
-    get: (params, options) => this.callSingle({ entity: 'macros', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'macros', action: 'list', kind: 'read', validateParams: V.params_macros_list, validateRecord: V.record_macro }, params, pagePaging, options),
+    get: (params, options) => this.callSingle({ entity: 'macros', action: 'get', kind: 'read', validateParams: V.params_macros_get, validateRecord: V.record_macro }, params, options),
     };
     this.organizationMemberships = {
     list: (params, options) => this.callList({ entity: 'organization_memberships', action: 'list', kind: 'read' }, params, null, options),
@@ -633,12 +634,12 @@ export class SupportDeskClient extends ConnectorClient {
     this.organizations = {
     list: (params, options) => this.callList({ entity: 'organizations', action: 'list', kind: 'read' }, params, null, options),
     get: (params, options) => this.callSingle({ entity: 'organizations', action: 'get', kind: 'read' }, params, options),
-    search: (params, options) => this.callSearch({ entity: 'organizations', action: 'search', kind: 'read' }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'organizations', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.satisfactionRatings = {
     list: (params, options) => this.callList({ entity: 'satisfaction_ratings', action: 'list', kind: 'read' }, params, null, options),
     get: (params, options) => this.callSingle({ entity: 'satisfaction_ratings', action: 'get', kind: 'read' }, params, options),
-    search: (params, options) => this.callSearch({ entity: 'satisfaction_ratings', action: 'search', kind: 'read' }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'satisfaction_ratings', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.slaPolicies = {
     list: (params, options) => this.callList({ entity: 'sla_policies', action: 'list', kind: 'read' }, params, null, options),
@@ -646,47 +647,47 @@ export class SupportDeskClient extends ConnectorClient {
     };
     this.tags = {
     list: (params, options) => this.callList({ entity: 'tags', action: 'list', kind: 'read' }, params, null, options),
-    search: (params, options) => this.callSearch({ entity: 'tags', action: 'search', kind: 'read' }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'tags', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.ticketAudits = {
     list: (params, options) => this.callList({ entity: 'ticket_audits', action: 'list', kind: 'read' }, params, null, options),
-    search: (params, options) => this.callSearch({ entity: 'ticket_audits', action: 'search', kind: 'read' }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'ticket_audits', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.ticketComments = {
     list: (params, options) => this.callList({ entity: 'ticket_comments', action: 'list', kind: 'read' }, params, null, options),
-    search: (params, options) => this.callSearch({ entity: 'ticket_comments', action: 'search', kind: 'read' }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'ticket_comments', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.ticketFields = {
     list: (params, options) => this.callList({ entity: 'ticket_fields', action: 'list', kind: 'read' }, params, null, options),
     get: (params, options) => this.callSingle({ entity: 'ticket_fields', action: 'get', kind: 'read' }, params, options),
-    search: (params, options) => this.callSearch({ entity: 'ticket_fields', action: 'search', kind: 'read' }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'ticket_fields', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.ticketForms = {
     list: (params, options) => this.callList({ entity: 'ticket_forms', action: 'list', kind: 'read' }, params, null, options),
     get: (params, options) => this.callSingle({ entity: 'ticket_forms', action: 'get', kind: 'read' }, params, options),
-    search: (params, options) => this.callSearch({ entity: 'ticket_forms', action: 'search', kind: 'read' }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'ticket_forms', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.ticketMetrics = {
     list: (params, options) => this.callList({ entity: 'ticket_metrics', action: 'list', kind: 'read' }, params, null, options),
-    search: (params, options) => this.callSearch({ entity: 'ticket_metrics', action: 'search', kind: 'read' }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'ticket_metrics', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.tickets = {
-    list: (params, options) => this.callList({ entity: 'tickets', action: 'list', kind: 'read' }, params, pagePaging, options),
-    get: (params, options) => this.callSingle({ entity: 'tickets', action: 'get', kind: 'read' }, params, options),
-    search: (params, options) => this.callSearch({ entity: 'tickets', action: 'search', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'tickets', action: 'list', kind: 'read', validateParams: V.params_tickets_list, validateRecord: V.record_ticket }, params, pagePaging, options),
+    get: (params, options) => this.callSingle({ entity: 'tickets', action: 'get', kind: 'read', validateParams: V.params_tickets_get, validateRecord: V.record_ticket }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'tickets', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.triggers = {
-    list: (params, options) => this.callList({ entity: 'triggers', action: 'list', kind: 'read' }, params, pagePaging, options),
-    get: (params, options) => this.callSingle({ entity: 'triggers', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'triggers', action: 'list', kind: 'read', validateParams: V.params_triggers_list, validateRecord: V.record_trigger }, params, pagePaging, options),
+    get: (params, options) => this.callSingle({ entity: 'triggers', action: 'get', kind: 'read', validateParams: V.params_triggers_get, validateRecord: V.record_trigger }, params, options),
     };
     this.users = {
-    list: (params, options) => this.callList({ entity: 'users', action: 'list', kind: 'read' }, params, pagePaging, options),
-    get: (params, options) => this.callSingle({ entity: 'users', action: 'get', kind: 'read' }, params, options),
-    search: (params, options) => this.callSearch({ entity: 'users', action: 'search', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'users', action: 'list', kind: 'read', validateParams: V.params_users_list, validateRecord: V.record_user }, params, pagePaging, options),
+    get: (params, options) => this.callSingle({ entity: 'users', action: 'get', kind: 'read', validateParams: V.params_users_get, validateRecord: V.record_user }, params, options),
+    search: (params, options) => this.callSearch({ entity: 'users', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.views = {
-    list: (params, options) => this.callList({ entity: 'views', action: 'list', kind: 'read' }, params, pagePaging, options),
-    get: (params, options) => this.callSingle({ entity: 'views', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'views', action: 'list', kind: 'read', validateParams: V.params_views_list, validateRecord: V.record_view }, params, pagePaging, options),
+    get: (params, options) => this.callSingle({ entity: 'views', action: 'get', kind: 'read', validateParams: V.params_views_get, validateRecord: V.record_view }, params, options),
     };
   }
 

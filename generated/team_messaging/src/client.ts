@@ -2,6 +2,7 @@
 import { ConnectorClient } from '@connector-sdk/runtime';
 import type { ClientOptions, CreateSourceBody, DownloadResponse, Page, PageOptions, PagePromise, PaginationDescriptor, RequestOptions, SearchHit, SearchRequest, SearchResult, ServiceDescriptor, Source } from '@connector-sdk/runtime';
 import type * as T from './types.js';
+import * as V from './validators.js';
 /** Service facts from spec/service.yaml. */
 const SERVICE: ServiceDescriptor = {
     "executePath": "/api/v1/connectors/sources/{source_id}/execute",
@@ -204,33 +205,33 @@ export class TeamMessagingClient extends ConnectorClient {
   constructor(options: ClientOptions) {
     super(options, SERVICE);
     this.channelMessages = {
-    list: (params, options) => this.callList({ entity: 'channel_messages', action: 'list', kind: 'read' }, params, cursorPaging, options),
+    list: (params, options) => this.callList({ entity: 'channel_messages', action: 'list', kind: 'read', validateParams: V.params_channel_messages_list, validateRecord: V.record_message }, params, cursorPaging, options),
     };
     this.channelPurposes = {
     create: (params, options) => this.callSingle({ entity: 'channel_purposes', action: 'create', kind: 'write' }, params, options),
     };
     this.channelTopics = {
-    create: (params, options) => this.callSingle({ entity: 'channel_topics', action: 'create', kind: 'write' }, params, options),
+    create: (params, options) => this.callSingle({ entity: 'channel_topics', action: 'create', kind: 'write', validateParams: V.params_channel_topics_create, validateRecord: V.record_channel }, params, options),
     };
     this.channels = {
-    list: (params, options) => this.callList({ entity: 'channels', action: 'list', kind: 'read' }, params, cursorPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'channels', action: 'get', kind: 'read' }, params, options),
-    create: (params, options) => this.callSingle({ entity: 'channels', action: 'create', kind: 'write' }, params, options),
-    update: (params, options) => this.callSingle({ entity: 'channels', action: 'update', kind: 'write' }, params, options),
+    list: (params, options) => this.callList({ entity: 'channels', action: 'list', kind: 'read', validateParams: V.params_channels_list, validateRecord: V.record_channel }, params, cursorPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'channels', action: 'get', kind: 'read', validateParams: V.params_channels_get, validateRecord: V.record_channel }, params, options),
+    create: (params, options) => this.callSingle({ entity: 'channels', action: 'create', kind: 'write', validateParams: V.params_channels_create, validateRecord: V.record_channel }, params, options),
+    update: (params, options) => this.callSingle({ entity: 'channels', action: 'update', kind: 'write', validateParams: V.params_channels_update, validateRecord: V.record_channel }, params, options),
     };
     this.messages = {
-    create: (params, options) => this.callSingle({ entity: 'messages', action: 'create', kind: 'write' }, params, options),
-    update: (params, options) => this.callSingle({ entity: 'messages', action: 'update', kind: 'write' }, params, options),
+    create: (params, options) => this.callSingle({ entity: 'messages', action: 'create', kind: 'write', validateParams: V.params_messages_create, validateRecord: V.record_posted_message }, params, options),
+    update: (params, options) => this.callSingle({ entity: 'messages', action: 'update', kind: 'write', validateParams: V.params_messages_update, validateRecord: V.record_posted_message }, params, options),
     };
     this.reactions = {
     create: (params, options) => this.callSingle({ entity: 'reactions', action: 'create', kind: 'write' }, params, options),
     };
     this.threads = {
-    list: (params, options) => this.callList({ entity: 'threads', action: 'list', kind: 'read' }, params, cursorPaging, options),
+    list: (params, options) => this.callList({ entity: 'threads', action: 'list', kind: 'read', validateParams: V.params_threads_list, validateRecord: V.record_thread_message }, params, cursorPaging, options),
     };
     this.users = {
-    list: (params, options) => this.callList({ entity: 'users', action: 'list', kind: 'read' }, params, cursorPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'users', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'users', action: 'list', kind: 'read', validateParams: V.params_users_list, validateRecord: V.record_user }, params, cursorPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'users', action: 'get', kind: 'read', validateParams: V.params_users_get, validateRecord: V.record_user }, params, options),
     };
   }
 

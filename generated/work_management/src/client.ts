@@ -2,6 +2,7 @@
 import { ConnectorClient } from '@connector-sdk/runtime';
 import type { ClientOptions, CreateSourceBody, DownloadResponse, Page, PageOptions, PagePromise, PaginationDescriptor, RequestOptions, SearchHit, SearchRequest, SearchResult, ServiceDescriptor, Source } from '@connector-sdk/runtime';
 import type * as T from './types.js';
+import * as V from './validators.js';
 /** Service facts from spec/service.yaml. */
 const SERVICE: ServiceDescriptor = {
     "executePath": "/api/v1/connectors/sources/{source_id}/execute",
@@ -425,19 +426,19 @@ export class WorkManagementClient extends ConnectorClient {
   constructor(options: ClientOptions) {
     super(options, SERVICE);
     this.attachments = {
-    list: (params, options) => this.callList({ entity: 'attachments', action: 'list', kind: 'read' }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'attachments', action: 'list', kind: 'read', validateParams: V.params_attachments_list, validateRecord: V.record_attachment_list }, params, offsetPaging, options),
     get: (params, options) => this.callSingle({ entity: 'attachments', action: 'get', kind: 'read' }, params, options),
     download: (params, options) => this.callDownload({ entity: 'attachments', action: 'download', kind: 'read' }, params, options),
     };
     this.projectSections = {
-    list: (params, options) => this.callList({ entity: 'project_sections', action: 'list', kind: 'read' }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'project_sections', action: 'list', kind: 'read', validateParams: V.params_project_sections_list }, params, offsetPaging, options),
     };
     this.projectTasks = {
-    list: (params, options) => this.callList({ entity: 'project_tasks', action: 'list', kind: 'read' }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'project_tasks', action: 'list', kind: 'read', validateParams: V.params_project_tasks_list, validateRecord: V.record_task_list }, params, offsetPaging, options),
     };
     this.projects = {
-    list: (params, options) => this.callList({ entity: 'projects', action: 'list', kind: 'read' }, params, offsetPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'projects', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'projects', action: 'list', kind: 'read', validateParams: V.params_projects_list, validateRecord: V.record_project_list }, params, offsetPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'projects', action: 'get', kind: 'read', validateParams: V.params_projects_get, validateRecord: V.record_project }, params, options),
     };
     this.sections = {
     get: (params, options) => this.callSingle({ entity: 'sections', action: 'get', kind: 'read' }, params, options),
@@ -446,55 +447,55 @@ export class WorkManagementClient extends ConnectorClient {
     get: (params, options) => this.callSingle({ entity: 'tags', action: 'get', kind: 'read' }, params, options),
     };
     this.taskDependencies = {
-    list: (params, options) => this.callList({ entity: 'task_dependencies', action: 'list', kind: 'read' }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'task_dependencies', action: 'list', kind: 'read', validateParams: V.params_task_dependencies_list }, params, offsetPaging, options),
     };
     this.taskDependents = {
-    list: (params, options) => this.callList({ entity: 'task_dependents', action: 'list', kind: 'read' }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'task_dependents', action: 'list', kind: 'read', validateParams: V.params_task_dependents_list }, params, offsetPaging, options),
     };
     this.taskProjects = {
-    list: (params, options) => this.callList({ entity: 'task_projects', action: 'list', kind: 'read' }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'task_projects', action: 'list', kind: 'read', validateParams: V.params_task_projects_list, validateRecord: V.record_project_list }, params, offsetPaging, options),
     };
     this.taskSubtasks = {
-    list: (params, options) => this.callList({ entity: 'task_subtasks', action: 'list', kind: 'read' }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'task_subtasks', action: 'list', kind: 'read', validateParams: V.params_task_subtasks_list }, params, offsetPaging, options),
     };
     this.tasks = {
-    list: (params, options) => this.callList({ entity: 'tasks', action: 'list', kind: 'read' }, params, offsetPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'tasks', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'tasks', action: 'list', kind: 'read', validateParams: V.params_tasks_list, validateRecord: V.record_task_list }, params, offsetPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'tasks', action: 'get', kind: 'read', validateParams: V.params_tasks_get, validateRecord: V.record_task }, params, options),
     };
     this.teamProjects = {
-    list: (params, options) => this.callList({ entity: 'team_projects', action: 'list', kind: 'read' }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'team_projects', action: 'list', kind: 'read', validateParams: V.params_team_projects_list, validateRecord: V.record_project_list }, params, offsetPaging, options),
     };
     this.teamUsers = {
-    list: (params, options) => this.callList({ entity: 'team_users', action: 'list', kind: 'read' }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'team_users', action: 'list', kind: 'read', validateParams: V.params_team_users_list, validateRecord: V.record_user_list }, params, offsetPaging, options),
     };
     this.teams = {
-    get: (params, options) => this.callSingle({ entity: 'teams', action: 'get', kind: 'read' }, params, options),
+    get: (params, options) => this.callSingle({ entity: 'teams', action: 'get', kind: 'read', validateParams: V.params_teams_get, validateRecord: V.record_team }, params, options),
     };
     this.userTeams = {
-    list: (params, options) => this.callList({ entity: 'user_teams', action: 'list', kind: 'read' }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'user_teams', action: 'list', kind: 'read', validateParams: V.params_user_teams_list, validateRecord: V.record_team_list }, params, offsetPaging, options),
     };
     this.users = {
-    list: (params, options) => this.callList({ entity: 'users', action: 'list', kind: 'read' }, params, offsetPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'users', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'users', action: 'list', kind: 'read', validateParams: V.params_users_list, validateRecord: V.record_user_list }, params, offsetPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'users', action: 'get', kind: 'read', validateParams: V.params_users_get, validateRecord: V.record_user }, params, options),
     };
     this.workspaceProjects = {
-    list: (params, options) => this.callList({ entity: 'workspace_projects', action: 'list', kind: 'read' }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'workspace_projects', action: 'list', kind: 'read', validateParams: V.params_workspace_projects_list, validateRecord: V.record_project_list }, params, offsetPaging, options),
     };
     this.workspaceTags = {
-    list: (params, options) => this.callList({ entity: 'workspace_tags', action: 'list', kind: 'read' }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'workspace_tags', action: 'list', kind: 'read', validateParams: V.params_workspace_tags_list }, params, offsetPaging, options),
     };
     this.workspaceTaskSearch = {
-    list: (params, options) => this.callList({ entity: 'workspace_task_search', action: 'list', kind: 'read' }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'workspace_task_search', action: 'list', kind: 'read', validateParams: V.params_workspace_task_search_list, validateRecord: V.record_task_list }, params, offsetPaging, options),
     };
     this.workspaceTeams = {
-    list: (params, options) => this.callList({ entity: 'workspace_teams', action: 'list', kind: 'read' }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'workspace_teams', action: 'list', kind: 'read', validateParams: V.params_workspace_teams_list, validateRecord: V.record_team_list }, params, offsetPaging, options),
     };
     this.workspaceUsers = {
-    list: (params, options) => this.callList({ entity: 'workspace_users', action: 'list', kind: 'read' }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'workspace_users', action: 'list', kind: 'read', validateParams: V.params_workspace_users_list, validateRecord: V.record_user_list }, params, offsetPaging, options),
     };
     this.workspaces = {
-    list: (params, options) => this.callList({ entity: 'workspaces', action: 'list', kind: 'read' }, params, offsetPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'workspaces', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'workspaces', action: 'list', kind: 'read', validateParams: V.params_workspaces_list, validateRecord: V.record_workspace_list }, params, offsetPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'workspaces', action: 'get', kind: 'read', validateParams: V.params_workspaces_get, validateRecord: V.record_workspace }, params, options),
     };
   }
 

@@ -1,0 +1,114 @@
+/**
+ * `src/validators.ts` of each connector package: ajv standalone code for every params object and every record
+ * schema, compiled at generation time so importing a client compiles nothing. ajv's ESM output still calls
+ * require() for some keywords; those helpers are inlined here so the file loads under ESM.
+ */
+import { Worker } from 'node:worker_threads';
+import type { ActionIR, ConnectorIR, SpecIR } from '../../ir.js';
+import { generatedHeader } from '../ts-file.js';
+import type { Emitter } from '../types.js';
+import { objectSchema, paramsSchema, recordSchema, type JsonSchema } from './json-schema.js';
+
+/** Export name of an action's params validator. */
+export const paramsValidatorName = (entity: string, action: string) => `params_${entity}_${action}`;
+/** Export name of a record validator. */
+export const recordValidatorName = (record: string) => `record_${record}`;
+
+/** Whether an action has a params validator (not when the contract shows none of its params). */
+export function hasParamsValidator(action: ActionIR): boolean {
+  return action.params.length > 0 || action.paramsUnspecified === undefined;
+}
+
+/** Whether a record has a validator (not when the contract shows none of its fields). */
+export function hasRecordValidator(connector: ConnectorIR, record: string | undefined): boolean {
+  return connector.records.some((r) => r.name === record && r.properties.length > 0);
+}
+
+/** ajv's runtime helpers that its standalone code require()s, as inline ESM. */
+const INLINE_HELPERS: Record<string, { name: string; source: string }> = {
+  'ajv/dist/runtime/ucs2length': {
+    name: 'ucs2length',
+    // Length in code points, as JSON Schema counts it (a surrogate pair is one character).
+    source: `function ucs2length(str) {
+  let length = 0;
+  for (let pos = 0; pos < str.length; length++) {
+    const value = str.charCodeAt(pos++);
+    if (value >= 0xd800 && value <= 0xdbff && pos < str.length && (str.charCodeAt(pos) & 0xfc00) === 0xdc00) pos++;
+  }
+  return length;
+}`,
+  },
+};
+
+interface Job {
+  key: string;
+  schemas: [string, JsonSchema][];
+  /** Export name → schema id; each schema id once (ajv would emit a function twice for two names). */
+  exports: Record<string, string>;
+  /** Further export names of an already exported validator: name → the exported name. */
+  aliases: [string, string][];
+}
+
+function jobOf(ir: SpecIR, connector: ConnectorIR): Job {
+  const byJson = new Map<string, string>();
+  const schemas: [string, JsonSchema][] = [];
+  const exports: Record<string, string> = {};
+  const aliases: [string, string][] = [];
+  // Identical schemas (a lone required id, say) compile once and are exported under every name.
+  const add = (name: string, schema: JsonSchema) => {
+    const json = JSON.stringify(schema);
+    const id = byJson.get(json);
+    if (id) return void aliases.push([name, id]);
+    byJson.set(json, name);
+    schemas.push([name, schema]);
+    exports[name] = name;
+  };
+  add('params_search', { type: 'object', ...objectSchema(ir.service.search.params, 'param', false) });
+  for (const e of connector.entities) {
+    for (const a of e.actions) if (a.name !== 'search' && hasParamsValidator(a)) add(paramsValidatorName(e.name, a.name), paramsSchema(a));
+  }
+  for (const r of connector.records) if (r.properties.length > 0) add(recordValidatorName(r.name), recordSchema(r));
+  return { key: connector.id, schemas, exports, aliases };
+}
+
+function compileInWorker(jobs: Omit<Job, 'aliases'>[]): Promise<{ key: string; code: string }[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./compile-worker.mjs', import.meta.url), { workerData: jobs });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => code !== 0 && reject(new Error(`validator compiler exited with code ${code}`)));
+  });
+}
+
+/** Makes ajv's standalone ESM self-contained: inlines the helpers it require()s; refuses any other require. */
+function esmOnly(code: string, connectorId: string): string {
+  const used = new Set<string>();
+  const out = code.replace(/require\("([^"]+)"\)\.default/g, (match, module: string) => {
+    const helper = INLINE_HELPERS[module];
+    if (!helper) return match;
+    used.add(module);
+    return helper.name;
+  });
+  const left = /require\("([^"]+)"\)/.exec(out);
+  if (left) throw new Error(`internal: ajv standalone code of ${connectorId} requires '${left[1]}', which has no inline replacement`);
+  return [...used].sort().map((m) => `${INLINE_HELPERS[m]!.source}\n`).join('') + out.replace(/^"use strict";/, '');
+}
+
+/** The validators files of every connector package. */
+export const validatorsEmitter: Emitter = {
+  name: 'validators',
+  async emit(ir) {
+    const jobs = ir.connectors.map((c) => jobOf(ir, c));
+    const results = await compileInWorker(jobs.map(({ key, schemas, exports }) => ({ key, schemas, exports })));
+    const files = new Map<string, string>();
+    for (const { key, code } of results) {
+      const connector = ir.connectors.find((c) => c.id === key)!;
+      const aliases = jobs.find((j) => j.key === key)!.aliases.map(([name, target]) => `export const ${name} = ${target};`);
+      files.set(
+        `${key}/src/validators.ts`,
+        `${generatedHeader(connector.file)}// @ts-nocheck -- ajv standalone code compiled from the spec at generation time.\n${esmOnly(code, key)}\n${aliases.join('\n')}\n`,
+      );
+    }
+    return files;
+  },
+};
