@@ -29,7 +29,7 @@ describe('params are checked before anything is sent', () => {
   test('payments limit 101 > maximum 100 names the param, the constraint and the value', async () => {
     const { calls, fetch } = recordingFetch();
     const payments = new PaymentsClient({ ...base, fetch });
-    const error = await payments.customers.list({ limit: 101 }).then(() => undefined, (e: ParamValidationError) => e);
+    const error = (await payments.customers.list({ limit: 101 }).then(() => undefined, (e: unknown) => e)) as ParamValidationError | undefined;
     expect(error).toBeInstanceOf(ParamValidationError);
     expect(error!.message).toBe("customers list: invalid params: param 'limit' must be <= 100 (maximum 100), got 101");
     expect(error!.problems).toEqual([{ path: 'limit', constraint: 'maximum 100', value: 101, message: "param 'limit' must be <= 100 (maximum 100), got 101" }]);

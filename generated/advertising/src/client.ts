@@ -34,6 +34,7 @@ const nextTokenPaging: PaginationDescriptor = {
     "style": "token",
     "param": "nextToken",
     "sizeParam": "maxResults",
+    "paramType": "string",
     "next": {
       "from": "meta",
       "path": "nextToken"

@@ -33,6 +33,7 @@ const SERVICE: ServiceDescriptor = {
 const cursorPaging: PaginationDescriptor = {
     "style": "cursor",
     "param": "cursor",
+    "paramType": "string",
     "next": {
       "from": "meta",
       "path": "pagination.cursor"

@@ -34,6 +34,7 @@ const afterPaging: PaginationDescriptor = {
     "style": "cursor",
     "param": "after",
     "sizeParam": "per_page",
+    "paramType": "string",
     "next": {
       "from": "meta",
       "path": "endCursor"
@@ -56,6 +57,7 @@ const afterLimitPaging: PaginationDescriptor = {
     "style": "cursor",
     "param": "after",
     "sizeParam": "limit",
+    "paramType": "string",
     "next": {
       "from": "meta",
       "path": "endCursor"

@@ -34,6 +34,7 @@ const afterPaging: PaginationDescriptor = {
     "style": "cursor",
     "param": "after",
     "sizeParam": "limit",
+    "paramType": "string",
     "next": {
       "from": "meta",
       "path": "next_cursor"

@@ -34,6 +34,7 @@ const startingAfterPaging: PaginationDescriptor = {
     "style": "cursor",
     "param": "starting_after",
     "sizeParam": "per_page",
+    "paramType": "string",
     "next": {
       "from": "meta",
       "path": "next_page"

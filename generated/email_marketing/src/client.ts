@@ -35,6 +35,7 @@ const offsetPaging: PaginationDescriptor = {
     "param": "offset",
     "sizeParam": "count",
     "defaultSize": 10,
+    "paramType": "integer",
     "next": {
       "from": "offset"
     },

@@ -34,6 +34,7 @@ const pageTokenPaging: PaginationDescriptor = {
     "style": "token",
     "param": "pageToken",
     "sizeParam": "pageSize",
+    "paramType": "string",
     "next": {
       "from": "meta",
       "path": "nextPageToken"

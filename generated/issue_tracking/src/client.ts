@@ -34,6 +34,7 @@ const afterPaging: PaginationDescriptor = {
     "style": "cursor",
     "param": "after",
     "sizeParam": "first",
+    "paramType": "string",
     "next": {
       "from": "meta",
       "path": "endCursor"

@@ -34,6 +34,7 @@ const incrementalExportPaging: PaginationDescriptor = {
     "style": "link",
     "param": "start_time",
     "sizeParam": "limit",
+    "paramType": "integer",
     "next": {
       "from": "meta",
       "path": "next_page",
@@ -53,6 +54,7 @@ const sinceIdPaging: PaginationDescriptor = {
     "style": "since_id",
     "param": "since_id",
     "sizeParam": "limit",
+    "paramType": "integer",
     "next": {
       "from": "last_record",
       "path": "id"

@@ -35,6 +35,7 @@ const searchPagePaging: PaginationDescriptor = {
     "param": "page",
     "sizeParam": "limit",
     "defaultSize": 10,
+    "paramType": "string",
     "next": {
       "from": "meta",
       "path": "next_page"
@@ -58,6 +59,7 @@ const startingAfterPaging: PaginationDescriptor = {
     "param": "starting_after",
     "sizeParam": "limit",
     "defaultSize": 10,
+    "paramType": "string",
     "next": {
       "from": "last_record",
       "path": "id"

@@ -34,6 +34,7 @@ const nextPageTokenPaging: PaginationDescriptor = {
     "style": "token",
     "param": "nextPageToken",
     "sizeParam": "maxResults",
+    "paramType": "string",
     "next": {
       "from": "meta",
       "path": "nextPageToken"
@@ -56,6 +57,7 @@ const startAtPaging: PaginationDescriptor = {
     "style": "offset",
     "param": "startAt",
     "sizeParam": "maxResults",
+    "paramType": "integer",
     "next": {
       "from": "offset"
     },

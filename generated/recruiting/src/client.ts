@@ -34,6 +34,7 @@ const pagePaging: PaginationDescriptor = {
     "style": "page",
     "param": "page",
     "sizeParam": "per_page",
+    "paramType": "integer",
     "next": {
       "from": "page_number",
       "start": 1

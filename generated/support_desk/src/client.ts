@@ -33,6 +33,7 @@ const SERVICE: ServiceDescriptor = {
 const pagePaging: PaginationDescriptor = {
     "style": "page",
     "param": "page",
+    "paramType": "integer",
     "next": {
       "from": "page_number",
       "start": 1

@@ -34,6 +34,7 @@ const cursorPaging: PaginationDescriptor = {
     "style": "cursor",
     "param": "cursor",
     "sizeParam": "limit",
+    "paramType": "string",
     "next": {
       "from": "meta",
       "path": "next_cursor"

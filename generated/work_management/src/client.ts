@@ -34,6 +34,7 @@ const offsetPaging: PaginationDescriptor = {
     "style": "token",
     "param": "offset",
     "sizeParam": "limit",
+    "paramType": "string",
     "next": {
       "from": "meta",
       "path": "next_page.offset"
