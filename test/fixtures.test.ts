@@ -1,0 +1,96 @@
+/** Fixtures: deterministic, realistic, consistent, and valid against the spec's record validators. */
+import path from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { buildFixtures, type ConnectorFixtures } from '../generator/fixtures/dataset.js';
+import type { SpecIR } from '../generator/ir.js';
+import { readSpec } from '../generator/spec.js';
+import { stableJson } from '../generator/stable-json.js';
+
+let ir: SpecIR;
+let fixtures: ConnectorFixtures[];
+beforeAll(async () => {
+  ir = (await readSpec(path.resolve(import.meta.dirname, '../spec'))).ir;
+  fixtures = buildFixtures(ir);
+});
+
+const entityOf = (connector: string, entity: string) => fixtures.find((c) => c.connector === connector)!.entities.find((e) => e.entity === entity)!;
+
+describe('fixtures', () => {
+  test('every record validates against the validator of every record shape its entity returns', async () => {
+    let checked = 0;
+    const failures: string[] = [];
+    for (const connector of ir.connectors) {
+      const validators = (await import(`../generated/${connector.id}/src/validators.ts`)) as Record<string, ((d: unknown) => boolean) & { errors?: unknown }>;
+      for (const entity of connector.entities) {
+        const data = entityOf(connector.id, entity.name);
+        const shapes = new Set(entity.actions.filter((a) => a.result.shape === 'list' || (a.result.shape === 'single' && a.name !== 'delete')).map((a) => a.result.record));
+        for (const shape of shapes) {
+          const validate = validators[`record_${shape}`];
+          if (!validate) continue; // the contract shows none of its fields
+          data.records.forEach((record, i) => {
+            checked++;
+            if (!validate(record)) failures.push(`${connector.id}/${entity.name}[${i}] as ${shape}: ${JSON.stringify(validate.errors)}`);
+          });
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(2000); // the records of every entity whose record shape the contract shows
+  });
+
+  test('the same spec and seed give byte-identical fixtures; another seed gives others', () => {
+    expect(stableJson(buildFixtures(ir))).toBe(stableJson(fixtures));
+    expect(stableJson(buildFixtures(ir, { seed: 2 }))).not.toBe(stableJson(fixtures));
+  });
+
+  test('at least three pages per listable entity at its default page size', () => {
+    expect(entityOf('payments', 'customers').records.length).toBeGreaterThan(3 * 10);
+    for (const connector of ir.connectors) {
+      for (const entity of connector.entities.filter((e) => e.actions.some((a) => a.name === 'list'))) {
+        expect(entityOf(connector.id, entity.name).records.length, `${connector.id}/${entity.name}`).toBeGreaterThanOrEqual(3 * 10);
+      }
+    }
+  });
+
+  test('identifiers are shaped per connector and unique', () => {
+    const customers = entityOf('payments', 'customers');
+    expect(customers.keyField).toBe('id');
+    for (const id of customers.keys) expect(id).toMatch(/^cus_[0-9A-Za-z]{14}$/);
+    expect(new Set(customers.keys).size).toBe(customers.keys.length);
+    expect(entityOf('recruiting', 'candidates').keys.every((k) => Number.isInteger(k))).toBe(true);
+    expect(entityOf('crm', 'contacts').keys.every((k) => typeof k === 'string' && /^\d+$/.test(k))).toBe(true);
+    // A record without an id field keeps its key outside the record (the contract lists no such field).
+    const balance = entityOf('payments', 'balance');
+    expect(balance.keyField).toBeUndefined();
+    expect(balance.records[0]).not.toHaveProperty('id');
+  });
+
+  test('values look real: emails, timestamps as the record types them, enums and literals honoured, some nulls', () => {
+    const customers = entityOf('payments', 'customers').records;
+    expect(customers.every((c) => c['object'] === 'customer')).toBe(true);
+    expect(customers.filter((c) => typeof c['email'] === 'string').every((c) => /^[a-z.-]+@example\.(com|org|net)$/.test(c['email'] as string))).toBe(true);
+    expect(customers.some((c) => c['email'] === null)).toBe(true);
+    expect(customers.every((c) => Number.isInteger(c['created']) && (c['created'] as number) > 1_700_000_000)).toBe(true);
+    expect(entityOf('payments', 'charges').records.every((c) => ['succeeded', 'pending', 'failed'].includes(c['status'] as string))).toBe(true);
+    expect(entityOf('recruiting', 'candidates').records.every((c) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(c['created_at'] as string))).toBe(true);
+  });
+
+  test('cross-references point at existing records', () => {
+    const customerIds = new Set(entityOf('payments', 'customers').keys);
+    const charges = entityOf('payments', 'charges').records.filter((c) => c['customer'] !== null);
+    expect(charges.length).toBeGreaterThan(0);
+    for (const c of charges) expect(customerIds.has(c['customer'] as string)).toBe(true);
+    const candidates = new Set(entityOf('recruiting', 'candidates').keys);
+    for (const o of entityOf('recruiting', 'offers').records) expect(candidates.has(o['candidate_id'] as number)).toBe(true);
+  });
+
+  test('entities with search carry a search document per record, typed by the searchable fields', () => {
+    const customers = entityOf('payments', 'customers');
+    const fields = ir.connectors.find((c) => c.id === 'payments')!.entities.find((e) => e.name === 'customers')!.searchable!.properties;
+    expect(customers.searchDocuments).toHaveLength(customers.records.length);
+    const doc = customers.searchDocuments![0]!;
+    expect(Object.keys(doc.data).sort()).toEqual(fields.map((f) => f.name).sort());
+    expect(typeof doc.data['account_balance']).toBe('number');
+    expect(doc.id).toBe(customers.keys[0]);
+  });
+});
