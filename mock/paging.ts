@@ -1,0 +1,133 @@
+/**
+ * The server side of every paging scheme: reads the position from the request's paging param, cuts a page, and
+ * writes the meta keys the scheme's client reads (next value, has-more flags, totals), from the same scheme data
+ * the runtime's iterator uses. Positions the mock hands out are opaque tokens (numbers where the param is a number);
+ * a token it did not issue is a 422.
+ */
+import type { ActionIR, PaginationIR, PropertyIR, ShapeIR } from '../generator/ir.js';
+import { FALLBACK_PAGE_SIZE } from '../generator/fixtures/dataset.js';
+import { invalidParams } from './errors.js';
+
+/** A cut page and its meta. */
+export interface PageOut {
+  /** Indexes (into the matching items) of the page's items. */
+  from: number;
+  /** End index (exclusive). */
+  to: number;
+  /** The meta object of the response. */
+  meta: Record<string, unknown>;
+}
+
+const TOKEN_PREFIX = 'pos:';
+
+/** An opaque position token (base64url of "pos:<offset>"). */
+export function encodeToken(offset: number): string {
+  return Buffer.from(`${TOKEN_PREFIX}${offset}`).toString('base64url');
+}
+
+function decodeToken(value: unknown, param: string): number {
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
+  if (typeof value === 'string') {
+    const text = Buffer.from(value, 'base64url').toString();
+    const match = /^pos:(\d{1,9})$/.exec(text);
+    if (match) return Number(match[1]);
+  }
+  throw invalidParams(`invalid ${param}: not a position this service issued`, [{ field: `params.${param}`, message: 'not a position this service issued', error_code: 'invalid_cursor' }]);
+}
+
+function setPath(target: Record<string, unknown>, dotted: string, value: unknown): void {
+  const keys = dotted.split('.');
+  let node = target;
+  for (const key of keys.slice(0, -1)) {
+    if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[keys.at(-1)!] = value;
+}
+
+/** The page size a request asks for: its size param, else the param's default, else the fallback. */
+export function pageSize(action: ActionIR, scheme: PaginationIR | undefined, params: Record<string, unknown>): number {
+  const sizeParam = scheme?.sizeParam ? action.params.find((p) => p.name === scheme.sizeParam) : undefined;
+  const asked = sizeParam ? params[sizeParam.name] : undefined;
+  if (typeof asked === 'number' && asked > 0) return Math.floor(asked);
+  return typeof sizeParam?.default === 'number' ? sizeParam.default : FALLBACK_PAGE_SIZE;
+}
+
+/** Meta keys no paging rule set: filled by name and type so the meta matches its shape. */
+function fillMeta(meta: Record<string, unknown>, props: PropertyIR[], facts: { total: number; size: number; page: number; hasMore: boolean; hasPrevious: boolean; url: (offset: number) => string; nextOffset: number; prevOffset: number }): void {
+  for (const p of props) {
+    if (meta[p.name] !== undefined) {
+      if (p.properties && typeof meta[p.name] === 'object' && meta[p.name] !== null) fillMeta(meta[p.name] as Record<string, unknown>, p.properties, facts);
+      continue;
+    }
+    const name = p.name.toLowerCase();
+    const t = p.types[0];
+    if (p.const !== undefined) meta[p.name] = p.const;
+    else if (t === 'integer' || t === 'number') meta[p.name] = /size/.test(name) ? facts.size : /number/.test(name) ? facts.page : facts.total;
+    else if (t === 'boolean') meta[p.name] = /last/.test(name) ? !facts.hasMore : /more/.test(name) ? facts.hasMore : false;
+    else if (t === 'string') {
+      const previous = /prev/.test(name);
+      const present = previous ? facts.hasPrevious : facts.hasMore;
+      meta[p.name] = present ? facts.url(previous ? facts.prevOffset : facts.nextOffset) : p.nullable ? null : '';
+    } else if (t === 'object') {
+      meta[p.name] = facts.hasMore || !p.nullable ? {} : null;
+      if (meta[p.name] && p.properties) fillMeta(meta[p.name] as Record<string, unknown>, p.properties, facts);
+    } else meta[p.name] = null;
+  }
+}
+
+/** Cuts the page a request asks for out of `total` matching items and builds its meta. */
+export function cutPage(
+  action: ActionIR,
+  scheme: PaginationIR | undefined,
+  metaShape: ShapeIR | undefined,
+  params: Record<string, unknown>,
+  total: number,
+  keyAt: (index: number) => unknown,
+  baseUrl: string,
+): PageOut {
+  const size = scheme ? pageSize(action, scheme, params) : total;
+  const cursor = scheme ? params[scheme.param] : undefined;
+  let from = 0;
+  if (scheme && cursor !== undefined && cursor !== null && cursor !== '') {
+    switch (scheme.next.from) {
+      case 'last_record': {
+        // The param names the last record seen: continue after it.
+        let at = -1;
+        for (let i = 0; i < total && at < 0; i++) if (String(keyAt(i)) === String(cursor)) at = i;
+        if (at < 0) throw invalidParams(`invalid ${scheme.param}: no record ${JSON.stringify(cursor)}`, [{ field: `params.${scheme.param}`, message: 'names no record of this entity', error_code: 'invalid_cursor' }]);
+        from = at + 1;
+        break;
+      }
+      case 'page_number':
+        from = (Number(cursor) - (scheme.next.start ?? 1)) * size;
+        break;
+      default:
+        from = decodeToken(cursor, scheme.param);
+    }
+  }
+  from = Math.max(0, Math.min(from, total));
+  const to = Math.min(total, from + size);
+  const hasMore = to < total;
+  const paramType = action.params.find((p) => p.name === scheme?.param)?.types[0];
+  const tokenFor = (offset: number) => (paramType === 'integer' || paramType === 'number' ? offset : encodeToken(offset));
+  const url = (offset: number) => `${baseUrl}?${scheme?.next.queryParam ?? scheme?.param ?? 'page'}=${encodeURIComponent(String(scheme?.next.from === 'page_number' ? Math.floor(offset / size) + (scheme.next.start ?? 1) : tokenFor(offset)))}`;
+  const meta: Record<string, unknown> = {};
+  if (scheme) {
+    const path = scheme.next.path;
+    if (scheme.next.from === 'meta' && path) {
+      // On the last page a nested next (`next_page.offset`) goes away with its object: `next_page: null`.
+      if (hasMore) setPath(meta, path, scheme.next.queryParam ? url(to) : tokenFor(to));
+      else setPath(meta, path.split('.')[0]!, null);
+    }
+    for (const stop of scheme.stop) {
+      if (!stop.key) continue;
+      if (stop.when === 'metaFalse') setPath(meta, stop.key, hasMore);
+      else if (stop.when === 'metaTrue') setPath(meta, stop.key, !hasMore);
+      else if (stop.when === 'totalReached') setPath(meta, stop.key, total);
+      else if (stop.when === 'metaMissing' && stop.key !== scheme.next.path) setPath(meta, stop.key, hasMore ? url(to) : null);
+    }
+  }
+  fillMeta(meta, metaShape?.properties ?? [], { total, size, page: Math.floor(from / Math.max(1, size)) + 1, hasMore, hasPrevious: from > 0, url, nextOffset: to, prevOffset: Math.max(0, from - size) });
+  return { from, to, meta };
+}

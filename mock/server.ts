@@ -1,0 +1,230 @@
+/**
+ * The local mock of the Connector Execution Service: a real HTTP server serving both endpoints of the spec from
+ * fixtures held in memory, one line logged per request. Every answer follows the spec's envelope or error body;
+ * no input makes it answer 500 (any such answer is a bug: the fuzz test hunts for them).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { buildFixtures, type ConnectorFixtures } from '../generator/fixtures/dataset.js';
+import type { ActionIR, ConnectorIR, SpecIR } from '../generator/ir.js';
+import { objectSchema, paramsSchema } from '../generator/emitters/validators/json-schema.js';
+import { describeIssues } from '../runtime/src/validation.js';
+import { runAction, type ActionResult } from './actions.js';
+import { badRequest, HttpError, invalidParams, notFound, type FieldProblem } from './errors.js';
+import { SourceData } from './store.js';
+
+/** How to start the mock. */
+export interface MockOptions {
+  /** The spec, as IR. */
+  ir: SpecIR;
+  /** Port; 0 picks a free one. Default 4010. */
+  port?: number;
+  /** Interface to listen on; default 127.0.0.1. */
+  host?: string;
+  /** When set, the only bearer token accepted; otherwise any non-empty token. */
+  token?: string;
+  /** Fixture seed; default 1. */
+  seed?: number;
+  /** Records per listable entity (default: three pages and two). */
+  records?: number;
+  /** Receives one line per request; default none. */
+  log?: (line: string) => void;
+}
+
+/** A running mock. */
+export interface MockServer {
+  /** Base URL, e.g. http://127.0.0.1:4010. */
+  url: string;
+  /** Port it listens on. */
+  port: number;
+  /** Sources ready at start: one per connector, id = connector id. */
+  sources: { id: string; connector: string }[];
+  /** Stops listening and closes open connections. */
+  close(): Promise<void>;
+}
+
+const MAX_BODY = 1024 * 1024;
+
+function pathPattern(template: string): RegExp {
+  const escaped = template.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{source_id\\}', '([^/]+)');
+  return new RegExp(`^${escaped}$`);
+}
+
+function problemsOf(validate: ValidateFunction): FieldProblem[] {
+  const codes: Record<string, string> = { required: 'required', additionalProperties: 'unknown_param', type: 'invalid_type', enum: 'invalid_enum', const: 'invalid_value' };
+  return describeIssues((validate.errors ?? []) as never, 'param').map((p, i) => ({
+    field: `params.${p.path}`.replace(/\.$/, ''),
+    message: p.message,
+    error_code: codes[validate.errors![i]!.keyword] ?? validate.errors![i]!.keyword,
+  }));
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) throw new HttpError(413, `request body over ${MAX_BODY} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseJsonObject(text: string, what: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw badRequest(`malformed JSON in the ${what}: ${(error as Error).message}`, [{ field: 'body', message: 'not valid JSON', error_code: 'malformed_json' }]);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest(`the ${what} must be a JSON object`, [{ field: 'body', message: 'not an object', error_code: 'malformed_body' }]);
+  return value as Record<string, unknown>;
+}
+
+/** Starts the mock; resolves once it listens. */
+export async function startMock(options: MockOptions): Promise<MockServer> {
+  const { ir } = options;
+  const fixtures = new Map<string, ConnectorFixtures>(buildFixtures(ir, { seed: options.seed ?? 1, ...(options.records ? { records: options.records } : {}) }).map((f) => [f.connector, f]));
+  const connectors = new Map(ir.connectors.map((c) => [c.id, c]));
+  const sources = new Map<string, SourceData>();
+  for (const c of ir.connectors) sources.set(c.id, new SourceData(c.id, c, fixtures.get(c.id)!.entities));
+  const executePattern = pathPattern(ir.service.execute.path);
+  const sourcesPath = ir.service.createSource.path;
+  const { records: recordsKey, meta: metaKey } = ir.service.envelope;
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: false });
+  const validators = new Map<string, ValidateFunction>();
+  const searchSchema = { type: 'object', ...objectSchema(ir.service.search.params, 'param', false) };
+  let writes = 0;
+  let created = 0;
+
+  const validatorFor = (connector: ConnectorIR, entity: string, action: ActionIR): ValidateFunction => {
+    const key = `${connector.id}/${entity}/${action.name}`;
+    let v = validators.get(key);
+    if (!v) validators.set(key, (v = ajv.compile(action.name === 'search' ? searchSchema : paramsSchema(action))));
+    return v;
+  };
+
+  const authenticate = (req: IncomingMessage) => {
+    const header = req.headers.authorization ?? '';
+    const match = /^Bearer (\S.*)$/.exec(header);
+    if (!match) throw new HttpError(401, 'missing bearer token: send Authorization: Bearer <token>');
+    if (options.token !== undefined && match[1] !== options.token) throw new HttpError(401, 'invalid bearer token');
+  };
+
+  const execute = (req: IncomingMessage, sourceId: string, body: Record<string, unknown>, url: string): { result: ActionResult; entity: string; action: string } => {
+    const source = sources.get(sourceId);
+    if (!source) throw notFound(`unknown source ${JSON.stringify(sourceId)}`);
+    const { entity: entityName, action: actionName, params = {} } = body;
+    const bodyProblems: FieldProblem[] = [];
+    if (typeof entityName !== 'string') bodyProblems.push({ field: 'entity', message: 'required string', error_code: 'required' });
+    if (typeof actionName !== 'string') bodyProblems.push({ field: 'action', message: 'required string', error_code: 'required' });
+    if (typeof params !== 'object' || params === null || Array.isArray(params)) bodyProblems.push({ field: 'params', message: 'must be an object', error_code: 'invalid_type' });
+    for (const key of Object.keys(body)) if (!['entity', 'action', 'params'].includes(key)) bodyProblems.push({ field: key, message: 'unknown body field', error_code: 'unknown_field' });
+    if (bodyProblems.length) throw badRequest(`malformed execute body: ${bodyProblems.map((p) => `${p.field} ${p.message}`).join('; ')}`, bodyProblems);
+    const store = source.entity(entityName as string);
+    if (!store) {
+      const valid = source.connector.entities.map((e) => e.name).join(', ');
+      throw badRequest(`unknown entity ${JSON.stringify(entityName)} for ${source.connector.id}; valid entities: ${valid}`, [{ field: 'entity', message: `valid entities: ${valid}`, error_code: 'unknown_entity' }]);
+    }
+    const action = store.entity.actions.find((a) => a.name === actionName);
+    if (!action) {
+      const valid = store.entity.actions.map((a) => a.name).join(', ');
+      throw badRequest(`unknown action ${JSON.stringify(actionName)} for ${store.entity.name}; valid actions: ${valid}`, [{ field: 'action', message: `valid actions: ${valid}`, error_code: 'unknown_action' }]);
+    }
+    const validate = validatorFor(source.connector, store.entity.name, action);
+    if (!validate(params)) {
+      const problems = problemsOf(validate);
+      throw invalidParams(`invalid params for ${store.entity.name} ${action.name}: ${problems.map((p) => p.message).join('; ')}`, problems);
+    }
+    const rangeHeader = req.headers.range;
+    const result = runAction({ source, store, action, url, ...(rangeHeader ? { rangeHeader } : {}), writeCount: writes++ }, params as Record<string, unknown>);
+    return { result, entity: store.entity.name, action: action.name };
+  };
+
+  const createSource = (body: Record<string, unknown>): Record<string, unknown> => {
+    const problems: FieldProblem[] = [];
+    const template = body['source_template_id'];
+    const connector = typeof template === 'string' ? connectors.get(template) : undefined;
+    if (!connector) problems.push({ field: 'source_template_id', message: `must be one of ${[...connectors.keys()].join(', ')}`, error_code: 'unknown_template' });
+    for (const field of ['workspace_id', 'name']) if (body[field] !== undefined && typeof body[field] !== 'string') problems.push({ field, message: 'must be a string', error_code: 'invalid_type' });
+    for (const key of Object.keys(body)) if (!['workspace_id', 'source_template_id', 'auth_config', 'name'].includes(key)) problems.push({ field: key, message: 'unknown field', error_code: 'unknown_field' });
+    const auth = body['auth_config'] ?? {};
+    if (typeof auth !== 'object' || auth === null || Array.isArray(auth)) problems.push({ field: 'auth_config', message: 'must be an object', error_code: 'invalid_type' });
+    else if (connector && connector.auth.fields.length > 0) {
+      const known = new Set(connector.auth.fields.map((f) => f.name));
+      for (const f of connector.auth.fields) {
+        const value = (auth as Record<string, unknown>)[f.name];
+        if (value === undefined ? f.required : typeof value !== 'string') problems.push({ field: `auth_config.${f.name}`, message: value === undefined ? 'required' : 'must be a string', error_code: value === undefined ? 'required' : 'invalid_type' });
+      }
+      for (const key of Object.keys(auth)) if (!known.has(key)) problems.push({ field: `auth_config.${key}`, message: `unknown auth_config field of ${connector.id}`, error_code: 'unknown_field' });
+    }
+    if (problems.length) throw invalidParams(`invalid source: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`, problems);
+    const id = `${connector!.id}-${++created}`;
+    sources.set(id, new SourceData(id, connector!, fixtures.get(connector!.id)!.entities));
+    return { id, source_template_id: connector!.id, ...(body['workspace_id'] !== undefined ? { workspace_id: body['workspace_id'] } : {}), ...(body['name'] !== undefined ? { name: body['name'] } : {}) };
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<{ status: number; note: string }> => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    const match = executePattern.exec(path);
+    if (!match && path !== sourcesPath) throw notFound(`no route ${req.method} ${path}`);
+    if (req.method !== 'POST') throw new HttpError(405, `use POST for ${path}`);
+    authenticate(req);
+    const text = await readBody(req);
+    if (match) {
+      let sourceId: string;
+      try {
+        sourceId = decodeURIComponent(match[1]!);
+      } catch {
+        throw badRequest('malformed source id in the path');
+      }
+      const url = `http://${req.headers.host ?? 'localhost'}${path}`;
+      const { result, entity, action } = execute(req, sourceId, parseJsonObject(text, 'execute body'), url);
+      if (result.kind === 'bytes') {
+        res.writeHead(result.status, { ...result.headers, 'content-length': String(result.body.length) });
+        res.end(result.body);
+      } else send(res, result.status, { [recordsKey]: result.records, ...(result.meta !== undefined ? { [metaKey]: result.meta } : {}) });
+      return { status: result.status, note: `${sourceId} ${entity} ${action}` };
+    }
+    const source = createSource(parseJsonObject(text, 'source body'));
+    send(res, 201, { [recordsKey]: source });
+    return { status: 201, note: `created source ${source['id']}` };
+  };
+
+  const server: Server = createServer((req, res) => {
+    const started = performance.now();
+    handle(req, res)
+      .catch((error: unknown) => {
+        const e = error instanceof HttpError ? error : new HttpError(500, 'internal error of the mock');
+        if (!(error instanceof HttpError)) options.log?.(`internal error: ${(error as Error).stack ?? String(error)}`);
+        send(res, e.status, e.body(), e.headers);
+        return { status: e.status, note: e.message };
+      })
+      .then(({ status, note }) => options.log?.(`${req.method} ${(req.url ?? '').split('?')[0]} ${status} ${(performance.now() - started).toFixed(1)}ms ${note}`));
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 4010, options.host ?? '127.0.0.1', resolve);
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.address.includes(':') ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}`,
+    port: address.port,
+    sources: ir.connectors.map((c) => ({ id: c.id, connector: c.id })),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent) return void res.end();
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers });
+  res.end(text);
+}
