@@ -13,7 +13,9 @@ const alias = Object.entries(paths).map(([name, [target]]) => ({
 export default defineConfig({
   resolve: { alias },
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'generated/contract-tests/*.test.ts'],
+    // One mock service for the whole run; each contract-test file creates its own source on it.
+    globalSetup: ['test/contract/global-setup.ts'],
     // CLI tests spawn Node processes; leave headroom on a loaded 2-core machine.
     testTimeout: 30_000,
   },

@@ -74,6 +74,20 @@ function overlay(record: Record<string, unknown>, params: Record<string, unknown
   return any;
 }
 
+/**
+ * Writes params onto a record: those that name its fields; when none does and the record is one open object
+ * (e.g. a `data` object whose contents the contract does not show), inside that object.
+ */
+function write(record: Record<string, unknown>, params: Record<string, unknown>, props: readonly { name: string; types: string[] }[]): void {
+  if (overlay(record, params, new Set(props.map((p) => p.name)))) return;
+  const objects = props.filter((p) => p.types[0] === 'object');
+  if (objects.length !== 1) return;
+  const name = objects[0]!.name;
+  const inner = { ...(record[name] as object) } as Record<string, unknown>;
+  overlay(inner, params, new Set(Object.keys(params)));
+  record[name] = inner;
+}
+
 function searchDataOf(store: EntityStore, record: Record<string, unknown>): Record<string, unknown> | undefined {
   const props = store.entity.searchable?.properties;
   if (!props) return undefined;
@@ -102,16 +116,7 @@ function create(ctx: ActionContext, params: Record<string, unknown>): ActionResu
   const random = Random.for('create', source.id, store.entity.name, ctx.writeCount);
   const props = entityFields(source.connector, store.entity);
   const record: Record<string, unknown> = Object.fromEntries(props.map((p) => [p.name, valueFor(Random.for(random.next(), p.name), p.name, p)]));
-  const fields = new Set(props.map((p) => p.name));
-  if (!overlay(record, params, fields)) {
-    // A record that is one open object (e.g. `data`) holds what was sent inside it.
-    const objects = props.filter((p) => p.types[0] === 'object');
-    if (objects.length === 1) {
-      const inner = { ...(record[objects[0]!.name] as object) } as Record<string, unknown>;
-      overlay(inner, params, new Set(Object.keys(params)));
-      record[objects[0]!.name] = inner;
-    }
-  }
+  write(record, params, props);
   const shape = shapeOf(source.connector, store.entity.record);
   const key = store.newKey(() => identifier(Random.for(random.next(), 'key'), shape?.idFormat, shape?.idPrefix));
   if (store.keyField) record[store.keyField] = key;
@@ -135,7 +140,7 @@ function update(ctx: ActionContext, params: Record<string, unknown>): ActionResu
   if (at < 0) throw missing(store, params);
   const key = store.keys[at]!;
   const record = { ...store.records[at]! };
-  overlay(record, params, new Set(entityFields(source.connector, store.entity).map((p) => p.name)));
+  write(record, params, entityFields(source.connector, store.entity));
   if (store.keyField) record[store.keyField] = key;
   store.put(key, record, searchDataOf(store, record));
   return { kind: 'json', status: 200, records: asResult(source.connector, action, record) };

@@ -1,0 +1,201 @@
+/**
+ * What the generated contract tests (generated/contract-tests/*.test.ts) call: a client of a fresh source of the
+ * mock (one per test file, so writes never leak between files), a fetch that counts requests, the fixtures the
+ * mock serves, and small reference evaluations to compare results with.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, inject } from 'vitest';
+import { FALLBACK_PAGE_SIZE, type ConnectorFixtures, type EntityFixtures } from '../../generator/fixtures/dataset.js';
+import { referenceSearch, type ReferenceField } from '../helpers/search-reference.js';
+
+const TOKEN = 'contract-test-token';
+
+/** How a test reads an entity's records back. */
+interface Readers {
+  /** Gets one record by key (entities with get). */
+  read?: (key: unknown) => Promise<unknown>;
+  /** Walks every record (entities with list). */
+  list?: () => AsyncIterable<unknown>;
+}
+
+/** Values of `params` found in `record` (top level, or inside a nested object the record keeps them in). */
+function found(record: Record<string, unknown>, key: string): unknown[] {
+  const out: unknown[] = [];
+  if (Object.hasOwn(record, key)) out.push(record[key]);
+  for (const v of Object.values(record)) if (v && typeof v === 'object' && !Array.isArray(v) && Object.hasOwn(v, key)) out.push((v as Record<string, unknown>)[key]);
+  return out;
+}
+
+/** How many params name something the record holds. */
+function matched(record: Record<string, unknown>, params: Record<string, unknown>): number {
+  return Object.keys(params).filter((k) => found(record, k).length > 0).length;
+}
+
+/** Every param that names something in the record holds the value sent. */
+function holdsAll(record: Record<string, unknown>, params: Record<string, unknown>): boolean {
+  return Object.entries(params).every(([k, v]) => {
+    const values = found(record, k);
+    return values.length === 0 || values.some((x) => JSON.stringify(x) === JSON.stringify(v));
+  });
+}
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** A generated client class. */
+type ClientClass<C> = new (options: { baseUrl: string; token: string; sourceId?: string; fetch?: typeof fetch }) => C & {
+  createSource(body: object): Promise<{ id: string }>;
+};
+
+/** The contract-test context of one connector. */
+export class ContractHarness<C> {
+  /** Requests sent through this harness's clients. */
+  requests = 0;
+  readonly #fixtures: ConnectorFixtures;
+  readonly #Client: ClientClass<C>;
+  #client: C | undefined;
+  /** Keys of records created through this harness, per entity. */
+  readonly #created = new Map<string, unknown[]>();
+
+  constructor(connector: string, Client: ClientClass<C>) {
+    this.#fixtures = JSON.parse(readFileSync(path.join(root, 'generated/fixtures', `${connector}.json`), 'utf8'));
+    this.#Client = Client;
+  }
+
+  /** A fetch that counts what it sends. */
+  readonly fetch: typeof fetch = (input, init) => {
+    this.requests++;
+    return fetch(input, init);
+  };
+
+  /** A client of a fresh source of this connector (created once per file through the real createSource). */
+  async client(authConfig: Record<string, unknown>): Promise<C> {
+    if (!this.#client) {
+      const baseUrl = inject('mockUrl');
+      const admin = new this.#Client({ baseUrl, token: TOKEN, fetch: this.fetch });
+      const source = await admin.createSource({ workspace_id: 'contract-tests', source_template_id: this.#fixtures.connector, name: 'contract tests', auth_config: authConfig });
+      this.#client = new this.#Client({ baseUrl, token: TOKEN, sourceId: source.id, fetch: this.fetch });
+    }
+    return this.#client;
+  }
+
+  /** Fixtures of an entity. */
+  entity(name: string): EntityFixtures {
+    return this.#fixtures.entities.find((e) => e.entity === name)!;
+  }
+
+  /** Page size the mock uses where a request sets none and the spec gives no default. */
+  readonly pageSize = FALLBACK_PAGE_SIZE;
+
+  /** Key of the entity's i-th fixture record, as the param type wants it (typed `any`: it fills typed params). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  key(entity: string, i = 0, type: 'string' | 'integer' | 'number' = 'string'): any {
+    // Write-only entities have no fixtures: their tests address what this file created.
+    const key = this.entity(entity).keys[i] ?? this.#created.get(entity)?.at(-1);
+    return key === undefined ? undefined : type === 'string' ? String(key) : Number(key);
+  }
+
+  /** A field of the entity's i-th fixture record (params that name record fields take a value that exists). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  field(entity: string, i: number, name: string): any {
+    return this.entity(entity).records[i]![name];
+  }
+
+  /** How a record of a list answer is compared: by its key field, else whole. */
+  keyOf(entity: string, record: Record<string, unknown>): string {
+    const { keyField } = this.entity(entity);
+    return keyField ? String(record[keyField]) : JSON.stringify(record);
+  }
+
+  /** The i-th fixture record as a closed result shape lists it (`fields`), or whole (null). */
+  asShape(entity: string, i: number, fields: string[] | null): Record<string, unknown> {
+    const record = this.entity(entity).records[i]!;
+    return fields ? Object.fromEntries(fields.filter((f) => Object.hasOwn(record, f)).map((f) => [f, record[f]])) : record;
+  }
+
+  /**
+   * A write is visible to later reads: read the record back by key (get) or find it in the list, and check every
+   * param that names something in the record holds the value sent. An entity the contract gives no read checks
+   * the write's own answer.
+   */
+  async readBack(entity: string, readers: Readers, params: Record<string, unknown>, created?: Record<string, unknown>, index?: number): Promise<void> {
+    const { keyField } = this.entity(entity);
+    const key = index !== undefined ? this.key(entity, index) : keyField && created ? created[keyField] : undefined;
+    if (index === undefined && key !== undefined) this.#created.set(entity, [...(this.#created.get(entity) ?? []), key]);
+    let record: Record<string, unknown> | undefined;
+    if (readers.read && key !== undefined) record = (await readers.read(key)) as Record<string, unknown>;
+    else if (readers.list) {
+      for await (const r of readers.list()) if (matched(r as Record<string, unknown>, params) > 0 && holdsAll(r as Record<string, unknown>, params)) record = r as Record<string, unknown>;
+    } else record = created;
+    expect(record, `${entity}: the written record can be read back`).toBeDefined();
+    // Where the contract shows neither params nor fields, existence is all a reader can check.
+    if (Object.keys(params).length > 0) expect(matched(record!, params), `${entity}: the record shows at least one value written`).toBeGreaterThan(0);
+    expect(holdsAll(record!, params), `${entity}: every written value that names a field reads back: ${JSON.stringify(params)} → ${JSON.stringify(record)}`).toBe(true);
+  }
+
+  /** After a delete: get answers 404 and the list no longer holds the key. */
+  async expectGone(entity: string, readers: Readers, index: number): Promise<void> {
+    const key = this.entity(entity).keys[index]!;
+    if (readers.read) await expect(readers.read(key)).rejects.toMatchObject({ status: 404 });
+    if (readers.list) {
+      const seen: string[] = [];
+      for await (const r of readers.list()) seen.push(this.keyOf(entity, r as Record<string, unknown>));
+      expect(seen).not.toContain(String(key));
+    }
+  }
+
+  /** Search params to check: an eq on a text field, a range with a sort on an ordered field, and a keyword query. */
+  searchQueries(entity: string, fields: ReferenceField[] | null): Record<string, unknown>[] {
+    const docs = this.entity(entity).searchDocuments ?? [];
+    const names = fields?.map((f) => f.name) ?? Object.keys(docs[0]?.data ?? {});
+    const valueOf = (name: string) => docs.map((d) => d.data[name]).find((v) => v !== null && v !== undefined);
+    const text = names.find((n) => typeof valueOf(n) === 'string' && !/["\\]/.test(valueOf(n) as string));
+    const ordered = names.find((n) => typeof valueOf(n) === 'number') ?? text;
+    const queries: Record<string, unknown>[] = [{ query: {} }];
+    if (text) {
+      queries.push({ query: { filter: { eq: { [text]: valueOf(text) } } } });
+      const word = String(valueOf(text)).split(/[^A-Za-z0-9]+/).find(Boolean);
+      if (word) queries.push({ query: { filter: { keyword: { [text]: word } } } });
+    }
+    if (ordered) {
+      const values = docs.map((d) => d.data[ordered]).filter((v) => typeof v === typeof valueOf(ordered)).sort();
+      queries.push({ query: { filter: { gte: { [ordered]: values[Math.floor(values.length / 2)] } }, sort: [{ [ordered]: 'desc' }] } });
+    }
+    return queries;
+  }
+
+  /** A field of the entity's first record whose value is a non-empty string (for queries that must match). */
+  sampleString(entity: string, fields: readonly string[]): { field: string; value: string; index: number } | undefined {
+    const records = this.entity(entity).records;
+    for (const field of fields) {
+      const index = records.findIndex((r) => typeof r[field] === 'string' && (r[field] as string).trim() !== '' && !/['"\\]/.test(r[field] as string));
+      if (index >= 0) return { field, value: records[index]![field] as string, index };
+    }
+    return undefined;
+  }
+
+  /** Keys of the fixture records a list with `params` returns: those equal on params that name record fields. */
+  expectedKeys(entity: string, params: Record<string, unknown>): string[] {
+    const data = this.entity(entity);
+    return data.records
+      .map((r, i) => ({ r, key: data.keyField ? String(data.keys[i]) : JSON.stringify(r) }))
+      .filter(({ r }) => Object.entries(params).every(([k, v]) => !(k in r) || typeof v === 'object' || String(r[k]) === String(v)))
+      .map(({ key }) => key);
+  }
+
+  /** The uniform search's expected hit ids, by the independent reference evaluation over the fixtures. */
+  expectedSearch(entity: string, fields: ReferenceField[] | null, params: unknown): string[] {
+    return referenceSearch(this.entity(entity).searchDocuments ?? [], fields, params).ids;
+  }
+
+  /** Walks a list call with the real iterator; returns the records' keys, and checks pages came with their meta. */
+  async walk(call: AsyncIterable<Record<string, unknown>> & { pages(): AsyncIterable<{ records?: unknown[]; hits?: unknown[] }> }, keyOf: (r: Record<string, unknown>) => unknown): Promise<{ keys: string[]; pages: number }> {
+    const keys: string[] = [];
+    for await (const record of call) keys.push(String(keyOf(record)));
+    let pages = 0;
+    for await (const page of call.pages()) {
+      pages++;
+      expect(Array.isArray(page.records ?? page.hits)).toBe(true);
+    }
+    return { keys, pages };
+  }
+}
