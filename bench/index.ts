@@ -1,4 +1,8 @@
 /** `npm run bench`: every benchmark of the project. Figures are medians; the machine is noisy. */
 import { benchGenerate } from './generate.js';
+import { benchMock } from './mock.js';
+import { benchSearch } from './search.js';
 
 benchGenerate();
+await benchMock();
+benchSearch();

@@ -1,0 +1,138 @@
+/** The mock over real HTTP: both endpoints, the error cases of issue 4 in the spec's error body, no 500 for any input. */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { Random } from '../../generator/fixtures/random.js';
+import { readSpec } from '../../generator/spec.js';
+import { startMock, type MockServer } from '../../mock/server.js';
+
+let mock: MockServer;
+let guarded: MockServer;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  const { ir } = await readSpec(path.resolve(import.meta.dirname, '../../spec'));
+  mock = await startMock({ ir, port: 0, log: (l) => lines.push(l) });
+  guarded = await startMock({ ir, port: 0, token: 'secret-token' });
+});
+afterAll(async () => {
+  await mock.close();
+  await guarded.close();
+});
+
+async function call(body: unknown, options: { server?: MockServer; source?: string; token?: string | null; raw?: string; path?: string } = {}) {
+  const server = options.server ?? mock;
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (options.token !== null) headers.authorization = `Bearer ${options.token ?? 'any-token'}`;
+  const url = `${server.url}${options.path ?? `/api/v1/connectors/sources/${options.source ?? 'payments'}/execute`}`;
+  const res = await fetch(url, { method: 'POST', headers, body: options.raw ?? JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+describe('errors use the spec error body', () => {
+  test('no bearer token: 401; with --token only that token is accepted', async () => {
+    expect(await call({ entity: 'customers', action: 'list' }, { token: null })).toEqual({ status: 401, body: { message: 'missing bearer token: send Authorization: Bearer <token>', errors: [] } });
+    expect((await call({ entity: 'customers', action: 'list' }, { server: guarded, token: 'other' })).status).toBe(401);
+    expect((await call({ entity: 'customers', action: 'list' }, { server: guarded, token: 'secret-token' })).status).toBe(200);
+  });
+
+  test('unknown source: 404', async () => {
+    expect(await call({ entity: 'customers', action: 'list' }, { source: 'nope' })).toEqual({ status: 404, body: { message: 'unknown source "nope"', errors: [] } });
+  });
+
+  test('unknown entity or action: 400 naming the valid ones', async () => {
+    const entity = await call({ entity: 'widgets', action: 'list' });
+    expect(entity.status).toBe(400);
+    expect(entity.body.errors).toEqual([{ field: 'entity', message: expect.stringContaining('customers, disputes'), error_code: 'unknown_entity' }]);
+    const action = await call({ entity: 'balance', action: 'list' });
+    expect(action).toMatchObject({ status: 400, body: { errors: [{ field: 'action', message: 'valid actions: get', error_code: 'unknown_action' }] } });
+  });
+
+  test('invalid params: 422 naming each field', async () => {
+    const r = await call({ entity: 'payouts', action: 'list', params: { limit: 0, status: 'lost', colour: 'blue' } });
+    expect(r.status).toBe(422);
+    expect(r.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['params.colour', 'params.limit', 'params.status']);
+    expect(r.body.errors.find((e: { field: string }) => e.field === 'params.limit')).toEqual({ field: 'params.limit', message: "param 'limit' must be >= 1 (minimum 1), got 0", error_code: 'minimum' });
+  });
+
+  test('malformed JSON or body: 400', async () => {
+    expect(await call(undefined, { raw: '{"entity":' })).toMatchObject({ status: 400, body: { errors: [{ field: 'body', error_code: 'malformed_json' }] } });
+    expect(await call(undefined, { raw: '[1,2]' })).toMatchObject({ status: 400, body: { errors: [{ field: 'body', error_code: 'malformed_body' }] } });
+    expect(await call({ entity: 1, action: 'list', params: [] })).toMatchObject({ status: 400 });
+  });
+
+  test('uniform search: an unknown operator, an unsearchable field or a wrong operand is a 422 naming it', async () => {
+    const r = await call({ entity: 'customers', action: 'search', params: { query: { filter: { gt: { created: 'yesterday' } } } } });
+    expect(r.status).toBe(422);
+    expect(r.body.errors[0]).toMatchObject({ field: 'params.query.filter.gt.created', error_code: 'invalid_operand' });
+  });
+
+  test('api_search outside the documented subset of a query language: a clear 422', async () => {
+    const r = await call({ entity: 'customers', action: 'api_search', params: { query: 'email:"a@b.c" AND currency:"usd" OR currency:"eur"' } });
+    expect(r.status).toBe(422);
+    expect(r.body.message).toMatch(/^invalid query: .*AND and OR/i);
+    expect(r.body.errors[0]).toMatchObject({ field: 'params.query', error_code: 'query_unsupported' });
+  });
+
+  test('a range the file cannot satisfy: 416 with Content-Range', async () => {
+    const list = await call({ entity: 'files', action: 'list', params: { pageSize: 1 } }, { source: 'file_storage' });
+    const res = await fetch(`${mock.url}/api/v1/connectors/sources/file_storage/execute`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+      body: JSON.stringify({ entity: 'files', action: 'download', params: { fileId: list.body.result[0].id, alt: 'media', range_header: 'bytes=999999-' } }),
+    });
+    expect(res.status).toBe(416);
+    expect(res.headers.get('content-range')).toMatch(/^bytes \*\/\d+$/);
+  });
+});
+
+describe('sources', () => {
+  test('one ready source per connector, id = connector id', () => {
+    expect(mock.sources.map((s) => s.id)).toContain('work_management');
+    expect(mock.sources).toHaveLength(15);
+  });
+
+  test('creating a source checks auth_config against the connector and returns its id; the new source serves data', async () => {
+    const bad = await call({ source_template_id: 'advertising', auth_config: { client_id: 1 } }, { path: '/api/v1/integrations/sources' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.map((e: { field: string }) => e.field)).toEqual(['auth_config.client_id', 'auth_config.client_secret', 'auth_config.refresh_token']);
+    expect((await call({ source_template_id: 'nope' }, { path: '/api/v1/integrations/sources' })).body.errors[0].field).toBe('source_template_id');
+    const ok = await call({ workspace_id: 'w', source_template_id: 'advertising', name: 'Ads', auth_config: { client_id: 'a', client_secret: 'b', refresh_token: 'c' } }, { path: '/api/v1/integrations/sources' });
+    expect(ok).toEqual({ status: 201, body: { result: { id: 'advertising-1', source_template_id: 'advertising', workspace_id: 'w', name: 'Ads' } } });
+    expect((await call({ entity: 'profiles', action: 'list' }, { source: 'advertising-1' })).status).toBe(200);
+  });
+
+  test('writes to one source never show in another', async () => {
+    const created = await call({ entity: 'customers', action: 'create', params: { email: 'only-here@example.com' } });
+    const id = created.body.result.id;
+    expect((await call({ entity: 'customers', action: 'get', params: { id } })).status).toBe(200);
+    const other = await call({ source_template_id: 'payments' }, { path: '/api/v1/integrations/sources' });
+    expect((await call({ entity: 'customers', action: 'get', params: { id } }, { source: other.body.result.id })).status).toBe(404);
+  });
+});
+
+test('one log line per request, without the token', async () => {
+  const before = lines.length;
+  await call({ entity: 'customers', action: 'list' }, { token: 'very-secret-token' });
+  expect(lines.slice(before)).toEqual([expect.stringMatching(/^POST \/api\/v1\/connectors\/sources\/payments\/execute 200 [\d.]+ms payments customers list$/)]);
+  expect(lines.join('\n')).not.toContain('very-secret-token');
+});
+
+test('no input makes it answer 500; __proto__ keys are inert', async () => {
+  const random = Random.for('mock-fuzz');
+  const values: unknown[] = [null, 0, -1, 1e21, 'x', '', true, [], {}, [{}], { __proto__: { polluted: 1 } }, { constructor: { prototype: { polluted: 1 } } }, 'bytes=5-1', '💥'.repeat(50)];
+  const entities = ['customers', 'charges', 'balance', '__proto__', 'constructor', 'toString', 'files'];
+  const actions = ['list', 'get', 'create', 'update', 'delete', 'search', 'api_search', 'download', '__proto__', 'hasOwnProperty'];
+  const params = ['limit', 'id', 'query', 'page', 'starting_after', 'fileId', 'email', 'created', '__proto__', 'constructor', 'range_header', 'alt', 'fields', 'cursor'];
+  for (let i = 0; i < 400; i++) {
+    const body: Record<string, unknown> = JSON.parse(`{"entity":${JSON.stringify(random.pick(entities))},"action":${JSON.stringify(random.pick(actions))}}`);
+    const p: Record<string, unknown> = {};
+    for (let k = random.int(0, 3); k > 0; k--) p[random.pick(params)] = random.pick(values);
+    const raw = random.chance(0.1) ? JSON.stringify(body).slice(0, random.int(0, 20)) : JSON.stringify({ ...body, params: p }).replace('"params":{', '"params":{"__proto__":{"polluted":true},');
+    const res = await fetch(`${mock.url}/api/v1/connectors/sources/${random.pick(['payments', 'file_storage', '..', '%E0%A4%A'])}/execute`, { method: 'POST', headers: { authorization: 'Bearer t' }, body: raw });
+    expect(res.status, raw).toBeLessThan(500);
+    await res.arrayBuffer();
+  }
+  expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  expect(Object.prototype).not.toHaveProperty('polluted');
+});
