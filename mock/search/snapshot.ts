@@ -1,0 +1,158 @@
+/**
+ * An immutable view of the records at one moment, ordered by id, with per-field indexes built lazily on first
+ * use: value columns, equality postings (for eq / in), sorted orders (for sort and ranges) and word postings
+ * (for keyword / fuzzy). A write to the index drops the snapshot; the next search builds a new one.
+ *
+ * Records are addressed by rank: their position in id order. Postings hold ranks in ascending order, so a walk
+ * over them visits records in id order — the default order of hits that tie on score.
+ */
+import type { FieldModel } from './fields.js';
+import { wordsOf } from './text.js';
+import { type SortValue, compareNonNull, compareStrings, kindRank, toSortValue } from './values.js';
+
+/** One record as the search sees it. */
+export interface StoredDocument {
+  id: string;
+  data: Record<string, unknown>;
+}
+
+/** Ranks of the records holding a value (or, for arrays, holding it as an element). */
+export interface EqualityIndex {
+  strings: Map<string, number[]>;
+  numbers: Map<number, number[]>;
+  booleans: [falses: number[], trues: number[]];
+  /** Records whose value is null or missing, or an array holding null. */
+  nulls: number[];
+}
+
+/** Records ordered by a field's sort value (kind, then value, then id), nulls last. */
+export interface SortIndex {
+  ranks: Int32Array;
+  /** Sort value of each entry of `ranks`. */
+  values: SortValue[];
+  /** Where each kind begins in `ranks`: booleans, numbers, strings, nulls (and the end). */
+  kindStarts: [booleans: number, numbers: number, strings: number, nulls: number, end: number];
+}
+
+/** The words of a text field per record and the records holding each word. */
+export interface WordIndex {
+  /** Distinct lower-cased words of each record's value; null when the value is not a string. */
+  words: (string[] | null)[];
+  postings: Map<string, number[]>;
+}
+
+/** The records at one moment, with lazily built indexes. */
+export class Snapshot {
+  /** Records in id order (code unit order). */
+  readonly docs: readonly StoredDocument[];
+  /** Ids in the same order (for binary search). */
+  readonly ids: readonly string[];
+  private readonly columns = new Map<string, unknown[]>();
+  private readonly equality = new Map<string, EqualityIndex>();
+  private readonly sorted = new Map<string, SortIndex>();
+  private readonly wordIndexes = new Map<string, WordIndex>();
+
+  constructor(
+    docs: Iterable<StoredDocument>,
+    /** The searchable fields valid against this snapshot. */
+    readonly fields: ReadonlyMap<string, FieldModel>,
+  ) {
+    this.docs = [...docs].sort((a, b) => compareStrings(a.id, b.id));
+    this.ids = this.docs.map((d) => d.id);
+  }
+
+  /** Number of records. */
+  get size(): number {
+    return this.docs.length;
+  }
+
+  /** Each record's value of a field (null when missing), by rank. */
+  column(field: string): unknown[] {
+    let column = this.columns.get(field);
+    if (!column) {
+      column = this.docs.map((d) => (Object.hasOwn(d.data, field) ? (d.data[field] ?? null) : null));
+      this.columns.set(field, column);
+    }
+    return column;
+  }
+
+  /** Equality postings of a field (scalar values and scalar array elements). */
+  equalityIndex(field: string): EqualityIndex {
+    let index = this.equality.get(field);
+    if (!index) {
+      index = { strings: new Map(), numbers: new Map(), booleans: [[], []], nulls: [] };
+      const column = this.column(field);
+      for (let rank = 0; rank < column.length; rank++) {
+        const value = column[rank];
+        if (Array.isArray(value)) for (const element of value) addPosting(index, element, rank);
+        else addPosting(index, value, rank);
+      }
+      this.equality.set(field, index);
+    }
+    return index;
+  }
+
+  /** The sorted order of a field. */
+  sortIndex(field: string): SortIndex {
+    let index = this.sorted.get(field);
+    if (!index) {
+      const values = this.column(field).map(toSortValue);
+      const ranks = Int32Array.from(values.keys()).sort((a, b) => {
+        const va = values[a]!;
+        const vb = values[b]!;
+        if (va === null || vb === null) return va === vb ? a - b : va === null ? 1 : -1;
+        return compareNonNull(va, vb) || a - b;
+      });
+      const ordered = Array.from(ranks, (r) => values[r]!);
+      const kindStarts: SortIndex['kindStarts'] = [0, 0, 0, 0, ordered.length];
+      for (let k = 1; k <= 3; k++) {
+        let i = kindStarts[k - 1]!;
+        while (i < ordered.length && ordered[i] !== null && kindRank(ordered[i] as boolean | number | string) < k) i++;
+        kindStarts[k] = i;
+      }
+      index = { ranks, values: ordered, kindStarts };
+      this.sorted.set(field, index);
+    }
+    return index;
+  }
+
+  /** Word postings of a text field. */
+  wordIndex(field: string): WordIndex {
+    let index = this.wordIndexes.get(field);
+    if (!index) {
+      const postings = new Map<string, number[]>();
+      const words = this.column(field).map((value, rank) => {
+        if (typeof value !== 'string') return null;
+        const distinct = [...new Set(wordsOf(value))];
+        for (const word of distinct) {
+          const list = postings.get(word);
+          if (list) list.push(rank);
+          else postings.set(word, [rank]);
+        }
+        return distinct;
+      });
+      index = { words, postings };
+      this.wordIndexes.set(field, index);
+    }
+    return index;
+  }
+}
+
+/** The postings of a scalar operand (string, number, boolean, null); undefined for objects and arrays. */
+export function postingsOf(index: EqualityIndex, operand: unknown): number[] | undefined {
+  if (operand === null) return index.nulls;
+  if (typeof operand === 'string') return index.strings.get(operand) ?? [];
+  if (typeof operand === 'number') return index.numbers.get(operand) ?? [];
+  if (typeof operand === 'boolean') return index.booleans[operand ? 1 : 0];
+  return undefined;
+}
+
+function addPosting(index: EqualityIndex, value: unknown, rank: number): void {
+  let list: number[] | undefined;
+  if (value === null || value === undefined) list = index.nulls;
+  else if (typeof value === 'string') list = index.strings.get(value) ?? (index.strings.set(value, []), index.strings.get(value));
+  else if (typeof value === 'number') list = index.numbers.get(value) ?? (index.numbers.set(value, []), index.numbers.get(value));
+  else if (typeof value === 'boolean') list = index.booleans[value ? 1 : 0];
+  // An array holding a value twice lists the record once.
+  if (list && list[list.length - 1] !== rank) list.push(rank);
+}
