@@ -36,7 +36,8 @@ export function selectRecords(connector: ConnectorIR, store: EntityStore, action
   let indexes = store.records.map((_, i) => i);
   let project: string[] | undefined;
   const skip = new Set([scheme?.param, scheme?.sizeParam, 'ending_before'].filter(Boolean));
-  const queryParam = action.params.find((p) => p.queryLanguage && params[p.name] !== undefined);
+  // filter_groups requests are the whole params object (query, sorts, properties alone are requests too).
+  const queryParam = action.params.find((p) => p.queryLanguage && (p.queryLanguage === 'filter_groups' || params[p.name] !== undefined));
   if (queryParam) {
     try {
       const plan = planQuery(queryParam.queryLanguage as QueryLanguage, params, queryParam.name);

