@@ -14,14 +14,14 @@ export const paramsValidatorName = (entity: string, action: string) => `params_$
 /** Export name of a record validator. */
 export const recordValidatorName = (record: string) => `record_${record}`;
 
-/** Whether an action has a params validator (not when the contract shows none of its params). */
+/** Whether an action has a params validator: every action but search (which uses the shared `params_search`). */
 export function hasParamsValidator(action: ActionIR): boolean {
-  return action.params.length > 0 || action.paramsUnspecified === undefined;
+  return action.name !== 'search';
 }
 
-/** Whether a record has a validator (not when the contract shows none of its fields). */
+/** Whether a record has a validator: every record of the spec (an open one still checks it is an object). */
 export function hasRecordValidator(connector: ConnectorIR, record: string | undefined): boolean {
-  return connector.records.some((r) => r.name === record && r.properties.length > 0);
+  return connector.records.some((r) => r.name === record);
 }
 
 /** ajv's runtime helpers that its standalone code require()s, as inline ESM. */
@@ -65,9 +65,9 @@ function jobOf(ir: SpecIR, connector: ConnectorIR): Job {
   };
   add('params_search', { type: 'object', ...objectSchema(ir.service.search.params, 'param', false) });
   for (const e of connector.entities) {
-    for (const a of e.actions) if (a.name !== 'search' && hasParamsValidator(a)) add(paramsValidatorName(e.name, a.name), paramsSchema(a));
+    for (const a of e.actions) if (hasParamsValidator(a)) add(paramsValidatorName(e.name, a.name), paramsSchema(a));
   }
-  for (const r of connector.records) if (r.properties.length > 0) add(recordValidatorName(r.name), recordSchema(r));
+  for (const r of connector.records) add(recordValidatorName(r.name), recordSchema(r));
   return { key: connector.id, schemas, exports, aliases };
 }
 
