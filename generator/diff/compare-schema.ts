@@ -1,0 +1,186 @@
+/**
+ * Compares params and fields facet by facet: presence, required, type, nullability, enum values, literal,
+ * default, bounds, pattern, separator, deprecation, docs; nested properties and array items recursively.
+ * One comparer serves requests and responses: a facet's severity comes from the checks table of the item's
+ * kind (`param-…`, `searchable-field-…`, `response-field-…`).
+ */
+import type { Literal, PropertyIR, SchemaIR, SourceLocation } from '../ir.js';
+import type { BaseType } from '../type-expr.js';
+import { FACETS, type Direction } from './checks.js';
+import { show, type ChangeSink, type Scope } from './sink.js';
+
+/** The kind of item compared: decides the check ids and whether `required` and `default` mean anything. */
+export type SchemaKind = 'param' | 'searchable-field' | 'response-field';
+
+/** What the comparer needs to know about the items being compared. */
+export interface SchemaContext {
+  /** Kind of item. */
+  kind: SchemaKind;
+  /** Connector, entity, action. */
+  scope: Scope;
+  /** Label before the item's name, e.g. `param`, ``record `customer` field``, `auth_config field`. */
+  label: string;
+}
+
+const DOC_KEYS = ['description', 'note', 'provenance', 'assumption'] as const;
+/** Keys this module compares; any other key that differs is reported as attribute-changed. */
+const HANDLED = new Set([
+  'name', 'required', 'source', 'types', 'nullable', 'enum', 'const', 'default', 'minimum', 'maximum', 'minLength', 'maxLength',
+  'pattern', 'minItems', 'maxItems', 'separator', 'items', 'properties', 'deprecated', ...DOC_KEYS,
+]);
+const LOWER_BOUNDS = ['minimum', 'minLength', 'minItems'] as const;
+const UPPER_BOUNDS = ['maximum', 'maxLength', 'maxItems'] as const;
+
+function directionOf(kind: SchemaKind): Direction {
+  return kind === 'response-field' ? 'response' : 'request';
+}
+
+/** Emits `<kind>-<facet>`, or attribute-changed when the kind has no such facet (a key the kind never carries). */
+function emit(sink: ChangeSink, ctx: SchemaContext, facet: string, target: string, message: string, location: SourceLocation, before?: unknown, after?: unknown): void {
+  const id = FACETS[ctx.kind].has(facet) ? `${ctx.kind}-${facet}` : 'attribute-changed';
+  sink.add(id, ctx.scope, target, message, location, { before, after, direction: directionOf(ctx.kind) });
+}
+
+const list = (values: readonly Literal[]) => values.map((v) => show(v)).join(', ');
+const typeText = (s: SchemaIR) => `${s.types.join('|')}${s.nullable ? '|null' : ''}`;
+
+/** Whether a value of type `t` is accepted by a schema of `types` (`any` takes everything, number takes integers). */
+function covers(types: readonly BaseType[], t: BaseType): boolean {
+  return types.includes('any') || types.includes(t) || (t === 'integer' && types.includes('number'));
+}
+
+/** How the head's base types relate to the base's. */
+function typeRelation(base: readonly BaseType[], head: readonly BaseType[]): 'same' | 'wider' | 'narrower' | 'other' {
+  const headTakesBase = base.every((t) => covers(head, t));
+  const baseTakesHead = head.every((t) => covers(base, t));
+  if (headTakesBase && baseTakesHead) return 'same';
+  if (headTakesBase) return 'wider';
+  if (baseTakesHead) return 'narrower';
+  return 'other';
+}
+
+/** Reports a type that became wider or narrower: safe to widen a request, safe to narrow a response. */
+function emitTypeShift(sink: ChangeSink, ctx: SchemaContext, shift: 'wider' | 'narrower' | 'other', target: string, location: SourceLocation, before: string, after: string): void {
+  const request = directionOf(ctx.kind) === 'request';
+  if (shift === 'wider' && request) emit(sink, ctx, 'type-widened', target, `${target} widened from ${before} to ${after}`, location, before, after);
+  else if (shift === 'narrower' && !request) emit(sink, ctx, 'type-narrowed', target, `${target} narrowed from ${before} to ${after}`, location, before, after);
+  else emit(sink, ctx, 'type-changed', target, `${target} changed type from ${before} to ${after}`, location, before, after);
+}
+
+/** Compares two lists of named items (params, fields) by name. `prefix` is the dotted path of their parent. */
+export function compareProperties(sink: ChangeSink, ctx: SchemaContext, base: readonly PropertyIR[], head: readonly PropertyIR[], prefix = '', parentLocation?: SourceLocation): void {
+  const headByName = new Map(head.map((p) => [p.name, p]));
+  const baseByName = new Map(base.map((p) => [p.name, p]));
+  const hasRequired = ctx.kind === 'param';
+  for (const b of base) {
+    const h = headByName.get(b.name);
+    const target = `${ctx.label} \`${prefix}${b.name}\``;
+    if (!h) emit(sink, ctx, 'removed', target, `${target} was removed`, b.source ?? parentLocation);
+    else compareProperty(sink, ctx, b, h, `${prefix}${b.name}`, hasRequired);
+  }
+  for (const h of head) {
+    if (baseByName.has(h.name)) continue;
+    const target = `${ctx.label} \`${prefix}${h.name}\``;
+    if (hasRequired && h.required) emit(sink, ctx, 'required-added', target, `${target} was added as required`, h.source ?? parentLocation);
+    else emit(sink, ctx, 'added', target, `${target} was added${hasRequired ? ' (optional)' : ''}`, h.source ?? parentLocation);
+  }
+}
+
+function compareProperty(sink: ChangeSink, ctx: SchemaContext, b: PropertyIR, h: PropertyIR, path: string, hasRequired: boolean): void {
+  const target = `${ctx.label} \`${path}\``;
+  if (hasRequired && b.required !== h.required) {
+    if (h.required) emit(sink, ctx, 'became-required', target, `${target} became required`, h.source);
+    else emit(sink, ctx, 'became-optional', target, `${target} became optional`, h.source);
+  }
+  compareSchema(sink, ctx, b, h, path, h.source);
+}
+
+/** Compares every facet of one schema (and its items and properties, recursively). */
+export function compareSchema(sink: ChangeSink, ctx: SchemaContext, b: SchemaIR, h: SchemaIR, path: string, location: SourceLocation): void {
+  const target = `${ctx.label} \`${path}\``;
+  const shift = typeRelation(b.types, h.types);
+  if (shift !== 'same') emitTypeShift(sink, ctx, shift, target, location, b.types.join('|'), h.types.join('|'));
+
+  if (b.nullable !== h.nullable) {
+    if (h.nullable) emit(sink, ctx, 'became-nullable', target, `${target} may now be null`, location, typeText(b), typeText(h));
+    else emit(sink, ctx, 'became-non-nullable', target, `${target} is no longer nullable`, location, typeText(b), typeText(h));
+  }
+
+  compareEnum(sink, ctx, b, h, target, location);
+  compareConst(sink, ctx, b, h, target, location);
+  if (show(b.default) !== show(h.default)) {
+    if (b.default === undefined) emit(sink, ctx, 'default-added', target, `${target} now defaults to ${show(h.default)}`, location, undefined, h.default);
+    else if (h.default === undefined) emit(sink, ctx, 'default-removed', target, `${target} no longer defaults to ${show(b.default)}`, location, b.default);
+    else emit(sink, ctx, 'default-changed', target, `default of ${target} changed from ${show(b.default)} to ${show(h.default)}`, location, b.default, h.default);
+  }
+  compareBounds(sink, ctx, b, h, target, location);
+  if (b.separator !== h.separator) {
+    emit(sink, ctx, 'separator-changed', target, `separator of ${target} changed from ${show(b.separator ?? null)} to ${show(h.separator ?? null)}`, location, b.separator ?? null, h.separator ?? null);
+  }
+
+  if (b.deprecated === undefined && h.deprecated !== undefined) emit(sink, ctx, 'deprecated', target, `${target} was deprecated: ${h.deprecated}`, location);
+  sink.docs(ctx.scope, target, b, h, [...DOC_KEYS, ...(b.deprecated !== undefined ? ['deprecated'] : [])], location, directionOf(ctx.kind));
+
+  for (const key of new Set([...Object.keys(b), ...Object.keys(h)])) {
+    if (HANDLED.has(key)) continue;
+    const before = (b as unknown as Record<string, unknown>)[key];
+    const after = (h as unknown as Record<string, unknown>)[key];
+    if (show(before) !== show(after)) {
+      sink.add('attribute-changed', ctx.scope, target, `${key} of ${target} changed from ${show(before ?? null)} to ${show(after ?? null)}`, location, { before: before ?? null, after: after ?? null, direction: directionOf(ctx.kind) });
+    }
+  }
+
+  // Nested shapes: only where the outer type still allows them (a retyped item was reported above).
+  if (shift !== 'other') compareNested(sink, ctx, b, h, path, target, location);
+}
+
+function compareNested(sink: ChangeSink, ctx: SchemaContext, b: SchemaIR, h: SchemaIR, path: string, target: string, location: SourceLocation): void {
+  if (b.items && h.items) compareSchema(sink, ctx, b.items, h.items, `${path}[]`, location);
+  else if (b.items || h.items) {
+    // array<T> is narrower than array: the element type became known (or unknown).
+    const shift = h.items ? 'narrower' : 'wider';
+    emitTypeShift(sink, ctx, shift, target, location, b.items ? `array<${typeText(b.items)}>` : 'array', h.items ? `array<${typeText(h.items)}>` : 'array');
+  }
+  if (b.properties && h.properties) compareProperties(sink, ctx, b.properties, h.properties, `${path}.`, location);
+  else if (b.properties || h.properties) {
+    // An object whose fields became known is narrower than an open object.
+    const shift = h.properties ? 'narrower' : 'wider';
+    const fields = (s: SchemaIR) => (s.properties ? `object{${s.properties.map((p) => p.name).join(',')}}` : 'object');
+    emitTypeShift(sink, ctx, shift, target, location, fields(b), fields(h));
+  }
+}
+
+function compareEnum(sink: ChangeSink, ctx: SchemaContext, b: SchemaIR, h: SchemaIR, target: string, location: SourceLocation): void {
+  if (!b.enum && !h.enum) return;
+  if (!b.enum) return emit(sink, ctx, 'enum-added', target, `${target} is now restricted to ${list(h.enum!)}`, location, undefined, h.enum);
+  if (!h.enum) return emit(sink, ctx, 'enum-removed', target, `${target} is no longer restricted to ${list(b.enum)}`, location, b.enum);
+  const before = new Set(b.enum.map((v) => show(v)));
+  const after = new Set(h.enum.map((v) => show(v)));
+  for (const v of b.enum) if (!after.has(show(v))) emit(sink, ctx, 'enum-value-removed', target, `${target} lost enum value ${show(v)}`, location, v);
+  for (const v of h.enum) if (!before.has(show(v))) emit(sink, ctx, 'enum-value-added', target, `${target} gained enum value ${show(v)}`, location, undefined, v);
+}
+
+function compareConst(sink: ChangeSink, ctx: SchemaContext, b: SchemaIR, h: SchemaIR, target: string, location: SourceLocation): void {
+  if (show(b.const) === show(h.const)) return;
+  if (b.const === undefined) emit(sink, ctx, 'const-added', target, `${target} is now always ${show(h.const)}`, location, undefined, h.const);
+  else if (h.const === undefined) emit(sink, ctx, 'const-removed', target, `${target} is no longer always ${show(b.const)}`, location, b.const);
+  else emit(sink, ctx, 'const-changed', target, `literal value of ${target} changed from ${show(b.const)} to ${show(h.const)}`, location, b.const, h.const);
+}
+
+function compareBounds(sink: ChangeSink, ctx: SchemaContext, b: SchemaIR, h: SchemaIR, target: string, location: SourceLocation): void {
+  for (const key of [...LOWER_BOUNDS, ...UPPER_BOUNDS]) {
+    const before = b[key];
+    const after = h[key];
+    if (before === after) continue;
+    const lower = (LOWER_BOUNDS as readonly string[]).includes(key);
+    // A bound added, or moved inwards, accepts fewer values.
+    const tightened = before === undefined || (after !== undefined && (lower ? after > before : after < before));
+    const what = before === undefined ? `now has ${key} ${after}` : after === undefined ? `no longer has ${key} ${before}` : `${key} moved from ${before} to ${after}`;
+    emit(sink, ctx, tightened ? 'limit-tightened' : 'limit-loosened', target, `${target} ${what}`, location, before ?? null, after ?? null);
+  }
+  if (b.pattern !== h.pattern) {
+    if (b.pattern === undefined) emit(sink, ctx, 'limit-tightened', target, `${target} must now match ${show(h.pattern)}`, location, null, h.pattern);
+    else if (h.pattern === undefined) emit(sink, ctx, 'limit-loosened', target, `${target} no longer must match ${show(b.pattern)}`, location, b.pattern, null);
+    else emit(sink, ctx, 'pattern-changed', target, `pattern of ${target} changed from ${show(b.pattern)} to ${show(h.pattern)}`, location, b.pattern, h.pattern);
+  }
+}

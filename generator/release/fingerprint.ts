@@ -1,0 +1,23 @@
+/**
+ * A connector's spec fingerprint: the digest of everything that shapes its package — its own IR and the parts
+ * of the common contract it uses — without source locations, so moving lines around changes nothing.
+ * `release` records it per version and skips a connector whose fingerprint has not changed since.
+ */
+import { createHash } from 'node:crypto';
+import type { ConnectorIR, SpecIR } from '../ir.js';
+import { stableJson } from '../stable-json.js';
+
+function withoutLocations(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutLocations);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'source' && k !== 'location').map(([k, v]) => [k, withoutLocations(v)]));
+  }
+  return value;
+}
+
+/** sha256 (hex) of the connector's semantic content. */
+export function connectorFingerprint(ir: SpecIR, connector: ConnectorIR): string {
+  const searches = connector.entities.some((e) => e.actions.some((a) => a.name === 'search'));
+  const service = { envelope: ir.service.envelope, ...(searches ? { search: { params: ir.service.search.params, hit: ir.service.search.hit, pagination: ir.service.search.pagination } } : {}) };
+  return createHash('sha256').update(stableJson(withoutLocations({ connector, service }))).digest('hex');
+}

@@ -1,0 +1,223 @@
+/**
+ * `connector-codegen diff` as a reviewer uses it: a real edit of spec/ in a temp git repository, compared
+ * with HEAD; the Markdown to paste into a PR; --fail-on exit codes; JSON valid against the published
+ * schema; GitHub annotations; byte-identical output across runs; the checks table in sync with its docs.
+ */
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Ajv } from 'ajv';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parseDocument } from 'yaml';
+import { main } from '../generator/cli.js';
+import { checksMarkdown, CHECKS } from '../generator/diff/checks.js';
+import { compareSpecs } from '../generator/diff/compare.js';
+import { formatJson } from '../generator/diff/format-json.js';
+import { render } from '../generator/diff/formats.js';
+import { runDiff } from '../generator/diff/run.js';
+import { sortChanges } from '../generator/diff/model.js';
+import { verdicts } from '../generator/diff/semver.js';
+import { readSpec } from '../generator/spec.js';
+import { buildSpec, loadCorpus, removeBuiltSpecs } from './fixtures/diff-corpus/harness.js';
+import { realSpecDir } from './helpers/spec-copy.js';
+
+const repo = path.resolve(import.meta.dirname, '..');
+const bin = path.join(repo, 'bin/connector-codegen.js');
+const exec = promisify(execFile);
+const schema = JSON.parse(await readFile(path.join(repo, 'generator/diff/diff-output.schema.json'), 'utf8'));
+const validateOutput = new Ajv({ allErrors: true, strict: true }).compile(schema);
+
+/** A temp git repository holding a copy of spec/ committed as HEAD. */
+let gitRepo: string;
+const paymentsFile = () => path.join(gitRepo, 'spec/connectors/payments.yaml');
+let committedPayments: string;
+
+async function git(args: string[]): Promise<void> {
+  await exec('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: gitRepo });
+}
+
+/** Rewrites payments.yaml in the temp repo: the committed text with `edits` (path → value; undefined deletes). */
+async function editPayments(edits: [string, unknown][]): Promise<string> {
+  const doc = parseDocument(committedPayments);
+  for (const [at, value] of edits) {
+    if (value === undefined) doc.deleteIn(at.split('/'));
+    else doc.setIn(at.split('/'), doc.createNode(value));
+  }
+  const text = doc.toString({ lineWidth: 0 });
+  await writeFile(paymentsFile(), text);
+  return text;
+}
+
+/** 1-based line of the last of `needles`, each searched for after the line of the one before. */
+function lineOf(text: string, ...needles: string[]): number {
+  const lines = text.split('\n');
+  let at = -1;
+  for (const needle of needles) {
+    at = lines.findIndex((l, i) => i > at && l.includes(needle));
+    if (at < 0) throw new Error(`'${needle}' not found`);
+  }
+  return at + 1;
+}
+
+async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await exec(process.execPath, [bin, ...args], { cwd: gitRepo, maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+/** The CLI in-process, with its output captured. */
+async function cliInProcess(args: string[]): Promise<{ code: number; stdout: string }> {
+  let stdout = '';
+  const code = await main(args, { stdout: (t) => void (stdout += t), stderr: () => {} });
+  return { code, stdout };
+}
+
+const BREAKING_EDIT: [string, unknown][] = [
+  ['entities/customers/actions/list/params/region', { type: 'string', required: true }],
+  ['entities/customers/actions/list/params/email/deprecated', 'Search by email instead.'],
+  ['records/customer/fields/nickname', 'string|null'],
+];
+
+beforeAll(async () => {
+  gitRepo = await mkdtemp(path.join(os.tmpdir(), 'codegen-diff-repo-'));
+  await cp(realSpecDir, path.join(gitRepo, 'spec'), { recursive: true });
+  await git(['init', '-q']);
+  await git(['add', 'spec']);
+  await git(['commit', '-q', '-m', 'spec']);
+  committedPayments = await readFile(paymentsFile(), 'utf8');
+});
+
+afterAll(async () => {
+  await removeBuiltSpecs();
+  if (gitRepo) await rm(gitRepo, { recursive: true, force: true });
+});
+
+describe('a real edit of spec/, compared with HEAD', () => {
+  test('--format markdown prints the PR comment: a summary table per package, then the details, located', async () => {
+    const text = await editPayments(BREAKING_EDIT);
+    const r = await cli(['diff', 'HEAD', '--format', 'markdown']);
+    expect(r.code).toBe(0);
+    const md = r.stdout;
+    expect(md.startsWith('## Spec diff\n\n**1 breaking change** from `HEAD` to `the working tree` (1 breaking, 1 warning, 1 non-breaking).\n')).toBe(true);
+    expect(md).toContain('| package | bump | version | breaking | warnings | non-breaking |\n|---|---|---|--:|--:|--:|\n| `@connector-sdk/payments` | **major** | 0.1.0 → 0.2.0 | 1 | 1 | 1 |\n');
+    expect(md).toContain('### `payments`\n\n| severity | check | where | change | location |\n|---|---|---|---|---|\n');
+    const rows = md.split('\n').filter((l) => l.startsWith('| 🔴') || l.startsWith('| 🟠') || l.startsWith('| 🟢'));
+    expect(rows).toEqual([
+      `| 🔴 breaking | \`param-required-added\` | customers.list | param \`region\` was added as required | \`spec/connectors/payments.yaml:${lineOf(text, 'region:')}\` |`,
+      `| 🟠 warning | \`param-deprecated\` | customers.list | param \`email\` was deprecated: Search by email instead. | \`spec/connectors/payments.yaml:${lineOf(text, '  customers:', '      list:', ' email:')}\` |`,
+      `| 🟢 non-breaking | \`response-field-added\` |  | record \`customer\` field \`nickname\` was added | \`spec/connectors/payments.yaml:${lineOf(text, 'nickname:')}\` |`,
+    ]);
+  });
+
+  test('--fail-on breaking exits 1 when something breaks, and 0 when only non-breaking things change', async () => {
+    await editPayments(BREAKING_EDIT);
+    const breaking = await cli(['diff', 'HEAD', '--fail-on', 'breaking']);
+    expect(breaking.code).toBe(1);
+    expect(breaking.stderr).toContain('1 change at or above --fail-on breaking');
+    expect(breaking.stdout).toContain('[breaking] param-required-added  customers.list: param `region` was added as required');
+
+    await editPayments([['records/customer/fields/nickname', 'string|null'], ['entities/customers/actions/list/params/expand', 'string']]);
+    expect((await cli(['diff', 'HEAD', '--fail-on', 'breaking'])).code).toBe(0);
+    expect((await cli(['diff', 'HEAD', '--fail-on', 'warning'])).code).toBe(0);
+  });
+
+  test('--fail-on warning also fails on warnings; --fail-on breaking does not', async () => {
+    await editPayments([['entities/customers/actions/list/params/email/deprecated', 'Search by email instead.']]);
+    expect((await cli(['diff', 'HEAD', '--fail-on', 'breaking'])).code).toBe(0);
+    expect((await cli(['diff', 'HEAD', '--fail-on', 'warning'])).code).toBe(1);
+  });
+
+  test('no edit: no change, exit 0 even with --fail-on warning', async () => {
+    await writeFile(paymentsFile(), committedPayments);
+    const r = await cli(['diff', 'HEAD', '--fail-on', 'warning']);
+    expect(r).toMatchObject({ code: 0, stdout: 'No semantic changes from HEAD to the working tree.\n' });
+  });
+
+  test('--format github prints one workflow annotation per change, at file and line', async () => {
+    const text = await editPayments(BREAKING_EDIT);
+    const r = await cli(['diff', 'HEAD', '--format', 'github']);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe(`::error file=spec/connectors/payments.yaml,line=${lineOf(text, 'region:')},title=param-required-added (payments customers.list)::param \`region\` was added as required`);
+    expect(lines[1]).toMatch(/^::warning file=spec\/connectors\/payments\.yaml,line=\d+,title=param-deprecated \(payments customers\.list\)::/);
+    expect(lines[2]).toMatch(/^::notice file=spec\/connectors\/payments\.yaml,line=\d+,title=response-field-added \(payments\)::/);
+  });
+
+  test('the base can be a directory as well as a git ref; bad sides are clear errors', async () => {
+    await editPayments(BREAKING_EDIT);
+    const fromDir = await cli(['diff', realSpecDir, 'spec', '--format', 'json']);
+    expect(JSON.parse(fromDir.stdout).summary).toEqual({ changes: 3, breaking: 1, warning: 1, 'non-breaking': 1 });
+    const bad = await cli(['diff', 'no-such-ref']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("'no-such-ref' is neither a directory nor a git ref");
+    expect(bad.stderr).not.toMatch(/\n\s+at /);
+    expect((await cli(['diff', 'HEAD', '--format', 'yaml'])).code).toBe(2);
+    expect((await cli(['diff', 'HEAD', '--fail-on', 'never'])).code).toBe(2);
+  });
+});
+
+describe('determinism', () => {
+  test('10 runs of the diff give byte-identical output in every format, and separate processes agree', async () => {
+    await editPayments(BREAKING_EDIT);
+    const formats = ['text', 'markdown', 'json', 'github'] as const;
+    const outputs = new Map(formats.map((f) => [f, new Set<string>()]));
+    for (let i = 0; i < 10; i++) {
+      // Each run loads both sides anew (HEAD materialized into a new temp directory) and renders every format.
+      const result = await runDiff({ base: 'HEAD', specDir: path.join(gitRepo, 'spec') });
+      for (const f of formats) outputs.get(f)!.add(render(result, f));
+    }
+    for (const f of formats) {
+      expect(outputs.get(f)!.size, f).toBe(1);
+      const [only] = outputs.get(f)!;
+      expect(only!.length, f).toBeGreaterThan(50);
+      if (f === 'markdown' || f === 'json') expect((await cli(['diff', 'HEAD', '--format', f])).stdout, f).toBe(only);
+    }
+  }, 120_000);
+});
+
+describe('json output', () => {
+  test('validates against the published schema, which the output names as $schema', async () => {
+    await editPayments(BREAKING_EDIT);
+    const r = await cli(['diff', 'HEAD', '--format', 'json']);
+    const json = JSON.parse(r.stdout);
+    expect(json.$schema).toBe(schema.$id);
+    expect(validateOutput(json), JSON.stringify(validateOutput.errors)).toBe(true);
+    expect(json.connectors).toEqual([{ connector: 'payments', bump: 'major', version: { from: '0.1.0', to: '0.2.0' }, counts: { breaking: 1, warning: 1, 'non-breaking': 1 } }]);
+  });
+
+  test('every corpus change, the common contract included, validates too', async () => {
+    const changes = [];
+    for (const c of await loadCorpus()) {
+      const [base, head] = await Promise.all([buildSpec(c.both ?? []), buildSpec([...(c.both ?? []), ...c.head])]);
+      changes.push(...compareSpecs((await readSpec(base)).ir, (await readSpec(head)).ir));
+    }
+    const sorted = sortChanges(changes);
+    const json = JSON.parse(formatJson({ base: 'base', head: 'head', changes: sorted, connectors: verdicts(sorted, () => '0.1.0') }));
+    expect(validateOutput(json), JSON.stringify(validateOutput.errors)).toBe(true);
+    expect(new Set(json.changes.map((c: { id: string }) => c.id)).size).toBe(CHECKS.length);
+  }, 60_000);
+
+  test('the schema lists exactly the check ids of the checks table', () => {
+    expect(schema.properties.changes.items.properties.id.enum).toEqual(CHECKS.map((c) => c.id));
+  });
+});
+
+describe('checks table', () => {
+  test('generator/diff/CHECKS.md is the table rendered from checks.ts, and --list-checks prints it', async () => {
+    const docs = await readFile(path.join(repo, 'generator/diff/CHECKS.md'), 'utf8');
+    expect(docs).toBe(checksMarkdown());
+    expect((await cliInProcess(['diff', '--list-checks'])).stdout).toBe(docs);
+  });
+
+  test('ids are unique and kebab-case', () => {
+    const ids = CHECKS.map((c) => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z]+(-[a-z]+)*$/);
+  });
+});
