@@ -5,13 +5,17 @@
  */
 import { parseArgs } from 'node:util';
 import { describeCommand } from './commands/describe.js';
+import { diffCommand } from './commands/diff.js';
 import { generateCommand } from './commands/generate.js';
+import { mockCommand } from './commands/mock.js';
+import { openapiCommand } from './commands/openapi.js';
+import { releaseCommand } from './commands/release.js';
 import type { Command, CommandIO } from './commands/types.js';
 import { validateCommand } from './commands/validate.js';
 import { formatDiagnostic, SpecError } from './diagnostics.js';
 
 /** Every command, in the order --help lists them. To add one: write generator/commands/<name>.ts, add it here. */
-const COMMANDS: Command[] = [validateCommand, describeCommand, generateCommand];
+const COMMANDS: Command[] = [validateCommand, describeCommand, generateCommand, mockCommand, diffCommand, releaseCommand, openapiCommand];
 
 const SHARED_OPTIONS = {
   spec: { type: 'string', default: 'spec' },

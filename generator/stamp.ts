@@ -9,6 +9,7 @@ import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { releaseDir } from './release/state.js';
 
 const generatorDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(generatorDir, '..');
@@ -42,9 +43,13 @@ export async function inputDigest(specDir: string): Promise<string> {
     ['spec', await filesUnder(specDir)],
     ['generator', await filesUnder(generatorDir)],
     ['templates', await filesUnder(path.join(repoRoot, 'templates'))],
+    // Package versions and changelogs (release state) and the runtime's version (the packages' dependency range).
+    ['release', await filesUnder(releaseDir())],
+    ['runtime', [path.join(repoRoot, 'runtime/package.json')]],
   ];
+  const roots: Record<string, string> = { spec: specDir, generator: generatorDir, templates: path.join(repoRoot, 'templates'), release: releaseDir(), runtime: path.join(repoRoot, 'runtime') };
   for (const [label, files] of groups) {
-    const root = label === 'spec' ? specDir : label === 'generator' ? generatorDir : path.join(repoRoot, 'templates');
+    const root = roots[label]!;
     const contents = await Promise.all(files.map((f) => readFile(f)));
     files.forEach((f, i) => hash.update(`${label}/${path.relative(root, f)}\n`).update(contents[i]!).update('\n'));
   }

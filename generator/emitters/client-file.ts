@@ -67,7 +67,7 @@ function signature(connector: ConnectorIR, entity: EntityIR, action: ActionIR) {
 
 /** An example value for a required param, used in `@example` blocks. */
 function exampleValue(p: ActionIR['params'][number]): string {
-  if (p.const !== undefined) return JSON.stringify(p.const);
+  if (p.const !== undefined) return typeof p.const === 'string' ? stringLiteral(p.const) : String(p.const);
   if (p.enum?.length && !p.separator) return typeof p.enum[0] === 'string' ? stringLiteral(p.enum[0]) : String(p.enum[0]);
   switch (p.types[0]) {
     case 'integer':
@@ -113,6 +113,12 @@ function methodDocs(connector: ConnectorIR, entity: EntityIR, action: ActionIR):
     lines.push('Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.');
   } else if (action.pagination === 'unspecified') {
     lines.push('How this action pages is not specified by the contract: iteration yields the first page only.');
+  }
+  if (action.result.shape === 'hits') {
+    lines.push(`Filters and sorts take the searchable fields (\`${searchFieldsTypeName(entity.name)}\`). Await it for the first page of hits; iterate it (\`for await\`) to walk every hit of every page.`);
+  }
+  if (action.result.shape === 'binary') {
+    lines.push(`Streams the bytes as \`body\`${action.rangeParam ? `; pass a range in \`${action.rangeParam}\` for partial content (206)` : ''}${action.maxBytes ? `; at most ${action.maxBytes} bytes` : ''}.`);
   }
   if (action.kind === 'write') lines.push('A write: never retried automatically.');
   if (action.deprecated) lines.push(`@deprecated ${action.deprecated}`);

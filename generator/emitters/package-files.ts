@@ -6,13 +6,15 @@ import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
 import type { ConnectorIR, SpecIR } from '../ir.js';
 import { stableJson } from '../stable-json.js';
-import { clientClassName, methodExample } from './client-file.js';
+import { clientClassName } from './client-file.js';
+import { quickstart as quickstartExample } from './docs/examples.js';
+import { actionAnchor, entityAnchor } from './docs/connector-view.js';
+import { PACKAGE_REFERENCE } from './docs/links.js';
 import { camelCase, packageName } from './naming.js';
 import { recordTypeName, metaTypeName, paramsTypeName, searchFieldsTypeName, AUTH_CONFIG_TYPE } from './types-file.js';
 import { generatedHeader } from './ts-file.js';
+import { changelogMarkdown, packageVersion, runtimeVersion } from '../release/package-release.js';
 
-/** Version of every generated package until releases version them. */
-export const PACKAGE_VERSION = '0.1.0';
 /** npm name of the runtime package. */
 export const RUNTIME_PACKAGE = '@connector-sdk/runtime';
 
@@ -47,19 +49,9 @@ function indexFile(connector: ConnectorIR): string {
   ].join('\n');
 }
 
+/** The README's quickstart (≤ 15 lines): client, a list walked with the iterator, a search, error handling. */
 function quickstart(connector: ConnectorIR): string {
-  const client = camelCase(connector.id);
-  const lines = [`import { ${clientClassName(connector)}, ApiError } from '${packageName(connector.id)}';`, ''];
-  lines.push(`const ${client} = new ${clientClassName(connector)}({ baseUrl: process.env.CONNECTOR_BASE_URL!, token: process.env.CONNECTOR_TOKEN!, sourceId: '<source id>' });`);
-  const list = connector.entities.flatMap((e) => e.actions.filter((a) => a.name === 'list' && a.pagination !== 'unspecified').map((a) => ({ e, a })))[0];
-  const search = connector.entities.flatMap((e) => e.actions.filter((a) => a.name === 'search').map((a) => ({ e, a })))[0];
-  const get = connector.entities.flatMap((e) => e.actions.filter((a) => a.name === 'get').map((a) => ({ e, a })))[0];
-  if (list) lines.push('', methodExample(connector, list.e, list.a));
-  if (search) lines.push('', methodExample(connector, search.e, search.a));
-  if (get) {
-    lines.push('', 'try {', `  ${methodExample(connector, get.e, get.a)}`, '} catch (error) {', '  if (error instanceof ApiError) console.error(error.status, error.message);', '  else throw error;', '}');
-  }
-  return lines.join('\n');
+  return quickstartExample(connector);
 }
 
 /** Emits the package files of one connector. */
@@ -68,23 +60,29 @@ export function packageFiles(ir: SpecIR, connector: ConnectorIR): Map<string, st
   const files = new Map<string, string>();
   files.set(
     `${dir}/package.json`,
-    stableJson({
-      '//': generatedHeader(connector.file).slice(3).trim(),
-      name: packageName(connector.id),
-      version: PACKAGE_VERSION,
-      description: `Typed client of the ${connector.title} connector of the Connector Execution Service.`,
-      license: 'MIT',
-      type: 'module',
-      sideEffects: false,
-      main: './dist/index.js',
-      types: './dist/index.d.ts',
-      exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' }, './package.json': './package.json' },
-      files: ['dist', 'README.md'],
-      scripts: { build: 'tsc -p tsconfig.json' },
-      dependencies: { [RUNTIME_PACKAGE]: `^${PACKAGE_VERSION}` },
-      engines: { node: '>=18' },
-    }),
+    // Written in this fixed key order, not sorted: the "types" condition must come first in exports.
+    `${JSON.stringify(
+      {
+        '//': generatedHeader(connector.file).slice(3).trim(),
+        name: packageName(connector.id),
+        version: packageVersion(connector.id),
+        description: `Typed client of the ${connector.title} connector of the Connector Execution Service.`,
+        license: 'MIT',
+        type: 'module',
+        sideEffects: false,
+        main: './dist/index.js',
+        types: './dist/index.d.ts',
+        exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' }, './package.json': './package.json' },
+        files: ['dist', 'README.md', PACKAGE_REFERENCE, 'CHANGELOG.md'],
+        scripts: { build: 'tsc -p tsconfig.json' },
+        dependencies: { [RUNTIME_PACKAGE]: `^${runtimeVersion()}` },
+        engines: { node: '>=18' },
+      },
+      null,
+      2,
+    )}\n`,
   );
+  files.set(`${dir}/CHANGELOG.md`, changelogMarkdown(connector, packageName(connector.id)));
   files.set(
     `${dir}/tsconfig.json`,
     `${generatedHeader(connector.file)}${JSON.stringify(
@@ -96,7 +94,13 @@ export function packageFiles(ir: SpecIR, connector: ConnectorIR): Map<string, st
       2,
     )}\n`,
   );
-  const entities = connector.entities.map((e) => ({ name: e.name, property: camelCase(e.name), actions: e.actions.map((a) => `\`${camelCase(a.name)}\``).join(', ') }));
+  // Each entity and method links to its section of the reference shipped in the package.
+  const entities = connector.entities.map((e) => ({
+    name: e.name,
+    link: `${PACKAGE_REFERENCE}#${entityAnchor(e.name)}`,
+    property: camelCase(e.name),
+    actions: e.actions.map((a) => `[\`${camelCase(a.name)}\`](${PACKAGE_REFERENCE}#${actionAnchor(e.name, a.name)})`).join(', '),
+  }));
   const actions = connector.entities.flatMap((e) => e.actions);
   files.set(
     `${dir}/README.md`,
@@ -109,6 +113,7 @@ export function packageFiles(ir: SpecIR, connector: ConnectorIR): Map<string, st
       pairCount: actions.length,
       writeCount: actions.filter((a) => a.kind === 'write').length,
       quickstart: quickstart(connector),
+      reference: PACKAGE_REFERENCE,
       entities,
       authSummary: connector.auth.fields.length ? `${connector.auth.method} — ${connector.auth.fields.map((f) => `\`${f.name}\``).join(', ')}.` : 'not specified by the contract.',
     }),

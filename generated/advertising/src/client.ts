@@ -119,7 +119,7 @@ export class AdvertisingClient extends ConnectorClient {
   constructor(options: ClientOptions) {
     super(options, SERVICE);
     this.portfolios = {
-    list: (params, options) => this.callList({ entity: 'portfolios', action: 'list', kind: 'read', validateParams: V.params_portfolios_list }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'portfolios', action: 'list', kind: 'read', validateParams: V.params_portfolios_list, validateRecord: V.record_portfolio_list }, params, null, options),
     get: (params, options) => this.callSingle({ entity: 'portfolios', action: 'get', kind: 'read', validateParams: V.params_portfolios_get, validateRecord: V.record_portfolio }, params, options),
     };
     this.profiles = {
@@ -127,7 +127,7 @@ export class AdvertisingClient extends ConnectorClient {
     get: (params, options) => this.callSingle({ entity: 'profiles', action: 'get', kind: 'read', validateParams: V.params_profiles_get, validateRecord: V.record_profile }, params, options),
     };
     this.sponsoredProductCampaigns = {
-    list: (params, options) => this.callList({ entity: 'sponsored_product_campaigns', action: 'list', kind: 'read', validateParams: V.params_sponsored_product_campaigns_list }, params, nextTokenPaging, options),
+    list: (params, options) => this.callList({ entity: 'sponsored_product_campaigns', action: 'list', kind: 'read', validateParams: V.params_sponsored_product_campaigns_list, validateRecord: V.record_sponsored_product_campaign_list }, params, nextTokenPaging, options),
     get: (params, options) => this.callSingle({ entity: 'sponsored_product_campaigns', action: 'get', kind: 'read', validateParams: V.params_sponsored_product_campaigns_get, validateRecord: V.record_sponsored_product_campaign }, params, options),
     };
   }

@@ -765,15 +765,37 @@ validate17.errors = vErrors;
 return errors === 0;
 }
 
-export const record_profile = validate18;
-const schema19 = {"type":"object","properties":{"accountInfo":{},"countryCode":{"type":["string","null"]},"currencyCode":{"type":["string","null"]},"dailyBudget":{"type":["number","null"]},"profileId":{"type":"integer"},"timezone":{"type":["string","null"]}},"required":["accountInfo","countryCode","currencyCode","dailyBudget","profileId","timezone"],"additionalProperties":true};
+export const record_portfolio_list = validate18;
+const schema19 = {"type":"object","properties":{},"additionalProperties":true};
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate18.errors = vErrors;
+return errors === 0;
+}
+
+export const record_profile = validate19;
+const schema20 = {"type":"object","properties":{"accountInfo":{},"countryCode":{"type":["string","null"]},"currencyCode":{"type":["string","null"]},"dailyBudget":{"type":["number","null"]},"profileId":{"type":"integer"},"timezone":{"type":["string","null"]}},"required":["accountInfo","countryCode","currencyCode","dailyBudget","profileId","timezone"],"additionalProperties":true};
+
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.accountInfo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountInfo"},message:"must have required property '"+"accountInfo"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountInfo"},message:"must have required property '"+"accountInfo"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -783,7 +805,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.countryCode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "countryCode"},message:"must have required property '"+"countryCode"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "countryCode"},message:"must have required property '"+"countryCode"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -793,7 +815,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.currencyCode === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currencyCode"},message:"must have required property '"+"currencyCode"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currencyCode"},message:"must have required property '"+"currencyCode"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -803,7 +825,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.dailyBudget === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dailyBudget"},message:"must have required property '"+"dailyBudget"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dailyBudget"},message:"must have required property '"+"dailyBudget"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -813,7 +835,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.profileId === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "profileId"},message:"must have required property '"+"profileId"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "profileId"},message:"must have required property '"+"profileId"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -823,7 +845,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.timezone === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timezone"},message:"must have required property '"+"timezone"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timezone"},message:"must have required property '"+"timezone"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -835,7 +857,7 @@ errors++;
 if(data.countryCode !== undefined){
 let data0 = data.countryCode;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err6 = {instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/type",keyword:"type",params:{type: schema19.properties.countryCode.type},message:"must be string,null",schema:schema19.properties.countryCode.type,parentSchema:schema19.properties.countryCode,data:data0};
+const err6 = {instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/type",keyword:"type",params:{type: schema20.properties.countryCode.type},message:"must be string,null",schema:schema20.properties.countryCode.type,parentSchema:schema20.properties.countryCode,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -848,7 +870,7 @@ errors++;
 if(data.currencyCode !== undefined){
 let data1 = data.currencyCode;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err7 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema19.properties.currencyCode.type},message:"must be string,null",schema:schema19.properties.currencyCode.type,parentSchema:schema19.properties.currencyCode,data:data1};
+const err7 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema20.properties.currencyCode.type},message:"must be string,null",schema:schema20.properties.currencyCode.type,parentSchema:schema20.properties.currencyCode,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -861,7 +883,7 @@ errors++;
 if(data.dailyBudget !== undefined){
 let data2 = data.dailyBudget;
 if((!(typeof data2 == "number")) && (data2 !== null)){
-const err8 = {instancePath:instancePath+"/dailyBudget",schemaPath:"#/properties/dailyBudget/type",keyword:"type",params:{type: schema19.properties.dailyBudget.type},message:"must be number,null",schema:schema19.properties.dailyBudget.type,parentSchema:schema19.properties.dailyBudget,data:data2};
+const err8 = {instancePath:instancePath+"/dailyBudget",schemaPath:"#/properties/dailyBudget/type",keyword:"type",params:{type: schema20.properties.dailyBudget.type},message:"must be number,null",schema:schema20.properties.dailyBudget.type,parentSchema:schema20.properties.dailyBudget,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -874,7 +896,7 @@ errors++;
 if(data.profileId !== undefined){
 let data3 = data.profileId;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err9 = {instancePath:instancePath+"/profileId",schemaPath:"#/properties/profileId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.profileId.type,parentSchema:schema19.properties.profileId,data:data3};
+const err9 = {instancePath:instancePath+"/profileId",schemaPath:"#/properties/profileId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.profileId.type,parentSchema:schema20.properties.profileId,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -887,7 +909,7 @@ errors++;
 if(data.timezone !== undefined){
 let data4 = data.timezone;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/timezone",schemaPath:"#/properties/timezone/type",keyword:"type",params:{type: schema19.properties.timezone.type},message:"must be string,null",schema:schema19.properties.timezone.type,parentSchema:schema19.properties.timezone,data:data4};
+const err10 = {instancePath:instancePath+"/timezone",schemaPath:"#/properties/timezone/type",keyword:"type",params:{type: schema20.properties.timezone.type},message:"must be string,null",schema:schema20.properties.timezone.type,parentSchema:schema20.properties.timezone,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -899,7 +921,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -908,19 +930,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
 
-export const record_sponsored_product_campaign = validate19;
-const schema20 = {"type":"object","properties":{"bidding":{},"budget":{},"campaignId":{"type":["string","integer"]},"campaignType":{"type":["string","null"]},"dailyBudget":{"type":["number","null"]},"dynamicBidding":{},"endDate":{"type":["string","null"]},"extendedData":{"type":["object","null"]},"marketplaceBudgetAllocation":{"type":["string","null"]},"name":{"type":["string","null"]},"offAmazonSettings":{"type":["object","null"]},"portfolioId":{},"premiumBidAdjustment":{"type":["boolean","null"]},"startDate":{"type":["string","null"]},"state":{"type":["string","null"]},"tags":{"type":["object","null"]},"targetingType":{"type":["string","null"]}},"required":["bidding","budget","campaignId","campaignType","dailyBudget","dynamicBidding","endDate","extendedData","marketplaceBudgetAllocation","name","offAmazonSettings","portfolioId","premiumBidAdjustment","startDate","state","tags","targetingType"],"additionalProperties":true};
+export const record_sponsored_product_campaign = validate20;
+const schema21 = {"type":"object","properties":{"bidding":{},"budget":{},"campaignId":{"type":["string","integer"]},"campaignType":{"type":["string","null"]},"dailyBudget":{"type":["number","null"]},"dynamicBidding":{},"endDate":{"type":["string","null"]},"extendedData":{"type":["object","null"]},"marketplaceBudgetAllocation":{"type":["string","null"]},"name":{"type":["string","null"]},"offAmazonSettings":{"type":["object","null"]},"portfolioId":{},"premiumBidAdjustment":{"type":["boolean","null"]},"startDate":{"type":["string","null"]},"state":{"type":["string","null"]},"tags":{"type":["object","null"]},"targetingType":{"type":["string","null"]}},"required":["bidding","budget","campaignId","campaignType","dailyBudget","dynamicBidding","endDate","extendedData","marketplaceBudgetAllocation","name","offAmazonSettings","portfolioId","premiumBidAdjustment","startDate","state","tags","targetingType"],"additionalProperties":true};
 
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.bidding === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bidding"},message:"must have required property '"+"bidding"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bidding"},message:"must have required property '"+"bidding"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -930,7 +952,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.budget === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "budget"},message:"must have required property '"+"budget"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "budget"},message:"must have required property '"+"budget"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -940,7 +962,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.campaignId === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "campaignId"},message:"must have required property '"+"campaignId"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "campaignId"},message:"must have required property '"+"campaignId"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -950,7 +972,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.campaignType === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "campaignType"},message:"must have required property '"+"campaignType"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "campaignType"},message:"must have required property '"+"campaignType"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -960,7 +982,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.dailyBudget === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dailyBudget"},message:"must have required property '"+"dailyBudget"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dailyBudget"},message:"must have required property '"+"dailyBudget"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -970,7 +992,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.dynamicBidding === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dynamicBidding"},message:"must have required property '"+"dynamicBidding"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dynamicBidding"},message:"must have required property '"+"dynamicBidding"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -980,7 +1002,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.endDate === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endDate"},message:"must have required property '"+"endDate"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endDate"},message:"must have required property '"+"endDate"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -990,7 +1012,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.extendedData === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "extendedData"},message:"must have required property '"+"extendedData"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "extendedData"},message:"must have required property '"+"extendedData"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1000,7 +1022,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.marketplaceBudgetAllocation === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "marketplaceBudgetAllocation"},message:"must have required property '"+"marketplaceBudgetAllocation"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "marketplaceBudgetAllocation"},message:"must have required property '"+"marketplaceBudgetAllocation"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1010,7 +1032,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.name === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1020,7 +1042,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.offAmazonSettings === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "offAmazonSettings"},message:"must have required property '"+"offAmazonSettings"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "offAmazonSettings"},message:"must have required property '"+"offAmazonSettings"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1030,7 +1052,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.portfolioId === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "portfolioId"},message:"must have required property '"+"portfolioId"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "portfolioId"},message:"must have required property '"+"portfolioId"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1040,7 +1062,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.premiumBidAdjustment === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "premiumBidAdjustment"},message:"must have required property '"+"premiumBidAdjustment"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "premiumBidAdjustment"},message:"must have required property '"+"premiumBidAdjustment"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1050,7 +1072,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.startDate === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startDate"},message:"must have required property '"+"startDate"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startDate"},message:"must have required property '"+"startDate"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1060,7 +1082,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.state === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1070,7 +1092,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.tags === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1080,7 +1102,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.targetingType === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "targetingType"},message:"must have required property '"+"targetingType"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "targetingType"},message:"must have required property '"+"targetingType"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1092,7 +1114,7 @@ errors++;
 if(data.campaignId !== undefined){
 let data0 = data.campaignId;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))))){
-const err17 = {instancePath:instancePath+"/campaignId",schemaPath:"#/properties/campaignId/type",keyword:"type",params:{type: schema20.properties.campaignId.type},message:"must be string,integer",schema:schema20.properties.campaignId.type,parentSchema:schema20.properties.campaignId,data:data0};
+const err17 = {instancePath:instancePath+"/campaignId",schemaPath:"#/properties/campaignId/type",keyword:"type",params:{type: schema21.properties.campaignId.type},message:"must be string,integer",schema:schema21.properties.campaignId.type,parentSchema:schema21.properties.campaignId,data:data0};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1105,7 +1127,7 @@ errors++;
 if(data.campaignType !== undefined){
 let data1 = data.campaignType;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err18 = {instancePath:instancePath+"/campaignType",schemaPath:"#/properties/campaignType/type",keyword:"type",params:{type: schema20.properties.campaignType.type},message:"must be string,null",schema:schema20.properties.campaignType.type,parentSchema:schema20.properties.campaignType,data:data1};
+const err18 = {instancePath:instancePath+"/campaignType",schemaPath:"#/properties/campaignType/type",keyword:"type",params:{type: schema21.properties.campaignType.type},message:"must be string,null",schema:schema21.properties.campaignType.type,parentSchema:schema21.properties.campaignType,data:data1};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1118,7 +1140,7 @@ errors++;
 if(data.dailyBudget !== undefined){
 let data2 = data.dailyBudget;
 if((!(typeof data2 == "number")) && (data2 !== null)){
-const err19 = {instancePath:instancePath+"/dailyBudget",schemaPath:"#/properties/dailyBudget/type",keyword:"type",params:{type: schema20.properties.dailyBudget.type},message:"must be number,null",schema:schema20.properties.dailyBudget.type,parentSchema:schema20.properties.dailyBudget,data:data2};
+const err19 = {instancePath:instancePath+"/dailyBudget",schemaPath:"#/properties/dailyBudget/type",keyword:"type",params:{type: schema21.properties.dailyBudget.type},message:"must be number,null",schema:schema21.properties.dailyBudget.type,parentSchema:schema21.properties.dailyBudget,data:data2};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1131,7 +1153,7 @@ errors++;
 if(data.endDate !== undefined){
 let data3 = data.endDate;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err20 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema20.properties.endDate.type},message:"must be string,null",schema:schema20.properties.endDate.type,parentSchema:schema20.properties.endDate,data:data3};
+const err20 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema21.properties.endDate.type},message:"must be string,null",schema:schema21.properties.endDate.type,parentSchema:schema21.properties.endDate,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1144,7 +1166,7 @@ errors++;
 if(data.extendedData !== undefined){
 let data4 = data.extendedData;
 if((!(data4 && typeof data4 == "object" && !Array.isArray(data4))) && (data4 !== null)){
-const err21 = {instancePath:instancePath+"/extendedData",schemaPath:"#/properties/extendedData/type",keyword:"type",params:{type: schema20.properties.extendedData.type},message:"must be object,null",schema:schema20.properties.extendedData.type,parentSchema:schema20.properties.extendedData,data:data4};
+const err21 = {instancePath:instancePath+"/extendedData",schemaPath:"#/properties/extendedData/type",keyword:"type",params:{type: schema21.properties.extendedData.type},message:"must be object,null",schema:schema21.properties.extendedData.type,parentSchema:schema21.properties.extendedData,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1157,7 +1179,7 @@ errors++;
 if(data.marketplaceBudgetAllocation !== undefined){
 let data5 = data.marketplaceBudgetAllocation;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err22 = {instancePath:instancePath+"/marketplaceBudgetAllocation",schemaPath:"#/properties/marketplaceBudgetAllocation/type",keyword:"type",params:{type: schema20.properties.marketplaceBudgetAllocation.type},message:"must be string,null",schema:schema20.properties.marketplaceBudgetAllocation.type,parentSchema:schema20.properties.marketplaceBudgetAllocation,data:data5};
+const err22 = {instancePath:instancePath+"/marketplaceBudgetAllocation",schemaPath:"#/properties/marketplaceBudgetAllocation/type",keyword:"type",params:{type: schema21.properties.marketplaceBudgetAllocation.type},message:"must be string,null",schema:schema21.properties.marketplaceBudgetAllocation.type,parentSchema:schema21.properties.marketplaceBudgetAllocation,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1170,7 +1192,7 @@ errors++;
 if(data.name !== undefined){
 let data6 = data.name;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err23 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema20.properties.name.type},message:"must be string,null",schema:schema20.properties.name.type,parentSchema:schema20.properties.name,data:data6};
+const err23 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema21.properties.name.type},message:"must be string,null",schema:schema21.properties.name.type,parentSchema:schema21.properties.name,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1183,7 +1205,7 @@ errors++;
 if(data.offAmazonSettings !== undefined){
 let data7 = data.offAmazonSettings;
 if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-const err24 = {instancePath:instancePath+"/offAmazonSettings",schemaPath:"#/properties/offAmazonSettings/type",keyword:"type",params:{type: schema20.properties.offAmazonSettings.type},message:"must be object,null",schema:schema20.properties.offAmazonSettings.type,parentSchema:schema20.properties.offAmazonSettings,data:data7};
+const err24 = {instancePath:instancePath+"/offAmazonSettings",schemaPath:"#/properties/offAmazonSettings/type",keyword:"type",params:{type: schema21.properties.offAmazonSettings.type},message:"must be object,null",schema:schema21.properties.offAmazonSettings.type,parentSchema:schema21.properties.offAmazonSettings,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1196,7 +1218,7 @@ errors++;
 if(data.premiumBidAdjustment !== undefined){
 let data8 = data.premiumBidAdjustment;
 if((typeof data8 !== "boolean") && (data8 !== null)){
-const err25 = {instancePath:instancePath+"/premiumBidAdjustment",schemaPath:"#/properties/premiumBidAdjustment/type",keyword:"type",params:{type: schema20.properties.premiumBidAdjustment.type},message:"must be boolean,null",schema:schema20.properties.premiumBidAdjustment.type,parentSchema:schema20.properties.premiumBidAdjustment,data:data8};
+const err25 = {instancePath:instancePath+"/premiumBidAdjustment",schemaPath:"#/properties/premiumBidAdjustment/type",keyword:"type",params:{type: schema21.properties.premiumBidAdjustment.type},message:"must be boolean,null",schema:schema21.properties.premiumBidAdjustment.type,parentSchema:schema21.properties.premiumBidAdjustment,data:data8};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1209,7 +1231,7 @@ errors++;
 if(data.startDate !== undefined){
 let data9 = data.startDate;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err26 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: schema20.properties.startDate.type},message:"must be string,null",schema:schema20.properties.startDate.type,parentSchema:schema20.properties.startDate,data:data9};
+const err26 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: schema21.properties.startDate.type},message:"must be string,null",schema:schema21.properties.startDate.type,parentSchema:schema21.properties.startDate,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1222,7 +1244,7 @@ errors++;
 if(data.state !== undefined){
 let data10 = data.state;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err27 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema20.properties.state.type},message:"must be string,null",schema:schema20.properties.state.type,parentSchema:schema20.properties.state,data:data10};
+const err27 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema21.properties.state.type},message:"must be string,null",schema:schema21.properties.state.type,parentSchema:schema21.properties.state,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1235,7 +1257,7 @@ errors++;
 if(data.tags !== undefined){
 let data11 = data.tags;
 if((!(data11 && typeof data11 == "object" && !Array.isArray(data11))) && (data11 !== null)){
-const err28 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema20.properties.tags.type},message:"must be object,null",schema:schema20.properties.tags.type,parentSchema:schema20.properties.tags,data:data11};
+const err28 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema21.properties.tags.type},message:"must be object,null",schema:schema21.properties.tags.type,parentSchema:schema21.properties.tags,data:data11};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1248,7 +1270,7 @@ errors++;
 if(data.targetingType !== undefined){
 let data12 = data.targetingType;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err29 = {instancePath:instancePath+"/targetingType",schemaPath:"#/properties/targetingType/type",keyword:"type",params:{type: schema20.properties.targetingType.type},message:"must be string,null",schema:schema20.properties.targetingType.type,parentSchema:schema20.properties.targetingType,data:data12};
+const err29 = {instancePath:instancePath+"/targetingType",schemaPath:"#/properties/targetingType/type",keyword:"type",params:{type: schema21.properties.targetingType.type},message:"must be string,null",schema:schema21.properties.targetingType.type,parentSchema:schema21.properties.targetingType,data:data12};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1260,7 +1282,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1269,8 +1291,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
-
+export const record_sponsored_product_campaign_list = record_portfolio_list;

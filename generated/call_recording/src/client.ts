@@ -50,6 +50,7 @@ export interface CallAudioResource {
   /**
    * Returns binary content.
    * Params not specified by the contract: "Parameters of call_audio and call_video downloads: not shown."
+   * Streams the bytes as `body`.
    * @example
    * const file = await callRecording.callAudio.download();
    * for await (const chunk of file.body) process.stdout.write(chunk);
@@ -76,6 +77,7 @@ export interface CallVideoResource {
   /**
    * Returns binary content.
    * Params not specified by the contract: "Parameters of call_audio and call_video downloads: not shown."
+   * Streams the bytes as `body`.
    * @example
    * const file = await callRecording.callVideo.download();
    * for await (const chunk of file.body) process.stdout.write(chunk);
@@ -102,6 +104,7 @@ export interface CallsResource {
   get(params: T.CallsGetParams, options?: RequestOptions): Promise<T.Call>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
+   * Filters and sorts take the searchable fields (`CallsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await callRecording.calls.search({ query: { filter: { eq: { calendarEventId: '<value>' } } } });
    */
@@ -121,6 +124,7 @@ export interface CallsExtensiveResource {
   list(params: T.CallsExtensiveListParams, options?: PageOptions): PagePromise<T.ExtensiveCall, Page<T.ExtensiveCall, T.PaginationMeta>>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
+   * Filters and sorts take the searchable fields (`CallsExtensiveSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await callRecording.callsExtensive.search({ query: { filter: { eq: { startdatetime: '<value>' } } } });
    */
@@ -184,6 +188,7 @@ export interface SettingsScorecardsResource {
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only users, calls and calls_extensive; the entity list gives settings_scorecards search too. The entity list wins.
+   * Filters and sorts take the searchable fields (`SettingsScorecardsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await callRecording.settingsScorecards.search({ query: {} });
    */
@@ -247,6 +252,7 @@ export interface StatsActivityScorecardsResource {
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only users, calls and calls_extensive; the entity list gives stats_activity_scorecards search too. The entity list wins.
+   * Filters and sorts take the searchable fields (`StatsActivityScorecardsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await callRecording.statsActivityScorecards.search({ query: {} });
    */
@@ -286,6 +292,7 @@ export interface UsersResource {
   get(params: T.UsersGetParams, options?: RequestOptions): Promise<T.User>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
+   * Filters and sorts take the searchable fields (`UsersSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await callRecording.users.search({ query: { filter: { eq: { created: '<value>' } } } });
    */
@@ -350,13 +357,13 @@ export class CallRecordingClient extends ConnectorClient {
   constructor(options: ClientOptions) {
     super(options, SERVICE);
     this.callAudio = {
-    download: (params, options) => this.callDownload({ entity: 'call_audio', action: 'download', kind: 'read' }, params, options),
+    download: (params, options) => this.callDownload({ entity: 'call_audio', action: 'download', kind: 'read', validateParams: V.params_call_audio_download }, params, options),
     };
     this.callTranscripts = {
-    list: (params, options) => this.callList({ entity: 'call_transcripts', action: 'list', kind: 'read' }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'call_transcripts', action: 'list', kind: 'read', validateParams: V.params_call_transcripts_list, validateRecord: V.record_call_transcript }, params, null, options),
     };
     this.callVideo = {
-    download: (params, options) => this.callDownload({ entity: 'call_video', action: 'download', kind: 'read' }, params, options),
+    download: (params, options) => this.callDownload({ entity: 'call_video', action: 'download', kind: 'read', validateParams: V.params_call_video_download }, params, options),
     };
     this.calls = {
     list: (params, options) => this.callList({ entity: 'calls', action: 'list', kind: 'read', validateParams: V.params_calls_list, validateRecord: V.record_call }, params, cursorPaging, options),
@@ -368,33 +375,33 @@ export class CallRecordingClient extends ConnectorClient {
     search: (params, options) => this.callSearch({ entity: 'calls_extensive', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.coaching = {
-    list: (params, options) => this.callList({ entity: 'coaching', action: 'list', kind: 'read' }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'coaching', action: 'list', kind: 'read', validateParams: V.params_coaching_list, validateRecord: V.record_coaching }, params, null, options),
     };
     this.libraryFolderContent = {
-    list: (params, options) => this.callList({ entity: 'library_folder_content', action: 'list', kind: 'read' }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'library_folder_content', action: 'list', kind: 'read', validateParams: V.params_library_folder_content_list, validateRecord: V.record_library_folder_content }, params, null, options),
     };
     this.libraryFolders = {
-    list: (params, options) => this.callList({ entity: 'library_folders', action: 'list', kind: 'read' }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'library_folders', action: 'list', kind: 'read', validateParams: V.params_library_folders_list, validateRecord: V.record_library_folder }, params, null, options),
     };
     this.settingsScorecards = {
-    list: (params, options) => this.callList({ entity: 'settings_scorecards', action: 'list', kind: 'read' }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'settings_scorecards', action: 'list', kind: 'read', validateParams: V.params_settings_scorecards_list, validateRecord: V.record_settings_scorecard }, params, null, options),
     search: (params, options) => this.callSearch({ entity: 'settings_scorecards', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.settingsTrackers = {
-    list: (params, options) => this.callList({ entity: 'settings_trackers', action: 'list', kind: 'read' }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'settings_trackers', action: 'list', kind: 'read', validateParams: V.params_settings_trackers_list, validateRecord: V.record_settings_tracker }, params, null, options),
     };
     this.statsActivityAggregate = {
-    list: (params, options) => this.callList({ entity: 'stats_activity_aggregate', action: 'list', kind: 'read' }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'stats_activity_aggregate', action: 'list', kind: 'read', validateParams: V.params_stats_activity_aggregate_list, validateRecord: V.record_stats_activity_aggregate }, params, null, options),
     };
     this.statsActivityDayByDay = {
-    list: (params, options) => this.callList({ entity: 'stats_activity_day_by_day', action: 'list', kind: 'read' }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'stats_activity_day_by_day', action: 'list', kind: 'read', validateParams: V.params_stats_activity_day_by_day_list, validateRecord: V.record_stats_activity_day_by_day }, params, null, options),
     };
     this.statsActivityScorecards = {
-    list: (params, options) => this.callList({ entity: 'stats_activity_scorecards', action: 'list', kind: 'read' }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'stats_activity_scorecards', action: 'list', kind: 'read', validateParams: V.params_stats_activity_scorecards_list, validateRecord: V.record_stats_activity_scorecard }, params, null, options),
     search: (params, options) => this.callSearch({ entity: 'stats_activity_scorecards', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.statsInteraction = {
-    list: (params, options) => this.callList({ entity: 'stats_interaction', action: 'list', kind: 'read' }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'stats_interaction', action: 'list', kind: 'read', validateParams: V.params_stats_interaction_list, validateRecord: V.record_stats_interaction }, params, null, options),
     };
     this.users = {
     list: (params, options) => this.callList({ entity: 'users', action: 'list', kind: 'read', validateParams: V.params_users_list, validateRecord: V.record_user }, params, cursorPaging, options),
@@ -402,7 +409,7 @@ export class CallRecordingClient extends ConnectorClient {
     search: (params, options) => this.callSearch({ entity: 'users', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.workspaces = {
-    list: (params, options) => this.callList({ entity: 'workspaces', action: 'list', kind: 'read' }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'workspaces', action: 'list', kind: 'read', validateParams: V.params_workspaces_list, validateRecord: V.record_workspace }, params, null, options),
     };
   }
 

@@ -181,16 +181,38 @@ validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const params_calls_list = validate11;
-const schema12 = {"type":"object","properties":{"cursor":{"type":"string"},"fromDateTime":{"type":"string"},"toDateTime":{"type":"string"}},"additionalProperties":false};
+export const params_call_audio_download = validate11;
+const schema12 = {"type":"object","properties":{},"additionalProperties":true};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate11.errors = vErrors;
+return errors === 0;
+}
+
+export const params_calls_list = validate12;
+const schema13 = {"type":"object","properties":{"cursor":{"type":"string"},"fromDateTime":{"type":"string"},"toDateTime":{"type":"string"}},"additionalProperties":false};
+
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((key0 === "cursor") || (key0 === "fromDateTime")) || (key0 === "toDateTime"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -203,7 +225,7 @@ errors++;
 if(data.cursor !== undefined){
 let data0 = data.cursor;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.cursor.type,parentSchema:schema12.properties.cursor,data:data0};
+const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.cursor.type,parentSchema:schema13.properties.cursor,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -216,7 +238,7 @@ errors++;
 if(data.fromDateTime !== undefined){
 let data1 = data.fromDateTime;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/fromDateTime",schemaPath:"#/properties/fromDateTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.fromDateTime.type,parentSchema:schema12.properties.fromDateTime,data:data1};
+const err2 = {instancePath:instancePath+"/fromDateTime",schemaPath:"#/properties/fromDateTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.fromDateTime.type,parentSchema:schema13.properties.fromDateTime,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -229,7 +251,7 @@ errors++;
 if(data.toDateTime !== undefined){
 let data2 = data.toDateTime;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/toDateTime",schemaPath:"#/properties/toDateTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.toDateTime.type,parentSchema:schema12.properties.toDateTime,data:data2};
+const err3 = {instancePath:instancePath+"/toDateTime",schemaPath:"#/properties/toDateTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.toDateTime.type,parentSchema:schema13.properties.toDateTime,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -241,7 +263,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -250,19 +272,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 
-export const params_calls_get = validate12;
-const schema13 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false};
+export const params_calls_get = validate13;
+const schema14 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false};
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema13.required,parentSchema:schema13,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema14.required,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -273,7 +295,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -286,7 +308,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.id.type,parentSchema:schema13.properties.id,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.id.type,parentSchema:schema14.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -298,7 +320,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -307,20 +329,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
 
-export const params_calls_extensive_list = validate13;
-const schema14 = {"type":"object","properties":{"contentSelector":{"type":"object","properties":{"context":{"type":"string","enum":["Extended"]},"contextTiming":{"type":"array","items":{"type":"string","enum":["Now","TimeOfCall"]}},"exposedFields":{"type":"object","properties":{"collaboration":{"type":"object","properties":{"publicComments":{"type":"boolean"}},"additionalProperties":false},"content":{"type":"object","properties":{"brief":{"type":"boolean"},"callOutcome":{"type":"boolean"},"highlights":{"type":"boolean"},"keyPoints":{"type":"boolean"},"outline":{"type":"boolean"},"pointsOfInterest":{"type":"boolean"},"structure":{"type":"boolean"},"topics":{"type":"boolean"},"trackerOccurrences":{"type":"boolean"},"trackers":{"type":"boolean"}},"additionalProperties":false},"interaction":{"type":"object","properties":{"personInteractionStats":{"type":"boolean"},"questions":{"type":"boolean"},"speakers":{"type":"boolean"},"video":{"type":"boolean"}},"additionalProperties":false},"media":{"type":"boolean"},"parties":{"type":"boolean"}},"additionalProperties":false}},"additionalProperties":false},"cursor":{"type":"string"},"filter":{"type":"object","properties":{"callIds":{"type":"array","items":{"type":"string"}},"fromDateTime":{"type":"string"},"toDateTime":{"type":"string"},"workspaceId":{"type":"string"}},"additionalProperties":false}},"required":["filter"],"additionalProperties":false};
+export const params_calls_extensive_list = validate14;
+const schema15 = {"type":"object","properties":{"contentSelector":{"type":"object","properties":{"context":{"type":"string","enum":["Extended"]},"contextTiming":{"type":"array","items":{"type":"string","enum":["Now","TimeOfCall"]}},"exposedFields":{"type":"object","properties":{"collaboration":{"type":"object","properties":{"publicComments":{"type":"boolean"}},"additionalProperties":false},"content":{"type":"object","properties":{"brief":{"type":"boolean"},"callOutcome":{"type":"boolean"},"highlights":{"type":"boolean"},"keyPoints":{"type":"boolean"},"outline":{"type":"boolean"},"pointsOfInterest":{"type":"boolean"},"structure":{"type":"boolean"},"topics":{"type":"boolean"},"trackerOccurrences":{"type":"boolean"},"trackers":{"type":"boolean"}},"additionalProperties":false},"interaction":{"type":"object","properties":{"personInteractionStats":{"type":"boolean"},"questions":{"type":"boolean"},"speakers":{"type":"boolean"},"video":{"type":"boolean"}},"additionalProperties":false},"media":{"type":"boolean"},"parties":{"type":"boolean"}},"additionalProperties":false}},"additionalProperties":false},"cursor":{"type":"string"},"filter":{"type":"object","properties":{"callIds":{"type":"array","items":{"type":"string"}},"fromDateTime":{"type":"string"},"toDateTime":{"type":"string"},"workspaceId":{"type":"string"}},"additionalProperties":false}},"required":["filter"],"additionalProperties":false};
 const func2 = Object.prototype.hasOwnProperty;
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.filter === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "filter"},message:"must have required property '"+"filter"+"'",schema:schema14.required,parentSchema:schema14,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "filter"},message:"must have required property '"+"filter"+"'",schema:schema15.required,parentSchema:schema15,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -331,7 +353,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "contentSelector") || (key0 === "cursor")) || (key0 === "filter"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -346,7 +368,7 @@ let data0 = data.contentSelector;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key1 in data0){
 if(!(((key1 === "context") || (key1 === "contextTiming")) || (key1 === "exposedFields"))){
-const err2 = {instancePath:instancePath+"/contentSelector",schemaPath:"#/properties/contentSelector/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.contentSelector,data:data0};
+const err2 = {instancePath:instancePath+"/contentSelector",schemaPath:"#/properties/contentSelector/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema15.properties.contentSelector,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -359,7 +381,7 @@ errors++;
 if(data0.context !== undefined){
 let data1 = data0.context;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/contentSelector/context",schemaPath:"#/properties/contentSelector/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.contentSelector.properties.context.type,parentSchema:schema14.properties.contentSelector.properties.context,data:data1};
+const err3 = {instancePath:instancePath+"/contentSelector/context",schemaPath:"#/properties/contentSelector/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.contentSelector.properties.context.type,parentSchema:schema15.properties.contentSelector.properties.context,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -369,7 +391,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(data1 === "Extended")){
-const err4 = {instancePath:instancePath+"/contentSelector/context",schemaPath:"#/properties/contentSelector/properties/context/enum",keyword:"enum",params:{allowedValues: schema14.properties.contentSelector.properties.context.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.contentSelector.properties.context.enum,parentSchema:schema14.properties.contentSelector.properties.context,data:data1};
+const err4 = {instancePath:instancePath+"/contentSelector/context",schemaPath:"#/properties/contentSelector/properties/context/enum",keyword:"enum",params:{allowedValues: schema15.properties.contentSelector.properties.context.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.contentSelector.properties.context.enum,parentSchema:schema15.properties.contentSelector.properties.context,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -386,7 +408,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/contentSelector/contextTiming/" + i0,schemaPath:"#/properties/contentSelector/properties/contextTiming/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.contentSelector.properties.contextTiming.items.type,parentSchema:schema14.properties.contentSelector.properties.contextTiming.items,data:data3};
+const err5 = {instancePath:instancePath+"/contentSelector/contextTiming/" + i0,schemaPath:"#/properties/contentSelector/properties/contextTiming/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.contentSelector.properties.contextTiming.items.type,parentSchema:schema15.properties.contentSelector.properties.contextTiming.items,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -396,7 +418,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((data3 === "Now") || (data3 === "TimeOfCall"))){
-const err6 = {instancePath:instancePath+"/contentSelector/contextTiming/" + i0,schemaPath:"#/properties/contentSelector/properties/contextTiming/items/enum",keyword:"enum",params:{allowedValues: schema14.properties.contentSelector.properties.contextTiming.items.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.contentSelector.properties.contextTiming.items.enum,parentSchema:schema14.properties.contentSelector.properties.contextTiming.items,data:data3};
+const err6 = {instancePath:instancePath+"/contentSelector/contextTiming/" + i0,schemaPath:"#/properties/contentSelector/properties/contextTiming/items/enum",keyword:"enum",params:{allowedValues: schema15.properties.contentSelector.properties.contextTiming.items.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.contentSelector.properties.contextTiming.items.enum,parentSchema:schema15.properties.contentSelector.properties.contextTiming.items,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -408,7 +430,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/contentSelector/contextTiming",schemaPath:"#/properties/contentSelector/properties/contextTiming/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.contentSelector.properties.contextTiming.type,parentSchema:schema14.properties.contentSelector.properties.contextTiming,data:data2};
+const err7 = {instancePath:instancePath+"/contentSelector/contextTiming",schemaPath:"#/properties/contentSelector/properties/contextTiming/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.contentSelector.properties.contextTiming.type,parentSchema:schema15.properties.contentSelector.properties.contextTiming,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -423,7 +445,7 @@ let data4 = data0.exposedFields;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key2 in data4){
 if(!(((((key2 === "collaboration") || (key2 === "content")) || (key2 === "interaction")) || (key2 === "media")) || (key2 === "parties"))){
-const err8 = {instancePath:instancePath+"/contentSelector/exposedFields",schemaPath:"#/properties/contentSelector/properties/exposedFields/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.contentSelector.properties.exposedFields,data:data4};
+const err8 = {instancePath:instancePath+"/contentSelector/exposedFields",schemaPath:"#/properties/contentSelector/properties/exposedFields/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema15.properties.contentSelector.properties.exposedFields,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -438,7 +460,7 @@ let data5 = data4.collaboration;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key3 in data5){
 if(!(key3 === "publicComments")){
-const err9 = {instancePath:instancePath+"/contentSelector/exposedFields/collaboration",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/collaboration/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.contentSelector.properties.exposedFields.properties.collaboration,data:data5};
+const err9 = {instancePath:instancePath+"/contentSelector/exposedFields/collaboration",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/collaboration/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.collaboration,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -451,7 +473,7 @@ errors++;
 if(data5.publicComments !== undefined){
 let data6 = data5.publicComments;
 if(typeof data6 !== "boolean"){
-const err10 = {instancePath:instancePath+"/contentSelector/exposedFields/collaboration/publicComments",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/collaboration/properties/publicComments/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.contentSelector.properties.exposedFields.properties.collaboration.properties.publicComments.type,parentSchema:schema14.properties.contentSelector.properties.exposedFields.properties.collaboration.properties.publicComments,data:data6};
+const err10 = {instancePath:instancePath+"/contentSelector/exposedFields/collaboration/publicComments",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/collaboration/properties/publicComments/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.collaboration.properties.publicComments.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.collaboration.properties.publicComments,data:data6};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -463,7 +485,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/contentSelector/exposedFields/collaboration",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/collaboration/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.contentSelector.properties.exposedFields.properties.collaboration.type,parentSchema:schema14.properties.contentSelector.properties.exposedFields.properties.collaboration,data:data5};
+const err11 = {instancePath:instancePath+"/contentSelector/exposedFields/collaboration",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/collaboration/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.contentSelector.properties.exposedFields.properties.collaboration.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.collaboration,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -477,8 +499,8 @@ if(data4.content !== undefined){
 let data7 = data4.content;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 for(const key4 in data7){
-if(!(func2.call(schema14.properties.contentSelector.properties.exposedFields.properties.content.properties, key4))){
-const err12 = {instancePath:instancePath+"/contentSelector/exposedFields/content",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.contentSelector.properties.exposedFields.properties.content,data:data7};
+if(!(func2.call(schema15.properties.contentSelector.properties.exposedFields.properties.content.properties, key4))){
+const err12 = {instancePath:instancePath+"/contentSelector/exposedFields/content",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -491,7 +513,7 @@ errors++;
 if(data7.brief !== undefined){
 let data8 = data7.brief;
 if(typeof data8 !== "boolean"){
-const err13 = {instancePath:instancePath+"/contentSelector/exposedFields/content/brief",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/brief/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.contentSelector.properties.exposedFields.properties.content.properties.brief.type,parentSchema:schema14.properties.contentSelector.properties.exposedFields.properties.content.properties.brief,data:data8};
+const err13 = {instancePath:instancePath+"/contentSelector/exposedFields/content/brief",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/brief/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.brief.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.brief,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -504,7 +526,7 @@ errors++;
 if(data7.callOutcome !== undefined){
 let data9 = data7.callOutcome;
 if(typeof data9 !== "boolean"){
-const err14 = {instancePath:instancePath+"/contentSelector/exposedFields/content/callOutcome",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/callOutcome/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.contentSelector.properties.exposedFields.properties.content.properties.callOutcome.type,parentSchema:schema14.properties.contentSelector.properties.exposedFields.properties.content.properties.callOutcome,data:data9};
+const err14 = {instancePath:instancePath+"/contentSelector/exposedFields/content/callOutcome",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/callOutcome/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.callOutcome.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.callOutcome,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -517,7 +539,7 @@ errors++;
 if(data7.highlights !== undefined){
 let data10 = data7.highlights;
 if(typeof data10 !== "boolean"){
-const err15 = {instancePath:instancePath+"/contentSelector/exposedFields/content/highlights",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/highlights/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.contentSelector.properties.exposedFields.properties.content.properties.highlights.type,parentSchema:schema14.properties.contentSelector.properties.exposedFields.properties.content.properties.highlights,data:data10};
+const err15 = {instancePath:instancePath+"/contentSelector/exposedFields/content/highlights",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/highlights/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.highlights.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.highlights,data:data10};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -530,7 +552,7 @@ errors++;
 if(data7.keyPoints !== undefined){
 let data11 = data7.keyPoints;
 if(typeof data11 !== "boolean"){
-const err16 = {instancePath:instancePath+"/contentSelector/exposedFields/content/keyPoints",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/keyPoints/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.contentSelector.properties.exposedFields.properties.content.properties.keyPoints.type,parentSchema:schema14.properties.contentSelector.properties.exposedFields.properties.content.properties.keyPoints,data:data11};
+const err16 = {instancePath:instancePath+"/contentSelector/exposedFields/content/keyPoints",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/keyPoints/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.keyPoints.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.keyPoints,data:data11};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -543,7 +565,7 @@ errors++;
 if(data7.outline !== undefined){
 let data12 = data7.outline;
 if(typeof data12 !== "boolean"){
-const err17 = {instancePath:instancePath+"/contentSelector/exposedFields/content/outline",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/outline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.contentSelector.properties.exposedFields.properties.content.properties.outline.type,parentSchema:schema14.properties.contentSelector.properties.exposedFields.properties.content.properties.outline,data:data12};
+const err17 = {instancePath:instancePath+"/contentSelector/exposedFields/content/outline",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/outline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.outline.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.outline,data:data12};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -556,7 +578,7 @@ errors++;
 if(data7.pointsOfInterest !== undefined){
 let data13 = data7.pointsOfInterest;
 if(typeof data13 !== "boolean"){
-const err18 = {instancePath:instancePath+"/contentSelector/exposedFields/content/pointsOfInterest",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/pointsOfInterest/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.contentSelector.properties.exposedFields.properties.content.properties.pointsOfInterest.type,parentSchema:schema14.properties.contentSelector.properties.exposedFields.properties.content.properties.pointsOfInterest,data:data13};
+const err18 = {instancePath:instancePath+"/contentSelector/exposedFields/content/pointsOfInterest",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/pointsOfInterest/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.pointsOfInterest.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.pointsOfInterest,data:data13};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -569,7 +591,7 @@ errors++;
 if(data7.structure !== undefined){
 let data14 = data7.structure;
 if(typeof data14 !== "boolean"){
-const err19 = {instancePath:instancePath+"/contentSelector/exposedFields/content/structure",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/structure/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.contentSelector.properties.exposedFields.properties.content.properties.structure.type,parentSchema:schema14.properties.contentSelector.properties.exposedFields.properties.content.properties.structure,data:data14};
+const err19 = {instancePath:instancePath+"/contentSelector/exposedFields/content/structure",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/structure/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.structure.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.structure,data:data14};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -582,7 +604,7 @@ errors++;
 if(data7.topics !== undefined){
 let data15 = data7.topics;
 if(typeof data15 !== "boolean"){
-const err20 = {instancePath:instancePath+"/contentSelector/exposedFields/content/topics",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/topics/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.contentSelector.properties.exposedFields.properties.content.properties.topics.type,parentSchema:schema14.properties.contentSelector.properties.exposedFields.properties.content.properties.topics,data:data15};
+const err20 = {instancePath:instancePath+"/contentSelector/exposedFields/content/topics",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/topics/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.topics.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.topics,data:data15};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -595,7 +617,7 @@ errors++;
 if(data7.trackerOccurrences !== undefined){
 let data16 = data7.trackerOccurrences;
 if(typeof data16 !== "boolean"){
-const err21 = {instancePath:instancePath+"/contentSelector/exposedFields/content/trackerOccurrences",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/trackerOccurrences/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.contentSelector.properties.exposedFields.properties.content.properties.trackerOccurrences.type,parentSchema:schema14.properties.contentSelector.properties.exposedFields.properties.content.properties.trackerOccurrences,data:data16};
+const err21 = {instancePath:instancePath+"/contentSelector/exposedFields/content/trackerOccurrences",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/trackerOccurrences/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.trackerOccurrences.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.trackerOccurrences,data:data16};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -608,7 +630,7 @@ errors++;
 if(data7.trackers !== undefined){
 let data17 = data7.trackers;
 if(typeof data17 !== "boolean"){
-const err22 = {instancePath:instancePath+"/contentSelector/exposedFields/content/trackers",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/trackers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.contentSelector.properties.exposedFields.properties.content.properties.trackers.type,parentSchema:schema14.properties.contentSelector.properties.exposedFields.properties.content.properties.trackers,data:data17};
+const err22 = {instancePath:instancePath+"/contentSelector/exposedFields/content/trackers",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/trackers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.trackers.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.trackers,data:data17};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -620,7 +642,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/contentSelector/exposedFields/content",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.contentSelector.properties.exposedFields.properties.content.type,parentSchema:schema14.properties.contentSelector.properties.exposedFields.properties.content,data:data7};
+const err23 = {instancePath:instancePath+"/contentSelector/exposedFields/content",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.contentSelector.properties.exposedFields.properties.content.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -635,7 +657,7 @@ let data18 = data4.interaction;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 for(const key5 in data18){
 if(!((((key5 === "personInteractionStats") || (key5 === "questions")) || (key5 === "speakers")) || (key5 === "video"))){
-const err24 = {instancePath:instancePath+"/contentSelector/exposedFields/interaction",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/interaction/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.contentSelector.properties.exposedFields.properties.interaction,data:data18};
+const err24 = {instancePath:instancePath+"/contentSelector/exposedFields/interaction",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/interaction/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.interaction,data:data18};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -648,7 +670,7 @@ errors++;
 if(data18.personInteractionStats !== undefined){
 let data19 = data18.personInteractionStats;
 if(typeof data19 !== "boolean"){
-const err25 = {instancePath:instancePath+"/contentSelector/exposedFields/interaction/personInteractionStats",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/interaction/properties/personInteractionStats/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.contentSelector.properties.exposedFields.properties.interaction.properties.personInteractionStats.type,parentSchema:schema14.properties.contentSelector.properties.exposedFields.properties.interaction.properties.personInteractionStats,data:data19};
+const err25 = {instancePath:instancePath+"/contentSelector/exposedFields/interaction/personInteractionStats",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/interaction/properties/personInteractionStats/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.interaction.properties.personInteractionStats.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.interaction.properties.personInteractionStats,data:data19};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -661,7 +683,7 @@ errors++;
 if(data18.questions !== undefined){
 let data20 = data18.questions;
 if(typeof data20 !== "boolean"){
-const err26 = {instancePath:instancePath+"/contentSelector/exposedFields/interaction/questions",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/interaction/properties/questions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.contentSelector.properties.exposedFields.properties.interaction.properties.questions.type,parentSchema:schema14.properties.contentSelector.properties.exposedFields.properties.interaction.properties.questions,data:data20};
+const err26 = {instancePath:instancePath+"/contentSelector/exposedFields/interaction/questions",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/interaction/properties/questions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.interaction.properties.questions.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.interaction.properties.questions,data:data20};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -674,7 +696,7 @@ errors++;
 if(data18.speakers !== undefined){
 let data21 = data18.speakers;
 if(typeof data21 !== "boolean"){
-const err27 = {instancePath:instancePath+"/contentSelector/exposedFields/interaction/speakers",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/interaction/properties/speakers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.contentSelector.properties.exposedFields.properties.interaction.properties.speakers.type,parentSchema:schema14.properties.contentSelector.properties.exposedFields.properties.interaction.properties.speakers,data:data21};
+const err27 = {instancePath:instancePath+"/contentSelector/exposedFields/interaction/speakers",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/interaction/properties/speakers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.interaction.properties.speakers.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.interaction.properties.speakers,data:data21};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -687,7 +709,7 @@ errors++;
 if(data18.video !== undefined){
 let data22 = data18.video;
 if(typeof data22 !== "boolean"){
-const err28 = {instancePath:instancePath+"/contentSelector/exposedFields/interaction/video",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/interaction/properties/video/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.contentSelector.properties.exposedFields.properties.interaction.properties.video.type,parentSchema:schema14.properties.contentSelector.properties.exposedFields.properties.interaction.properties.video,data:data22};
+const err28 = {instancePath:instancePath+"/contentSelector/exposedFields/interaction/video",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/interaction/properties/video/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.interaction.properties.video.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.interaction.properties.video,data:data22};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -699,7 +721,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/contentSelector/exposedFields/interaction",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/interaction/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.contentSelector.properties.exposedFields.properties.interaction.type,parentSchema:schema14.properties.contentSelector.properties.exposedFields.properties.interaction,data:data18};
+const err29 = {instancePath:instancePath+"/contentSelector/exposedFields/interaction",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/interaction/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.contentSelector.properties.exposedFields.properties.interaction.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.interaction,data:data18};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -712,7 +734,7 @@ errors++;
 if(data4.media !== undefined){
 let data23 = data4.media;
 if(typeof data23 !== "boolean"){
-const err30 = {instancePath:instancePath+"/contentSelector/exposedFields/media",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/media/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.contentSelector.properties.exposedFields.properties.media.type,parentSchema:schema14.properties.contentSelector.properties.exposedFields.properties.media,data:data23};
+const err30 = {instancePath:instancePath+"/contentSelector/exposedFields/media",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/media/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.media.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.media,data:data23};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -725,7 +747,7 @@ errors++;
 if(data4.parties !== undefined){
 let data24 = data4.parties;
 if(typeof data24 !== "boolean"){
-const err31 = {instancePath:instancePath+"/contentSelector/exposedFields/parties",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/parties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.contentSelector.properties.exposedFields.properties.parties.type,parentSchema:schema14.properties.contentSelector.properties.exposedFields.properties.parties,data:data24};
+const err31 = {instancePath:instancePath+"/contentSelector/exposedFields/parties",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/parties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.parties.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.parties,data:data24};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -737,7 +759,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/contentSelector/exposedFields",schemaPath:"#/properties/contentSelector/properties/exposedFields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.contentSelector.properties.exposedFields.type,parentSchema:schema14.properties.contentSelector.properties.exposedFields,data:data4};
+const err32 = {instancePath:instancePath+"/contentSelector/exposedFields",schemaPath:"#/properties/contentSelector/properties/exposedFields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.contentSelector.properties.exposedFields.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields,data:data4};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -749,7 +771,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/contentSelector",schemaPath:"#/properties/contentSelector/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.contentSelector.type,parentSchema:schema14.properties.contentSelector,data:data0};
+const err33 = {instancePath:instancePath+"/contentSelector",schemaPath:"#/properties/contentSelector/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.contentSelector.type,parentSchema:schema15.properties.contentSelector,data:data0};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -762,7 +784,7 @@ errors++;
 if(data.cursor !== undefined){
 let data25 = data.cursor;
 if(typeof data25 !== "string"){
-const err34 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.cursor.type,parentSchema:schema14.properties.cursor,data:data25};
+const err34 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.cursor.type,parentSchema:schema15.properties.cursor,data:data25};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -777,7 +799,7 @@ let data26 = data.filter;
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 for(const key6 in data26){
 if(!((((key6 === "callIds") || (key6 === "fromDateTime")) || (key6 === "toDateTime")) || (key6 === "workspaceId"))){
-const err35 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.filter,data:data26};
+const err35 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema15.properties.filter,data:data26};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -794,7 +816,7 @@ const len1 = data27.length;
 for(let i1=0; i1<len1; i1++){
 let data28 = data27[i1];
 if(typeof data28 !== "string"){
-const err36 = {instancePath:instancePath+"/filter/callIds/" + i1,schemaPath:"#/properties/filter/properties/callIds/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.filter.properties.callIds.items.type,parentSchema:schema14.properties.filter.properties.callIds.items,data:data28};
+const err36 = {instancePath:instancePath+"/filter/callIds/" + i1,schemaPath:"#/properties/filter/properties/callIds/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.filter.properties.callIds.items.type,parentSchema:schema15.properties.filter.properties.callIds.items,data:data28};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -806,7 +828,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/filter/callIds",schemaPath:"#/properties/filter/properties/callIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.filter.properties.callIds.type,parentSchema:schema14.properties.filter.properties.callIds,data:data27};
+const err37 = {instancePath:instancePath+"/filter/callIds",schemaPath:"#/properties/filter/properties/callIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.filter.properties.callIds.type,parentSchema:schema15.properties.filter.properties.callIds,data:data27};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -819,7 +841,7 @@ errors++;
 if(data26.fromDateTime !== undefined){
 let data29 = data26.fromDateTime;
 if(typeof data29 !== "string"){
-const err38 = {instancePath:instancePath+"/filter/fromDateTime",schemaPath:"#/properties/filter/properties/fromDateTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.filter.properties.fromDateTime.type,parentSchema:schema14.properties.filter.properties.fromDateTime,data:data29};
+const err38 = {instancePath:instancePath+"/filter/fromDateTime",schemaPath:"#/properties/filter/properties/fromDateTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.filter.properties.fromDateTime.type,parentSchema:schema15.properties.filter.properties.fromDateTime,data:data29};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -832,7 +854,7 @@ errors++;
 if(data26.toDateTime !== undefined){
 let data30 = data26.toDateTime;
 if(typeof data30 !== "string"){
-const err39 = {instancePath:instancePath+"/filter/toDateTime",schemaPath:"#/properties/filter/properties/toDateTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.filter.properties.toDateTime.type,parentSchema:schema14.properties.filter.properties.toDateTime,data:data30};
+const err39 = {instancePath:instancePath+"/filter/toDateTime",schemaPath:"#/properties/filter/properties/toDateTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.filter.properties.toDateTime.type,parentSchema:schema15.properties.filter.properties.toDateTime,data:data30};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -845,7 +867,7 @@ errors++;
 if(data26.workspaceId !== undefined){
 let data31 = data26.workspaceId;
 if(typeof data31 !== "string"){
-const err40 = {instancePath:instancePath+"/filter/workspaceId",schemaPath:"#/properties/filter/properties/workspaceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.filter.properties.workspaceId.type,parentSchema:schema14.properties.filter.properties.workspaceId,data:data31};
+const err40 = {instancePath:instancePath+"/filter/workspaceId",schemaPath:"#/properties/filter/properties/workspaceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.filter.properties.workspaceId.type,parentSchema:schema15.properties.filter.properties.workspaceId,data:data31};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -857,7 +879,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.filter.type,parentSchema:schema14.properties.filter,data:data26};
+const err41 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.filter.type,parentSchema:schema15.properties.filter,data:data26};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -869,7 +891,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -878,20 +900,20 @@ vErrors.push(err42);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
 
-export const params_users_list = validate14;
-const schema15 = {"type":"object","properties":{"cursor":{"type":"string"}},"additionalProperties":false};
+export const params_users_list = validate15;
+const schema16 = {"type":"object","properties":{"cursor":{"type":"string"}},"additionalProperties":false};
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(key0 === "cursor")){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -904,7 +926,7 @@ errors++;
 if(data.cursor !== undefined){
 let data0 = data.cursor;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.cursor.type,parentSchema:schema15.properties.cursor,data:data0};
+const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.cursor.type,parentSchema:schema16.properties.cursor,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -916,7 +938,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -925,19 +947,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 
-export const record_call = validate15;
-const schema16 = {"type":"object","properties":{"calendarEventId":{"type":["string","null"]},"clientUniqueId":{"type":["string","null"]},"customData":{"type":["string","null"]},"direction":{"type":"string","enum":["inbound","outbound"]},"duration":{"type":"integer"},"id":{"type":"string"},"isPrivate":{"type":"boolean"},"language":{"type":"string"},"media":{"type":"string"},"meetingUrl":{"type":"string"},"primaryUserId":{"type":"string"},"purpose":{"type":["string","null"]},"scheduled":{"type":"string"},"scope":{"type":"string"},"sdrDisposition":{"type":["string","null"]},"started":{"type":"string"},"system":{"type":"string"},"title":{"type":"string"},"url":{"type":"string"},"workspaceId":{"type":"string"}},"required":["calendarEventId","clientUniqueId","customData","direction","duration","id","isPrivate","language","media","meetingUrl","primaryUserId","purpose","scheduled","scope","sdrDisposition","started","system","title","url","workspaceId"],"additionalProperties":true};
+export const record_call = validate16;
+const schema17 = {"type":"object","properties":{"calendarEventId":{"type":["string","null"]},"clientUniqueId":{"type":["string","null"]},"customData":{"type":["string","null"]},"direction":{"type":"string","enum":["inbound","outbound"]},"duration":{"type":"integer"},"id":{"type":"string"},"isPrivate":{"type":"boolean"},"language":{"type":"string"},"media":{"type":"string"},"meetingUrl":{"type":"string"},"primaryUserId":{"type":"string"},"purpose":{"type":["string","null"]},"scheduled":{"type":"string"},"scope":{"type":"string"},"sdrDisposition":{"type":["string","null"]},"started":{"type":"string"},"system":{"type":"string"},"title":{"type":"string"},"url":{"type":"string"},"workspaceId":{"type":"string"}},"required":["calendarEventId","clientUniqueId","customData","direction","duration","id","isPrivate","language","media","meetingUrl","primaryUserId","purpose","scheduled","scope","sdrDisposition","started","system","title","url","workspaceId"],"additionalProperties":true};
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.calendarEventId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "calendarEventId"},message:"must have required property '"+"calendarEventId"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "calendarEventId"},message:"must have required property '"+"calendarEventId"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -947,7 +969,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.clientUniqueId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "clientUniqueId"},message:"must have required property '"+"clientUniqueId"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "clientUniqueId"},message:"must have required property '"+"clientUniqueId"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -957,7 +979,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.customData === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "customData"},message:"must have required property '"+"customData"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "customData"},message:"must have required property '"+"customData"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -967,7 +989,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.direction === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "direction"},message:"must have required property '"+"direction"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "direction"},message:"must have required property '"+"direction"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -977,7 +999,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.duration === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "duration"},message:"must have required property '"+"duration"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "duration"},message:"must have required property '"+"duration"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -987,7 +1009,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.id === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -997,7 +1019,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.isPrivate === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isPrivate"},message:"must have required property '"+"isPrivate"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isPrivate"},message:"must have required property '"+"isPrivate"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1007,7 +1029,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.language === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "language"},message:"must have required property '"+"language"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "language"},message:"must have required property '"+"language"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1017,7 +1039,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.media === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "media"},message:"must have required property '"+"media"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "media"},message:"must have required property '"+"media"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1027,7 +1049,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.meetingUrl === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "meetingUrl"},message:"must have required property '"+"meetingUrl"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "meetingUrl"},message:"must have required property '"+"meetingUrl"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1037,7 +1059,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.primaryUserId === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "primaryUserId"},message:"must have required property '"+"primaryUserId"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "primaryUserId"},message:"must have required property '"+"primaryUserId"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1047,7 +1069,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.purpose === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "purpose"},message:"must have required property '"+"purpose"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "purpose"},message:"must have required property '"+"purpose"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1057,7 +1079,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.scheduled === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scheduled"},message:"must have required property '"+"scheduled"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scheduled"},message:"must have required property '"+"scheduled"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1067,7 +1089,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.scope === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scope"},message:"must have required property '"+"scope"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scope"},message:"must have required property '"+"scope"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1077,7 +1099,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.sdrDisposition === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sdrDisposition"},message:"must have required property '"+"sdrDisposition"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sdrDisposition"},message:"must have required property '"+"sdrDisposition"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1087,7 +1109,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.started === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "started"},message:"must have required property '"+"started"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "started"},message:"must have required property '"+"started"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1097,7 +1119,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.system === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "system"},message:"must have required property '"+"system"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "system"},message:"must have required property '"+"system"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1107,7 +1129,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.title === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1117,7 +1139,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.url === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1127,7 +1149,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.workspaceId === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaceId"},message:"must have required property '"+"workspaceId"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaceId"},message:"must have required property '"+"workspaceId"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1139,7 +1161,7 @@ errors++;
 if(data.calendarEventId !== undefined){
 let data0 = data.calendarEventId;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err20 = {instancePath:instancePath+"/calendarEventId",schemaPath:"#/properties/calendarEventId/type",keyword:"type",params:{type: schema16.properties.calendarEventId.type},message:"must be string,null",schema:schema16.properties.calendarEventId.type,parentSchema:schema16.properties.calendarEventId,data:data0};
+const err20 = {instancePath:instancePath+"/calendarEventId",schemaPath:"#/properties/calendarEventId/type",keyword:"type",params:{type: schema17.properties.calendarEventId.type},message:"must be string,null",schema:schema17.properties.calendarEventId.type,parentSchema:schema17.properties.calendarEventId,data:data0};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1152,7 +1174,7 @@ errors++;
 if(data.clientUniqueId !== undefined){
 let data1 = data.clientUniqueId;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err21 = {instancePath:instancePath+"/clientUniqueId",schemaPath:"#/properties/clientUniqueId/type",keyword:"type",params:{type: schema16.properties.clientUniqueId.type},message:"must be string,null",schema:schema16.properties.clientUniqueId.type,parentSchema:schema16.properties.clientUniqueId,data:data1};
+const err21 = {instancePath:instancePath+"/clientUniqueId",schemaPath:"#/properties/clientUniqueId/type",keyword:"type",params:{type: schema17.properties.clientUniqueId.type},message:"must be string,null",schema:schema17.properties.clientUniqueId.type,parentSchema:schema17.properties.clientUniqueId,data:data1};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1165,7 +1187,7 @@ errors++;
 if(data.customData !== undefined){
 let data2 = data.customData;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err22 = {instancePath:instancePath+"/customData",schemaPath:"#/properties/customData/type",keyword:"type",params:{type: schema16.properties.customData.type},message:"must be string,null",schema:schema16.properties.customData.type,parentSchema:schema16.properties.customData,data:data2};
+const err22 = {instancePath:instancePath+"/customData",schemaPath:"#/properties/customData/type",keyword:"type",params:{type: schema17.properties.customData.type},message:"must be string,null",schema:schema17.properties.customData.type,parentSchema:schema17.properties.customData,data:data2};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1178,7 +1200,7 @@ errors++;
 if(data.direction !== undefined){
 let data3 = data.direction;
 if(typeof data3 !== "string"){
-const err23 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.direction.type,parentSchema:schema16.properties.direction,data:data3};
+const err23 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.direction.type,parentSchema:schema17.properties.direction,data:data3};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1188,7 +1210,7 @@ vErrors.push(err23);
 errors++;
 }
 if(!((data3 === "inbound") || (data3 === "outbound"))){
-const err24 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema16.properties.direction.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.direction.enum,parentSchema:schema16.properties.direction,data:data3};
+const err24 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema17.properties.direction.enum},message:"must be equal to one of the allowed values",schema:schema17.properties.direction.enum,parentSchema:schema17.properties.direction,data:data3};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1201,7 +1223,7 @@ errors++;
 if(data.duration !== undefined){
 let data4 = data.duration;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err25 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.duration.type,parentSchema:schema16.properties.duration,data:data4};
+const err25 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.duration.type,parentSchema:schema17.properties.duration,data:data4};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1214,7 +1236,7 @@ errors++;
 if(data.id !== undefined){
 let data5 = data.id;
 if(typeof data5 !== "string"){
-const err26 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.id.type,parentSchema:schema16.properties.id,data:data5};
+const err26 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.id.type,parentSchema:schema17.properties.id,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1227,7 +1249,7 @@ errors++;
 if(data.isPrivate !== undefined){
 let data6 = data.isPrivate;
 if(typeof data6 !== "boolean"){
-const err27 = {instancePath:instancePath+"/isPrivate",schemaPath:"#/properties/isPrivate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema16.properties.isPrivate.type,parentSchema:schema16.properties.isPrivate,data:data6};
+const err27 = {instancePath:instancePath+"/isPrivate",schemaPath:"#/properties/isPrivate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.isPrivate.type,parentSchema:schema17.properties.isPrivate,data:data6};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1240,7 +1262,7 @@ errors++;
 if(data.language !== undefined){
 let data7 = data.language;
 if(typeof data7 !== "string"){
-const err28 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.language.type,parentSchema:schema16.properties.language,data:data7};
+const err28 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.language.type,parentSchema:schema17.properties.language,data:data7};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1253,7 +1275,7 @@ errors++;
 if(data.media !== undefined){
 let data8 = data.media;
 if(typeof data8 !== "string"){
-const err29 = {instancePath:instancePath+"/media",schemaPath:"#/properties/media/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.media.type,parentSchema:schema16.properties.media,data:data8};
+const err29 = {instancePath:instancePath+"/media",schemaPath:"#/properties/media/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.media.type,parentSchema:schema17.properties.media,data:data8};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1266,7 +1288,7 @@ errors++;
 if(data.meetingUrl !== undefined){
 let data9 = data.meetingUrl;
 if(typeof data9 !== "string"){
-const err30 = {instancePath:instancePath+"/meetingUrl",schemaPath:"#/properties/meetingUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.meetingUrl.type,parentSchema:schema16.properties.meetingUrl,data:data9};
+const err30 = {instancePath:instancePath+"/meetingUrl",schemaPath:"#/properties/meetingUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.meetingUrl.type,parentSchema:schema17.properties.meetingUrl,data:data9};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1279,7 +1301,7 @@ errors++;
 if(data.primaryUserId !== undefined){
 let data10 = data.primaryUserId;
 if(typeof data10 !== "string"){
-const err31 = {instancePath:instancePath+"/primaryUserId",schemaPath:"#/properties/primaryUserId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.primaryUserId.type,parentSchema:schema16.properties.primaryUserId,data:data10};
+const err31 = {instancePath:instancePath+"/primaryUserId",schemaPath:"#/properties/primaryUserId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.primaryUserId.type,parentSchema:schema17.properties.primaryUserId,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1292,7 +1314,7 @@ errors++;
 if(data.purpose !== undefined){
 let data11 = data.purpose;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err32 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: schema16.properties.purpose.type},message:"must be string,null",schema:schema16.properties.purpose.type,parentSchema:schema16.properties.purpose,data:data11};
+const err32 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: schema17.properties.purpose.type},message:"must be string,null",schema:schema17.properties.purpose.type,parentSchema:schema17.properties.purpose,data:data11};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1305,7 +1327,7 @@ errors++;
 if(data.scheduled !== undefined){
 let data12 = data.scheduled;
 if(typeof data12 !== "string"){
-const err33 = {instancePath:instancePath+"/scheduled",schemaPath:"#/properties/scheduled/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.scheduled.type,parentSchema:schema16.properties.scheduled,data:data12};
+const err33 = {instancePath:instancePath+"/scheduled",schemaPath:"#/properties/scheduled/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.scheduled.type,parentSchema:schema17.properties.scheduled,data:data12};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1318,7 +1340,7 @@ errors++;
 if(data.scope !== undefined){
 let data13 = data.scope;
 if(typeof data13 !== "string"){
-const err34 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.scope.type,parentSchema:schema16.properties.scope,data:data13};
+const err34 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.scope.type,parentSchema:schema17.properties.scope,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1331,7 +1353,7 @@ errors++;
 if(data.sdrDisposition !== undefined){
 let data14 = data.sdrDisposition;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err35 = {instancePath:instancePath+"/sdrDisposition",schemaPath:"#/properties/sdrDisposition/type",keyword:"type",params:{type: schema16.properties.sdrDisposition.type},message:"must be string,null",schema:schema16.properties.sdrDisposition.type,parentSchema:schema16.properties.sdrDisposition,data:data14};
+const err35 = {instancePath:instancePath+"/sdrDisposition",schemaPath:"#/properties/sdrDisposition/type",keyword:"type",params:{type: schema17.properties.sdrDisposition.type},message:"must be string,null",schema:schema17.properties.sdrDisposition.type,parentSchema:schema17.properties.sdrDisposition,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1344,7 +1366,7 @@ errors++;
 if(data.started !== undefined){
 let data15 = data.started;
 if(typeof data15 !== "string"){
-const err36 = {instancePath:instancePath+"/started",schemaPath:"#/properties/started/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.started.type,parentSchema:schema16.properties.started,data:data15};
+const err36 = {instancePath:instancePath+"/started",schemaPath:"#/properties/started/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.started.type,parentSchema:schema17.properties.started,data:data15};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1357,7 +1379,7 @@ errors++;
 if(data.system !== undefined){
 let data16 = data.system;
 if(typeof data16 !== "string"){
-const err37 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.system.type,parentSchema:schema16.properties.system,data:data16};
+const err37 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.system.type,parentSchema:schema17.properties.system,data:data16};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1370,7 +1392,7 @@ errors++;
 if(data.title !== undefined){
 let data17 = data.title;
 if(typeof data17 !== "string"){
-const err38 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.title.type,parentSchema:schema16.properties.title,data:data17};
+const err38 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.title.type,parentSchema:schema17.properties.title,data:data17};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1383,7 +1405,7 @@ errors++;
 if(data.url !== undefined){
 let data18 = data.url;
 if(typeof data18 !== "string"){
-const err39 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.url.type,parentSchema:schema16.properties.url,data:data18};
+const err39 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.url.type,parentSchema:schema17.properties.url,data:data18};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1396,7 +1418,7 @@ errors++;
 if(data.workspaceId !== undefined){
 let data19 = data.workspaceId;
 if(typeof data19 !== "string"){
-const err40 = {instancePath:instancePath+"/workspaceId",schemaPath:"#/properties/workspaceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.workspaceId.type,parentSchema:schema16.properties.workspaceId,data:data19};
+const err40 = {instancePath:instancePath+"/workspaceId",schemaPath:"#/properties/workspaceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.workspaceId.type,parentSchema:schema17.properties.workspaceId,data:data19};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1408,7 +1430,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1417,19 +1439,19 @@ vErrors.push(err41);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 
-export const record_extensive_call = validate16;
-const schema17 = {"type":"object","properties":{"collaboration":{"type":"object"},"content":{"type":"object"},"interaction":{"type":"object"},"media":{"type":"object"},"metaData":{"type":"object"},"parties":{"type":"array","items":{"type":"object"}}},"required":["collaboration","content","interaction","media","metaData","parties"],"additionalProperties":true};
+export const record_extensive_call = validate17;
+const schema18 = {"type":"object","properties":{"collaboration":{"type":"object"},"content":{"type":"object"},"interaction":{"type":"object"},"media":{"type":"object"},"metaData":{"type":"object"},"parties":{"type":"array","items":{"type":"object"}}},"required":["collaboration","content","interaction","media","metaData","parties"],"additionalProperties":true};
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.collaboration === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "collaboration"},message:"must have required property '"+"collaboration"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "collaboration"},message:"must have required property '"+"collaboration"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1439,7 +1461,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.content === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1449,7 +1471,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.interaction === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "interaction"},message:"must have required property '"+"interaction"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "interaction"},message:"must have required property '"+"interaction"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1459,7 +1481,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.media === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "media"},message:"must have required property '"+"media"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "media"},message:"must have required property '"+"media"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1469,7 +1491,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.metaData === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metaData"},message:"must have required property '"+"metaData"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metaData"},message:"must have required property '"+"metaData"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1479,7 +1501,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.parties === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parties"},message:"must have required property '"+"parties"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parties"},message:"must have required property '"+"parties"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1491,7 +1513,7 @@ errors++;
 if(data.collaboration !== undefined){
 let data0 = data.collaboration;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err6 = {instancePath:instancePath+"/collaboration",schemaPath:"#/properties/collaboration/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.collaboration.type,parentSchema:schema17.properties.collaboration,data:data0};
+const err6 = {instancePath:instancePath+"/collaboration",schemaPath:"#/properties/collaboration/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.collaboration.type,parentSchema:schema18.properties.collaboration,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1504,7 +1526,7 @@ errors++;
 if(data.content !== undefined){
 let data1 = data.content;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err7 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.content.type,parentSchema:schema17.properties.content,data:data1};
+const err7 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.content.type,parentSchema:schema18.properties.content,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1517,7 +1539,7 @@ errors++;
 if(data.interaction !== undefined){
 let data2 = data.interaction;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err8 = {instancePath:instancePath+"/interaction",schemaPath:"#/properties/interaction/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.interaction.type,parentSchema:schema17.properties.interaction,data:data2};
+const err8 = {instancePath:instancePath+"/interaction",schemaPath:"#/properties/interaction/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.interaction.type,parentSchema:schema18.properties.interaction,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1530,7 +1552,7 @@ errors++;
 if(data.media !== undefined){
 let data3 = data.media;
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-const err9 = {instancePath:instancePath+"/media",schemaPath:"#/properties/media/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.media.type,parentSchema:schema17.properties.media,data:data3};
+const err9 = {instancePath:instancePath+"/media",schemaPath:"#/properties/media/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.media.type,parentSchema:schema18.properties.media,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1543,7 +1565,7 @@ errors++;
 if(data.metaData !== undefined){
 let data4 = data.metaData;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-const err10 = {instancePath:instancePath+"/metaData",schemaPath:"#/properties/metaData/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.metaData.type,parentSchema:schema17.properties.metaData,data:data4};
+const err10 = {instancePath:instancePath+"/metaData",schemaPath:"#/properties/metaData/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.metaData.type,parentSchema:schema18.properties.metaData,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1560,7 +1582,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-const err11 = {instancePath:instancePath+"/parties/" + i0,schemaPath:"#/properties/parties/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.parties.items.type,parentSchema:schema17.properties.parties.items,data:data6};
+const err11 = {instancePath:instancePath+"/parties/" + i0,schemaPath:"#/properties/parties/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.parties.items.type,parentSchema:schema18.properties.parties.items,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1572,7 +1594,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/parties",schemaPath:"#/properties/parties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema17.properties.parties.type,parentSchema:schema17.properties.parties,data:data5};
+const err12 = {instancePath:instancePath+"/parties",schemaPath:"#/properties/parties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.parties.type,parentSchema:schema18.properties.parties,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1584,7 +1606,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1593,19 +1615,19 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 
-export const record_user = validate17;
-const schema18 = {"type":"object","properties":{"active":{"type":"boolean"},"created":{"type":"string"},"emailAddress":{"type":"string"},"emailAliases":{"type":"array","items":{"type":"string"}},"extension":{"type":["string","null"]},"firstName":{"type":"string"},"id":{"type":"string"},"lastName":{"type":"string"},"managerId":{"type":["string","null"]},"meetingConsentPageUrl":{"type":["string","null"]},"personalMeetingUrls":{"type":"array","items":{"type":"string"}},"phoneNumber":{"type":["string","null"]},"settings":{"type":"object"},"spokenLanguages":{"type":"array","items":{"type":"object"}},"title":{"type":["string","null"]},"trustedEmailAddress":{"type":["string","null"]}},"required":["active","created","emailAddress","emailAliases","extension","firstName","id","lastName","managerId","meetingConsentPageUrl","personalMeetingUrls","phoneNumber","settings","spokenLanguages","title","trustedEmailAddress"],"additionalProperties":true};
+export const record_user = validate18;
+const schema19 = {"type":"object","properties":{"active":{"type":"boolean"},"created":{"type":"string"},"emailAddress":{"type":"string"},"emailAliases":{"type":"array","items":{"type":"string"}},"extension":{"type":["string","null"]},"firstName":{"type":"string"},"id":{"type":"string"},"lastName":{"type":"string"},"managerId":{"type":["string","null"]},"meetingConsentPageUrl":{"type":["string","null"]},"personalMeetingUrls":{"type":"array","items":{"type":"string"}},"phoneNumber":{"type":["string","null"]},"settings":{"type":"object"},"spokenLanguages":{"type":"array","items":{"type":"object"}},"title":{"type":["string","null"]},"trustedEmailAddress":{"type":["string","null"]}},"required":["active","created","emailAddress","emailAliases","extension","firstName","id","lastName","managerId","meetingConsentPageUrl","personalMeetingUrls","phoneNumber","settings","spokenLanguages","title","trustedEmailAddress"],"additionalProperties":true};
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.active === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1615,7 +1637,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.created === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1625,7 +1647,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.emailAddress === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emailAddress"},message:"must have required property '"+"emailAddress"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emailAddress"},message:"must have required property '"+"emailAddress"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1635,7 +1657,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.emailAliases === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emailAliases"},message:"must have required property '"+"emailAliases"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emailAliases"},message:"must have required property '"+"emailAliases"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1645,7 +1667,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.extension === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "extension"},message:"must have required property '"+"extension"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "extension"},message:"must have required property '"+"extension"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1655,7 +1677,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.firstName === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstName"},message:"must have required property '"+"firstName"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstName"},message:"must have required property '"+"firstName"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1665,7 +1687,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1675,7 +1697,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.lastName === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastName"},message:"must have required property '"+"lastName"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastName"},message:"must have required property '"+"lastName"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1685,7 +1707,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.managerId === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "managerId"},message:"must have required property '"+"managerId"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "managerId"},message:"must have required property '"+"managerId"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1695,7 +1717,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.meetingConsentPageUrl === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "meetingConsentPageUrl"},message:"must have required property '"+"meetingConsentPageUrl"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "meetingConsentPageUrl"},message:"must have required property '"+"meetingConsentPageUrl"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1705,7 +1727,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.personalMeetingUrls === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "personalMeetingUrls"},message:"must have required property '"+"personalMeetingUrls"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "personalMeetingUrls"},message:"must have required property '"+"personalMeetingUrls"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1715,7 +1737,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.phoneNumber === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phoneNumber"},message:"must have required property '"+"phoneNumber"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phoneNumber"},message:"must have required property '"+"phoneNumber"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1725,7 +1747,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.settings === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1735,7 +1757,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.spokenLanguages === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "spokenLanguages"},message:"must have required property '"+"spokenLanguages"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "spokenLanguages"},message:"must have required property '"+"spokenLanguages"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1745,7 +1767,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.title === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1755,7 +1777,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.trustedEmailAddress === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trustedEmailAddress"},message:"must have required property '"+"trustedEmailAddress"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trustedEmailAddress"},message:"must have required property '"+"trustedEmailAddress"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1767,7 +1789,7 @@ errors++;
 if(data.active !== undefined){
 let data0 = data.active;
 if(typeof data0 !== "boolean"){
-const err16 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.active.type,parentSchema:schema18.properties.active,data:data0};
+const err16 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.active.type,parentSchema:schema19.properties.active,data:data0};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1780,7 +1802,7 @@ errors++;
 if(data.created !== undefined){
 let data1 = data.created;
 if(typeof data1 !== "string"){
-const err17 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.created.type,parentSchema:schema18.properties.created,data:data1};
+const err17 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.created.type,parentSchema:schema19.properties.created,data:data1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1793,7 +1815,7 @@ errors++;
 if(data.emailAddress !== undefined){
 let data2 = data.emailAddress;
 if(typeof data2 !== "string"){
-const err18 = {instancePath:instancePath+"/emailAddress",schemaPath:"#/properties/emailAddress/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.emailAddress.type,parentSchema:schema18.properties.emailAddress,data:data2};
+const err18 = {instancePath:instancePath+"/emailAddress",schemaPath:"#/properties/emailAddress/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.emailAddress.type,parentSchema:schema19.properties.emailAddress,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1810,7 +1832,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(typeof data4 !== "string"){
-const err19 = {instancePath:instancePath+"/emailAliases/" + i0,schemaPath:"#/properties/emailAliases/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.emailAliases.items.type,parentSchema:schema18.properties.emailAliases.items,data:data4};
+const err19 = {instancePath:instancePath+"/emailAliases/" + i0,schemaPath:"#/properties/emailAliases/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.emailAliases.items.type,parentSchema:schema19.properties.emailAliases.items,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1822,7 +1844,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/emailAliases",schemaPath:"#/properties/emailAliases/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.emailAliases.type,parentSchema:schema18.properties.emailAliases,data:data3};
+const err20 = {instancePath:instancePath+"/emailAliases",schemaPath:"#/properties/emailAliases/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.emailAliases.type,parentSchema:schema19.properties.emailAliases,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1835,7 +1857,7 @@ errors++;
 if(data.extension !== undefined){
 let data5 = data.extension;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err21 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: schema18.properties.extension.type},message:"must be string,null",schema:schema18.properties.extension.type,parentSchema:schema18.properties.extension,data:data5};
+const err21 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: schema19.properties.extension.type},message:"must be string,null",schema:schema19.properties.extension.type,parentSchema:schema19.properties.extension,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1848,7 +1870,7 @@ errors++;
 if(data.firstName !== undefined){
 let data6 = data.firstName;
 if(typeof data6 !== "string"){
-const err22 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.firstName.type,parentSchema:schema18.properties.firstName,data:data6};
+const err22 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.firstName.type,parentSchema:schema19.properties.firstName,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1861,7 +1883,7 @@ errors++;
 if(data.id !== undefined){
 let data7 = data.id;
 if(typeof data7 !== "string"){
-const err23 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.id.type,parentSchema:schema18.properties.id,data:data7};
+const err23 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.id.type,parentSchema:schema19.properties.id,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1874,7 +1896,7 @@ errors++;
 if(data.lastName !== undefined){
 let data8 = data.lastName;
 if(typeof data8 !== "string"){
-const err24 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lastName.type,parentSchema:schema18.properties.lastName,data:data8};
+const err24 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.lastName.type,parentSchema:schema19.properties.lastName,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1887,7 +1909,7 @@ errors++;
 if(data.managerId !== undefined){
 let data9 = data.managerId;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err25 = {instancePath:instancePath+"/managerId",schemaPath:"#/properties/managerId/type",keyword:"type",params:{type: schema18.properties.managerId.type},message:"must be string,null",schema:schema18.properties.managerId.type,parentSchema:schema18.properties.managerId,data:data9};
+const err25 = {instancePath:instancePath+"/managerId",schemaPath:"#/properties/managerId/type",keyword:"type",params:{type: schema19.properties.managerId.type},message:"must be string,null",schema:schema19.properties.managerId.type,parentSchema:schema19.properties.managerId,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1900,7 +1922,7 @@ errors++;
 if(data.meetingConsentPageUrl !== undefined){
 let data10 = data.meetingConsentPageUrl;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err26 = {instancePath:instancePath+"/meetingConsentPageUrl",schemaPath:"#/properties/meetingConsentPageUrl/type",keyword:"type",params:{type: schema18.properties.meetingConsentPageUrl.type},message:"must be string,null",schema:schema18.properties.meetingConsentPageUrl.type,parentSchema:schema18.properties.meetingConsentPageUrl,data:data10};
+const err26 = {instancePath:instancePath+"/meetingConsentPageUrl",schemaPath:"#/properties/meetingConsentPageUrl/type",keyword:"type",params:{type: schema19.properties.meetingConsentPageUrl.type},message:"must be string,null",schema:schema19.properties.meetingConsentPageUrl.type,parentSchema:schema19.properties.meetingConsentPageUrl,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1917,7 +1939,7 @@ const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
 let data12 = data11[i1];
 if(typeof data12 !== "string"){
-const err27 = {instancePath:instancePath+"/personalMeetingUrls/" + i1,schemaPath:"#/properties/personalMeetingUrls/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.personalMeetingUrls.items.type,parentSchema:schema18.properties.personalMeetingUrls.items,data:data12};
+const err27 = {instancePath:instancePath+"/personalMeetingUrls/" + i1,schemaPath:"#/properties/personalMeetingUrls/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.personalMeetingUrls.items.type,parentSchema:schema19.properties.personalMeetingUrls.items,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1929,7 +1951,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/personalMeetingUrls",schemaPath:"#/properties/personalMeetingUrls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.personalMeetingUrls.type,parentSchema:schema18.properties.personalMeetingUrls,data:data11};
+const err28 = {instancePath:instancePath+"/personalMeetingUrls",schemaPath:"#/properties/personalMeetingUrls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.personalMeetingUrls.type,parentSchema:schema19.properties.personalMeetingUrls,data:data11};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1942,7 +1964,7 @@ errors++;
 if(data.phoneNumber !== undefined){
 let data13 = data.phoneNumber;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err29 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: schema18.properties.phoneNumber.type},message:"must be string,null",schema:schema18.properties.phoneNumber.type,parentSchema:schema18.properties.phoneNumber,data:data13};
+const err29 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: schema19.properties.phoneNumber.type},message:"must be string,null",schema:schema19.properties.phoneNumber.type,parentSchema:schema19.properties.phoneNumber,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1955,7 +1977,7 @@ errors++;
 if(data.settings !== undefined){
 let data14 = data.settings;
 if(!(data14 && typeof data14 == "object" && !Array.isArray(data14))){
-const err30 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.settings.type,parentSchema:schema18.properties.settings,data:data14};
+const err30 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.settings.type,parentSchema:schema19.properties.settings,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1972,7 +1994,7 @@ const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
 let data16 = data15[i2];
 if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
-const err31 = {instancePath:instancePath+"/spokenLanguages/" + i2,schemaPath:"#/properties/spokenLanguages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.spokenLanguages.items.type,parentSchema:schema18.properties.spokenLanguages.items,data:data16};
+const err31 = {instancePath:instancePath+"/spokenLanguages/" + i2,schemaPath:"#/properties/spokenLanguages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.spokenLanguages.items.type,parentSchema:schema19.properties.spokenLanguages.items,data:data16};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1984,7 +2006,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/spokenLanguages",schemaPath:"#/properties/spokenLanguages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.spokenLanguages.type,parentSchema:schema18.properties.spokenLanguages,data:data15};
+const err32 = {instancePath:instancePath+"/spokenLanguages",schemaPath:"#/properties/spokenLanguages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.spokenLanguages.type,parentSchema:schema19.properties.spokenLanguages,data:data15};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1997,7 +2019,7 @@ errors++;
 if(data.title !== undefined){
 let data17 = data.title;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err33 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema18.properties.title.type},message:"must be string,null",schema:schema18.properties.title.type,parentSchema:schema18.properties.title,data:data17};
+const err33 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema19.properties.title.type},message:"must be string,null",schema:schema19.properties.title.type,parentSchema:schema19.properties.title,data:data17};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2010,7 +2032,7 @@ errors++;
 if(data.trustedEmailAddress !== undefined){
 let data18 = data.trustedEmailAddress;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err34 = {instancePath:instancePath+"/trustedEmailAddress",schemaPath:"#/properties/trustedEmailAddress/type",keyword:"type",params:{type: schema18.properties.trustedEmailAddress.type},message:"must be string,null",schema:schema18.properties.trustedEmailAddress.type,parentSchema:schema18.properties.trustedEmailAddress,data:data18};
+const err34 = {instancePath:instancePath+"/trustedEmailAddress",schemaPath:"#/properties/trustedEmailAddress/type",keyword:"type",params:{type: schema19.properties.trustedEmailAddress.type},message:"must be string,null",schema:schema19.properties.trustedEmailAddress.type,parentSchema:schema19.properties.trustedEmailAddress,data:data18};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2022,7 +2044,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2031,8 +2053,31 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
 
+export const params_call_transcripts_list = params_call_audio_download;
+export const params_call_video_download = params_call_audio_download;
+export const params_coaching_list = params_call_audio_download;
+export const params_library_folder_content_list = params_call_audio_download;
+export const params_library_folders_list = params_call_audio_download;
+export const params_settings_scorecards_list = params_call_audio_download;
+export const params_settings_trackers_list = params_call_audio_download;
+export const params_stats_activity_aggregate_list = params_call_audio_download;
+export const params_stats_activity_day_by_day_list = params_call_audio_download;
+export const params_stats_activity_scorecards_list = params_call_audio_download;
+export const params_stats_interaction_list = params_call_audio_download;
 export const params_users_get = params_calls_get;
+export const params_workspaces_list = params_call_audio_download;
+export const record_call_transcript = params_call_audio_download;
+export const record_coaching = params_call_audio_download;
+export const record_library_folder = params_call_audio_download;
+export const record_library_folder_content = params_call_audio_download;
+export const record_settings_scorecard = params_call_audio_download;
+export const record_settings_tracker = params_call_audio_download;
+export const record_stats_activity_aggregate = params_call_audio_download;
+export const record_stats_activity_day_by_day = params_call_audio_download;
+export const record_stats_activity_scorecard = params_call_audio_download;
+export const record_stats_interaction = params_call_audio_download;
+export const record_workspace = params_call_audio_download;

@@ -544,86 +544,86 @@ export class CodeHostingClient extends ConnectorClient {
   constructor(options: ClientOptions) {
     super(options, SERVICE);
     this.branches = {
-    list: (params, options) => this.callList({ entity: 'branches', action: 'list', kind: 'read', validateParams: V.params_branches_list }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'branches', action: 'get', kind: 'read', validateParams: V.params_branches_get }, params, options),
+    list: (params, options) => this.callList({ entity: 'branches', action: 'list', kind: 'read', validateParams: V.params_branches_list, validateRecord: V.record_branch }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'branches', action: 'get', kind: 'read', validateParams: V.params_branches_get, validateRecord: V.record_branch }, params, options),
     };
     this.comments = {
     list: (params, options) => this.callList({ entity: 'comments', action: 'list', kind: 'read', validateParams: V.params_comments_list, validateRecord: V.record_comment }, params, afterPaging, options),
     get: (params, options) => this.callSingle({ entity: 'comments', action: 'get', kind: 'read', validateParams: V.params_comments_get, validateRecord: V.record_comment }, params, options),
     };
     this.commits = {
-    list: (params, options) => this.callList({ entity: 'commits', action: 'list', kind: 'read', validateParams: V.params_commits_list }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'commits', action: 'get', kind: 'read', validateParams: V.params_commits_get }, params, options),
+    list: (params, options) => this.callList({ entity: 'commits', action: 'list', kind: 'read', validateParams: V.params_commits_list, validateRecord: V.record_commit }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'commits', action: 'get', kind: 'read', validateParams: V.params_commits_get, validateRecord: V.record_commit }, params, options),
     };
     this.issues = {
-    list: (params, options) => this.callList({ entity: 'issues', action: 'list', kind: 'read', validateParams: V.params_issues_list }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'issues', action: 'get', kind: 'read', validateParams: V.params_issues_get }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'issues', action: 'api_search', kind: 'read', validateParams: V.params_issues_api_search }, params, afterPaging, options),
+    list: (params, options) => this.callList({ entity: 'issues', action: 'list', kind: 'read', validateParams: V.params_issues_list, validateRecord: V.record_issue }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'issues', action: 'get', kind: 'read', validateParams: V.params_issues_get, validateRecord: V.record_issue }, params, options),
+    apiSearch: (params, options) => this.callList({ entity: 'issues', action: 'api_search', kind: 'read', validateParams: V.params_issues_api_search, validateRecord: V.record_issue }, params, afterPaging, options),
     };
     this.labels = {
-    list: (params, options) => this.callList({ entity: 'labels', action: 'list', kind: 'read', validateParams: V.params_labels_list }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'labels', action: 'get', kind: 'read', validateParams: V.params_labels_get }, params, options),
+    list: (params, options) => this.callList({ entity: 'labels', action: 'list', kind: 'read', validateParams: V.params_labels_list, validateRecord: V.record_label }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'labels', action: 'get', kind: 'read', validateParams: V.params_labels_get, validateRecord: V.record_label }, params, options),
     };
     this.milestones = {
-    list: (params, options) => this.callList({ entity: 'milestones', action: 'list', kind: 'read', validateParams: V.params_milestones_list }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'milestones', action: 'get', kind: 'read', validateParams: V.params_milestones_get }, params, options),
+    list: (params, options) => this.callList({ entity: 'milestones', action: 'list', kind: 'read', validateParams: V.params_milestones_list, validateRecord: V.record_milestone }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'milestones', action: 'get', kind: 'read', validateParams: V.params_milestones_get, validateRecord: V.record_milestone }, params, options),
     };
     this.orgRepositories = {
-    list: (params, options) => this.callList({ entity: 'org_repositories', action: 'list', kind: 'read', validateParams: V.params_org_repositories_list }, params, afterPaging, options),
+    list: (params, options) => this.callList({ entity: 'org_repositories', action: 'list', kind: 'read', validateParams: V.params_org_repositories_list, validateRecord: V.record_org_repository }, params, afterPaging, options),
     };
     this.organizations = {
-    list: (params, options) => this.callList({ entity: 'organizations', action: 'list', kind: 'read', validateParams: V.params_organizations_list }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'organizations', action: 'get', kind: 'read', validateParams: V.params_organizations_get }, params, options),
+    list: (params, options) => this.callList({ entity: 'organizations', action: 'list', kind: 'read', validateParams: V.params_organizations_list, validateRecord: V.record_organization }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'organizations', action: 'get', kind: 'read', validateParams: V.params_organizations_get, validateRecord: V.record_organization }, params, options),
     };
     this.prComments = {
     list: (params, options) => this.callList({ entity: 'pr_comments', action: 'list', kind: 'read', validateParams: V.params_pr_comments_list, validateRecord: V.record_comment }, params, afterPaging, options),
     get: (params, options) => this.callSingle({ entity: 'pr_comments', action: 'get', kind: 'read', validateParams: V.params_pr_comments_get, validateRecord: V.record_comment }, params, options),
     };
     this.projectItems = {
-    list: (params, options) => this.callList({ entity: 'project_items', action: 'list', kind: 'read', validateParams: V.params_project_items_list }, params, afterPaging, options),
+    list: (params, options) => this.callList({ entity: 'project_items', action: 'list', kind: 'read', validateParams: V.params_project_items_list, validateRecord: V.record_project_item }, params, afterPaging, options),
     };
     this.projects = {
-    list: (params, options) => this.callList({ entity: 'projects', action: 'list', kind: 'read', validateParams: V.params_projects_list }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'projects', action: 'get', kind: 'read', validateParams: V.params_projects_get }, params, options),
+    list: (params, options) => this.callList({ entity: 'projects', action: 'list', kind: 'read', validateParams: V.params_projects_list, validateRecord: V.record_project }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'projects', action: 'get', kind: 'read', validateParams: V.params_projects_get, validateRecord: V.record_project }, params, options),
     };
     this.pullRequests = {
-    list: (params, options) => this.callList({ entity: 'pull_requests', action: 'list', kind: 'read', validateParams: V.params_pull_requests_list }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'pull_requests', action: 'get', kind: 'read', validateParams: V.params_pull_requests_get }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'pull_requests', action: 'api_search', kind: 'read', validateParams: V.params_pull_requests_api_search }, params, afterPaging, options),
+    list: (params, options) => this.callList({ entity: 'pull_requests', action: 'list', kind: 'read', validateParams: V.params_pull_requests_list, validateRecord: V.record_pull_request }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'pull_requests', action: 'get', kind: 'read', validateParams: V.params_pull_requests_get, validateRecord: V.record_pull_request }, params, options),
+    apiSearch: (params, options) => this.callList({ entity: 'pull_requests', action: 'api_search', kind: 'read', validateParams: V.params_pull_requests_api_search, validateRecord: V.record_pull_request }, params, afterPaging, options),
     };
     this.releases = {
-    list: (params, options) => this.callList({ entity: 'releases', action: 'list', kind: 'read', validateParams: V.params_releases_list }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'releases', action: 'get', kind: 'read', validateParams: V.params_releases_get }, params, options),
+    list: (params, options) => this.callList({ entity: 'releases', action: 'list', kind: 'read', validateParams: V.params_releases_list, validateRecord: V.record_release }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'releases', action: 'get', kind: 'read', validateParams: V.params_releases_get, validateRecord: V.record_release }, params, options),
     };
     this.repositories = {
-    list: (params, options) => this.callList({ entity: 'repositories', action: 'list', kind: 'read', validateParams: V.params_repositories_list }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'repositories', action: 'get', kind: 'read', validateParams: V.params_repositories_get }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'repositories', action: 'api_search', kind: 'read', validateParams: V.params_repositories_api_search }, params, afterLimitPaging, options),
+    list: (params, options) => this.callList({ entity: 'repositories', action: 'list', kind: 'read', validateParams: V.params_repositories_list, validateRecord: V.record_repository }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'repositories', action: 'get', kind: 'read', validateParams: V.params_repositories_get, validateRecord: V.record_repository }, params, options),
+    apiSearch: (params, options) => this.callList({ entity: 'repositories', action: 'api_search', kind: 'read', validateParams: V.params_repositories_api_search, validateRecord: V.record_repository }, params, afterLimitPaging, options),
     };
     this.reviews = {
-    list: (params, options) => this.callList({ entity: 'reviews', action: 'list', kind: 'read', validateParams: V.params_reviews_list }, params, afterPaging, options),
+    list: (params, options) => this.callList({ entity: 'reviews', action: 'list', kind: 'read', validateParams: V.params_reviews_list, validateRecord: V.record_review }, params, afterPaging, options),
     };
     this.stargazers = {
-    list: (params, options) => this.callList({ entity: 'stargazers', action: 'list', kind: 'read', validateParams: V.params_stargazers_list }, params, afterPaging, options),
+    list: (params, options) => this.callList({ entity: 'stargazers', action: 'list', kind: 'read', validateParams: V.params_stargazers_list, validateRecord: V.record_stargazer }, params, afterPaging, options),
     };
     this.tags = {
-    list: (params, options) => this.callList({ entity: 'tags', action: 'list', kind: 'read', validateParams: V.params_tags_list }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'tags', action: 'get', kind: 'read', validateParams: V.params_tags_get }, params, options),
+    list: (params, options) => this.callList({ entity: 'tags', action: 'list', kind: 'read', validateParams: V.params_tags_list, validateRecord: V.record_tag }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'tags', action: 'get', kind: 'read', validateParams: V.params_tags_get, validateRecord: V.record_tag }, params, options),
     };
     this.teams = {
-    list: (params, options) => this.callList({ entity: 'teams', action: 'list', kind: 'read', validateParams: V.params_teams_list }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'teams', action: 'get', kind: 'read', validateParams: V.params_teams_get }, params, options),
+    list: (params, options) => this.callList({ entity: 'teams', action: 'list', kind: 'read', validateParams: V.params_teams_list, validateRecord: V.record_team }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'teams', action: 'get', kind: 'read', validateParams: V.params_teams_get, validateRecord: V.record_team }, params, options),
     };
     this.users = {
-    list: (params, options) => this.callList({ entity: 'users', action: 'list', kind: 'read', validateParams: V.params_users_list }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'users', action: 'get', kind: 'read', validateParams: V.params_users_get }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'users', action: 'api_search', kind: 'read', validateParams: V.params_users_api_search }, params, afterPaging, options),
+    list: (params, options) => this.callList({ entity: 'users', action: 'list', kind: 'read', validateParams: V.params_users_list, validateRecord: V.record_user }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'users', action: 'get', kind: 'read', validateParams: V.params_users_get, validateRecord: V.record_user }, params, options),
+    apiSearch: (params, options) => this.callList({ entity: 'users', action: 'api_search', kind: 'read', validateParams: V.params_users_api_search, validateRecord: V.record_user }, params, afterPaging, options),
     };
     this.viewer = {
-    get: (params, options) => this.callSingle({ entity: 'viewer', action: 'get', kind: 'read', validateParams: V.params_viewer_get }, params, options),
+    get: (params, options) => this.callSingle({ entity: 'viewer', action: 'get', kind: 'read', validateParams: V.params_viewer_get, validateRecord: V.record_viewer }, params, options),
     };
     this.viewerRepositories = {
-    list: (params, options) => this.callList({ entity: 'viewer_repositories', action: 'list', kind: 'read', validateParams: V.params_viewer_repositories_list }, params, afterPaging, options),
+    list: (params, options) => this.callList({ entity: 'viewer_repositories', action: 'list', kind: 'read', validateParams: V.params_viewer_repositories_list, validateRecord: V.record_viewer_repository }, params, afterPaging, options),
     };
   }
 

@@ -2121,15 +2121,37 @@ validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const record_comment = validate27;
-const schema28 = {"type":"object","properties":{"databaseId":{"type":"integer"},"id":{"type":"string"}},"required":["databaseId","id"],"additionalProperties":true};
+export const record_branch = validate27;
+const schema28 = {"type":"object","properties":{},"additionalProperties":true};
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+
+export const record_comment = validate28;
+const schema29 = {"type":"object","properties":{"databaseId":{"type":"integer"},"id":{"type":"string"}},"required":["databaseId","id"],"additionalProperties":true};
+
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.databaseId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "databaseId"},message:"must have required property '"+"databaseId"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "databaseId"},message:"must have required property '"+"databaseId"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2139,7 +2161,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2151,7 +2173,7 @@ errors++;
 if(data.databaseId !== undefined){
 let data0 = data.databaseId;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/databaseId",schemaPath:"#/properties/databaseId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.databaseId.type,parentSchema:schema28.properties.databaseId,data:data0};
+const err2 = {instancePath:instancePath+"/databaseId",schemaPath:"#/properties/databaseId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.databaseId.type,parentSchema:schema29.properties.databaseId,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2164,7 +2186,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.id.type,parentSchema:schema28.properties.id,data:data1};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.id.type,parentSchema:schema29.properties.id,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2176,7 +2198,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2185,7 +2207,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
@@ -2213,3 +2235,21 @@ export const params_users_get = params_labels_get;
 export const params_users_api_search = params_labels_list;
 export const params_viewer_get = params_labels_get;
 export const params_viewer_repositories_list = params_labels_list;
+export const record_commit = record_branch;
+export const record_issue = record_branch;
+export const record_label = record_branch;
+export const record_milestone = record_branch;
+export const record_org_repository = record_branch;
+export const record_organization = record_branch;
+export const record_project = record_branch;
+export const record_project_item = record_branch;
+export const record_pull_request = record_branch;
+export const record_release = record_branch;
+export const record_repository = record_branch;
+export const record_review = record_branch;
+export const record_stargazer = record_branch;
+export const record_tag = record_branch;
+export const record_team = record_branch;
+export const record_user = record_branch;
+export const record_viewer = record_branch;
+export const record_viewer_repository = record_branch;

@@ -74,6 +74,7 @@ export interface CompaniesResource {
   apiSearch(params?: T.CompaniesApiSearchParams, options?: PageOptions): PagePromise<T.Company, Page<T.Company, T.SearchMeta>>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
+   * Filters and sorts take the searchable fields (`CompaniesSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await crm.companies.search({ query: { filter: { eq: { createdAt: '<value>' } } } });
    */
@@ -108,6 +109,7 @@ export interface ContactsResource {
   apiSearch(params?: T.ContactsApiSearchParams, options?: PageOptions): PagePromise<T.Contact, Page<T.Contact, T.SearchMeta>>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
+   * Filters and sorts take the searchable fields (`ContactsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await crm.contacts.search({ query: { filter: { eq: { createdAt: '<value>' } } } });
    */
@@ -147,6 +149,7 @@ export interface DealsResource {
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint section names search for contacts and companies only; the entity list gives deals search too. The entity list wins; the searchable fields of deals are not shown.
+   * Filters and sorts take the searchable fields (`DealsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await crm.deals.search({ query: {} });
    */
@@ -263,23 +266,23 @@ export class CrmClient extends ConnectorClient {
     search: (params, options) => this.callSearch({ entity: 'contacts', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.deals = {
-    list: (params, options) => this.callList({ entity: 'deals', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'deals', action: 'get', kind: 'read' }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'deals', action: 'api_search', kind: 'read' }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'deals', action: 'list', kind: 'read', validateParams: V.params_deals_list, validateRecord: V.record_deal }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'deals', action: 'get', kind: 'read', validateParams: V.params_deals_get, validateRecord: V.record_deal }, params, options),
+    apiSearch: (params, options) => this.callList({ entity: 'deals', action: 'api_search', kind: 'read', validateParams: V.params_deals_api_search, validateRecord: V.record_deal }, params, null, options),
     search: (params, options) => this.callSearch({ entity: 'deals', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.objects = {
-    list: (params, options) => this.callList({ entity: 'objects', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'objects', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'objects', action: 'list', kind: 'read', validateParams: V.params_objects_list, validateRecord: V.record_object_record }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'objects', action: 'get', kind: 'read', validateParams: V.params_objects_get, validateRecord: V.record_object_record }, params, options),
     };
     this.schemas = {
-    list: (params, options) => this.callList({ entity: 'schemas', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'schemas', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'schemas', action: 'list', kind: 'read', validateParams: V.params_schemas_list, validateRecord: V.record_schema }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'schemas', action: 'get', kind: 'read', validateParams: V.params_schemas_get, validateRecord: V.record_schema }, params, options),
     };
     this.tickets = {
-    list: (params, options) => this.callList({ entity: 'tickets', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'tickets', action: 'get', kind: 'read' }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'tickets', action: 'api_search', kind: 'read' }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'tickets', action: 'list', kind: 'read', validateParams: V.params_tickets_list, validateRecord: V.record_ticket }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'tickets', action: 'get', kind: 'read', validateParams: V.params_tickets_get, validateRecord: V.record_ticket }, params, options),
+    apiSearch: (params, options) => this.callList({ entity: 'tickets', action: 'api_search', kind: 'read', validateParams: V.params_tickets_api_search, validateRecord: V.record_ticket }, params, null, options),
     };
   }
 

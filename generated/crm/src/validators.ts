@@ -913,15 +913,37 @@ validate14.errors = vErrors;
 return errors === 0;
 }
 
-export const record_company = validate15;
-const schema16 = {"type":"object","properties":{"archived":{"type":"boolean"},"archivedAt":{"type":["string","null"]},"associations":{"type":["object","null"]},"createdAt":{"type":"string"},"id":{"type":"string"},"objectWriteTraceId":{"type":["string","null"]},"properties":{"type":"object"},"propertiesWithHistory":{"type":["object","null"]},"updatedAt":{"type":"string"},"url":{"type":["string","null"]}},"required":["archived","archivedAt","associations","createdAt","id","objectWriteTraceId","properties","propertiesWithHistory","updatedAt","url"],"additionalProperties":true};
+export const params_deals_list = validate15;
+const schema16 = {"type":"object","properties":{},"additionalProperties":true};
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate15.errors = vErrors;
+return errors === 0;
+}
+
+export const record_company = validate16;
+const schema17 = {"type":"object","properties":{"archived":{"type":"boolean"},"archivedAt":{"type":["string","null"]},"associations":{"type":["object","null"]},"createdAt":{"type":"string"},"id":{"type":"string"},"objectWriteTraceId":{"type":["string","null"]},"properties":{"type":"object"},"propertiesWithHistory":{"type":["object","null"]},"updatedAt":{"type":"string"},"url":{"type":["string","null"]}},"required":["archived","archivedAt","associations","createdAt","id","objectWriteTraceId","properties","propertiesWithHistory","updatedAt","url"],"additionalProperties":true};
+
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.archived === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "archived"},message:"must have required property '"+"archived"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "archived"},message:"must have required property '"+"archived"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -931,7 +953,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.archivedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "archivedAt"},message:"must have required property '"+"archivedAt"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "archivedAt"},message:"must have required property '"+"archivedAt"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -941,7 +963,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.associations === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "associations"},message:"must have required property '"+"associations"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "associations"},message:"must have required property '"+"associations"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -951,7 +973,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.createdAt === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -961,7 +983,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -971,7 +993,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.objectWriteTraceId === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "objectWriteTraceId"},message:"must have required property '"+"objectWriteTraceId"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "objectWriteTraceId"},message:"must have required property '"+"objectWriteTraceId"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -981,7 +1003,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.properties === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -991,7 +1013,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.propertiesWithHistory === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "propertiesWithHistory"},message:"must have required property '"+"propertiesWithHistory"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "propertiesWithHistory"},message:"must have required property '"+"propertiesWithHistory"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1001,7 +1023,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.updatedAt === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updatedAt"},message:"must have required property '"+"updatedAt"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updatedAt"},message:"must have required property '"+"updatedAt"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1011,7 +1033,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.url === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1023,7 +1045,7 @@ errors++;
 if(data.archived !== undefined){
 let data0 = data.archived;
 if(typeof data0 !== "boolean"){
-const err10 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema16.properties.archived.type,parentSchema:schema16.properties.archived,data:data0};
+const err10 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.archived.type,parentSchema:schema17.properties.archived,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1036,7 +1058,7 @@ errors++;
 if(data.archivedAt !== undefined){
 let data1 = data.archivedAt;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/archivedAt",schemaPath:"#/properties/archivedAt/type",keyword:"type",params:{type: schema16.properties.archivedAt.type},message:"must be string,null",schema:schema16.properties.archivedAt.type,parentSchema:schema16.properties.archivedAt,data:data1};
+const err11 = {instancePath:instancePath+"/archivedAt",schemaPath:"#/properties/archivedAt/type",keyword:"type",params:{type: schema17.properties.archivedAt.type},message:"must be string,null",schema:schema17.properties.archivedAt.type,parentSchema:schema17.properties.archivedAt,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1049,7 +1071,7 @@ errors++;
 if(data.associations !== undefined){
 let data2 = data.associations;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-const err12 = {instancePath:instancePath+"/associations",schemaPath:"#/properties/associations/type",keyword:"type",params:{type: schema16.properties.associations.type},message:"must be object,null",schema:schema16.properties.associations.type,parentSchema:schema16.properties.associations,data:data2};
+const err12 = {instancePath:instancePath+"/associations",schemaPath:"#/properties/associations/type",keyword:"type",params:{type: schema17.properties.associations.type},message:"must be object,null",schema:schema17.properties.associations.type,parentSchema:schema17.properties.associations,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1062,7 +1084,7 @@ errors++;
 if(data.createdAt !== undefined){
 let data3 = data.createdAt;
 if(typeof data3 !== "string"){
-const err13 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.createdAt.type,parentSchema:schema16.properties.createdAt,data:data3};
+const err13 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.createdAt.type,parentSchema:schema17.properties.createdAt,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1075,7 +1097,7 @@ errors++;
 if(data.id !== undefined){
 let data4 = data.id;
 if(typeof data4 !== "string"){
-const err14 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.id.type,parentSchema:schema16.properties.id,data:data4};
+const err14 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.id.type,parentSchema:schema17.properties.id,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1088,7 +1110,7 @@ errors++;
 if(data.objectWriteTraceId !== undefined){
 let data5 = data.objectWriteTraceId;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err15 = {instancePath:instancePath+"/objectWriteTraceId",schemaPath:"#/properties/objectWriteTraceId/type",keyword:"type",params:{type: schema16.properties.objectWriteTraceId.type},message:"must be string,null",schema:schema16.properties.objectWriteTraceId.type,parentSchema:schema16.properties.objectWriteTraceId,data:data5};
+const err15 = {instancePath:instancePath+"/objectWriteTraceId",schemaPath:"#/properties/objectWriteTraceId/type",keyword:"type",params:{type: schema17.properties.objectWriteTraceId.type},message:"must be string,null",schema:schema17.properties.objectWriteTraceId.type,parentSchema:schema17.properties.objectWriteTraceId,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1101,7 +1123,7 @@ errors++;
 if(data.properties !== undefined){
 let data6 = data.properties;
 if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-const err16 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.properties.type,parentSchema:schema16.properties.properties,data:data6};
+const err16 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.properties.type,parentSchema:schema17.properties.properties,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1114,7 +1136,7 @@ errors++;
 if(data.propertiesWithHistory !== undefined){
 let data7 = data.propertiesWithHistory;
 if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-const err17 = {instancePath:instancePath+"/propertiesWithHistory",schemaPath:"#/properties/propertiesWithHistory/type",keyword:"type",params:{type: schema16.properties.propertiesWithHistory.type},message:"must be object,null",schema:schema16.properties.propertiesWithHistory.type,parentSchema:schema16.properties.propertiesWithHistory,data:data7};
+const err17 = {instancePath:instancePath+"/propertiesWithHistory",schemaPath:"#/properties/propertiesWithHistory/type",keyword:"type",params:{type: schema17.properties.propertiesWithHistory.type},message:"must be object,null",schema:schema17.properties.propertiesWithHistory.type,parentSchema:schema17.properties.propertiesWithHistory,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1127,7 +1149,7 @@ errors++;
 if(data.updatedAt !== undefined){
 let data8 = data.updatedAt;
 if(typeof data8 !== "string"){
-const err18 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.updatedAt.type,parentSchema:schema16.properties.updatedAt,data:data8};
+const err18 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.updatedAt.type,parentSchema:schema17.properties.updatedAt,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1140,7 +1162,7 @@ errors++;
 if(data.url !== undefined){
 let data9 = data.url;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err19 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema16.properties.url.type},message:"must be string,null",schema:schema16.properties.url.type,parentSchema:schema16.properties.url,data:data9};
+const err19 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema17.properties.url.type},message:"must be string,null",schema:schema17.properties.url.type,parentSchema:schema17.properties.url,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1152,7 +1174,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1161,10 +1183,23 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 
 export const params_contacts_list = params_companies_list;
 export const params_contacts_api_search = params_companies_api_search;
+export const params_deals_get = params_deals_list;
+export const params_deals_api_search = params_deals_list;
+export const params_objects_list = params_deals_list;
+export const params_objects_get = params_deals_list;
+export const params_schemas_list = params_deals_list;
+export const params_schemas_get = params_deals_list;
+export const params_tickets_list = params_deals_list;
+export const params_tickets_get = params_deals_list;
+export const params_tickets_api_search = params_deals_list;
 export const record_contact = record_company;
+export const record_deal = params_deals_list;
+export const record_object_record = params_deals_list;
+export const record_schema = params_deals_list;
+export const record_ticket = params_deals_list;

@@ -294,7 +294,7 @@ export class EmailMarketingClient extends ConnectorClient {
   constructor(options: ClientOptions) {
     super(options, SERVICE);
     this.automations = {
-    list: (params, options) => this.callList({ entity: 'automations', action: 'list', kind: 'read', validateParams: V.params_automations_list }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'automations', action: 'list', kind: 'read', validateParams: V.params_automations_list, validateRecord: V.record_automation }, params, offsetPaging, options),
     };
     this.campaigns = {
     list: (params, options) => this.callList({ entity: 'campaigns', action: 'list', kind: 'read', validateParams: V.params_campaigns_list, validateRecord: V.record_campaign }, params, offsetPaging, options),
@@ -304,12 +304,12 @@ export class EmailMarketingClient extends ConnectorClient {
     list: (params, options) => this.callList({ entity: 'email_activity', action: 'list', kind: 'read', validateParams: V.params_email_activity_list, validateRecord: V.record_email_activity }, params, offsetPaging, options),
     };
     this.interestCategories = {
-    list: (params, options) => this.callList({ entity: 'interest_categories', action: 'list', kind: 'read', validateParams: V.params_interest_categories_list }, params, offsetPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'interest_categories', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'interest_categories', action: 'list', kind: 'read', validateParams: V.params_interest_categories_list, validateRecord: V.record_interest_category }, params, offsetPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'interest_categories', action: 'get', kind: 'read', validateParams: V.params_interest_categories_get, validateRecord: V.record_interest_category }, params, options),
     };
     this.interests = {
-    list: (params, options) => this.callList({ entity: 'interests', action: 'list', kind: 'read', validateParams: V.params_interests_list }, params, offsetPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'interests', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'interests', action: 'list', kind: 'read', validateParams: V.params_interests_list, validateRecord: V.record_interest }, params, offsetPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'interests', action: 'get', kind: 'read', validateParams: V.params_interests_get, validateRecord: V.record_interest }, params, options),
     };
     this.listMembers = {
     list: (params, options) => this.callList({ entity: 'list_members', action: 'list', kind: 'read', validateParams: V.params_list_members_list, validateRecord: V.record_list_member }, params, offsetPaging, options),
@@ -324,17 +324,17 @@ export class EmailMarketingClient extends ConnectorClient {
     get: (params, options) => this.callSingle({ entity: 'reports', action: 'get', kind: 'read', validateParams: V.params_reports_get, validateRecord: V.record_report }, params, options),
     };
     this.segmentMembers = {
-    list: (params, options) => this.callList({ entity: 'segment_members', action: 'list', kind: 'read', validateParams: V.params_segment_members_list }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'segment_members', action: 'list', kind: 'read', validateParams: V.params_segment_members_list, validateRecord: V.record_segment_member }, params, offsetPaging, options),
     };
     this.segments = {
-    list: (params, options) => this.callList({ entity: 'segments', action: 'list', kind: 'read', validateParams: V.params_segments_list }, params, offsetPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'segments', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'segments', action: 'list', kind: 'read', validateParams: V.params_segments_list, validateRecord: V.record_segment }, params, offsetPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'segments', action: 'get', kind: 'read', validateParams: V.params_segments_get, validateRecord: V.record_segment }, params, options),
     };
     this.tags = {
-    list: (params, options) => this.callList({ entity: 'tags', action: 'list', kind: 'read', validateParams: V.params_tags_list }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'tags', action: 'list', kind: 'read', validateParams: V.params_tags_list, validateRecord: V.record_tag }, params, offsetPaging, options),
     };
     this.unsubscribes = {
-    list: (params, options) => this.callList({ entity: 'unsubscribes', action: 'list', kind: 'read', validateParams: V.params_unsubscribes_list }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'unsubscribes', action: 'list', kind: 'read', validateParams: V.params_unsubscribes_list, validateRecord: V.record_unsubscribe }, params, offsetPaging, options),
     };
   }
 

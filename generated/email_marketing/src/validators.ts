@@ -712,15 +712,16 @@ validate15.errors = vErrors;
 return errors === 0;
 }
 
-export const params_list_members_list = validate16;
-const schema17 = {"type":"object","properties":{"before_last_changed":{"type":"string"},"before_timestamp_opt":{"type":"string"},"count":{"type":"integer"},"email_type":{"type":"string"},"interest_category_id":{"type":"string"},"interest_ids":{"type":"string"},"interest_match":{"type":"string","enum":["any","all","none"]},"list_id":{"type":"string"},"offset":{"type":"integer"},"since_last_changed":{"type":"string"},"since_timestamp_opt":{"type":"string"},"sort_dir":{"type":"string","enum":["ASC","DESC"]},"sort_field":{"type":"string","enum":["timestamp_opt","timestamp_signup","last_changed"]},"status":{"type":"string","enum":["subscribed","unsubscribed","cleaned","pending","transactional","archived"]},"unique_email_id":{"type":"string"},"vip_only":{"type":"boolean"}},"required":["list_id"],"additionalProperties":false};
+export const params_interest_categories_get = validate16;
+const schema17 = {"type":"object","properties":{},"additionalProperties":true};
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.list_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_id"},message:"must have required property '"+"list_id"+"'",schema:schema17.required,parentSchema:schema17,data};
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -729,283 +730,12 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func2.call(schema17.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.before_last_changed !== undefined){
-let data0 = data.before_last_changed;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/before_last_changed",schemaPath:"#/properties/before_last_changed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.before_last_changed.type,parentSchema:schema17.properties.before_last_changed,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.before_timestamp_opt !== undefined){
-let data1 = data.before_timestamp_opt;
-if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/before_timestamp_opt",schemaPath:"#/properties/before_timestamp_opt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.before_timestamp_opt.type,parentSchema:schema17.properties.before_timestamp_opt,data:data1};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.count !== undefined){
-let data2 = data.count;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err4 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.count.type,parentSchema:schema17.properties.count,data:data2};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.email_type !== undefined){
-let data3 = data.email_type;
-if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/email_type",schemaPath:"#/properties/email_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.email_type.type,parentSchema:schema17.properties.email_type,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.interest_category_id !== undefined){
-let data4 = data.interest_category_id;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/interest_category_id",schemaPath:"#/properties/interest_category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.interest_category_id.type,parentSchema:schema17.properties.interest_category_id,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.interest_ids !== undefined){
-let data5 = data.interest_ids;
-if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/interest_ids",schemaPath:"#/properties/interest_ids/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.interest_ids.type,parentSchema:schema17.properties.interest_ids,data:data5};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.interest_match !== undefined){
-let data6 = data.interest_match;
-if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/interest_match",schemaPath:"#/properties/interest_match/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.interest_match.type,parentSchema:schema17.properties.interest_match,data:data6};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(!(((data6 === "any") || (data6 === "all")) || (data6 === "none"))){
-const err9 = {instancePath:instancePath+"/interest_match",schemaPath:"#/properties/interest_match/enum",keyword:"enum",params:{allowedValues: schema17.properties.interest_match.enum},message:"must be equal to one of the allowed values",schema:schema17.properties.interest_match.enum,parentSchema:schema17.properties.interest_match,data:data6};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.list_id !== undefined){
-let data7 = data.list_id;
-if(typeof data7 !== "string"){
-const err10 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.list_id.type,parentSchema:schema17.properties.list_id,data:data7};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.offset !== undefined){
-let data8 = data.offset;
-if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err11 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.offset.type,parentSchema:schema17.properties.offset,data:data8};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.since_last_changed !== undefined){
-let data9 = data.since_last_changed;
-if(typeof data9 !== "string"){
-const err12 = {instancePath:instancePath+"/since_last_changed",schemaPath:"#/properties/since_last_changed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.since_last_changed.type,parentSchema:schema17.properties.since_last_changed,data:data9};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.since_timestamp_opt !== undefined){
-let data10 = data.since_timestamp_opt;
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/since_timestamp_opt",schemaPath:"#/properties/since_timestamp_opt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.since_timestamp_opt.type,parentSchema:schema17.properties.since_timestamp_opt,data:data10};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.sort_dir !== undefined){
-let data11 = data.sort_dir;
-if(typeof data11 !== "string"){
-const err14 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.sort_dir.type,parentSchema:schema17.properties.sort_dir,data:data11};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(!((data11 === "ASC") || (data11 === "DESC"))){
-const err15 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema17.properties.sort_dir.enum},message:"must be equal to one of the allowed values",schema:schema17.properties.sort_dir.enum,parentSchema:schema17.properties.sort_dir,data:data11};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.sort_field !== undefined){
-let data12 = data.sort_field;
-if(typeof data12 !== "string"){
-const err16 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.sort_field.type,parentSchema:schema17.properties.sort_field,data:data12};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(!(((data12 === "timestamp_opt") || (data12 === "timestamp_signup")) || (data12 === "last_changed"))){
-const err17 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema17.properties.sort_field.enum},message:"must be equal to one of the allowed values",schema:schema17.properties.sort_field.enum,parentSchema:schema17.properties.sort_field,data:data12};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data13 = data.status;
-if(typeof data13 !== "string"){
-const err18 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.status.type,parentSchema:schema17.properties.status,data:data13};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if(!((((((data13 === "subscribed") || (data13 === "unsubscribed")) || (data13 === "cleaned")) || (data13 === "pending")) || (data13 === "transactional")) || (data13 === "archived"))){
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema17.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema17.properties.status.enum,parentSchema:schema17.properties.status,data:data13};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.unique_email_id !== undefined){
-let data14 = data.unique_email_id;
-if(typeof data14 !== "string"){
-const err20 = {instancePath:instancePath+"/unique_email_id",schemaPath:"#/properties/unique_email_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.unique_email_id.type,parentSchema:schema17.properties.unique_email_id,data:data14};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.vip_only !== undefined){
-let data15 = data.vip_only;
-if(typeof data15 !== "boolean"){
-const err21 = {instancePath:instancePath+"/vip_only",schemaPath:"#/properties/vip_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.vip_only.type,parentSchema:schema17.properties.vip_only,data:data15};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
 validate16.errors = vErrors;
 return errors === 0;
 }
 
-export const params_list_members_get = validate17;
-const schema18 = {"type":"object","properties":{"list_id":{"type":"string"},"subscriber_hash":{"type":"string"}},"required":["list_id","subscriber_hash"],"additionalProperties":false};
+export const params_list_members_list = validate17;
+const schema18 = {"type":"object","properties":{"before_last_changed":{"type":"string"},"before_timestamp_opt":{"type":"string"},"count":{"type":"integer"},"email_type":{"type":"string"},"interest_category_id":{"type":"string"},"interest_ids":{"type":"string"},"interest_match":{"type":"string","enum":["any","all","none"]},"list_id":{"type":"string"},"offset":{"type":"integer"},"since_last_changed":{"type":"string"},"since_timestamp_opt":{"type":"string"},"sort_dir":{"type":"string","enum":["ASC","DESC"]},"sort_field":{"type":"string","enum":["timestamp_opt","timestamp_signup","last_changed"]},"status":{"type":"string","enum":["subscribed","unsubscribed","cleaned","pending","transactional","archived"]},"unique_email_id":{"type":"string"},"vip_only":{"type":"boolean"}},"required":["list_id"],"additionalProperties":false};
 
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1021,8 +751,300 @@ vErrors.push(err0);
 }
 errors++;
 }
+for(const key0 in data){
+if(!(func2.call(schema18.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.before_last_changed !== undefined){
+let data0 = data.before_last_changed;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/before_last_changed",schemaPath:"#/properties/before_last_changed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.before_last_changed.type,parentSchema:schema18.properties.before_last_changed,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.before_timestamp_opt !== undefined){
+let data1 = data.before_timestamp_opt;
+if(typeof data1 !== "string"){
+const err3 = {instancePath:instancePath+"/before_timestamp_opt",schemaPath:"#/properties/before_timestamp_opt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.before_timestamp_opt.type,parentSchema:schema18.properties.before_timestamp_opt,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.count !== undefined){
+let data2 = data.count;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+const err4 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.count.type,parentSchema:schema18.properties.count,data:data2};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.email_type !== undefined){
+let data3 = data.email_type;
+if(typeof data3 !== "string"){
+const err5 = {instancePath:instancePath+"/email_type",schemaPath:"#/properties/email_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.email_type.type,parentSchema:schema18.properties.email_type,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.interest_category_id !== undefined){
+let data4 = data.interest_category_id;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/interest_category_id",schemaPath:"#/properties/interest_category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.interest_category_id.type,parentSchema:schema18.properties.interest_category_id,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.interest_ids !== undefined){
+let data5 = data.interest_ids;
+if(typeof data5 !== "string"){
+const err7 = {instancePath:instancePath+"/interest_ids",schemaPath:"#/properties/interest_ids/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.interest_ids.type,parentSchema:schema18.properties.interest_ids,data:data5};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.interest_match !== undefined){
+let data6 = data.interest_match;
+if(typeof data6 !== "string"){
+const err8 = {instancePath:instancePath+"/interest_match",schemaPath:"#/properties/interest_match/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.interest_match.type,parentSchema:schema18.properties.interest_match,data:data6};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!(((data6 === "any") || (data6 === "all")) || (data6 === "none"))){
+const err9 = {instancePath:instancePath+"/interest_match",schemaPath:"#/properties/interest_match/enum",keyword:"enum",params:{allowedValues: schema18.properties.interest_match.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.interest_match.enum,parentSchema:schema18.properties.interest_match,data:data6};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.list_id !== undefined){
+let data7 = data.list_id;
+if(typeof data7 !== "string"){
+const err10 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.list_id.type,parentSchema:schema18.properties.list_id,data:data7};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.offset !== undefined){
+let data8 = data.offset;
+if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
+const err11 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.offset.type,parentSchema:schema18.properties.offset,data:data8};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.since_last_changed !== undefined){
+let data9 = data.since_last_changed;
+if(typeof data9 !== "string"){
+const err12 = {instancePath:instancePath+"/since_last_changed",schemaPath:"#/properties/since_last_changed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.since_last_changed.type,parentSchema:schema18.properties.since_last_changed,data:data9};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.since_timestamp_opt !== undefined){
+let data10 = data.since_timestamp_opt;
+if(typeof data10 !== "string"){
+const err13 = {instancePath:instancePath+"/since_timestamp_opt",schemaPath:"#/properties/since_timestamp_opt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.since_timestamp_opt.type,parentSchema:schema18.properties.since_timestamp_opt,data:data10};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.sort_dir !== undefined){
+let data11 = data.sort_dir;
+if(typeof data11 !== "string"){
+const err14 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.sort_dir.type,parentSchema:schema18.properties.sort_dir,data:data11};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(!((data11 === "ASC") || (data11 === "DESC"))){
+const err15 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema18.properties.sort_dir.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.sort_dir.enum,parentSchema:schema18.properties.sort_dir,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.sort_field !== undefined){
+let data12 = data.sort_field;
+if(typeof data12 !== "string"){
+const err16 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.sort_field.type,parentSchema:schema18.properties.sort_field,data:data12};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(!(((data12 === "timestamp_opt") || (data12 === "timestamp_signup")) || (data12 === "last_changed"))){
+const err17 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema18.properties.sort_field.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.sort_field.enum,parentSchema:schema18.properties.sort_field,data:data12};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data13 = data.status;
+if(typeof data13 !== "string"){
+const err18 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.status.type,parentSchema:schema18.properties.status,data:data13};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(!((((((data13 === "subscribed") || (data13 === "unsubscribed")) || (data13 === "cleaned")) || (data13 === "pending")) || (data13 === "transactional")) || (data13 === "archived"))){
+const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema18.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.status.enum,parentSchema:schema18.properties.status,data:data13};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.unique_email_id !== undefined){
+let data14 = data.unique_email_id;
+if(typeof data14 !== "string"){
+const err20 = {instancePath:instancePath+"/unique_email_id",schemaPath:"#/properties/unique_email_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.unique_email_id.type,parentSchema:schema18.properties.unique_email_id,data:data14};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.vip_only !== undefined){
+let data15 = data.vip_only;
+if(typeof data15 !== "boolean"){
+const err21 = {instancePath:instancePath+"/vip_only",schemaPath:"#/properties/vip_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.vip_only.type,parentSchema:schema18.properties.vip_only,data:data15};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+validate17.errors = vErrors;
+return errors === 0;
+}
+
+export const params_list_members_get = validate18;
+const schema19 = {"type":"object","properties":{"list_id":{"type":"string"},"subscriber_hash":{"type":"string"}},"required":["list_id","subscriber_hash"],"additionalProperties":false};
+
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.list_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_id"},message:"must have required property '"+"list_id"+"'",schema:schema19.required,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
 if(data.subscriber_hash === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscriber_hash"},message:"must have required property '"+"subscriber_hash"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscriber_hash"},message:"must have required property '"+"subscriber_hash"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1033,7 +1055,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "list_id") || (key0 === "subscriber_hash"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1046,7 +1068,7 @@ errors++;
 if(data.list_id !== undefined){
 let data0 = data.list_id;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.list_id.type,parentSchema:schema18.properties.list_id,data:data0};
+const err3 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.list_id.type,parentSchema:schema19.properties.list_id,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1059,7 +1081,7 @@ errors++;
 if(data.subscriber_hash !== undefined){
 let data1 = data.subscriber_hash;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/subscriber_hash",schemaPath:"#/properties/subscriber_hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.subscriber_hash.type,parentSchema:schema18.properties.subscriber_hash,data:data1};
+const err4 = {instancePath:instancePath+"/subscriber_hash",schemaPath:"#/properties/subscriber_hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.subscriber_hash.type,parentSchema:schema19.properties.subscriber_hash,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1071,7 +1093,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1080,20 +1102,20 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
 
-export const params_lists_list = validate18;
-const schema19 = {"type":"object","properties":{"before_campaign_last_sent":{"type":"string"},"before_date_created":{"type":"string"},"count":{"type":"integer"},"email":{"type":"string"},"offset":{"type":"integer"},"since_campaign_last_sent":{"type":"string"},"since_date_created":{"type":"string"},"sort_dir":{"type":"string","enum":["ASC","DESC"]},"sort_field":{"type":"string","enum":["date_created"]}},"additionalProperties":false};
+export const params_lists_list = validate19;
+const schema20 = {"type":"object","properties":{"before_campaign_last_sent":{"type":"string"},"before_date_created":{"type":"string"},"count":{"type":"integer"},"email":{"type":"string"},"offset":{"type":"integer"},"since_campaign_last_sent":{"type":"string"},"since_date_created":{"type":"string"},"sort_dir":{"type":"string","enum":["ASC","DESC"]},"sort_field":{"type":"string","enum":["date_created"]}},"additionalProperties":false};
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func2.call(schema19.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
+if(!(func2.call(schema20.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1106,7 +1128,7 @@ errors++;
 if(data.before_campaign_last_sent !== undefined){
 let data0 = data.before_campaign_last_sent;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/before_campaign_last_sent",schemaPath:"#/properties/before_campaign_last_sent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.before_campaign_last_sent.type,parentSchema:schema19.properties.before_campaign_last_sent,data:data0};
+const err1 = {instancePath:instancePath+"/before_campaign_last_sent",schemaPath:"#/properties/before_campaign_last_sent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.before_campaign_last_sent.type,parentSchema:schema20.properties.before_campaign_last_sent,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1119,7 +1141,7 @@ errors++;
 if(data.before_date_created !== undefined){
 let data1 = data.before_date_created;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/before_date_created",schemaPath:"#/properties/before_date_created/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.before_date_created.type,parentSchema:schema19.properties.before_date_created,data:data1};
+const err2 = {instancePath:instancePath+"/before_date_created",schemaPath:"#/properties/before_date_created/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.before_date_created.type,parentSchema:schema20.properties.before_date_created,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1132,7 +1154,7 @@ errors++;
 if(data.count !== undefined){
 let data2 = data.count;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.count.type,parentSchema:schema19.properties.count,data:data2};
+const err3 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.count.type,parentSchema:schema20.properties.count,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1145,7 +1167,7 @@ errors++;
 if(data.email !== undefined){
 let data3 = data.email;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.email.type,parentSchema:schema19.properties.email,data:data3};
+const err4 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.email.type,parentSchema:schema20.properties.email,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1158,7 +1180,7 @@ errors++;
 if(data.offset !== undefined){
 let data4 = data.offset;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err5 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.offset.type,parentSchema:schema19.properties.offset,data:data4};
+const err5 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.offset.type,parentSchema:schema20.properties.offset,data:data4};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1171,7 +1193,7 @@ errors++;
 if(data.since_campaign_last_sent !== undefined){
 let data5 = data.since_campaign_last_sent;
 if(typeof data5 !== "string"){
-const err6 = {instancePath:instancePath+"/since_campaign_last_sent",schemaPath:"#/properties/since_campaign_last_sent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.since_campaign_last_sent.type,parentSchema:schema19.properties.since_campaign_last_sent,data:data5};
+const err6 = {instancePath:instancePath+"/since_campaign_last_sent",schemaPath:"#/properties/since_campaign_last_sent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.since_campaign_last_sent.type,parentSchema:schema20.properties.since_campaign_last_sent,data:data5};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1184,7 +1206,7 @@ errors++;
 if(data.since_date_created !== undefined){
 let data6 = data.since_date_created;
 if(typeof data6 !== "string"){
-const err7 = {instancePath:instancePath+"/since_date_created",schemaPath:"#/properties/since_date_created/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.since_date_created.type,parentSchema:schema19.properties.since_date_created,data:data6};
+const err7 = {instancePath:instancePath+"/since_date_created",schemaPath:"#/properties/since_date_created/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.since_date_created.type,parentSchema:schema20.properties.since_date_created,data:data6};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1197,7 +1219,7 @@ errors++;
 if(data.sort_dir !== undefined){
 let data7 = data.sort_dir;
 if(typeof data7 !== "string"){
-const err8 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.sort_dir.type,parentSchema:schema19.properties.sort_dir,data:data7};
+const err8 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.sort_dir.type,parentSchema:schema20.properties.sort_dir,data:data7};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1207,7 +1229,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data7 === "ASC") || (data7 === "DESC"))){
-const err9 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema19.properties.sort_dir.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.sort_dir.enum,parentSchema:schema19.properties.sort_dir,data:data7};
+const err9 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema20.properties.sort_dir.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.sort_dir.enum,parentSchema:schema20.properties.sort_dir,data:data7};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1220,7 +1242,7 @@ errors++;
 if(data.sort_field !== undefined){
 let data8 = data.sort_field;
 if(typeof data8 !== "string"){
-const err10 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.sort_field.type,parentSchema:schema19.properties.sort_field,data:data8};
+const err10 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.sort_field.type,parentSchema:schema20.properties.sort_field,data:data8};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1230,7 +1252,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(data8 === "date_created")){
-const err11 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema19.properties.sort_field.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.sort_field.enum,parentSchema:schema19.properties.sort_field,data:data8};
+const err11 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema20.properties.sort_field.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.sort_field.enum,parentSchema:schema20.properties.sort_field,data:data8};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1242,7 +1264,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1251,19 +1273,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
 
-export const params_lists_get = validate19;
-const schema20 = {"type":"object","properties":{"list_id":{"type":"string"}},"required":["list_id"],"additionalProperties":false};
+export const params_lists_get = validate20;
+const schema21 = {"type":"object","properties":{"list_id":{"type":"string"}},"required":["list_id"],"additionalProperties":false};
 
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.list_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_id"},message:"must have required property '"+"list_id"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_id"},message:"must have required property '"+"list_id"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1274,7 +1296,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "list_id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1287,7 +1309,7 @@ errors++;
 if(data.list_id !== undefined){
 let data0 = data.list_id;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.list_id.type,parentSchema:schema20.properties.list_id,data:data0};
+const err2 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.list_id.type,parentSchema:schema21.properties.list_id,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1299,7 +1321,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1308,20 +1330,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
-export const params_reports_list = validate20;
-const schema21 = {"type":"object","properties":{"before_send_time":{"type":"string"},"count":{"type":"integer"},"offset":{"type":"integer"},"since_send_time":{"type":"string"},"type":{"type":"string","enum":["regular","plaintext","absplit","rss","variate"]}},"additionalProperties":false};
+export const params_reports_list = validate21;
+const schema22 = {"type":"object","properties":{"before_send_time":{"type":"string"},"count":{"type":"integer"},"offset":{"type":"integer"},"since_send_time":{"type":"string"},"type":{"type":"string","enum":["regular","plaintext","absplit","rss","variate"]}},"additionalProperties":false};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((((key0 === "before_send_time") || (key0 === "count")) || (key0 === "offset")) || (key0 === "since_send_time")) || (key0 === "type"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1334,7 +1356,7 @@ errors++;
 if(data.before_send_time !== undefined){
 let data0 = data.before_send_time;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/before_send_time",schemaPath:"#/properties/before_send_time/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.before_send_time.type,parentSchema:schema21.properties.before_send_time,data:data0};
+const err1 = {instancePath:instancePath+"/before_send_time",schemaPath:"#/properties/before_send_time/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.before_send_time.type,parentSchema:schema22.properties.before_send_time,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1347,7 +1369,7 @@ errors++;
 if(data.count !== undefined){
 let data1 = data.count;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.count.type,parentSchema:schema21.properties.count,data:data1};
+const err2 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.count.type,parentSchema:schema22.properties.count,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1360,7 +1382,7 @@ errors++;
 if(data.offset !== undefined){
 let data2 = data.offset;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.offset.type,parentSchema:schema21.properties.offset,data:data2};
+const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.offset.type,parentSchema:schema22.properties.offset,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1373,7 +1395,7 @@ errors++;
 if(data.since_send_time !== undefined){
 let data3 = data.since_send_time;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/since_send_time",schemaPath:"#/properties/since_send_time/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.since_send_time.type,parentSchema:schema21.properties.since_send_time,data:data3};
+const err4 = {instancePath:instancePath+"/since_send_time",schemaPath:"#/properties/since_send_time/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.since_send_time.type,parentSchema:schema22.properties.since_send_time,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1386,7 +1408,7 @@ errors++;
 if(data.type !== undefined){
 let data4 = data.type;
 if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.type.type,parentSchema:schema21.properties.type,data:data4};
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.type.type,parentSchema:schema22.properties.type,data:data4};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1396,7 +1418,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data4 === "regular") || (data4 === "plaintext")) || (data4 === "absplit")) || (data4 === "rss")) || (data4 === "variate"))){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema21.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.type.enum,parentSchema:schema21.properties.type,data:data4};
+const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema22.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.type.enum,parentSchema:schema22.properties.type,data:data4};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1408,7 +1430,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1417,19 +1439,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
-export const record_campaign = validate21;
-const schema22 = {"type":"object","properties":{"archive_url":{"type":["string","null"]},"content_type":{"type":["string","null"]},"create_time":{"type":["string","null"]},"delivery_status":{"type":["object","null"]},"emails_sent":{"type":["integer","null"]},"id":{"type":"string"},"long_archive_url":{"type":["string","null"]},"needs_block_refresh":{"type":["boolean","null"]},"parent_campaign_id":{"type":["string","null"]},"recipients":{"type":["object","null"]},"report_summary":{"type":["object","null"]},"resendable":{"type":["boolean","null"]},"send_time":{"type":["string","null"]},"settings":{"type":["object","null"]},"status":{"type":["string","null"]},"tracking":{"type":["object","null"]},"type":{"type":["string","null"],"enum":["regular","plaintext","absplit","rss","variate",null]},"web_id":{"type":["integer","null"]}},"required":["archive_url","content_type","create_time","delivery_status","emails_sent","id","long_archive_url","needs_block_refresh","parent_campaign_id","recipients","report_summary","resendable","send_time","settings","status","tracking","type","web_id"],"additionalProperties":true};
+export const record_campaign = validate22;
+const schema23 = {"type":"object","properties":{"archive_url":{"type":["string","null"]},"content_type":{"type":["string","null"]},"create_time":{"type":["string","null"]},"delivery_status":{"type":["object","null"]},"emails_sent":{"type":["integer","null"]},"id":{"type":"string"},"long_archive_url":{"type":["string","null"]},"needs_block_refresh":{"type":["boolean","null"]},"parent_campaign_id":{"type":["string","null"]},"recipients":{"type":["object","null"]},"report_summary":{"type":["object","null"]},"resendable":{"type":["boolean","null"]},"send_time":{"type":["string","null"]},"settings":{"type":["object","null"]},"status":{"type":["string","null"]},"tracking":{"type":["object","null"]},"type":{"type":["string","null"],"enum":["regular","plaintext","absplit","rss","variate",null]},"web_id":{"type":["integer","null"]}},"required":["archive_url","content_type","create_time","delivery_status","emails_sent","id","long_archive_url","needs_block_refresh","parent_campaign_id","recipients","report_summary","resendable","send_time","settings","status","tracking","type","web_id"],"additionalProperties":true};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.archive_url === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "archive_url"},message:"must have required property '"+"archive_url"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "archive_url"},message:"must have required property '"+"archive_url"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1439,7 +1461,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.content_type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content_type"},message:"must have required property '"+"content_type"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content_type"},message:"must have required property '"+"content_type"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1449,7 +1471,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.create_time === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "create_time"},message:"must have required property '"+"create_time"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "create_time"},message:"must have required property '"+"create_time"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1459,7 +1481,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.delivery_status === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delivery_status"},message:"must have required property '"+"delivery_status"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delivery_status"},message:"must have required property '"+"delivery_status"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1469,7 +1491,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.emails_sent === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emails_sent"},message:"must have required property '"+"emails_sent"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emails_sent"},message:"must have required property '"+"emails_sent"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1479,7 +1501,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.id === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1489,7 +1511,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.long_archive_url === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "long_archive_url"},message:"must have required property '"+"long_archive_url"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "long_archive_url"},message:"must have required property '"+"long_archive_url"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1499,7 +1521,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.needs_block_refresh === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "needs_block_refresh"},message:"must have required property '"+"needs_block_refresh"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "needs_block_refresh"},message:"must have required property '"+"needs_block_refresh"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1509,7 +1531,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.parent_campaign_id === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_campaign_id"},message:"must have required property '"+"parent_campaign_id"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_campaign_id"},message:"must have required property '"+"parent_campaign_id"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1519,7 +1541,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.recipients === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recipients"},message:"must have required property '"+"recipients"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recipients"},message:"must have required property '"+"recipients"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1529,7 +1551,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.report_summary === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "report_summary"},message:"must have required property '"+"report_summary"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "report_summary"},message:"must have required property '"+"report_summary"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1539,7 +1561,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.resendable === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resendable"},message:"must have required property '"+"resendable"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resendable"},message:"must have required property '"+"resendable"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1549,7 +1571,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.send_time === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "send_time"},message:"must have required property '"+"send_time"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "send_time"},message:"must have required property '"+"send_time"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1559,7 +1581,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.settings === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1569,7 +1591,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.status === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1579,7 +1601,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.tracking === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tracking"},message:"must have required property '"+"tracking"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tracking"},message:"must have required property '"+"tracking"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1589,7 +1611,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.type === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1599,7 +1621,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.web_id === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "web_id"},message:"must have required property '"+"web_id"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "web_id"},message:"must have required property '"+"web_id"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1611,7 +1633,7 @@ errors++;
 if(data.archive_url !== undefined){
 let data0 = data.archive_url;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err18 = {instancePath:instancePath+"/archive_url",schemaPath:"#/properties/archive_url/type",keyword:"type",params:{type: schema22.properties.archive_url.type},message:"must be string,null",schema:schema22.properties.archive_url.type,parentSchema:schema22.properties.archive_url,data:data0};
+const err18 = {instancePath:instancePath+"/archive_url",schemaPath:"#/properties/archive_url/type",keyword:"type",params:{type: schema23.properties.archive_url.type},message:"must be string,null",schema:schema23.properties.archive_url.type,parentSchema:schema23.properties.archive_url,data:data0};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1624,7 +1646,7 @@ errors++;
 if(data.content_type !== undefined){
 let data1 = data.content_type;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err19 = {instancePath:instancePath+"/content_type",schemaPath:"#/properties/content_type/type",keyword:"type",params:{type: schema22.properties.content_type.type},message:"must be string,null",schema:schema22.properties.content_type.type,parentSchema:schema22.properties.content_type,data:data1};
+const err19 = {instancePath:instancePath+"/content_type",schemaPath:"#/properties/content_type/type",keyword:"type",params:{type: schema23.properties.content_type.type},message:"must be string,null",schema:schema23.properties.content_type.type,parentSchema:schema23.properties.content_type,data:data1};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1637,7 +1659,7 @@ errors++;
 if(data.create_time !== undefined){
 let data2 = data.create_time;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err20 = {instancePath:instancePath+"/create_time",schemaPath:"#/properties/create_time/type",keyword:"type",params:{type: schema22.properties.create_time.type},message:"must be string,null",schema:schema22.properties.create_time.type,parentSchema:schema22.properties.create_time,data:data2};
+const err20 = {instancePath:instancePath+"/create_time",schemaPath:"#/properties/create_time/type",keyword:"type",params:{type: schema23.properties.create_time.type},message:"must be string,null",schema:schema23.properties.create_time.type,parentSchema:schema23.properties.create_time,data:data2};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1650,7 +1672,7 @@ errors++;
 if(data.delivery_status !== undefined){
 let data3 = data.delivery_status;
 if((!(data3 && typeof data3 == "object" && !Array.isArray(data3))) && (data3 !== null)){
-const err21 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/type",keyword:"type",params:{type: schema22.properties.delivery_status.type},message:"must be object,null",schema:schema22.properties.delivery_status.type,parentSchema:schema22.properties.delivery_status,data:data3};
+const err21 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/type",keyword:"type",params:{type: schema23.properties.delivery_status.type},message:"must be object,null",schema:schema23.properties.delivery_status.type,parentSchema:schema23.properties.delivery_status,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1663,7 +1685,7 @@ errors++;
 if(data.emails_sent !== undefined){
 let data4 = data.emails_sent;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err22 = {instancePath:instancePath+"/emails_sent",schemaPath:"#/properties/emails_sent/type",keyword:"type",params:{type: schema22.properties.emails_sent.type},message:"must be integer,null",schema:schema22.properties.emails_sent.type,parentSchema:schema22.properties.emails_sent,data:data4};
+const err22 = {instancePath:instancePath+"/emails_sent",schemaPath:"#/properties/emails_sent/type",keyword:"type",params:{type: schema23.properties.emails_sent.type},message:"must be integer,null",schema:schema23.properties.emails_sent.type,parentSchema:schema23.properties.emails_sent,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1676,7 +1698,7 @@ errors++;
 if(data.id !== undefined){
 let data5 = data.id;
 if(typeof data5 !== "string"){
-const err23 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.id.type,parentSchema:schema22.properties.id,data:data5};
+const err23 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.id.type,parentSchema:schema23.properties.id,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1689,7 +1711,7 @@ errors++;
 if(data.long_archive_url !== undefined){
 let data6 = data.long_archive_url;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err24 = {instancePath:instancePath+"/long_archive_url",schemaPath:"#/properties/long_archive_url/type",keyword:"type",params:{type: schema22.properties.long_archive_url.type},message:"must be string,null",schema:schema22.properties.long_archive_url.type,parentSchema:schema22.properties.long_archive_url,data:data6};
+const err24 = {instancePath:instancePath+"/long_archive_url",schemaPath:"#/properties/long_archive_url/type",keyword:"type",params:{type: schema23.properties.long_archive_url.type},message:"must be string,null",schema:schema23.properties.long_archive_url.type,parentSchema:schema23.properties.long_archive_url,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1702,7 +1724,7 @@ errors++;
 if(data.needs_block_refresh !== undefined){
 let data7 = data.needs_block_refresh;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err25 = {instancePath:instancePath+"/needs_block_refresh",schemaPath:"#/properties/needs_block_refresh/type",keyword:"type",params:{type: schema22.properties.needs_block_refresh.type},message:"must be boolean,null",schema:schema22.properties.needs_block_refresh.type,parentSchema:schema22.properties.needs_block_refresh,data:data7};
+const err25 = {instancePath:instancePath+"/needs_block_refresh",schemaPath:"#/properties/needs_block_refresh/type",keyword:"type",params:{type: schema23.properties.needs_block_refresh.type},message:"must be boolean,null",schema:schema23.properties.needs_block_refresh.type,parentSchema:schema23.properties.needs_block_refresh,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1715,7 +1737,7 @@ errors++;
 if(data.parent_campaign_id !== undefined){
 let data8 = data.parent_campaign_id;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err26 = {instancePath:instancePath+"/parent_campaign_id",schemaPath:"#/properties/parent_campaign_id/type",keyword:"type",params:{type: schema22.properties.parent_campaign_id.type},message:"must be string,null",schema:schema22.properties.parent_campaign_id.type,parentSchema:schema22.properties.parent_campaign_id,data:data8};
+const err26 = {instancePath:instancePath+"/parent_campaign_id",schemaPath:"#/properties/parent_campaign_id/type",keyword:"type",params:{type: schema23.properties.parent_campaign_id.type},message:"must be string,null",schema:schema23.properties.parent_campaign_id.type,parentSchema:schema23.properties.parent_campaign_id,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1728,7 +1750,7 @@ errors++;
 if(data.recipients !== undefined){
 let data9 = data.recipients;
 if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (data9 !== null)){
-const err27 = {instancePath:instancePath+"/recipients",schemaPath:"#/properties/recipients/type",keyword:"type",params:{type: schema22.properties.recipients.type},message:"must be object,null",schema:schema22.properties.recipients.type,parentSchema:schema22.properties.recipients,data:data9};
+const err27 = {instancePath:instancePath+"/recipients",schemaPath:"#/properties/recipients/type",keyword:"type",params:{type: schema23.properties.recipients.type},message:"must be object,null",schema:schema23.properties.recipients.type,parentSchema:schema23.properties.recipients,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1741,7 +1763,7 @@ errors++;
 if(data.report_summary !== undefined){
 let data10 = data.report_summary;
 if((!(data10 && typeof data10 == "object" && !Array.isArray(data10))) && (data10 !== null)){
-const err28 = {instancePath:instancePath+"/report_summary",schemaPath:"#/properties/report_summary/type",keyword:"type",params:{type: schema22.properties.report_summary.type},message:"must be object,null",schema:schema22.properties.report_summary.type,parentSchema:schema22.properties.report_summary,data:data10};
+const err28 = {instancePath:instancePath+"/report_summary",schemaPath:"#/properties/report_summary/type",keyword:"type",params:{type: schema23.properties.report_summary.type},message:"must be object,null",schema:schema23.properties.report_summary.type,parentSchema:schema23.properties.report_summary,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1754,7 +1776,7 @@ errors++;
 if(data.resendable !== undefined){
 let data11 = data.resendable;
 if((typeof data11 !== "boolean") && (data11 !== null)){
-const err29 = {instancePath:instancePath+"/resendable",schemaPath:"#/properties/resendable/type",keyword:"type",params:{type: schema22.properties.resendable.type},message:"must be boolean,null",schema:schema22.properties.resendable.type,parentSchema:schema22.properties.resendable,data:data11};
+const err29 = {instancePath:instancePath+"/resendable",schemaPath:"#/properties/resendable/type",keyword:"type",params:{type: schema23.properties.resendable.type},message:"must be boolean,null",schema:schema23.properties.resendable.type,parentSchema:schema23.properties.resendable,data:data11};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1767,7 +1789,7 @@ errors++;
 if(data.send_time !== undefined){
 let data12 = data.send_time;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err30 = {instancePath:instancePath+"/send_time",schemaPath:"#/properties/send_time/type",keyword:"type",params:{type: schema22.properties.send_time.type},message:"must be string,null",schema:schema22.properties.send_time.type,parentSchema:schema22.properties.send_time,data:data12};
+const err30 = {instancePath:instancePath+"/send_time",schemaPath:"#/properties/send_time/type",keyword:"type",params:{type: schema23.properties.send_time.type},message:"must be string,null",schema:schema23.properties.send_time.type,parentSchema:schema23.properties.send_time,data:data12};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1780,7 +1802,7 @@ errors++;
 if(data.settings !== undefined){
 let data13 = data.settings;
 if((!(data13 && typeof data13 == "object" && !Array.isArray(data13))) && (data13 !== null)){
-const err31 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: schema22.properties.settings.type},message:"must be object,null",schema:schema22.properties.settings.type,parentSchema:schema22.properties.settings,data:data13};
+const err31 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: schema23.properties.settings.type},message:"must be object,null",schema:schema23.properties.settings.type,parentSchema:schema23.properties.settings,data:data13};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1793,7 +1815,7 @@ errors++;
 if(data.status !== undefined){
 let data14 = data.status;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err32 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema22.properties.status.type},message:"must be string,null",schema:schema22.properties.status.type,parentSchema:schema22.properties.status,data:data14};
+const err32 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema23.properties.status.type},message:"must be string,null",schema:schema23.properties.status.type,parentSchema:schema23.properties.status,data:data14};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1806,7 +1828,7 @@ errors++;
 if(data.tracking !== undefined){
 let data15 = data.tracking;
 if((!(data15 && typeof data15 == "object" && !Array.isArray(data15))) && (data15 !== null)){
-const err33 = {instancePath:instancePath+"/tracking",schemaPath:"#/properties/tracking/type",keyword:"type",params:{type: schema22.properties.tracking.type},message:"must be object,null",schema:schema22.properties.tracking.type,parentSchema:schema22.properties.tracking,data:data15};
+const err33 = {instancePath:instancePath+"/tracking",schemaPath:"#/properties/tracking/type",keyword:"type",params:{type: schema23.properties.tracking.type},message:"must be object,null",schema:schema23.properties.tracking.type,parentSchema:schema23.properties.tracking,data:data15};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1819,7 +1841,7 @@ errors++;
 if(data.type !== undefined){
 let data16 = data.type;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err34 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema22.properties.type.type},message:"must be string,null",schema:schema22.properties.type.type,parentSchema:schema22.properties.type,data:data16};
+const err34 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema23.properties.type.type},message:"must be string,null",schema:schema23.properties.type.type,parentSchema:schema23.properties.type,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1829,7 +1851,7 @@ vErrors.push(err34);
 errors++;
 }
 if(!((((((data16 === "regular") || (data16 === "plaintext")) || (data16 === "absplit")) || (data16 === "rss")) || (data16 === "variate")) || (data16 === null))){
-const err35 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema22.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.type.enum,parentSchema:schema22.properties.type,data:data16};
+const err35 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema23.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.type.enum,parentSchema:schema23.properties.type,data:data16};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1842,7 +1864,7 @@ errors++;
 if(data.web_id !== undefined){
 let data17 = data.web_id;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err36 = {instancePath:instancePath+"/web_id",schemaPath:"#/properties/web_id/type",keyword:"type",params:{type: schema22.properties.web_id.type},message:"must be integer,null",schema:schema22.properties.web_id.type,parentSchema:schema22.properties.web_id,data:data17};
+const err36 = {instancePath:instancePath+"/web_id",schemaPath:"#/properties/web_id/type",keyword:"type",params:{type: schema23.properties.web_id.type},message:"must be integer,null",schema:schema23.properties.web_id.type,parentSchema:schema23.properties.web_id,data:data17};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1854,7 +1876,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1863,19 +1885,19 @@ vErrors.push(err37);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-export const record_email_activity = validate22;
-const schema23 = {"type":"object","properties":{"activity":{"type":["array","null"]},"campaign_id":{"type":["string","null"]},"email_address":{"type":["string","null"]},"email_id":{"type":["string","null"]},"list_id":{"type":["string","null"]},"list_is_active":{"type":["boolean","null"]}},"required":["activity","campaign_id","email_address","email_id","list_id","list_is_active"],"additionalProperties":true};
+export const record_email_activity = validate23;
+const schema24 = {"type":"object","properties":{"activity":{"type":["array","null"]},"campaign_id":{"type":["string","null"]},"email_address":{"type":["string","null"]},"email_id":{"type":["string","null"]},"list_id":{"type":["string","null"]},"list_is_active":{"type":["boolean","null"]}},"required":["activity","campaign_id","email_address","email_id","list_id","list_is_active"],"additionalProperties":true};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.activity === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "activity"},message:"must have required property '"+"activity"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "activity"},message:"must have required property '"+"activity"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1885,7 +1907,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.campaign_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "campaign_id"},message:"must have required property '"+"campaign_id"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "campaign_id"},message:"must have required property '"+"campaign_id"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1895,7 +1917,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.email_address === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_address"},message:"must have required property '"+"email_address"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_address"},message:"must have required property '"+"email_address"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1905,7 +1927,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.email_id === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_id"},message:"must have required property '"+"email_id"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_id"},message:"must have required property '"+"email_id"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1915,7 +1937,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.list_id === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_id"},message:"must have required property '"+"list_id"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_id"},message:"must have required property '"+"list_id"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1925,7 +1947,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.list_is_active === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_is_active"},message:"must have required property '"+"list_is_active"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_is_active"},message:"must have required property '"+"list_is_active"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1937,7 +1959,7 @@ errors++;
 if(data.activity !== undefined){
 let data0 = data.activity;
 if((!(Array.isArray(data0))) && (data0 !== null)){
-const err6 = {instancePath:instancePath+"/activity",schemaPath:"#/properties/activity/type",keyword:"type",params:{type: schema23.properties.activity.type},message:"must be array,null",schema:schema23.properties.activity.type,parentSchema:schema23.properties.activity,data:data0};
+const err6 = {instancePath:instancePath+"/activity",schemaPath:"#/properties/activity/type",keyword:"type",params:{type: schema24.properties.activity.type},message:"must be array,null",schema:schema24.properties.activity.type,parentSchema:schema24.properties.activity,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1950,7 +1972,7 @@ errors++;
 if(data.campaign_id !== undefined){
 let data1 = data.campaign_id;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err7 = {instancePath:instancePath+"/campaign_id",schemaPath:"#/properties/campaign_id/type",keyword:"type",params:{type: schema23.properties.campaign_id.type},message:"must be string,null",schema:schema23.properties.campaign_id.type,parentSchema:schema23.properties.campaign_id,data:data1};
+const err7 = {instancePath:instancePath+"/campaign_id",schemaPath:"#/properties/campaign_id/type",keyword:"type",params:{type: schema24.properties.campaign_id.type},message:"must be string,null",schema:schema24.properties.campaign_id.type,parentSchema:schema24.properties.campaign_id,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1963,7 +1985,7 @@ errors++;
 if(data.email_address !== undefined){
 let data2 = data.email_address;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err8 = {instancePath:instancePath+"/email_address",schemaPath:"#/properties/email_address/type",keyword:"type",params:{type: schema23.properties.email_address.type},message:"must be string,null",schema:schema23.properties.email_address.type,parentSchema:schema23.properties.email_address,data:data2};
+const err8 = {instancePath:instancePath+"/email_address",schemaPath:"#/properties/email_address/type",keyword:"type",params:{type: schema24.properties.email_address.type},message:"must be string,null",schema:schema24.properties.email_address.type,parentSchema:schema24.properties.email_address,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1976,7 +1998,7 @@ errors++;
 if(data.email_id !== undefined){
 let data3 = data.email_id;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/email_id",schemaPath:"#/properties/email_id/type",keyword:"type",params:{type: schema23.properties.email_id.type},message:"must be string,null",schema:schema23.properties.email_id.type,parentSchema:schema23.properties.email_id,data:data3};
+const err9 = {instancePath:instancePath+"/email_id",schemaPath:"#/properties/email_id/type",keyword:"type",params:{type: schema24.properties.email_id.type},message:"must be string,null",schema:schema24.properties.email_id.type,parentSchema:schema24.properties.email_id,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1989,7 +2011,7 @@ errors++;
 if(data.list_id !== undefined){
 let data4 = data.list_id;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: schema23.properties.list_id.type},message:"must be string,null",schema:schema23.properties.list_id.type,parentSchema:schema23.properties.list_id,data:data4};
+const err10 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: schema24.properties.list_id.type},message:"must be string,null",schema:schema24.properties.list_id.type,parentSchema:schema24.properties.list_id,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2002,7 +2024,7 @@ errors++;
 if(data.list_is_active !== undefined){
 let data5 = data.list_is_active;
 if((typeof data5 !== "boolean") && (data5 !== null)){
-const err11 = {instancePath:instancePath+"/list_is_active",schemaPath:"#/properties/list_is_active/type",keyword:"type",params:{type: schema23.properties.list_is_active.type},message:"must be boolean,null",schema:schema23.properties.list_is_active.type,parentSchema:schema23.properties.list_is_active,data:data5};
+const err11 = {instancePath:instancePath+"/list_is_active",schemaPath:"#/properties/list_is_active/type",keyword:"type",params:{type: schema24.properties.list_is_active.type},message:"must be boolean,null",schema:schema24.properties.list_is_active.type,parentSchema:schema24.properties.list_is_active,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2014,7 +2036,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2023,19 +2045,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
-export const record_list = validate23;
-const schema24 = {"type":"object","properties":{"beamer_address":{"type":["string","null"]},"campaign_defaults":{"type":["object","null"]},"contact":{"type":["object","null"]},"date_created":{"type":["string","null"]},"double_optin":{"type":["boolean","null"]},"email_type_option":{"type":["boolean","null"]},"has_welcome":{"type":["boolean","null"]},"id":{"type":"string"},"list_rating":{"type":["integer","null"]},"marketing_permissions":{"type":["boolean","null"]},"name":{"type":["string","null"]},"notify_on_subscribe":{"type":["string","null"]},"notify_on_unsubscribe":{"type":["string","null"]},"permission_reminder":{"type":["string","null"]},"stats":{"type":["object","null"]},"subscribe_url_long":{"type":["string","null"]},"subscribe_url_short":{"type":["string","null"]},"use_archive_bar":{"type":["boolean","null"]},"visibility":{"type":["string","null"]},"web_id":{"type":["integer","null"]}},"required":["beamer_address","campaign_defaults","contact","date_created","double_optin","email_type_option","has_welcome","id","list_rating","marketing_permissions","name","notify_on_subscribe","notify_on_unsubscribe","permission_reminder","stats","subscribe_url_long","subscribe_url_short","use_archive_bar","visibility","web_id"],"additionalProperties":true};
+export const record_list = validate24;
+const schema25 = {"type":"object","properties":{"beamer_address":{"type":["string","null"]},"campaign_defaults":{"type":["object","null"]},"contact":{"type":["object","null"]},"date_created":{"type":["string","null"]},"double_optin":{"type":["boolean","null"]},"email_type_option":{"type":["boolean","null"]},"has_welcome":{"type":["boolean","null"]},"id":{"type":"string"},"list_rating":{"type":["integer","null"]},"marketing_permissions":{"type":["boolean","null"]},"name":{"type":["string","null"]},"notify_on_subscribe":{"type":["string","null"]},"notify_on_unsubscribe":{"type":["string","null"]},"permission_reminder":{"type":["string","null"]},"stats":{"type":["object","null"]},"subscribe_url_long":{"type":["string","null"]},"subscribe_url_short":{"type":["string","null"]},"use_archive_bar":{"type":["boolean","null"]},"visibility":{"type":["string","null"]},"web_id":{"type":["integer","null"]}},"required":["beamer_address","campaign_defaults","contact","date_created","double_optin","email_type_option","has_welcome","id","list_rating","marketing_permissions","name","notify_on_subscribe","notify_on_unsubscribe","permission_reminder","stats","subscribe_url_long","subscribe_url_short","use_archive_bar","visibility","web_id"],"additionalProperties":true};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.beamer_address === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "beamer_address"},message:"must have required property '"+"beamer_address"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "beamer_address"},message:"must have required property '"+"beamer_address"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2045,7 +2067,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.campaign_defaults === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "campaign_defaults"},message:"must have required property '"+"campaign_defaults"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "campaign_defaults"},message:"must have required property '"+"campaign_defaults"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2055,7 +2077,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.contact === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contact"},message:"must have required property '"+"contact"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contact"},message:"must have required property '"+"contact"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2065,7 +2087,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.date_created === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date_created"},message:"must have required property '"+"date_created"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date_created"},message:"must have required property '"+"date_created"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2075,7 +2097,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.double_optin === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "double_optin"},message:"must have required property '"+"double_optin"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "double_optin"},message:"must have required property '"+"double_optin"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2085,7 +2107,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.email_type_option === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_type_option"},message:"must have required property '"+"email_type_option"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_type_option"},message:"must have required property '"+"email_type_option"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2095,7 +2117,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.has_welcome === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "has_welcome"},message:"must have required property '"+"has_welcome"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "has_welcome"},message:"must have required property '"+"has_welcome"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2105,7 +2127,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.id === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2115,7 +2137,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.list_rating === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_rating"},message:"must have required property '"+"list_rating"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_rating"},message:"must have required property '"+"list_rating"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2125,7 +2147,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.marketing_permissions === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "marketing_permissions"},message:"must have required property '"+"marketing_permissions"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "marketing_permissions"},message:"must have required property '"+"marketing_permissions"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2135,7 +2157,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.name === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2145,7 +2167,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.notify_on_subscribe === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notify_on_subscribe"},message:"must have required property '"+"notify_on_subscribe"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notify_on_subscribe"},message:"must have required property '"+"notify_on_subscribe"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2155,7 +2177,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.notify_on_unsubscribe === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notify_on_unsubscribe"},message:"must have required property '"+"notify_on_unsubscribe"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notify_on_unsubscribe"},message:"must have required property '"+"notify_on_unsubscribe"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2165,7 +2187,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.permission_reminder === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permission_reminder"},message:"must have required property '"+"permission_reminder"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permission_reminder"},message:"must have required property '"+"permission_reminder"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2175,7 +2197,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.stats === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stats"},message:"must have required property '"+"stats"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stats"},message:"must have required property '"+"stats"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2185,7 +2207,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.subscribe_url_long === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscribe_url_long"},message:"must have required property '"+"subscribe_url_long"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscribe_url_long"},message:"must have required property '"+"subscribe_url_long"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2195,7 +2217,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.subscribe_url_short === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscribe_url_short"},message:"must have required property '"+"subscribe_url_short"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscribe_url_short"},message:"must have required property '"+"subscribe_url_short"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2205,7 +2227,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.use_archive_bar === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "use_archive_bar"},message:"must have required property '"+"use_archive_bar"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "use_archive_bar"},message:"must have required property '"+"use_archive_bar"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2215,7 +2237,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.visibility === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "visibility"},message:"must have required property '"+"visibility"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "visibility"},message:"must have required property '"+"visibility"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2225,7 +2247,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.web_id === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "web_id"},message:"must have required property '"+"web_id"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "web_id"},message:"must have required property '"+"web_id"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2237,7 +2259,7 @@ errors++;
 if(data.beamer_address !== undefined){
 let data0 = data.beamer_address;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err20 = {instancePath:instancePath+"/beamer_address",schemaPath:"#/properties/beamer_address/type",keyword:"type",params:{type: schema24.properties.beamer_address.type},message:"must be string,null",schema:schema24.properties.beamer_address.type,parentSchema:schema24.properties.beamer_address,data:data0};
+const err20 = {instancePath:instancePath+"/beamer_address",schemaPath:"#/properties/beamer_address/type",keyword:"type",params:{type: schema25.properties.beamer_address.type},message:"must be string,null",schema:schema25.properties.beamer_address.type,parentSchema:schema25.properties.beamer_address,data:data0};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2250,7 +2272,7 @@ errors++;
 if(data.campaign_defaults !== undefined){
 let data1 = data.campaign_defaults;
 if((!(data1 && typeof data1 == "object" && !Array.isArray(data1))) && (data1 !== null)){
-const err21 = {instancePath:instancePath+"/campaign_defaults",schemaPath:"#/properties/campaign_defaults/type",keyword:"type",params:{type: schema24.properties.campaign_defaults.type},message:"must be object,null",schema:schema24.properties.campaign_defaults.type,parentSchema:schema24.properties.campaign_defaults,data:data1};
+const err21 = {instancePath:instancePath+"/campaign_defaults",schemaPath:"#/properties/campaign_defaults/type",keyword:"type",params:{type: schema25.properties.campaign_defaults.type},message:"must be object,null",schema:schema25.properties.campaign_defaults.type,parentSchema:schema25.properties.campaign_defaults,data:data1};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2263,7 +2285,7 @@ errors++;
 if(data.contact !== undefined){
 let data2 = data.contact;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-const err22 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: schema24.properties.contact.type},message:"must be object,null",schema:schema24.properties.contact.type,parentSchema:schema24.properties.contact,data:data2};
+const err22 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: schema25.properties.contact.type},message:"must be object,null",schema:schema25.properties.contact.type,parentSchema:schema25.properties.contact,data:data2};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2276,7 +2298,7 @@ errors++;
 if(data.date_created !== undefined){
 let data3 = data.date_created;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err23 = {instancePath:instancePath+"/date_created",schemaPath:"#/properties/date_created/type",keyword:"type",params:{type: schema24.properties.date_created.type},message:"must be string,null",schema:schema24.properties.date_created.type,parentSchema:schema24.properties.date_created,data:data3};
+const err23 = {instancePath:instancePath+"/date_created",schemaPath:"#/properties/date_created/type",keyword:"type",params:{type: schema25.properties.date_created.type},message:"must be string,null",schema:schema25.properties.date_created.type,parentSchema:schema25.properties.date_created,data:data3};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2289,7 +2311,7 @@ errors++;
 if(data.double_optin !== undefined){
 let data4 = data.double_optin;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err24 = {instancePath:instancePath+"/double_optin",schemaPath:"#/properties/double_optin/type",keyword:"type",params:{type: schema24.properties.double_optin.type},message:"must be boolean,null",schema:schema24.properties.double_optin.type,parentSchema:schema24.properties.double_optin,data:data4};
+const err24 = {instancePath:instancePath+"/double_optin",schemaPath:"#/properties/double_optin/type",keyword:"type",params:{type: schema25.properties.double_optin.type},message:"must be boolean,null",schema:schema25.properties.double_optin.type,parentSchema:schema25.properties.double_optin,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2302,7 +2324,7 @@ errors++;
 if(data.email_type_option !== undefined){
 let data5 = data.email_type_option;
 if((typeof data5 !== "boolean") && (data5 !== null)){
-const err25 = {instancePath:instancePath+"/email_type_option",schemaPath:"#/properties/email_type_option/type",keyword:"type",params:{type: schema24.properties.email_type_option.type},message:"must be boolean,null",schema:schema24.properties.email_type_option.type,parentSchema:schema24.properties.email_type_option,data:data5};
+const err25 = {instancePath:instancePath+"/email_type_option",schemaPath:"#/properties/email_type_option/type",keyword:"type",params:{type: schema25.properties.email_type_option.type},message:"must be boolean,null",schema:schema25.properties.email_type_option.type,parentSchema:schema25.properties.email_type_option,data:data5};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2315,7 +2337,7 @@ errors++;
 if(data.has_welcome !== undefined){
 let data6 = data.has_welcome;
 if((typeof data6 !== "boolean") && (data6 !== null)){
-const err26 = {instancePath:instancePath+"/has_welcome",schemaPath:"#/properties/has_welcome/type",keyword:"type",params:{type: schema24.properties.has_welcome.type},message:"must be boolean,null",schema:schema24.properties.has_welcome.type,parentSchema:schema24.properties.has_welcome,data:data6};
+const err26 = {instancePath:instancePath+"/has_welcome",schemaPath:"#/properties/has_welcome/type",keyword:"type",params:{type: schema25.properties.has_welcome.type},message:"must be boolean,null",schema:schema25.properties.has_welcome.type,parentSchema:schema25.properties.has_welcome,data:data6};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2328,7 +2350,7 @@ errors++;
 if(data.id !== undefined){
 let data7 = data.id;
 if(typeof data7 !== "string"){
-const err27 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.id.type,parentSchema:schema24.properties.id,data:data7};
+const err27 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.id.type,parentSchema:schema25.properties.id,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2341,7 +2363,7 @@ errors++;
 if(data.list_rating !== undefined){
 let data8 = data.list_rating;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err28 = {instancePath:instancePath+"/list_rating",schemaPath:"#/properties/list_rating/type",keyword:"type",params:{type: schema24.properties.list_rating.type},message:"must be integer,null",schema:schema24.properties.list_rating.type,parentSchema:schema24.properties.list_rating,data:data8};
+const err28 = {instancePath:instancePath+"/list_rating",schemaPath:"#/properties/list_rating/type",keyword:"type",params:{type: schema25.properties.list_rating.type},message:"must be integer,null",schema:schema25.properties.list_rating.type,parentSchema:schema25.properties.list_rating,data:data8};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2354,7 +2376,7 @@ errors++;
 if(data.marketing_permissions !== undefined){
 let data9 = data.marketing_permissions;
 if((typeof data9 !== "boolean") && (data9 !== null)){
-const err29 = {instancePath:instancePath+"/marketing_permissions",schemaPath:"#/properties/marketing_permissions/type",keyword:"type",params:{type: schema24.properties.marketing_permissions.type},message:"must be boolean,null",schema:schema24.properties.marketing_permissions.type,parentSchema:schema24.properties.marketing_permissions,data:data9};
+const err29 = {instancePath:instancePath+"/marketing_permissions",schemaPath:"#/properties/marketing_permissions/type",keyword:"type",params:{type: schema25.properties.marketing_permissions.type},message:"must be boolean,null",schema:schema25.properties.marketing_permissions.type,parentSchema:schema25.properties.marketing_permissions,data:data9};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2367,7 +2389,7 @@ errors++;
 if(data.name !== undefined){
 let data10 = data.name;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err30 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema24.properties.name.type},message:"must be string,null",schema:schema24.properties.name.type,parentSchema:schema24.properties.name,data:data10};
+const err30 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema25.properties.name.type},message:"must be string,null",schema:schema25.properties.name.type,parentSchema:schema25.properties.name,data:data10};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2380,7 +2402,7 @@ errors++;
 if(data.notify_on_subscribe !== undefined){
 let data11 = data.notify_on_subscribe;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err31 = {instancePath:instancePath+"/notify_on_subscribe",schemaPath:"#/properties/notify_on_subscribe/type",keyword:"type",params:{type: schema24.properties.notify_on_subscribe.type},message:"must be string,null",schema:schema24.properties.notify_on_subscribe.type,parentSchema:schema24.properties.notify_on_subscribe,data:data11};
+const err31 = {instancePath:instancePath+"/notify_on_subscribe",schemaPath:"#/properties/notify_on_subscribe/type",keyword:"type",params:{type: schema25.properties.notify_on_subscribe.type},message:"must be string,null",schema:schema25.properties.notify_on_subscribe.type,parentSchema:schema25.properties.notify_on_subscribe,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2393,7 +2415,7 @@ errors++;
 if(data.notify_on_unsubscribe !== undefined){
 let data12 = data.notify_on_unsubscribe;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err32 = {instancePath:instancePath+"/notify_on_unsubscribe",schemaPath:"#/properties/notify_on_unsubscribe/type",keyword:"type",params:{type: schema24.properties.notify_on_unsubscribe.type},message:"must be string,null",schema:schema24.properties.notify_on_unsubscribe.type,parentSchema:schema24.properties.notify_on_unsubscribe,data:data12};
+const err32 = {instancePath:instancePath+"/notify_on_unsubscribe",schemaPath:"#/properties/notify_on_unsubscribe/type",keyword:"type",params:{type: schema25.properties.notify_on_unsubscribe.type},message:"must be string,null",schema:schema25.properties.notify_on_unsubscribe.type,parentSchema:schema25.properties.notify_on_unsubscribe,data:data12};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2406,7 +2428,7 @@ errors++;
 if(data.permission_reminder !== undefined){
 let data13 = data.permission_reminder;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err33 = {instancePath:instancePath+"/permission_reminder",schemaPath:"#/properties/permission_reminder/type",keyword:"type",params:{type: schema24.properties.permission_reminder.type},message:"must be string,null",schema:schema24.properties.permission_reminder.type,parentSchema:schema24.properties.permission_reminder,data:data13};
+const err33 = {instancePath:instancePath+"/permission_reminder",schemaPath:"#/properties/permission_reminder/type",keyword:"type",params:{type: schema25.properties.permission_reminder.type},message:"must be string,null",schema:schema25.properties.permission_reminder.type,parentSchema:schema25.properties.permission_reminder,data:data13};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2419,7 +2441,7 @@ errors++;
 if(data.stats !== undefined){
 let data14 = data.stats;
 if((!(data14 && typeof data14 == "object" && !Array.isArray(data14))) && (data14 !== null)){
-const err34 = {instancePath:instancePath+"/stats",schemaPath:"#/properties/stats/type",keyword:"type",params:{type: schema24.properties.stats.type},message:"must be object,null",schema:schema24.properties.stats.type,parentSchema:schema24.properties.stats,data:data14};
+const err34 = {instancePath:instancePath+"/stats",schemaPath:"#/properties/stats/type",keyword:"type",params:{type: schema25.properties.stats.type},message:"must be object,null",schema:schema25.properties.stats.type,parentSchema:schema25.properties.stats,data:data14};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2432,7 +2454,7 @@ errors++;
 if(data.subscribe_url_long !== undefined){
 let data15 = data.subscribe_url_long;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err35 = {instancePath:instancePath+"/subscribe_url_long",schemaPath:"#/properties/subscribe_url_long/type",keyword:"type",params:{type: schema24.properties.subscribe_url_long.type},message:"must be string,null",schema:schema24.properties.subscribe_url_long.type,parentSchema:schema24.properties.subscribe_url_long,data:data15};
+const err35 = {instancePath:instancePath+"/subscribe_url_long",schemaPath:"#/properties/subscribe_url_long/type",keyword:"type",params:{type: schema25.properties.subscribe_url_long.type},message:"must be string,null",schema:schema25.properties.subscribe_url_long.type,parentSchema:schema25.properties.subscribe_url_long,data:data15};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2445,7 +2467,7 @@ errors++;
 if(data.subscribe_url_short !== undefined){
 let data16 = data.subscribe_url_short;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err36 = {instancePath:instancePath+"/subscribe_url_short",schemaPath:"#/properties/subscribe_url_short/type",keyword:"type",params:{type: schema24.properties.subscribe_url_short.type},message:"must be string,null",schema:schema24.properties.subscribe_url_short.type,parentSchema:schema24.properties.subscribe_url_short,data:data16};
+const err36 = {instancePath:instancePath+"/subscribe_url_short",schemaPath:"#/properties/subscribe_url_short/type",keyword:"type",params:{type: schema25.properties.subscribe_url_short.type},message:"must be string,null",schema:schema25.properties.subscribe_url_short.type,parentSchema:schema25.properties.subscribe_url_short,data:data16};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2458,7 +2480,7 @@ errors++;
 if(data.use_archive_bar !== undefined){
 let data17 = data.use_archive_bar;
 if((typeof data17 !== "boolean") && (data17 !== null)){
-const err37 = {instancePath:instancePath+"/use_archive_bar",schemaPath:"#/properties/use_archive_bar/type",keyword:"type",params:{type: schema24.properties.use_archive_bar.type},message:"must be boolean,null",schema:schema24.properties.use_archive_bar.type,parentSchema:schema24.properties.use_archive_bar,data:data17};
+const err37 = {instancePath:instancePath+"/use_archive_bar",schemaPath:"#/properties/use_archive_bar/type",keyword:"type",params:{type: schema25.properties.use_archive_bar.type},message:"must be boolean,null",schema:schema25.properties.use_archive_bar.type,parentSchema:schema25.properties.use_archive_bar,data:data17};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2471,7 +2493,7 @@ errors++;
 if(data.visibility !== undefined){
 let data18 = data.visibility;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err38 = {instancePath:instancePath+"/visibility",schemaPath:"#/properties/visibility/type",keyword:"type",params:{type: schema24.properties.visibility.type},message:"must be string,null",schema:schema24.properties.visibility.type,parentSchema:schema24.properties.visibility,data:data18};
+const err38 = {instancePath:instancePath+"/visibility",schemaPath:"#/properties/visibility/type",keyword:"type",params:{type: schema25.properties.visibility.type},message:"must be string,null",schema:schema25.properties.visibility.type,parentSchema:schema25.properties.visibility,data:data18};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2484,7 +2506,7 @@ errors++;
 if(data.web_id !== undefined){
 let data19 = data.web_id;
 if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
-const err39 = {instancePath:instancePath+"/web_id",schemaPath:"#/properties/web_id/type",keyword:"type",params:{type: schema24.properties.web_id.type},message:"must be integer,null",schema:schema24.properties.web_id.type,parentSchema:schema24.properties.web_id,data:data19};
+const err39 = {instancePath:instancePath+"/web_id",schemaPath:"#/properties/web_id/type",keyword:"type",params:{type: schema25.properties.web_id.type},message:"must be integer,null",schema:schema25.properties.web_id.type,parentSchema:schema25.properties.web_id,data:data19};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2496,7 +2518,7 @@ errors++;
 }
 }
 else {
-const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2505,19 +2527,19 @@ vErrors.push(err40);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const record_list_member = validate24;
-const schema25 = {"type":"object","properties":{"consents_to_one_to_one_messaging":{"type":["boolean","null"]},"contact_id":{"type":["string","null"]},"email_address":{"type":["string","null"]},"email_client":{"type":["string","null"]},"email_type":{"type":["string","null"]},"full_name":{"type":["string","null"]},"id":{"type":"string"},"interests":{"type":["object","null"]},"ip_opt":{"type":["string","null"]},"ip_signup":{"type":["string","null"]},"language":{"type":["string","null"]},"last_changed":{"type":["string","null"]},"list_id":{"type":["string","null"]},"location":{"type":["object","null"]},"member_rating":{"type":["integer","null"]},"merge_fields":{"type":["object","null"]},"source":{"type":["string","null"]},"stats":{"type":["object","null"]},"status":{"type":["string","null"]},"tags":{"type":["array","null"]},"tags_count":{"type":["integer","null"]},"timestamp_opt":{"type":["string","null"]},"timestamp_signup":{"type":["string","null"]},"unique_email_id":{"type":["string","null"]},"unsubscribe_reason":{"type":["string","null"]},"vip":{"type":["boolean","null"]},"web_id":{"type":["integer","null"]}},"required":["consents_to_one_to_one_messaging","contact_id","email_address","email_client","email_type","full_name","id","interests","ip_opt","ip_signup","language","last_changed","list_id","location","member_rating","merge_fields","source","stats","status","tags","tags_count","timestamp_opt","timestamp_signup","unique_email_id","unsubscribe_reason","vip","web_id"],"additionalProperties":true};
+export const record_list_member = validate25;
+const schema26 = {"type":"object","properties":{"consents_to_one_to_one_messaging":{"type":["boolean","null"]},"contact_id":{"type":["string","null"]},"email_address":{"type":["string","null"]},"email_client":{"type":["string","null"]},"email_type":{"type":["string","null"]},"full_name":{"type":["string","null"]},"id":{"type":"string"},"interests":{"type":["object","null"]},"ip_opt":{"type":["string","null"]},"ip_signup":{"type":["string","null"]},"language":{"type":["string","null"]},"last_changed":{"type":["string","null"]},"list_id":{"type":["string","null"]},"location":{"type":["object","null"]},"member_rating":{"type":["integer","null"]},"merge_fields":{"type":["object","null"]},"source":{"type":["string","null"]},"stats":{"type":["object","null"]},"status":{"type":["string","null"]},"tags":{"type":["array","null"]},"tags_count":{"type":["integer","null"]},"timestamp_opt":{"type":["string","null"]},"timestamp_signup":{"type":["string","null"]},"unique_email_id":{"type":["string","null"]},"unsubscribe_reason":{"type":["string","null"]},"vip":{"type":["boolean","null"]},"web_id":{"type":["integer","null"]}},"required":["consents_to_one_to_one_messaging","contact_id","email_address","email_client","email_type","full_name","id","interests","ip_opt","ip_signup","language","last_changed","list_id","location","member_rating","merge_fields","source","stats","status","tags","tags_count","timestamp_opt","timestamp_signup","unique_email_id","unsubscribe_reason","vip","web_id"],"additionalProperties":true};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.consents_to_one_to_one_messaging === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "consents_to_one_to_one_messaging"},message:"must have required property '"+"consents_to_one_to_one_messaging"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "consents_to_one_to_one_messaging"},message:"must have required property '"+"consents_to_one_to_one_messaging"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2527,7 +2549,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.contact_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contact_id"},message:"must have required property '"+"contact_id"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contact_id"},message:"must have required property '"+"contact_id"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2537,7 +2559,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.email_address === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_address"},message:"must have required property '"+"email_address"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_address"},message:"must have required property '"+"email_address"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2547,7 +2569,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.email_client === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_client"},message:"must have required property '"+"email_client"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_client"},message:"must have required property '"+"email_client"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2557,7 +2579,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.email_type === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_type"},message:"must have required property '"+"email_type"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_type"},message:"must have required property '"+"email_type"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2567,7 +2589,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.full_name === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "full_name"},message:"must have required property '"+"full_name"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "full_name"},message:"must have required property '"+"full_name"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2577,7 +2599,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2587,7 +2609,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.interests === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "interests"},message:"must have required property '"+"interests"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "interests"},message:"must have required property '"+"interests"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2597,7 +2619,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.ip_opt === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip_opt"},message:"must have required property '"+"ip_opt"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip_opt"},message:"must have required property '"+"ip_opt"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2607,7 +2629,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.ip_signup === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip_signup"},message:"must have required property '"+"ip_signup"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip_signup"},message:"must have required property '"+"ip_signup"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2617,7 +2639,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.language === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "language"},message:"must have required property '"+"language"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "language"},message:"must have required property '"+"language"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2627,7 +2649,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.last_changed === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_changed"},message:"must have required property '"+"last_changed"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_changed"},message:"must have required property '"+"last_changed"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2637,7 +2659,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.list_id === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_id"},message:"must have required property '"+"list_id"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_id"},message:"must have required property '"+"list_id"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2647,7 +2669,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.location === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2657,7 +2679,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.member_rating === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "member_rating"},message:"must have required property '"+"member_rating"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "member_rating"},message:"must have required property '"+"member_rating"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2667,7 +2689,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.merge_fields === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merge_fields"},message:"must have required property '"+"merge_fields"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merge_fields"},message:"must have required property '"+"merge_fields"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2677,7 +2699,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.source === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2687,7 +2709,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.stats === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stats"},message:"must have required property '"+"stats"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stats"},message:"must have required property '"+"stats"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2697,7 +2719,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.status === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2707,7 +2729,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.tags === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2717,7 +2739,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.tags_count === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags_count"},message:"must have required property '"+"tags_count"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags_count"},message:"must have required property '"+"tags_count"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2727,7 +2749,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.timestamp_opt === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp_opt"},message:"must have required property '"+"timestamp_opt"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp_opt"},message:"must have required property '"+"timestamp_opt"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2737,7 +2759,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data.timestamp_signup === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp_signup"},message:"must have required property '"+"timestamp_signup"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp_signup"},message:"must have required property '"+"timestamp_signup"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2747,7 +2769,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data.unique_email_id === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unique_email_id"},message:"must have required property '"+"unique_email_id"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unique_email_id"},message:"must have required property '"+"unique_email_id"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2757,7 +2779,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.unsubscribe_reason === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unsubscribe_reason"},message:"must have required property '"+"unsubscribe_reason"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unsubscribe_reason"},message:"must have required property '"+"unsubscribe_reason"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2767,7 +2789,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.vip === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "vip"},message:"must have required property '"+"vip"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "vip"},message:"must have required property '"+"vip"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2777,7 +2799,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data.web_id === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "web_id"},message:"must have required property '"+"web_id"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "web_id"},message:"must have required property '"+"web_id"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2789,7 +2811,7 @@ errors++;
 if(data.consents_to_one_to_one_messaging !== undefined){
 let data0 = data.consents_to_one_to_one_messaging;
 if((typeof data0 !== "boolean") && (data0 !== null)){
-const err27 = {instancePath:instancePath+"/consents_to_one_to_one_messaging",schemaPath:"#/properties/consents_to_one_to_one_messaging/type",keyword:"type",params:{type: schema25.properties.consents_to_one_to_one_messaging.type},message:"must be boolean,null",schema:schema25.properties.consents_to_one_to_one_messaging.type,parentSchema:schema25.properties.consents_to_one_to_one_messaging,data:data0};
+const err27 = {instancePath:instancePath+"/consents_to_one_to_one_messaging",schemaPath:"#/properties/consents_to_one_to_one_messaging/type",keyword:"type",params:{type: schema26.properties.consents_to_one_to_one_messaging.type},message:"must be boolean,null",schema:schema26.properties.consents_to_one_to_one_messaging.type,parentSchema:schema26.properties.consents_to_one_to_one_messaging,data:data0};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2802,7 +2824,7 @@ errors++;
 if(data.contact_id !== undefined){
 let data1 = data.contact_id;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err28 = {instancePath:instancePath+"/contact_id",schemaPath:"#/properties/contact_id/type",keyword:"type",params:{type: schema25.properties.contact_id.type},message:"must be string,null",schema:schema25.properties.contact_id.type,parentSchema:schema25.properties.contact_id,data:data1};
+const err28 = {instancePath:instancePath+"/contact_id",schemaPath:"#/properties/contact_id/type",keyword:"type",params:{type: schema26.properties.contact_id.type},message:"must be string,null",schema:schema26.properties.contact_id.type,parentSchema:schema26.properties.contact_id,data:data1};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2815,7 +2837,7 @@ errors++;
 if(data.email_address !== undefined){
 let data2 = data.email_address;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err29 = {instancePath:instancePath+"/email_address",schemaPath:"#/properties/email_address/type",keyword:"type",params:{type: schema25.properties.email_address.type},message:"must be string,null",schema:schema25.properties.email_address.type,parentSchema:schema25.properties.email_address,data:data2};
+const err29 = {instancePath:instancePath+"/email_address",schemaPath:"#/properties/email_address/type",keyword:"type",params:{type: schema26.properties.email_address.type},message:"must be string,null",schema:schema26.properties.email_address.type,parentSchema:schema26.properties.email_address,data:data2};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2828,7 +2850,7 @@ errors++;
 if(data.email_client !== undefined){
 let data3 = data.email_client;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err30 = {instancePath:instancePath+"/email_client",schemaPath:"#/properties/email_client/type",keyword:"type",params:{type: schema25.properties.email_client.type},message:"must be string,null",schema:schema25.properties.email_client.type,parentSchema:schema25.properties.email_client,data:data3};
+const err30 = {instancePath:instancePath+"/email_client",schemaPath:"#/properties/email_client/type",keyword:"type",params:{type: schema26.properties.email_client.type},message:"must be string,null",schema:schema26.properties.email_client.type,parentSchema:schema26.properties.email_client,data:data3};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2841,7 +2863,7 @@ errors++;
 if(data.email_type !== undefined){
 let data4 = data.email_type;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err31 = {instancePath:instancePath+"/email_type",schemaPath:"#/properties/email_type/type",keyword:"type",params:{type: schema25.properties.email_type.type},message:"must be string,null",schema:schema25.properties.email_type.type,parentSchema:schema25.properties.email_type,data:data4};
+const err31 = {instancePath:instancePath+"/email_type",schemaPath:"#/properties/email_type/type",keyword:"type",params:{type: schema26.properties.email_type.type},message:"must be string,null",schema:schema26.properties.email_type.type,parentSchema:schema26.properties.email_type,data:data4};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2854,7 +2876,7 @@ errors++;
 if(data.full_name !== undefined){
 let data5 = data.full_name;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err32 = {instancePath:instancePath+"/full_name",schemaPath:"#/properties/full_name/type",keyword:"type",params:{type: schema25.properties.full_name.type},message:"must be string,null",schema:schema25.properties.full_name.type,parentSchema:schema25.properties.full_name,data:data5};
+const err32 = {instancePath:instancePath+"/full_name",schemaPath:"#/properties/full_name/type",keyword:"type",params:{type: schema26.properties.full_name.type},message:"must be string,null",schema:schema26.properties.full_name.type,parentSchema:schema26.properties.full_name,data:data5};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2867,7 +2889,7 @@ errors++;
 if(data.id !== undefined){
 let data6 = data.id;
 if(typeof data6 !== "string"){
-const err33 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.id.type,parentSchema:schema25.properties.id,data:data6};
+const err33 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.id.type,parentSchema:schema26.properties.id,data:data6};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2880,7 +2902,7 @@ errors++;
 if(data.interests !== undefined){
 let data7 = data.interests;
 if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-const err34 = {instancePath:instancePath+"/interests",schemaPath:"#/properties/interests/type",keyword:"type",params:{type: schema25.properties.interests.type},message:"must be object,null",schema:schema25.properties.interests.type,parentSchema:schema25.properties.interests,data:data7};
+const err34 = {instancePath:instancePath+"/interests",schemaPath:"#/properties/interests/type",keyword:"type",params:{type: schema26.properties.interests.type},message:"must be object,null",schema:schema26.properties.interests.type,parentSchema:schema26.properties.interests,data:data7};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2893,7 +2915,7 @@ errors++;
 if(data.ip_opt !== undefined){
 let data8 = data.ip_opt;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err35 = {instancePath:instancePath+"/ip_opt",schemaPath:"#/properties/ip_opt/type",keyword:"type",params:{type: schema25.properties.ip_opt.type},message:"must be string,null",schema:schema25.properties.ip_opt.type,parentSchema:schema25.properties.ip_opt,data:data8};
+const err35 = {instancePath:instancePath+"/ip_opt",schemaPath:"#/properties/ip_opt/type",keyword:"type",params:{type: schema26.properties.ip_opt.type},message:"must be string,null",schema:schema26.properties.ip_opt.type,parentSchema:schema26.properties.ip_opt,data:data8};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2906,7 +2928,7 @@ errors++;
 if(data.ip_signup !== undefined){
 let data9 = data.ip_signup;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err36 = {instancePath:instancePath+"/ip_signup",schemaPath:"#/properties/ip_signup/type",keyword:"type",params:{type: schema25.properties.ip_signup.type},message:"must be string,null",schema:schema25.properties.ip_signup.type,parentSchema:schema25.properties.ip_signup,data:data9};
+const err36 = {instancePath:instancePath+"/ip_signup",schemaPath:"#/properties/ip_signup/type",keyword:"type",params:{type: schema26.properties.ip_signup.type},message:"must be string,null",schema:schema26.properties.ip_signup.type,parentSchema:schema26.properties.ip_signup,data:data9};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2919,7 +2941,7 @@ errors++;
 if(data.language !== undefined){
 let data10 = data.language;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err37 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema25.properties.language.type},message:"must be string,null",schema:schema25.properties.language.type,parentSchema:schema25.properties.language,data:data10};
+const err37 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema26.properties.language.type},message:"must be string,null",schema:schema26.properties.language.type,parentSchema:schema26.properties.language,data:data10};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2932,7 +2954,7 @@ errors++;
 if(data.last_changed !== undefined){
 let data11 = data.last_changed;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err38 = {instancePath:instancePath+"/last_changed",schemaPath:"#/properties/last_changed/type",keyword:"type",params:{type: schema25.properties.last_changed.type},message:"must be string,null",schema:schema25.properties.last_changed.type,parentSchema:schema25.properties.last_changed,data:data11};
+const err38 = {instancePath:instancePath+"/last_changed",schemaPath:"#/properties/last_changed/type",keyword:"type",params:{type: schema26.properties.last_changed.type},message:"must be string,null",schema:schema26.properties.last_changed.type,parentSchema:schema26.properties.last_changed,data:data11};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2945,7 +2967,7 @@ errors++;
 if(data.list_id !== undefined){
 let data12 = data.list_id;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err39 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: schema25.properties.list_id.type},message:"must be string,null",schema:schema25.properties.list_id.type,parentSchema:schema25.properties.list_id,data:data12};
+const err39 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: schema26.properties.list_id.type},message:"must be string,null",schema:schema26.properties.list_id.type,parentSchema:schema26.properties.list_id,data:data12};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2958,7 +2980,7 @@ errors++;
 if(data.location !== undefined){
 let data13 = data.location;
 if((!(data13 && typeof data13 == "object" && !Array.isArray(data13))) && (data13 !== null)){
-const err40 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: schema25.properties.location.type},message:"must be object,null",schema:schema25.properties.location.type,parentSchema:schema25.properties.location,data:data13};
+const err40 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: schema26.properties.location.type},message:"must be object,null",schema:schema26.properties.location.type,parentSchema:schema26.properties.location,data:data13};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2971,7 +2993,7 @@ errors++;
 if(data.member_rating !== undefined){
 let data14 = data.member_rating;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err41 = {instancePath:instancePath+"/member_rating",schemaPath:"#/properties/member_rating/type",keyword:"type",params:{type: schema25.properties.member_rating.type},message:"must be integer,null",schema:schema25.properties.member_rating.type,parentSchema:schema25.properties.member_rating,data:data14};
+const err41 = {instancePath:instancePath+"/member_rating",schemaPath:"#/properties/member_rating/type",keyword:"type",params:{type: schema26.properties.member_rating.type},message:"must be integer,null",schema:schema26.properties.member_rating.type,parentSchema:schema26.properties.member_rating,data:data14};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2984,7 +3006,7 @@ errors++;
 if(data.merge_fields !== undefined){
 let data15 = data.merge_fields;
 if((!(data15 && typeof data15 == "object" && !Array.isArray(data15))) && (data15 !== null)){
-const err42 = {instancePath:instancePath+"/merge_fields",schemaPath:"#/properties/merge_fields/type",keyword:"type",params:{type: schema25.properties.merge_fields.type},message:"must be object,null",schema:schema25.properties.merge_fields.type,parentSchema:schema25.properties.merge_fields,data:data15};
+const err42 = {instancePath:instancePath+"/merge_fields",schemaPath:"#/properties/merge_fields/type",keyword:"type",params:{type: schema26.properties.merge_fields.type},message:"must be object,null",schema:schema26.properties.merge_fields.type,parentSchema:schema26.properties.merge_fields,data:data15};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2997,7 +3019,7 @@ errors++;
 if(data.source !== undefined){
 let data16 = data.source;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err43 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema25.properties.source.type},message:"must be string,null",schema:schema25.properties.source.type,parentSchema:schema25.properties.source,data:data16};
+const err43 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema26.properties.source.type},message:"must be string,null",schema:schema26.properties.source.type,parentSchema:schema26.properties.source,data:data16};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -3010,7 +3032,7 @@ errors++;
 if(data.stats !== undefined){
 let data17 = data.stats;
 if((!(data17 && typeof data17 == "object" && !Array.isArray(data17))) && (data17 !== null)){
-const err44 = {instancePath:instancePath+"/stats",schemaPath:"#/properties/stats/type",keyword:"type",params:{type: schema25.properties.stats.type},message:"must be object,null",schema:schema25.properties.stats.type,parentSchema:schema25.properties.stats,data:data17};
+const err44 = {instancePath:instancePath+"/stats",schemaPath:"#/properties/stats/type",keyword:"type",params:{type: schema26.properties.stats.type},message:"must be object,null",schema:schema26.properties.stats.type,parentSchema:schema26.properties.stats,data:data17};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -3023,7 +3045,7 @@ errors++;
 if(data.status !== undefined){
 let data18 = data.status;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err45 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema25.properties.status.type},message:"must be string,null",schema:schema25.properties.status.type,parentSchema:schema25.properties.status,data:data18};
+const err45 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema26.properties.status.type},message:"must be string,null",schema:schema26.properties.status.type,parentSchema:schema26.properties.status,data:data18};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -3036,7 +3058,7 @@ errors++;
 if(data.tags !== undefined){
 let data19 = data.tags;
 if((!(Array.isArray(data19))) && (data19 !== null)){
-const err46 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema25.properties.tags.type},message:"must be array,null",schema:schema25.properties.tags.type,parentSchema:schema25.properties.tags,data:data19};
+const err46 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema26.properties.tags.type},message:"must be array,null",schema:schema26.properties.tags.type,parentSchema:schema26.properties.tags,data:data19};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -3049,7 +3071,7 @@ errors++;
 if(data.tags_count !== undefined){
 let data20 = data.tags_count;
 if((!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))) && (data20 !== null)){
-const err47 = {instancePath:instancePath+"/tags_count",schemaPath:"#/properties/tags_count/type",keyword:"type",params:{type: schema25.properties.tags_count.type},message:"must be integer,null",schema:schema25.properties.tags_count.type,parentSchema:schema25.properties.tags_count,data:data20};
+const err47 = {instancePath:instancePath+"/tags_count",schemaPath:"#/properties/tags_count/type",keyword:"type",params:{type: schema26.properties.tags_count.type},message:"must be integer,null",schema:schema26.properties.tags_count.type,parentSchema:schema26.properties.tags_count,data:data20};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -3062,7 +3084,7 @@ errors++;
 if(data.timestamp_opt !== undefined){
 let data21 = data.timestamp_opt;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err48 = {instancePath:instancePath+"/timestamp_opt",schemaPath:"#/properties/timestamp_opt/type",keyword:"type",params:{type: schema25.properties.timestamp_opt.type},message:"must be string,null",schema:schema25.properties.timestamp_opt.type,parentSchema:schema25.properties.timestamp_opt,data:data21};
+const err48 = {instancePath:instancePath+"/timestamp_opt",schemaPath:"#/properties/timestamp_opt/type",keyword:"type",params:{type: schema26.properties.timestamp_opt.type},message:"must be string,null",schema:schema26.properties.timestamp_opt.type,parentSchema:schema26.properties.timestamp_opt,data:data21};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -3075,7 +3097,7 @@ errors++;
 if(data.timestamp_signup !== undefined){
 let data22 = data.timestamp_signup;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err49 = {instancePath:instancePath+"/timestamp_signup",schemaPath:"#/properties/timestamp_signup/type",keyword:"type",params:{type: schema25.properties.timestamp_signup.type},message:"must be string,null",schema:schema25.properties.timestamp_signup.type,parentSchema:schema25.properties.timestamp_signup,data:data22};
+const err49 = {instancePath:instancePath+"/timestamp_signup",schemaPath:"#/properties/timestamp_signup/type",keyword:"type",params:{type: schema26.properties.timestamp_signup.type},message:"must be string,null",schema:schema26.properties.timestamp_signup.type,parentSchema:schema26.properties.timestamp_signup,data:data22};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -3088,7 +3110,7 @@ errors++;
 if(data.unique_email_id !== undefined){
 let data23 = data.unique_email_id;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err50 = {instancePath:instancePath+"/unique_email_id",schemaPath:"#/properties/unique_email_id/type",keyword:"type",params:{type: schema25.properties.unique_email_id.type},message:"must be string,null",schema:schema25.properties.unique_email_id.type,parentSchema:schema25.properties.unique_email_id,data:data23};
+const err50 = {instancePath:instancePath+"/unique_email_id",schemaPath:"#/properties/unique_email_id/type",keyword:"type",params:{type: schema26.properties.unique_email_id.type},message:"must be string,null",schema:schema26.properties.unique_email_id.type,parentSchema:schema26.properties.unique_email_id,data:data23};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -3101,7 +3123,7 @@ errors++;
 if(data.unsubscribe_reason !== undefined){
 let data24 = data.unsubscribe_reason;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err51 = {instancePath:instancePath+"/unsubscribe_reason",schemaPath:"#/properties/unsubscribe_reason/type",keyword:"type",params:{type: schema25.properties.unsubscribe_reason.type},message:"must be string,null",schema:schema25.properties.unsubscribe_reason.type,parentSchema:schema25.properties.unsubscribe_reason,data:data24};
+const err51 = {instancePath:instancePath+"/unsubscribe_reason",schemaPath:"#/properties/unsubscribe_reason/type",keyword:"type",params:{type: schema26.properties.unsubscribe_reason.type},message:"must be string,null",schema:schema26.properties.unsubscribe_reason.type,parentSchema:schema26.properties.unsubscribe_reason,data:data24};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -3114,7 +3136,7 @@ errors++;
 if(data.vip !== undefined){
 let data25 = data.vip;
 if((typeof data25 !== "boolean") && (data25 !== null)){
-const err52 = {instancePath:instancePath+"/vip",schemaPath:"#/properties/vip/type",keyword:"type",params:{type: schema25.properties.vip.type},message:"must be boolean,null",schema:schema25.properties.vip.type,parentSchema:schema25.properties.vip,data:data25};
+const err52 = {instancePath:instancePath+"/vip",schemaPath:"#/properties/vip/type",keyword:"type",params:{type: schema26.properties.vip.type},message:"must be boolean,null",schema:schema26.properties.vip.type,parentSchema:schema26.properties.vip,data:data25};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -3127,7 +3149,7 @@ errors++;
 if(data.web_id !== undefined){
 let data26 = data.web_id;
 if((!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))) && (data26 !== null)){
-const err53 = {instancePath:instancePath+"/web_id",schemaPath:"#/properties/web_id/type",keyword:"type",params:{type: schema25.properties.web_id.type},message:"must be integer,null",schema:schema25.properties.web_id.type,parentSchema:schema25.properties.web_id,data:data26};
+const err53 = {instancePath:instancePath+"/web_id",schemaPath:"#/properties/web_id/type",keyword:"type",params:{type: schema26.properties.web_id.type},message:"must be integer,null",schema:schema26.properties.web_id.type,parentSchema:schema26.properties.web_id,data:data26};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -3139,7 +3161,7 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -3148,19 +3170,19 @@ vErrors.push(err54);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const record_report = validate25;
-const schema26 = {"type":"object","properties":{"abuse_reports":{"type":["integer","null"]},"bounces":{"type":["object","null"]},"campaign_title":{"type":["string","null"]},"clicks":{"type":["object","null"]},"delivery_status":{"type":["object","null"]},"ecommerce":{"type":["object","null"]},"emails_sent":{"type":["integer","null"]},"forwards":{"type":["object","null"]},"id":{"type":"string"},"industry_stats":{"type":["object","null"]},"list_id":{"type":["string","null"]},"list_is_active":{"type":["boolean","null"]},"list_name":{"type":["string","null"]},"list_stats":{"type":["object","null"]},"opens":{"type":["object","null"]},"preview_text":{"type":["string","null"]},"rss_last_send":{"type":["string","null"]},"send_time":{"type":["string","null"]},"social_likes":{"type":["object","null"]},"subject_line":{"type":["string","null"]},"type":{"type":["string","null"]},"unsubscribed":{"type":["integer","null"]}},"required":["abuse_reports","bounces","campaign_title","clicks","delivery_status","ecommerce","emails_sent","forwards","id","industry_stats","list_id","list_is_active","list_name","list_stats","opens","preview_text","rss_last_send","send_time","social_likes","subject_line","type","unsubscribed"],"additionalProperties":true};
+export const record_report = validate26;
+const schema27 = {"type":"object","properties":{"abuse_reports":{"type":["integer","null"]},"bounces":{"type":["object","null"]},"campaign_title":{"type":["string","null"]},"clicks":{"type":["object","null"]},"delivery_status":{"type":["object","null"]},"ecommerce":{"type":["object","null"]},"emails_sent":{"type":["integer","null"]},"forwards":{"type":["object","null"]},"id":{"type":"string"},"industry_stats":{"type":["object","null"]},"list_id":{"type":["string","null"]},"list_is_active":{"type":["boolean","null"]},"list_name":{"type":["string","null"]},"list_stats":{"type":["object","null"]},"opens":{"type":["object","null"]},"preview_text":{"type":["string","null"]},"rss_last_send":{"type":["string","null"]},"send_time":{"type":["string","null"]},"social_likes":{"type":["object","null"]},"subject_line":{"type":["string","null"]},"type":{"type":["string","null"]},"unsubscribed":{"type":["integer","null"]}},"required":["abuse_reports","bounces","campaign_title","clicks","delivery_status","ecommerce","emails_sent","forwards","id","industry_stats","list_id","list_is_active","list_name","list_stats","opens","preview_text","rss_last_send","send_time","social_likes","subject_line","type","unsubscribed"],"additionalProperties":true};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.abuse_reports === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "abuse_reports"},message:"must have required property '"+"abuse_reports"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "abuse_reports"},message:"must have required property '"+"abuse_reports"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3170,7 +3192,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.bounces === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bounces"},message:"must have required property '"+"bounces"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bounces"},message:"must have required property '"+"bounces"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3180,7 +3202,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.campaign_title === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "campaign_title"},message:"must have required property '"+"campaign_title"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "campaign_title"},message:"must have required property '"+"campaign_title"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3190,7 +3212,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.clicks === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "clicks"},message:"must have required property '"+"clicks"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "clicks"},message:"must have required property '"+"clicks"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3200,7 +3222,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.delivery_status === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delivery_status"},message:"must have required property '"+"delivery_status"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delivery_status"},message:"must have required property '"+"delivery_status"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3210,7 +3232,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.ecommerce === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ecommerce"},message:"must have required property '"+"ecommerce"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ecommerce"},message:"must have required property '"+"ecommerce"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3220,7 +3242,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.emails_sent === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emails_sent"},message:"must have required property '"+"emails_sent"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emails_sent"},message:"must have required property '"+"emails_sent"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3230,7 +3252,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.forwards === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "forwards"},message:"must have required property '"+"forwards"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "forwards"},message:"must have required property '"+"forwards"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3240,7 +3262,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.id === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3250,7 +3272,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.industry_stats === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "industry_stats"},message:"must have required property '"+"industry_stats"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "industry_stats"},message:"must have required property '"+"industry_stats"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3260,7 +3282,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.list_id === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_id"},message:"must have required property '"+"list_id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_id"},message:"must have required property '"+"list_id"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3270,7 +3292,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.list_is_active === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_is_active"},message:"must have required property '"+"list_is_active"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_is_active"},message:"must have required property '"+"list_is_active"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3280,7 +3302,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.list_name === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_name"},message:"must have required property '"+"list_name"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_name"},message:"must have required property '"+"list_name"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3290,7 +3312,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.list_stats === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_stats"},message:"must have required property '"+"list_stats"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_stats"},message:"must have required property '"+"list_stats"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3300,7 +3322,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.opens === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "opens"},message:"must have required property '"+"opens"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "opens"},message:"must have required property '"+"opens"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3310,7 +3332,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.preview_text === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "preview_text"},message:"must have required property '"+"preview_text"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "preview_text"},message:"must have required property '"+"preview_text"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3320,7 +3342,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.rss_last_send === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rss_last_send"},message:"must have required property '"+"rss_last_send"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rss_last_send"},message:"must have required property '"+"rss_last_send"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3330,7 +3352,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.send_time === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "send_time"},message:"must have required property '"+"send_time"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "send_time"},message:"must have required property '"+"send_time"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3340,7 +3362,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.social_likes === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "social_likes"},message:"must have required property '"+"social_likes"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "social_likes"},message:"must have required property '"+"social_likes"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3350,7 +3372,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.subject_line === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject_line"},message:"must have required property '"+"subject_line"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject_line"},message:"must have required property '"+"subject_line"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3360,7 +3382,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.type === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3370,7 +3392,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.unsubscribed === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unsubscribed"},message:"must have required property '"+"unsubscribed"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unsubscribed"},message:"must have required property '"+"unsubscribed"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3382,7 +3404,7 @@ errors++;
 if(data.abuse_reports !== undefined){
 let data0 = data.abuse_reports;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err22 = {instancePath:instancePath+"/abuse_reports",schemaPath:"#/properties/abuse_reports/type",keyword:"type",params:{type: schema26.properties.abuse_reports.type},message:"must be integer,null",schema:schema26.properties.abuse_reports.type,parentSchema:schema26.properties.abuse_reports,data:data0};
+const err22 = {instancePath:instancePath+"/abuse_reports",schemaPath:"#/properties/abuse_reports/type",keyword:"type",params:{type: schema27.properties.abuse_reports.type},message:"must be integer,null",schema:schema27.properties.abuse_reports.type,parentSchema:schema27.properties.abuse_reports,data:data0};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3395,7 +3417,7 @@ errors++;
 if(data.bounces !== undefined){
 let data1 = data.bounces;
 if((!(data1 && typeof data1 == "object" && !Array.isArray(data1))) && (data1 !== null)){
-const err23 = {instancePath:instancePath+"/bounces",schemaPath:"#/properties/bounces/type",keyword:"type",params:{type: schema26.properties.bounces.type},message:"must be object,null",schema:schema26.properties.bounces.type,parentSchema:schema26.properties.bounces,data:data1};
+const err23 = {instancePath:instancePath+"/bounces",schemaPath:"#/properties/bounces/type",keyword:"type",params:{type: schema27.properties.bounces.type},message:"must be object,null",schema:schema27.properties.bounces.type,parentSchema:schema27.properties.bounces,data:data1};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3408,7 +3430,7 @@ errors++;
 if(data.campaign_title !== undefined){
 let data2 = data.campaign_title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err24 = {instancePath:instancePath+"/campaign_title",schemaPath:"#/properties/campaign_title/type",keyword:"type",params:{type: schema26.properties.campaign_title.type},message:"must be string,null",schema:schema26.properties.campaign_title.type,parentSchema:schema26.properties.campaign_title,data:data2};
+const err24 = {instancePath:instancePath+"/campaign_title",schemaPath:"#/properties/campaign_title/type",keyword:"type",params:{type: schema27.properties.campaign_title.type},message:"must be string,null",schema:schema27.properties.campaign_title.type,parentSchema:schema27.properties.campaign_title,data:data2};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3421,7 +3443,7 @@ errors++;
 if(data.clicks !== undefined){
 let data3 = data.clicks;
 if((!(data3 && typeof data3 == "object" && !Array.isArray(data3))) && (data3 !== null)){
-const err25 = {instancePath:instancePath+"/clicks",schemaPath:"#/properties/clicks/type",keyword:"type",params:{type: schema26.properties.clicks.type},message:"must be object,null",schema:schema26.properties.clicks.type,parentSchema:schema26.properties.clicks,data:data3};
+const err25 = {instancePath:instancePath+"/clicks",schemaPath:"#/properties/clicks/type",keyword:"type",params:{type: schema27.properties.clicks.type},message:"must be object,null",schema:schema27.properties.clicks.type,parentSchema:schema27.properties.clicks,data:data3};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3434,7 +3456,7 @@ errors++;
 if(data.delivery_status !== undefined){
 let data4 = data.delivery_status;
 if((!(data4 && typeof data4 == "object" && !Array.isArray(data4))) && (data4 !== null)){
-const err26 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/type",keyword:"type",params:{type: schema26.properties.delivery_status.type},message:"must be object,null",schema:schema26.properties.delivery_status.type,parentSchema:schema26.properties.delivery_status,data:data4};
+const err26 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/type",keyword:"type",params:{type: schema27.properties.delivery_status.type},message:"must be object,null",schema:schema27.properties.delivery_status.type,parentSchema:schema27.properties.delivery_status,data:data4};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3447,7 +3469,7 @@ errors++;
 if(data.ecommerce !== undefined){
 let data5 = data.ecommerce;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err27 = {instancePath:instancePath+"/ecommerce",schemaPath:"#/properties/ecommerce/type",keyword:"type",params:{type: schema26.properties.ecommerce.type},message:"must be object,null",schema:schema26.properties.ecommerce.type,parentSchema:schema26.properties.ecommerce,data:data5};
+const err27 = {instancePath:instancePath+"/ecommerce",schemaPath:"#/properties/ecommerce/type",keyword:"type",params:{type: schema27.properties.ecommerce.type},message:"must be object,null",schema:schema27.properties.ecommerce.type,parentSchema:schema27.properties.ecommerce,data:data5};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3460,7 +3482,7 @@ errors++;
 if(data.emails_sent !== undefined){
 let data6 = data.emails_sent;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err28 = {instancePath:instancePath+"/emails_sent",schemaPath:"#/properties/emails_sent/type",keyword:"type",params:{type: schema26.properties.emails_sent.type},message:"must be integer,null",schema:schema26.properties.emails_sent.type,parentSchema:schema26.properties.emails_sent,data:data6};
+const err28 = {instancePath:instancePath+"/emails_sent",schemaPath:"#/properties/emails_sent/type",keyword:"type",params:{type: schema27.properties.emails_sent.type},message:"must be integer,null",schema:schema27.properties.emails_sent.type,parentSchema:schema27.properties.emails_sent,data:data6};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3473,7 +3495,7 @@ errors++;
 if(data.forwards !== undefined){
 let data7 = data.forwards;
 if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-const err29 = {instancePath:instancePath+"/forwards",schemaPath:"#/properties/forwards/type",keyword:"type",params:{type: schema26.properties.forwards.type},message:"must be object,null",schema:schema26.properties.forwards.type,parentSchema:schema26.properties.forwards,data:data7};
+const err29 = {instancePath:instancePath+"/forwards",schemaPath:"#/properties/forwards/type",keyword:"type",params:{type: schema27.properties.forwards.type},message:"must be object,null",schema:schema27.properties.forwards.type,parentSchema:schema27.properties.forwards,data:data7};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3486,7 +3508,7 @@ errors++;
 if(data.id !== undefined){
 let data8 = data.id;
 if(typeof data8 !== "string"){
-const err30 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.id.type,parentSchema:schema26.properties.id,data:data8};
+const err30 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.id.type,parentSchema:schema27.properties.id,data:data8};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3499,7 +3521,7 @@ errors++;
 if(data.industry_stats !== undefined){
 let data9 = data.industry_stats;
 if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (data9 !== null)){
-const err31 = {instancePath:instancePath+"/industry_stats",schemaPath:"#/properties/industry_stats/type",keyword:"type",params:{type: schema26.properties.industry_stats.type},message:"must be object,null",schema:schema26.properties.industry_stats.type,parentSchema:schema26.properties.industry_stats,data:data9};
+const err31 = {instancePath:instancePath+"/industry_stats",schemaPath:"#/properties/industry_stats/type",keyword:"type",params:{type: schema27.properties.industry_stats.type},message:"must be object,null",schema:schema27.properties.industry_stats.type,parentSchema:schema27.properties.industry_stats,data:data9};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3512,7 +3534,7 @@ errors++;
 if(data.list_id !== undefined){
 let data10 = data.list_id;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err32 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: schema26.properties.list_id.type},message:"must be string,null",schema:schema26.properties.list_id.type,parentSchema:schema26.properties.list_id,data:data10};
+const err32 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: schema27.properties.list_id.type},message:"must be string,null",schema:schema27.properties.list_id.type,parentSchema:schema27.properties.list_id,data:data10};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3525,7 +3547,7 @@ errors++;
 if(data.list_is_active !== undefined){
 let data11 = data.list_is_active;
 if((typeof data11 !== "boolean") && (data11 !== null)){
-const err33 = {instancePath:instancePath+"/list_is_active",schemaPath:"#/properties/list_is_active/type",keyword:"type",params:{type: schema26.properties.list_is_active.type},message:"must be boolean,null",schema:schema26.properties.list_is_active.type,parentSchema:schema26.properties.list_is_active,data:data11};
+const err33 = {instancePath:instancePath+"/list_is_active",schemaPath:"#/properties/list_is_active/type",keyword:"type",params:{type: schema27.properties.list_is_active.type},message:"must be boolean,null",schema:schema27.properties.list_is_active.type,parentSchema:schema27.properties.list_is_active,data:data11};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3538,7 +3560,7 @@ errors++;
 if(data.list_name !== undefined){
 let data12 = data.list_name;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err34 = {instancePath:instancePath+"/list_name",schemaPath:"#/properties/list_name/type",keyword:"type",params:{type: schema26.properties.list_name.type},message:"must be string,null",schema:schema26.properties.list_name.type,parentSchema:schema26.properties.list_name,data:data12};
+const err34 = {instancePath:instancePath+"/list_name",schemaPath:"#/properties/list_name/type",keyword:"type",params:{type: schema27.properties.list_name.type},message:"must be string,null",schema:schema27.properties.list_name.type,parentSchema:schema27.properties.list_name,data:data12};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3551,7 +3573,7 @@ errors++;
 if(data.list_stats !== undefined){
 let data13 = data.list_stats;
 if((!(data13 && typeof data13 == "object" && !Array.isArray(data13))) && (data13 !== null)){
-const err35 = {instancePath:instancePath+"/list_stats",schemaPath:"#/properties/list_stats/type",keyword:"type",params:{type: schema26.properties.list_stats.type},message:"must be object,null",schema:schema26.properties.list_stats.type,parentSchema:schema26.properties.list_stats,data:data13};
+const err35 = {instancePath:instancePath+"/list_stats",schemaPath:"#/properties/list_stats/type",keyword:"type",params:{type: schema27.properties.list_stats.type},message:"must be object,null",schema:schema27.properties.list_stats.type,parentSchema:schema27.properties.list_stats,data:data13};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3564,7 +3586,7 @@ errors++;
 if(data.opens !== undefined){
 let data14 = data.opens;
 if((!(data14 && typeof data14 == "object" && !Array.isArray(data14))) && (data14 !== null)){
-const err36 = {instancePath:instancePath+"/opens",schemaPath:"#/properties/opens/type",keyword:"type",params:{type: schema26.properties.opens.type},message:"must be object,null",schema:schema26.properties.opens.type,parentSchema:schema26.properties.opens,data:data14};
+const err36 = {instancePath:instancePath+"/opens",schemaPath:"#/properties/opens/type",keyword:"type",params:{type: schema27.properties.opens.type},message:"must be object,null",schema:schema27.properties.opens.type,parentSchema:schema27.properties.opens,data:data14};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3577,7 +3599,7 @@ errors++;
 if(data.preview_text !== undefined){
 let data15 = data.preview_text;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err37 = {instancePath:instancePath+"/preview_text",schemaPath:"#/properties/preview_text/type",keyword:"type",params:{type: schema26.properties.preview_text.type},message:"must be string,null",schema:schema26.properties.preview_text.type,parentSchema:schema26.properties.preview_text,data:data15};
+const err37 = {instancePath:instancePath+"/preview_text",schemaPath:"#/properties/preview_text/type",keyword:"type",params:{type: schema27.properties.preview_text.type},message:"must be string,null",schema:schema27.properties.preview_text.type,parentSchema:schema27.properties.preview_text,data:data15};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3590,7 +3612,7 @@ errors++;
 if(data.rss_last_send !== undefined){
 let data16 = data.rss_last_send;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err38 = {instancePath:instancePath+"/rss_last_send",schemaPath:"#/properties/rss_last_send/type",keyword:"type",params:{type: schema26.properties.rss_last_send.type},message:"must be string,null",schema:schema26.properties.rss_last_send.type,parentSchema:schema26.properties.rss_last_send,data:data16};
+const err38 = {instancePath:instancePath+"/rss_last_send",schemaPath:"#/properties/rss_last_send/type",keyword:"type",params:{type: schema27.properties.rss_last_send.type},message:"must be string,null",schema:schema27.properties.rss_last_send.type,parentSchema:schema27.properties.rss_last_send,data:data16};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3603,7 +3625,7 @@ errors++;
 if(data.send_time !== undefined){
 let data17 = data.send_time;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err39 = {instancePath:instancePath+"/send_time",schemaPath:"#/properties/send_time/type",keyword:"type",params:{type: schema26.properties.send_time.type},message:"must be string,null",schema:schema26.properties.send_time.type,parentSchema:schema26.properties.send_time,data:data17};
+const err39 = {instancePath:instancePath+"/send_time",schemaPath:"#/properties/send_time/type",keyword:"type",params:{type: schema27.properties.send_time.type},message:"must be string,null",schema:schema27.properties.send_time.type,parentSchema:schema27.properties.send_time,data:data17};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -3616,7 +3638,7 @@ errors++;
 if(data.social_likes !== undefined){
 let data18 = data.social_likes;
 if((!(data18 && typeof data18 == "object" && !Array.isArray(data18))) && (data18 !== null)){
-const err40 = {instancePath:instancePath+"/social_likes",schemaPath:"#/properties/social_likes/type",keyword:"type",params:{type: schema26.properties.social_likes.type},message:"must be object,null",schema:schema26.properties.social_likes.type,parentSchema:schema26.properties.social_likes,data:data18};
+const err40 = {instancePath:instancePath+"/social_likes",schemaPath:"#/properties/social_likes/type",keyword:"type",params:{type: schema27.properties.social_likes.type},message:"must be object,null",schema:schema27.properties.social_likes.type,parentSchema:schema27.properties.social_likes,data:data18};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -3629,7 +3651,7 @@ errors++;
 if(data.subject_line !== undefined){
 let data19 = data.subject_line;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err41 = {instancePath:instancePath+"/subject_line",schemaPath:"#/properties/subject_line/type",keyword:"type",params:{type: schema26.properties.subject_line.type},message:"must be string,null",schema:schema26.properties.subject_line.type,parentSchema:schema26.properties.subject_line,data:data19};
+const err41 = {instancePath:instancePath+"/subject_line",schemaPath:"#/properties/subject_line/type",keyword:"type",params:{type: schema27.properties.subject_line.type},message:"must be string,null",schema:schema27.properties.subject_line.type,parentSchema:schema27.properties.subject_line,data:data19};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3642,7 +3664,7 @@ errors++;
 if(data.type !== undefined){
 let data20 = data.type;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err42 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema26.properties.type.type},message:"must be string,null",schema:schema26.properties.type.type,parentSchema:schema26.properties.type,data:data20};
+const err42 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema27.properties.type.type},message:"must be string,null",schema:schema27.properties.type.type,parentSchema:schema27.properties.type,data:data20};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -3655,7 +3677,7 @@ errors++;
 if(data.unsubscribed !== undefined){
 let data21 = data.unsubscribed;
 if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
-const err43 = {instancePath:instancePath+"/unsubscribed",schemaPath:"#/properties/unsubscribed/type",keyword:"type",params:{type: schema26.properties.unsubscribed.type},message:"must be integer,null",schema:schema26.properties.unsubscribed.type,parentSchema:schema26.properties.unsubscribed,data:data21};
+const err43 = {instancePath:instancePath+"/unsubscribed",schemaPath:"#/properties/unsubscribed/type",keyword:"type",params:{type: schema27.properties.unsubscribed.type},message:"must be integer,null",schema:schema27.properties.unsubscribed.type,parentSchema:schema27.properties.unsubscribed,data:data21};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -3667,7 +3689,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
+const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -3676,13 +3698,22 @@ vErrors.push(err44);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
 export const params_interests_list = params_interest_categories_list;
+export const params_interests_get = params_interest_categories_get;
 export const params_reports_get = params_campaigns_get;
 export const params_segment_members_list = params_interest_categories_list;
 export const params_segments_list = params_interest_categories_list;
+export const params_segments_get = params_interest_categories_get;
 export const params_tags_list = params_interest_categories_list;
 export const params_unsubscribes_list = params_interest_categories_list;
+export const record_automation = params_interest_categories_get;
+export const record_interest = params_interest_categories_get;
+export const record_interest_category = params_interest_categories_get;
+export const record_segment = params_interest_categories_get;
+export const record_segment_member = params_interest_categories_get;
+export const record_tag = params_interest_categories_get;
+export const record_unsubscribe = params_interest_categories_get;

@@ -139,8 +139,9 @@ export interface FilesResource {
   get(params: T.FilesGetParams, options?: RequestOptions): Promise<T.File>;
   /**
    * Binary content of a non-workspace file.
+   * Streams the bytes as `body`; pass a range in `range_header` for partial content (206).
    * @example
-   * const file = await fileStorage.files.download({ alt: "media", fileId: '<fileId>' });
+   * const file = await fileStorage.files.download({ alt: 'media', fileId: '<fileId>' });
    * for await (const chunk of file.body) process.stdout.write(chunk);
    */
   download(params: T.FilesDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
@@ -151,6 +152,7 @@ export interface FilesExportResource {
   /**
    * Binary content of a workspace document exported to mimeType.
    * Note: The export of a workspace document has a 10 MB maximum (seed 000 Limits); maxBytes reads 10 MB as 10 x 1024 x 1024 bytes, as in service.yaml's Limits row.
+   * Streams the bytes as `body`; pass a range in `range_header` for partial content (206); at most 10485760 bytes.
    * @example
    * const file = await fileStorage.filesExport.download({ fileId: '<fileId>', mimeType: '<mimeType>' });
    * for await (const chunk of file.body) process.stdout.write(chunk);
@@ -251,13 +253,13 @@ export class FileStorageClient extends ConnectorClient {
   constructor(options: ClientOptions) {
     super(options, SERVICE);
     this.about = {
-    get: (params, options) => this.callSingle({ entity: 'about', action: 'get', kind: 'read' }, params, options),
+    get: (params, options) => this.callSingle({ entity: 'about', action: 'get', kind: 'read', validateParams: V.params_about_get, validateRecord: V.record_about }, params, options),
     };
     this.changes = {
-    list: (params, options) => this.callList({ entity: 'changes', action: 'list', kind: 'read' }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'changes', action: 'list', kind: 'read', validateParams: V.params_changes_list, validateRecord: V.record_change }, params, null, options),
     };
     this.changesStartPageToken = {
-    get: (params, options) => this.callSingle({ entity: 'changes_start_page_token', action: 'get', kind: 'read' }, params, options),
+    get: (params, options) => this.callSingle({ entity: 'changes_start_page_token', action: 'get', kind: 'read', validateParams: V.params_changes_start_page_token_get, validateRecord: V.record_start_page_token }, params, options),
     };
     this.comments = {
     list: (params, options) => this.callList({ entity: 'comments', action: 'list', kind: 'read', validateParams: V.params_comments_list, validateRecord: V.record_comment }, params, pageTokenPaging, options),
@@ -280,12 +282,12 @@ export class FileStorageClient extends ConnectorClient {
     get: (params, options) => this.callSingle({ entity: 'permissions', action: 'get', kind: 'read', validateParams: V.params_permissions_get, validateRecord: V.record_permission }, params, options),
     };
     this.replies = {
-    list: (params, options) => this.callList({ entity: 'replies', action: 'list', kind: 'read', validateParams: V.params_replies_list }, params, pageTokenPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'replies', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'replies', action: 'list', kind: 'read', validateParams: V.params_replies_list, validateRecord: V.record_reply }, params, pageTokenPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'replies', action: 'get', kind: 'read', validateParams: V.params_replies_get, validateRecord: V.record_reply }, params, options),
     };
     this.revisions = {
-    list: (params, options) => this.callList({ entity: 'revisions', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'revisions', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'revisions', action: 'list', kind: 'read', validateParams: V.params_revisions_list, validateRecord: V.record_revision }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'revisions', action: 'get', kind: 'read', validateParams: V.params_revisions_get, validateRecord: V.record_revision }, params, options),
     };
   }
 

@@ -181,15 +181,37 @@ validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const params_comments_list = validate11;
-const schema12 = {"type":"object","properties":{"fields":{"type":"string"},"fileId":{"type":"string"},"includeDeleted":{"type":"boolean"},"pageSize":{"type":"integer","minimum":1,"maximum":100},"pageToken":{"type":"string"},"startModifiedTime":{"type":"string"}},"required":["fields","fileId"],"additionalProperties":false};
+export const params_about_get = validate11;
+const schema12 = {"type":"object","properties":{},"additionalProperties":true};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate11.errors = vErrors;
+return errors === 0;
+}
+
+export const params_comments_list = validate12;
+const schema13 = {"type":"object","properties":{"fields":{"type":"string"},"fileId":{"type":"string"},"includeDeleted":{"type":"boolean"},"pageSize":{"type":"integer","minimum":1,"maximum":100},"pageToken":{"type":"string"},"startModifiedTime":{"type":"string"}},"required":["fields","fileId"],"additionalProperties":false};
+
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.fields === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema12.required,parentSchema:schema12,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema13.required,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -199,7 +221,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.fileId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'",schema:schema12.required,parentSchema:schema12,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'",schema:schema13.required,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -210,7 +232,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "fields") || (key0 === "fileId")) || (key0 === "includeDeleted")) || (key0 === "pageSize")) || (key0 === "pageToken")) || (key0 === "startModifiedTime"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -223,7 +245,7 @@ errors++;
 if(data.fields !== undefined){
 let data0 = data.fields;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.fields.type,parentSchema:schema12.properties.fields,data:data0};
+const err3 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.fields.type,parentSchema:schema13.properties.fields,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -236,7 +258,7 @@ errors++;
 if(data.fileId !== undefined){
 let data1 = data.fileId;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.fileId.type,parentSchema:schema12.properties.fileId,data:data1};
+const err4 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.fileId.type,parentSchema:schema13.properties.fileId,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -249,7 +271,7 @@ errors++;
 if(data.includeDeleted !== undefined){
 let data2 = data.includeDeleted;
 if(typeof data2 !== "boolean"){
-const err5 = {instancePath:instancePath+"/includeDeleted",schemaPath:"#/properties/includeDeleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.includeDeleted.type,parentSchema:schema12.properties.includeDeleted,data:data2};
+const err5 = {instancePath:instancePath+"/includeDeleted",schemaPath:"#/properties/includeDeleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema13.properties.includeDeleted.type,parentSchema:schema13.properties.includeDeleted,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -262,7 +284,7 @@ errors++;
 if(data.pageSize !== undefined){
 let data3 = data.pageSize;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err6 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.pageSize.type,parentSchema:schema12.properties.pageSize,data:data3};
+const err6 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.pageSize.type,parentSchema:schema13.properties.pageSize,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -273,7 +295,7 @@ errors++;
 }
 if(typeof data3 == "number"){
 if(data3 > 100 || isNaN(data3)){
-const err7 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema12.properties.pageSize,data:data3};
+const err7 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema13.properties.pageSize,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -283,7 +305,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data3 < 1 || isNaN(data3)){
-const err8 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema12.properties.pageSize,data:data3};
+const err8 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.pageSize,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -297,7 +319,7 @@ errors++;
 if(data.pageToken !== undefined){
 let data4 = data.pageToken;
 if(typeof data4 !== "string"){
-const err9 = {instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.pageToken.type,parentSchema:schema12.properties.pageToken,data:data4};
+const err9 = {instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.pageToken.type,parentSchema:schema13.properties.pageToken,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -310,7 +332,7 @@ errors++;
 if(data.startModifiedTime !== undefined){
 let data5 = data.startModifiedTime;
 if(typeof data5 !== "string"){
-const err10 = {instancePath:instancePath+"/startModifiedTime",schemaPath:"#/properties/startModifiedTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.startModifiedTime.type,parentSchema:schema12.properties.startModifiedTime,data:data5};
+const err10 = {instancePath:instancePath+"/startModifiedTime",schemaPath:"#/properties/startModifiedTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.startModifiedTime.type,parentSchema:schema13.properties.startModifiedTime,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -322,7 +344,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -331,19 +353,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 
-export const params_comments_get = validate12;
-const schema13 = {"type":"object","properties":{"commentId":{"type":"string"},"fields":{"type":"string"},"fileId":{"type":"string"},"includeDeleted":{"type":"boolean"}},"required":["commentId","fields","fileId"],"additionalProperties":false};
+export const params_comments_get = validate13;
+const schema14 = {"type":"object","properties":{"commentId":{"type":"string"},"fields":{"type":"string"},"fileId":{"type":"string"},"includeDeleted":{"type":"boolean"}},"required":["commentId","fields","fileId"],"additionalProperties":false};
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.commentId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "commentId"},message:"must have required property '"+"commentId"+"'",schema:schema13.required,parentSchema:schema13,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "commentId"},message:"must have required property '"+"commentId"+"'",schema:schema14.required,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -353,7 +375,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.fields === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema13.required,parentSchema:schema13,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema14.required,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -363,7 +385,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.fileId === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'",schema:schema13.required,parentSchema:schema13,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'",schema:schema14.required,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -374,7 +396,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "commentId") || (key0 === "fields")) || (key0 === "fileId")) || (key0 === "includeDeleted"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -387,7 +409,7 @@ errors++;
 if(data.commentId !== undefined){
 let data0 = data.commentId;
 if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/commentId",schemaPath:"#/properties/commentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.commentId.type,parentSchema:schema13.properties.commentId,data:data0};
+const err4 = {instancePath:instancePath+"/commentId",schemaPath:"#/properties/commentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.commentId.type,parentSchema:schema14.properties.commentId,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -400,7 +422,7 @@ errors++;
 if(data.fields !== undefined){
 let data1 = data.fields;
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.fields.type,parentSchema:schema13.properties.fields,data:data1};
+const err5 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.fields.type,parentSchema:schema14.properties.fields,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -413,7 +435,7 @@ errors++;
 if(data.fileId !== undefined){
 let data2 = data.fileId;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.fileId.type,parentSchema:schema13.properties.fileId,data:data2};
+const err6 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.fileId.type,parentSchema:schema14.properties.fileId,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -426,7 +448,7 @@ errors++;
 if(data.includeDeleted !== undefined){
 let data3 = data.includeDeleted;
 if(typeof data3 !== "boolean"){
-const err7 = {instancePath:instancePath+"/includeDeleted",schemaPath:"#/properties/includeDeleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema13.properties.includeDeleted.type,parentSchema:schema13.properties.includeDeleted,data:data3};
+const err7 = {instancePath:instancePath+"/includeDeleted",schemaPath:"#/properties/includeDeleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.includeDeleted.type,parentSchema:schema14.properties.includeDeleted,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -438,7 +460,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -447,20 +469,20 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
 
-export const params_drives_list = validate13;
-const schema14 = {"type":"object","properties":{"pageSize":{"type":"integer","minimum":1,"maximum":100},"pageToken":{"type":"string"},"q":{"type":"string"},"useDomainAdminAccess":{"type":"boolean"}},"additionalProperties":false};
+export const params_drives_list = validate14;
+const schema15 = {"type":"object","properties":{"pageSize":{"type":"integer","minimum":1,"maximum":100},"pageToken":{"type":"string"},"q":{"type":"string"},"useDomainAdminAccess":{"type":"boolean"}},"additionalProperties":false};
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((key0 === "pageSize") || (key0 === "pageToken")) || (key0 === "q")) || (key0 === "useDomainAdminAccess"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -473,7 +495,7 @@ errors++;
 if(data.pageSize !== undefined){
 let data0 = data.pageSize;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.pageSize.type,parentSchema:schema14.properties.pageSize,data:data0};
+const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.pageSize.type,parentSchema:schema15.properties.pageSize,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -484,7 +506,7 @@ errors++;
 }
 if(typeof data0 == "number"){
 if(data0 > 100 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema14.properties.pageSize,data:data0};
+const err2 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema15.properties.pageSize,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -494,7 +516,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema14.properties.pageSize,data:data0};
+const err3 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema15.properties.pageSize,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -508,7 +530,7 @@ errors++;
 if(data.pageToken !== undefined){
 let data1 = data.pageToken;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.pageToken.type,parentSchema:schema14.properties.pageToken,data:data1};
+const err4 = {instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.pageToken.type,parentSchema:schema15.properties.pageToken,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -521,7 +543,7 @@ errors++;
 if(data.q !== undefined){
 let data2 = data.q;
 if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/q",schemaPath:"#/properties/q/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.q.type,parentSchema:schema14.properties.q,data:data2};
+const err5 = {instancePath:instancePath+"/q",schemaPath:"#/properties/q/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.q.type,parentSchema:schema15.properties.q,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -534,7 +556,7 @@ errors++;
 if(data.useDomainAdminAccess !== undefined){
 let data3 = data.useDomainAdminAccess;
 if(typeof data3 !== "boolean"){
-const err6 = {instancePath:instancePath+"/useDomainAdminAccess",schemaPath:"#/properties/useDomainAdminAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.useDomainAdminAccess.type,parentSchema:schema14.properties.useDomainAdminAccess,data:data3};
+const err6 = {instancePath:instancePath+"/useDomainAdminAccess",schemaPath:"#/properties/useDomainAdminAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.useDomainAdminAccess.type,parentSchema:schema15.properties.useDomainAdminAccess,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -546,7 +568,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -555,19 +577,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
 
-export const params_drives_get = validate14;
-const schema15 = {"type":"object","properties":{"driveId":{"type":"string"},"useDomainAdminAccess":{"type":"boolean"}},"required":["driveId"],"additionalProperties":false};
+export const params_drives_get = validate15;
+const schema16 = {"type":"object","properties":{"driveId":{"type":"string"},"useDomainAdminAccess":{"type":"boolean"}},"required":["driveId"],"additionalProperties":false};
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.driveId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "driveId"},message:"must have required property '"+"driveId"+"'",schema:schema15.required,parentSchema:schema15,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "driveId"},message:"must have required property '"+"driveId"+"'",schema:schema16.required,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -578,7 +600,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "driveId") || (key0 === "useDomainAdminAccess"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -591,7 +613,7 @@ errors++;
 if(data.driveId !== undefined){
 let data0 = data.driveId;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/driveId",schemaPath:"#/properties/driveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.driveId.type,parentSchema:schema15.properties.driveId,data:data0};
+const err2 = {instancePath:instancePath+"/driveId",schemaPath:"#/properties/driveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.driveId.type,parentSchema:schema16.properties.driveId,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -604,7 +626,7 @@ errors++;
 if(data.useDomainAdminAccess !== undefined){
 let data1 = data.useDomainAdminAccess;
 if(typeof data1 !== "boolean"){
-const err3 = {instancePath:instancePath+"/useDomainAdminAccess",schemaPath:"#/properties/useDomainAdminAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.useDomainAdminAccess.type,parentSchema:schema15.properties.useDomainAdminAccess,data:data1};
+const err3 = {instancePath:instancePath+"/useDomainAdminAccess",schemaPath:"#/properties/useDomainAdminAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema16.properties.useDomainAdminAccess.type,parentSchema:schema16.properties.useDomainAdminAccess,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -616,7 +638,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -625,22 +647,22 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 
-export const params_files_list = validate15;
-const schema16 = {"type":"object","properties":{"corpora":{"type":"string","enum":["user","drive","allDrives"]},"driveId":{"type":"string"},"fields":{"type":"string"},"includeItemsFromAllDrives":{"type":"boolean"},"orderBy":{"type":"string"},"pageSize":{"type":"integer","minimum":1,"maximum":1000},"pageToken":{"type":"string"},"q":{"type":"string"},"spaces":{"type":"string","pattern":"^(?:drive|appDataFolder)(?:,(?:drive|appDataFolder))*$"},"supportsAllDrives":{"type":"boolean"}},"additionalProperties":false};
+export const params_files_list = validate16;
+const schema17 = {"type":"object","properties":{"corpora":{"type":"string","enum":["user","drive","allDrives"]},"driveId":{"type":"string"},"fields":{"type":"string"},"includeItemsFromAllDrives":{"type":"boolean"},"orderBy":{"type":"string"},"pageSize":{"type":"integer","minimum":1,"maximum":1000},"pageToken":{"type":"string"},"q":{"type":"string"},"spaces":{"type":"string","pattern":"^(?:drive|appDataFolder)(?:,(?:drive|appDataFolder))*$"},"supportsAllDrives":{"type":"boolean"}},"additionalProperties":false};
 const func2 = Object.prototype.hasOwnProperty;
 const pattern0 = new RegExp("^(?:drive|appDataFolder)(?:,(?:drive|appDataFolder))*$", "u");
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func2.call(schema16.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
+if(!(func2.call(schema17.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -653,7 +675,7 @@ errors++;
 if(data.corpora !== undefined){
 let data0 = data.corpora;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/corpora",schemaPath:"#/properties/corpora/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.corpora.type,parentSchema:schema16.properties.corpora,data:data0};
+const err1 = {instancePath:instancePath+"/corpora",schemaPath:"#/properties/corpora/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.corpora.type,parentSchema:schema17.properties.corpora,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -663,7 +685,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data0 === "user") || (data0 === "drive")) || (data0 === "allDrives"))){
-const err2 = {instancePath:instancePath+"/corpora",schemaPath:"#/properties/corpora/enum",keyword:"enum",params:{allowedValues: schema16.properties.corpora.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.corpora.enum,parentSchema:schema16.properties.corpora,data:data0};
+const err2 = {instancePath:instancePath+"/corpora",schemaPath:"#/properties/corpora/enum",keyword:"enum",params:{allowedValues: schema17.properties.corpora.enum},message:"must be equal to one of the allowed values",schema:schema17.properties.corpora.enum,parentSchema:schema17.properties.corpora,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -676,7 +698,7 @@ errors++;
 if(data.driveId !== undefined){
 let data1 = data.driveId;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/driveId",schemaPath:"#/properties/driveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.driveId.type,parentSchema:schema16.properties.driveId,data:data1};
+const err3 = {instancePath:instancePath+"/driveId",schemaPath:"#/properties/driveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.driveId.type,parentSchema:schema17.properties.driveId,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -689,7 +711,7 @@ errors++;
 if(data.fields !== undefined){
 let data2 = data.fields;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.fields.type,parentSchema:schema16.properties.fields,data:data2};
+const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.fields.type,parentSchema:schema17.properties.fields,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -702,7 +724,7 @@ errors++;
 if(data.includeItemsFromAllDrives !== undefined){
 let data3 = data.includeItemsFromAllDrives;
 if(typeof data3 !== "boolean"){
-const err5 = {instancePath:instancePath+"/includeItemsFromAllDrives",schemaPath:"#/properties/includeItemsFromAllDrives/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema16.properties.includeItemsFromAllDrives.type,parentSchema:schema16.properties.includeItemsFromAllDrives,data:data3};
+const err5 = {instancePath:instancePath+"/includeItemsFromAllDrives",schemaPath:"#/properties/includeItemsFromAllDrives/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.includeItemsFromAllDrives.type,parentSchema:schema17.properties.includeItemsFromAllDrives,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -715,7 +737,7 @@ errors++;
 if(data.orderBy !== undefined){
 let data4 = data.orderBy;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.orderBy.type,parentSchema:schema16.properties.orderBy,data:data4};
+const err6 = {instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.orderBy.type,parentSchema:schema17.properties.orderBy,data:data4};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -728,7 +750,7 @@ errors++;
 if(data.pageSize !== undefined){
 let data5 = data.pageSize;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err7 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.pageSize.type,parentSchema:schema16.properties.pageSize,data:data5};
+const err7 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.pageSize.type,parentSchema:schema17.properties.pageSize,data:data5};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -739,7 +761,7 @@ errors++;
 }
 if(typeof data5 == "number"){
 if(data5 > 1000 || isNaN(data5)){
-const err8 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema16.properties.pageSize,data:data5};
+const err8 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema17.properties.pageSize,data:data5};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -749,7 +771,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data5 < 1 || isNaN(data5)){
-const err9 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema16.properties.pageSize,data:data5};
+const err9 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema17.properties.pageSize,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -763,7 +785,7 @@ errors++;
 if(data.pageToken !== undefined){
 let data6 = data.pageToken;
 if(typeof data6 !== "string"){
-const err10 = {instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.pageToken.type,parentSchema:schema16.properties.pageToken,data:data6};
+const err10 = {instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.pageToken.type,parentSchema:schema17.properties.pageToken,data:data6};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -776,7 +798,7 @@ errors++;
 if(data.q !== undefined){
 let data7 = data.q;
 if(typeof data7 !== "string"){
-const err11 = {instancePath:instancePath+"/q",schemaPath:"#/properties/q/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.q.type,parentSchema:schema16.properties.q,data:data7};
+const err11 = {instancePath:instancePath+"/q",schemaPath:"#/properties/q/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.q.type,parentSchema:schema17.properties.q,data:data7};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -790,7 +812,7 @@ if(data.spaces !== undefined){
 let data8 = data.spaces;
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
-const err12 = {instancePath:instancePath+"/spaces",schemaPath:"#/properties/spaces/pattern",keyword:"pattern",params:{pattern: "^(?:drive|appDataFolder)(?:,(?:drive|appDataFolder))*$"},message:"must match pattern \""+"^(?:drive|appDataFolder)(?:,(?:drive|appDataFolder))*$"+"\"",schema:"^(?:drive|appDataFolder)(?:,(?:drive|appDataFolder))*$",parentSchema:schema16.properties.spaces,data:data8};
+const err12 = {instancePath:instancePath+"/spaces",schemaPath:"#/properties/spaces/pattern",keyword:"pattern",params:{pattern: "^(?:drive|appDataFolder)(?:,(?:drive|appDataFolder))*$"},message:"must match pattern \""+"^(?:drive|appDataFolder)(?:,(?:drive|appDataFolder))*$"+"\"",schema:"^(?:drive|appDataFolder)(?:,(?:drive|appDataFolder))*$",parentSchema:schema17.properties.spaces,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -801,7 +823,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/spaces",schemaPath:"#/properties/spaces/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.spaces.type,parentSchema:schema16.properties.spaces,data:data8};
+const err13 = {instancePath:instancePath+"/spaces",schemaPath:"#/properties/spaces/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.spaces.type,parentSchema:schema17.properties.spaces,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -814,7 +836,7 @@ errors++;
 if(data.supportsAllDrives !== undefined){
 let data9 = data.supportsAllDrives;
 if(typeof data9 !== "boolean"){
-const err14 = {instancePath:instancePath+"/supportsAllDrives",schemaPath:"#/properties/supportsAllDrives/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema16.properties.supportsAllDrives.type,parentSchema:schema16.properties.supportsAllDrives,data:data9};
+const err14 = {instancePath:instancePath+"/supportsAllDrives",schemaPath:"#/properties/supportsAllDrives/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.supportsAllDrives.type,parentSchema:schema17.properties.supportsAllDrives,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -826,7 +848,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -835,19 +857,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 
-export const params_files_get = validate16;
-const schema17 = {"type":"object","properties":{"fields":{"type":"string"},"fileId":{"type":"string"},"supportsAllDrives":{"type":"boolean"}},"required":["fileId"],"additionalProperties":false};
+export const params_files_get = validate17;
+const schema18 = {"type":"object","properties":{"fields":{"type":"string"},"fileId":{"type":"string"},"supportsAllDrives":{"type":"boolean"}},"required":["fileId"],"additionalProperties":false};
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.fileId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -858,7 +880,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "fields") || (key0 === "fileId")) || (key0 === "supportsAllDrives"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -871,7 +893,7 @@ errors++;
 if(data.fields !== undefined){
 let data0 = data.fields;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.fields.type,parentSchema:schema17.properties.fields,data:data0};
+const err2 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.fields.type,parentSchema:schema18.properties.fields,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -884,7 +906,7 @@ errors++;
 if(data.fileId !== undefined){
 let data1 = data.fileId;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.fileId.type,parentSchema:schema17.properties.fileId,data:data1};
+const err3 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.fileId.type,parentSchema:schema18.properties.fileId,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -897,7 +919,7 @@ errors++;
 if(data.supportsAllDrives !== undefined){
 let data2 = data.supportsAllDrives;
 if(typeof data2 !== "boolean"){
-const err4 = {instancePath:instancePath+"/supportsAllDrives",schemaPath:"#/properties/supportsAllDrives/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.supportsAllDrives.type,parentSchema:schema17.properties.supportsAllDrives,data:data2};
+const err4 = {instancePath:instancePath+"/supportsAllDrives",schemaPath:"#/properties/supportsAllDrives/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.supportsAllDrives.type,parentSchema:schema18.properties.supportsAllDrives,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -909,7 +931,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -918,19 +940,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 
-export const params_files_download = validate17;
-const schema18 = {"type":"object","properties":{"acknowledgeAbuse":{"type":"boolean"},"alt":{"type":"string","const":"media"},"fileId":{"type":"string"},"range_header":{"type":"string"},"supportsAllDrives":{"type":"boolean"}},"required":["alt","fileId"],"additionalProperties":false};
+export const params_files_download = validate18;
+const schema19 = {"type":"object","properties":{"acknowledgeAbuse":{"type":"boolean"},"alt":{"type":"string","const":"media"},"fileId":{"type":"string"},"range_header":{"type":"string"},"supportsAllDrives":{"type":"boolean"}},"required":["alt","fileId"],"additionalProperties":false};
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.alt === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "alt"},message:"must have required property '"+"alt"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "alt"},message:"must have required property '"+"alt"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -940,7 +962,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.fileId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -951,7 +973,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "acknowledgeAbuse") || (key0 === "alt")) || (key0 === "fileId")) || (key0 === "range_header")) || (key0 === "supportsAllDrives"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -964,7 +986,7 @@ errors++;
 if(data.acknowledgeAbuse !== undefined){
 let data0 = data.acknowledgeAbuse;
 if(typeof data0 !== "boolean"){
-const err3 = {instancePath:instancePath+"/acknowledgeAbuse",schemaPath:"#/properties/acknowledgeAbuse/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.acknowledgeAbuse.type,parentSchema:schema18.properties.acknowledgeAbuse,data:data0};
+const err3 = {instancePath:instancePath+"/acknowledgeAbuse",schemaPath:"#/properties/acknowledgeAbuse/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.acknowledgeAbuse.type,parentSchema:schema19.properties.acknowledgeAbuse,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -977,7 +999,7 @@ errors++;
 if(data.alt !== undefined){
 let data1 = data.alt;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/alt",schemaPath:"#/properties/alt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.alt.type,parentSchema:schema18.properties.alt,data:data1};
+const err4 = {instancePath:instancePath+"/alt",schemaPath:"#/properties/alt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.alt.type,parentSchema:schema19.properties.alt,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -987,7 +1009,7 @@ vErrors.push(err4);
 errors++;
 }
 if("media" !== data1){
-const err5 = {instancePath:instancePath+"/alt",schemaPath:"#/properties/alt/const",keyword:"const",params:{allowedValue: "media"},message:"must be equal to constant",schema:"media",parentSchema:schema18.properties.alt,data:data1};
+const err5 = {instancePath:instancePath+"/alt",schemaPath:"#/properties/alt/const",keyword:"const",params:{allowedValue: "media"},message:"must be equal to constant",schema:"media",parentSchema:schema19.properties.alt,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1000,7 +1022,7 @@ errors++;
 if(data.fileId !== undefined){
 let data2 = data.fileId;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.fileId.type,parentSchema:schema18.properties.fileId,data:data2};
+const err6 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.fileId.type,parentSchema:schema19.properties.fileId,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1013,7 +1035,7 @@ errors++;
 if(data.range_header !== undefined){
 let data3 = data.range_header;
 if(typeof data3 !== "string"){
-const err7 = {instancePath:instancePath+"/range_header",schemaPath:"#/properties/range_header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.range_header.type,parentSchema:schema18.properties.range_header,data:data3};
+const err7 = {instancePath:instancePath+"/range_header",schemaPath:"#/properties/range_header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.range_header.type,parentSchema:schema19.properties.range_header,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1026,7 +1048,7 @@ errors++;
 if(data.supportsAllDrives !== undefined){
 let data4 = data.supportsAllDrives;
 if(typeof data4 !== "boolean"){
-const err8 = {instancePath:instancePath+"/supportsAllDrives",schemaPath:"#/properties/supportsAllDrives/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.supportsAllDrives.type,parentSchema:schema18.properties.supportsAllDrives,data:data4};
+const err8 = {instancePath:instancePath+"/supportsAllDrives",schemaPath:"#/properties/supportsAllDrives/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.supportsAllDrives.type,parentSchema:schema19.properties.supportsAllDrives,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1038,7 +1060,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1047,105 +1069,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate17.errors = vErrors;
-return errors === 0;
-}
-
-export const params_files_export_download = validate18;
-const schema19 = {"type":"object","properties":{"fileId":{"type":"string"},"mimeType":{"type":"string"},"range_header":{"type":"string"}},"required":["fileId","mimeType"],"additionalProperties":false};
-
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.fileId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'",schema:schema19.required,parentSchema:schema19,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.mimeType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mimeType"},message:"must have required property '"+"mimeType"+"'",schema:schema19.required,parentSchema:schema19,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "fileId") || (key0 === "mimeType")) || (key0 === "range_header"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.fileId !== undefined){
-let data0 = data.fileId;
-if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.fileId.type,parentSchema:schema19.properties.fileId,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.mimeType !== undefined){
-let data1 = data.mimeType;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.mimeType.type,parentSchema:schema19.properties.mimeType,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.range_header !== undefined){
-let data2 = data.range_header;
-if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/range_header",schemaPath:"#/properties/range_header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.range_header.type,parentSchema:schema19.properties.range_header,data:data2};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
 validate18.errors = vErrors;
 return errors === 0;
 }
 
-export const params_permissions_list = validate19;
-const schema20 = {"type":"object","properties":{"fileId":{"type":"string"},"pageSize":{"type":"integer","minimum":1,"maximum":100},"pageToken":{"type":"string"},"supportsAllDrives":{"type":"boolean"},"useDomainAdminAccess":{"type":"boolean"}},"required":["fileId"],"additionalProperties":false};
+export const params_files_export_download = validate19;
+const schema20 = {"type":"object","properties":{"fileId":{"type":"string"},"mimeType":{"type":"string"},"range_header":{"type":"string"}},"required":["fileId","mimeType"],"additionalProperties":false};
 
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1161,9 +1090,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((((key0 === "fileId") || (key0 === "pageSize")) || (key0 === "pageToken")) || (key0 === "supportsAllDrives")) || (key0 === "useDomainAdminAccess"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+if(data.mimeType === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mimeType"},message:"must have required property '"+"mimeType"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1172,11 +1100,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(data.fileId !== undefined){
-let data0 = data.fileId;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.fileId.type,parentSchema:schema20.properties.fileId,data:data0};
+for(const key0 in data){
+if(!(((key0 === "fileId") || (key0 === "mimeType")) || (key0 === "range_header"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1186,10 +1112,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.pageSize !== undefined){
-let data1 = data.pageSize;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err3 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.pageSize.type,parentSchema:schema20.properties.pageSize,data:data1};
+if(data.fileId !== undefined){
+let data0 = data.fileId;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.fileId.type,parentSchema:schema20.properties.fileId,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1198,9 +1124,11 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(typeof data1 == "number"){
-if(data1 > 100 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema20.properties.pageSize,data:data1};
+}
+if(data.mimeType !== undefined){
+let data1 = data.mimeType;
+if(typeof data1 !== "string"){
+const err4 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.mimeType.type,parentSchema:schema20.properties.mimeType,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1209,8 +1137,11 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data1 < 1 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.pageSize,data:data1};
+}
+if(data.range_header !== undefined){
+let data2 = data.range_header;
+if(typeof data2 !== "string"){
+const err5 = {instancePath:instancePath+"/range_header",schemaPath:"#/properties/range_header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.range_header.type,parentSchema:schema20.properties.range_header,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1221,10 +1152,8 @@ errors++;
 }
 }
 }
-if(data.pageToken !== undefined){
-let data2 = data.pageToken;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.pageToken.type,parentSchema:schema20.properties.pageToken,data:data2};
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1233,50 +1162,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.supportsAllDrives !== undefined){
-let data3 = data.supportsAllDrives;
-if(typeof data3 !== "boolean"){
-const err7 = {instancePath:instancePath+"/supportsAllDrives",schemaPath:"#/properties/supportsAllDrives/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.supportsAllDrives.type,parentSchema:schema20.properties.supportsAllDrives,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.useDomainAdminAccess !== undefined){
-let data4 = data.useDomainAdminAccess;
-if(typeof data4 !== "boolean"){
-const err8 = {instancePath:instancePath+"/useDomainAdminAccess",schemaPath:"#/properties/useDomainAdminAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.useDomainAdminAccess.type,parentSchema:schema20.properties.useDomainAdminAccess,data:data4};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
 validate19.errors = vErrors;
 return errors === 0;
 }
 
-export const params_permissions_get = validate20;
-const schema21 = {"type":"object","properties":{"fileId":{"type":"string"},"permissionId":{"type":"string"},"supportsAllDrives":{"type":"boolean"},"useDomainAdminAccess":{"type":"boolean"}},"required":["fileId","permissionId"],"additionalProperties":false};
+export const params_permissions_list = validate20;
+const schema21 = {"type":"object","properties":{"fileId":{"type":"string"},"pageSize":{"type":"integer","minimum":1,"maximum":100},"pageToken":{"type":"string"},"supportsAllDrives":{"type":"boolean"},"useDomainAdminAccess":{"type":"boolean"}},"required":["fileId"],"additionalProperties":false};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1292,8 +1183,139 @@ vErrors.push(err0);
 }
 errors++;
 }
+for(const key0 in data){
+if(!(((((key0 === "fileId") || (key0 === "pageSize")) || (key0 === "pageToken")) || (key0 === "supportsAllDrives")) || (key0 === "useDomainAdminAccess"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.fileId !== undefined){
+let data0 = data.fileId;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.fileId.type,parentSchema:schema21.properties.fileId,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.pageSize !== undefined){
+let data1 = data.pageSize;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err3 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.pageSize.type,parentSchema:schema21.properties.pageSize,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data1 == "number"){
+if(data1 > 100 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema21.properties.pageSize,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.pageSize,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.pageToken !== undefined){
+let data2 = data.pageToken;
+if(typeof data2 !== "string"){
+const err6 = {instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.pageToken.type,parentSchema:schema21.properties.pageToken,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.supportsAllDrives !== undefined){
+let data3 = data.supportsAllDrives;
+if(typeof data3 !== "boolean"){
+const err7 = {instancePath:instancePath+"/supportsAllDrives",schemaPath:"#/properties/supportsAllDrives/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.supportsAllDrives.type,parentSchema:schema21.properties.supportsAllDrives,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.useDomainAdminAccess !== undefined){
+let data4 = data.useDomainAdminAccess;
+if(typeof data4 !== "boolean"){
+const err8 = {instancePath:instancePath+"/useDomainAdminAccess",schemaPath:"#/properties/useDomainAdminAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.useDomainAdminAccess.type,parentSchema:schema21.properties.useDomainAdminAccess,data:data4};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate20.errors = vErrors;
+return errors === 0;
+}
+
+export const params_permissions_get = validate21;
+const schema22 = {"type":"object","properties":{"fileId":{"type":"string"},"permissionId":{"type":"string"},"supportsAllDrives":{"type":"boolean"},"useDomainAdminAccess":{"type":"boolean"}},"required":["fileId","permissionId"],"additionalProperties":false};
+
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.fileId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
 if(data.permissionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permissionId"},message:"must have required property '"+"permissionId"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permissionId"},message:"must have required property '"+"permissionId"+"'",schema:schema22.required,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1304,7 +1326,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "fileId") || (key0 === "permissionId")) || (key0 === "supportsAllDrives")) || (key0 === "useDomainAdminAccess"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1317,7 +1339,7 @@ errors++;
 if(data.fileId !== undefined){
 let data0 = data.fileId;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.fileId.type,parentSchema:schema21.properties.fileId,data:data0};
+const err3 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.fileId.type,parentSchema:schema22.properties.fileId,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1330,7 +1352,7 @@ errors++;
 if(data.permissionId !== undefined){
 let data1 = data.permissionId;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.permissionId.type,parentSchema:schema21.properties.permissionId,data:data1};
+const err4 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.permissionId.type,parentSchema:schema22.properties.permissionId,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1343,7 +1365,7 @@ errors++;
 if(data.supportsAllDrives !== undefined){
 let data2 = data.supportsAllDrives;
 if(typeof data2 !== "boolean"){
-const err5 = {instancePath:instancePath+"/supportsAllDrives",schemaPath:"#/properties/supportsAllDrives/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.supportsAllDrives.type,parentSchema:schema21.properties.supportsAllDrives,data:data2};
+const err5 = {instancePath:instancePath+"/supportsAllDrives",schemaPath:"#/properties/supportsAllDrives/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema22.properties.supportsAllDrives.type,parentSchema:schema22.properties.supportsAllDrives,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1356,7 +1378,7 @@ errors++;
 if(data.useDomainAdminAccess !== undefined){
 let data3 = data.useDomainAdminAccess;
 if(typeof data3 !== "boolean"){
-const err6 = {instancePath:instancePath+"/useDomainAdminAccess",schemaPath:"#/properties/useDomainAdminAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.useDomainAdminAccess.type,parentSchema:schema21.properties.useDomainAdminAccess,data:data3};
+const err6 = {instancePath:instancePath+"/useDomainAdminAccess",schemaPath:"#/properties/useDomainAdminAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema22.properties.useDomainAdminAccess.type,parentSchema:schema22.properties.useDomainAdminAccess,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1368,7 +1390,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1377,19 +1399,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
-export const params_replies_list = validate21;
-const schema22 = {"type":"object","properties":{"commentId":{"type":"string"},"fileId":{"type":"string"},"pageSize":{"type":"integer","minimum":1,"maximum":100},"pageToken":{"type":"string"}},"required":["commentId","fileId"],"additionalProperties":true};
+export const params_replies_list = validate22;
+const schema23 = {"type":"object","properties":{"commentId":{"type":"string"},"fileId":{"type":"string"},"pageSize":{"type":"integer","minimum":1,"maximum":100},"pageToken":{"type":"string"}},"required":["commentId","fileId"],"additionalProperties":true};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.commentId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "commentId"},message:"must have required property '"+"commentId"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "commentId"},message:"must have required property '"+"commentId"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1399,7 +1421,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.fileId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1411,7 +1433,7 @@ errors++;
 if(data.commentId !== undefined){
 let data0 = data.commentId;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/commentId",schemaPath:"#/properties/commentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.commentId.type,parentSchema:schema22.properties.commentId,data:data0};
+const err2 = {instancePath:instancePath+"/commentId",schemaPath:"#/properties/commentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.commentId.type,parentSchema:schema23.properties.commentId,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1424,7 +1446,7 @@ errors++;
 if(data.fileId !== undefined){
 let data1 = data.fileId;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.fileId.type,parentSchema:schema22.properties.fileId,data:data1};
+const err3 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.fileId.type,parentSchema:schema23.properties.fileId,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1437,7 +1459,7 @@ errors++;
 if(data.pageSize !== undefined){
 let data2 = data.pageSize;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err4 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.pageSize.type,parentSchema:schema22.properties.pageSize,data:data2};
+const err4 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.pageSize.type,parentSchema:schema23.properties.pageSize,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1448,7 +1470,7 @@ errors++;
 }
 if(typeof data2 == "number"){
 if(data2 > 100 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema22.properties.pageSize,data:data2};
+const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema23.properties.pageSize,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1458,7 +1480,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data2 < 1 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema22.properties.pageSize,data:data2};
+const err6 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.pageSize,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1472,7 +1494,7 @@ errors++;
 if(data.pageToken !== undefined){
 let data3 = data.pageToken;
 if(typeof data3 !== "string"){
-const err7 = {instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.pageToken.type,parentSchema:schema22.properties.pageToken,data:data3};
+const err7 = {instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.pageToken.type,parentSchema:schema23.properties.pageToken,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1484,7 +1506,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1493,19 +1515,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-export const record_comment = validate22;
-const schema23 = {"type":"object","properties":{"anchor":{"type":["string","null"]},"assigneeEmailAddress":{"type":["string","null"]},"author":{},"content":{"type":["string","null"]},"createdTime":{"type":["string","null"]},"deleted":{"type":["boolean","null"]},"htmlContent":{"type":["string","null"]},"id":{"type":"string"},"kind":{"type":["string","null"]},"mentionedEmailAddresses":{"type":["array","null"]},"modifiedTime":{"type":["string","null"]},"quotedFileContent":{"type":["object","null"]},"replies":{"type":["array","null"],"items":{"type":"object","properties":{"action":{"type":["string","null"]},"author":{},"content":{"type":["string","null"]},"createdTime":{"type":["string","null"]},"deleted":{"type":["boolean","null"]},"htmlContent":{"type":["string","null"]},"id":{"type":"string"},"kind":{"type":["string","null"]},"modifiedTime":{"type":["string","null"]}},"required":["action","author","content","createdTime","deleted","htmlContent","id","kind","modifiedTime"],"additionalProperties":true}},"resolved":{"type":["boolean","null"]}},"required":["anchor","assigneeEmailAddress","author","content","createdTime","deleted","htmlContent","id","kind","mentionedEmailAddresses","modifiedTime","quotedFileContent","replies","resolved"],"additionalProperties":true};
+export const record_comment = validate23;
+const schema24 = {"type":"object","properties":{"anchor":{"type":["string","null"]},"assigneeEmailAddress":{"type":["string","null"]},"author":{},"content":{"type":["string","null"]},"createdTime":{"type":["string","null"]},"deleted":{"type":["boolean","null"]},"htmlContent":{"type":["string","null"]},"id":{"type":"string"},"kind":{"type":["string","null"]},"mentionedEmailAddresses":{"type":["array","null"]},"modifiedTime":{"type":["string","null"]},"quotedFileContent":{"type":["object","null"]},"replies":{"type":["array","null"],"items":{"type":"object","properties":{"action":{"type":["string","null"]},"author":{},"content":{"type":["string","null"]},"createdTime":{"type":["string","null"]},"deleted":{"type":["boolean","null"]},"htmlContent":{"type":["string","null"]},"id":{"type":"string"},"kind":{"type":["string","null"]},"modifiedTime":{"type":["string","null"]}},"required":["action","author","content","createdTime","deleted","htmlContent","id","kind","modifiedTime"],"additionalProperties":true}},"resolved":{"type":["boolean","null"]}},"required":["anchor","assigneeEmailAddress","author","content","createdTime","deleted","htmlContent","id","kind","mentionedEmailAddresses","modifiedTime","quotedFileContent","replies","resolved"],"additionalProperties":true};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.anchor === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "anchor"},message:"must have required property '"+"anchor"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "anchor"},message:"must have required property '"+"anchor"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1515,7 +1537,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.assigneeEmailAddress === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "assigneeEmailAddress"},message:"must have required property '"+"assigneeEmailAddress"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "assigneeEmailAddress"},message:"must have required property '"+"assigneeEmailAddress"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1525,7 +1547,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.author === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "author"},message:"must have required property '"+"author"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "author"},message:"must have required property '"+"author"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1535,550 +1557,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.content === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema23.required,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.createdTime === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdTime"},message:"must have required property '"+"createdTime"+"'",schema:schema23.required,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.deleted === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'",schema:schema23.required,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.htmlContent === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "htmlContent"},message:"must have required property '"+"htmlContent"+"'",schema:schema23.required,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.id === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema23.required,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data.kind === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema23.required,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data.mentionedEmailAddresses === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mentionedEmailAddresses"},message:"must have required property '"+"mentionedEmailAddresses"+"'",schema:schema23.required,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.modifiedTime === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "modifiedTime"},message:"must have required property '"+"modifiedTime"+"'",schema:schema23.required,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(data.quotedFileContent === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "quotedFileContent"},message:"must have required property '"+"quotedFileContent"+"'",schema:schema23.required,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data.replies === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "replies"},message:"must have required property '"+"replies"+"'",schema:schema23.required,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(data.resolved === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resolved"},message:"must have required property '"+"resolved"+"'",schema:schema23.required,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(data.anchor !== undefined){
-let data0 = data.anchor;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err14 = {instancePath:instancePath+"/anchor",schemaPath:"#/properties/anchor/type",keyword:"type",params:{type: schema23.properties.anchor.type},message:"must be string,null",schema:schema23.properties.anchor.type,parentSchema:schema23.properties.anchor,data:data0};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.assigneeEmailAddress !== undefined){
-let data1 = data.assigneeEmailAddress;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err15 = {instancePath:instancePath+"/assigneeEmailAddress",schemaPath:"#/properties/assigneeEmailAddress/type",keyword:"type",params:{type: schema23.properties.assigneeEmailAddress.type},message:"must be string,null",schema:schema23.properties.assigneeEmailAddress.type,parentSchema:schema23.properties.assigneeEmailAddress,data:data1};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.content !== undefined){
-let data2 = data.content;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema23.properties.content.type},message:"must be string,null",schema:schema23.properties.content.type,parentSchema:schema23.properties.content,data:data2};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.createdTime !== undefined){
-let data3 = data.createdTime;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err17 = {instancePath:instancePath+"/createdTime",schemaPath:"#/properties/createdTime/type",keyword:"type",params:{type: schema23.properties.createdTime.type},message:"must be string,null",schema:schema23.properties.createdTime.type,parentSchema:schema23.properties.createdTime,data:data3};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.deleted !== undefined){
-let data4 = data.deleted;
-if((typeof data4 !== "boolean") && (data4 !== null)){
-const err18 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: schema23.properties.deleted.type},message:"must be boolean,null",schema:schema23.properties.deleted.type,parentSchema:schema23.properties.deleted,data:data4};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.htmlContent !== undefined){
-let data5 = data.htmlContent;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err19 = {instancePath:instancePath+"/htmlContent",schemaPath:"#/properties/htmlContent/type",keyword:"type",params:{type: schema23.properties.htmlContent.type},message:"must be string,null",schema:schema23.properties.htmlContent.type,parentSchema:schema23.properties.htmlContent,data:data5};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-let data6 = data.id;
-if(typeof data6 !== "string"){
-const err20 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.id.type,parentSchema:schema23.properties.id,data:data6};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.kind !== undefined){
-let data7 = data.kind;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err21 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: schema23.properties.kind.type},message:"must be string,null",schema:schema23.properties.kind.type,parentSchema:schema23.properties.kind,data:data7};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.mentionedEmailAddresses !== undefined){
-let data8 = data.mentionedEmailAddresses;
-if((!(Array.isArray(data8))) && (data8 !== null)){
-const err22 = {instancePath:instancePath+"/mentionedEmailAddresses",schemaPath:"#/properties/mentionedEmailAddresses/type",keyword:"type",params:{type: schema23.properties.mentionedEmailAddresses.type},message:"must be array,null",schema:schema23.properties.mentionedEmailAddresses.type,parentSchema:schema23.properties.mentionedEmailAddresses,data:data8};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.modifiedTime !== undefined){
-let data9 = data.modifiedTime;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err23 = {instancePath:instancePath+"/modifiedTime",schemaPath:"#/properties/modifiedTime/type",keyword:"type",params:{type: schema23.properties.modifiedTime.type},message:"must be string,null",schema:schema23.properties.modifiedTime.type,parentSchema:schema23.properties.modifiedTime,data:data9};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.quotedFileContent !== undefined){
-let data10 = data.quotedFileContent;
-if((!(data10 && typeof data10 == "object" && !Array.isArray(data10))) && (data10 !== null)){
-const err24 = {instancePath:instancePath+"/quotedFileContent",schemaPath:"#/properties/quotedFileContent/type",keyword:"type",params:{type: schema23.properties.quotedFileContent.type},message:"must be object,null",schema:schema23.properties.quotedFileContent.type,parentSchema:schema23.properties.quotedFileContent,data:data10};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data.replies !== undefined){
-let data11 = data.replies;
-if((!(Array.isArray(data11))) && (data11 !== null)){
-const err25 = {instancePath:instancePath+"/replies",schemaPath:"#/properties/replies/type",keyword:"type",params:{type: schema23.properties.replies.type},message:"must be array,null",schema:schema23.properties.replies.type,parentSchema:schema23.properties.replies,data:data11};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(Array.isArray(data11)){
-const len0 = data11.length;
-for(let i0=0; i0<len0; i0++){
-let data12 = data11[i0];
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.action === undefined){
-const err26 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'",schema:schema23.properties.replies.items.required,parentSchema:schema23.properties.replies.items,data:data12};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(data12.author === undefined){
-const err27 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "author"},message:"must have required property '"+"author"+"'",schema:schema23.properties.replies.items.required,parentSchema:schema23.properties.replies.items,data:data12};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(data12.content === undefined){
-const err28 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema23.properties.replies.items.required,parentSchema:schema23.properties.replies.items,data:data12};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-if(data12.createdTime === undefined){
-const err29 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "createdTime"},message:"must have required property '"+"createdTime"+"'",schema:schema23.properties.replies.items.required,parentSchema:schema23.properties.replies.items,data:data12};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if(data12.deleted === undefined){
-const err30 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'",schema:schema23.properties.replies.items.required,parentSchema:schema23.properties.replies.items,data:data12};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if(data12.htmlContent === undefined){
-const err31 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "htmlContent"},message:"must have required property '"+"htmlContent"+"'",schema:schema23.properties.replies.items.required,parentSchema:schema23.properties.replies.items,data:data12};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-if(data12.id === undefined){
-const err32 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema23.properties.replies.items.required,parentSchema:schema23.properties.replies.items,data:data12};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-if(data12.kind === undefined){
-const err33 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema23.properties.replies.items.required,parentSchema:schema23.properties.replies.items,data:data12};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-if(data12.modifiedTime === undefined){
-const err34 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "modifiedTime"},message:"must have required property '"+"modifiedTime"+"'",schema:schema23.properties.replies.items.required,parentSchema:schema23.properties.replies.items,data:data12};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-if(data12.action !== undefined){
-let data13 = data12.action;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err35 = {instancePath:instancePath+"/replies/" + i0+"/action",schemaPath:"#/properties/replies/items/properties/action/type",keyword:"type",params:{type: schema23.properties.replies.items.properties.action.type},message:"must be string,null",schema:schema23.properties.replies.items.properties.action.type,parentSchema:schema23.properties.replies.items.properties.action,data:data13};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data12.content !== undefined){
-let data14 = data12.content;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err36 = {instancePath:instancePath+"/replies/" + i0+"/content",schemaPath:"#/properties/replies/items/properties/content/type",keyword:"type",params:{type: schema23.properties.replies.items.properties.content.type},message:"must be string,null",schema:schema23.properties.replies.items.properties.content.type,parentSchema:schema23.properties.replies.items.properties.content,data:data14};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(data12.createdTime !== undefined){
-let data15 = data12.createdTime;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err37 = {instancePath:instancePath+"/replies/" + i0+"/createdTime",schemaPath:"#/properties/replies/items/properties/createdTime/type",keyword:"type",params:{type: schema23.properties.replies.items.properties.createdTime.type},message:"must be string,null",schema:schema23.properties.replies.items.properties.createdTime.type,parentSchema:schema23.properties.replies.items.properties.createdTime,data:data15};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-if(data12.deleted !== undefined){
-let data16 = data12.deleted;
-if((typeof data16 !== "boolean") && (data16 !== null)){
-const err38 = {instancePath:instancePath+"/replies/" + i0+"/deleted",schemaPath:"#/properties/replies/items/properties/deleted/type",keyword:"type",params:{type: schema23.properties.replies.items.properties.deleted.type},message:"must be boolean,null",schema:schema23.properties.replies.items.properties.deleted.type,parentSchema:schema23.properties.replies.items.properties.deleted,data:data16};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data12.htmlContent !== undefined){
-let data17 = data12.htmlContent;
-if((typeof data17 !== "string") && (data17 !== null)){
-const err39 = {instancePath:instancePath+"/replies/" + i0+"/htmlContent",schemaPath:"#/properties/replies/items/properties/htmlContent/type",keyword:"type",params:{type: schema23.properties.replies.items.properties.htmlContent.type},message:"must be string,null",schema:schema23.properties.replies.items.properties.htmlContent.type,parentSchema:schema23.properties.replies.items.properties.htmlContent,data:data17};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-if(data12.id !== undefined){
-let data18 = data12.id;
-if(typeof data18 !== "string"){
-const err40 = {instancePath:instancePath+"/replies/" + i0+"/id",schemaPath:"#/properties/replies/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.replies.items.properties.id.type,parentSchema:schema23.properties.replies.items.properties.id,data:data18};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data12.kind !== undefined){
-let data19 = data12.kind;
-if((typeof data19 !== "string") && (data19 !== null)){
-const err41 = {instancePath:instancePath+"/replies/" + i0+"/kind",schemaPath:"#/properties/replies/items/properties/kind/type",keyword:"type",params:{type: schema23.properties.replies.items.properties.kind.type},message:"must be string,null",schema:schema23.properties.replies.items.properties.kind.type,parentSchema:schema23.properties.replies.items.properties.kind,data:data19};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-if(data12.modifiedTime !== undefined){
-let data20 = data12.modifiedTime;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err42 = {instancePath:instancePath+"/replies/" + i0+"/modifiedTime",schemaPath:"#/properties/replies/items/properties/modifiedTime/type",keyword:"type",params:{type: schema23.properties.replies.items.properties.modifiedTime.type},message:"must be string,null",schema:schema23.properties.replies.items.properties.modifiedTime.type,parentSchema:schema23.properties.replies.items.properties.modifiedTime,data:data20};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.replies.items.type,parentSchema:schema23.properties.replies.items,data:data12};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-}
-}
-if(data.resolved !== undefined){
-let data21 = data.resolved;
-if((typeof data21 !== "boolean") && (data21 !== null)){
-const err44 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/type",keyword:"type",params:{type: schema23.properties.resolved.type},message:"must be boolean,null",schema:schema23.properties.resolved.type,parentSchema:schema23.properties.resolved,data:data21};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-}
-else {
-const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-validate22.errors = vErrors;
-return errors === 0;
-}
-
-export const record_drive = validate23;
-const schema24 = {"type":"object","properties":{"backgroundImageFile":{"type":["object","null"]},"backgroundImageLink":{"type":["string","null"]},"capabilities":{"type":["object","null"]},"colorRgb":{"type":["string","null"]},"createdTime":{"type":["string","null"]},"hidden":{"type":["boolean","null"]},"id":{"type":"string"},"kind":{"type":["string","null"]},"name":{"type":["string","null"]},"orgUnitId":{"type":["string","null"]},"restrictions":{"type":["object","null"]},"themeId":{"type":["string","null"]}},"required":["backgroundImageFile","backgroundImageLink","capabilities","colorRgb","createdTime","hidden","id","kind","name","orgUnitId","restrictions","themeId"],"additionalProperties":true};
-
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.backgroundImageFile === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "backgroundImageFile"},message:"must have required property '"+"backgroundImageFile"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.backgroundImageLink === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "backgroundImageLink"},message:"must have required property '"+"backgroundImageLink"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.capabilities === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "capabilities"},message:"must have required property '"+"capabilities"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.colorRgb === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "colorRgb"},message:"must have required property '"+"colorRgb"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2097,8 +1576,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.hidden === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hidden"},message:"must have required property '"+"hidden"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(data.deleted === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2107,8 +1586,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(data.htmlContent === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "htmlContent"},message:"must have required property '"+"htmlContent"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2117,8 +1596,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.kind === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(data.id === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2127,8 +1606,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.name === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(data.kind === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2137,8 +1616,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.orgUnitId === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orgUnitId"},message:"must have required property '"+"orgUnitId"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(data.mentionedEmailAddresses === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mentionedEmailAddresses"},message:"must have required property '"+"mentionedEmailAddresses"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2147,8 +1626,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.restrictions === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restrictions"},message:"must have required property '"+"restrictions"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(data.modifiedTime === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "modifiedTime"},message:"must have required property '"+"modifiedTime"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2157,8 +1636,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data.themeId === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "themeId"},message:"must have required property '"+"themeId"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(data.quotedFileContent === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "quotedFileContent"},message:"must have required property '"+"quotedFileContent"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2167,10 +1646,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data.backgroundImageFile !== undefined){
-let data0 = data.backgroundImageFile;
-if((!(data0 && typeof data0 == "object" && !Array.isArray(data0))) && (data0 !== null)){
-const err12 = {instancePath:instancePath+"/backgroundImageFile",schemaPath:"#/properties/backgroundImageFile/type",keyword:"type",params:{type: schema24.properties.backgroundImageFile.type},message:"must be object,null",schema:schema24.properties.backgroundImageFile.type,parentSchema:schema24.properties.backgroundImageFile,data:data0};
+if(data.replies === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "replies"},message:"must have required property '"+"replies"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2179,11 +1656,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.backgroundImageLink !== undefined){
-let data1 = data.backgroundImageLink;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err13 = {instancePath:instancePath+"/backgroundImageLink",schemaPath:"#/properties/backgroundImageLink/type",keyword:"type",params:{type: schema24.properties.backgroundImageLink.type},message:"must be string,null",schema:schema24.properties.backgroundImageLink.type,parentSchema:schema24.properties.backgroundImageLink,data:data1};
+if(data.resolved === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resolved"},message:"must have required property '"+"resolved"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2192,11 +1666,10 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data.capabilities !== undefined){
-let data2 = data.capabilities;
-if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-const err14 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: schema24.properties.capabilities.type},message:"must be object,null",schema:schema24.properties.capabilities.type,parentSchema:schema24.properties.capabilities,data:data2};
+if(data.anchor !== undefined){
+let data0 = data.anchor;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err14 = {instancePath:instancePath+"/anchor",schemaPath:"#/properties/anchor/type",keyword:"type",params:{type: schema24.properties.anchor.type},message:"must be string,null",schema:schema24.properties.anchor.type,parentSchema:schema24.properties.anchor,data:data0};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2206,10 +1679,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.colorRgb !== undefined){
-let data3 = data.colorRgb;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err15 = {instancePath:instancePath+"/colorRgb",schemaPath:"#/properties/colorRgb/type",keyword:"type",params:{type: schema24.properties.colorRgb.type},message:"must be string,null",schema:schema24.properties.colorRgb.type,parentSchema:schema24.properties.colorRgb,data:data3};
+if(data.assigneeEmailAddress !== undefined){
+let data1 = data.assigneeEmailAddress;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err15 = {instancePath:instancePath+"/assigneeEmailAddress",schemaPath:"#/properties/assigneeEmailAddress/type",keyword:"type",params:{type: schema24.properties.assigneeEmailAddress.type},message:"must be string,null",schema:schema24.properties.assigneeEmailAddress.type,parentSchema:schema24.properties.assigneeEmailAddress,data:data1};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2219,10 +1692,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.createdTime !== undefined){
-let data4 = data.createdTime;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err16 = {instancePath:instancePath+"/createdTime",schemaPath:"#/properties/createdTime/type",keyword:"type",params:{type: schema24.properties.createdTime.type},message:"must be string,null",schema:schema24.properties.createdTime.type,parentSchema:schema24.properties.createdTime,data:data4};
+if(data.content !== undefined){
+let data2 = data.content;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema24.properties.content.type},message:"must be string,null",schema:schema24.properties.content.type,parentSchema:schema24.properties.content,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2232,10 +1705,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.hidden !== undefined){
-let data5 = data.hidden;
-if((typeof data5 !== "boolean") && (data5 !== null)){
-const err17 = {instancePath:instancePath+"/hidden",schemaPath:"#/properties/hidden/type",keyword:"type",params:{type: schema24.properties.hidden.type},message:"must be boolean,null",schema:schema24.properties.hidden.type,parentSchema:schema24.properties.hidden,data:data5};
+if(data.createdTime !== undefined){
+let data3 = data.createdTime;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err17 = {instancePath:instancePath+"/createdTime",schemaPath:"#/properties/createdTime/type",keyword:"type",params:{type: schema24.properties.createdTime.type},message:"must be string,null",schema:schema24.properties.createdTime.type,parentSchema:schema24.properties.createdTime,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2245,10 +1718,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.id !== undefined){
-let data6 = data.id;
-if(typeof data6 !== "string"){
-const err18 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.id.type,parentSchema:schema24.properties.id,data:data6};
+if(data.deleted !== undefined){
+let data4 = data.deleted;
+if((typeof data4 !== "boolean") && (data4 !== null)){
+const err18 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: schema24.properties.deleted.type},message:"must be boolean,null",schema:schema24.properties.deleted.type,parentSchema:schema24.properties.deleted,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2258,10 +1731,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.kind !== undefined){
-let data7 = data.kind;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err19 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: schema24.properties.kind.type},message:"must be string,null",schema:schema24.properties.kind.type,parentSchema:schema24.properties.kind,data:data7};
+if(data.htmlContent !== undefined){
+let data5 = data.htmlContent;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err19 = {instancePath:instancePath+"/htmlContent",schemaPath:"#/properties/htmlContent/type",keyword:"type",params:{type: schema24.properties.htmlContent.type},message:"must be string,null",schema:schema24.properties.htmlContent.type,parentSchema:schema24.properties.htmlContent,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2271,10 +1744,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.name !== undefined){
-let data8 = data.name;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err20 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema24.properties.name.type},message:"must be string,null",schema:schema24.properties.name.type,parentSchema:schema24.properties.name,data:data8};
+if(data.id !== undefined){
+let data6 = data.id;
+if(typeof data6 !== "string"){
+const err20 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.id.type,parentSchema:schema24.properties.id,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2284,10 +1757,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.orgUnitId !== undefined){
-let data9 = data.orgUnitId;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err21 = {instancePath:instancePath+"/orgUnitId",schemaPath:"#/properties/orgUnitId/type",keyword:"type",params:{type: schema24.properties.orgUnitId.type},message:"must be string,null",schema:schema24.properties.orgUnitId.type,parentSchema:schema24.properties.orgUnitId,data:data9};
+if(data.kind !== undefined){
+let data7 = data.kind;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err21 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: schema24.properties.kind.type},message:"must be string,null",schema:schema24.properties.kind.type,parentSchema:schema24.properties.kind,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2297,10 +1770,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.restrictions !== undefined){
-let data10 = data.restrictions;
-if((!(data10 && typeof data10 == "object" && !Array.isArray(data10))) && (data10 !== null)){
-const err22 = {instancePath:instancePath+"/restrictions",schemaPath:"#/properties/restrictions/type",keyword:"type",params:{type: schema24.properties.restrictions.type},message:"must be object,null",schema:schema24.properties.restrictions.type,parentSchema:schema24.properties.restrictions,data:data10};
+if(data.mentionedEmailAddresses !== undefined){
+let data8 = data.mentionedEmailAddresses;
+if((!(Array.isArray(data8))) && (data8 !== null)){
+const err22 = {instancePath:instancePath+"/mentionedEmailAddresses",schemaPath:"#/properties/mentionedEmailAddresses/type",keyword:"type",params:{type: schema24.properties.mentionedEmailAddresses.type},message:"must be array,null",schema:schema24.properties.mentionedEmailAddresses.type,parentSchema:schema24.properties.mentionedEmailAddresses,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2310,10 +1783,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.themeId !== undefined){
-let data11 = data.themeId;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err23 = {instancePath:instancePath+"/themeId",schemaPath:"#/properties/themeId/type",keyword:"type",params:{type: schema24.properties.themeId.type},message:"must be string,null",schema:schema24.properties.themeId.type,parentSchema:schema24.properties.themeId,data:data11};
+if(data.modifiedTime !== undefined){
+let data9 = data.modifiedTime;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err23 = {instancePath:instancePath+"/modifiedTime",schemaPath:"#/properties/modifiedTime/type",keyword:"type",params:{type: schema24.properties.modifiedTime.type},message:"must be string,null",schema:schema24.properties.modifiedTime.type,parentSchema:schema24.properties.modifiedTime,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2323,9 +1796,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+if(data.quotedFileContent !== undefined){
+let data10 = data.quotedFileContent;
+if((!(data10 && typeof data10 == "object" && !Array.isArray(data10))) && (data10 !== null)){
+const err24 = {instancePath:instancePath+"/quotedFileContent",schemaPath:"#/properties/quotedFileContent/type",keyword:"type",params:{type: schema24.properties.quotedFileContent.type},message:"must be object,null",schema:schema24.properties.quotedFileContent.type,parentSchema:schema24.properties.quotedFileContent,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2334,19 +1808,269 @@ vErrors.push(err24);
 }
 errors++;
 }
+}
+if(data.replies !== undefined){
+let data11 = data.replies;
+if((!(Array.isArray(data11))) && (data11 !== null)){
+const err25 = {instancePath:instancePath+"/replies",schemaPath:"#/properties/replies/type",keyword:"type",params:{type: schema24.properties.replies.type},message:"must be array,null",schema:schema24.properties.replies.type,parentSchema:schema24.properties.replies,data:data11};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(Array.isArray(data11)){
+const len0 = data11.length;
+for(let i0=0; i0<len0; i0++){
+let data12 = data11[i0];
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.action === undefined){
+const err26 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'",schema:schema24.properties.replies.items.required,parentSchema:schema24.properties.replies.items,data:data12};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data12.author === undefined){
+const err27 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "author"},message:"must have required property '"+"author"+"'",schema:schema24.properties.replies.items.required,parentSchema:schema24.properties.replies.items,data:data12};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data12.content === undefined){
+const err28 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema24.properties.replies.items.required,parentSchema:schema24.properties.replies.items,data:data12};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(data12.createdTime === undefined){
+const err29 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "createdTime"},message:"must have required property '"+"createdTime"+"'",schema:schema24.properties.replies.items.required,parentSchema:schema24.properties.replies.items,data:data12};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(data12.deleted === undefined){
+const err30 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'",schema:schema24.properties.replies.items.required,parentSchema:schema24.properties.replies.items,data:data12};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(data12.htmlContent === undefined){
+const err31 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "htmlContent"},message:"must have required property '"+"htmlContent"+"'",schema:schema24.properties.replies.items.required,parentSchema:schema24.properties.replies.items,data:data12};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(data12.id === undefined){
+const err32 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema24.properties.replies.items.required,parentSchema:schema24.properties.replies.items,data:data12};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(data12.kind === undefined){
+const err33 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema24.properties.replies.items.required,parentSchema:schema24.properties.replies.items,data:data12};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(data12.modifiedTime === undefined){
+const err34 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "modifiedTime"},message:"must have required property '"+"modifiedTime"+"'",schema:schema24.properties.replies.items.required,parentSchema:schema24.properties.replies.items,data:data12};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(data12.action !== undefined){
+let data13 = data12.action;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err35 = {instancePath:instancePath+"/replies/" + i0+"/action",schemaPath:"#/properties/replies/items/properties/action/type",keyword:"type",params:{type: schema24.properties.replies.items.properties.action.type},message:"must be string,null",schema:schema24.properties.replies.items.properties.action.type,parentSchema:schema24.properties.replies.items.properties.action,data:data13};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data12.content !== undefined){
+let data14 = data12.content;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err36 = {instancePath:instancePath+"/replies/" + i0+"/content",schemaPath:"#/properties/replies/items/properties/content/type",keyword:"type",params:{type: schema24.properties.replies.items.properties.content.type},message:"must be string,null",schema:schema24.properties.replies.items.properties.content.type,parentSchema:schema24.properties.replies.items.properties.content,data:data14};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data12.createdTime !== undefined){
+let data15 = data12.createdTime;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err37 = {instancePath:instancePath+"/replies/" + i0+"/createdTime",schemaPath:"#/properties/replies/items/properties/createdTime/type",keyword:"type",params:{type: schema24.properties.replies.items.properties.createdTime.type},message:"must be string,null",schema:schema24.properties.replies.items.properties.createdTime.type,parentSchema:schema24.properties.replies.items.properties.createdTime,data:data15};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data12.deleted !== undefined){
+let data16 = data12.deleted;
+if((typeof data16 !== "boolean") && (data16 !== null)){
+const err38 = {instancePath:instancePath+"/replies/" + i0+"/deleted",schemaPath:"#/properties/replies/items/properties/deleted/type",keyword:"type",params:{type: schema24.properties.replies.items.properties.deleted.type},message:"must be boolean,null",schema:schema24.properties.replies.items.properties.deleted.type,parentSchema:schema24.properties.replies.items.properties.deleted,data:data16};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data12.htmlContent !== undefined){
+let data17 = data12.htmlContent;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err39 = {instancePath:instancePath+"/replies/" + i0+"/htmlContent",schemaPath:"#/properties/replies/items/properties/htmlContent/type",keyword:"type",params:{type: schema24.properties.replies.items.properties.htmlContent.type},message:"must be string,null",schema:schema24.properties.replies.items.properties.htmlContent.type,parentSchema:schema24.properties.replies.items.properties.htmlContent,data:data17};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data12.id !== undefined){
+let data18 = data12.id;
+if(typeof data18 !== "string"){
+const err40 = {instancePath:instancePath+"/replies/" + i0+"/id",schemaPath:"#/properties/replies/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.replies.items.properties.id.type,parentSchema:schema24.properties.replies.items.properties.id,data:data18};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data12.kind !== undefined){
+let data19 = data12.kind;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err41 = {instancePath:instancePath+"/replies/" + i0+"/kind",schemaPath:"#/properties/replies/items/properties/kind/type",keyword:"type",params:{type: schema24.properties.replies.items.properties.kind.type},message:"must be string,null",schema:schema24.properties.replies.items.properties.kind.type,parentSchema:schema24.properties.replies.items.properties.kind,data:data19};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data12.modifiedTime !== undefined){
+let data20 = data12.modifiedTime;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err42 = {instancePath:instancePath+"/replies/" + i0+"/modifiedTime",schemaPath:"#/properties/replies/items/properties/modifiedTime/type",keyword:"type",params:{type: schema24.properties.replies.items.properties.modifiedTime.type},message:"must be string,null",schema:schema24.properties.replies.items.properties.modifiedTime.type,parentSchema:schema24.properties.replies.items.properties.modifiedTime,data:data20};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.replies.items.type,parentSchema:schema24.properties.replies.items,data:data12};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+}
+if(data.resolved !== undefined){
+let data21 = data.resolved;
+if((typeof data21 !== "boolean") && (data21 !== null)){
+const err44 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/type",keyword:"type",params:{type: schema24.properties.resolved.type},message:"must be boolean,null",schema:schema24.properties.resolved.type,parentSchema:schema24.properties.resolved,data:data21};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
 validate23.errors = vErrors;
 return errors === 0;
 }
 
-export const record_file = validate24;
-const schema25 = {"type":"object","properties":{"appProperties":{"type":["object","null"]},"capabilities":{"type":["object","null"]},"contentRestrictions":{"type":["array","null"]},"copyRequiresWriterPermission":{"type":["boolean","null"]},"createdTime":{"type":["string","null"]},"description":{"type":["string","null"]},"driveId":{"type":["string","null"]},"explicitlyTrashed":{"type":["boolean","null"]},"exportLinks":{"type":["object","null"]},"fileExtension":{"type":["string","null"]},"folderColorRgb":{"type":["string","null"]},"fullFileExtension":{"type":["string","null"]},"hasThumbnail":{"type":["boolean","null"]},"headRevisionId":{"type":["string","null"]},"iconLink":{"type":["string","null"]},"id":{"type":"string"},"imageMediaMetadata":{"type":["object","null"]},"isAppAuthorized":{"type":["boolean","null"]},"kind":{"type":["string","null"]},"labelInfo":{"type":["object","null"]},"lastModifyingUser":{},"linkShareMetadata":{"type":["object","null"]},"md5Checksum":{"type":["string","null"]},"mimeType":{"type":["string","null"]},"modifiedByMe":{"type":["boolean","null"]},"modifiedByMeTime":{"type":["string","null"]},"modifiedTime":{"type":["string","null"]},"name":{"type":["string","null"]},"originalFilename":{"type":["string","null"]},"ownedByMe":{"type":["boolean","null"]},"owners":{"type":["array","null"],"items":{"type":"object","properties":{"displayName":{"type":["string","null"]},"emailAddress":{"type":["string","null"]},"kind":{"type":["string","null"]},"me":{"type":["boolean","null"]},"permissionId":{"type":["string","null"]},"photoLink":{"type":["string","null"]}},"required":["displayName","emailAddress","kind","me","permissionId","photoLink"],"additionalProperties":true}},"parents":{"type":["array","null"]},"permissionIds":{"type":["array","null"]},"properties":{"type":["object","null"]},"quotaBytesUsed":{"type":["string","null"]},"resourceKey":{"type":["string","null"]},"sha1Checksum":{"type":["string","null"]},"sha256Checksum":{"type":["string","null"]},"shared":{"type":["boolean","null"]},"sharedWithMeTime":{"type":["string","null"]},"sharingUser":{},"shortcutDetails":{"type":["object","null"]},"size":{"type":["string","null"]},"spaces":{"type":["array","null"]},"starred":{"type":["boolean","null"]},"thumbnailLink":{"type":["string","null"]},"thumbnailVersion":{"type":["string","null"]},"trashed":{"type":["boolean","null"]},"trashedTime":{"type":["string","null"]},"trashingUser":{},"version":{"type":["string","null"]},"videoMediaMetadata":{"type":["object","null"]},"viewedByMe":{"type":["boolean","null"]},"viewedByMeTime":{"type":["string","null"]},"viewersCanCopyContent":{"type":["boolean","null"]},"webContentLink":{"type":["string","null"]},"webViewLink":{"type":["string","null"]},"writersCanShare":{"type":["boolean","null"]}},"required":["appProperties","capabilities","contentRestrictions","copyRequiresWriterPermission","createdTime","description","driveId","explicitlyTrashed","exportLinks","fileExtension","folderColorRgb","fullFileExtension","hasThumbnail","headRevisionId","iconLink","id","imageMediaMetadata","isAppAuthorized","kind","labelInfo","lastModifyingUser","linkShareMetadata","md5Checksum","mimeType","modifiedByMe","modifiedByMeTime","modifiedTime","name","originalFilename","ownedByMe","owners","parents","permissionIds","properties","quotaBytesUsed","resourceKey","sha1Checksum","sha256Checksum","shared","sharedWithMeTime","sharingUser","shortcutDetails","size","spaces","starred","thumbnailLink","thumbnailVersion","trashed","trashedTime","trashingUser","version","videoMediaMetadata","viewedByMe","viewedByMeTime","viewersCanCopyContent","webContentLink","webViewLink","writersCanShare"],"additionalProperties":true};
+export const record_drive = validate24;
+const schema25 = {"type":"object","properties":{"backgroundImageFile":{"type":["object","null"]},"backgroundImageLink":{"type":["string","null"]},"capabilities":{"type":["object","null"]},"colorRgb":{"type":["string","null"]},"createdTime":{"type":["string","null"]},"hidden":{"type":["boolean","null"]},"id":{"type":"string"},"kind":{"type":["string","null"]},"name":{"type":["string","null"]},"orgUnitId":{"type":["string","null"]},"restrictions":{"type":["object","null"]},"themeId":{"type":["string","null"]}},"required":["backgroundImageFile","backgroundImageLink","capabilities","colorRgb","createdTime","hidden","id","kind","name","orgUnitId","restrictions","themeId"],"additionalProperties":true};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.appProperties === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "appProperties"},message:"must have required property '"+"appProperties"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(data.backgroundImageFile === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "backgroundImageFile"},message:"must have required property '"+"backgroundImageFile"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2355,8 +2079,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.capabilities === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "capabilities"},message:"must have required property '"+"capabilities"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(data.backgroundImageLink === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "backgroundImageLink"},message:"must have required property '"+"backgroundImageLink"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2365,8 +2089,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.contentRestrictions === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contentRestrictions"},message:"must have required property '"+"contentRestrictions"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(data.capabilities === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "capabilities"},message:"must have required property '"+"capabilities"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2375,8 +2099,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.copyRequiresWriterPermission === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "copyRequiresWriterPermission"},message:"must have required property '"+"copyRequiresWriterPermission"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(data.colorRgb === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "colorRgb"},message:"must have required property '"+"colorRgb"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2395,8 +2119,306 @@ vErrors.push(err4);
 }
 errors++;
 }
+if(data.hidden === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hidden"},message:"must have required property '"+"hidden"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.id === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.kind === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.name === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.orgUnitId === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orgUnitId"},message:"must have required property '"+"orgUnitId"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.restrictions === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restrictions"},message:"must have required property '"+"restrictions"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.themeId === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "themeId"},message:"must have required property '"+"themeId"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data.backgroundImageFile !== undefined){
+let data0 = data.backgroundImageFile;
+if((!(data0 && typeof data0 == "object" && !Array.isArray(data0))) && (data0 !== null)){
+const err12 = {instancePath:instancePath+"/backgroundImageFile",schemaPath:"#/properties/backgroundImageFile/type",keyword:"type",params:{type: schema25.properties.backgroundImageFile.type},message:"must be object,null",schema:schema25.properties.backgroundImageFile.type,parentSchema:schema25.properties.backgroundImageFile,data:data0};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.backgroundImageLink !== undefined){
+let data1 = data.backgroundImageLink;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err13 = {instancePath:instancePath+"/backgroundImageLink",schemaPath:"#/properties/backgroundImageLink/type",keyword:"type",params:{type: schema25.properties.backgroundImageLink.type},message:"must be string,null",schema:schema25.properties.backgroundImageLink.type,parentSchema:schema25.properties.backgroundImageLink,data:data1};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.capabilities !== undefined){
+let data2 = data.capabilities;
+if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
+const err14 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: schema25.properties.capabilities.type},message:"must be object,null",schema:schema25.properties.capabilities.type,parentSchema:schema25.properties.capabilities,data:data2};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.colorRgb !== undefined){
+let data3 = data.colorRgb;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err15 = {instancePath:instancePath+"/colorRgb",schemaPath:"#/properties/colorRgb/type",keyword:"type",params:{type: schema25.properties.colorRgb.type},message:"must be string,null",schema:schema25.properties.colorRgb.type,parentSchema:schema25.properties.colorRgb,data:data3};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.createdTime !== undefined){
+let data4 = data.createdTime;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err16 = {instancePath:instancePath+"/createdTime",schemaPath:"#/properties/createdTime/type",keyword:"type",params:{type: schema25.properties.createdTime.type},message:"must be string,null",schema:schema25.properties.createdTime.type,parentSchema:schema25.properties.createdTime,data:data4};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.hidden !== undefined){
+let data5 = data.hidden;
+if((typeof data5 !== "boolean") && (data5 !== null)){
+const err17 = {instancePath:instancePath+"/hidden",schemaPath:"#/properties/hidden/type",keyword:"type",params:{type: schema25.properties.hidden.type},message:"must be boolean,null",schema:schema25.properties.hidden.type,parentSchema:schema25.properties.hidden,data:data5};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data6 = data.id;
+if(typeof data6 !== "string"){
+const err18 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.id.type,parentSchema:schema25.properties.id,data:data6};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+let data7 = data.kind;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err19 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: schema25.properties.kind.type},message:"must be string,null",schema:schema25.properties.kind.type,parentSchema:schema25.properties.kind,data:data7};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data8 = data.name;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err20 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema25.properties.name.type},message:"must be string,null",schema:schema25.properties.name.type,parentSchema:schema25.properties.name,data:data8};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.orgUnitId !== undefined){
+let data9 = data.orgUnitId;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err21 = {instancePath:instancePath+"/orgUnitId",schemaPath:"#/properties/orgUnitId/type",keyword:"type",params:{type: schema25.properties.orgUnitId.type},message:"must be string,null",schema:schema25.properties.orgUnitId.type,parentSchema:schema25.properties.orgUnitId,data:data9};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.restrictions !== undefined){
+let data10 = data.restrictions;
+if((!(data10 && typeof data10 == "object" && !Array.isArray(data10))) && (data10 !== null)){
+const err22 = {instancePath:instancePath+"/restrictions",schemaPath:"#/properties/restrictions/type",keyword:"type",params:{type: schema25.properties.restrictions.type},message:"must be object,null",schema:schema25.properties.restrictions.type,parentSchema:schema25.properties.restrictions,data:data10};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.themeId !== undefined){
+let data11 = data.themeId;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err23 = {instancePath:instancePath+"/themeId",schemaPath:"#/properties/themeId/type",keyword:"type",params:{type: schema25.properties.themeId.type},message:"must be string,null",schema:schema25.properties.themeId.type,parentSchema:schema25.properties.themeId,data:data11};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+validate24.errors = vErrors;
+return errors === 0;
+}
+
+export const record_file = validate25;
+const schema26 = {"type":"object","properties":{"appProperties":{"type":["object","null"]},"capabilities":{"type":["object","null"]},"contentRestrictions":{"type":["array","null"]},"copyRequiresWriterPermission":{"type":["boolean","null"]},"createdTime":{"type":["string","null"]},"description":{"type":["string","null"]},"driveId":{"type":["string","null"]},"explicitlyTrashed":{"type":["boolean","null"]},"exportLinks":{"type":["object","null"]},"fileExtension":{"type":["string","null"]},"folderColorRgb":{"type":["string","null"]},"fullFileExtension":{"type":["string","null"]},"hasThumbnail":{"type":["boolean","null"]},"headRevisionId":{"type":["string","null"]},"iconLink":{"type":["string","null"]},"id":{"type":"string"},"imageMediaMetadata":{"type":["object","null"]},"isAppAuthorized":{"type":["boolean","null"]},"kind":{"type":["string","null"]},"labelInfo":{"type":["object","null"]},"lastModifyingUser":{},"linkShareMetadata":{"type":["object","null"]},"md5Checksum":{"type":["string","null"]},"mimeType":{"type":["string","null"]},"modifiedByMe":{"type":["boolean","null"]},"modifiedByMeTime":{"type":["string","null"]},"modifiedTime":{"type":["string","null"]},"name":{"type":["string","null"]},"originalFilename":{"type":["string","null"]},"ownedByMe":{"type":["boolean","null"]},"owners":{"type":["array","null"],"items":{"type":"object","properties":{"displayName":{"type":["string","null"]},"emailAddress":{"type":["string","null"]},"kind":{"type":["string","null"]},"me":{"type":["boolean","null"]},"permissionId":{"type":["string","null"]},"photoLink":{"type":["string","null"]}},"required":["displayName","emailAddress","kind","me","permissionId","photoLink"],"additionalProperties":true}},"parents":{"type":["array","null"]},"permissionIds":{"type":["array","null"]},"properties":{"type":["object","null"]},"quotaBytesUsed":{"type":["string","null"]},"resourceKey":{"type":["string","null"]},"sha1Checksum":{"type":["string","null"]},"sha256Checksum":{"type":["string","null"]},"shared":{"type":["boolean","null"]},"sharedWithMeTime":{"type":["string","null"]},"sharingUser":{},"shortcutDetails":{"type":["object","null"]},"size":{"type":["string","null"]},"spaces":{"type":["array","null"]},"starred":{"type":["boolean","null"]},"thumbnailLink":{"type":["string","null"]},"thumbnailVersion":{"type":["string","null"]},"trashed":{"type":["boolean","null"]},"trashedTime":{"type":["string","null"]},"trashingUser":{},"version":{"type":["string","null"]},"videoMediaMetadata":{"type":["object","null"]},"viewedByMe":{"type":["boolean","null"]},"viewedByMeTime":{"type":["string","null"]},"viewersCanCopyContent":{"type":["boolean","null"]},"webContentLink":{"type":["string","null"]},"webViewLink":{"type":["string","null"]},"writersCanShare":{"type":["boolean","null"]}},"required":["appProperties","capabilities","contentRestrictions","copyRequiresWriterPermission","createdTime","description","driveId","explicitlyTrashed","exportLinks","fileExtension","folderColorRgb","fullFileExtension","hasThumbnail","headRevisionId","iconLink","id","imageMediaMetadata","isAppAuthorized","kind","labelInfo","lastModifyingUser","linkShareMetadata","md5Checksum","mimeType","modifiedByMe","modifiedByMeTime","modifiedTime","name","originalFilename","ownedByMe","owners","parents","permissionIds","properties","quotaBytesUsed","resourceKey","sha1Checksum","sha256Checksum","shared","sharedWithMeTime","sharingUser","shortcutDetails","size","spaces","starred","thumbnailLink","thumbnailVersion","trashed","trashedTime","trashingUser","version","videoMediaMetadata","viewedByMe","viewedByMeTime","viewersCanCopyContent","webContentLink","webViewLink","writersCanShare"],"additionalProperties":true};
+
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.appProperties === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "appProperties"},message:"must have required property '"+"appProperties"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.capabilities === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "capabilities"},message:"must have required property '"+"capabilities"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.contentRestrictions === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contentRestrictions"},message:"must have required property '"+"contentRestrictions"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.copyRequiresWriterPermission === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "copyRequiresWriterPermission"},message:"must have required property '"+"copyRequiresWriterPermission"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.createdTime === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdTime"},message:"must have required property '"+"createdTime"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
 if(data.description === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2406,7 +2428,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.driveId === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "driveId"},message:"must have required property '"+"driveId"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "driveId"},message:"must have required property '"+"driveId"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2416,7 +2438,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.explicitlyTrashed === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "explicitlyTrashed"},message:"must have required property '"+"explicitlyTrashed"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "explicitlyTrashed"},message:"must have required property '"+"explicitlyTrashed"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2426,7 +2448,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.exportLinks === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "exportLinks"},message:"must have required property '"+"exportLinks"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "exportLinks"},message:"must have required property '"+"exportLinks"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2436,7 +2458,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.fileExtension === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileExtension"},message:"must have required property '"+"fileExtension"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileExtension"},message:"must have required property '"+"fileExtension"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2446,7 +2468,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.folderColorRgb === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "folderColorRgb"},message:"must have required property '"+"folderColorRgb"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "folderColorRgb"},message:"must have required property '"+"folderColorRgb"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2456,7 +2478,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.fullFileExtension === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fullFileExtension"},message:"must have required property '"+"fullFileExtension"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fullFileExtension"},message:"must have required property '"+"fullFileExtension"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2466,7 +2488,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.hasThumbnail === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hasThumbnail"},message:"must have required property '"+"hasThumbnail"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hasThumbnail"},message:"must have required property '"+"hasThumbnail"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2476,7 +2498,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.headRevisionId === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "headRevisionId"},message:"must have required property '"+"headRevisionId"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "headRevisionId"},message:"must have required property '"+"headRevisionId"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2486,7 +2508,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.iconLink === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "iconLink"},message:"must have required property '"+"iconLink"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "iconLink"},message:"must have required property '"+"iconLink"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2496,7 +2518,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.id === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2506,7 +2528,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.imageMediaMetadata === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "imageMediaMetadata"},message:"must have required property '"+"imageMediaMetadata"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "imageMediaMetadata"},message:"must have required property '"+"imageMediaMetadata"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2516,7 +2538,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.isAppAuthorized === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isAppAuthorized"},message:"must have required property '"+"isAppAuthorized"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isAppAuthorized"},message:"must have required property '"+"isAppAuthorized"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2526,7 +2548,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.kind === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2536,7 +2558,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.labelInfo === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "labelInfo"},message:"must have required property '"+"labelInfo"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "labelInfo"},message:"must have required property '"+"labelInfo"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2546,7 +2568,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.lastModifyingUser === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastModifyingUser"},message:"must have required property '"+"lastModifyingUser"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastModifyingUser"},message:"must have required property '"+"lastModifyingUser"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2556,7 +2578,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.linkShareMetadata === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "linkShareMetadata"},message:"must have required property '"+"linkShareMetadata"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "linkShareMetadata"},message:"must have required property '"+"linkShareMetadata"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2566,7 +2588,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data.md5Checksum === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "md5Checksum"},message:"must have required property '"+"md5Checksum"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "md5Checksum"},message:"must have required property '"+"md5Checksum"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2576,7 +2598,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data.mimeType === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mimeType"},message:"must have required property '"+"mimeType"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mimeType"},message:"must have required property '"+"mimeType"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2586,7 +2608,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.modifiedByMe === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "modifiedByMe"},message:"must have required property '"+"modifiedByMe"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "modifiedByMe"},message:"must have required property '"+"modifiedByMe"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2596,7 +2618,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.modifiedByMeTime === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "modifiedByMeTime"},message:"must have required property '"+"modifiedByMeTime"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "modifiedByMeTime"},message:"must have required property '"+"modifiedByMeTime"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2606,7 +2628,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data.modifiedTime === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "modifiedTime"},message:"must have required property '"+"modifiedTime"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "modifiedTime"},message:"must have required property '"+"modifiedTime"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2616,7 +2638,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data.name === undefined){
-const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2626,7 +2648,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data.originalFilename === undefined){
-const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "originalFilename"},message:"must have required property '"+"originalFilename"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "originalFilename"},message:"must have required property '"+"originalFilename"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2636,7 +2658,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data.ownedByMe === undefined){
-const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ownedByMe"},message:"must have required property '"+"ownedByMe"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ownedByMe"},message:"must have required property '"+"ownedByMe"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2646,7 +2668,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data.owners === undefined){
-const err30 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "owners"},message:"must have required property '"+"owners"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err30 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "owners"},message:"must have required property '"+"owners"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2656,7 +2678,7 @@ vErrors.push(err30);
 errors++;
 }
 if(data.parents === undefined){
-const err31 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parents"},message:"must have required property '"+"parents"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err31 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parents"},message:"must have required property '"+"parents"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2666,7 +2688,7 @@ vErrors.push(err31);
 errors++;
 }
 if(data.permissionIds === undefined){
-const err32 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permissionIds"},message:"must have required property '"+"permissionIds"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err32 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permissionIds"},message:"must have required property '"+"permissionIds"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2676,7 +2698,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data.properties === undefined){
-const err33 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err33 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2686,7 +2708,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data.quotaBytesUsed === undefined){
-const err34 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "quotaBytesUsed"},message:"must have required property '"+"quotaBytesUsed"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err34 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "quotaBytesUsed"},message:"must have required property '"+"quotaBytesUsed"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2696,7 +2718,7 @@ vErrors.push(err34);
 errors++;
 }
 if(data.resourceKey === undefined){
-const err35 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceKey"},message:"must have required property '"+"resourceKey"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err35 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceKey"},message:"must have required property '"+"resourceKey"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2706,7 +2728,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data.sha1Checksum === undefined){
-const err36 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sha1Checksum"},message:"must have required property '"+"sha1Checksum"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err36 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sha1Checksum"},message:"must have required property '"+"sha1Checksum"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2716,7 +2738,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data.sha256Checksum === undefined){
-const err37 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sha256Checksum"},message:"must have required property '"+"sha256Checksum"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err37 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sha256Checksum"},message:"must have required property '"+"sha256Checksum"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2726,7 +2748,7 @@ vErrors.push(err37);
 errors++;
 }
 if(data.shared === undefined){
-const err38 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shared"},message:"must have required property '"+"shared"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err38 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shared"},message:"must have required property '"+"shared"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2736,7 +2758,7 @@ vErrors.push(err38);
 errors++;
 }
 if(data.sharedWithMeTime === undefined){
-const err39 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sharedWithMeTime"},message:"must have required property '"+"sharedWithMeTime"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err39 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sharedWithMeTime"},message:"must have required property '"+"sharedWithMeTime"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2746,7 +2768,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data.sharingUser === undefined){
-const err40 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sharingUser"},message:"must have required property '"+"sharingUser"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err40 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sharingUser"},message:"must have required property '"+"sharingUser"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2756,7 +2778,7 @@ vErrors.push(err40);
 errors++;
 }
 if(data.shortcutDetails === undefined){
-const err41 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shortcutDetails"},message:"must have required property '"+"shortcutDetails"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err41 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shortcutDetails"},message:"must have required property '"+"shortcutDetails"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2766,7 +2788,7 @@ vErrors.push(err41);
 errors++;
 }
 if(data.size === undefined){
-const err42 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err42 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2776,7 +2798,7 @@ vErrors.push(err42);
 errors++;
 }
 if(data.spaces === undefined){
-const err43 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "spaces"},message:"must have required property '"+"spaces"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err43 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "spaces"},message:"must have required property '"+"spaces"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2786,7 +2808,7 @@ vErrors.push(err43);
 errors++;
 }
 if(data.starred === undefined){
-const err44 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "starred"},message:"must have required property '"+"starred"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err44 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "starred"},message:"must have required property '"+"starred"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2796,7 +2818,7 @@ vErrors.push(err44);
 errors++;
 }
 if(data.thumbnailLink === undefined){
-const err45 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "thumbnailLink"},message:"must have required property '"+"thumbnailLink"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err45 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "thumbnailLink"},message:"must have required property '"+"thumbnailLink"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2806,7 +2828,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data.thumbnailVersion === undefined){
-const err46 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "thumbnailVersion"},message:"must have required property '"+"thumbnailVersion"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err46 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "thumbnailVersion"},message:"must have required property '"+"thumbnailVersion"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2816,7 +2838,7 @@ vErrors.push(err46);
 errors++;
 }
 if(data.trashed === undefined){
-const err47 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trashed"},message:"must have required property '"+"trashed"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err47 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trashed"},message:"must have required property '"+"trashed"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2826,7 +2848,7 @@ vErrors.push(err47);
 errors++;
 }
 if(data.trashedTime === undefined){
-const err48 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trashedTime"},message:"must have required property '"+"trashedTime"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err48 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trashedTime"},message:"must have required property '"+"trashedTime"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2836,7 +2858,7 @@ vErrors.push(err48);
 errors++;
 }
 if(data.trashingUser === undefined){
-const err49 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trashingUser"},message:"must have required property '"+"trashingUser"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err49 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trashingUser"},message:"must have required property '"+"trashingUser"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2846,7 +2868,7 @@ vErrors.push(err49);
 errors++;
 }
 if(data.version === undefined){
-const err50 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err50 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2856,7 +2878,7 @@ vErrors.push(err50);
 errors++;
 }
 if(data.videoMediaMetadata === undefined){
-const err51 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "videoMediaMetadata"},message:"must have required property '"+"videoMediaMetadata"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err51 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "videoMediaMetadata"},message:"must have required property '"+"videoMediaMetadata"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2866,7 +2888,7 @@ vErrors.push(err51);
 errors++;
 }
 if(data.viewedByMe === undefined){
-const err52 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "viewedByMe"},message:"must have required property '"+"viewedByMe"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err52 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "viewedByMe"},message:"must have required property '"+"viewedByMe"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2876,7 +2898,7 @@ vErrors.push(err52);
 errors++;
 }
 if(data.viewedByMeTime === undefined){
-const err53 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "viewedByMeTime"},message:"must have required property '"+"viewedByMeTime"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err53 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "viewedByMeTime"},message:"must have required property '"+"viewedByMeTime"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2886,7 +2908,7 @@ vErrors.push(err53);
 errors++;
 }
 if(data.viewersCanCopyContent === undefined){
-const err54 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "viewersCanCopyContent"},message:"must have required property '"+"viewersCanCopyContent"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err54 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "viewersCanCopyContent"},message:"must have required property '"+"viewersCanCopyContent"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2896,7 +2918,7 @@ vErrors.push(err54);
 errors++;
 }
 if(data.webContentLink === undefined){
-const err55 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "webContentLink"},message:"must have required property '"+"webContentLink"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err55 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "webContentLink"},message:"must have required property '"+"webContentLink"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2906,7 +2928,7 @@ vErrors.push(err55);
 errors++;
 }
 if(data.webViewLink === undefined){
-const err56 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "webViewLink"},message:"must have required property '"+"webViewLink"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err56 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "webViewLink"},message:"must have required property '"+"webViewLink"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2916,7 +2938,7 @@ vErrors.push(err56);
 errors++;
 }
 if(data.writersCanShare === undefined){
-const err57 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writersCanShare"},message:"must have required property '"+"writersCanShare"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err57 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writersCanShare"},message:"must have required property '"+"writersCanShare"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2928,7 +2950,7 @@ errors++;
 if(data.appProperties !== undefined){
 let data0 = data.appProperties;
 if((!(data0 && typeof data0 == "object" && !Array.isArray(data0))) && (data0 !== null)){
-const err58 = {instancePath:instancePath+"/appProperties",schemaPath:"#/properties/appProperties/type",keyword:"type",params:{type: schema25.properties.appProperties.type},message:"must be object,null",schema:schema25.properties.appProperties.type,parentSchema:schema25.properties.appProperties,data:data0};
+const err58 = {instancePath:instancePath+"/appProperties",schemaPath:"#/properties/appProperties/type",keyword:"type",params:{type: schema26.properties.appProperties.type},message:"must be object,null",schema:schema26.properties.appProperties.type,parentSchema:schema26.properties.appProperties,data:data0};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2941,7 +2963,7 @@ errors++;
 if(data.capabilities !== undefined){
 let data1 = data.capabilities;
 if((!(data1 && typeof data1 == "object" && !Array.isArray(data1))) && (data1 !== null)){
-const err59 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: schema25.properties.capabilities.type},message:"must be object,null",schema:schema25.properties.capabilities.type,parentSchema:schema25.properties.capabilities,data:data1};
+const err59 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: schema26.properties.capabilities.type},message:"must be object,null",schema:schema26.properties.capabilities.type,parentSchema:schema26.properties.capabilities,data:data1};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2954,7 +2976,7 @@ errors++;
 if(data.contentRestrictions !== undefined){
 let data2 = data.contentRestrictions;
 if((!(Array.isArray(data2))) && (data2 !== null)){
-const err60 = {instancePath:instancePath+"/contentRestrictions",schemaPath:"#/properties/contentRestrictions/type",keyword:"type",params:{type: schema25.properties.contentRestrictions.type},message:"must be array,null",schema:schema25.properties.contentRestrictions.type,parentSchema:schema25.properties.contentRestrictions,data:data2};
+const err60 = {instancePath:instancePath+"/contentRestrictions",schemaPath:"#/properties/contentRestrictions/type",keyword:"type",params:{type: schema26.properties.contentRestrictions.type},message:"must be array,null",schema:schema26.properties.contentRestrictions.type,parentSchema:schema26.properties.contentRestrictions,data:data2};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2967,7 +2989,7 @@ errors++;
 if(data.copyRequiresWriterPermission !== undefined){
 let data3 = data.copyRequiresWriterPermission;
 if((typeof data3 !== "boolean") && (data3 !== null)){
-const err61 = {instancePath:instancePath+"/copyRequiresWriterPermission",schemaPath:"#/properties/copyRequiresWriterPermission/type",keyword:"type",params:{type: schema25.properties.copyRequiresWriterPermission.type},message:"must be boolean,null",schema:schema25.properties.copyRequiresWriterPermission.type,parentSchema:schema25.properties.copyRequiresWriterPermission,data:data3};
+const err61 = {instancePath:instancePath+"/copyRequiresWriterPermission",schemaPath:"#/properties/copyRequiresWriterPermission/type",keyword:"type",params:{type: schema26.properties.copyRequiresWriterPermission.type},message:"must be boolean,null",schema:schema26.properties.copyRequiresWriterPermission.type,parentSchema:schema26.properties.copyRequiresWriterPermission,data:data3};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2980,7 +3002,7 @@ errors++;
 if(data.createdTime !== undefined){
 let data4 = data.createdTime;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err62 = {instancePath:instancePath+"/createdTime",schemaPath:"#/properties/createdTime/type",keyword:"type",params:{type: schema25.properties.createdTime.type},message:"must be string,null",schema:schema25.properties.createdTime.type,parentSchema:schema25.properties.createdTime,data:data4};
+const err62 = {instancePath:instancePath+"/createdTime",schemaPath:"#/properties/createdTime/type",keyword:"type",params:{type: schema26.properties.createdTime.type},message:"must be string,null",schema:schema26.properties.createdTime.type,parentSchema:schema26.properties.createdTime,data:data4};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2993,7 +3015,7 @@ errors++;
 if(data.description !== undefined){
 let data5 = data.description;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err63 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema25.properties.description.type},message:"must be string,null",schema:schema25.properties.description.type,parentSchema:schema25.properties.description,data:data5};
+const err63 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema26.properties.description.type},message:"must be string,null",schema:schema26.properties.description.type,parentSchema:schema26.properties.description,data:data5};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -3006,7 +3028,7 @@ errors++;
 if(data.driveId !== undefined){
 let data6 = data.driveId;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err64 = {instancePath:instancePath+"/driveId",schemaPath:"#/properties/driveId/type",keyword:"type",params:{type: schema25.properties.driveId.type},message:"must be string,null",schema:schema25.properties.driveId.type,parentSchema:schema25.properties.driveId,data:data6};
+const err64 = {instancePath:instancePath+"/driveId",schemaPath:"#/properties/driveId/type",keyword:"type",params:{type: schema26.properties.driveId.type},message:"must be string,null",schema:schema26.properties.driveId.type,parentSchema:schema26.properties.driveId,data:data6};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -3019,7 +3041,7 @@ errors++;
 if(data.explicitlyTrashed !== undefined){
 let data7 = data.explicitlyTrashed;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err65 = {instancePath:instancePath+"/explicitlyTrashed",schemaPath:"#/properties/explicitlyTrashed/type",keyword:"type",params:{type: schema25.properties.explicitlyTrashed.type},message:"must be boolean,null",schema:schema25.properties.explicitlyTrashed.type,parentSchema:schema25.properties.explicitlyTrashed,data:data7};
+const err65 = {instancePath:instancePath+"/explicitlyTrashed",schemaPath:"#/properties/explicitlyTrashed/type",keyword:"type",params:{type: schema26.properties.explicitlyTrashed.type},message:"must be boolean,null",schema:schema26.properties.explicitlyTrashed.type,parentSchema:schema26.properties.explicitlyTrashed,data:data7};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -3032,7 +3054,7 @@ errors++;
 if(data.exportLinks !== undefined){
 let data8 = data.exportLinks;
 if((!(data8 && typeof data8 == "object" && !Array.isArray(data8))) && (data8 !== null)){
-const err66 = {instancePath:instancePath+"/exportLinks",schemaPath:"#/properties/exportLinks/type",keyword:"type",params:{type: schema25.properties.exportLinks.type},message:"must be object,null",schema:schema25.properties.exportLinks.type,parentSchema:schema25.properties.exportLinks,data:data8};
+const err66 = {instancePath:instancePath+"/exportLinks",schemaPath:"#/properties/exportLinks/type",keyword:"type",params:{type: schema26.properties.exportLinks.type},message:"must be object,null",schema:schema26.properties.exportLinks.type,parentSchema:schema26.properties.exportLinks,data:data8};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -3045,7 +3067,7 @@ errors++;
 if(data.fileExtension !== undefined){
 let data9 = data.fileExtension;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err67 = {instancePath:instancePath+"/fileExtension",schemaPath:"#/properties/fileExtension/type",keyword:"type",params:{type: schema25.properties.fileExtension.type},message:"must be string,null",schema:schema25.properties.fileExtension.type,parentSchema:schema25.properties.fileExtension,data:data9};
+const err67 = {instancePath:instancePath+"/fileExtension",schemaPath:"#/properties/fileExtension/type",keyword:"type",params:{type: schema26.properties.fileExtension.type},message:"must be string,null",schema:schema26.properties.fileExtension.type,parentSchema:schema26.properties.fileExtension,data:data9};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -3058,7 +3080,7 @@ errors++;
 if(data.folderColorRgb !== undefined){
 let data10 = data.folderColorRgb;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err68 = {instancePath:instancePath+"/folderColorRgb",schemaPath:"#/properties/folderColorRgb/type",keyword:"type",params:{type: schema25.properties.folderColorRgb.type},message:"must be string,null",schema:schema25.properties.folderColorRgb.type,parentSchema:schema25.properties.folderColorRgb,data:data10};
+const err68 = {instancePath:instancePath+"/folderColorRgb",schemaPath:"#/properties/folderColorRgb/type",keyword:"type",params:{type: schema26.properties.folderColorRgb.type},message:"must be string,null",schema:schema26.properties.folderColorRgb.type,parentSchema:schema26.properties.folderColorRgb,data:data10};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -3071,7 +3093,7 @@ errors++;
 if(data.fullFileExtension !== undefined){
 let data11 = data.fullFileExtension;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err69 = {instancePath:instancePath+"/fullFileExtension",schemaPath:"#/properties/fullFileExtension/type",keyword:"type",params:{type: schema25.properties.fullFileExtension.type},message:"must be string,null",schema:schema25.properties.fullFileExtension.type,parentSchema:schema25.properties.fullFileExtension,data:data11};
+const err69 = {instancePath:instancePath+"/fullFileExtension",schemaPath:"#/properties/fullFileExtension/type",keyword:"type",params:{type: schema26.properties.fullFileExtension.type},message:"must be string,null",schema:schema26.properties.fullFileExtension.type,parentSchema:schema26.properties.fullFileExtension,data:data11};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -3084,7 +3106,7 @@ errors++;
 if(data.hasThumbnail !== undefined){
 let data12 = data.hasThumbnail;
 if((typeof data12 !== "boolean") && (data12 !== null)){
-const err70 = {instancePath:instancePath+"/hasThumbnail",schemaPath:"#/properties/hasThumbnail/type",keyword:"type",params:{type: schema25.properties.hasThumbnail.type},message:"must be boolean,null",schema:schema25.properties.hasThumbnail.type,parentSchema:schema25.properties.hasThumbnail,data:data12};
+const err70 = {instancePath:instancePath+"/hasThumbnail",schemaPath:"#/properties/hasThumbnail/type",keyword:"type",params:{type: schema26.properties.hasThumbnail.type},message:"must be boolean,null",schema:schema26.properties.hasThumbnail.type,parentSchema:schema26.properties.hasThumbnail,data:data12};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -3097,7 +3119,7 @@ errors++;
 if(data.headRevisionId !== undefined){
 let data13 = data.headRevisionId;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err71 = {instancePath:instancePath+"/headRevisionId",schemaPath:"#/properties/headRevisionId/type",keyword:"type",params:{type: schema25.properties.headRevisionId.type},message:"must be string,null",schema:schema25.properties.headRevisionId.type,parentSchema:schema25.properties.headRevisionId,data:data13};
+const err71 = {instancePath:instancePath+"/headRevisionId",schemaPath:"#/properties/headRevisionId/type",keyword:"type",params:{type: schema26.properties.headRevisionId.type},message:"must be string,null",schema:schema26.properties.headRevisionId.type,parentSchema:schema26.properties.headRevisionId,data:data13};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -3110,7 +3132,7 @@ errors++;
 if(data.iconLink !== undefined){
 let data14 = data.iconLink;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err72 = {instancePath:instancePath+"/iconLink",schemaPath:"#/properties/iconLink/type",keyword:"type",params:{type: schema25.properties.iconLink.type},message:"must be string,null",schema:schema25.properties.iconLink.type,parentSchema:schema25.properties.iconLink,data:data14};
+const err72 = {instancePath:instancePath+"/iconLink",schemaPath:"#/properties/iconLink/type",keyword:"type",params:{type: schema26.properties.iconLink.type},message:"must be string,null",schema:schema26.properties.iconLink.type,parentSchema:schema26.properties.iconLink,data:data14};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -3123,7 +3145,7 @@ errors++;
 if(data.id !== undefined){
 let data15 = data.id;
 if(typeof data15 !== "string"){
-const err73 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.id.type,parentSchema:schema25.properties.id,data:data15};
+const err73 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.id.type,parentSchema:schema26.properties.id,data:data15};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -3136,7 +3158,7 @@ errors++;
 if(data.imageMediaMetadata !== undefined){
 let data16 = data.imageMediaMetadata;
 if((!(data16 && typeof data16 == "object" && !Array.isArray(data16))) && (data16 !== null)){
-const err74 = {instancePath:instancePath+"/imageMediaMetadata",schemaPath:"#/properties/imageMediaMetadata/type",keyword:"type",params:{type: schema25.properties.imageMediaMetadata.type},message:"must be object,null",schema:schema25.properties.imageMediaMetadata.type,parentSchema:schema25.properties.imageMediaMetadata,data:data16};
+const err74 = {instancePath:instancePath+"/imageMediaMetadata",schemaPath:"#/properties/imageMediaMetadata/type",keyword:"type",params:{type: schema26.properties.imageMediaMetadata.type},message:"must be object,null",schema:schema26.properties.imageMediaMetadata.type,parentSchema:schema26.properties.imageMediaMetadata,data:data16};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -3149,7 +3171,7 @@ errors++;
 if(data.isAppAuthorized !== undefined){
 let data17 = data.isAppAuthorized;
 if((typeof data17 !== "boolean") && (data17 !== null)){
-const err75 = {instancePath:instancePath+"/isAppAuthorized",schemaPath:"#/properties/isAppAuthorized/type",keyword:"type",params:{type: schema25.properties.isAppAuthorized.type},message:"must be boolean,null",schema:schema25.properties.isAppAuthorized.type,parentSchema:schema25.properties.isAppAuthorized,data:data17};
+const err75 = {instancePath:instancePath+"/isAppAuthorized",schemaPath:"#/properties/isAppAuthorized/type",keyword:"type",params:{type: schema26.properties.isAppAuthorized.type},message:"must be boolean,null",schema:schema26.properties.isAppAuthorized.type,parentSchema:schema26.properties.isAppAuthorized,data:data17};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -3162,7 +3184,7 @@ errors++;
 if(data.kind !== undefined){
 let data18 = data.kind;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err76 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: schema25.properties.kind.type},message:"must be string,null",schema:schema25.properties.kind.type,parentSchema:schema25.properties.kind,data:data18};
+const err76 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: schema26.properties.kind.type},message:"must be string,null",schema:schema26.properties.kind.type,parentSchema:schema26.properties.kind,data:data18};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -3175,7 +3197,7 @@ errors++;
 if(data.labelInfo !== undefined){
 let data19 = data.labelInfo;
 if((!(data19 && typeof data19 == "object" && !Array.isArray(data19))) && (data19 !== null)){
-const err77 = {instancePath:instancePath+"/labelInfo",schemaPath:"#/properties/labelInfo/type",keyword:"type",params:{type: schema25.properties.labelInfo.type},message:"must be object,null",schema:schema25.properties.labelInfo.type,parentSchema:schema25.properties.labelInfo,data:data19};
+const err77 = {instancePath:instancePath+"/labelInfo",schemaPath:"#/properties/labelInfo/type",keyword:"type",params:{type: schema26.properties.labelInfo.type},message:"must be object,null",schema:schema26.properties.labelInfo.type,parentSchema:schema26.properties.labelInfo,data:data19};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -3188,7 +3210,7 @@ errors++;
 if(data.linkShareMetadata !== undefined){
 let data20 = data.linkShareMetadata;
 if((!(data20 && typeof data20 == "object" && !Array.isArray(data20))) && (data20 !== null)){
-const err78 = {instancePath:instancePath+"/linkShareMetadata",schemaPath:"#/properties/linkShareMetadata/type",keyword:"type",params:{type: schema25.properties.linkShareMetadata.type},message:"must be object,null",schema:schema25.properties.linkShareMetadata.type,parentSchema:schema25.properties.linkShareMetadata,data:data20};
+const err78 = {instancePath:instancePath+"/linkShareMetadata",schemaPath:"#/properties/linkShareMetadata/type",keyword:"type",params:{type: schema26.properties.linkShareMetadata.type},message:"must be object,null",schema:schema26.properties.linkShareMetadata.type,parentSchema:schema26.properties.linkShareMetadata,data:data20};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -3201,7 +3223,7 @@ errors++;
 if(data.md5Checksum !== undefined){
 let data21 = data.md5Checksum;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err79 = {instancePath:instancePath+"/md5Checksum",schemaPath:"#/properties/md5Checksum/type",keyword:"type",params:{type: schema25.properties.md5Checksum.type},message:"must be string,null",schema:schema25.properties.md5Checksum.type,parentSchema:schema25.properties.md5Checksum,data:data21};
+const err79 = {instancePath:instancePath+"/md5Checksum",schemaPath:"#/properties/md5Checksum/type",keyword:"type",params:{type: schema26.properties.md5Checksum.type},message:"must be string,null",schema:schema26.properties.md5Checksum.type,parentSchema:schema26.properties.md5Checksum,data:data21};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -3214,7 +3236,7 @@ errors++;
 if(data.mimeType !== undefined){
 let data22 = data.mimeType;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err80 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: schema25.properties.mimeType.type},message:"must be string,null",schema:schema25.properties.mimeType.type,parentSchema:schema25.properties.mimeType,data:data22};
+const err80 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: schema26.properties.mimeType.type},message:"must be string,null",schema:schema26.properties.mimeType.type,parentSchema:schema26.properties.mimeType,data:data22};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -3227,7 +3249,7 @@ errors++;
 if(data.modifiedByMe !== undefined){
 let data23 = data.modifiedByMe;
 if((typeof data23 !== "boolean") && (data23 !== null)){
-const err81 = {instancePath:instancePath+"/modifiedByMe",schemaPath:"#/properties/modifiedByMe/type",keyword:"type",params:{type: schema25.properties.modifiedByMe.type},message:"must be boolean,null",schema:schema25.properties.modifiedByMe.type,parentSchema:schema25.properties.modifiedByMe,data:data23};
+const err81 = {instancePath:instancePath+"/modifiedByMe",schemaPath:"#/properties/modifiedByMe/type",keyword:"type",params:{type: schema26.properties.modifiedByMe.type},message:"must be boolean,null",schema:schema26.properties.modifiedByMe.type,parentSchema:schema26.properties.modifiedByMe,data:data23};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -3240,7 +3262,7 @@ errors++;
 if(data.modifiedByMeTime !== undefined){
 let data24 = data.modifiedByMeTime;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err82 = {instancePath:instancePath+"/modifiedByMeTime",schemaPath:"#/properties/modifiedByMeTime/type",keyword:"type",params:{type: schema25.properties.modifiedByMeTime.type},message:"must be string,null",schema:schema25.properties.modifiedByMeTime.type,parentSchema:schema25.properties.modifiedByMeTime,data:data24};
+const err82 = {instancePath:instancePath+"/modifiedByMeTime",schemaPath:"#/properties/modifiedByMeTime/type",keyword:"type",params:{type: schema26.properties.modifiedByMeTime.type},message:"must be string,null",schema:schema26.properties.modifiedByMeTime.type,parentSchema:schema26.properties.modifiedByMeTime,data:data24};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -3253,7 +3275,7 @@ errors++;
 if(data.modifiedTime !== undefined){
 let data25 = data.modifiedTime;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err83 = {instancePath:instancePath+"/modifiedTime",schemaPath:"#/properties/modifiedTime/type",keyword:"type",params:{type: schema25.properties.modifiedTime.type},message:"must be string,null",schema:schema25.properties.modifiedTime.type,parentSchema:schema25.properties.modifiedTime,data:data25};
+const err83 = {instancePath:instancePath+"/modifiedTime",schemaPath:"#/properties/modifiedTime/type",keyword:"type",params:{type: schema26.properties.modifiedTime.type},message:"must be string,null",schema:schema26.properties.modifiedTime.type,parentSchema:schema26.properties.modifiedTime,data:data25};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -3266,7 +3288,7 @@ errors++;
 if(data.name !== undefined){
 let data26 = data.name;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err84 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema25.properties.name.type},message:"must be string,null",schema:schema25.properties.name.type,parentSchema:schema25.properties.name,data:data26};
+const err84 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema26.properties.name.type},message:"must be string,null",schema:schema26.properties.name.type,parentSchema:schema26.properties.name,data:data26};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -3279,7 +3301,7 @@ errors++;
 if(data.originalFilename !== undefined){
 let data27 = data.originalFilename;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err85 = {instancePath:instancePath+"/originalFilename",schemaPath:"#/properties/originalFilename/type",keyword:"type",params:{type: schema25.properties.originalFilename.type},message:"must be string,null",schema:schema25.properties.originalFilename.type,parentSchema:schema25.properties.originalFilename,data:data27};
+const err85 = {instancePath:instancePath+"/originalFilename",schemaPath:"#/properties/originalFilename/type",keyword:"type",params:{type: schema26.properties.originalFilename.type},message:"must be string,null",schema:schema26.properties.originalFilename.type,parentSchema:schema26.properties.originalFilename,data:data27};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -3292,7 +3314,7 @@ errors++;
 if(data.ownedByMe !== undefined){
 let data28 = data.ownedByMe;
 if((typeof data28 !== "boolean") && (data28 !== null)){
-const err86 = {instancePath:instancePath+"/ownedByMe",schemaPath:"#/properties/ownedByMe/type",keyword:"type",params:{type: schema25.properties.ownedByMe.type},message:"must be boolean,null",schema:schema25.properties.ownedByMe.type,parentSchema:schema25.properties.ownedByMe,data:data28};
+const err86 = {instancePath:instancePath+"/ownedByMe",schemaPath:"#/properties/ownedByMe/type",keyword:"type",params:{type: schema26.properties.ownedByMe.type},message:"must be boolean,null",schema:schema26.properties.ownedByMe.type,parentSchema:schema26.properties.ownedByMe,data:data28};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -3305,7 +3327,7 @@ errors++;
 if(data.owners !== undefined){
 let data29 = data.owners;
 if((!(Array.isArray(data29))) && (data29 !== null)){
-const err87 = {instancePath:instancePath+"/owners",schemaPath:"#/properties/owners/type",keyword:"type",params:{type: schema25.properties.owners.type},message:"must be array,null",schema:schema25.properties.owners.type,parentSchema:schema25.properties.owners,data:data29};
+const err87 = {instancePath:instancePath+"/owners",schemaPath:"#/properties/owners/type",keyword:"type",params:{type: schema26.properties.owners.type},message:"must be array,null",schema:schema26.properties.owners.type,parentSchema:schema26.properties.owners,data:data29};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -3320,7 +3342,7 @@ for(let i0=0; i0<len0; i0++){
 let data30 = data29[i0];
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 if(data30.displayName === undefined){
-const err88 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/required",keyword:"required",params:{missingProperty: "displayName"},message:"must have required property '"+"displayName"+"'",schema:schema25.properties.owners.items.required,parentSchema:schema25.properties.owners.items,data:data30};
+const err88 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/required",keyword:"required",params:{missingProperty: "displayName"},message:"must have required property '"+"displayName"+"'",schema:schema26.properties.owners.items.required,parentSchema:schema26.properties.owners.items,data:data30};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -3330,7 +3352,7 @@ vErrors.push(err88);
 errors++;
 }
 if(data30.emailAddress === undefined){
-const err89 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/required",keyword:"required",params:{missingProperty: "emailAddress"},message:"must have required property '"+"emailAddress"+"'",schema:schema25.properties.owners.items.required,parentSchema:schema25.properties.owners.items,data:data30};
+const err89 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/required",keyword:"required",params:{missingProperty: "emailAddress"},message:"must have required property '"+"emailAddress"+"'",schema:schema26.properties.owners.items.required,parentSchema:schema26.properties.owners.items,data:data30};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -3340,7 +3362,7 @@ vErrors.push(err89);
 errors++;
 }
 if(data30.kind === undefined){
-const err90 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema25.properties.owners.items.required,parentSchema:schema25.properties.owners.items,data:data30};
+const err90 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema26.properties.owners.items.required,parentSchema:schema26.properties.owners.items,data:data30};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -3350,7 +3372,7 @@ vErrors.push(err90);
 errors++;
 }
 if(data30.me === undefined){
-const err91 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/required",keyword:"required",params:{missingProperty: "me"},message:"must have required property '"+"me"+"'",schema:schema25.properties.owners.items.required,parentSchema:schema25.properties.owners.items,data:data30};
+const err91 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/required",keyword:"required",params:{missingProperty: "me"},message:"must have required property '"+"me"+"'",schema:schema26.properties.owners.items.required,parentSchema:schema26.properties.owners.items,data:data30};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -3360,7 +3382,7 @@ vErrors.push(err91);
 errors++;
 }
 if(data30.permissionId === undefined){
-const err92 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/required",keyword:"required",params:{missingProperty: "permissionId"},message:"must have required property '"+"permissionId"+"'",schema:schema25.properties.owners.items.required,parentSchema:schema25.properties.owners.items,data:data30};
+const err92 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/required",keyword:"required",params:{missingProperty: "permissionId"},message:"must have required property '"+"permissionId"+"'",schema:schema26.properties.owners.items.required,parentSchema:schema26.properties.owners.items,data:data30};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -3370,7 +3392,7 @@ vErrors.push(err92);
 errors++;
 }
 if(data30.photoLink === undefined){
-const err93 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/required",keyword:"required",params:{missingProperty: "photoLink"},message:"must have required property '"+"photoLink"+"'",schema:schema25.properties.owners.items.required,parentSchema:schema25.properties.owners.items,data:data30};
+const err93 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/required",keyword:"required",params:{missingProperty: "photoLink"},message:"must have required property '"+"photoLink"+"'",schema:schema26.properties.owners.items.required,parentSchema:schema26.properties.owners.items,data:data30};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -3382,7 +3404,7 @@ errors++;
 if(data30.displayName !== undefined){
 let data31 = data30.displayName;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err94 = {instancePath:instancePath+"/owners/" + i0+"/displayName",schemaPath:"#/properties/owners/items/properties/displayName/type",keyword:"type",params:{type: schema25.properties.owners.items.properties.displayName.type},message:"must be string,null",schema:schema25.properties.owners.items.properties.displayName.type,parentSchema:schema25.properties.owners.items.properties.displayName,data:data31};
+const err94 = {instancePath:instancePath+"/owners/" + i0+"/displayName",schemaPath:"#/properties/owners/items/properties/displayName/type",keyword:"type",params:{type: schema26.properties.owners.items.properties.displayName.type},message:"must be string,null",schema:schema26.properties.owners.items.properties.displayName.type,parentSchema:schema26.properties.owners.items.properties.displayName,data:data31};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -3395,7 +3417,7 @@ errors++;
 if(data30.emailAddress !== undefined){
 let data32 = data30.emailAddress;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err95 = {instancePath:instancePath+"/owners/" + i0+"/emailAddress",schemaPath:"#/properties/owners/items/properties/emailAddress/type",keyword:"type",params:{type: schema25.properties.owners.items.properties.emailAddress.type},message:"must be string,null",schema:schema25.properties.owners.items.properties.emailAddress.type,parentSchema:schema25.properties.owners.items.properties.emailAddress,data:data32};
+const err95 = {instancePath:instancePath+"/owners/" + i0+"/emailAddress",schemaPath:"#/properties/owners/items/properties/emailAddress/type",keyword:"type",params:{type: schema26.properties.owners.items.properties.emailAddress.type},message:"must be string,null",schema:schema26.properties.owners.items.properties.emailAddress.type,parentSchema:schema26.properties.owners.items.properties.emailAddress,data:data32};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -3408,7 +3430,7 @@ errors++;
 if(data30.kind !== undefined){
 let data33 = data30.kind;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err96 = {instancePath:instancePath+"/owners/" + i0+"/kind",schemaPath:"#/properties/owners/items/properties/kind/type",keyword:"type",params:{type: schema25.properties.owners.items.properties.kind.type},message:"must be string,null",schema:schema25.properties.owners.items.properties.kind.type,parentSchema:schema25.properties.owners.items.properties.kind,data:data33};
+const err96 = {instancePath:instancePath+"/owners/" + i0+"/kind",schemaPath:"#/properties/owners/items/properties/kind/type",keyword:"type",params:{type: schema26.properties.owners.items.properties.kind.type},message:"must be string,null",schema:schema26.properties.owners.items.properties.kind.type,parentSchema:schema26.properties.owners.items.properties.kind,data:data33};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -3421,7 +3443,7 @@ errors++;
 if(data30.me !== undefined){
 let data34 = data30.me;
 if((typeof data34 !== "boolean") && (data34 !== null)){
-const err97 = {instancePath:instancePath+"/owners/" + i0+"/me",schemaPath:"#/properties/owners/items/properties/me/type",keyword:"type",params:{type: schema25.properties.owners.items.properties.me.type},message:"must be boolean,null",schema:schema25.properties.owners.items.properties.me.type,parentSchema:schema25.properties.owners.items.properties.me,data:data34};
+const err97 = {instancePath:instancePath+"/owners/" + i0+"/me",schemaPath:"#/properties/owners/items/properties/me/type",keyword:"type",params:{type: schema26.properties.owners.items.properties.me.type},message:"must be boolean,null",schema:schema26.properties.owners.items.properties.me.type,parentSchema:schema26.properties.owners.items.properties.me,data:data34};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -3434,7 +3456,7 @@ errors++;
 if(data30.permissionId !== undefined){
 let data35 = data30.permissionId;
 if((typeof data35 !== "string") && (data35 !== null)){
-const err98 = {instancePath:instancePath+"/owners/" + i0+"/permissionId",schemaPath:"#/properties/owners/items/properties/permissionId/type",keyword:"type",params:{type: schema25.properties.owners.items.properties.permissionId.type},message:"must be string,null",schema:schema25.properties.owners.items.properties.permissionId.type,parentSchema:schema25.properties.owners.items.properties.permissionId,data:data35};
+const err98 = {instancePath:instancePath+"/owners/" + i0+"/permissionId",schemaPath:"#/properties/owners/items/properties/permissionId/type",keyword:"type",params:{type: schema26.properties.owners.items.properties.permissionId.type},message:"must be string,null",schema:schema26.properties.owners.items.properties.permissionId.type,parentSchema:schema26.properties.owners.items.properties.permissionId,data:data35};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -3447,7 +3469,7 @@ errors++;
 if(data30.photoLink !== undefined){
 let data36 = data30.photoLink;
 if((typeof data36 !== "string") && (data36 !== null)){
-const err99 = {instancePath:instancePath+"/owners/" + i0+"/photoLink",schemaPath:"#/properties/owners/items/properties/photoLink/type",keyword:"type",params:{type: schema25.properties.owners.items.properties.photoLink.type},message:"must be string,null",schema:schema25.properties.owners.items.properties.photoLink.type,parentSchema:schema25.properties.owners.items.properties.photoLink,data:data36};
+const err99 = {instancePath:instancePath+"/owners/" + i0+"/photoLink",schemaPath:"#/properties/owners/items/properties/photoLink/type",keyword:"type",params:{type: schema26.properties.owners.items.properties.photoLink.type},message:"must be string,null",schema:schema26.properties.owners.items.properties.photoLink.type,parentSchema:schema26.properties.owners.items.properties.photoLink,data:data36};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -3459,7 +3481,7 @@ errors++;
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.owners.items.type,parentSchema:schema25.properties.owners.items,data:data30};
+const err100 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.owners.items.type,parentSchema:schema26.properties.owners.items,data:data30};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -3474,7 +3496,7 @@ errors++;
 if(data.parents !== undefined){
 let data37 = data.parents;
 if((!(Array.isArray(data37))) && (data37 !== null)){
-const err101 = {instancePath:instancePath+"/parents",schemaPath:"#/properties/parents/type",keyword:"type",params:{type: schema25.properties.parents.type},message:"must be array,null",schema:schema25.properties.parents.type,parentSchema:schema25.properties.parents,data:data37};
+const err101 = {instancePath:instancePath+"/parents",schemaPath:"#/properties/parents/type",keyword:"type",params:{type: schema26.properties.parents.type},message:"must be array,null",schema:schema26.properties.parents.type,parentSchema:schema26.properties.parents,data:data37};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -3487,7 +3509,7 @@ errors++;
 if(data.permissionIds !== undefined){
 let data38 = data.permissionIds;
 if((!(Array.isArray(data38))) && (data38 !== null)){
-const err102 = {instancePath:instancePath+"/permissionIds",schemaPath:"#/properties/permissionIds/type",keyword:"type",params:{type: schema25.properties.permissionIds.type},message:"must be array,null",schema:schema25.properties.permissionIds.type,parentSchema:schema25.properties.permissionIds,data:data38};
+const err102 = {instancePath:instancePath+"/permissionIds",schemaPath:"#/properties/permissionIds/type",keyword:"type",params:{type: schema26.properties.permissionIds.type},message:"must be array,null",schema:schema26.properties.permissionIds.type,parentSchema:schema26.properties.permissionIds,data:data38};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -3500,7 +3522,7 @@ errors++;
 if(data.properties !== undefined){
 let data39 = data.properties;
 if((!(data39 && typeof data39 == "object" && !Array.isArray(data39))) && (data39 !== null)){
-const err103 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: schema25.properties.properties.type},message:"must be object,null",schema:schema25.properties.properties.type,parentSchema:schema25.properties.properties,data:data39};
+const err103 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: schema26.properties.properties.type},message:"must be object,null",schema:schema26.properties.properties.type,parentSchema:schema26.properties.properties,data:data39};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -3513,7 +3535,7 @@ errors++;
 if(data.quotaBytesUsed !== undefined){
 let data40 = data.quotaBytesUsed;
 if((typeof data40 !== "string") && (data40 !== null)){
-const err104 = {instancePath:instancePath+"/quotaBytesUsed",schemaPath:"#/properties/quotaBytesUsed/type",keyword:"type",params:{type: schema25.properties.quotaBytesUsed.type},message:"must be string,null",schema:schema25.properties.quotaBytesUsed.type,parentSchema:schema25.properties.quotaBytesUsed,data:data40};
+const err104 = {instancePath:instancePath+"/quotaBytesUsed",schemaPath:"#/properties/quotaBytesUsed/type",keyword:"type",params:{type: schema26.properties.quotaBytesUsed.type},message:"must be string,null",schema:schema26.properties.quotaBytesUsed.type,parentSchema:schema26.properties.quotaBytesUsed,data:data40};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -3526,7 +3548,7 @@ errors++;
 if(data.resourceKey !== undefined){
 let data41 = data.resourceKey;
 if((typeof data41 !== "string") && (data41 !== null)){
-const err105 = {instancePath:instancePath+"/resourceKey",schemaPath:"#/properties/resourceKey/type",keyword:"type",params:{type: schema25.properties.resourceKey.type},message:"must be string,null",schema:schema25.properties.resourceKey.type,parentSchema:schema25.properties.resourceKey,data:data41};
+const err105 = {instancePath:instancePath+"/resourceKey",schemaPath:"#/properties/resourceKey/type",keyword:"type",params:{type: schema26.properties.resourceKey.type},message:"must be string,null",schema:schema26.properties.resourceKey.type,parentSchema:schema26.properties.resourceKey,data:data41};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -3539,7 +3561,7 @@ errors++;
 if(data.sha1Checksum !== undefined){
 let data42 = data.sha1Checksum;
 if((typeof data42 !== "string") && (data42 !== null)){
-const err106 = {instancePath:instancePath+"/sha1Checksum",schemaPath:"#/properties/sha1Checksum/type",keyword:"type",params:{type: schema25.properties.sha1Checksum.type},message:"must be string,null",schema:schema25.properties.sha1Checksum.type,parentSchema:schema25.properties.sha1Checksum,data:data42};
+const err106 = {instancePath:instancePath+"/sha1Checksum",schemaPath:"#/properties/sha1Checksum/type",keyword:"type",params:{type: schema26.properties.sha1Checksum.type},message:"must be string,null",schema:schema26.properties.sha1Checksum.type,parentSchema:schema26.properties.sha1Checksum,data:data42};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -3552,7 +3574,7 @@ errors++;
 if(data.sha256Checksum !== undefined){
 let data43 = data.sha256Checksum;
 if((typeof data43 !== "string") && (data43 !== null)){
-const err107 = {instancePath:instancePath+"/sha256Checksum",schemaPath:"#/properties/sha256Checksum/type",keyword:"type",params:{type: schema25.properties.sha256Checksum.type},message:"must be string,null",schema:schema25.properties.sha256Checksum.type,parentSchema:schema25.properties.sha256Checksum,data:data43};
+const err107 = {instancePath:instancePath+"/sha256Checksum",schemaPath:"#/properties/sha256Checksum/type",keyword:"type",params:{type: schema26.properties.sha256Checksum.type},message:"must be string,null",schema:schema26.properties.sha256Checksum.type,parentSchema:schema26.properties.sha256Checksum,data:data43};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -3565,7 +3587,7 @@ errors++;
 if(data.shared !== undefined){
 let data44 = data.shared;
 if((typeof data44 !== "boolean") && (data44 !== null)){
-const err108 = {instancePath:instancePath+"/shared",schemaPath:"#/properties/shared/type",keyword:"type",params:{type: schema25.properties.shared.type},message:"must be boolean,null",schema:schema25.properties.shared.type,parentSchema:schema25.properties.shared,data:data44};
+const err108 = {instancePath:instancePath+"/shared",schemaPath:"#/properties/shared/type",keyword:"type",params:{type: schema26.properties.shared.type},message:"must be boolean,null",schema:schema26.properties.shared.type,parentSchema:schema26.properties.shared,data:data44};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -3578,7 +3600,7 @@ errors++;
 if(data.sharedWithMeTime !== undefined){
 let data45 = data.sharedWithMeTime;
 if((typeof data45 !== "string") && (data45 !== null)){
-const err109 = {instancePath:instancePath+"/sharedWithMeTime",schemaPath:"#/properties/sharedWithMeTime/type",keyword:"type",params:{type: schema25.properties.sharedWithMeTime.type},message:"must be string,null",schema:schema25.properties.sharedWithMeTime.type,parentSchema:schema25.properties.sharedWithMeTime,data:data45};
+const err109 = {instancePath:instancePath+"/sharedWithMeTime",schemaPath:"#/properties/sharedWithMeTime/type",keyword:"type",params:{type: schema26.properties.sharedWithMeTime.type},message:"must be string,null",schema:schema26.properties.sharedWithMeTime.type,parentSchema:schema26.properties.sharedWithMeTime,data:data45};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -3591,7 +3613,7 @@ errors++;
 if(data.shortcutDetails !== undefined){
 let data46 = data.shortcutDetails;
 if((!(data46 && typeof data46 == "object" && !Array.isArray(data46))) && (data46 !== null)){
-const err110 = {instancePath:instancePath+"/shortcutDetails",schemaPath:"#/properties/shortcutDetails/type",keyword:"type",params:{type: schema25.properties.shortcutDetails.type},message:"must be object,null",schema:schema25.properties.shortcutDetails.type,parentSchema:schema25.properties.shortcutDetails,data:data46};
+const err110 = {instancePath:instancePath+"/shortcutDetails",schemaPath:"#/properties/shortcutDetails/type",keyword:"type",params:{type: schema26.properties.shortcutDetails.type},message:"must be object,null",schema:schema26.properties.shortcutDetails.type,parentSchema:schema26.properties.shortcutDetails,data:data46};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -3604,7 +3626,7 @@ errors++;
 if(data.size !== undefined){
 let data47 = data.size;
 if((typeof data47 !== "string") && (data47 !== null)){
-const err111 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: schema25.properties.size.type},message:"must be string,null",schema:schema25.properties.size.type,parentSchema:schema25.properties.size,data:data47};
+const err111 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: schema26.properties.size.type},message:"must be string,null",schema:schema26.properties.size.type,parentSchema:schema26.properties.size,data:data47};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -3617,7 +3639,7 @@ errors++;
 if(data.spaces !== undefined){
 let data48 = data.spaces;
 if((!(Array.isArray(data48))) && (data48 !== null)){
-const err112 = {instancePath:instancePath+"/spaces",schemaPath:"#/properties/spaces/type",keyword:"type",params:{type: schema25.properties.spaces.type},message:"must be array,null",schema:schema25.properties.spaces.type,parentSchema:schema25.properties.spaces,data:data48};
+const err112 = {instancePath:instancePath+"/spaces",schemaPath:"#/properties/spaces/type",keyword:"type",params:{type: schema26.properties.spaces.type},message:"must be array,null",schema:schema26.properties.spaces.type,parentSchema:schema26.properties.spaces,data:data48};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -3630,7 +3652,7 @@ errors++;
 if(data.starred !== undefined){
 let data49 = data.starred;
 if((typeof data49 !== "boolean") && (data49 !== null)){
-const err113 = {instancePath:instancePath+"/starred",schemaPath:"#/properties/starred/type",keyword:"type",params:{type: schema25.properties.starred.type},message:"must be boolean,null",schema:schema25.properties.starred.type,parentSchema:schema25.properties.starred,data:data49};
+const err113 = {instancePath:instancePath+"/starred",schemaPath:"#/properties/starred/type",keyword:"type",params:{type: schema26.properties.starred.type},message:"must be boolean,null",schema:schema26.properties.starred.type,parentSchema:schema26.properties.starred,data:data49};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -3643,7 +3665,7 @@ errors++;
 if(data.thumbnailLink !== undefined){
 let data50 = data.thumbnailLink;
 if((typeof data50 !== "string") && (data50 !== null)){
-const err114 = {instancePath:instancePath+"/thumbnailLink",schemaPath:"#/properties/thumbnailLink/type",keyword:"type",params:{type: schema25.properties.thumbnailLink.type},message:"must be string,null",schema:schema25.properties.thumbnailLink.type,parentSchema:schema25.properties.thumbnailLink,data:data50};
+const err114 = {instancePath:instancePath+"/thumbnailLink",schemaPath:"#/properties/thumbnailLink/type",keyword:"type",params:{type: schema26.properties.thumbnailLink.type},message:"must be string,null",schema:schema26.properties.thumbnailLink.type,parentSchema:schema26.properties.thumbnailLink,data:data50};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -3656,7 +3678,7 @@ errors++;
 if(data.thumbnailVersion !== undefined){
 let data51 = data.thumbnailVersion;
 if((typeof data51 !== "string") && (data51 !== null)){
-const err115 = {instancePath:instancePath+"/thumbnailVersion",schemaPath:"#/properties/thumbnailVersion/type",keyword:"type",params:{type: schema25.properties.thumbnailVersion.type},message:"must be string,null",schema:schema25.properties.thumbnailVersion.type,parentSchema:schema25.properties.thumbnailVersion,data:data51};
+const err115 = {instancePath:instancePath+"/thumbnailVersion",schemaPath:"#/properties/thumbnailVersion/type",keyword:"type",params:{type: schema26.properties.thumbnailVersion.type},message:"must be string,null",schema:schema26.properties.thumbnailVersion.type,parentSchema:schema26.properties.thumbnailVersion,data:data51};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -3669,7 +3691,7 @@ errors++;
 if(data.trashed !== undefined){
 let data52 = data.trashed;
 if((typeof data52 !== "boolean") && (data52 !== null)){
-const err116 = {instancePath:instancePath+"/trashed",schemaPath:"#/properties/trashed/type",keyword:"type",params:{type: schema25.properties.trashed.type},message:"must be boolean,null",schema:schema25.properties.trashed.type,parentSchema:schema25.properties.trashed,data:data52};
+const err116 = {instancePath:instancePath+"/trashed",schemaPath:"#/properties/trashed/type",keyword:"type",params:{type: schema26.properties.trashed.type},message:"must be boolean,null",schema:schema26.properties.trashed.type,parentSchema:schema26.properties.trashed,data:data52};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -3682,7 +3704,7 @@ errors++;
 if(data.trashedTime !== undefined){
 let data53 = data.trashedTime;
 if((typeof data53 !== "string") && (data53 !== null)){
-const err117 = {instancePath:instancePath+"/trashedTime",schemaPath:"#/properties/trashedTime/type",keyword:"type",params:{type: schema25.properties.trashedTime.type},message:"must be string,null",schema:schema25.properties.trashedTime.type,parentSchema:schema25.properties.trashedTime,data:data53};
+const err117 = {instancePath:instancePath+"/trashedTime",schemaPath:"#/properties/trashedTime/type",keyword:"type",params:{type: schema26.properties.trashedTime.type},message:"must be string,null",schema:schema26.properties.trashedTime.type,parentSchema:schema26.properties.trashedTime,data:data53};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -3695,7 +3717,7 @@ errors++;
 if(data.version !== undefined){
 let data54 = data.version;
 if((typeof data54 !== "string") && (data54 !== null)){
-const err118 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: schema25.properties.version.type},message:"must be string,null",schema:schema25.properties.version.type,parentSchema:schema25.properties.version,data:data54};
+const err118 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: schema26.properties.version.type},message:"must be string,null",schema:schema26.properties.version.type,parentSchema:schema26.properties.version,data:data54};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -3708,7 +3730,7 @@ errors++;
 if(data.videoMediaMetadata !== undefined){
 let data55 = data.videoMediaMetadata;
 if((!(data55 && typeof data55 == "object" && !Array.isArray(data55))) && (data55 !== null)){
-const err119 = {instancePath:instancePath+"/videoMediaMetadata",schemaPath:"#/properties/videoMediaMetadata/type",keyword:"type",params:{type: schema25.properties.videoMediaMetadata.type},message:"must be object,null",schema:schema25.properties.videoMediaMetadata.type,parentSchema:schema25.properties.videoMediaMetadata,data:data55};
+const err119 = {instancePath:instancePath+"/videoMediaMetadata",schemaPath:"#/properties/videoMediaMetadata/type",keyword:"type",params:{type: schema26.properties.videoMediaMetadata.type},message:"must be object,null",schema:schema26.properties.videoMediaMetadata.type,parentSchema:schema26.properties.videoMediaMetadata,data:data55};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -3721,7 +3743,7 @@ errors++;
 if(data.viewedByMe !== undefined){
 let data56 = data.viewedByMe;
 if((typeof data56 !== "boolean") && (data56 !== null)){
-const err120 = {instancePath:instancePath+"/viewedByMe",schemaPath:"#/properties/viewedByMe/type",keyword:"type",params:{type: schema25.properties.viewedByMe.type},message:"must be boolean,null",schema:schema25.properties.viewedByMe.type,parentSchema:schema25.properties.viewedByMe,data:data56};
+const err120 = {instancePath:instancePath+"/viewedByMe",schemaPath:"#/properties/viewedByMe/type",keyword:"type",params:{type: schema26.properties.viewedByMe.type},message:"must be boolean,null",schema:schema26.properties.viewedByMe.type,parentSchema:schema26.properties.viewedByMe,data:data56};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -3734,7 +3756,7 @@ errors++;
 if(data.viewedByMeTime !== undefined){
 let data57 = data.viewedByMeTime;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err121 = {instancePath:instancePath+"/viewedByMeTime",schemaPath:"#/properties/viewedByMeTime/type",keyword:"type",params:{type: schema25.properties.viewedByMeTime.type},message:"must be string,null",schema:schema25.properties.viewedByMeTime.type,parentSchema:schema25.properties.viewedByMeTime,data:data57};
+const err121 = {instancePath:instancePath+"/viewedByMeTime",schemaPath:"#/properties/viewedByMeTime/type",keyword:"type",params:{type: schema26.properties.viewedByMeTime.type},message:"must be string,null",schema:schema26.properties.viewedByMeTime.type,parentSchema:schema26.properties.viewedByMeTime,data:data57};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -3747,7 +3769,7 @@ errors++;
 if(data.viewersCanCopyContent !== undefined){
 let data58 = data.viewersCanCopyContent;
 if((typeof data58 !== "boolean") && (data58 !== null)){
-const err122 = {instancePath:instancePath+"/viewersCanCopyContent",schemaPath:"#/properties/viewersCanCopyContent/type",keyword:"type",params:{type: schema25.properties.viewersCanCopyContent.type},message:"must be boolean,null",schema:schema25.properties.viewersCanCopyContent.type,parentSchema:schema25.properties.viewersCanCopyContent,data:data58};
+const err122 = {instancePath:instancePath+"/viewersCanCopyContent",schemaPath:"#/properties/viewersCanCopyContent/type",keyword:"type",params:{type: schema26.properties.viewersCanCopyContent.type},message:"must be boolean,null",schema:schema26.properties.viewersCanCopyContent.type,parentSchema:schema26.properties.viewersCanCopyContent,data:data58};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -3760,7 +3782,7 @@ errors++;
 if(data.webContentLink !== undefined){
 let data59 = data.webContentLink;
 if((typeof data59 !== "string") && (data59 !== null)){
-const err123 = {instancePath:instancePath+"/webContentLink",schemaPath:"#/properties/webContentLink/type",keyword:"type",params:{type: schema25.properties.webContentLink.type},message:"must be string,null",schema:schema25.properties.webContentLink.type,parentSchema:schema25.properties.webContentLink,data:data59};
+const err123 = {instancePath:instancePath+"/webContentLink",schemaPath:"#/properties/webContentLink/type",keyword:"type",params:{type: schema26.properties.webContentLink.type},message:"must be string,null",schema:schema26.properties.webContentLink.type,parentSchema:schema26.properties.webContentLink,data:data59};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -3773,7 +3795,7 @@ errors++;
 if(data.webViewLink !== undefined){
 let data60 = data.webViewLink;
 if((typeof data60 !== "string") && (data60 !== null)){
-const err124 = {instancePath:instancePath+"/webViewLink",schemaPath:"#/properties/webViewLink/type",keyword:"type",params:{type: schema25.properties.webViewLink.type},message:"must be string,null",schema:schema25.properties.webViewLink.type,parentSchema:schema25.properties.webViewLink,data:data60};
+const err124 = {instancePath:instancePath+"/webViewLink",schemaPath:"#/properties/webViewLink/type",keyword:"type",params:{type: schema26.properties.webViewLink.type},message:"must be string,null",schema:schema26.properties.webViewLink.type,parentSchema:schema26.properties.webViewLink,data:data60};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -3786,7 +3808,7 @@ errors++;
 if(data.writersCanShare !== undefined){
 let data61 = data.writersCanShare;
 if((typeof data61 !== "boolean") && (data61 !== null)){
-const err125 = {instancePath:instancePath+"/writersCanShare",schemaPath:"#/properties/writersCanShare/type",keyword:"type",params:{type: schema25.properties.writersCanShare.type},message:"must be boolean,null",schema:schema25.properties.writersCanShare.type,parentSchema:schema25.properties.writersCanShare,data:data61};
+const err125 = {instancePath:instancePath+"/writersCanShare",schemaPath:"#/properties/writersCanShare/type",keyword:"type",params:{type: schema26.properties.writersCanShare.type},message:"must be boolean,null",schema:schema26.properties.writersCanShare.type,parentSchema:schema26.properties.writersCanShare,data:data61};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -3798,7 +3820,7 @@ errors++;
 }
 }
 else {
-const err126 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+const err126 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -3807,19 +3829,19 @@ vErrors.push(err126);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const record_permission = validate25;
-const schema26 = {"type":"object","properties":{"allowFileDiscovery":{"type":["boolean","null"]},"deleted":{"type":["boolean","null"]},"displayName":{"type":["string","null"]},"domain":{"type":["string","null"]},"emailAddress":{"type":["string","null"]},"expirationTime":{"type":["string","null"]},"id":{"type":"string"},"kind":{"type":["string","null"]},"pendingOwner":{"type":["boolean","null"]},"permissionDetails":{"type":["array","null"]},"photoLink":{"type":["string","null"]},"role":{"type":["string","null"]},"teamDrivePermissionDetails":{"type":["array","null"]},"type":{"type":["string","null"]},"view":{"type":["string","null"]}},"required":["allowFileDiscovery","deleted","displayName","domain","emailAddress","expirationTime","id","kind","pendingOwner","permissionDetails","photoLink","role","teamDrivePermissionDetails","type","view"],"additionalProperties":true};
+export const record_permission = validate26;
+const schema27 = {"type":"object","properties":{"allowFileDiscovery":{"type":["boolean","null"]},"deleted":{"type":["boolean","null"]},"displayName":{"type":["string","null"]},"domain":{"type":["string","null"]},"emailAddress":{"type":["string","null"]},"expirationTime":{"type":["string","null"]},"id":{"type":"string"},"kind":{"type":["string","null"]},"pendingOwner":{"type":["boolean","null"]},"permissionDetails":{"type":["array","null"]},"photoLink":{"type":["string","null"]},"role":{"type":["string","null"]},"teamDrivePermissionDetails":{"type":["array","null"]},"type":{"type":["string","null"]},"view":{"type":["string","null"]}},"required":["allowFileDiscovery","deleted","displayName","domain","emailAddress","expirationTime","id","kind","pendingOwner","permissionDetails","photoLink","role","teamDrivePermissionDetails","type","view"],"additionalProperties":true};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.allowFileDiscovery === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "allowFileDiscovery"},message:"must have required property '"+"allowFileDiscovery"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "allowFileDiscovery"},message:"must have required property '"+"allowFileDiscovery"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3829,7 +3851,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.deleted === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3839,7 +3861,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.displayName === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "displayName"},message:"must have required property '"+"displayName"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "displayName"},message:"must have required property '"+"displayName"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3849,7 +3871,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.domain === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "domain"},message:"must have required property '"+"domain"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "domain"},message:"must have required property '"+"domain"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3859,7 +3881,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.emailAddress === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emailAddress"},message:"must have required property '"+"emailAddress"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emailAddress"},message:"must have required property '"+"emailAddress"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3869,7 +3891,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.expirationTime === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expirationTime"},message:"must have required property '"+"expirationTime"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expirationTime"},message:"must have required property '"+"expirationTime"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3879,7 +3901,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3889,7 +3911,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.kind === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3899,7 +3921,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.pendingOwner === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pendingOwner"},message:"must have required property '"+"pendingOwner"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pendingOwner"},message:"must have required property '"+"pendingOwner"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3909,7 +3931,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.permissionDetails === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permissionDetails"},message:"must have required property '"+"permissionDetails"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permissionDetails"},message:"must have required property '"+"permissionDetails"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3919,7 +3941,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.photoLink === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "photoLink"},message:"must have required property '"+"photoLink"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "photoLink"},message:"must have required property '"+"photoLink"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3929,7 +3951,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.role === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3939,7 +3961,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.teamDrivePermissionDetails === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "teamDrivePermissionDetails"},message:"must have required property '"+"teamDrivePermissionDetails"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "teamDrivePermissionDetails"},message:"must have required property '"+"teamDrivePermissionDetails"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3949,7 +3971,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.type === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3959,7 +3981,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.view === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "view"},message:"must have required property '"+"view"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "view"},message:"must have required property '"+"view"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3971,7 +3993,7 @@ errors++;
 if(data.allowFileDiscovery !== undefined){
 let data0 = data.allowFileDiscovery;
 if((typeof data0 !== "boolean") && (data0 !== null)){
-const err15 = {instancePath:instancePath+"/allowFileDiscovery",schemaPath:"#/properties/allowFileDiscovery/type",keyword:"type",params:{type: schema26.properties.allowFileDiscovery.type},message:"must be boolean,null",schema:schema26.properties.allowFileDiscovery.type,parentSchema:schema26.properties.allowFileDiscovery,data:data0};
+const err15 = {instancePath:instancePath+"/allowFileDiscovery",schemaPath:"#/properties/allowFileDiscovery/type",keyword:"type",params:{type: schema27.properties.allowFileDiscovery.type},message:"must be boolean,null",schema:schema27.properties.allowFileDiscovery.type,parentSchema:schema27.properties.allowFileDiscovery,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3984,7 +4006,7 @@ errors++;
 if(data.deleted !== undefined){
 let data1 = data.deleted;
 if((typeof data1 !== "boolean") && (data1 !== null)){
-const err16 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: schema26.properties.deleted.type},message:"must be boolean,null",schema:schema26.properties.deleted.type,parentSchema:schema26.properties.deleted,data:data1};
+const err16 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: schema27.properties.deleted.type},message:"must be boolean,null",schema:schema27.properties.deleted.type,parentSchema:schema27.properties.deleted,data:data1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3997,7 +4019,7 @@ errors++;
 if(data.displayName !== undefined){
 let data2 = data.displayName;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err17 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema26.properties.displayName.type},message:"must be string,null",schema:schema26.properties.displayName.type,parentSchema:schema26.properties.displayName,data:data2};
+const err17 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema27.properties.displayName.type},message:"must be string,null",schema:schema27.properties.displayName.type,parentSchema:schema27.properties.displayName,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4010,7 +4032,7 @@ errors++;
 if(data.domain !== undefined){
 let data3 = data.domain;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err18 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: schema26.properties.domain.type},message:"must be string,null",schema:schema26.properties.domain.type,parentSchema:schema26.properties.domain,data:data3};
+const err18 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: schema27.properties.domain.type},message:"must be string,null",schema:schema27.properties.domain.type,parentSchema:schema27.properties.domain,data:data3};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4023,7 +4045,7 @@ errors++;
 if(data.emailAddress !== undefined){
 let data4 = data.emailAddress;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err19 = {instancePath:instancePath+"/emailAddress",schemaPath:"#/properties/emailAddress/type",keyword:"type",params:{type: schema26.properties.emailAddress.type},message:"must be string,null",schema:schema26.properties.emailAddress.type,parentSchema:schema26.properties.emailAddress,data:data4};
+const err19 = {instancePath:instancePath+"/emailAddress",schemaPath:"#/properties/emailAddress/type",keyword:"type",params:{type: schema27.properties.emailAddress.type},message:"must be string,null",schema:schema27.properties.emailAddress.type,parentSchema:schema27.properties.emailAddress,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4036,7 +4058,7 @@ errors++;
 if(data.expirationTime !== undefined){
 let data5 = data.expirationTime;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/expirationTime",schemaPath:"#/properties/expirationTime/type",keyword:"type",params:{type: schema26.properties.expirationTime.type},message:"must be string,null",schema:schema26.properties.expirationTime.type,parentSchema:schema26.properties.expirationTime,data:data5};
+const err20 = {instancePath:instancePath+"/expirationTime",schemaPath:"#/properties/expirationTime/type",keyword:"type",params:{type: schema27.properties.expirationTime.type},message:"must be string,null",schema:schema27.properties.expirationTime.type,parentSchema:schema27.properties.expirationTime,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4049,7 +4071,7 @@ errors++;
 if(data.id !== undefined){
 let data6 = data.id;
 if(typeof data6 !== "string"){
-const err21 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.id.type,parentSchema:schema26.properties.id,data:data6};
+const err21 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.id.type,parentSchema:schema27.properties.id,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4062,7 +4084,7 @@ errors++;
 if(data.kind !== undefined){
 let data7 = data.kind;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err22 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: schema26.properties.kind.type},message:"must be string,null",schema:schema26.properties.kind.type,parentSchema:schema26.properties.kind,data:data7};
+const err22 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: schema27.properties.kind.type},message:"must be string,null",schema:schema27.properties.kind.type,parentSchema:schema27.properties.kind,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4075,7 +4097,7 @@ errors++;
 if(data.pendingOwner !== undefined){
 let data8 = data.pendingOwner;
 if((typeof data8 !== "boolean") && (data8 !== null)){
-const err23 = {instancePath:instancePath+"/pendingOwner",schemaPath:"#/properties/pendingOwner/type",keyword:"type",params:{type: schema26.properties.pendingOwner.type},message:"must be boolean,null",schema:schema26.properties.pendingOwner.type,parentSchema:schema26.properties.pendingOwner,data:data8};
+const err23 = {instancePath:instancePath+"/pendingOwner",schemaPath:"#/properties/pendingOwner/type",keyword:"type",params:{type: schema27.properties.pendingOwner.type},message:"must be boolean,null",schema:schema27.properties.pendingOwner.type,parentSchema:schema27.properties.pendingOwner,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4088,7 +4110,7 @@ errors++;
 if(data.permissionDetails !== undefined){
 let data9 = data.permissionDetails;
 if((!(Array.isArray(data9))) && (data9 !== null)){
-const err24 = {instancePath:instancePath+"/permissionDetails",schemaPath:"#/properties/permissionDetails/type",keyword:"type",params:{type: schema26.properties.permissionDetails.type},message:"must be array,null",schema:schema26.properties.permissionDetails.type,parentSchema:schema26.properties.permissionDetails,data:data9};
+const err24 = {instancePath:instancePath+"/permissionDetails",schemaPath:"#/properties/permissionDetails/type",keyword:"type",params:{type: schema27.properties.permissionDetails.type},message:"must be array,null",schema:schema27.properties.permissionDetails.type,parentSchema:schema27.properties.permissionDetails,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4101,7 +4123,7 @@ errors++;
 if(data.photoLink !== undefined){
 let data10 = data.photoLink;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err25 = {instancePath:instancePath+"/photoLink",schemaPath:"#/properties/photoLink/type",keyword:"type",params:{type: schema26.properties.photoLink.type},message:"must be string,null",schema:schema26.properties.photoLink.type,parentSchema:schema26.properties.photoLink,data:data10};
+const err25 = {instancePath:instancePath+"/photoLink",schemaPath:"#/properties/photoLink/type",keyword:"type",params:{type: schema27.properties.photoLink.type},message:"must be string,null",schema:schema27.properties.photoLink.type,parentSchema:schema27.properties.photoLink,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4114,7 +4136,7 @@ errors++;
 if(data.role !== undefined){
 let data11 = data.role;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err26 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: schema26.properties.role.type},message:"must be string,null",schema:schema26.properties.role.type,parentSchema:schema26.properties.role,data:data11};
+const err26 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: schema27.properties.role.type},message:"must be string,null",schema:schema27.properties.role.type,parentSchema:schema27.properties.role,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4127,7 +4149,7 @@ errors++;
 if(data.teamDrivePermissionDetails !== undefined){
 let data12 = data.teamDrivePermissionDetails;
 if((!(Array.isArray(data12))) && (data12 !== null)){
-const err27 = {instancePath:instancePath+"/teamDrivePermissionDetails",schemaPath:"#/properties/teamDrivePermissionDetails/type",keyword:"type",params:{type: schema26.properties.teamDrivePermissionDetails.type},message:"must be array,null",schema:schema26.properties.teamDrivePermissionDetails.type,parentSchema:schema26.properties.teamDrivePermissionDetails,data:data12};
+const err27 = {instancePath:instancePath+"/teamDrivePermissionDetails",schemaPath:"#/properties/teamDrivePermissionDetails/type",keyword:"type",params:{type: schema27.properties.teamDrivePermissionDetails.type},message:"must be array,null",schema:schema27.properties.teamDrivePermissionDetails.type,parentSchema:schema27.properties.teamDrivePermissionDetails,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4140,7 +4162,7 @@ errors++;
 if(data.type !== undefined){
 let data13 = data.type;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err28 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema26.properties.type.type},message:"must be string,null",schema:schema26.properties.type.type,parentSchema:schema26.properties.type,data:data13};
+const err28 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema27.properties.type.type},message:"must be string,null",schema:schema27.properties.type.type,parentSchema:schema27.properties.type,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4153,7 +4175,7 @@ errors++;
 if(data.view !== undefined){
 let data14 = data.view;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err29 = {instancePath:instancePath+"/view",schemaPath:"#/properties/view/type",keyword:"type",params:{type: schema26.properties.view.type},message:"must be string,null",schema:schema26.properties.view.type,parentSchema:schema26.properties.view,data:data14};
+const err29 = {instancePath:instancePath+"/view",schemaPath:"#/properties/view/type",keyword:"type",params:{type: schema27.properties.view.type},message:"must be string,null",schema:schema27.properties.view.type,parentSchema:schema27.properties.view,data:data14};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4165,7 +4187,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4174,8 +4196,17 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
-
+export const params_changes_list = params_about_get;
+export const params_changes_start_page_token_get = params_about_get;
+export const params_replies_get = params_about_get;
+export const params_revisions_list = params_about_get;
+export const params_revisions_get = params_about_get;
+export const record_about = params_about_get;
+export const record_change = params_about_get;
+export const record_reply = params_about_get;
+export const record_revision = params_about_get;
+export const record_start_page_token = params_about_get;

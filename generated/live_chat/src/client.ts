@@ -111,6 +111,7 @@ export interface AgentsResource {
   get(params: T.AgentsGetParams, options?: RequestOptions): Promise<T.Agent>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
+   * Filters and sorts take the searchable fields (`AgentsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await liveChat.agents.search({ query: { filter: { eq: { create_date: '<value>' } } } });
    */
@@ -155,6 +156,7 @@ export interface ChatsResource {
   get(params: T.ChatsGetParams, options?: RequestOptions): Promise<T.Chat>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
+   * Filters and sorts take the searchable fields (`ChatsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await liveChat.chats.search({ query: { filter: { eq: { department_name: '<value>' } } } });
    */
@@ -179,6 +181,7 @@ export interface DepartmentsResource {
   get(params: T.DepartmentsGetParams, options?: RequestOptions): Promise<T.Department>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
+   * Filters and sorts take the searchable fields (`DepartmentsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await liveChat.departments.search({ query: { filter: { eq: { name: '<value>' } } } });
    */
@@ -260,6 +263,7 @@ export interface ShortcutsResource {
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only agents, chats and departments; the entity list gives shortcuts search too. The entity list wins.
+   * Filters and sorts take the searchable fields (`ShortcutsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await liveChat.shortcuts.search({ query: {} });
    */
@@ -302,6 +306,7 @@ export interface TriggersResource {
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only agents, chats and departments; the entity list gives triggers search too. The entity list wins.
+   * Filters and sorts take the searchable fields (`TriggersSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await liveChat.triggers.search({ query: {} });
    */
@@ -355,7 +360,7 @@ export class LiveChatClient extends ConnectorClient {
     search: (params, options) => this.callSearch({ entity: 'agents', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.bans = {
-    list: (params, options) => this.callList({ entity: 'bans', action: 'list', kind: 'read', validateParams: V.params_bans_list }, params, sinceIdPaging, options),
+    list: (params, options) => this.callList({ entity: 'bans', action: 'list', kind: 'read', validateParams: V.params_bans_list, validateRecord: V.record_ban_list }, params, sinceIdPaging, options),
     get: (params, options) => this.callSingle({ entity: 'bans', action: 'get', kind: 'read', validateParams: V.params_bans_get, validateRecord: V.record_ban }, params, options),
     };
     this.chats = {
@@ -369,27 +374,27 @@ export class LiveChatClient extends ConnectorClient {
     search: (params, options) => this.callSearch({ entity: 'departments', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.goals = {
-    list: (params, options) => this.callList({ entity: 'goals', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'goals', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'goals', action: 'list', kind: 'read', validateParams: V.params_goals_list, validateRecord: V.record_goal }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'goals', action: 'get', kind: 'read', validateParams: V.params_goals_get, validateRecord: V.record_goal }, params, options),
     };
     this.roles = {
-    list: (params, options) => this.callList({ entity: 'roles', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'roles', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'roles', action: 'list', kind: 'read', validateParams: V.params_roles_list, validateRecord: V.record_role }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'roles', action: 'get', kind: 'read', validateParams: V.params_roles_get, validateRecord: V.record_role }, params, options),
     };
     this.routingSettings = {
-    get: (params, options) => this.callSingle({ entity: 'routing_settings', action: 'get', kind: 'read' }, params, options),
+    get: (params, options) => this.callSingle({ entity: 'routing_settings', action: 'get', kind: 'read', validateParams: V.params_routing_settings_get, validateRecord: V.record_routing_settings }, params, options),
     };
     this.shortcuts = {
-    list: (params, options) => this.callList({ entity: 'shortcuts', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'shortcuts', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'shortcuts', action: 'list', kind: 'read', validateParams: V.params_shortcuts_list, validateRecord: V.record_shortcut }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'shortcuts', action: 'get', kind: 'read', validateParams: V.params_shortcuts_get, validateRecord: V.record_shortcut }, params, options),
     search: (params, options) => this.callSearch({ entity: 'shortcuts', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.skills = {
-    list: (params, options) => this.callList({ entity: 'skills', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'skills', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'skills', action: 'list', kind: 'read', validateParams: V.params_skills_list, validateRecord: V.record_skill }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'skills', action: 'get', kind: 'read', validateParams: V.params_skills_get, validateRecord: V.record_skill }, params, options),
     };
     this.triggers = {
-    list: (params, options) => this.callList({ entity: 'triggers', action: 'list', kind: 'read' }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'triggers', action: 'list', kind: 'read', validateParams: V.params_triggers_list, validateRecord: V.record_trigger }, params, null, options),
     search: (params, options) => this.callSearch({ entity: 'triggers', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
   }

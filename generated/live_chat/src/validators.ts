@@ -574,15 +574,37 @@ validate17.errors = vErrors;
 return errors === 0;
 }
 
-export const record_account = validate18;
-const schema19 = {"type":"object","properties":{"account_key":{"type":"string"},"billing":{},"create_date":{"type":["string","null"]},"plan":{},"status":{"type":["string","null"]}},"required":["account_key","billing","create_date","plan","status"],"additionalProperties":true};
+export const params_goals_list = validate18;
+const schema19 = {"type":"object","properties":{},"additionalProperties":true};
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate18.errors = vErrors;
+return errors === 0;
+}
+
+export const record_account = validate19;
+const schema20 = {"type":"object","properties":{"account_key":{"type":"string"},"billing":{},"create_date":{"type":["string","null"]},"plan":{},"status":{"type":["string","null"]}},"required":["account_key","billing","create_date","plan","status"],"additionalProperties":true};
+
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.account_key === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account_key"},message:"must have required property '"+"account_key"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account_key"},message:"must have required property '"+"account_key"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -592,7 +614,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.billing === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "billing"},message:"must have required property '"+"billing"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "billing"},message:"must have required property '"+"billing"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -602,7 +624,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.create_date === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "create_date"},message:"must have required property '"+"create_date"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "create_date"},message:"must have required property '"+"create_date"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -612,7 +634,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.plan === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "plan"},message:"must have required property '"+"plan"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "plan"},message:"must have required property '"+"plan"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -622,7 +644,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.status === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -634,7 +656,7 @@ errors++;
 if(data.account_key !== undefined){
 let data0 = data.account_key;
 if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/account_key",schemaPath:"#/properties/account_key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.account_key.type,parentSchema:schema19.properties.account_key,data:data0};
+const err5 = {instancePath:instancePath+"/account_key",schemaPath:"#/properties/account_key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.account_key.type,parentSchema:schema20.properties.account_key,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -647,7 +669,7 @@ errors++;
 if(data.create_date !== undefined){
 let data1 = data.create_date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err6 = {instancePath:instancePath+"/create_date",schemaPath:"#/properties/create_date/type",keyword:"type",params:{type: schema19.properties.create_date.type},message:"must be string,null",schema:schema19.properties.create_date.type,parentSchema:schema19.properties.create_date,data:data1};
+const err6 = {instancePath:instancePath+"/create_date",schemaPath:"#/properties/create_date/type",keyword:"type",params:{type: schema20.properties.create_date.type},message:"must be string,null",schema:schema20.properties.create_date.type,parentSchema:schema20.properties.create_date,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -660,7 +682,7 @@ errors++;
 if(data.status !== undefined){
 let data2 = data.status;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema19.properties.status.type},message:"must be string,null",schema:schema19.properties.status.type,parentSchema:schema19.properties.status,data:data2};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema20.properties.status.type},message:"must be string,null",schema:schema20.properties.status.type,parentSchema:schema20.properties.status,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -672,7 +694,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -681,19 +703,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
 
-export const record_agent = validate19;
-const schema20 = {"type":"object","properties":{"create_date":{"type":["string","null"]},"departments":{"type":["array","null"]},"display_name":{"type":["string","null"]},"email":{"type":["string","null"]},"enabled":{"type":["boolean","null"]},"enabled_departments":{"type":["array","null"]},"first_name":{"type":["string","null"]},"id":{"type":"integer"},"last_login":{"type":["string","null"]},"last_name":{"type":["string","null"]},"login_count":{"type":["integer","null"]},"role_id":{"type":["integer","null"]},"roles":{},"scope":{"type":["string","null"]},"skills":{"type":["array","null"]}},"required":["create_date","departments","display_name","email","enabled","enabled_departments","first_name","id","last_login","last_name","login_count","role_id","roles","scope","skills"],"additionalProperties":true};
+export const record_agent = validate20;
+const schema21 = {"type":"object","properties":{"create_date":{"type":["string","null"]},"departments":{"type":["array","null"]},"display_name":{"type":["string","null"]},"email":{"type":["string","null"]},"enabled":{"type":["boolean","null"]},"enabled_departments":{"type":["array","null"]},"first_name":{"type":["string","null"]},"id":{"type":"integer"},"last_login":{"type":["string","null"]},"last_name":{"type":["string","null"]},"login_count":{"type":["integer","null"]},"role_id":{"type":["integer","null"]},"roles":{},"scope":{"type":["string","null"]},"skills":{"type":["array","null"]}},"required":["create_date","departments","display_name","email","enabled","enabled_departments","first_name","id","last_login","last_name","login_count","role_id","roles","scope","skills"],"additionalProperties":true};
 
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.create_date === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "create_date"},message:"must have required property '"+"create_date"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "create_date"},message:"must have required property '"+"create_date"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -703,7 +725,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.departments === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "departments"},message:"must have required property '"+"departments"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "departments"},message:"must have required property '"+"departments"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -713,7 +735,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.display_name === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "display_name"},message:"must have required property '"+"display_name"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "display_name"},message:"must have required property '"+"display_name"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -723,7 +745,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.email === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -733,7 +755,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.enabled === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -743,7 +765,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.enabled_departments === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled_departments"},message:"must have required property '"+"enabled_departments"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled_departments"},message:"must have required property '"+"enabled_departments"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -753,7 +775,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.first_name === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -763,7 +785,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.id === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -773,7 +795,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.last_login === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_login"},message:"must have required property '"+"last_login"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_login"},message:"must have required property '"+"last_login"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -783,7 +805,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.last_name === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_name"},message:"must have required property '"+"last_name"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_name"},message:"must have required property '"+"last_name"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -793,7 +815,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.login_count === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "login_count"},message:"must have required property '"+"login_count"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "login_count"},message:"must have required property '"+"login_count"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -803,7 +825,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.role_id === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role_id"},message:"must have required property '"+"role_id"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role_id"},message:"must have required property '"+"role_id"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -813,7 +835,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.roles === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -823,7 +845,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.scope === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scope"},message:"must have required property '"+"scope"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scope"},message:"must have required property '"+"scope"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -833,7 +855,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.skills === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "skills"},message:"must have required property '"+"skills"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "skills"},message:"must have required property '"+"skills"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -845,7 +867,7 @@ errors++;
 if(data.create_date !== undefined){
 let data0 = data.create_date;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err15 = {instancePath:instancePath+"/create_date",schemaPath:"#/properties/create_date/type",keyword:"type",params:{type: schema20.properties.create_date.type},message:"must be string,null",schema:schema20.properties.create_date.type,parentSchema:schema20.properties.create_date,data:data0};
+const err15 = {instancePath:instancePath+"/create_date",schemaPath:"#/properties/create_date/type",keyword:"type",params:{type: schema21.properties.create_date.type},message:"must be string,null",schema:schema21.properties.create_date.type,parentSchema:schema21.properties.create_date,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -858,7 +880,7 @@ errors++;
 if(data.departments !== undefined){
 let data1 = data.departments;
 if((!(Array.isArray(data1))) && (data1 !== null)){
-const err16 = {instancePath:instancePath+"/departments",schemaPath:"#/properties/departments/type",keyword:"type",params:{type: schema20.properties.departments.type},message:"must be array,null",schema:schema20.properties.departments.type,parentSchema:schema20.properties.departments,data:data1};
+const err16 = {instancePath:instancePath+"/departments",schemaPath:"#/properties/departments/type",keyword:"type",params:{type: schema21.properties.departments.type},message:"must be array,null",schema:schema21.properties.departments.type,parentSchema:schema21.properties.departments,data:data1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -871,7 +893,7 @@ errors++;
 if(data.display_name !== undefined){
 let data2 = data.display_name;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err17 = {instancePath:instancePath+"/display_name",schemaPath:"#/properties/display_name/type",keyword:"type",params:{type: schema20.properties.display_name.type},message:"must be string,null",schema:schema20.properties.display_name.type,parentSchema:schema20.properties.display_name,data:data2};
+const err17 = {instancePath:instancePath+"/display_name",schemaPath:"#/properties/display_name/type",keyword:"type",params:{type: schema21.properties.display_name.type},message:"must be string,null",schema:schema21.properties.display_name.type,parentSchema:schema21.properties.display_name,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -884,7 +906,7 @@ errors++;
 if(data.email !== undefined){
 let data3 = data.email;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err18 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema20.properties.email.type},message:"must be string,null",schema:schema20.properties.email.type,parentSchema:schema20.properties.email,data:data3};
+const err18 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema21.properties.email.type},message:"must be string,null",schema:schema21.properties.email.type,parentSchema:schema21.properties.email,data:data3};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -897,7 +919,7 @@ errors++;
 if(data.enabled !== undefined){
 let data4 = data.enabled;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err19 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: schema20.properties.enabled.type},message:"must be boolean,null",schema:schema20.properties.enabled.type,parentSchema:schema20.properties.enabled,data:data4};
+const err19 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: schema21.properties.enabled.type},message:"must be boolean,null",schema:schema21.properties.enabled.type,parentSchema:schema21.properties.enabled,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -910,7 +932,7 @@ errors++;
 if(data.enabled_departments !== undefined){
 let data5 = data.enabled_departments;
 if((!(Array.isArray(data5))) && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/enabled_departments",schemaPath:"#/properties/enabled_departments/type",keyword:"type",params:{type: schema20.properties.enabled_departments.type},message:"must be array,null",schema:schema20.properties.enabled_departments.type,parentSchema:schema20.properties.enabled_departments,data:data5};
+const err20 = {instancePath:instancePath+"/enabled_departments",schemaPath:"#/properties/enabled_departments/type",keyword:"type",params:{type: schema21.properties.enabled_departments.type},message:"must be array,null",schema:schema21.properties.enabled_departments.type,parentSchema:schema21.properties.enabled_departments,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -923,7 +945,7 @@ errors++;
 if(data.first_name !== undefined){
 let data6 = data.first_name;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err21 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: schema20.properties.first_name.type},message:"must be string,null",schema:schema20.properties.first_name.type,parentSchema:schema20.properties.first_name,data:data6};
+const err21 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: schema21.properties.first_name.type},message:"must be string,null",schema:schema21.properties.first_name.type,parentSchema:schema21.properties.first_name,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -936,7 +958,7 @@ errors++;
 if(data.id !== undefined){
 let data7 = data.id;
 if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err22 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.id.type,parentSchema:schema20.properties.id,data:data7};
+const err22 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.id.type,parentSchema:schema21.properties.id,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -949,7 +971,7 @@ errors++;
 if(data.last_login !== undefined){
 let data8 = data.last_login;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err23 = {instancePath:instancePath+"/last_login",schemaPath:"#/properties/last_login/type",keyword:"type",params:{type: schema20.properties.last_login.type},message:"must be string,null",schema:schema20.properties.last_login.type,parentSchema:schema20.properties.last_login,data:data8};
+const err23 = {instancePath:instancePath+"/last_login",schemaPath:"#/properties/last_login/type",keyword:"type",params:{type: schema21.properties.last_login.type},message:"must be string,null",schema:schema21.properties.last_login.type,parentSchema:schema21.properties.last_login,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -962,7 +984,7 @@ errors++;
 if(data.last_name !== undefined){
 let data9 = data.last_name;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err24 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: schema20.properties.last_name.type},message:"must be string,null",schema:schema20.properties.last_name.type,parentSchema:schema20.properties.last_name,data:data9};
+const err24 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: schema21.properties.last_name.type},message:"must be string,null",schema:schema21.properties.last_name.type,parentSchema:schema21.properties.last_name,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -975,7 +997,7 @@ errors++;
 if(data.login_count !== undefined){
 let data10 = data.login_count;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err25 = {instancePath:instancePath+"/login_count",schemaPath:"#/properties/login_count/type",keyword:"type",params:{type: schema20.properties.login_count.type},message:"must be integer,null",schema:schema20.properties.login_count.type,parentSchema:schema20.properties.login_count,data:data10};
+const err25 = {instancePath:instancePath+"/login_count",schemaPath:"#/properties/login_count/type",keyword:"type",params:{type: schema21.properties.login_count.type},message:"must be integer,null",schema:schema21.properties.login_count.type,parentSchema:schema21.properties.login_count,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -988,7 +1010,7 @@ errors++;
 if(data.role_id !== undefined){
 let data11 = data.role_id;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err26 = {instancePath:instancePath+"/role_id",schemaPath:"#/properties/role_id/type",keyword:"type",params:{type: schema20.properties.role_id.type},message:"must be integer,null",schema:schema20.properties.role_id.type,parentSchema:schema20.properties.role_id,data:data11};
+const err26 = {instancePath:instancePath+"/role_id",schemaPath:"#/properties/role_id/type",keyword:"type",params:{type: schema21.properties.role_id.type},message:"must be integer,null",schema:schema21.properties.role_id.type,parentSchema:schema21.properties.role_id,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1001,7 +1023,7 @@ errors++;
 if(data.scope !== undefined){
 let data12 = data.scope;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err27 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: schema20.properties.scope.type},message:"must be string,null",schema:schema20.properties.scope.type,parentSchema:schema20.properties.scope,data:data12};
+const err27 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: schema21.properties.scope.type},message:"must be string,null",schema:schema21.properties.scope.type,parentSchema:schema21.properties.scope,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1014,7 +1036,7 @@ errors++;
 if(data.skills !== undefined){
 let data13 = data.skills;
 if((!(Array.isArray(data13))) && (data13 !== null)){
-const err28 = {instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/type",keyword:"type",params:{type: schema20.properties.skills.type},message:"must be array,null",schema:schema20.properties.skills.type,parentSchema:schema20.properties.skills,data:data13};
+const err28 = {instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/type",keyword:"type",params:{type: schema21.properties.skills.type},message:"must be array,null",schema:schema21.properties.skills.type,parentSchema:schema21.properties.skills,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1026,7 +1048,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1035,19 +1057,19 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
-export const record_agent_timeline = validate20;
-const schema21 = {"type":"object","properties":{"agent_id":{"type":"integer"},"duration":{"type":["number","null"]},"engagement_count":{"type":["integer","null"]},"start_time":{"type":["string","null"]},"status":{"type":["string","null"]}},"required":["agent_id","duration","engagement_count","start_time","status"],"additionalProperties":true};
+export const record_agent_timeline = validate21;
+const schema22 = {"type":"object","properties":{"agent_id":{"type":"integer"},"duration":{"type":["number","null"]},"engagement_count":{"type":["integer","null"]},"start_time":{"type":["string","null"]},"status":{"type":["string","null"]}},"required":["agent_id","duration","engagement_count","start_time","status"],"additionalProperties":true};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.agent_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agent_id"},message:"must have required property '"+"agent_id"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agent_id"},message:"must have required property '"+"agent_id"+"'",schema:schema22.required,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1057,7 +1079,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.duration === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "duration"},message:"must have required property '"+"duration"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "duration"},message:"must have required property '"+"duration"+"'",schema:schema22.required,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1067,7 +1089,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.engagement_count === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "engagement_count"},message:"must have required property '"+"engagement_count"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "engagement_count"},message:"must have required property '"+"engagement_count"+"'",schema:schema22.required,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1077,7 +1099,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.start_time === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "start_time"},message:"must have required property '"+"start_time"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "start_time"},message:"must have required property '"+"start_time"+"'",schema:schema22.required,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1087,7 +1109,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.status === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema22.required,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1099,7 +1121,7 @@ errors++;
 if(data.agent_id !== undefined){
 let data0 = data.agent_id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err5 = {instancePath:instancePath+"/agent_id",schemaPath:"#/properties/agent_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.agent_id.type,parentSchema:schema21.properties.agent_id,data:data0};
+const err5 = {instancePath:instancePath+"/agent_id",schemaPath:"#/properties/agent_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.agent_id.type,parentSchema:schema22.properties.agent_id,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1112,7 +1134,7 @@ errors++;
 if(data.duration !== undefined){
 let data1 = data.duration;
 if((!(typeof data1 == "number")) && (data1 !== null)){
-const err6 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/type",keyword:"type",params:{type: schema21.properties.duration.type},message:"must be number,null",schema:schema21.properties.duration.type,parentSchema:schema21.properties.duration,data:data1};
+const err6 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/type",keyword:"type",params:{type: schema22.properties.duration.type},message:"must be number,null",schema:schema22.properties.duration.type,parentSchema:schema22.properties.duration,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1125,7 +1147,7 @@ errors++;
 if(data.engagement_count !== undefined){
 let data2 = data.engagement_count;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/engagement_count",schemaPath:"#/properties/engagement_count/type",keyword:"type",params:{type: schema21.properties.engagement_count.type},message:"must be integer,null",schema:schema21.properties.engagement_count.type,parentSchema:schema21.properties.engagement_count,data:data2};
+const err7 = {instancePath:instancePath+"/engagement_count",schemaPath:"#/properties/engagement_count/type",keyword:"type",params:{type: schema22.properties.engagement_count.type},message:"must be integer,null",schema:schema22.properties.engagement_count.type,parentSchema:schema22.properties.engagement_count,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1138,7 +1160,7 @@ errors++;
 if(data.start_time !== undefined){
 let data3 = data.start_time;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/start_time",schemaPath:"#/properties/start_time/type",keyword:"type",params:{type: schema21.properties.start_time.type},message:"must be string,null",schema:schema21.properties.start_time.type,parentSchema:schema21.properties.start_time,data:data3};
+const err8 = {instancePath:instancePath+"/start_time",schemaPath:"#/properties/start_time/type",keyword:"type",params:{type: schema22.properties.start_time.type},message:"must be string,null",schema:schema22.properties.start_time.type,parentSchema:schema22.properties.start_time,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1151,7 +1173,7 @@ errors++;
 if(data.status !== undefined){
 let data4 = data.status;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema21.properties.status.type},message:"must be string,null",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data4};
+const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema22.properties.status.type},message:"must be string,null",schema:schema22.properties.status.type,parentSchema:schema22.properties.status,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1163,7 +1185,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1172,19 +1194,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
-export const record_ban = validate21;
-const schema22 = {"type":"object","properties":{"created_at":{"type":["string","null"]},"id":{"type":"integer"},"ip_address":{"type":["string","null"]},"reason":{"type":["string","null"]},"type":{"type":["string","null"]},"visitor_id":{"type":["string","null"]},"visitor_name":{"type":["string","null"]}},"required":["created_at","id","ip_address","reason","type","visitor_id","visitor_name"],"additionalProperties":true};
+export const record_ban = validate22;
+const schema23 = {"type":"object","properties":{"created_at":{"type":["string","null"]},"id":{"type":"integer"},"ip_address":{"type":["string","null"]},"reason":{"type":["string","null"]},"type":{"type":["string","null"]},"visitor_id":{"type":["string","null"]},"visitor_name":{"type":["string","null"]}},"required":["created_at","id","ip_address","reason","type","visitor_id","visitor_name"],"additionalProperties":true};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.created_at === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1194,7 +1216,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1204,7 +1226,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.ip_address === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip_address"},message:"must have required property '"+"ip_address"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip_address"},message:"must have required property '"+"ip_address"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1214,7 +1236,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.reason === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1224,7 +1246,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.type === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1234,7 +1256,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.visitor_id === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "visitor_id"},message:"must have required property '"+"visitor_id"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "visitor_id"},message:"must have required property '"+"visitor_id"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1244,7 +1266,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.visitor_name === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "visitor_name"},message:"must have required property '"+"visitor_name"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "visitor_name"},message:"must have required property '"+"visitor_name"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1256,7 +1278,7 @@ errors++;
 if(data.created_at !== undefined){
 let data0 = data.created_at;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err7 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: schema22.properties.created_at.type},message:"must be string,null",schema:schema22.properties.created_at.type,parentSchema:schema22.properties.created_at,data:data0};
+const err7 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: schema23.properties.created_at.type},message:"must be string,null",schema:schema23.properties.created_at.type,parentSchema:schema23.properties.created_at,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1269,7 +1291,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.id.type,parentSchema:schema22.properties.id,data:data1};
+const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.id.type,parentSchema:schema23.properties.id,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1282,7 +1304,7 @@ errors++;
 if(data.ip_address !== undefined){
 let data2 = data.ip_address;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err9 = {instancePath:instancePath+"/ip_address",schemaPath:"#/properties/ip_address/type",keyword:"type",params:{type: schema22.properties.ip_address.type},message:"must be string,null",schema:schema22.properties.ip_address.type,parentSchema:schema22.properties.ip_address,data:data2};
+const err9 = {instancePath:instancePath+"/ip_address",schemaPath:"#/properties/ip_address/type",keyword:"type",params:{type: schema23.properties.ip_address.type},message:"must be string,null",schema:schema23.properties.ip_address.type,parentSchema:schema23.properties.ip_address,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1295,7 +1317,7 @@ errors++;
 if(data.reason !== undefined){
 let data3 = data.reason;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema22.properties.reason.type},message:"must be string,null",schema:schema22.properties.reason.type,parentSchema:schema22.properties.reason,data:data3};
+const err10 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema23.properties.reason.type},message:"must be string,null",schema:schema23.properties.reason.type,parentSchema:schema23.properties.reason,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1308,7 +1330,7 @@ errors++;
 if(data.type !== undefined){
 let data4 = data.type;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err11 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema22.properties.type.type},message:"must be string,null",schema:schema22.properties.type.type,parentSchema:schema22.properties.type,data:data4};
+const err11 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema23.properties.type.type},message:"must be string,null",schema:schema23.properties.type.type,parentSchema:schema23.properties.type,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1321,7 +1343,7 @@ errors++;
 if(data.visitor_id !== undefined){
 let data5 = data.visitor_id;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err12 = {instancePath:instancePath+"/visitor_id",schemaPath:"#/properties/visitor_id/type",keyword:"type",params:{type: schema22.properties.visitor_id.type},message:"must be string,null",schema:schema22.properties.visitor_id.type,parentSchema:schema22.properties.visitor_id,data:data5};
+const err12 = {instancePath:instancePath+"/visitor_id",schemaPath:"#/properties/visitor_id/type",keyword:"type",params:{type: schema23.properties.visitor_id.type},message:"must be string,null",schema:schema23.properties.visitor_id.type,parentSchema:schema23.properties.visitor_id,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1334,7 +1356,7 @@ errors++;
 if(data.visitor_name !== undefined){
 let data6 = data.visitor_name;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err13 = {instancePath:instancePath+"/visitor_name",schemaPath:"#/properties/visitor_name/type",keyword:"type",params:{type: schema22.properties.visitor_name.type},message:"must be string,null",schema:schema22.properties.visitor_name.type,parentSchema:schema22.properties.visitor_name,data:data6};
+const err13 = {instancePath:instancePath+"/visitor_name",schemaPath:"#/properties/visitor_name/type",keyword:"type",params:{type: schema23.properties.visitor_name.type},message:"must be string,null",schema:schema23.properties.visitor_name.type,parentSchema:schema23.properties.visitor_name,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1346,7 +1368,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1355,19 +1377,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-export const record_chat = validate22;
-const schema23 = {"type":"object","properties":{"agent_ids":{"type":["array","null"]},"agent_names":{"type":["array","null"]},"comment":{"type":["string","null"]},"conversions":{"type":["array","null"],"items":{"type":"object","properties":{"attribution":{},"goal_id":{"type":["integer","null"]},"goal_name":{"type":["string","null"]},"id":{"type":["string","null"]},"timestamp":{"type":["string","null"]}},"required":["attribution","goal_id","goal_name","id","timestamp"],"additionalProperties":true}},"count":{},"deleted":{"type":["boolean","null"]},"department_id":{"type":["integer","null"]},"department_name":{"type":["string","null"]},"desk_ticket_id":{"type":["integer","null"]},"duration":{"type":["integer","null"]},"engagements":{"type":["array","null"],"items":{"type":"object","properties":{"accepted":{"type":["boolean","null"]},"agent_full_name":{"type":["string","null"]},"agent_id":{"type":["string","null"]},"agent_name":{"type":["string","null"]},"assigned":{"type":["boolean","null"]},"comment":{"type":["string","null"]},"count":{},"department_id":{"type":["integer","null"]},"duration":{"type":["number","null"]},"id":{"type":["string","null"]},"rating":{"type":["string","null"]},"response_time":{},"skills_fulfilled":{"type":["boolean","null"]},"skills_requested":{"type":["array","null"]},"started_by":{"type":["string","null"]},"timestamp":{"type":["string","null"]}},"required":["accepted","agent_full_name","agent_id","agent_name","assigned","comment","count","department_id","duration","id","rating","response_time","skills_fulfilled","skills_requested","started_by","timestamp"],"additionalProperties":true}},"history":{"type":["array","null"],"items":{"type":"object","properties":{"channel":{"type":["string","null"]},"department_id":{"type":["integer","null"]},"department_name":{"type":["string","null"]},"msg":{"type":["string","null"]},"msg_id":{"type":["string","null"]},"name":{"type":["string","null"]},"new_rating":{"type":["string","null"]},"new_tags":{"type":["array","null"]},"nick":{"type":["string","null"]},"options":{"type":["string","null"]},"rating":{"type":["string","null"]},"tags":{"type":["array","null"]},"timestamp":{"type":["string","null"]},"type":{"type":["string","null"]}},"required":["channel","department_id","department_name","msg","msg_id","name","new_rating","new_tags","nick","options","rating","tags","timestamp","type"],"additionalProperties":true}},"id":{"type":"string"},"message":{"type":["string","null"]},"missed":{"type":["boolean","null"]},"rating":{"type":["string","null"]},"response_time":{},"session":{},"started_by":{"type":["string","null"]},"tags":{"type":["array","null"]},"timestamp":{"type":["string","null"]},"triggered":{"type":["boolean","null"]},"triggered_response":{"type":["boolean","null"]},"type":{"type":["string","null"]},"unread":{"type":["boolean","null"]},"update_timestamp":{"type":["string","null"]},"visitor":{},"webpath":{"type":["array","null"],"items":{"type":"object","properties":{"from":{"type":["string","null"]},"timestamp":{"type":["string","null"]}},"required":["from","timestamp"],"additionalProperties":true}}},"required":["agent_ids","agent_names","comment","conversions","count","deleted","department_id","department_name","desk_ticket_id","duration","engagements","history","id","message","missed","rating","response_time","session","started_by","tags","timestamp","triggered","triggered_response","type","unread","update_timestamp","visitor","webpath"],"additionalProperties":true};
+export const record_chat = validate23;
+const schema24 = {"type":"object","properties":{"agent_ids":{"type":["array","null"]},"agent_names":{"type":["array","null"]},"comment":{"type":["string","null"]},"conversions":{"type":["array","null"],"items":{"type":"object","properties":{"attribution":{},"goal_id":{"type":["integer","null"]},"goal_name":{"type":["string","null"]},"id":{"type":["string","null"]},"timestamp":{"type":["string","null"]}},"required":["attribution","goal_id","goal_name","id","timestamp"],"additionalProperties":true}},"count":{},"deleted":{"type":["boolean","null"]},"department_id":{"type":["integer","null"]},"department_name":{"type":["string","null"]},"desk_ticket_id":{"type":["integer","null"]},"duration":{"type":["integer","null"]},"engagements":{"type":["array","null"],"items":{"type":"object","properties":{"accepted":{"type":["boolean","null"]},"agent_full_name":{"type":["string","null"]},"agent_id":{"type":["string","null"]},"agent_name":{"type":["string","null"]},"assigned":{"type":["boolean","null"]},"comment":{"type":["string","null"]},"count":{},"department_id":{"type":["integer","null"]},"duration":{"type":["number","null"]},"id":{"type":["string","null"]},"rating":{"type":["string","null"]},"response_time":{},"skills_fulfilled":{"type":["boolean","null"]},"skills_requested":{"type":["array","null"]},"started_by":{"type":["string","null"]},"timestamp":{"type":["string","null"]}},"required":["accepted","agent_full_name","agent_id","agent_name","assigned","comment","count","department_id","duration","id","rating","response_time","skills_fulfilled","skills_requested","started_by","timestamp"],"additionalProperties":true}},"history":{"type":["array","null"],"items":{"type":"object","properties":{"channel":{"type":["string","null"]},"department_id":{"type":["integer","null"]},"department_name":{"type":["string","null"]},"msg":{"type":["string","null"]},"msg_id":{"type":["string","null"]},"name":{"type":["string","null"]},"new_rating":{"type":["string","null"]},"new_tags":{"type":["array","null"]},"nick":{"type":["string","null"]},"options":{"type":["string","null"]},"rating":{"type":["string","null"]},"tags":{"type":["array","null"]},"timestamp":{"type":["string","null"]},"type":{"type":["string","null"]}},"required":["channel","department_id","department_name","msg","msg_id","name","new_rating","new_tags","nick","options","rating","tags","timestamp","type"],"additionalProperties":true}},"id":{"type":"string"},"message":{"type":["string","null"]},"missed":{"type":["boolean","null"]},"rating":{"type":["string","null"]},"response_time":{},"session":{},"started_by":{"type":["string","null"]},"tags":{"type":["array","null"]},"timestamp":{"type":["string","null"]},"triggered":{"type":["boolean","null"]},"triggered_response":{"type":["boolean","null"]},"type":{"type":["string","null"]},"unread":{"type":["boolean","null"]},"update_timestamp":{"type":["string","null"]},"visitor":{},"webpath":{"type":["array","null"],"items":{"type":"object","properties":{"from":{"type":["string","null"]},"timestamp":{"type":["string","null"]}},"required":["from","timestamp"],"additionalProperties":true}}},"required":["agent_ids","agent_names","comment","conversions","count","deleted","department_id","department_name","desk_ticket_id","duration","engagements","history","id","message","missed","rating","response_time","session","started_by","tags","timestamp","triggered","triggered_response","type","unread","update_timestamp","visitor","webpath"],"additionalProperties":true};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.agent_ids === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agent_ids"},message:"must have required property '"+"agent_ids"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agent_ids"},message:"must have required property '"+"agent_ids"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1377,7 +1399,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.agent_names === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agent_names"},message:"must have required property '"+"agent_names"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agent_names"},message:"must have required property '"+"agent_names"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1387,7 +1409,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.comment === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "comment"},message:"must have required property '"+"comment"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "comment"},message:"must have required property '"+"comment"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1397,7 +1419,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.conversions === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conversions"},message:"must have required property '"+"conversions"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conversions"},message:"must have required property '"+"conversions"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1407,7 +1429,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.count === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1417,7 +1439,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.deleted === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1427,7 +1449,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.department_id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "department_id"},message:"must have required property '"+"department_id"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "department_id"},message:"must have required property '"+"department_id"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1437,7 +1459,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.department_name === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "department_name"},message:"must have required property '"+"department_name"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "department_name"},message:"must have required property '"+"department_name"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1447,7 +1469,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.desk_ticket_id === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "desk_ticket_id"},message:"must have required property '"+"desk_ticket_id"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "desk_ticket_id"},message:"must have required property '"+"desk_ticket_id"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1457,7 +1479,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.duration === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "duration"},message:"must have required property '"+"duration"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "duration"},message:"must have required property '"+"duration"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1467,7 +1489,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.engagements === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "engagements"},message:"must have required property '"+"engagements"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "engagements"},message:"must have required property '"+"engagements"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1477,7 +1499,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.history === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "history"},message:"must have required property '"+"history"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "history"},message:"must have required property '"+"history"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1487,7 +1509,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.id === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1497,7 +1519,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.message === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1507,7 +1529,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.missed === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "missed"},message:"must have required property '"+"missed"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "missed"},message:"must have required property '"+"missed"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1517,7 +1539,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.rating === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rating"},message:"must have required property '"+"rating"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rating"},message:"must have required property '"+"rating"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1527,7 +1549,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.response_time === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "response_time"},message:"must have required property '"+"response_time"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "response_time"},message:"must have required property '"+"response_time"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1537,7 +1559,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.session === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "session"},message:"must have required property '"+"session"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "session"},message:"must have required property '"+"session"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1547,7 +1569,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.started_by === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "started_by"},message:"must have required property '"+"started_by"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "started_by"},message:"must have required property '"+"started_by"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1557,7 +1579,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.tags === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1567,7 +1589,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.timestamp === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1577,7 +1599,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.triggered === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "triggered"},message:"must have required property '"+"triggered"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "triggered"},message:"must have required property '"+"triggered"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1587,7 +1609,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data.triggered_response === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "triggered_response"},message:"must have required property '"+"triggered_response"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "triggered_response"},message:"must have required property '"+"triggered_response"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1597,7 +1619,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data.type === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1607,7 +1629,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.unread === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unread"},message:"must have required property '"+"unread"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unread"},message:"must have required property '"+"unread"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1617,7 +1639,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.update_timestamp === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "update_timestamp"},message:"must have required property '"+"update_timestamp"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "update_timestamp"},message:"must have required property '"+"update_timestamp"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1627,7 +1649,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data.visitor === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "visitor"},message:"must have required property '"+"visitor"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "visitor"},message:"must have required property '"+"visitor"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1637,7 +1659,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data.webpath === undefined){
-const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "webpath"},message:"must have required property '"+"webpath"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "webpath"},message:"must have required property '"+"webpath"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1649,7 +1671,7 @@ errors++;
 if(data.agent_ids !== undefined){
 let data0 = data.agent_ids;
 if((!(Array.isArray(data0))) && (data0 !== null)){
-const err28 = {instancePath:instancePath+"/agent_ids",schemaPath:"#/properties/agent_ids/type",keyword:"type",params:{type: schema23.properties.agent_ids.type},message:"must be array,null",schema:schema23.properties.agent_ids.type,parentSchema:schema23.properties.agent_ids,data:data0};
+const err28 = {instancePath:instancePath+"/agent_ids",schemaPath:"#/properties/agent_ids/type",keyword:"type",params:{type: schema24.properties.agent_ids.type},message:"must be array,null",schema:schema24.properties.agent_ids.type,parentSchema:schema24.properties.agent_ids,data:data0};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1662,7 +1684,7 @@ errors++;
 if(data.agent_names !== undefined){
 let data1 = data.agent_names;
 if((!(Array.isArray(data1))) && (data1 !== null)){
-const err29 = {instancePath:instancePath+"/agent_names",schemaPath:"#/properties/agent_names/type",keyword:"type",params:{type: schema23.properties.agent_names.type},message:"must be array,null",schema:schema23.properties.agent_names.type,parentSchema:schema23.properties.agent_names,data:data1};
+const err29 = {instancePath:instancePath+"/agent_names",schemaPath:"#/properties/agent_names/type",keyword:"type",params:{type: schema24.properties.agent_names.type},message:"must be array,null",schema:schema24.properties.agent_names.type,parentSchema:schema24.properties.agent_names,data:data1};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1675,7 +1697,7 @@ errors++;
 if(data.comment !== undefined){
 let data2 = data.comment;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err30 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema23.properties.comment.type},message:"must be string,null",schema:schema23.properties.comment.type,parentSchema:schema23.properties.comment,data:data2};
+const err30 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema24.properties.comment.type},message:"must be string,null",schema:schema24.properties.comment.type,parentSchema:schema24.properties.comment,data:data2};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1688,7 +1710,7 @@ errors++;
 if(data.conversions !== undefined){
 let data3 = data.conversions;
 if((!(Array.isArray(data3))) && (data3 !== null)){
-const err31 = {instancePath:instancePath+"/conversions",schemaPath:"#/properties/conversions/type",keyword:"type",params:{type: schema23.properties.conversions.type},message:"must be array,null",schema:schema23.properties.conversions.type,parentSchema:schema23.properties.conversions,data:data3};
+const err31 = {instancePath:instancePath+"/conversions",schemaPath:"#/properties/conversions/type",keyword:"type",params:{type: schema24.properties.conversions.type},message:"must be array,null",schema:schema24.properties.conversions.type,parentSchema:schema24.properties.conversions,data:data3};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1703,7 +1725,7 @@ for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.attribution === undefined){
-const err32 = {instancePath:instancePath+"/conversions/" + i0,schemaPath:"#/properties/conversions/items/required",keyword:"required",params:{missingProperty: "attribution"},message:"must have required property '"+"attribution"+"'",schema:schema23.properties.conversions.items.required,parentSchema:schema23.properties.conversions.items,data:data4};
+const err32 = {instancePath:instancePath+"/conversions/" + i0,schemaPath:"#/properties/conversions/items/required",keyword:"required",params:{missingProperty: "attribution"},message:"must have required property '"+"attribution"+"'",schema:schema24.properties.conversions.items.required,parentSchema:schema24.properties.conversions.items,data:data4};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1713,7 +1735,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data4.goal_id === undefined){
-const err33 = {instancePath:instancePath+"/conversions/" + i0,schemaPath:"#/properties/conversions/items/required",keyword:"required",params:{missingProperty: "goal_id"},message:"must have required property '"+"goal_id"+"'",schema:schema23.properties.conversions.items.required,parentSchema:schema23.properties.conversions.items,data:data4};
+const err33 = {instancePath:instancePath+"/conversions/" + i0,schemaPath:"#/properties/conversions/items/required",keyword:"required",params:{missingProperty: "goal_id"},message:"must have required property '"+"goal_id"+"'",schema:schema24.properties.conversions.items.required,parentSchema:schema24.properties.conversions.items,data:data4};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1723,7 +1745,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data4.goal_name === undefined){
-const err34 = {instancePath:instancePath+"/conversions/" + i0,schemaPath:"#/properties/conversions/items/required",keyword:"required",params:{missingProperty: "goal_name"},message:"must have required property '"+"goal_name"+"'",schema:schema23.properties.conversions.items.required,parentSchema:schema23.properties.conversions.items,data:data4};
+const err34 = {instancePath:instancePath+"/conversions/" + i0,schemaPath:"#/properties/conversions/items/required",keyword:"required",params:{missingProperty: "goal_name"},message:"must have required property '"+"goal_name"+"'",schema:schema24.properties.conversions.items.required,parentSchema:schema24.properties.conversions.items,data:data4};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1733,7 +1755,7 @@ vErrors.push(err34);
 errors++;
 }
 if(data4.id === undefined){
-const err35 = {instancePath:instancePath+"/conversions/" + i0,schemaPath:"#/properties/conversions/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema23.properties.conversions.items.required,parentSchema:schema23.properties.conversions.items,data:data4};
+const err35 = {instancePath:instancePath+"/conversions/" + i0,schemaPath:"#/properties/conversions/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema24.properties.conversions.items.required,parentSchema:schema24.properties.conversions.items,data:data4};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1743,7 +1765,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data4.timestamp === undefined){
-const err36 = {instancePath:instancePath+"/conversions/" + i0,schemaPath:"#/properties/conversions/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema23.properties.conversions.items.required,parentSchema:schema23.properties.conversions.items,data:data4};
+const err36 = {instancePath:instancePath+"/conversions/" + i0,schemaPath:"#/properties/conversions/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema24.properties.conversions.items.required,parentSchema:schema24.properties.conversions.items,data:data4};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1755,7 +1777,7 @@ errors++;
 if(data4.goal_id !== undefined){
 let data5 = data4.goal_id;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err37 = {instancePath:instancePath+"/conversions/" + i0+"/goal_id",schemaPath:"#/properties/conversions/items/properties/goal_id/type",keyword:"type",params:{type: schema23.properties.conversions.items.properties.goal_id.type},message:"must be integer,null",schema:schema23.properties.conversions.items.properties.goal_id.type,parentSchema:schema23.properties.conversions.items.properties.goal_id,data:data5};
+const err37 = {instancePath:instancePath+"/conversions/" + i0+"/goal_id",schemaPath:"#/properties/conversions/items/properties/goal_id/type",keyword:"type",params:{type: schema24.properties.conversions.items.properties.goal_id.type},message:"must be integer,null",schema:schema24.properties.conversions.items.properties.goal_id.type,parentSchema:schema24.properties.conversions.items.properties.goal_id,data:data5};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1768,7 +1790,7 @@ errors++;
 if(data4.goal_name !== undefined){
 let data6 = data4.goal_name;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err38 = {instancePath:instancePath+"/conversions/" + i0+"/goal_name",schemaPath:"#/properties/conversions/items/properties/goal_name/type",keyword:"type",params:{type: schema23.properties.conversions.items.properties.goal_name.type},message:"must be string,null",schema:schema23.properties.conversions.items.properties.goal_name.type,parentSchema:schema23.properties.conversions.items.properties.goal_name,data:data6};
+const err38 = {instancePath:instancePath+"/conversions/" + i0+"/goal_name",schemaPath:"#/properties/conversions/items/properties/goal_name/type",keyword:"type",params:{type: schema24.properties.conversions.items.properties.goal_name.type},message:"must be string,null",schema:schema24.properties.conversions.items.properties.goal_name.type,parentSchema:schema24.properties.conversions.items.properties.goal_name,data:data6};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1781,7 +1803,7 @@ errors++;
 if(data4.id !== undefined){
 let data7 = data4.id;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err39 = {instancePath:instancePath+"/conversions/" + i0+"/id",schemaPath:"#/properties/conversions/items/properties/id/type",keyword:"type",params:{type: schema23.properties.conversions.items.properties.id.type},message:"must be string,null",schema:schema23.properties.conversions.items.properties.id.type,parentSchema:schema23.properties.conversions.items.properties.id,data:data7};
+const err39 = {instancePath:instancePath+"/conversions/" + i0+"/id",schemaPath:"#/properties/conversions/items/properties/id/type",keyword:"type",params:{type: schema24.properties.conversions.items.properties.id.type},message:"must be string,null",schema:schema24.properties.conversions.items.properties.id.type,parentSchema:schema24.properties.conversions.items.properties.id,data:data7};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1794,7 +1816,7 @@ errors++;
 if(data4.timestamp !== undefined){
 let data8 = data4.timestamp;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err40 = {instancePath:instancePath+"/conversions/" + i0+"/timestamp",schemaPath:"#/properties/conversions/items/properties/timestamp/type",keyword:"type",params:{type: schema23.properties.conversions.items.properties.timestamp.type},message:"must be string,null",schema:schema23.properties.conversions.items.properties.timestamp.type,parentSchema:schema23.properties.conversions.items.properties.timestamp,data:data8};
+const err40 = {instancePath:instancePath+"/conversions/" + i0+"/timestamp",schemaPath:"#/properties/conversions/items/properties/timestamp/type",keyword:"type",params:{type: schema24.properties.conversions.items.properties.timestamp.type},message:"must be string,null",schema:schema24.properties.conversions.items.properties.timestamp.type,parentSchema:schema24.properties.conversions.items.properties.timestamp,data:data8};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1806,7 +1828,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/conversions/" + i0,schemaPath:"#/properties/conversions/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.conversions.items.type,parentSchema:schema23.properties.conversions.items,data:data4};
+const err41 = {instancePath:instancePath+"/conversions/" + i0,schemaPath:"#/properties/conversions/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.conversions.items.type,parentSchema:schema24.properties.conversions.items,data:data4};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1821,7 +1843,7 @@ errors++;
 if(data.deleted !== undefined){
 let data9 = data.deleted;
 if((typeof data9 !== "boolean") && (data9 !== null)){
-const err42 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: schema23.properties.deleted.type},message:"must be boolean,null",schema:schema23.properties.deleted.type,parentSchema:schema23.properties.deleted,data:data9};
+const err42 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: schema24.properties.deleted.type},message:"must be boolean,null",schema:schema24.properties.deleted.type,parentSchema:schema24.properties.deleted,data:data9};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1834,7 +1856,7 @@ errors++;
 if(data.department_id !== undefined){
 let data10 = data.department_id;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err43 = {instancePath:instancePath+"/department_id",schemaPath:"#/properties/department_id/type",keyword:"type",params:{type: schema23.properties.department_id.type},message:"must be integer,null",schema:schema23.properties.department_id.type,parentSchema:schema23.properties.department_id,data:data10};
+const err43 = {instancePath:instancePath+"/department_id",schemaPath:"#/properties/department_id/type",keyword:"type",params:{type: schema24.properties.department_id.type},message:"must be integer,null",schema:schema24.properties.department_id.type,parentSchema:schema24.properties.department_id,data:data10};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1847,7 +1869,7 @@ errors++;
 if(data.department_name !== undefined){
 let data11 = data.department_name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err44 = {instancePath:instancePath+"/department_name",schemaPath:"#/properties/department_name/type",keyword:"type",params:{type: schema23.properties.department_name.type},message:"must be string,null",schema:schema23.properties.department_name.type,parentSchema:schema23.properties.department_name,data:data11};
+const err44 = {instancePath:instancePath+"/department_name",schemaPath:"#/properties/department_name/type",keyword:"type",params:{type: schema24.properties.department_name.type},message:"must be string,null",schema:schema24.properties.department_name.type,parentSchema:schema24.properties.department_name,data:data11};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1860,7 +1882,7 @@ errors++;
 if(data.desk_ticket_id !== undefined){
 let data12 = data.desk_ticket_id;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err45 = {instancePath:instancePath+"/desk_ticket_id",schemaPath:"#/properties/desk_ticket_id/type",keyword:"type",params:{type: schema23.properties.desk_ticket_id.type},message:"must be integer,null",schema:schema23.properties.desk_ticket_id.type,parentSchema:schema23.properties.desk_ticket_id,data:data12};
+const err45 = {instancePath:instancePath+"/desk_ticket_id",schemaPath:"#/properties/desk_ticket_id/type",keyword:"type",params:{type: schema24.properties.desk_ticket_id.type},message:"must be integer,null",schema:schema24.properties.desk_ticket_id.type,parentSchema:schema24.properties.desk_ticket_id,data:data12};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1873,7 +1895,7 @@ errors++;
 if(data.duration !== undefined){
 let data13 = data.duration;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err46 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/type",keyword:"type",params:{type: schema23.properties.duration.type},message:"must be integer,null",schema:schema23.properties.duration.type,parentSchema:schema23.properties.duration,data:data13};
+const err46 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/type",keyword:"type",params:{type: schema24.properties.duration.type},message:"must be integer,null",schema:schema24.properties.duration.type,parentSchema:schema24.properties.duration,data:data13};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1886,7 +1908,7 @@ errors++;
 if(data.engagements !== undefined){
 let data14 = data.engagements;
 if((!(Array.isArray(data14))) && (data14 !== null)){
-const err47 = {instancePath:instancePath+"/engagements",schemaPath:"#/properties/engagements/type",keyword:"type",params:{type: schema23.properties.engagements.type},message:"must be array,null",schema:schema23.properties.engagements.type,parentSchema:schema23.properties.engagements,data:data14};
+const err47 = {instancePath:instancePath+"/engagements",schemaPath:"#/properties/engagements/type",keyword:"type",params:{type: schema24.properties.engagements.type},message:"must be array,null",schema:schema24.properties.engagements.type,parentSchema:schema24.properties.engagements,data:data14};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1901,7 +1923,7 @@ for(let i1=0; i1<len1; i1++){
 let data15 = data14[i1];
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if(data15.accepted === undefined){
-const err48 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "accepted"},message:"must have required property '"+"accepted"+"'",schema:schema23.properties.engagements.items.required,parentSchema:schema23.properties.engagements.items,data:data15};
+const err48 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "accepted"},message:"must have required property '"+"accepted"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1911,7 +1933,7 @@ vErrors.push(err48);
 errors++;
 }
 if(data15.agent_full_name === undefined){
-const err49 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "agent_full_name"},message:"must have required property '"+"agent_full_name"+"'",schema:schema23.properties.engagements.items.required,parentSchema:schema23.properties.engagements.items,data:data15};
+const err49 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "agent_full_name"},message:"must have required property '"+"agent_full_name"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1921,7 +1943,7 @@ vErrors.push(err49);
 errors++;
 }
 if(data15.agent_id === undefined){
-const err50 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "agent_id"},message:"must have required property '"+"agent_id"+"'",schema:schema23.properties.engagements.items.required,parentSchema:schema23.properties.engagements.items,data:data15};
+const err50 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "agent_id"},message:"must have required property '"+"agent_id"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1931,7 +1953,7 @@ vErrors.push(err50);
 errors++;
 }
 if(data15.agent_name === undefined){
-const err51 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "agent_name"},message:"must have required property '"+"agent_name"+"'",schema:schema23.properties.engagements.items.required,parentSchema:schema23.properties.engagements.items,data:data15};
+const err51 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "agent_name"},message:"must have required property '"+"agent_name"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1941,7 +1963,7 @@ vErrors.push(err51);
 errors++;
 }
 if(data15.assigned === undefined){
-const err52 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "assigned"},message:"must have required property '"+"assigned"+"'",schema:schema23.properties.engagements.items.required,parentSchema:schema23.properties.engagements.items,data:data15};
+const err52 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "assigned"},message:"must have required property '"+"assigned"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1951,7 +1973,7 @@ vErrors.push(err52);
 errors++;
 }
 if(data15.comment === undefined){
-const err53 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "comment"},message:"must have required property '"+"comment"+"'",schema:schema23.properties.engagements.items.required,parentSchema:schema23.properties.engagements.items,data:data15};
+const err53 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "comment"},message:"must have required property '"+"comment"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1961,7 +1983,7 @@ vErrors.push(err53);
 errors++;
 }
 if(data15.count === undefined){
-const err54 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'",schema:schema23.properties.engagements.items.required,parentSchema:schema23.properties.engagements.items,data:data15};
+const err54 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1971,7 +1993,7 @@ vErrors.push(err54);
 errors++;
 }
 if(data15.department_id === undefined){
-const err55 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "department_id"},message:"must have required property '"+"department_id"+"'",schema:schema23.properties.engagements.items.required,parentSchema:schema23.properties.engagements.items,data:data15};
+const err55 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "department_id"},message:"must have required property '"+"department_id"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1981,7 +2003,7 @@ vErrors.push(err55);
 errors++;
 }
 if(data15.duration === undefined){
-const err56 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "duration"},message:"must have required property '"+"duration"+"'",schema:schema23.properties.engagements.items.required,parentSchema:schema23.properties.engagements.items,data:data15};
+const err56 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "duration"},message:"must have required property '"+"duration"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1991,7 +2013,7 @@ vErrors.push(err56);
 errors++;
 }
 if(data15.id === undefined){
-const err57 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema23.properties.engagements.items.required,parentSchema:schema23.properties.engagements.items,data:data15};
+const err57 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2001,7 +2023,7 @@ vErrors.push(err57);
 errors++;
 }
 if(data15.rating === undefined){
-const err58 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "rating"},message:"must have required property '"+"rating"+"'",schema:schema23.properties.engagements.items.required,parentSchema:schema23.properties.engagements.items,data:data15};
+const err58 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "rating"},message:"must have required property '"+"rating"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2011,7 +2033,7 @@ vErrors.push(err58);
 errors++;
 }
 if(data15.response_time === undefined){
-const err59 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "response_time"},message:"must have required property '"+"response_time"+"'",schema:schema23.properties.engagements.items.required,parentSchema:schema23.properties.engagements.items,data:data15};
+const err59 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "response_time"},message:"must have required property '"+"response_time"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2021,7 +2043,7 @@ vErrors.push(err59);
 errors++;
 }
 if(data15.skills_fulfilled === undefined){
-const err60 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "skills_fulfilled"},message:"must have required property '"+"skills_fulfilled"+"'",schema:schema23.properties.engagements.items.required,parentSchema:schema23.properties.engagements.items,data:data15};
+const err60 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "skills_fulfilled"},message:"must have required property '"+"skills_fulfilled"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2031,7 +2053,7 @@ vErrors.push(err60);
 errors++;
 }
 if(data15.skills_requested === undefined){
-const err61 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "skills_requested"},message:"must have required property '"+"skills_requested"+"'",schema:schema23.properties.engagements.items.required,parentSchema:schema23.properties.engagements.items,data:data15};
+const err61 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "skills_requested"},message:"must have required property '"+"skills_requested"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2041,7 +2063,7 @@ vErrors.push(err61);
 errors++;
 }
 if(data15.started_by === undefined){
-const err62 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "started_by"},message:"must have required property '"+"started_by"+"'",schema:schema23.properties.engagements.items.required,parentSchema:schema23.properties.engagements.items,data:data15};
+const err62 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "started_by"},message:"must have required property '"+"started_by"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2051,7 +2073,7 @@ vErrors.push(err62);
 errors++;
 }
 if(data15.timestamp === undefined){
-const err63 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema23.properties.engagements.items.required,parentSchema:schema23.properties.engagements.items,data:data15};
+const err63 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2063,7 +2085,7 @@ errors++;
 if(data15.accepted !== undefined){
 let data16 = data15.accepted;
 if((typeof data16 !== "boolean") && (data16 !== null)){
-const err64 = {instancePath:instancePath+"/engagements/" + i1+"/accepted",schemaPath:"#/properties/engagements/items/properties/accepted/type",keyword:"type",params:{type: schema23.properties.engagements.items.properties.accepted.type},message:"must be boolean,null",schema:schema23.properties.engagements.items.properties.accepted.type,parentSchema:schema23.properties.engagements.items.properties.accepted,data:data16};
+const err64 = {instancePath:instancePath+"/engagements/" + i1+"/accepted",schemaPath:"#/properties/engagements/items/properties/accepted/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.accepted.type},message:"must be boolean,null",schema:schema24.properties.engagements.items.properties.accepted.type,parentSchema:schema24.properties.engagements.items.properties.accepted,data:data16};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2076,7 +2098,7 @@ errors++;
 if(data15.agent_full_name !== undefined){
 let data17 = data15.agent_full_name;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err65 = {instancePath:instancePath+"/engagements/" + i1+"/agent_full_name",schemaPath:"#/properties/engagements/items/properties/agent_full_name/type",keyword:"type",params:{type: schema23.properties.engagements.items.properties.agent_full_name.type},message:"must be string,null",schema:schema23.properties.engagements.items.properties.agent_full_name.type,parentSchema:schema23.properties.engagements.items.properties.agent_full_name,data:data17};
+const err65 = {instancePath:instancePath+"/engagements/" + i1+"/agent_full_name",schemaPath:"#/properties/engagements/items/properties/agent_full_name/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.agent_full_name.type},message:"must be string,null",schema:schema24.properties.engagements.items.properties.agent_full_name.type,parentSchema:schema24.properties.engagements.items.properties.agent_full_name,data:data17};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2089,7 +2111,7 @@ errors++;
 if(data15.agent_id !== undefined){
 let data18 = data15.agent_id;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err66 = {instancePath:instancePath+"/engagements/" + i1+"/agent_id",schemaPath:"#/properties/engagements/items/properties/agent_id/type",keyword:"type",params:{type: schema23.properties.engagements.items.properties.agent_id.type},message:"must be string,null",schema:schema23.properties.engagements.items.properties.agent_id.type,parentSchema:schema23.properties.engagements.items.properties.agent_id,data:data18};
+const err66 = {instancePath:instancePath+"/engagements/" + i1+"/agent_id",schemaPath:"#/properties/engagements/items/properties/agent_id/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.agent_id.type},message:"must be string,null",schema:schema24.properties.engagements.items.properties.agent_id.type,parentSchema:schema24.properties.engagements.items.properties.agent_id,data:data18};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2102,7 +2124,7 @@ errors++;
 if(data15.agent_name !== undefined){
 let data19 = data15.agent_name;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err67 = {instancePath:instancePath+"/engagements/" + i1+"/agent_name",schemaPath:"#/properties/engagements/items/properties/agent_name/type",keyword:"type",params:{type: schema23.properties.engagements.items.properties.agent_name.type},message:"must be string,null",schema:schema23.properties.engagements.items.properties.agent_name.type,parentSchema:schema23.properties.engagements.items.properties.agent_name,data:data19};
+const err67 = {instancePath:instancePath+"/engagements/" + i1+"/agent_name",schemaPath:"#/properties/engagements/items/properties/agent_name/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.agent_name.type},message:"must be string,null",schema:schema24.properties.engagements.items.properties.agent_name.type,parentSchema:schema24.properties.engagements.items.properties.agent_name,data:data19};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2115,7 +2137,7 @@ errors++;
 if(data15.assigned !== undefined){
 let data20 = data15.assigned;
 if((typeof data20 !== "boolean") && (data20 !== null)){
-const err68 = {instancePath:instancePath+"/engagements/" + i1+"/assigned",schemaPath:"#/properties/engagements/items/properties/assigned/type",keyword:"type",params:{type: schema23.properties.engagements.items.properties.assigned.type},message:"must be boolean,null",schema:schema23.properties.engagements.items.properties.assigned.type,parentSchema:schema23.properties.engagements.items.properties.assigned,data:data20};
+const err68 = {instancePath:instancePath+"/engagements/" + i1+"/assigned",schemaPath:"#/properties/engagements/items/properties/assigned/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.assigned.type},message:"must be boolean,null",schema:schema24.properties.engagements.items.properties.assigned.type,parentSchema:schema24.properties.engagements.items.properties.assigned,data:data20};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2128,7 +2150,7 @@ errors++;
 if(data15.comment !== undefined){
 let data21 = data15.comment;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err69 = {instancePath:instancePath+"/engagements/" + i1+"/comment",schemaPath:"#/properties/engagements/items/properties/comment/type",keyword:"type",params:{type: schema23.properties.engagements.items.properties.comment.type},message:"must be string,null",schema:schema23.properties.engagements.items.properties.comment.type,parentSchema:schema23.properties.engagements.items.properties.comment,data:data21};
+const err69 = {instancePath:instancePath+"/engagements/" + i1+"/comment",schemaPath:"#/properties/engagements/items/properties/comment/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.comment.type},message:"must be string,null",schema:schema24.properties.engagements.items.properties.comment.type,parentSchema:schema24.properties.engagements.items.properties.comment,data:data21};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2141,7 +2163,7 @@ errors++;
 if(data15.department_id !== undefined){
 let data22 = data15.department_id;
 if((!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))) && (data22 !== null)){
-const err70 = {instancePath:instancePath+"/engagements/" + i1+"/department_id",schemaPath:"#/properties/engagements/items/properties/department_id/type",keyword:"type",params:{type: schema23.properties.engagements.items.properties.department_id.type},message:"must be integer,null",schema:schema23.properties.engagements.items.properties.department_id.type,parentSchema:schema23.properties.engagements.items.properties.department_id,data:data22};
+const err70 = {instancePath:instancePath+"/engagements/" + i1+"/department_id",schemaPath:"#/properties/engagements/items/properties/department_id/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.department_id.type},message:"must be integer,null",schema:schema24.properties.engagements.items.properties.department_id.type,parentSchema:schema24.properties.engagements.items.properties.department_id,data:data22};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2154,7 +2176,7 @@ errors++;
 if(data15.duration !== undefined){
 let data23 = data15.duration;
 if((!(typeof data23 == "number")) && (data23 !== null)){
-const err71 = {instancePath:instancePath+"/engagements/" + i1+"/duration",schemaPath:"#/properties/engagements/items/properties/duration/type",keyword:"type",params:{type: schema23.properties.engagements.items.properties.duration.type},message:"must be number,null",schema:schema23.properties.engagements.items.properties.duration.type,parentSchema:schema23.properties.engagements.items.properties.duration,data:data23};
+const err71 = {instancePath:instancePath+"/engagements/" + i1+"/duration",schemaPath:"#/properties/engagements/items/properties/duration/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.duration.type},message:"must be number,null",schema:schema24.properties.engagements.items.properties.duration.type,parentSchema:schema24.properties.engagements.items.properties.duration,data:data23};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2167,7 +2189,7 @@ errors++;
 if(data15.id !== undefined){
 let data24 = data15.id;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err72 = {instancePath:instancePath+"/engagements/" + i1+"/id",schemaPath:"#/properties/engagements/items/properties/id/type",keyword:"type",params:{type: schema23.properties.engagements.items.properties.id.type},message:"must be string,null",schema:schema23.properties.engagements.items.properties.id.type,parentSchema:schema23.properties.engagements.items.properties.id,data:data24};
+const err72 = {instancePath:instancePath+"/engagements/" + i1+"/id",schemaPath:"#/properties/engagements/items/properties/id/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.id.type},message:"must be string,null",schema:schema24.properties.engagements.items.properties.id.type,parentSchema:schema24.properties.engagements.items.properties.id,data:data24};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2180,7 +2202,7 @@ errors++;
 if(data15.rating !== undefined){
 let data25 = data15.rating;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err73 = {instancePath:instancePath+"/engagements/" + i1+"/rating",schemaPath:"#/properties/engagements/items/properties/rating/type",keyword:"type",params:{type: schema23.properties.engagements.items.properties.rating.type},message:"must be string,null",schema:schema23.properties.engagements.items.properties.rating.type,parentSchema:schema23.properties.engagements.items.properties.rating,data:data25};
+const err73 = {instancePath:instancePath+"/engagements/" + i1+"/rating",schemaPath:"#/properties/engagements/items/properties/rating/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.rating.type},message:"must be string,null",schema:schema24.properties.engagements.items.properties.rating.type,parentSchema:schema24.properties.engagements.items.properties.rating,data:data25};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2193,7 +2215,7 @@ errors++;
 if(data15.skills_fulfilled !== undefined){
 let data26 = data15.skills_fulfilled;
 if((typeof data26 !== "boolean") && (data26 !== null)){
-const err74 = {instancePath:instancePath+"/engagements/" + i1+"/skills_fulfilled",schemaPath:"#/properties/engagements/items/properties/skills_fulfilled/type",keyword:"type",params:{type: schema23.properties.engagements.items.properties.skills_fulfilled.type},message:"must be boolean,null",schema:schema23.properties.engagements.items.properties.skills_fulfilled.type,parentSchema:schema23.properties.engagements.items.properties.skills_fulfilled,data:data26};
+const err74 = {instancePath:instancePath+"/engagements/" + i1+"/skills_fulfilled",schemaPath:"#/properties/engagements/items/properties/skills_fulfilled/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.skills_fulfilled.type},message:"must be boolean,null",schema:schema24.properties.engagements.items.properties.skills_fulfilled.type,parentSchema:schema24.properties.engagements.items.properties.skills_fulfilled,data:data26};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2206,7 +2228,7 @@ errors++;
 if(data15.skills_requested !== undefined){
 let data27 = data15.skills_requested;
 if((!(Array.isArray(data27))) && (data27 !== null)){
-const err75 = {instancePath:instancePath+"/engagements/" + i1+"/skills_requested",schemaPath:"#/properties/engagements/items/properties/skills_requested/type",keyword:"type",params:{type: schema23.properties.engagements.items.properties.skills_requested.type},message:"must be array,null",schema:schema23.properties.engagements.items.properties.skills_requested.type,parentSchema:schema23.properties.engagements.items.properties.skills_requested,data:data27};
+const err75 = {instancePath:instancePath+"/engagements/" + i1+"/skills_requested",schemaPath:"#/properties/engagements/items/properties/skills_requested/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.skills_requested.type},message:"must be array,null",schema:schema24.properties.engagements.items.properties.skills_requested.type,parentSchema:schema24.properties.engagements.items.properties.skills_requested,data:data27};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2219,7 +2241,7 @@ errors++;
 if(data15.started_by !== undefined){
 let data28 = data15.started_by;
 if((typeof data28 !== "string") && (data28 !== null)){
-const err76 = {instancePath:instancePath+"/engagements/" + i1+"/started_by",schemaPath:"#/properties/engagements/items/properties/started_by/type",keyword:"type",params:{type: schema23.properties.engagements.items.properties.started_by.type},message:"must be string,null",schema:schema23.properties.engagements.items.properties.started_by.type,parentSchema:schema23.properties.engagements.items.properties.started_by,data:data28};
+const err76 = {instancePath:instancePath+"/engagements/" + i1+"/started_by",schemaPath:"#/properties/engagements/items/properties/started_by/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.started_by.type},message:"must be string,null",schema:schema24.properties.engagements.items.properties.started_by.type,parentSchema:schema24.properties.engagements.items.properties.started_by,data:data28};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2232,7 +2254,7 @@ errors++;
 if(data15.timestamp !== undefined){
 let data29 = data15.timestamp;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err77 = {instancePath:instancePath+"/engagements/" + i1+"/timestamp",schemaPath:"#/properties/engagements/items/properties/timestamp/type",keyword:"type",params:{type: schema23.properties.engagements.items.properties.timestamp.type},message:"must be string,null",schema:schema23.properties.engagements.items.properties.timestamp.type,parentSchema:schema23.properties.engagements.items.properties.timestamp,data:data29};
+const err77 = {instancePath:instancePath+"/engagements/" + i1+"/timestamp",schemaPath:"#/properties/engagements/items/properties/timestamp/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.timestamp.type},message:"must be string,null",schema:schema24.properties.engagements.items.properties.timestamp.type,parentSchema:schema24.properties.engagements.items.properties.timestamp,data:data29};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2244,7 +2266,7 @@ errors++;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.engagements.items.type,parentSchema:schema23.properties.engagements.items,data:data15};
+const err78 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.engagements.items.type,parentSchema:schema24.properties.engagements.items,data:data15};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -2259,7 +2281,7 @@ errors++;
 if(data.history !== undefined){
 let data30 = data.history;
 if((!(Array.isArray(data30))) && (data30 !== null)){
-const err79 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: schema23.properties.history.type},message:"must be array,null",schema:schema23.properties.history.type,parentSchema:schema23.properties.history,data:data30};
+const err79 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: schema24.properties.history.type},message:"must be array,null",schema:schema24.properties.history.type,parentSchema:schema24.properties.history,data:data30};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -2274,7 +2296,7 @@ for(let i2=0; i2<len2; i2++){
 let data31 = data30[i2];
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if(data31.channel === undefined){
-const err80 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema23.properties.history.items.required,parentSchema:schema23.properties.history.items,data:data31};
+const err80 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -2284,7 +2306,7 @@ vErrors.push(err80);
 errors++;
 }
 if(data31.department_id === undefined){
-const err81 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "department_id"},message:"must have required property '"+"department_id"+"'",schema:schema23.properties.history.items.required,parentSchema:schema23.properties.history.items,data:data31};
+const err81 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "department_id"},message:"must have required property '"+"department_id"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -2294,7 +2316,7 @@ vErrors.push(err81);
 errors++;
 }
 if(data31.department_name === undefined){
-const err82 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "department_name"},message:"must have required property '"+"department_name"+"'",schema:schema23.properties.history.items.required,parentSchema:schema23.properties.history.items,data:data31};
+const err82 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "department_name"},message:"must have required property '"+"department_name"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -2304,7 +2326,7 @@ vErrors.push(err82);
 errors++;
 }
 if(data31.msg === undefined){
-const err83 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "msg"},message:"must have required property '"+"msg"+"'",schema:schema23.properties.history.items.required,parentSchema:schema23.properties.history.items,data:data31};
+const err83 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "msg"},message:"must have required property '"+"msg"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -2314,7 +2336,7 @@ vErrors.push(err83);
 errors++;
 }
 if(data31.msg_id === undefined){
-const err84 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "msg_id"},message:"must have required property '"+"msg_id"+"'",schema:schema23.properties.history.items.required,parentSchema:schema23.properties.history.items,data:data31};
+const err84 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "msg_id"},message:"must have required property '"+"msg_id"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -2324,7 +2346,7 @@ vErrors.push(err84);
 errors++;
 }
 if(data31.name === undefined){
-const err85 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema23.properties.history.items.required,parentSchema:schema23.properties.history.items,data:data31};
+const err85 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -2334,7 +2356,7 @@ vErrors.push(err85);
 errors++;
 }
 if(data31.new_rating === undefined){
-const err86 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "new_rating"},message:"must have required property '"+"new_rating"+"'",schema:schema23.properties.history.items.required,parentSchema:schema23.properties.history.items,data:data31};
+const err86 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "new_rating"},message:"must have required property '"+"new_rating"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -2344,7 +2366,7 @@ vErrors.push(err86);
 errors++;
 }
 if(data31.new_tags === undefined){
-const err87 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "new_tags"},message:"must have required property '"+"new_tags"+"'",schema:schema23.properties.history.items.required,parentSchema:schema23.properties.history.items,data:data31};
+const err87 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "new_tags"},message:"must have required property '"+"new_tags"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -2354,7 +2376,7 @@ vErrors.push(err87);
 errors++;
 }
 if(data31.nick === undefined){
-const err88 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "nick"},message:"must have required property '"+"nick"+"'",schema:schema23.properties.history.items.required,parentSchema:schema23.properties.history.items,data:data31};
+const err88 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "nick"},message:"must have required property '"+"nick"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -2364,7 +2386,7 @@ vErrors.push(err88);
 errors++;
 }
 if(data31.options === undefined){
-const err89 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'",schema:schema23.properties.history.items.required,parentSchema:schema23.properties.history.items,data:data31};
+const err89 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -2374,7 +2396,7 @@ vErrors.push(err89);
 errors++;
 }
 if(data31.rating === undefined){
-const err90 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "rating"},message:"must have required property '"+"rating"+"'",schema:schema23.properties.history.items.required,parentSchema:schema23.properties.history.items,data:data31};
+const err90 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "rating"},message:"must have required property '"+"rating"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -2384,7 +2406,7 @@ vErrors.push(err90);
 errors++;
 }
 if(data31.tags === undefined){
-const err91 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'",schema:schema23.properties.history.items.required,parentSchema:schema23.properties.history.items,data:data31};
+const err91 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -2394,7 +2416,7 @@ vErrors.push(err91);
 errors++;
 }
 if(data31.timestamp === undefined){
-const err92 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema23.properties.history.items.required,parentSchema:schema23.properties.history.items,data:data31};
+const err92 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -2404,7 +2426,7 @@ vErrors.push(err92);
 errors++;
 }
 if(data31.type === undefined){
-const err93 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema23.properties.history.items.required,parentSchema:schema23.properties.history.items,data:data31};
+const err93 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -2416,7 +2438,7 @@ errors++;
 if(data31.channel !== undefined){
 let data32 = data31.channel;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err94 = {instancePath:instancePath+"/history/" + i2+"/channel",schemaPath:"#/properties/history/items/properties/channel/type",keyword:"type",params:{type: schema23.properties.history.items.properties.channel.type},message:"must be string,null",schema:schema23.properties.history.items.properties.channel.type,parentSchema:schema23.properties.history.items.properties.channel,data:data32};
+const err94 = {instancePath:instancePath+"/history/" + i2+"/channel",schemaPath:"#/properties/history/items/properties/channel/type",keyword:"type",params:{type: schema24.properties.history.items.properties.channel.type},message:"must be string,null",schema:schema24.properties.history.items.properties.channel.type,parentSchema:schema24.properties.history.items.properties.channel,data:data32};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -2429,7 +2451,7 @@ errors++;
 if(data31.department_id !== undefined){
 let data33 = data31.department_id;
 if((!((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33)))) && (data33 !== null)){
-const err95 = {instancePath:instancePath+"/history/" + i2+"/department_id",schemaPath:"#/properties/history/items/properties/department_id/type",keyword:"type",params:{type: schema23.properties.history.items.properties.department_id.type},message:"must be integer,null",schema:schema23.properties.history.items.properties.department_id.type,parentSchema:schema23.properties.history.items.properties.department_id,data:data33};
+const err95 = {instancePath:instancePath+"/history/" + i2+"/department_id",schemaPath:"#/properties/history/items/properties/department_id/type",keyword:"type",params:{type: schema24.properties.history.items.properties.department_id.type},message:"must be integer,null",schema:schema24.properties.history.items.properties.department_id.type,parentSchema:schema24.properties.history.items.properties.department_id,data:data33};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -2442,7 +2464,7 @@ errors++;
 if(data31.department_name !== undefined){
 let data34 = data31.department_name;
 if((typeof data34 !== "string") && (data34 !== null)){
-const err96 = {instancePath:instancePath+"/history/" + i2+"/department_name",schemaPath:"#/properties/history/items/properties/department_name/type",keyword:"type",params:{type: schema23.properties.history.items.properties.department_name.type},message:"must be string,null",schema:schema23.properties.history.items.properties.department_name.type,parentSchema:schema23.properties.history.items.properties.department_name,data:data34};
+const err96 = {instancePath:instancePath+"/history/" + i2+"/department_name",schemaPath:"#/properties/history/items/properties/department_name/type",keyword:"type",params:{type: schema24.properties.history.items.properties.department_name.type},message:"must be string,null",schema:schema24.properties.history.items.properties.department_name.type,parentSchema:schema24.properties.history.items.properties.department_name,data:data34};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -2455,7 +2477,7 @@ errors++;
 if(data31.msg !== undefined){
 let data35 = data31.msg;
 if((typeof data35 !== "string") && (data35 !== null)){
-const err97 = {instancePath:instancePath+"/history/" + i2+"/msg",schemaPath:"#/properties/history/items/properties/msg/type",keyword:"type",params:{type: schema23.properties.history.items.properties.msg.type},message:"must be string,null",schema:schema23.properties.history.items.properties.msg.type,parentSchema:schema23.properties.history.items.properties.msg,data:data35};
+const err97 = {instancePath:instancePath+"/history/" + i2+"/msg",schemaPath:"#/properties/history/items/properties/msg/type",keyword:"type",params:{type: schema24.properties.history.items.properties.msg.type},message:"must be string,null",schema:schema24.properties.history.items.properties.msg.type,parentSchema:schema24.properties.history.items.properties.msg,data:data35};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -2468,7 +2490,7 @@ errors++;
 if(data31.msg_id !== undefined){
 let data36 = data31.msg_id;
 if((typeof data36 !== "string") && (data36 !== null)){
-const err98 = {instancePath:instancePath+"/history/" + i2+"/msg_id",schemaPath:"#/properties/history/items/properties/msg_id/type",keyword:"type",params:{type: schema23.properties.history.items.properties.msg_id.type},message:"must be string,null",schema:schema23.properties.history.items.properties.msg_id.type,parentSchema:schema23.properties.history.items.properties.msg_id,data:data36};
+const err98 = {instancePath:instancePath+"/history/" + i2+"/msg_id",schemaPath:"#/properties/history/items/properties/msg_id/type",keyword:"type",params:{type: schema24.properties.history.items.properties.msg_id.type},message:"must be string,null",schema:schema24.properties.history.items.properties.msg_id.type,parentSchema:schema24.properties.history.items.properties.msg_id,data:data36};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -2481,7 +2503,7 @@ errors++;
 if(data31.name !== undefined){
 let data37 = data31.name;
 if((typeof data37 !== "string") && (data37 !== null)){
-const err99 = {instancePath:instancePath+"/history/" + i2+"/name",schemaPath:"#/properties/history/items/properties/name/type",keyword:"type",params:{type: schema23.properties.history.items.properties.name.type},message:"must be string,null",schema:schema23.properties.history.items.properties.name.type,parentSchema:schema23.properties.history.items.properties.name,data:data37};
+const err99 = {instancePath:instancePath+"/history/" + i2+"/name",schemaPath:"#/properties/history/items/properties/name/type",keyword:"type",params:{type: schema24.properties.history.items.properties.name.type},message:"must be string,null",schema:schema24.properties.history.items.properties.name.type,parentSchema:schema24.properties.history.items.properties.name,data:data37};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -2494,7 +2516,7 @@ errors++;
 if(data31.new_rating !== undefined){
 let data38 = data31.new_rating;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err100 = {instancePath:instancePath+"/history/" + i2+"/new_rating",schemaPath:"#/properties/history/items/properties/new_rating/type",keyword:"type",params:{type: schema23.properties.history.items.properties.new_rating.type},message:"must be string,null",schema:schema23.properties.history.items.properties.new_rating.type,parentSchema:schema23.properties.history.items.properties.new_rating,data:data38};
+const err100 = {instancePath:instancePath+"/history/" + i2+"/new_rating",schemaPath:"#/properties/history/items/properties/new_rating/type",keyword:"type",params:{type: schema24.properties.history.items.properties.new_rating.type},message:"must be string,null",schema:schema24.properties.history.items.properties.new_rating.type,parentSchema:schema24.properties.history.items.properties.new_rating,data:data38};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -2507,7 +2529,7 @@ errors++;
 if(data31.new_tags !== undefined){
 let data39 = data31.new_tags;
 if((!(Array.isArray(data39))) && (data39 !== null)){
-const err101 = {instancePath:instancePath+"/history/" + i2+"/new_tags",schemaPath:"#/properties/history/items/properties/new_tags/type",keyword:"type",params:{type: schema23.properties.history.items.properties.new_tags.type},message:"must be array,null",schema:schema23.properties.history.items.properties.new_tags.type,parentSchema:schema23.properties.history.items.properties.new_tags,data:data39};
+const err101 = {instancePath:instancePath+"/history/" + i2+"/new_tags",schemaPath:"#/properties/history/items/properties/new_tags/type",keyword:"type",params:{type: schema24.properties.history.items.properties.new_tags.type},message:"must be array,null",schema:schema24.properties.history.items.properties.new_tags.type,parentSchema:schema24.properties.history.items.properties.new_tags,data:data39};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -2520,7 +2542,7 @@ errors++;
 if(data31.nick !== undefined){
 let data40 = data31.nick;
 if((typeof data40 !== "string") && (data40 !== null)){
-const err102 = {instancePath:instancePath+"/history/" + i2+"/nick",schemaPath:"#/properties/history/items/properties/nick/type",keyword:"type",params:{type: schema23.properties.history.items.properties.nick.type},message:"must be string,null",schema:schema23.properties.history.items.properties.nick.type,parentSchema:schema23.properties.history.items.properties.nick,data:data40};
+const err102 = {instancePath:instancePath+"/history/" + i2+"/nick",schemaPath:"#/properties/history/items/properties/nick/type",keyword:"type",params:{type: schema24.properties.history.items.properties.nick.type},message:"must be string,null",schema:schema24.properties.history.items.properties.nick.type,parentSchema:schema24.properties.history.items.properties.nick,data:data40};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -2533,7 +2555,7 @@ errors++;
 if(data31.options !== undefined){
 let data41 = data31.options;
 if((typeof data41 !== "string") && (data41 !== null)){
-const err103 = {instancePath:instancePath+"/history/" + i2+"/options",schemaPath:"#/properties/history/items/properties/options/type",keyword:"type",params:{type: schema23.properties.history.items.properties.options.type},message:"must be string,null",schema:schema23.properties.history.items.properties.options.type,parentSchema:schema23.properties.history.items.properties.options,data:data41};
+const err103 = {instancePath:instancePath+"/history/" + i2+"/options",schemaPath:"#/properties/history/items/properties/options/type",keyword:"type",params:{type: schema24.properties.history.items.properties.options.type},message:"must be string,null",schema:schema24.properties.history.items.properties.options.type,parentSchema:schema24.properties.history.items.properties.options,data:data41};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -2546,7 +2568,7 @@ errors++;
 if(data31.rating !== undefined){
 let data42 = data31.rating;
 if((typeof data42 !== "string") && (data42 !== null)){
-const err104 = {instancePath:instancePath+"/history/" + i2+"/rating",schemaPath:"#/properties/history/items/properties/rating/type",keyword:"type",params:{type: schema23.properties.history.items.properties.rating.type},message:"must be string,null",schema:schema23.properties.history.items.properties.rating.type,parentSchema:schema23.properties.history.items.properties.rating,data:data42};
+const err104 = {instancePath:instancePath+"/history/" + i2+"/rating",schemaPath:"#/properties/history/items/properties/rating/type",keyword:"type",params:{type: schema24.properties.history.items.properties.rating.type},message:"must be string,null",schema:schema24.properties.history.items.properties.rating.type,parentSchema:schema24.properties.history.items.properties.rating,data:data42};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -2559,7 +2581,7 @@ errors++;
 if(data31.tags !== undefined){
 let data43 = data31.tags;
 if((!(Array.isArray(data43))) && (data43 !== null)){
-const err105 = {instancePath:instancePath+"/history/" + i2+"/tags",schemaPath:"#/properties/history/items/properties/tags/type",keyword:"type",params:{type: schema23.properties.history.items.properties.tags.type},message:"must be array,null",schema:schema23.properties.history.items.properties.tags.type,parentSchema:schema23.properties.history.items.properties.tags,data:data43};
+const err105 = {instancePath:instancePath+"/history/" + i2+"/tags",schemaPath:"#/properties/history/items/properties/tags/type",keyword:"type",params:{type: schema24.properties.history.items.properties.tags.type},message:"must be array,null",schema:schema24.properties.history.items.properties.tags.type,parentSchema:schema24.properties.history.items.properties.tags,data:data43};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -2572,7 +2594,7 @@ errors++;
 if(data31.timestamp !== undefined){
 let data44 = data31.timestamp;
 if((typeof data44 !== "string") && (data44 !== null)){
-const err106 = {instancePath:instancePath+"/history/" + i2+"/timestamp",schemaPath:"#/properties/history/items/properties/timestamp/type",keyword:"type",params:{type: schema23.properties.history.items.properties.timestamp.type},message:"must be string,null",schema:schema23.properties.history.items.properties.timestamp.type,parentSchema:schema23.properties.history.items.properties.timestamp,data:data44};
+const err106 = {instancePath:instancePath+"/history/" + i2+"/timestamp",schemaPath:"#/properties/history/items/properties/timestamp/type",keyword:"type",params:{type: schema24.properties.history.items.properties.timestamp.type},message:"must be string,null",schema:schema24.properties.history.items.properties.timestamp.type,parentSchema:schema24.properties.history.items.properties.timestamp,data:data44};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -2585,7 +2607,7 @@ errors++;
 if(data31.type !== undefined){
 let data45 = data31.type;
 if((typeof data45 !== "string") && (data45 !== null)){
-const err107 = {instancePath:instancePath+"/history/" + i2+"/type",schemaPath:"#/properties/history/items/properties/type/type",keyword:"type",params:{type: schema23.properties.history.items.properties.type.type},message:"must be string,null",schema:schema23.properties.history.items.properties.type.type,parentSchema:schema23.properties.history.items.properties.type,data:data45};
+const err107 = {instancePath:instancePath+"/history/" + i2+"/type",schemaPath:"#/properties/history/items/properties/type/type",keyword:"type",params:{type: schema24.properties.history.items.properties.type.type},message:"must be string,null",schema:schema24.properties.history.items.properties.type.type,parentSchema:schema24.properties.history.items.properties.type,data:data45};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -2597,7 +2619,7 @@ errors++;
 }
 }
 else {
-const err108 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.history.items.type,parentSchema:schema23.properties.history.items,data:data31};
+const err108 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.history.items.type,parentSchema:schema24.properties.history.items,data:data31};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -2612,7 +2634,7 @@ errors++;
 if(data.id !== undefined){
 let data46 = data.id;
 if(typeof data46 !== "string"){
-const err109 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.id.type,parentSchema:schema23.properties.id,data:data46};
+const err109 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.id.type,parentSchema:schema24.properties.id,data:data46};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -2625,7 +2647,7 @@ errors++;
 if(data.message !== undefined){
 let data47 = data.message;
 if((typeof data47 !== "string") && (data47 !== null)){
-const err110 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: schema23.properties.message.type},message:"must be string,null",schema:schema23.properties.message.type,parentSchema:schema23.properties.message,data:data47};
+const err110 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: schema24.properties.message.type},message:"must be string,null",schema:schema24.properties.message.type,parentSchema:schema24.properties.message,data:data47};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -2638,7 +2660,7 @@ errors++;
 if(data.missed !== undefined){
 let data48 = data.missed;
 if((typeof data48 !== "boolean") && (data48 !== null)){
-const err111 = {instancePath:instancePath+"/missed",schemaPath:"#/properties/missed/type",keyword:"type",params:{type: schema23.properties.missed.type},message:"must be boolean,null",schema:schema23.properties.missed.type,parentSchema:schema23.properties.missed,data:data48};
+const err111 = {instancePath:instancePath+"/missed",schemaPath:"#/properties/missed/type",keyword:"type",params:{type: schema24.properties.missed.type},message:"must be boolean,null",schema:schema24.properties.missed.type,parentSchema:schema24.properties.missed,data:data48};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -2651,7 +2673,7 @@ errors++;
 if(data.rating !== undefined){
 let data49 = data.rating;
 if((typeof data49 !== "string") && (data49 !== null)){
-const err112 = {instancePath:instancePath+"/rating",schemaPath:"#/properties/rating/type",keyword:"type",params:{type: schema23.properties.rating.type},message:"must be string,null",schema:schema23.properties.rating.type,parentSchema:schema23.properties.rating,data:data49};
+const err112 = {instancePath:instancePath+"/rating",schemaPath:"#/properties/rating/type",keyword:"type",params:{type: schema24.properties.rating.type},message:"must be string,null",schema:schema24.properties.rating.type,parentSchema:schema24.properties.rating,data:data49};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -2664,7 +2686,7 @@ errors++;
 if(data.started_by !== undefined){
 let data50 = data.started_by;
 if((typeof data50 !== "string") && (data50 !== null)){
-const err113 = {instancePath:instancePath+"/started_by",schemaPath:"#/properties/started_by/type",keyword:"type",params:{type: schema23.properties.started_by.type},message:"must be string,null",schema:schema23.properties.started_by.type,parentSchema:schema23.properties.started_by,data:data50};
+const err113 = {instancePath:instancePath+"/started_by",schemaPath:"#/properties/started_by/type",keyword:"type",params:{type: schema24.properties.started_by.type},message:"must be string,null",schema:schema24.properties.started_by.type,parentSchema:schema24.properties.started_by,data:data50};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -2677,7 +2699,7 @@ errors++;
 if(data.tags !== undefined){
 let data51 = data.tags;
 if((!(Array.isArray(data51))) && (data51 !== null)){
-const err114 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema23.properties.tags.type},message:"must be array,null",schema:schema23.properties.tags.type,parentSchema:schema23.properties.tags,data:data51};
+const err114 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema24.properties.tags.type},message:"must be array,null",schema:schema24.properties.tags.type,parentSchema:schema24.properties.tags,data:data51};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -2690,7 +2712,7 @@ errors++;
 if(data.timestamp !== undefined){
 let data52 = data.timestamp;
 if((typeof data52 !== "string") && (data52 !== null)){
-const err115 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: schema23.properties.timestamp.type},message:"must be string,null",schema:schema23.properties.timestamp.type,parentSchema:schema23.properties.timestamp,data:data52};
+const err115 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: schema24.properties.timestamp.type},message:"must be string,null",schema:schema24.properties.timestamp.type,parentSchema:schema24.properties.timestamp,data:data52};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -2703,7 +2725,7 @@ errors++;
 if(data.triggered !== undefined){
 let data53 = data.triggered;
 if((typeof data53 !== "boolean") && (data53 !== null)){
-const err116 = {instancePath:instancePath+"/triggered",schemaPath:"#/properties/triggered/type",keyword:"type",params:{type: schema23.properties.triggered.type},message:"must be boolean,null",schema:schema23.properties.triggered.type,parentSchema:schema23.properties.triggered,data:data53};
+const err116 = {instancePath:instancePath+"/triggered",schemaPath:"#/properties/triggered/type",keyword:"type",params:{type: schema24.properties.triggered.type},message:"must be boolean,null",schema:schema24.properties.triggered.type,parentSchema:schema24.properties.triggered,data:data53};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -2716,7 +2738,7 @@ errors++;
 if(data.triggered_response !== undefined){
 let data54 = data.triggered_response;
 if((typeof data54 !== "boolean") && (data54 !== null)){
-const err117 = {instancePath:instancePath+"/triggered_response",schemaPath:"#/properties/triggered_response/type",keyword:"type",params:{type: schema23.properties.triggered_response.type},message:"must be boolean,null",schema:schema23.properties.triggered_response.type,parentSchema:schema23.properties.triggered_response,data:data54};
+const err117 = {instancePath:instancePath+"/triggered_response",schemaPath:"#/properties/triggered_response/type",keyword:"type",params:{type: schema24.properties.triggered_response.type},message:"must be boolean,null",schema:schema24.properties.triggered_response.type,parentSchema:schema24.properties.triggered_response,data:data54};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -2729,7 +2751,7 @@ errors++;
 if(data.type !== undefined){
 let data55 = data.type;
 if((typeof data55 !== "string") && (data55 !== null)){
-const err118 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema23.properties.type.type},message:"must be string,null",schema:schema23.properties.type.type,parentSchema:schema23.properties.type,data:data55};
+const err118 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema24.properties.type.type},message:"must be string,null",schema:schema24.properties.type.type,parentSchema:schema24.properties.type,data:data55};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -2742,7 +2764,7 @@ errors++;
 if(data.unread !== undefined){
 let data56 = data.unread;
 if((typeof data56 !== "boolean") && (data56 !== null)){
-const err119 = {instancePath:instancePath+"/unread",schemaPath:"#/properties/unread/type",keyword:"type",params:{type: schema23.properties.unread.type},message:"must be boolean,null",schema:schema23.properties.unread.type,parentSchema:schema23.properties.unread,data:data56};
+const err119 = {instancePath:instancePath+"/unread",schemaPath:"#/properties/unread/type",keyword:"type",params:{type: schema24.properties.unread.type},message:"must be boolean,null",schema:schema24.properties.unread.type,parentSchema:schema24.properties.unread,data:data56};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -2755,7 +2777,7 @@ errors++;
 if(data.update_timestamp !== undefined){
 let data57 = data.update_timestamp;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err120 = {instancePath:instancePath+"/update_timestamp",schemaPath:"#/properties/update_timestamp/type",keyword:"type",params:{type: schema23.properties.update_timestamp.type},message:"must be string,null",schema:schema23.properties.update_timestamp.type,parentSchema:schema23.properties.update_timestamp,data:data57};
+const err120 = {instancePath:instancePath+"/update_timestamp",schemaPath:"#/properties/update_timestamp/type",keyword:"type",params:{type: schema24.properties.update_timestamp.type},message:"must be string,null",schema:schema24.properties.update_timestamp.type,parentSchema:schema24.properties.update_timestamp,data:data57};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -2768,7 +2790,7 @@ errors++;
 if(data.webpath !== undefined){
 let data58 = data.webpath;
 if((!(Array.isArray(data58))) && (data58 !== null)){
-const err121 = {instancePath:instancePath+"/webpath",schemaPath:"#/properties/webpath/type",keyword:"type",params:{type: schema23.properties.webpath.type},message:"must be array,null",schema:schema23.properties.webpath.type,parentSchema:schema23.properties.webpath,data:data58};
+const err121 = {instancePath:instancePath+"/webpath",schemaPath:"#/properties/webpath/type",keyword:"type",params:{type: schema24.properties.webpath.type},message:"must be array,null",schema:schema24.properties.webpath.type,parentSchema:schema24.properties.webpath,data:data58};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -2783,7 +2805,7 @@ for(let i3=0; i3<len3; i3++){
 let data59 = data58[i3];
 if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
 if(data59.from === undefined){
-const err122 = {instancePath:instancePath+"/webpath/" + i3,schemaPath:"#/properties/webpath/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema23.properties.webpath.items.required,parentSchema:schema23.properties.webpath.items,data:data59};
+const err122 = {instancePath:instancePath+"/webpath/" + i3,schemaPath:"#/properties/webpath/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema24.properties.webpath.items.required,parentSchema:schema24.properties.webpath.items,data:data59};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -2793,7 +2815,7 @@ vErrors.push(err122);
 errors++;
 }
 if(data59.timestamp === undefined){
-const err123 = {instancePath:instancePath+"/webpath/" + i3,schemaPath:"#/properties/webpath/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema23.properties.webpath.items.required,parentSchema:schema23.properties.webpath.items,data:data59};
+const err123 = {instancePath:instancePath+"/webpath/" + i3,schemaPath:"#/properties/webpath/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema24.properties.webpath.items.required,parentSchema:schema24.properties.webpath.items,data:data59};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -2805,7 +2827,7 @@ errors++;
 if(data59.from !== undefined){
 let data60 = data59.from;
 if((typeof data60 !== "string") && (data60 !== null)){
-const err124 = {instancePath:instancePath+"/webpath/" + i3+"/from",schemaPath:"#/properties/webpath/items/properties/from/type",keyword:"type",params:{type: schema23.properties.webpath.items.properties.from.type},message:"must be string,null",schema:schema23.properties.webpath.items.properties.from.type,parentSchema:schema23.properties.webpath.items.properties.from,data:data60};
+const err124 = {instancePath:instancePath+"/webpath/" + i3+"/from",schemaPath:"#/properties/webpath/items/properties/from/type",keyword:"type",params:{type: schema24.properties.webpath.items.properties.from.type},message:"must be string,null",schema:schema24.properties.webpath.items.properties.from.type,parentSchema:schema24.properties.webpath.items.properties.from,data:data60};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -2818,7 +2840,7 @@ errors++;
 if(data59.timestamp !== undefined){
 let data61 = data59.timestamp;
 if((typeof data61 !== "string") && (data61 !== null)){
-const err125 = {instancePath:instancePath+"/webpath/" + i3+"/timestamp",schemaPath:"#/properties/webpath/items/properties/timestamp/type",keyword:"type",params:{type: schema23.properties.webpath.items.properties.timestamp.type},message:"must be string,null",schema:schema23.properties.webpath.items.properties.timestamp.type,parentSchema:schema23.properties.webpath.items.properties.timestamp,data:data61};
+const err125 = {instancePath:instancePath+"/webpath/" + i3+"/timestamp",schemaPath:"#/properties/webpath/items/properties/timestamp/type",keyword:"type",params:{type: schema24.properties.webpath.items.properties.timestamp.type},message:"must be string,null",schema:schema24.properties.webpath.items.properties.timestamp.type,parentSchema:schema24.properties.webpath.items.properties.timestamp,data:data61};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -2830,7 +2852,7 @@ errors++;
 }
 }
 else {
-const err126 = {instancePath:instancePath+"/webpath/" + i3,schemaPath:"#/properties/webpath/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.webpath.items.type,parentSchema:schema23.properties.webpath.items,data:data59};
+const err126 = {instancePath:instancePath+"/webpath/" + i3,schemaPath:"#/properties/webpath/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.webpath.items.type,parentSchema:schema24.properties.webpath.items,data:data59};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -2844,7 +2866,7 @@ errors++;
 }
 }
 else {
-const err127 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+const err127 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -2853,19 +2875,19 @@ vErrors.push(err127);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
-export const record_department = validate23;
-const schema24 = {"type":"object","properties":{"description":{"type":["string","null"]},"enabled":{"type":["boolean","null"]},"id":{"type":"integer"},"members":{"type":["array","null"]},"name":{"type":["string","null"]},"settings":{}},"required":["description","enabled","id","members","name","settings"],"additionalProperties":true};
+export const record_department = validate24;
+const schema25 = {"type":"object","properties":{"description":{"type":["string","null"]},"enabled":{"type":["boolean","null"]},"id":{"type":"integer"},"members":{"type":["array","null"]},"name":{"type":["string","null"]},"settings":{}},"required":["description","enabled","id","members","name","settings"],"additionalProperties":true};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.description === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2875,7 +2897,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.enabled === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2885,7 +2907,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2895,7 +2917,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.members === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "members"},message:"must have required property '"+"members"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "members"},message:"must have required property '"+"members"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2905,7 +2927,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.name === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2915,7 +2937,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.settings === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2927,7 +2949,7 @@ errors++;
 if(data.description !== undefined){
 let data0 = data.description;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema24.properties.description.type},message:"must be string,null",schema:schema24.properties.description.type,parentSchema:schema24.properties.description,data:data0};
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema25.properties.description.type},message:"must be string,null",schema:schema25.properties.description.type,parentSchema:schema25.properties.description,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2940,7 +2962,7 @@ errors++;
 if(data.enabled !== undefined){
 let data1 = data.enabled;
 if((typeof data1 !== "boolean") && (data1 !== null)){
-const err7 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: schema24.properties.enabled.type},message:"must be boolean,null",schema:schema24.properties.enabled.type,parentSchema:schema24.properties.enabled,data:data1};
+const err7 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: schema25.properties.enabled.type},message:"must be boolean,null",schema:schema25.properties.enabled.type,parentSchema:schema25.properties.enabled,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2953,7 +2975,7 @@ errors++;
 if(data.id !== undefined){
 let data2 = data.id;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.id.type,parentSchema:schema24.properties.id,data:data2};
+const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.id.type,parentSchema:schema25.properties.id,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2966,7 +2988,7 @@ errors++;
 if(data.members !== undefined){
 let data3 = data.members;
 if((!(Array.isArray(data3))) && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/members",schemaPath:"#/properties/members/type",keyword:"type",params:{type: schema24.properties.members.type},message:"must be array,null",schema:schema24.properties.members.type,parentSchema:schema24.properties.members,data:data3};
+const err9 = {instancePath:instancePath+"/members",schemaPath:"#/properties/members/type",keyword:"type",params:{type: schema25.properties.members.type},message:"must be array,null",schema:schema25.properties.members.type,parentSchema:schema25.properties.members,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2979,7 +3001,7 @@ errors++;
 if(data.name !== undefined){
 let data4 = data.name;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema24.properties.name.type},message:"must be string,null",schema:schema24.properties.name.type,parentSchema:schema24.properties.name,data:data4};
+const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema25.properties.name.type},message:"must be string,null",schema:schema25.properties.name.type,parentSchema:schema25.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2991,7 +3013,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3000,10 +3022,26 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
 export const params_bans_list = params_agents_list;
 export const params_chats_list = params_agent_timeline_list;
 export const params_departments_list = params_accounts_get;
+export const params_goals_get = params_goals_list;
+export const params_roles_list = params_goals_list;
+export const params_roles_get = params_goals_list;
+export const params_routing_settings_get = params_goals_list;
+export const params_shortcuts_list = params_goals_list;
+export const params_shortcuts_get = params_goals_list;
+export const params_skills_list = params_goals_list;
+export const params_skills_get = params_goals_list;
+export const params_triggers_list = params_goals_list;
+export const record_ban_list = params_goals_list;
+export const record_goal = params_goals_list;
+export const record_role = params_goals_list;
+export const record_routing_settings = params_goals_list;
+export const record_shortcut = params_goals_list;
+export const record_skill = params_goals_list;
+export const record_trigger = params_goals_list;

@@ -135,6 +135,7 @@ export interface ChargesResource {
   apiSearch(params: T.ChargesApiSearchParams, options?: PageOptions): PagePromise<T.Charge, Page<T.Charge, T.SearchResultMeta>>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
+   * Filters and sorts take the searchable fields (`ChargesSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await payments.charges.search({ query: { filter: { eq: { application: '<value>' } } } });
    */
@@ -192,6 +193,7 @@ export interface CustomersResource {
   apiSearch(params: T.CustomersApiSearchParams, options?: PageOptions): PagePromise<T.Customer, Page<T.Customer, T.SearchPageMeta>>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
+   * Filters and sorts take the searchable fields (`CustomersSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await payments.customers.search({ query: { filter: { eq: { currency: '<value>' } } } });
    */
@@ -249,6 +251,7 @@ export interface InvoicesResource {
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only customers and charges; the entity list gives invoices search too. The entity list wins.
+   * Filters and sorts take the searchable fields (`InvoicesSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await payments.invoices.search({ query: {} });
    */
@@ -388,6 +391,7 @@ export interface RefundsResource {
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only customers and charges; the entity list gives refunds search too. The entity list wins.
+   * Filters and sorts take the searchable fields (`RefundsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await payments.refunds.search({ query: {} });
    */
@@ -426,6 +430,7 @@ export interface SubscriptionsResource {
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only customers and charges; the entity list gives subscriptions search too. The entity list wins.
+   * Filters and sorts take the searchable fields (`SubscriptionsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await payments.subscriptions.search({ query: {} });
    */
@@ -474,14 +479,14 @@ export class PaymentsClient extends ConnectorClient {
     };
     this.charges = {
     list: (params, options) => this.callList({ entity: 'charges', action: 'list', kind: 'read', validateParams: V.params_charges_list, validateRecord: V.record_charge }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'charges', action: 'get', kind: 'read', validateRecord: V.record_charge }, params, options),
+    get: (params, options) => this.callSingle({ entity: 'charges', action: 'get', kind: 'read', validateParams: V.params_charges_get, validateRecord: V.record_charge }, params, options),
     apiSearch: (params, options) => this.callList({ entity: 'charges', action: 'api_search', kind: 'read', validateParams: V.params_charges_api_search, validateRecord: V.record_charge }, params, searchPagePaging, options),
     search: (params, options) => this.callSearch({ entity: 'charges', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.customers = {
     list: (params, options) => this.callList({ entity: 'customers', action: 'list', kind: 'read', validateParams: V.params_customers_list, validateRecord: V.record_customer }, params, startingAfterPaging, options),
     get: (params, options) => this.callSingle({ entity: 'customers', action: 'get', kind: 'read', validateParams: V.params_customers_get, validateRecord: V.record_customer }, params, options),
-    create: (params, options) => this.callSingle({ entity: 'customers', action: 'create', kind: 'write', validateRecord: V.record_customer }, params, options),
+    create: (params, options) => this.callSingle({ entity: 'customers', action: 'create', kind: 'write', validateParams: V.params_customers_create, validateRecord: V.record_customer }, params, options),
     update: (params, options) => this.callSingle({ entity: 'customers', action: 'update', kind: 'write', validateParams: V.params_customers_update, validateRecord: V.record_customer }, params, options),
     delete: (params, options) => this.callSingle({ entity: 'customers', action: 'delete', kind: 'write', validateParams: V.params_customers_delete, validateRecord: V.record_deleted_customer }, params, options),
     apiSearch: (params, options) => this.callList({ entity: 'customers', action: 'api_search', kind: 'read', validateParams: V.params_customers_api_search, validateRecord: V.record_customer }, params, searchPagePaging, options),
@@ -492,9 +497,9 @@ export class PaymentsClient extends ConnectorClient {
     get: (params, options) => this.callSingle({ entity: 'disputes', action: 'get', kind: 'read', validateParams: V.params_disputes_get, validateRecord: V.record_dispute }, params, options),
     };
     this.invoices = {
-    list: (params, options) => this.callList({ entity: 'invoices', action: 'list', kind: 'read', validateParams: V.params_invoices_list }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'invoices', action: 'get', kind: 'read' }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'invoices', action: 'api_search', kind: 'read' }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'invoices', action: 'list', kind: 'read', validateParams: V.params_invoices_list, validateRecord: V.record_invoice }, params, startingAfterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'invoices', action: 'get', kind: 'read', validateParams: V.params_invoices_get, validateRecord: V.record_invoice }, params, options),
+    apiSearch: (params, options) => this.callList({ entity: 'invoices', action: 'api_search', kind: 'read', validateParams: V.params_invoices_api_search, validateRecord: V.record_invoice }, params, null, options),
     search: (params, options) => this.callSearch({ entity: 'invoices', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.paymentIntents = {
@@ -504,26 +509,26 @@ export class PaymentsClient extends ConnectorClient {
     };
     this.payouts = {
     list: (params, options) => this.callList({ entity: 'payouts', action: 'list', kind: 'read', validateParams: V.params_payouts_list, validateRecord: V.record_payout }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'payouts', action: 'get', kind: 'read', validateRecord: V.record_payout }, params, options),
+    get: (params, options) => this.callSingle({ entity: 'payouts', action: 'get', kind: 'read', validateParams: V.params_payouts_get, validateRecord: V.record_payout }, params, options),
     };
     this.products = {
     list: (params, options) => this.callList({ entity: 'products', action: 'list', kind: 'read', validateParams: V.params_products_list, validateRecord: V.record_product }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'products', action: 'get', kind: 'read', validateRecord: V.record_product }, params, options),
-    create: (params, options) => this.callSingle({ entity: 'products', action: 'create', kind: 'write', validateRecord: V.record_product }, params, options),
-    update: (params, options) => this.callSingle({ entity: 'products', action: 'update', kind: 'write', validateRecord: V.record_product }, params, options),
-    delete: (params, options) => this.callSingle({ entity: 'products', action: 'delete', kind: 'write' }, params, options),
+    get: (params, options) => this.callSingle({ entity: 'products', action: 'get', kind: 'read', validateParams: V.params_products_get, validateRecord: V.record_product }, params, options),
+    create: (params, options) => this.callSingle({ entity: 'products', action: 'create', kind: 'write', validateParams: V.params_products_create, validateRecord: V.record_product }, params, options),
+    update: (params, options) => this.callSingle({ entity: 'products', action: 'update', kind: 'write', validateParams: V.params_products_update, validateRecord: V.record_product }, params, options),
+    delete: (params, options) => this.callSingle({ entity: 'products', action: 'delete', kind: 'write', validateParams: V.params_products_delete, validateRecord: V.record_deleted_product }, params, options),
     apiSearch: (params, options) => this.callList({ entity: 'products', action: 'api_search', kind: 'read', validateParams: V.params_products_api_search, validateRecord: V.record_product }, params, searchPagePaging, options),
     };
     this.refunds = {
-    list: (params, options) => this.callList({ entity: 'refunds', action: 'list', kind: 'read', validateParams: V.params_refunds_list }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'refunds', action: 'get', kind: 'read' }, params, options),
-    create: (params, options) => this.callSingle({ entity: 'refunds', action: 'create', kind: 'write' }, params, options),
+    list: (params, options) => this.callList({ entity: 'refunds', action: 'list', kind: 'read', validateParams: V.params_refunds_list, validateRecord: V.record_refund }, params, startingAfterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'refunds', action: 'get', kind: 'read', validateParams: V.params_refunds_get, validateRecord: V.record_refund }, params, options),
+    create: (params, options) => this.callSingle({ entity: 'refunds', action: 'create', kind: 'write', validateParams: V.params_refunds_create, validateRecord: V.record_refund }, params, options),
     search: (params, options) => this.callSearch({ entity: 'refunds', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.subscriptions = {
-    list: (params, options) => this.callList({ entity: 'subscriptions', action: 'list', kind: 'read', validateParams: V.params_subscriptions_list }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'subscriptions', action: 'get', kind: 'read' }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'subscriptions', action: 'api_search', kind: 'read' }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'subscriptions', action: 'list', kind: 'read', validateParams: V.params_subscriptions_list, validateRecord: V.record_subscription }, params, startingAfterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'subscriptions', action: 'get', kind: 'read', validateParams: V.params_subscriptions_get, validateRecord: V.record_subscription }, params, options),
+    apiSearch: (params, options) => this.callList({ entity: 'subscriptions', action: 'api_search', kind: 'read', validateParams: V.params_subscriptions_api_search, validateRecord: V.record_subscription }, params, null, options),
     search: (params, options) => this.callSearch({ entity: 'subscriptions', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
   }

@@ -579,15 +579,37 @@ validate14.errors = vErrors;
 return errors === 0;
 }
 
-export const params_charges_api_search = validate15;
-const schema16 = {"type":"object","properties":{"limit":{"type":"integer","minimum":1,"maximum":100},"page":{"type":"string"},"query":{"type":"string"}},"required":["query"],"additionalProperties":false};
+export const params_charges_get = validate15;
+const schema16 = {"type":"object","properties":{},"additionalProperties":true};
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate15.errors = vErrors;
+return errors === 0;
+}
+
+export const params_charges_api_search = validate16;
+const schema17 = {"type":"object","properties":{"limit":{"type":"integer","minimum":1,"maximum":100},"page":{"type":"string"},"query":{"type":"string"}},"required":["query"],"additionalProperties":false};
+
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -598,7 +620,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "limit") || (key0 === "page")) || (key0 === "query"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -611,7 +633,7 @@ errors++;
 if(data.limit !== undefined){
 let data0 = data.limit;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.limit.type,parentSchema:schema16.properties.limit,data:data0};
+const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.limit.type,parentSchema:schema17.properties.limit,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -622,7 +644,7 @@ errors++;
 }
 if(typeof data0 == "number"){
 if(data0 > 100 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema16.properties.limit,data:data0};
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema17.properties.limit,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -632,7 +654,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema16.properties.limit,data:data0};
+const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema17.properties.limit,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -646,7 +668,7 @@ errors++;
 if(data.page !== undefined){
 let data1 = data.page;
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.page.type,parentSchema:schema16.properties.page,data:data1};
+const err5 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.page.type,parentSchema:schema17.properties.page,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -659,7 +681,7 @@ errors++;
 if(data.query !== undefined){
 let data2 = data.query;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.query.type,parentSchema:schema16.properties.query,data:data2};
+const err6 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.query.type,parentSchema:schema17.properties.query,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -671,7 +693,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -680,20 +702,20 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 
-export const params_customers_list = validate16;
-const schema17 = {"type":"object","properties":{"created":{"type":"object","properties":{"gt":{"type":"integer"},"gte":{"type":"integer"},"lt":{"type":"integer"},"lte":{"type":"integer"}},"additionalProperties":false},"email":{"type":"string"},"ending_before":{"type":"string"},"limit":{"type":"integer","minimum":1,"maximum":100},"starting_after":{"type":"string"}},"additionalProperties":false};
+export const params_customers_list = validate17;
+const schema18 = {"type":"object","properties":{"created":{"type":"object","properties":{"gt":{"type":"integer"},"gte":{"type":"integer"},"lt":{"type":"integer"},"lte":{"type":"integer"}},"additionalProperties":false},"email":{"type":"string"},"ending_before":{"type":"string"},"limit":{"type":"integer","minimum":1,"maximum":100},"starting_after":{"type":"string"}},"additionalProperties":false};
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((((key0 === "created") || (key0 === "email")) || (key0 === "ending_before")) || (key0 === "limit")) || (key0 === "starting_after"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -708,7 +730,7 @@ let data0 = data.created;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key1 in data0){
 if(!((((key1 === "gt") || (key1 === "gte")) || (key1 === "lt")) || (key1 === "lte"))){
-const err1 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema17.properties.created,data:data0};
+const err1 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.created,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -721,7 +743,7 @@ errors++;
 if(data0.gt !== undefined){
 let data1 = data0.gt;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/created/gt",schemaPath:"#/properties/created/properties/gt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.created.properties.gt.type,parentSchema:schema17.properties.created.properties.gt,data:data1};
+const err2 = {instancePath:instancePath+"/created/gt",schemaPath:"#/properties/created/properties/gt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.created.properties.gt.type,parentSchema:schema18.properties.created.properties.gt,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -734,7 +756,7 @@ errors++;
 if(data0.gte !== undefined){
 let data2 = data0.gte;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/created/gte",schemaPath:"#/properties/created/properties/gte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.created.properties.gte.type,parentSchema:schema17.properties.created.properties.gte,data:data2};
+const err3 = {instancePath:instancePath+"/created/gte",schemaPath:"#/properties/created/properties/gte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.created.properties.gte.type,parentSchema:schema18.properties.created.properties.gte,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -747,7 +769,7 @@ errors++;
 if(data0.lt !== undefined){
 let data3 = data0.lt;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err4 = {instancePath:instancePath+"/created/lt",schemaPath:"#/properties/created/properties/lt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.created.properties.lt.type,parentSchema:schema17.properties.created.properties.lt,data:data3};
+const err4 = {instancePath:instancePath+"/created/lt",schemaPath:"#/properties/created/properties/lt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.created.properties.lt.type,parentSchema:schema18.properties.created.properties.lt,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -760,7 +782,7 @@ errors++;
 if(data0.lte !== undefined){
 let data4 = data0.lte;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err5 = {instancePath:instancePath+"/created/lte",schemaPath:"#/properties/created/properties/lte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.created.properties.lte.type,parentSchema:schema17.properties.created.properties.lte,data:data4};
+const err5 = {instancePath:instancePath+"/created/lte",schemaPath:"#/properties/created/properties/lte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.created.properties.lte.type,parentSchema:schema18.properties.created.properties.lte,data:data4};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -772,7 +794,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.created.type,parentSchema:schema17.properties.created,data:data0};
+const err6 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.created.type,parentSchema:schema18.properties.created,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -785,7 +807,7 @@ errors++;
 if(data.email !== undefined){
 let data5 = data.email;
 if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.email.type,parentSchema:schema17.properties.email,data:data5};
+const err7 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.email.type,parentSchema:schema18.properties.email,data:data5};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -798,7 +820,7 @@ errors++;
 if(data.ending_before !== undefined){
 let data6 = data.ending_before;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/ending_before",schemaPath:"#/properties/ending_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.ending_before.type,parentSchema:schema17.properties.ending_before,data:data6};
+const err8 = {instancePath:instancePath+"/ending_before",schemaPath:"#/properties/ending_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ending_before.type,parentSchema:schema18.properties.ending_before,data:data6};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -811,7 +833,7 @@ errors++;
 if(data.limit !== undefined){
 let data7 = data.limit;
 if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.limit.type,parentSchema:schema17.properties.limit,data:data7};
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.limit.type,parentSchema:schema18.properties.limit,data:data7};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -822,7 +844,7 @@ errors++;
 }
 if(typeof data7 == "number"){
 if(data7 > 100 || isNaN(data7)){
-const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema17.properties.limit,data:data7};
+const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema18.properties.limit,data:data7};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -832,7 +854,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data7 < 1 || isNaN(data7)){
-const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema17.properties.limit,data:data7};
+const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.limit,data:data7};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -846,7 +868,7 @@ errors++;
 if(data.starting_after !== undefined){
 let data8 = data.starting_after;
 if(typeof data8 !== "string"){
-const err12 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.starting_after.type,parentSchema:schema17.properties.starting_after,data:data8};
+const err12 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.starting_after.type,parentSchema:schema18.properties.starting_after,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -858,7 +880,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -867,19 +889,19 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 
-export const params_customers_update = validate17;
-const schema18 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":true};
+export const params_customers_update = validate18;
+const schema19 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":true};
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -891,7 +913,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.id.type,parentSchema:schema18.properties.id,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.id.type,parentSchema:schema19.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -903,7 +925,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -912,20 +934,20 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
 
-export const params_disputes_list = validate18;
-const schema19 = {"type":"object","properties":{"charge":{"type":"string"},"created":{"type":"object","properties":{"gt":{"type":"integer"},"gte":{"type":"integer"},"lt":{"type":"integer"},"lte":{"type":"integer"}},"additionalProperties":false},"ending_before":{"type":"string"},"limit":{"type":"integer","minimum":1,"maximum":100},"payment_intent":{"type":"string"},"starting_after":{"type":"string"}},"additionalProperties":false};
+export const params_disputes_list = validate19;
+const schema20 = {"type":"object","properties":{"charge":{"type":"string"},"created":{"type":"object","properties":{"gt":{"type":"integer"},"gte":{"type":"integer"},"lt":{"type":"integer"},"lte":{"type":"integer"}},"additionalProperties":false},"ending_before":{"type":"string"},"limit":{"type":"integer","minimum":1,"maximum":100},"payment_intent":{"type":"string"},"starting_after":{"type":"string"}},"additionalProperties":false};
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((key0 === "charge") || (key0 === "created")) || (key0 === "ending_before")) || (key0 === "limit")) || (key0 === "payment_intent")) || (key0 === "starting_after"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -938,7 +960,7 @@ errors++;
 if(data.charge !== undefined){
 let data0 = data.charge;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.charge.type,parentSchema:schema19.properties.charge,data:data0};
+const err1 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.charge.type,parentSchema:schema20.properties.charge,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -953,7 +975,7 @@ let data1 = data.created;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
 if(!((((key1 === "gt") || (key1 === "gte")) || (key1 === "lt")) || (key1 === "lte"))){
-const err2 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.created,data:data1};
+const err2 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.created,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -966,7 +988,7 @@ errors++;
 if(data1.gt !== undefined){
 let data2 = data1.gt;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/created/gt",schemaPath:"#/properties/created/properties/gt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.created.properties.gt.type,parentSchema:schema19.properties.created.properties.gt,data:data2};
+const err3 = {instancePath:instancePath+"/created/gt",schemaPath:"#/properties/created/properties/gt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.created.properties.gt.type,parentSchema:schema20.properties.created.properties.gt,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -979,7 +1001,7 @@ errors++;
 if(data1.gte !== undefined){
 let data3 = data1.gte;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err4 = {instancePath:instancePath+"/created/gte",schemaPath:"#/properties/created/properties/gte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.created.properties.gte.type,parentSchema:schema19.properties.created.properties.gte,data:data3};
+const err4 = {instancePath:instancePath+"/created/gte",schemaPath:"#/properties/created/properties/gte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.created.properties.gte.type,parentSchema:schema20.properties.created.properties.gte,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -992,7 +1014,7 @@ errors++;
 if(data1.lt !== undefined){
 let data4 = data1.lt;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err5 = {instancePath:instancePath+"/created/lt",schemaPath:"#/properties/created/properties/lt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.created.properties.lt.type,parentSchema:schema19.properties.created.properties.lt,data:data4};
+const err5 = {instancePath:instancePath+"/created/lt",schemaPath:"#/properties/created/properties/lt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.created.properties.lt.type,parentSchema:schema20.properties.created.properties.lt,data:data4};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1005,7 +1027,7 @@ errors++;
 if(data1.lte !== undefined){
 let data5 = data1.lte;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err6 = {instancePath:instancePath+"/created/lte",schemaPath:"#/properties/created/properties/lte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.created.properties.lte.type,parentSchema:schema19.properties.created.properties.lte,data:data5};
+const err6 = {instancePath:instancePath+"/created/lte",schemaPath:"#/properties/created/properties/lte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.created.properties.lte.type,parentSchema:schema20.properties.created.properties.lte,data:data5};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1017,7 +1039,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.created.type,parentSchema:schema19.properties.created,data:data1};
+const err7 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.created.type,parentSchema:schema20.properties.created,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1030,7 +1052,7 @@ errors++;
 if(data.ending_before !== undefined){
 let data6 = data.ending_before;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/ending_before",schemaPath:"#/properties/ending_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ending_before.type,parentSchema:schema19.properties.ending_before,data:data6};
+const err8 = {instancePath:instancePath+"/ending_before",schemaPath:"#/properties/ending_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ending_before.type,parentSchema:schema20.properties.ending_before,data:data6};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1043,7 +1065,7 @@ errors++;
 if(data.limit !== undefined){
 let data7 = data.limit;
 if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.limit.type,parentSchema:schema19.properties.limit,data:data7};
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.limit.type,parentSchema:schema20.properties.limit,data:data7};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1054,7 +1076,7 @@ errors++;
 }
 if(typeof data7 == "number"){
 if(data7 > 100 || isNaN(data7)){
-const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema19.properties.limit,data:data7};
+const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema20.properties.limit,data:data7};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1064,7 +1086,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data7 < 1 || isNaN(data7)){
-const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.limit,data:data7};
+const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.limit,data:data7};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1078,7 +1100,7 @@ errors++;
 if(data.payment_intent !== undefined){
 let data8 = data.payment_intent;
 if(typeof data8 !== "string"){
-const err12 = {instancePath:instancePath+"/payment_intent",schemaPath:"#/properties/payment_intent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.payment_intent.type,parentSchema:schema19.properties.payment_intent,data:data8};
+const err12 = {instancePath:instancePath+"/payment_intent",schemaPath:"#/properties/payment_intent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.payment_intent.type,parentSchema:schema20.properties.payment_intent,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1086,206 +1108,6 @@ else {
 vErrors.push(err12);
 }
 errors++;
-}
-}
-if(data.starting_after !== undefined){
-let data9 = data.starting_after;
-if(typeof data9 !== "string"){
-const err13 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.starting_after.type,parentSchema:schema19.properties.starting_after,data:data9};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-validate18.errors = vErrors;
-return errors === 0;
-}
-
-export const params_payment_intents_list = validate19;
-const schema20 = {"type":"object","properties":{"created":{"type":"object","properties":{"gt":{"type":"integer"},"gte":{"type":"integer"},"lt":{"type":"integer"},"lte":{"type":"integer"}},"additionalProperties":false},"customer":{"type":"string"},"customer_account":{"type":"string"},"ending_before":{"type":"string"},"limit":{"type":"integer","minimum":1,"maximum":100},"starting_after":{"type":"string"}},"additionalProperties":false};
-
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(!((((((key0 === "created") || (key0 === "customer")) || (key0 === "customer_account")) || (key0 === "ending_before")) || (key0 === "limit")) || (key0 === "starting_after"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.created !== undefined){
-let data0 = data.created;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key1 in data0){
-if(!((((key1 === "gt") || (key1 === "gte")) || (key1 === "lt")) || (key1 === "lte"))){
-const err1 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.created,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data0.gt !== undefined){
-let data1 = data0.gt;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/created/gt",schemaPath:"#/properties/created/properties/gt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.created.properties.gt.type,parentSchema:schema20.properties.created.properties.gt,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data0.gte !== undefined){
-let data2 = data0.gte;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/created/gte",schemaPath:"#/properties/created/properties/gte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.created.properties.gte.type,parentSchema:schema20.properties.created.properties.gte,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data0.lt !== undefined){
-let data3 = data0.lt;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err4 = {instancePath:instancePath+"/created/lt",schemaPath:"#/properties/created/properties/lt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.created.properties.lt.type,parentSchema:schema20.properties.created.properties.lt,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data0.lte !== undefined){
-let data4 = data0.lte;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err5 = {instancePath:instancePath+"/created/lte",schemaPath:"#/properties/created/properties/lte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.created.properties.lte.type,parentSchema:schema20.properties.created.properties.lte,data:data4};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.created.type,parentSchema:schema20.properties.created,data:data0};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.customer !== undefined){
-let data5 = data.customer;
-if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/customer",schemaPath:"#/properties/customer/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.customer.type,parentSchema:schema20.properties.customer,data:data5};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.customer_account !== undefined){
-let data6 = data.customer_account;
-if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/customer_account",schemaPath:"#/properties/customer_account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.customer_account.type,parentSchema:schema20.properties.customer_account,data:data6};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.ending_before !== undefined){
-let data7 = data.ending_before;
-if(typeof data7 !== "string"){
-const err9 = {instancePath:instancePath+"/ending_before",schemaPath:"#/properties/ending_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ending_before.type,parentSchema:schema20.properties.ending_before,data:data7};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.limit !== undefined){
-let data8 = data.limit;
-if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.limit.type,parentSchema:schema20.properties.limit,data:data8};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(typeof data8 == "number"){
-if(data8 > 100 || isNaN(data8)){
-const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema20.properties.limit,data:data8};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data8 < 1 || isNaN(data8)){
-const err12 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.limit,data:data8};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
 }
 }
 if(data.starting_after !== undefined){
@@ -1316,16 +1138,216 @@ validate19.errors = vErrors;
 return errors === 0;
 }
 
-export const params_payouts_list = validate20;
-const schema21 = {"type":"object","properties":{"arrival_date":{"type":"object","properties":{"gt":{"type":"integer"},"gte":{"type":"integer"},"lt":{"type":"integer"},"lte":{"type":"integer"}},"additionalProperties":false},"created":{"type":"object","properties":{"gt":{"type":"integer"},"gte":{"type":"integer"},"lt":{"type":"integer"},"lte":{"type":"integer"}},"additionalProperties":false},"destination":{"type":"string"},"ending_before":{"type":"string"},"limit":{"type":"integer","minimum":1,"maximum":100},"starting_after":{"type":"string"},"status":{"type":"string","enum":["pending","paid","failed","canceled"]}},"additionalProperties":false};
+export const params_payment_intents_list = validate20;
+const schema21 = {"type":"object","properties":{"created":{"type":"object","properties":{"gt":{"type":"integer"},"gte":{"type":"integer"},"lt":{"type":"integer"},"lte":{"type":"integer"}},"additionalProperties":false},"customer":{"type":"string"},"customer_account":{"type":"string"},"ending_before":{"type":"string"},"limit":{"type":"integer","minimum":1,"maximum":100},"starting_after":{"type":"string"}},"additionalProperties":false};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(((((((key0 === "arrival_date") || (key0 === "created")) || (key0 === "destination")) || (key0 === "ending_before")) || (key0 === "limit")) || (key0 === "starting_after")) || (key0 === "status"))){
+if(!((((((key0 === "created") || (key0 === "customer")) || (key0 === "customer_account")) || (key0 === "ending_before")) || (key0 === "limit")) || (key0 === "starting_after"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.created !== undefined){
+let data0 = data.created;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key1 in data0){
+if(!((((key1 === "gt") || (key1 === "gte")) || (key1 === "lt")) || (key1 === "lte"))){
+const err1 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.created,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data0.gt !== undefined){
+let data1 = data0.gt;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/created/gt",schemaPath:"#/properties/created/properties/gt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.created.properties.gt.type,parentSchema:schema21.properties.created.properties.gt,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data0.gte !== undefined){
+let data2 = data0.gte;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+const err3 = {instancePath:instancePath+"/created/gte",schemaPath:"#/properties/created/properties/gte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.created.properties.gte.type,parentSchema:schema21.properties.created.properties.gte,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data0.lt !== undefined){
+let data3 = data0.lt;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+const err4 = {instancePath:instancePath+"/created/lt",schemaPath:"#/properties/created/properties/lt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.created.properties.lt.type,parentSchema:schema21.properties.created.properties.lt,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data0.lte !== undefined){
+let data4 = data0.lte;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+const err5 = {instancePath:instancePath+"/created/lte",schemaPath:"#/properties/created/properties/lte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.created.properties.lte.type,parentSchema:schema21.properties.created.properties.lte,data:data4};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.created.type,parentSchema:schema21.properties.created,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.customer !== undefined){
+let data5 = data.customer;
+if(typeof data5 !== "string"){
+const err7 = {instancePath:instancePath+"/customer",schemaPath:"#/properties/customer/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.customer.type,parentSchema:schema21.properties.customer,data:data5};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.customer_account !== undefined){
+let data6 = data.customer_account;
+if(typeof data6 !== "string"){
+const err8 = {instancePath:instancePath+"/customer_account",schemaPath:"#/properties/customer_account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.customer_account.type,parentSchema:schema21.properties.customer_account,data:data6};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.ending_before !== undefined){
+let data7 = data.ending_before;
+if(typeof data7 !== "string"){
+const err9 = {instancePath:instancePath+"/ending_before",schemaPath:"#/properties/ending_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ending_before.type,parentSchema:schema21.properties.ending_before,data:data7};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.limit !== undefined){
+let data8 = data.limit;
+if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
+const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.limit.type,parentSchema:schema21.properties.limit,data:data8};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(typeof data8 == "number"){
+if(data8 > 100 || isNaN(data8)){
+const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema21.properties.limit,data:data8};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data8 < 1 || isNaN(data8)){
+const err12 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.limit,data:data8};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.starting_after !== undefined){
+let data9 = data.starting_after;
+if(typeof data9 !== "string"){
+const err13 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.starting_after.type,parentSchema:schema21.properties.starting_after,data:data9};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate20.errors = vErrors;
+return errors === 0;
+}
+
+export const params_payouts_list = validate21;
+const schema22 = {"type":"object","properties":{"arrival_date":{"type":"object","properties":{"gt":{"type":"integer"},"gte":{"type":"integer"},"lt":{"type":"integer"},"lte":{"type":"integer"}},"additionalProperties":false},"created":{"type":"object","properties":{"gt":{"type":"integer"},"gte":{"type":"integer"},"lt":{"type":"integer"},"lte":{"type":"integer"}},"additionalProperties":false},"destination":{"type":"string"},"ending_before":{"type":"string"},"limit":{"type":"integer","minimum":1,"maximum":100},"starting_after":{"type":"string"},"status":{"type":"string","enum":["pending","paid","failed","canceled"]}},"additionalProperties":false};
+
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(((((((key0 === "arrival_date") || (key0 === "created")) || (key0 === "destination")) || (key0 === "ending_before")) || (key0 === "limit")) || (key0 === "starting_after")) || (key0 === "status"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1340,7 +1362,7 @@ let data0 = data.arrival_date;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key1 in data0){
 if(!((((key1 === "gt") || (key1 === "gte")) || (key1 === "lt")) || (key1 === "lte"))){
-const err1 = {instancePath:instancePath+"/arrival_date",schemaPath:"#/properties/arrival_date/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.arrival_date,data:data0};
+const err1 = {instancePath:instancePath+"/arrival_date",schemaPath:"#/properties/arrival_date/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.arrival_date,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1353,7 +1375,7 @@ errors++;
 if(data0.gt !== undefined){
 let data1 = data0.gt;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/arrival_date/gt",schemaPath:"#/properties/arrival_date/properties/gt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.arrival_date.properties.gt.type,parentSchema:schema21.properties.arrival_date.properties.gt,data:data1};
+const err2 = {instancePath:instancePath+"/arrival_date/gt",schemaPath:"#/properties/arrival_date/properties/gt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.arrival_date.properties.gt.type,parentSchema:schema22.properties.arrival_date.properties.gt,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1366,7 +1388,7 @@ errors++;
 if(data0.gte !== undefined){
 let data2 = data0.gte;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/arrival_date/gte",schemaPath:"#/properties/arrival_date/properties/gte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.arrival_date.properties.gte.type,parentSchema:schema21.properties.arrival_date.properties.gte,data:data2};
+const err3 = {instancePath:instancePath+"/arrival_date/gte",schemaPath:"#/properties/arrival_date/properties/gte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.arrival_date.properties.gte.type,parentSchema:schema22.properties.arrival_date.properties.gte,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1379,7 +1401,7 @@ errors++;
 if(data0.lt !== undefined){
 let data3 = data0.lt;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err4 = {instancePath:instancePath+"/arrival_date/lt",schemaPath:"#/properties/arrival_date/properties/lt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.arrival_date.properties.lt.type,parentSchema:schema21.properties.arrival_date.properties.lt,data:data3};
+const err4 = {instancePath:instancePath+"/arrival_date/lt",schemaPath:"#/properties/arrival_date/properties/lt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.arrival_date.properties.lt.type,parentSchema:schema22.properties.arrival_date.properties.lt,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1392,7 +1414,7 @@ errors++;
 if(data0.lte !== undefined){
 let data4 = data0.lte;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err5 = {instancePath:instancePath+"/arrival_date/lte",schemaPath:"#/properties/arrival_date/properties/lte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.arrival_date.properties.lte.type,parentSchema:schema21.properties.arrival_date.properties.lte,data:data4};
+const err5 = {instancePath:instancePath+"/arrival_date/lte",schemaPath:"#/properties/arrival_date/properties/lte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.arrival_date.properties.lte.type,parentSchema:schema22.properties.arrival_date.properties.lte,data:data4};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1404,7 +1426,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/arrival_date",schemaPath:"#/properties/arrival_date/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.arrival_date.type,parentSchema:schema21.properties.arrival_date,data:data0};
+const err6 = {instancePath:instancePath+"/arrival_date",schemaPath:"#/properties/arrival_date/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.arrival_date.type,parentSchema:schema22.properties.arrival_date,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1419,7 +1441,7 @@ let data5 = data.created;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key2 in data5){
 if(!((((key2 === "gt") || (key2 === "gte")) || (key2 === "lt")) || (key2 === "lte"))){
-const err7 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.created,data:data5};
+const err7 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.created,data:data5};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1432,7 +1454,7 @@ errors++;
 if(data5.gt !== undefined){
 let data6 = data5.gt;
 if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err8 = {instancePath:instancePath+"/created/gt",schemaPath:"#/properties/created/properties/gt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.created.properties.gt.type,parentSchema:schema21.properties.created.properties.gt,data:data6};
+const err8 = {instancePath:instancePath+"/created/gt",schemaPath:"#/properties/created/properties/gt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.created.properties.gt.type,parentSchema:schema22.properties.created.properties.gt,data:data6};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1445,7 +1467,7 @@ errors++;
 if(data5.gte !== undefined){
 let data7 = data5.gte;
 if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err9 = {instancePath:instancePath+"/created/gte",schemaPath:"#/properties/created/properties/gte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.created.properties.gte.type,parentSchema:schema21.properties.created.properties.gte,data:data7};
+const err9 = {instancePath:instancePath+"/created/gte",schemaPath:"#/properties/created/properties/gte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.created.properties.gte.type,parentSchema:schema22.properties.created.properties.gte,data:data7};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1458,7 +1480,7 @@ errors++;
 if(data5.lt !== undefined){
 let data8 = data5.lt;
 if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err10 = {instancePath:instancePath+"/created/lt",schemaPath:"#/properties/created/properties/lt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.created.properties.lt.type,parentSchema:schema21.properties.created.properties.lt,data:data8};
+const err10 = {instancePath:instancePath+"/created/lt",schemaPath:"#/properties/created/properties/lt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.created.properties.lt.type,parentSchema:schema22.properties.created.properties.lt,data:data8};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1471,7 +1493,7 @@ errors++;
 if(data5.lte !== undefined){
 let data9 = data5.lte;
 if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
-const err11 = {instancePath:instancePath+"/created/lte",schemaPath:"#/properties/created/properties/lte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.created.properties.lte.type,parentSchema:schema21.properties.created.properties.lte,data:data9};
+const err11 = {instancePath:instancePath+"/created/lte",schemaPath:"#/properties/created/properties/lte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.created.properties.lte.type,parentSchema:schema22.properties.created.properties.lte,data:data9};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1483,7 +1505,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.created.type,parentSchema:schema21.properties.created,data:data5};
+const err12 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.created.type,parentSchema:schema22.properties.created,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1496,7 +1518,7 @@ errors++;
 if(data.destination !== undefined){
 let data10 = data.destination;
 if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.destination.type,parentSchema:schema21.properties.destination,data:data10};
+const err13 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.destination.type,parentSchema:schema22.properties.destination,data:data10};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1509,7 +1531,7 @@ errors++;
 if(data.ending_before !== undefined){
 let data11 = data.ending_before;
 if(typeof data11 !== "string"){
-const err14 = {instancePath:instancePath+"/ending_before",schemaPath:"#/properties/ending_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ending_before.type,parentSchema:schema21.properties.ending_before,data:data11};
+const err14 = {instancePath:instancePath+"/ending_before",schemaPath:"#/properties/ending_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.ending_before.type,parentSchema:schema22.properties.ending_before,data:data11};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1522,7 +1544,7 @@ errors++;
 if(data.limit !== undefined){
 let data12 = data.limit;
 if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
-const err15 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.limit.type,parentSchema:schema21.properties.limit,data:data12};
+const err15 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.limit.type,parentSchema:schema22.properties.limit,data:data12};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1533,7 +1555,7 @@ errors++;
 }
 if(typeof data12 == "number"){
 if(data12 > 100 || isNaN(data12)){
-const err16 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema21.properties.limit,data:data12};
+const err16 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema22.properties.limit,data:data12};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1543,7 +1565,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data12 < 1 || isNaN(data12)){
-const err17 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.limit,data:data12};
+const err17 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema22.properties.limit,data:data12};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1557,7 +1579,7 @@ errors++;
 if(data.starting_after !== undefined){
 let data13 = data.starting_after;
 if(typeof data13 !== "string"){
-const err18 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.starting_after.type,parentSchema:schema21.properties.starting_after,data:data13};
+const err18 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.starting_after.type,parentSchema:schema22.properties.starting_after,data:data13};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1570,7 +1592,7 @@ errors++;
 if(data.status !== undefined){
 let data14 = data.status;
 if(typeof data14 !== "string"){
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data14};
+const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.status.type,parentSchema:schema22.properties.status,data:data14};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1580,7 +1602,7 @@ vErrors.push(err19);
 errors++;
 }
 if(!((((data14 === "pending") || (data14 === "paid")) || (data14 === "failed")) || (data14 === "canceled"))){
-const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema21.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.status.enum,parentSchema:schema21.properties.status,data:data14};
+const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema22.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.status.enum,parentSchema:schema22.properties.status,data:data14};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1592,7 +1614,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1601,14 +1623,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
-export const params_subscriptions_list = validate21;
-const schema22 = {"type":"object","properties":{"automatic_tax":{"type":"object","properties":{"enabled":{"type":"boolean"}},"additionalProperties":false},"ending_before":{"type":"string"},"limit":{"type":"integer","minimum":1,"maximum":100},"starting_after":{"type":"string"}},"additionalProperties":true};
+export const params_subscriptions_list = validate22;
+const schema23 = {"type":"object","properties":{"automatic_tax":{"type":"object","properties":{"enabled":{"type":"boolean"}},"additionalProperties":false},"ending_before":{"type":"string"},"limit":{"type":"integer","minimum":1,"maximum":100},"starting_after":{"type":"string"}},"additionalProperties":true};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1617,7 +1639,7 @@ let data0 = data.automatic_tax;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key0 in data0){
 if(!(key0 === "enabled")){
-const err0 = {instancePath:instancePath+"/automatic_tax",schemaPath:"#/properties/automatic_tax/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.automatic_tax,data:data0};
+const err0 = {instancePath:instancePath+"/automatic_tax",schemaPath:"#/properties/automatic_tax/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.automatic_tax,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1630,7 +1652,7 @@ errors++;
 if(data0.enabled !== undefined){
 let data1 = data0.enabled;
 if(typeof data1 !== "boolean"){
-const err1 = {instancePath:instancePath+"/automatic_tax/enabled",schemaPath:"#/properties/automatic_tax/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema22.properties.automatic_tax.properties.enabled.type,parentSchema:schema22.properties.automatic_tax.properties.enabled,data:data1};
+const err1 = {instancePath:instancePath+"/automatic_tax/enabled",schemaPath:"#/properties/automatic_tax/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.automatic_tax.properties.enabled.type,parentSchema:schema23.properties.automatic_tax.properties.enabled,data:data1};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1642,7 +1664,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/automatic_tax",schemaPath:"#/properties/automatic_tax/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.automatic_tax.type,parentSchema:schema22.properties.automatic_tax,data:data0};
+const err2 = {instancePath:instancePath+"/automatic_tax",schemaPath:"#/properties/automatic_tax/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.automatic_tax.type,parentSchema:schema23.properties.automatic_tax,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1655,7 +1677,7 @@ errors++;
 if(data.ending_before !== undefined){
 let data2 = data.ending_before;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/ending_before",schemaPath:"#/properties/ending_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.ending_before.type,parentSchema:schema22.properties.ending_before,data:data2};
+const err3 = {instancePath:instancePath+"/ending_before",schemaPath:"#/properties/ending_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ending_before.type,parentSchema:schema23.properties.ending_before,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1668,7 +1690,7 @@ errors++;
 if(data.limit !== undefined){
 let data3 = data.limit;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.limit.type,parentSchema:schema22.properties.limit,data:data3};
+const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.limit.type,parentSchema:schema23.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1679,7 +1701,7 @@ errors++;
 }
 if(typeof data3 == "number"){
 if(data3 > 100 || isNaN(data3)){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema22.properties.limit,data:data3};
+const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema23.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1689,7 +1711,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data3 < 1 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema22.properties.limit,data:data3};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1703,7 +1725,7 @@ errors++;
 if(data.starting_after !== undefined){
 let data4 = data.starting_after;
 if(typeof data4 !== "string"){
-const err7 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.starting_after.type,parentSchema:schema22.properties.starting_after,data:data4};
+const err7 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.starting_after.type,parentSchema:schema23.properties.starting_after,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1715,7 +1737,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1724,19 +1746,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-export const record_balance = validate22;
-const schema23 = {"type":"object","properties":{"available":{"type":"array","items":{"type":"object"}},"connect_reserved":{"type":["array","null"]},"instant_available":{"type":["array","null"]},"issuing":{"type":["object","null"]},"livemode":{"type":"boolean"},"object":{"type":"string","const":"balance"},"pending":{"type":"array","items":{"type":"object"}},"refund_and_dispute_prefunding":{"type":["object","null"]}},"required":["available","connect_reserved","instant_available","issuing","livemode","object","pending","refund_and_dispute_prefunding"],"additionalProperties":true};
+export const record_balance = validate23;
+const schema24 = {"type":"object","properties":{"available":{"type":"array","items":{"type":"object"}},"connect_reserved":{"type":["array","null"]},"instant_available":{"type":["array","null"]},"issuing":{"type":["object","null"]},"livemode":{"type":"boolean"},"object":{"type":"string","const":"balance"},"pending":{"type":"array","items":{"type":"object"}},"refund_and_dispute_prefunding":{"type":["object","null"]}},"required":["available","connect_reserved","instant_available","issuing","livemode","object","pending","refund_and_dispute_prefunding"],"additionalProperties":true};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.available === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "available"},message:"must have required property '"+"available"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "available"},message:"must have required property '"+"available"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1746,7 +1768,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.connect_reserved === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "connect_reserved"},message:"must have required property '"+"connect_reserved"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "connect_reserved"},message:"must have required property '"+"connect_reserved"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1756,7 +1778,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.instant_available === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instant_available"},message:"must have required property '"+"instant_available"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instant_available"},message:"must have required property '"+"instant_available"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1766,7 +1788,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.issuing === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issuing"},message:"must have required property '"+"issuing"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issuing"},message:"must have required property '"+"issuing"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1776,7 +1798,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.livemode === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1786,7 +1808,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.object === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1796,7 +1818,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.pending === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pending"},message:"must have required property '"+"pending"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pending"},message:"must have required property '"+"pending"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1806,7 +1828,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.refund_and_dispute_prefunding === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refund_and_dispute_prefunding"},message:"must have required property '"+"refund_and_dispute_prefunding"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refund_and_dispute_prefunding"},message:"must have required property '"+"refund_and_dispute_prefunding"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1822,7 +1844,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err8 = {instancePath:instancePath+"/available/" + i0,schemaPath:"#/properties/available/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.available.items.type,parentSchema:schema23.properties.available.items,data:data1};
+const err8 = {instancePath:instancePath+"/available/" + i0,schemaPath:"#/properties/available/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.available.items.type,parentSchema:schema24.properties.available.items,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1834,7 +1856,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/available",schemaPath:"#/properties/available/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.available.type,parentSchema:schema23.properties.available,data:data0};
+const err9 = {instancePath:instancePath+"/available",schemaPath:"#/properties/available/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.available.type,parentSchema:schema24.properties.available,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1847,7 +1869,7 @@ errors++;
 if(data.connect_reserved !== undefined){
 let data2 = data.connect_reserved;
 if((!(Array.isArray(data2))) && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/connect_reserved",schemaPath:"#/properties/connect_reserved/type",keyword:"type",params:{type: schema23.properties.connect_reserved.type},message:"must be array,null",schema:schema23.properties.connect_reserved.type,parentSchema:schema23.properties.connect_reserved,data:data2};
+const err10 = {instancePath:instancePath+"/connect_reserved",schemaPath:"#/properties/connect_reserved/type",keyword:"type",params:{type: schema24.properties.connect_reserved.type},message:"must be array,null",schema:schema24.properties.connect_reserved.type,parentSchema:schema24.properties.connect_reserved,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1860,7 +1882,7 @@ errors++;
 if(data.instant_available !== undefined){
 let data3 = data.instant_available;
 if((!(Array.isArray(data3))) && (data3 !== null)){
-const err11 = {instancePath:instancePath+"/instant_available",schemaPath:"#/properties/instant_available/type",keyword:"type",params:{type: schema23.properties.instant_available.type},message:"must be array,null",schema:schema23.properties.instant_available.type,parentSchema:schema23.properties.instant_available,data:data3};
+const err11 = {instancePath:instancePath+"/instant_available",schemaPath:"#/properties/instant_available/type",keyword:"type",params:{type: schema24.properties.instant_available.type},message:"must be array,null",schema:schema24.properties.instant_available.type,parentSchema:schema24.properties.instant_available,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1873,7 +1895,7 @@ errors++;
 if(data.issuing !== undefined){
 let data4 = data.issuing;
 if((!(data4 && typeof data4 == "object" && !Array.isArray(data4))) && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/issuing",schemaPath:"#/properties/issuing/type",keyword:"type",params:{type: schema23.properties.issuing.type},message:"must be object,null",schema:schema23.properties.issuing.type,parentSchema:schema23.properties.issuing,data:data4};
+const err12 = {instancePath:instancePath+"/issuing",schemaPath:"#/properties/issuing/type",keyword:"type",params:{type: schema24.properties.issuing.type},message:"must be object,null",schema:schema24.properties.issuing.type,parentSchema:schema24.properties.issuing,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1886,7 +1908,7 @@ errors++;
 if(data.livemode !== undefined){
 let data5 = data.livemode;
 if(typeof data5 !== "boolean"){
-const err13 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.livemode.type,parentSchema:schema23.properties.livemode,data:data5};
+const err13 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.livemode.type,parentSchema:schema24.properties.livemode,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1899,7 +1921,7 @@ errors++;
 if(data.object !== undefined){
 let data6 = data.object;
 if(typeof data6 !== "string"){
-const err14 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.object.type,parentSchema:schema23.properties.object,data:data6};
+const err14 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.object.type,parentSchema:schema24.properties.object,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1909,7 +1931,7 @@ vErrors.push(err14);
 errors++;
 }
 if("balance" !== data6){
-const err15 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "balance"},message:"must be equal to constant",schema:"balance",parentSchema:schema23.properties.object,data:data6};
+const err15 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "balance"},message:"must be equal to constant",schema:"balance",parentSchema:schema24.properties.object,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1926,7 +1948,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 let data8 = data7[i1];
 if(!(data8 && typeof data8 == "object" && !Array.isArray(data8))){
-const err16 = {instancePath:instancePath+"/pending/" + i1,schemaPath:"#/properties/pending/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.pending.items.type,parentSchema:schema23.properties.pending.items,data:data8};
+const err16 = {instancePath:instancePath+"/pending/" + i1,schemaPath:"#/properties/pending/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.pending.items.type,parentSchema:schema24.properties.pending.items,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1938,7 +1960,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/pending",schemaPath:"#/properties/pending/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.pending.type,parentSchema:schema23.properties.pending,data:data7};
+const err17 = {instancePath:instancePath+"/pending",schemaPath:"#/properties/pending/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.pending.type,parentSchema:schema24.properties.pending,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1951,7 +1973,7 @@ errors++;
 if(data.refund_and_dispute_prefunding !== undefined){
 let data9 = data.refund_and_dispute_prefunding;
 if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (data9 !== null)){
-const err18 = {instancePath:instancePath+"/refund_and_dispute_prefunding",schemaPath:"#/properties/refund_and_dispute_prefunding/type",keyword:"type",params:{type: schema23.properties.refund_and_dispute_prefunding.type},message:"must be object,null",schema:schema23.properties.refund_and_dispute_prefunding.type,parentSchema:schema23.properties.refund_and_dispute_prefunding,data:data9};
+const err18 = {instancePath:instancePath+"/refund_and_dispute_prefunding",schemaPath:"#/properties/refund_and_dispute_prefunding/type",keyword:"type",params:{type: schema24.properties.refund_and_dispute_prefunding.type},message:"must be object,null",schema:schema24.properties.refund_and_dispute_prefunding.type,parentSchema:schema24.properties.refund_and_dispute_prefunding,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1963,7 +1985,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1972,19 +1994,19 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
-export const record_balance_transaction = validate23;
-const schema24 = {"type":"object","properties":{"amount":{"type":"integer"},"available_on":{"type":"integer"},"balance_type":{"type":"string","enum":["issuing","payments","refund_and_dispute_prefunding"]},"created":{"type":"integer"},"currency":{"type":"string"},"description":{"type":["string","null"]},"exchange_rate":{"type":["number","null"]},"fee":{"type":"integer"},"fee_details":{"type":"array","items":{"type":"object"}},"id":{"type":"string"},"net":{"type":"integer"},"object":{"type":"string","const":"balance_transaction"},"reporting_category":{"type":"string"},"source":{"type":["string","null"]},"status":{"type":"string","enum":["available","pending"]},"type":{"type":"string"}},"required":["amount","available_on","balance_type","created","currency","description","exchange_rate","fee","fee_details","id","net","object","reporting_category","source","status","type"],"additionalProperties":true};
+export const record_balance_transaction = validate24;
+const schema25 = {"type":"object","properties":{"amount":{"type":"integer"},"available_on":{"type":"integer"},"balance_type":{"type":"string","enum":["issuing","payments","refund_and_dispute_prefunding"]},"created":{"type":"integer"},"currency":{"type":"string"},"description":{"type":["string","null"]},"exchange_rate":{"type":["number","null"]},"fee":{"type":"integer"},"fee_details":{"type":"array","items":{"type":"object"}},"id":{"type":"string"},"net":{"type":"integer"},"object":{"type":"string","const":"balance_transaction"},"reporting_category":{"type":"string"},"source":{"type":["string","null"]},"status":{"type":"string","enum":["available","pending"]},"type":{"type":"string"}},"required":["amount","available_on","balance_type","created","currency","description","exchange_rate","fee","fee_details","id","net","object","reporting_category","source","status","type"],"additionalProperties":true};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.amount === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1994,7 +2016,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.available_on === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "available_on"},message:"must have required property '"+"available_on"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "available_on"},message:"must have required property '"+"available_on"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2004,7 +2026,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.balance_type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balance_type"},message:"must have required property '"+"balance_type"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balance_type"},message:"must have required property '"+"balance_type"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2014,7 +2036,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.created === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2024,7 +2046,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.currency === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2034,7 +2056,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.description === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2044,7 +2066,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.exchange_rate === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "exchange_rate"},message:"must have required property '"+"exchange_rate"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "exchange_rate"},message:"must have required property '"+"exchange_rate"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2054,7 +2076,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.fee === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fee"},message:"must have required property '"+"fee"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fee"},message:"must have required property '"+"fee"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2064,7 +2086,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.fee_details === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fee_details"},message:"must have required property '"+"fee_details"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fee_details"},message:"must have required property '"+"fee_details"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2074,7 +2096,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.id === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2084,7 +2106,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.net === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "net"},message:"must have required property '"+"net"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "net"},message:"must have required property '"+"net"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2094,7 +2116,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.object === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2104,7 +2126,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.reporting_category === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reporting_category"},message:"must have required property '"+"reporting_category"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reporting_category"},message:"must have required property '"+"reporting_category"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2114,7 +2136,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.source === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2124,7 +2146,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.status === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2134,7 +2156,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.type === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2146,7 +2168,7 @@ errors++;
 if(data.amount !== undefined){
 let data0 = data.amount;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err16 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.amount.type,parentSchema:schema24.properties.amount,data:data0};
+const err16 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.amount.type,parentSchema:schema25.properties.amount,data:data0};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2159,7 +2181,7 @@ errors++;
 if(data.available_on !== undefined){
 let data1 = data.available_on;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err17 = {instancePath:instancePath+"/available_on",schemaPath:"#/properties/available_on/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.available_on.type,parentSchema:schema24.properties.available_on,data:data1};
+const err17 = {instancePath:instancePath+"/available_on",schemaPath:"#/properties/available_on/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.available_on.type,parentSchema:schema25.properties.available_on,data:data1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2172,7 +2194,7 @@ errors++;
 if(data.balance_type !== undefined){
 let data2 = data.balance_type;
 if(typeof data2 !== "string"){
-const err18 = {instancePath:instancePath+"/balance_type",schemaPath:"#/properties/balance_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.balance_type.type,parentSchema:schema24.properties.balance_type,data:data2};
+const err18 = {instancePath:instancePath+"/balance_type",schemaPath:"#/properties/balance_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.balance_type.type,parentSchema:schema25.properties.balance_type,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2182,7 +2204,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(((data2 === "issuing") || (data2 === "payments")) || (data2 === "refund_and_dispute_prefunding"))){
-const err19 = {instancePath:instancePath+"/balance_type",schemaPath:"#/properties/balance_type/enum",keyword:"enum",params:{allowedValues: schema24.properties.balance_type.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.balance_type.enum,parentSchema:schema24.properties.balance_type,data:data2};
+const err19 = {instancePath:instancePath+"/balance_type",schemaPath:"#/properties/balance_type/enum",keyword:"enum",params:{allowedValues: schema25.properties.balance_type.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.balance_type.enum,parentSchema:schema25.properties.balance_type,data:data2};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2195,7 +2217,7 @@ errors++;
 if(data.created !== undefined){
 let data3 = data.created;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err20 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.created.type,parentSchema:schema24.properties.created,data:data3};
+const err20 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.created.type,parentSchema:schema25.properties.created,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2208,7 +2230,7 @@ errors++;
 if(data.currency !== undefined){
 let data4 = data.currency;
 if(typeof data4 !== "string"){
-const err21 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.currency.type,parentSchema:schema24.properties.currency,data:data4};
+const err21 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.currency.type,parentSchema:schema25.properties.currency,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2221,7 +2243,7 @@ errors++;
 if(data.description !== undefined){
 let data5 = data.description;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err22 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema24.properties.description.type},message:"must be string,null",schema:schema24.properties.description.type,parentSchema:schema24.properties.description,data:data5};
+const err22 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema25.properties.description.type},message:"must be string,null",schema:schema25.properties.description.type,parentSchema:schema25.properties.description,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2234,7 +2256,7 @@ errors++;
 if(data.exchange_rate !== undefined){
 let data6 = data.exchange_rate;
 if((!(typeof data6 == "number")) && (data6 !== null)){
-const err23 = {instancePath:instancePath+"/exchange_rate",schemaPath:"#/properties/exchange_rate/type",keyword:"type",params:{type: schema24.properties.exchange_rate.type},message:"must be number,null",schema:schema24.properties.exchange_rate.type,parentSchema:schema24.properties.exchange_rate,data:data6};
+const err23 = {instancePath:instancePath+"/exchange_rate",schemaPath:"#/properties/exchange_rate/type",keyword:"type",params:{type: schema25.properties.exchange_rate.type},message:"must be number,null",schema:schema25.properties.exchange_rate.type,parentSchema:schema25.properties.exchange_rate,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2247,7 +2269,7 @@ errors++;
 if(data.fee !== undefined){
 let data7 = data.fee;
 if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err24 = {instancePath:instancePath+"/fee",schemaPath:"#/properties/fee/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.fee.type,parentSchema:schema24.properties.fee,data:data7};
+const err24 = {instancePath:instancePath+"/fee",schemaPath:"#/properties/fee/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.fee.type,parentSchema:schema25.properties.fee,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2264,7 +2286,7 @@ const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
 let data9 = data8[i0];
 if(!(data9 && typeof data9 == "object" && !Array.isArray(data9))){
-const err25 = {instancePath:instancePath+"/fee_details/" + i0,schemaPath:"#/properties/fee_details/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.fee_details.items.type,parentSchema:schema24.properties.fee_details.items,data:data9};
+const err25 = {instancePath:instancePath+"/fee_details/" + i0,schemaPath:"#/properties/fee_details/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.fee_details.items.type,parentSchema:schema25.properties.fee_details.items,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2276,7 +2298,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/fee_details",schemaPath:"#/properties/fee_details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.fee_details.type,parentSchema:schema24.properties.fee_details,data:data8};
+const err26 = {instancePath:instancePath+"/fee_details",schemaPath:"#/properties/fee_details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.fee_details.type,parentSchema:schema25.properties.fee_details,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2289,7 +2311,7 @@ errors++;
 if(data.id !== undefined){
 let data10 = data.id;
 if(typeof data10 !== "string"){
-const err27 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.id.type,parentSchema:schema24.properties.id,data:data10};
+const err27 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.id.type,parentSchema:schema25.properties.id,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2302,7 +2324,7 @@ errors++;
 if(data.net !== undefined){
 let data11 = data.net;
 if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
-const err28 = {instancePath:instancePath+"/net",schemaPath:"#/properties/net/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.net.type,parentSchema:schema24.properties.net,data:data11};
+const err28 = {instancePath:instancePath+"/net",schemaPath:"#/properties/net/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.net.type,parentSchema:schema25.properties.net,data:data11};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2315,7 +2337,7 @@ errors++;
 if(data.object !== undefined){
 let data12 = data.object;
 if(typeof data12 !== "string"){
-const err29 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.object.type,parentSchema:schema24.properties.object,data:data12};
+const err29 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.object.type,parentSchema:schema25.properties.object,data:data12};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2325,7 +2347,7 @@ vErrors.push(err29);
 errors++;
 }
 if("balance_transaction" !== data12){
-const err30 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "balance_transaction"},message:"must be equal to constant",schema:"balance_transaction",parentSchema:schema24.properties.object,data:data12};
+const err30 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "balance_transaction"},message:"must be equal to constant",schema:"balance_transaction",parentSchema:schema25.properties.object,data:data12};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2338,7 +2360,7 @@ errors++;
 if(data.reporting_category !== undefined){
 let data13 = data.reporting_category;
 if(typeof data13 !== "string"){
-const err31 = {instancePath:instancePath+"/reporting_category",schemaPath:"#/properties/reporting_category/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.reporting_category.type,parentSchema:schema24.properties.reporting_category,data:data13};
+const err31 = {instancePath:instancePath+"/reporting_category",schemaPath:"#/properties/reporting_category/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.reporting_category.type,parentSchema:schema25.properties.reporting_category,data:data13};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2351,7 +2373,7 @@ errors++;
 if(data.source !== undefined){
 let data14 = data.source;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err32 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema24.properties.source.type},message:"must be string,null",schema:schema24.properties.source.type,parentSchema:schema24.properties.source,data:data14};
+const err32 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema25.properties.source.type},message:"must be string,null",schema:schema25.properties.source.type,parentSchema:schema25.properties.source,data:data14};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2364,7 +2386,7 @@ errors++;
 if(data.status !== undefined){
 let data15 = data.status;
 if(typeof data15 !== "string"){
-const err33 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.status.type,parentSchema:schema24.properties.status,data:data15};
+const err33 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.status.type,parentSchema:schema25.properties.status,data:data15};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2374,7 +2396,7 @@ vErrors.push(err33);
 errors++;
 }
 if(!((data15 === "available") || (data15 === "pending"))){
-const err34 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema24.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.status.enum,parentSchema:schema24.properties.status,data:data15};
+const err34 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema25.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.status.enum,parentSchema:schema25.properties.status,data:data15};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2387,7 +2409,7 @@ errors++;
 if(data.type !== undefined){
 let data16 = data.type;
 if(typeof data16 !== "string"){
-const err35 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.type.type,parentSchema:schema24.properties.type,data:data16};
+const err35 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.type.type,parentSchema:schema25.properties.type,data:data16};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2399,7 +2421,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2408,19 +2430,19 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const record_charge = validate24;
-const schema25 = {"type":"object","properties":{"amount":{"type":"integer"},"amount_captured":{"type":"integer"},"amount_refunded":{"type":"integer"},"amount_updates":{"type":["array","null"]},"application":{"type":["string","null"]},"application_fee":{"type":["string","null"]},"application_fee_amount":{"type":["integer","null"]},"balance_transaction":{"type":["string","null"]},"billing_details":{"type":"object"},"calculated_statement_descriptor":{"type":["string","null"]},"captured":{"type":"boolean"},"created":{"type":"integer"},"currency":{"type":"string"},"customer":{"type":["string","null"]},"description":{"type":["string","null"]},"destination":{"type":["string","null"]},"dispute":{"type":["string","null"]},"disputed":{"type":"boolean"},"failure_balance_transaction":{"type":["string","null"]},"failure_code":{"type":["string","null"]},"failure_message":{"type":["string","null"]},"fraud_details":{"type":["object","null"]},"id":{"type":"string"},"invoice":{"type":["string","null"]},"livemode":{"type":"boolean"},"metadata":{"type":"object"},"object":{"type":"string","const":"charge"},"on_behalf_of":{"type":["string","null"]},"order":{"type":["string","null"]},"outcome":{"type":["object","null"]},"paid":{"type":"boolean"},"payment_intent":{"type":["string","null"]},"payment_method":{"type":["string","null"]},"payment_method_details":{"type":["object","null"]},"presentment_details":{"type":["object","null"]},"radar_options":{"type":["object","null"]},"receipt_email":{"type":["string","null"]},"receipt_number":{"type":["string","null"]},"receipt_url":{"type":["string","null"]},"refunded":{"type":"boolean"},"refunds":{"type":["object","null"]},"review":{"type":["string","null"]},"shipping":{"type":["object","null"]},"source":{"type":["object","null"]},"source_transfer":{"type":["string","null"]},"statement_descriptor":{"type":["string","null"]},"statement_descriptor_suffix":{"type":["string","null"]},"status":{"type":"string","enum":["succeeded","pending","failed"]},"transfer_data":{"type":["object","null"]},"transfer_group":{"type":["string","null"]}},"required":["amount","amount_captured","amount_refunded","amount_updates","application","application_fee","application_fee_amount","balance_transaction","billing_details","calculated_statement_descriptor","captured","created","currency","customer","description","destination","dispute","disputed","failure_balance_transaction","failure_code","failure_message","fraud_details","id","invoice","livemode","metadata","object","on_behalf_of","order","outcome","paid","payment_intent","payment_method","payment_method_details","presentment_details","radar_options","receipt_email","receipt_number","receipt_url","refunded","refunds","review","shipping","source","source_transfer","statement_descriptor","statement_descriptor_suffix","status","transfer_data","transfer_group"],"additionalProperties":true};
+export const record_charge = validate25;
+const schema26 = {"type":"object","properties":{"amount":{"type":"integer"},"amount_captured":{"type":"integer"},"amount_refunded":{"type":"integer"},"amount_updates":{"type":["array","null"]},"application":{"type":["string","null"]},"application_fee":{"type":["string","null"]},"application_fee_amount":{"type":["integer","null"]},"balance_transaction":{"type":["string","null"]},"billing_details":{"type":"object"},"calculated_statement_descriptor":{"type":["string","null"]},"captured":{"type":"boolean"},"created":{"type":"integer"},"currency":{"type":"string"},"customer":{"type":["string","null"]},"description":{"type":["string","null"]},"destination":{"type":["string","null"]},"dispute":{"type":["string","null"]},"disputed":{"type":"boolean"},"failure_balance_transaction":{"type":["string","null"]},"failure_code":{"type":["string","null"]},"failure_message":{"type":["string","null"]},"fraud_details":{"type":["object","null"]},"id":{"type":"string"},"invoice":{"type":["string","null"]},"livemode":{"type":"boolean"},"metadata":{"type":"object"},"object":{"type":"string","const":"charge"},"on_behalf_of":{"type":["string","null"]},"order":{"type":["string","null"]},"outcome":{"type":["object","null"]},"paid":{"type":"boolean"},"payment_intent":{"type":["string","null"]},"payment_method":{"type":["string","null"]},"payment_method_details":{"type":["object","null"]},"presentment_details":{"type":["object","null"]},"radar_options":{"type":["object","null"]},"receipt_email":{"type":["string","null"]},"receipt_number":{"type":["string","null"]},"receipt_url":{"type":["string","null"]},"refunded":{"type":"boolean"},"refunds":{"type":["object","null"]},"review":{"type":["string","null"]},"shipping":{"type":["object","null"]},"source":{"type":["object","null"]},"source_transfer":{"type":["string","null"]},"statement_descriptor":{"type":["string","null"]},"statement_descriptor_suffix":{"type":["string","null"]},"status":{"type":"string","enum":["succeeded","pending","failed"]},"transfer_data":{"type":["object","null"]},"transfer_group":{"type":["string","null"]}},"required":["amount","amount_captured","amount_refunded","amount_updates","application","application_fee","application_fee_amount","balance_transaction","billing_details","calculated_statement_descriptor","captured","created","currency","customer","description","destination","dispute","disputed","failure_balance_transaction","failure_code","failure_message","fraud_details","id","invoice","livemode","metadata","object","on_behalf_of","order","outcome","paid","payment_intent","payment_method","payment_method_details","presentment_details","radar_options","receipt_email","receipt_number","receipt_url","refunded","refunds","review","shipping","source","source_transfer","statement_descriptor","statement_descriptor_suffix","status","transfer_data","transfer_group"],"additionalProperties":true};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.amount === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2430,7 +2452,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.amount_captured === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount_captured"},message:"must have required property '"+"amount_captured"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount_captured"},message:"must have required property '"+"amount_captured"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2440,7 +2462,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.amount_refunded === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount_refunded"},message:"must have required property '"+"amount_refunded"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount_refunded"},message:"must have required property '"+"amount_refunded"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2450,7 +2472,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.amount_updates === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount_updates"},message:"must have required property '"+"amount_updates"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount_updates"},message:"must have required property '"+"amount_updates"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2460,7 +2482,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.application === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application"},message:"must have required property '"+"application"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application"},message:"must have required property '"+"application"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2470,7 +2492,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.application_fee === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_fee"},message:"must have required property '"+"application_fee"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_fee"},message:"must have required property '"+"application_fee"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2480,7 +2502,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.application_fee_amount === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_fee_amount"},message:"must have required property '"+"application_fee_amount"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_fee_amount"},message:"must have required property '"+"application_fee_amount"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2490,7 +2512,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.balance_transaction === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balance_transaction"},message:"must have required property '"+"balance_transaction"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balance_transaction"},message:"must have required property '"+"balance_transaction"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2500,7 +2522,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.billing_details === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "billing_details"},message:"must have required property '"+"billing_details"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "billing_details"},message:"must have required property '"+"billing_details"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2510,7 +2532,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.calculated_statement_descriptor === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "calculated_statement_descriptor"},message:"must have required property '"+"calculated_statement_descriptor"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "calculated_statement_descriptor"},message:"must have required property '"+"calculated_statement_descriptor"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2520,7 +2542,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.captured === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "captured"},message:"must have required property '"+"captured"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "captured"},message:"must have required property '"+"captured"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2530,7 +2552,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.created === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2540,7 +2562,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.currency === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2550,7 +2572,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.customer === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "customer"},message:"must have required property '"+"customer"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "customer"},message:"must have required property '"+"customer"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2560,7 +2582,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.description === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2570,7 +2592,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.destination === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"},message:"must have required property '"+"destination"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"},message:"must have required property '"+"destination"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2580,7 +2602,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.dispute === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dispute"},message:"must have required property '"+"dispute"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dispute"},message:"must have required property '"+"dispute"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2590,7 +2612,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.disputed === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "disputed"},message:"must have required property '"+"disputed"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "disputed"},message:"must have required property '"+"disputed"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2600,7 +2622,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.failure_balance_transaction === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failure_balance_transaction"},message:"must have required property '"+"failure_balance_transaction"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failure_balance_transaction"},message:"must have required property '"+"failure_balance_transaction"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2610,7 +2632,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.failure_code === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failure_code"},message:"must have required property '"+"failure_code"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failure_code"},message:"must have required property '"+"failure_code"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2620,7 +2642,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.failure_message === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failure_message"},message:"must have required property '"+"failure_message"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failure_message"},message:"must have required property '"+"failure_message"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2630,7 +2652,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.fraud_details === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fraud_details"},message:"must have required property '"+"fraud_details"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fraud_details"},message:"must have required property '"+"fraud_details"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2640,7 +2662,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data.id === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2650,7 +2672,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data.invoice === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invoice"},message:"must have required property '"+"invoice"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invoice"},message:"must have required property '"+"invoice"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2660,7 +2682,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.livemode === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2670,7 +2692,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.metadata === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2680,7 +2702,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data.object === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2690,7 +2712,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data.on_behalf_of === undefined){
-const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "on_behalf_of"},message:"must have required property '"+"on_behalf_of"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "on_behalf_of"},message:"must have required property '"+"on_behalf_of"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2700,7 +2722,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data.order === undefined){
-const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order"},message:"must have required property '"+"order"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order"},message:"must have required property '"+"order"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2710,7 +2732,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data.outcome === undefined){
-const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2720,7 +2742,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data.paid === undefined){
-const err30 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "paid"},message:"must have required property '"+"paid"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err30 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "paid"},message:"must have required property '"+"paid"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2730,7 +2752,7 @@ vErrors.push(err30);
 errors++;
 }
 if(data.payment_intent === undefined){
-const err31 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_intent"},message:"must have required property '"+"payment_intent"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err31 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_intent"},message:"must have required property '"+"payment_intent"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2740,7 +2762,7 @@ vErrors.push(err31);
 errors++;
 }
 if(data.payment_method === undefined){
-const err32 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_method"},message:"must have required property '"+"payment_method"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err32 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_method"},message:"must have required property '"+"payment_method"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2750,7 +2772,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data.payment_method_details === undefined){
-const err33 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_method_details"},message:"must have required property '"+"payment_method_details"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err33 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_method_details"},message:"must have required property '"+"payment_method_details"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2760,7 +2782,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data.presentment_details === undefined){
-const err34 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "presentment_details"},message:"must have required property '"+"presentment_details"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err34 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "presentment_details"},message:"must have required property '"+"presentment_details"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2770,7 +2792,7 @@ vErrors.push(err34);
 errors++;
 }
 if(data.radar_options === undefined){
-const err35 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "radar_options"},message:"must have required property '"+"radar_options"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err35 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "radar_options"},message:"must have required property '"+"radar_options"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2780,7 +2802,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data.receipt_email === undefined){
-const err36 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "receipt_email"},message:"must have required property '"+"receipt_email"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err36 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "receipt_email"},message:"must have required property '"+"receipt_email"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2790,7 +2812,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data.receipt_number === undefined){
-const err37 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "receipt_number"},message:"must have required property '"+"receipt_number"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err37 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "receipt_number"},message:"must have required property '"+"receipt_number"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2800,7 +2822,7 @@ vErrors.push(err37);
 errors++;
 }
 if(data.receipt_url === undefined){
-const err38 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "receipt_url"},message:"must have required property '"+"receipt_url"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err38 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "receipt_url"},message:"must have required property '"+"receipt_url"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2810,7 +2832,7 @@ vErrors.push(err38);
 errors++;
 }
 if(data.refunded === undefined){
-const err39 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refunded"},message:"must have required property '"+"refunded"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err39 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refunded"},message:"must have required property '"+"refunded"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2820,7 +2842,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data.refunds === undefined){
-const err40 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refunds"},message:"must have required property '"+"refunds"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err40 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refunds"},message:"must have required property '"+"refunds"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2830,7 +2852,7 @@ vErrors.push(err40);
 errors++;
 }
 if(data.review === undefined){
-const err41 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "review"},message:"must have required property '"+"review"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err41 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "review"},message:"must have required property '"+"review"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2840,7 +2862,7 @@ vErrors.push(err41);
 errors++;
 }
 if(data.shipping === undefined){
-const err42 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shipping"},message:"must have required property '"+"shipping"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err42 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shipping"},message:"must have required property '"+"shipping"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2850,7 +2872,7 @@ vErrors.push(err42);
 errors++;
 }
 if(data.source === undefined){
-const err43 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err43 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2860,7 +2882,7 @@ vErrors.push(err43);
 errors++;
 }
 if(data.source_transfer === undefined){
-const err44 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_transfer"},message:"must have required property '"+"source_transfer"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err44 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_transfer"},message:"must have required property '"+"source_transfer"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2870,7 +2892,7 @@ vErrors.push(err44);
 errors++;
 }
 if(data.statement_descriptor === undefined){
-const err45 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statement_descriptor"},message:"must have required property '"+"statement_descriptor"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err45 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statement_descriptor"},message:"must have required property '"+"statement_descriptor"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2880,7 +2902,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data.statement_descriptor_suffix === undefined){
-const err46 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statement_descriptor_suffix"},message:"must have required property '"+"statement_descriptor_suffix"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err46 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statement_descriptor_suffix"},message:"must have required property '"+"statement_descriptor_suffix"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2890,7 +2912,7 @@ vErrors.push(err46);
 errors++;
 }
 if(data.status === undefined){
-const err47 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err47 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2900,7 +2922,7 @@ vErrors.push(err47);
 errors++;
 }
 if(data.transfer_data === undefined){
-const err48 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transfer_data"},message:"must have required property '"+"transfer_data"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err48 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transfer_data"},message:"must have required property '"+"transfer_data"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2910,7 +2932,7 @@ vErrors.push(err48);
 errors++;
 }
 if(data.transfer_group === undefined){
-const err49 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transfer_group"},message:"must have required property '"+"transfer_group"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err49 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transfer_group"},message:"must have required property '"+"transfer_group"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2922,7 +2944,7 @@ errors++;
 if(data.amount !== undefined){
 let data0 = data.amount;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err50 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.amount.type,parentSchema:schema25.properties.amount,data:data0};
+const err50 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.amount.type,parentSchema:schema26.properties.amount,data:data0};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2935,7 +2957,7 @@ errors++;
 if(data.amount_captured !== undefined){
 let data1 = data.amount_captured;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err51 = {instancePath:instancePath+"/amount_captured",schemaPath:"#/properties/amount_captured/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.amount_captured.type,parentSchema:schema25.properties.amount_captured,data:data1};
+const err51 = {instancePath:instancePath+"/amount_captured",schemaPath:"#/properties/amount_captured/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.amount_captured.type,parentSchema:schema26.properties.amount_captured,data:data1};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2948,7 +2970,7 @@ errors++;
 if(data.amount_refunded !== undefined){
 let data2 = data.amount_refunded;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err52 = {instancePath:instancePath+"/amount_refunded",schemaPath:"#/properties/amount_refunded/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.amount_refunded.type,parentSchema:schema25.properties.amount_refunded,data:data2};
+const err52 = {instancePath:instancePath+"/amount_refunded",schemaPath:"#/properties/amount_refunded/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.amount_refunded.type,parentSchema:schema26.properties.amount_refunded,data:data2};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2961,7 +2983,7 @@ errors++;
 if(data.amount_updates !== undefined){
 let data3 = data.amount_updates;
 if((!(Array.isArray(data3))) && (data3 !== null)){
-const err53 = {instancePath:instancePath+"/amount_updates",schemaPath:"#/properties/amount_updates/type",keyword:"type",params:{type: schema25.properties.amount_updates.type},message:"must be array,null",schema:schema25.properties.amount_updates.type,parentSchema:schema25.properties.amount_updates,data:data3};
+const err53 = {instancePath:instancePath+"/amount_updates",schemaPath:"#/properties/amount_updates/type",keyword:"type",params:{type: schema26.properties.amount_updates.type},message:"must be array,null",schema:schema26.properties.amount_updates.type,parentSchema:schema26.properties.amount_updates,data:data3};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2974,7 +2996,7 @@ errors++;
 if(data.application !== undefined){
 let data4 = data.application;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err54 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/type",keyword:"type",params:{type: schema25.properties.application.type},message:"must be string,null",schema:schema25.properties.application.type,parentSchema:schema25.properties.application,data:data4};
+const err54 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/type",keyword:"type",params:{type: schema26.properties.application.type},message:"must be string,null",schema:schema26.properties.application.type,parentSchema:schema26.properties.application,data:data4};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2987,7 +3009,7 @@ errors++;
 if(data.application_fee !== undefined){
 let data5 = data.application_fee;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err55 = {instancePath:instancePath+"/application_fee",schemaPath:"#/properties/application_fee/type",keyword:"type",params:{type: schema25.properties.application_fee.type},message:"must be string,null",schema:schema25.properties.application_fee.type,parentSchema:schema25.properties.application_fee,data:data5};
+const err55 = {instancePath:instancePath+"/application_fee",schemaPath:"#/properties/application_fee/type",keyword:"type",params:{type: schema26.properties.application_fee.type},message:"must be string,null",schema:schema26.properties.application_fee.type,parentSchema:schema26.properties.application_fee,data:data5};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -3000,7 +3022,7 @@ errors++;
 if(data.application_fee_amount !== undefined){
 let data6 = data.application_fee_amount;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err56 = {instancePath:instancePath+"/application_fee_amount",schemaPath:"#/properties/application_fee_amount/type",keyword:"type",params:{type: schema25.properties.application_fee_amount.type},message:"must be integer,null",schema:schema25.properties.application_fee_amount.type,parentSchema:schema25.properties.application_fee_amount,data:data6};
+const err56 = {instancePath:instancePath+"/application_fee_amount",schemaPath:"#/properties/application_fee_amount/type",keyword:"type",params:{type: schema26.properties.application_fee_amount.type},message:"must be integer,null",schema:schema26.properties.application_fee_amount.type,parentSchema:schema26.properties.application_fee_amount,data:data6};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -3013,7 +3035,7 @@ errors++;
 if(data.balance_transaction !== undefined){
 let data7 = data.balance_transaction;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err57 = {instancePath:instancePath+"/balance_transaction",schemaPath:"#/properties/balance_transaction/type",keyword:"type",params:{type: schema25.properties.balance_transaction.type},message:"must be string,null",schema:schema25.properties.balance_transaction.type,parentSchema:schema25.properties.balance_transaction,data:data7};
+const err57 = {instancePath:instancePath+"/balance_transaction",schemaPath:"#/properties/balance_transaction/type",keyword:"type",params:{type: schema26.properties.balance_transaction.type},message:"must be string,null",schema:schema26.properties.balance_transaction.type,parentSchema:schema26.properties.balance_transaction,data:data7};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -3026,7 +3048,7 @@ errors++;
 if(data.billing_details !== undefined){
 let data8 = data.billing_details;
 if(!(data8 && typeof data8 == "object" && !Array.isArray(data8))){
-const err58 = {instancePath:instancePath+"/billing_details",schemaPath:"#/properties/billing_details/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.billing_details.type,parentSchema:schema25.properties.billing_details,data:data8};
+const err58 = {instancePath:instancePath+"/billing_details",schemaPath:"#/properties/billing_details/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.billing_details.type,parentSchema:schema26.properties.billing_details,data:data8};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -3039,7 +3061,7 @@ errors++;
 if(data.calculated_statement_descriptor !== undefined){
 let data9 = data.calculated_statement_descriptor;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err59 = {instancePath:instancePath+"/calculated_statement_descriptor",schemaPath:"#/properties/calculated_statement_descriptor/type",keyword:"type",params:{type: schema25.properties.calculated_statement_descriptor.type},message:"must be string,null",schema:schema25.properties.calculated_statement_descriptor.type,parentSchema:schema25.properties.calculated_statement_descriptor,data:data9};
+const err59 = {instancePath:instancePath+"/calculated_statement_descriptor",schemaPath:"#/properties/calculated_statement_descriptor/type",keyword:"type",params:{type: schema26.properties.calculated_statement_descriptor.type},message:"must be string,null",schema:schema26.properties.calculated_statement_descriptor.type,parentSchema:schema26.properties.calculated_statement_descriptor,data:data9};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -3052,7 +3074,7 @@ errors++;
 if(data.captured !== undefined){
 let data10 = data.captured;
 if(typeof data10 !== "boolean"){
-const err60 = {instancePath:instancePath+"/captured",schemaPath:"#/properties/captured/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema25.properties.captured.type,parentSchema:schema25.properties.captured,data:data10};
+const err60 = {instancePath:instancePath+"/captured",schemaPath:"#/properties/captured/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.captured.type,parentSchema:schema26.properties.captured,data:data10};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -3065,7 +3087,7 @@ errors++;
 if(data.created !== undefined){
 let data11 = data.created;
 if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
-const err61 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.created.type,parentSchema:schema25.properties.created,data:data11};
+const err61 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.created.type,parentSchema:schema26.properties.created,data:data11};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -3078,7 +3100,7 @@ errors++;
 if(data.currency !== undefined){
 let data12 = data.currency;
 if(typeof data12 !== "string"){
-const err62 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.currency.type,parentSchema:schema25.properties.currency,data:data12};
+const err62 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.currency.type,parentSchema:schema26.properties.currency,data:data12};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -3091,7 +3113,7 @@ errors++;
 if(data.customer !== undefined){
 let data13 = data.customer;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err63 = {instancePath:instancePath+"/customer",schemaPath:"#/properties/customer/type",keyword:"type",params:{type: schema25.properties.customer.type},message:"must be string,null",schema:schema25.properties.customer.type,parentSchema:schema25.properties.customer,data:data13};
+const err63 = {instancePath:instancePath+"/customer",schemaPath:"#/properties/customer/type",keyword:"type",params:{type: schema26.properties.customer.type},message:"must be string,null",schema:schema26.properties.customer.type,parentSchema:schema26.properties.customer,data:data13};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -3104,7 +3126,7 @@ errors++;
 if(data.description !== undefined){
 let data14 = data.description;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err64 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema25.properties.description.type},message:"must be string,null",schema:schema25.properties.description.type,parentSchema:schema25.properties.description,data:data14};
+const err64 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema26.properties.description.type},message:"must be string,null",schema:schema26.properties.description.type,parentSchema:schema26.properties.description,data:data14};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -3117,7 +3139,7 @@ errors++;
 if(data.destination !== undefined){
 let data15 = data.destination;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err65 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema25.properties.destination.type},message:"must be string,null",schema:schema25.properties.destination.type,parentSchema:schema25.properties.destination,data:data15};
+const err65 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema26.properties.destination.type},message:"must be string,null",schema:schema26.properties.destination.type,parentSchema:schema26.properties.destination,data:data15};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -3130,7 +3152,7 @@ errors++;
 if(data.dispute !== undefined){
 let data16 = data.dispute;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err66 = {instancePath:instancePath+"/dispute",schemaPath:"#/properties/dispute/type",keyword:"type",params:{type: schema25.properties.dispute.type},message:"must be string,null",schema:schema25.properties.dispute.type,parentSchema:schema25.properties.dispute,data:data16};
+const err66 = {instancePath:instancePath+"/dispute",schemaPath:"#/properties/dispute/type",keyword:"type",params:{type: schema26.properties.dispute.type},message:"must be string,null",schema:schema26.properties.dispute.type,parentSchema:schema26.properties.dispute,data:data16};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -3143,7 +3165,7 @@ errors++;
 if(data.disputed !== undefined){
 let data17 = data.disputed;
 if(typeof data17 !== "boolean"){
-const err67 = {instancePath:instancePath+"/disputed",schemaPath:"#/properties/disputed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema25.properties.disputed.type,parentSchema:schema25.properties.disputed,data:data17};
+const err67 = {instancePath:instancePath+"/disputed",schemaPath:"#/properties/disputed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.disputed.type,parentSchema:schema26.properties.disputed,data:data17};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -3156,7 +3178,7 @@ errors++;
 if(data.failure_balance_transaction !== undefined){
 let data18 = data.failure_balance_transaction;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err68 = {instancePath:instancePath+"/failure_balance_transaction",schemaPath:"#/properties/failure_balance_transaction/type",keyword:"type",params:{type: schema25.properties.failure_balance_transaction.type},message:"must be string,null",schema:schema25.properties.failure_balance_transaction.type,parentSchema:schema25.properties.failure_balance_transaction,data:data18};
+const err68 = {instancePath:instancePath+"/failure_balance_transaction",schemaPath:"#/properties/failure_balance_transaction/type",keyword:"type",params:{type: schema26.properties.failure_balance_transaction.type},message:"must be string,null",schema:schema26.properties.failure_balance_transaction.type,parentSchema:schema26.properties.failure_balance_transaction,data:data18};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -3169,7 +3191,7 @@ errors++;
 if(data.failure_code !== undefined){
 let data19 = data.failure_code;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err69 = {instancePath:instancePath+"/failure_code",schemaPath:"#/properties/failure_code/type",keyword:"type",params:{type: schema25.properties.failure_code.type},message:"must be string,null",schema:schema25.properties.failure_code.type,parentSchema:schema25.properties.failure_code,data:data19};
+const err69 = {instancePath:instancePath+"/failure_code",schemaPath:"#/properties/failure_code/type",keyword:"type",params:{type: schema26.properties.failure_code.type},message:"must be string,null",schema:schema26.properties.failure_code.type,parentSchema:schema26.properties.failure_code,data:data19};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -3182,7 +3204,7 @@ errors++;
 if(data.failure_message !== undefined){
 let data20 = data.failure_message;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err70 = {instancePath:instancePath+"/failure_message",schemaPath:"#/properties/failure_message/type",keyword:"type",params:{type: schema25.properties.failure_message.type},message:"must be string,null",schema:schema25.properties.failure_message.type,parentSchema:schema25.properties.failure_message,data:data20};
+const err70 = {instancePath:instancePath+"/failure_message",schemaPath:"#/properties/failure_message/type",keyword:"type",params:{type: schema26.properties.failure_message.type},message:"must be string,null",schema:schema26.properties.failure_message.type,parentSchema:schema26.properties.failure_message,data:data20};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -3195,7 +3217,7 @@ errors++;
 if(data.fraud_details !== undefined){
 let data21 = data.fraud_details;
 if((!(data21 && typeof data21 == "object" && !Array.isArray(data21))) && (data21 !== null)){
-const err71 = {instancePath:instancePath+"/fraud_details",schemaPath:"#/properties/fraud_details/type",keyword:"type",params:{type: schema25.properties.fraud_details.type},message:"must be object,null",schema:schema25.properties.fraud_details.type,parentSchema:schema25.properties.fraud_details,data:data21};
+const err71 = {instancePath:instancePath+"/fraud_details",schemaPath:"#/properties/fraud_details/type",keyword:"type",params:{type: schema26.properties.fraud_details.type},message:"must be object,null",schema:schema26.properties.fraud_details.type,parentSchema:schema26.properties.fraud_details,data:data21};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -3208,7 +3230,7 @@ errors++;
 if(data.id !== undefined){
 let data22 = data.id;
 if(typeof data22 !== "string"){
-const err72 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.id.type,parentSchema:schema25.properties.id,data:data22};
+const err72 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.id.type,parentSchema:schema26.properties.id,data:data22};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -3221,7 +3243,7 @@ errors++;
 if(data.invoice !== undefined){
 let data23 = data.invoice;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err73 = {instancePath:instancePath+"/invoice",schemaPath:"#/properties/invoice/type",keyword:"type",params:{type: schema25.properties.invoice.type},message:"must be string,null",schema:schema25.properties.invoice.type,parentSchema:schema25.properties.invoice,data:data23};
+const err73 = {instancePath:instancePath+"/invoice",schemaPath:"#/properties/invoice/type",keyword:"type",params:{type: schema26.properties.invoice.type},message:"must be string,null",schema:schema26.properties.invoice.type,parentSchema:schema26.properties.invoice,data:data23};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -3234,7 +3256,7 @@ errors++;
 if(data.livemode !== undefined){
 let data24 = data.livemode;
 if(typeof data24 !== "boolean"){
-const err74 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema25.properties.livemode.type,parentSchema:schema25.properties.livemode,data:data24};
+const err74 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.livemode.type,parentSchema:schema26.properties.livemode,data:data24};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -3247,7 +3269,7 @@ errors++;
 if(data.metadata !== undefined){
 let data25 = data.metadata;
 if(!(data25 && typeof data25 == "object" && !Array.isArray(data25))){
-const err75 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.metadata.type,parentSchema:schema25.properties.metadata,data:data25};
+const err75 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.metadata.type,parentSchema:schema26.properties.metadata,data:data25};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -3260,7 +3282,7 @@ errors++;
 if(data.object !== undefined){
 let data26 = data.object;
 if(typeof data26 !== "string"){
-const err76 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.object.type,parentSchema:schema25.properties.object,data:data26};
+const err76 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.object.type,parentSchema:schema26.properties.object,data:data26};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -3270,7 +3292,7 @@ vErrors.push(err76);
 errors++;
 }
 if("charge" !== data26){
-const err77 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "charge"},message:"must be equal to constant",schema:"charge",parentSchema:schema25.properties.object,data:data26};
+const err77 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "charge"},message:"must be equal to constant",schema:"charge",parentSchema:schema26.properties.object,data:data26};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -3283,7 +3305,7 @@ errors++;
 if(data.on_behalf_of !== undefined){
 let data27 = data.on_behalf_of;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err78 = {instancePath:instancePath+"/on_behalf_of",schemaPath:"#/properties/on_behalf_of/type",keyword:"type",params:{type: schema25.properties.on_behalf_of.type},message:"must be string,null",schema:schema25.properties.on_behalf_of.type,parentSchema:schema25.properties.on_behalf_of,data:data27};
+const err78 = {instancePath:instancePath+"/on_behalf_of",schemaPath:"#/properties/on_behalf_of/type",keyword:"type",params:{type: schema26.properties.on_behalf_of.type},message:"must be string,null",schema:schema26.properties.on_behalf_of.type,parentSchema:schema26.properties.on_behalf_of,data:data27};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -3296,7 +3318,7 @@ errors++;
 if(data.order !== undefined){
 let data28 = data.order;
 if((typeof data28 !== "string") && (data28 !== null)){
-const err79 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: schema25.properties.order.type},message:"must be string,null",schema:schema25.properties.order.type,parentSchema:schema25.properties.order,data:data28};
+const err79 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: schema26.properties.order.type},message:"must be string,null",schema:schema26.properties.order.type,parentSchema:schema26.properties.order,data:data28};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -3309,7 +3331,7 @@ errors++;
 if(data.outcome !== undefined){
 let data29 = data.outcome;
 if((!(data29 && typeof data29 == "object" && !Array.isArray(data29))) && (data29 !== null)){
-const err80 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: schema25.properties.outcome.type},message:"must be object,null",schema:schema25.properties.outcome.type,parentSchema:schema25.properties.outcome,data:data29};
+const err80 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: schema26.properties.outcome.type},message:"must be object,null",schema:schema26.properties.outcome.type,parentSchema:schema26.properties.outcome,data:data29};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -3322,7 +3344,7 @@ errors++;
 if(data.paid !== undefined){
 let data30 = data.paid;
 if(typeof data30 !== "boolean"){
-const err81 = {instancePath:instancePath+"/paid",schemaPath:"#/properties/paid/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema25.properties.paid.type,parentSchema:schema25.properties.paid,data:data30};
+const err81 = {instancePath:instancePath+"/paid",schemaPath:"#/properties/paid/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.paid.type,parentSchema:schema26.properties.paid,data:data30};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -3335,7 +3357,7 @@ errors++;
 if(data.payment_intent !== undefined){
 let data31 = data.payment_intent;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err82 = {instancePath:instancePath+"/payment_intent",schemaPath:"#/properties/payment_intent/type",keyword:"type",params:{type: schema25.properties.payment_intent.type},message:"must be string,null",schema:schema25.properties.payment_intent.type,parentSchema:schema25.properties.payment_intent,data:data31};
+const err82 = {instancePath:instancePath+"/payment_intent",schemaPath:"#/properties/payment_intent/type",keyword:"type",params:{type: schema26.properties.payment_intent.type},message:"must be string,null",schema:schema26.properties.payment_intent.type,parentSchema:schema26.properties.payment_intent,data:data31};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -3348,7 +3370,7 @@ errors++;
 if(data.payment_method !== undefined){
 let data32 = data.payment_method;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err83 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema25.properties.payment_method.type},message:"must be string,null",schema:schema25.properties.payment_method.type,parentSchema:schema25.properties.payment_method,data:data32};
+const err83 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema26.properties.payment_method.type},message:"must be string,null",schema:schema26.properties.payment_method.type,parentSchema:schema26.properties.payment_method,data:data32};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -3361,7 +3383,7 @@ errors++;
 if(data.payment_method_details !== undefined){
 let data33 = data.payment_method_details;
 if((!(data33 && typeof data33 == "object" && !Array.isArray(data33))) && (data33 !== null)){
-const err84 = {instancePath:instancePath+"/payment_method_details",schemaPath:"#/properties/payment_method_details/type",keyword:"type",params:{type: schema25.properties.payment_method_details.type},message:"must be object,null",schema:schema25.properties.payment_method_details.type,parentSchema:schema25.properties.payment_method_details,data:data33};
+const err84 = {instancePath:instancePath+"/payment_method_details",schemaPath:"#/properties/payment_method_details/type",keyword:"type",params:{type: schema26.properties.payment_method_details.type},message:"must be object,null",schema:schema26.properties.payment_method_details.type,parentSchema:schema26.properties.payment_method_details,data:data33};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -3374,7 +3396,7 @@ errors++;
 if(data.presentment_details !== undefined){
 let data34 = data.presentment_details;
 if((!(data34 && typeof data34 == "object" && !Array.isArray(data34))) && (data34 !== null)){
-const err85 = {instancePath:instancePath+"/presentment_details",schemaPath:"#/properties/presentment_details/type",keyword:"type",params:{type: schema25.properties.presentment_details.type},message:"must be object,null",schema:schema25.properties.presentment_details.type,parentSchema:schema25.properties.presentment_details,data:data34};
+const err85 = {instancePath:instancePath+"/presentment_details",schemaPath:"#/properties/presentment_details/type",keyword:"type",params:{type: schema26.properties.presentment_details.type},message:"must be object,null",schema:schema26.properties.presentment_details.type,parentSchema:schema26.properties.presentment_details,data:data34};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -3387,7 +3409,7 @@ errors++;
 if(data.radar_options !== undefined){
 let data35 = data.radar_options;
 if((!(data35 && typeof data35 == "object" && !Array.isArray(data35))) && (data35 !== null)){
-const err86 = {instancePath:instancePath+"/radar_options",schemaPath:"#/properties/radar_options/type",keyword:"type",params:{type: schema25.properties.radar_options.type},message:"must be object,null",schema:schema25.properties.radar_options.type,parentSchema:schema25.properties.radar_options,data:data35};
+const err86 = {instancePath:instancePath+"/radar_options",schemaPath:"#/properties/radar_options/type",keyword:"type",params:{type: schema26.properties.radar_options.type},message:"must be object,null",schema:schema26.properties.radar_options.type,parentSchema:schema26.properties.radar_options,data:data35};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -3400,7 +3422,7 @@ errors++;
 if(data.receipt_email !== undefined){
 let data36 = data.receipt_email;
 if((typeof data36 !== "string") && (data36 !== null)){
-const err87 = {instancePath:instancePath+"/receipt_email",schemaPath:"#/properties/receipt_email/type",keyword:"type",params:{type: schema25.properties.receipt_email.type},message:"must be string,null",schema:schema25.properties.receipt_email.type,parentSchema:schema25.properties.receipt_email,data:data36};
+const err87 = {instancePath:instancePath+"/receipt_email",schemaPath:"#/properties/receipt_email/type",keyword:"type",params:{type: schema26.properties.receipt_email.type},message:"must be string,null",schema:schema26.properties.receipt_email.type,parentSchema:schema26.properties.receipt_email,data:data36};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -3413,7 +3435,7 @@ errors++;
 if(data.receipt_number !== undefined){
 let data37 = data.receipt_number;
 if((typeof data37 !== "string") && (data37 !== null)){
-const err88 = {instancePath:instancePath+"/receipt_number",schemaPath:"#/properties/receipt_number/type",keyword:"type",params:{type: schema25.properties.receipt_number.type},message:"must be string,null",schema:schema25.properties.receipt_number.type,parentSchema:schema25.properties.receipt_number,data:data37};
+const err88 = {instancePath:instancePath+"/receipt_number",schemaPath:"#/properties/receipt_number/type",keyword:"type",params:{type: schema26.properties.receipt_number.type},message:"must be string,null",schema:schema26.properties.receipt_number.type,parentSchema:schema26.properties.receipt_number,data:data37};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -3426,7 +3448,7 @@ errors++;
 if(data.receipt_url !== undefined){
 let data38 = data.receipt_url;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err89 = {instancePath:instancePath+"/receipt_url",schemaPath:"#/properties/receipt_url/type",keyword:"type",params:{type: schema25.properties.receipt_url.type},message:"must be string,null",schema:schema25.properties.receipt_url.type,parentSchema:schema25.properties.receipt_url,data:data38};
+const err89 = {instancePath:instancePath+"/receipt_url",schemaPath:"#/properties/receipt_url/type",keyword:"type",params:{type: schema26.properties.receipt_url.type},message:"must be string,null",schema:schema26.properties.receipt_url.type,parentSchema:schema26.properties.receipt_url,data:data38};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -3439,7 +3461,7 @@ errors++;
 if(data.refunded !== undefined){
 let data39 = data.refunded;
 if(typeof data39 !== "boolean"){
-const err90 = {instancePath:instancePath+"/refunded",schemaPath:"#/properties/refunded/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema25.properties.refunded.type,parentSchema:schema25.properties.refunded,data:data39};
+const err90 = {instancePath:instancePath+"/refunded",schemaPath:"#/properties/refunded/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.refunded.type,parentSchema:schema26.properties.refunded,data:data39};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -3452,7 +3474,7 @@ errors++;
 if(data.refunds !== undefined){
 let data40 = data.refunds;
 if((!(data40 && typeof data40 == "object" && !Array.isArray(data40))) && (data40 !== null)){
-const err91 = {instancePath:instancePath+"/refunds",schemaPath:"#/properties/refunds/type",keyword:"type",params:{type: schema25.properties.refunds.type},message:"must be object,null",schema:schema25.properties.refunds.type,parentSchema:schema25.properties.refunds,data:data40};
+const err91 = {instancePath:instancePath+"/refunds",schemaPath:"#/properties/refunds/type",keyword:"type",params:{type: schema26.properties.refunds.type},message:"must be object,null",schema:schema26.properties.refunds.type,parentSchema:schema26.properties.refunds,data:data40};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -3465,7 +3487,7 @@ errors++;
 if(data.review !== undefined){
 let data41 = data.review;
 if((typeof data41 !== "string") && (data41 !== null)){
-const err92 = {instancePath:instancePath+"/review",schemaPath:"#/properties/review/type",keyword:"type",params:{type: schema25.properties.review.type},message:"must be string,null",schema:schema25.properties.review.type,parentSchema:schema25.properties.review,data:data41};
+const err92 = {instancePath:instancePath+"/review",schemaPath:"#/properties/review/type",keyword:"type",params:{type: schema26.properties.review.type},message:"must be string,null",schema:schema26.properties.review.type,parentSchema:schema26.properties.review,data:data41};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -3478,7 +3500,7 @@ errors++;
 if(data.shipping !== undefined){
 let data42 = data.shipping;
 if((!(data42 && typeof data42 == "object" && !Array.isArray(data42))) && (data42 !== null)){
-const err93 = {instancePath:instancePath+"/shipping",schemaPath:"#/properties/shipping/type",keyword:"type",params:{type: schema25.properties.shipping.type},message:"must be object,null",schema:schema25.properties.shipping.type,parentSchema:schema25.properties.shipping,data:data42};
+const err93 = {instancePath:instancePath+"/shipping",schemaPath:"#/properties/shipping/type",keyword:"type",params:{type: schema26.properties.shipping.type},message:"must be object,null",schema:schema26.properties.shipping.type,parentSchema:schema26.properties.shipping,data:data42};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -3491,7 +3513,7 @@ errors++;
 if(data.source !== undefined){
 let data43 = data.source;
 if((!(data43 && typeof data43 == "object" && !Array.isArray(data43))) && (data43 !== null)){
-const err94 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema25.properties.source.type},message:"must be object,null",schema:schema25.properties.source.type,parentSchema:schema25.properties.source,data:data43};
+const err94 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema26.properties.source.type},message:"must be object,null",schema:schema26.properties.source.type,parentSchema:schema26.properties.source,data:data43};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -3504,7 +3526,7 @@ errors++;
 if(data.source_transfer !== undefined){
 let data44 = data.source_transfer;
 if((typeof data44 !== "string") && (data44 !== null)){
-const err95 = {instancePath:instancePath+"/source_transfer",schemaPath:"#/properties/source_transfer/type",keyword:"type",params:{type: schema25.properties.source_transfer.type},message:"must be string,null",schema:schema25.properties.source_transfer.type,parentSchema:schema25.properties.source_transfer,data:data44};
+const err95 = {instancePath:instancePath+"/source_transfer",schemaPath:"#/properties/source_transfer/type",keyword:"type",params:{type: schema26.properties.source_transfer.type},message:"must be string,null",schema:schema26.properties.source_transfer.type,parentSchema:schema26.properties.source_transfer,data:data44};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -3517,7 +3539,7 @@ errors++;
 if(data.statement_descriptor !== undefined){
 let data45 = data.statement_descriptor;
 if((typeof data45 !== "string") && (data45 !== null)){
-const err96 = {instancePath:instancePath+"/statement_descriptor",schemaPath:"#/properties/statement_descriptor/type",keyword:"type",params:{type: schema25.properties.statement_descriptor.type},message:"must be string,null",schema:schema25.properties.statement_descriptor.type,parentSchema:schema25.properties.statement_descriptor,data:data45};
+const err96 = {instancePath:instancePath+"/statement_descriptor",schemaPath:"#/properties/statement_descriptor/type",keyword:"type",params:{type: schema26.properties.statement_descriptor.type},message:"must be string,null",schema:schema26.properties.statement_descriptor.type,parentSchema:schema26.properties.statement_descriptor,data:data45};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -3530,7 +3552,7 @@ errors++;
 if(data.statement_descriptor_suffix !== undefined){
 let data46 = data.statement_descriptor_suffix;
 if((typeof data46 !== "string") && (data46 !== null)){
-const err97 = {instancePath:instancePath+"/statement_descriptor_suffix",schemaPath:"#/properties/statement_descriptor_suffix/type",keyword:"type",params:{type: schema25.properties.statement_descriptor_suffix.type},message:"must be string,null",schema:schema25.properties.statement_descriptor_suffix.type,parentSchema:schema25.properties.statement_descriptor_suffix,data:data46};
+const err97 = {instancePath:instancePath+"/statement_descriptor_suffix",schemaPath:"#/properties/statement_descriptor_suffix/type",keyword:"type",params:{type: schema26.properties.statement_descriptor_suffix.type},message:"must be string,null",schema:schema26.properties.statement_descriptor_suffix.type,parentSchema:schema26.properties.statement_descriptor_suffix,data:data46};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -3543,7 +3565,7 @@ errors++;
 if(data.status !== undefined){
 let data47 = data.status;
 if(typeof data47 !== "string"){
-const err98 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.status.type,parentSchema:schema25.properties.status,data:data47};
+const err98 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.status.type,parentSchema:schema26.properties.status,data:data47};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -3553,7 +3575,7 @@ vErrors.push(err98);
 errors++;
 }
 if(!(((data47 === "succeeded") || (data47 === "pending")) || (data47 === "failed"))){
-const err99 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema25.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.status.enum,parentSchema:schema25.properties.status,data:data47};
+const err99 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema26.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.status.enum,parentSchema:schema26.properties.status,data:data47};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -3566,7 +3588,7 @@ errors++;
 if(data.transfer_data !== undefined){
 let data48 = data.transfer_data;
 if((!(data48 && typeof data48 == "object" && !Array.isArray(data48))) && (data48 !== null)){
-const err100 = {instancePath:instancePath+"/transfer_data",schemaPath:"#/properties/transfer_data/type",keyword:"type",params:{type: schema25.properties.transfer_data.type},message:"must be object,null",schema:schema25.properties.transfer_data.type,parentSchema:schema25.properties.transfer_data,data:data48};
+const err100 = {instancePath:instancePath+"/transfer_data",schemaPath:"#/properties/transfer_data/type",keyword:"type",params:{type: schema26.properties.transfer_data.type},message:"must be object,null",schema:schema26.properties.transfer_data.type,parentSchema:schema26.properties.transfer_data,data:data48};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -3579,7 +3601,7 @@ errors++;
 if(data.transfer_group !== undefined){
 let data49 = data.transfer_group;
 if((typeof data49 !== "string") && (data49 !== null)){
-const err101 = {instancePath:instancePath+"/transfer_group",schemaPath:"#/properties/transfer_group/type",keyword:"type",params:{type: schema25.properties.transfer_group.type},message:"must be string,null",schema:schema25.properties.transfer_group.type,parentSchema:schema25.properties.transfer_group,data:data49};
+const err101 = {instancePath:instancePath+"/transfer_group",schemaPath:"#/properties/transfer_group/type",keyword:"type",params:{type: schema26.properties.transfer_group.type},message:"must be string,null",schema:schema26.properties.transfer_group.type,parentSchema:schema26.properties.transfer_group,data:data49};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -3591,7 +3613,7 @@ errors++;
 }
 }
 else {
-const err102 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+const err102 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -3600,19 +3622,19 @@ vErrors.push(err102);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const record_customer = validate25;
-const schema26 = {"type":"object","properties":{"address":{"type":["object","null"]},"balance":{"type":"integer"},"business_name":{"type":["string","null"]},"cash_balance":{"type":["object","null"]},"created":{"type":"integer"},"currency":{"type":["string","null"]},"customer_account":{"type":["string","null"]},"default_currency":{"type":["string","null"]},"default_source":{"type":["string","null"]},"delinquent":{"type":["boolean","null"]},"description":{"type":["string","null"]},"discount":{"type":["object","null"]},"email":{"type":["string","null"]},"id":{"type":"string"},"individual_name":{"type":["string","null"]},"invoice_credit_balance":{"type":"object"},"invoice_prefix":{"type":["string","null"]},"invoice_settings":{"type":"object"},"livemode":{"type":"boolean"},"metadata":{"type":"object"},"name":{"type":["string","null"]},"next_invoice_sequence":{"type":["integer","null"]},"object":{"type":"string","const":"customer"},"phone":{"type":["string","null"]},"preferred_locales":{"type":["array","null"]},"shipping":{"type":["object","null"]},"sources":{"type":["object","null"]},"subscriptions":{"type":["object","null"]},"tax_exempt":{"type":["string","null"]},"test_clock":{"type":["string","null"]}},"required":["address","balance","business_name","cash_balance","created","currency","customer_account","default_currency","default_source","delinquent","description","discount","email","id","individual_name","invoice_credit_balance","invoice_prefix","invoice_settings","livemode","metadata","name","next_invoice_sequence","object","phone","preferred_locales","shipping","sources","subscriptions","tax_exempt","test_clock"],"additionalProperties":true};
+export const record_customer = validate26;
+const schema27 = {"type":"object","properties":{"address":{"type":["object","null"]},"balance":{"type":"integer"},"business_name":{"type":["string","null"]},"cash_balance":{"type":["object","null"]},"created":{"type":"integer"},"currency":{"type":["string","null"]},"customer_account":{"type":["string","null"]},"default_currency":{"type":["string","null"]},"default_source":{"type":["string","null"]},"delinquent":{"type":["boolean","null"]},"description":{"type":["string","null"]},"discount":{"type":["object","null"]},"email":{"type":["string","null"]},"id":{"type":"string"},"individual_name":{"type":["string","null"]},"invoice_credit_balance":{"type":"object"},"invoice_prefix":{"type":["string","null"]},"invoice_settings":{"type":"object"},"livemode":{"type":"boolean"},"metadata":{"type":"object"},"name":{"type":["string","null"]},"next_invoice_sequence":{"type":["integer","null"]},"object":{"type":"string","const":"customer"},"phone":{"type":["string","null"]},"preferred_locales":{"type":["array","null"]},"shipping":{"type":["object","null"]},"sources":{"type":["object","null"]},"subscriptions":{"type":["object","null"]},"tax_exempt":{"type":["string","null"]},"test_clock":{"type":["string","null"]}},"required":["address","balance","business_name","cash_balance","created","currency","customer_account","default_currency","default_source","delinquent","description","discount","email","id","individual_name","invoice_credit_balance","invoice_prefix","invoice_settings","livemode","metadata","name","next_invoice_sequence","object","phone","preferred_locales","shipping","sources","subscriptions","tax_exempt","test_clock"],"additionalProperties":true};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3622,7 +3644,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.balance === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balance"},message:"must have required property '"+"balance"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balance"},message:"must have required property '"+"balance"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3632,7 +3654,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.business_name === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "business_name"},message:"must have required property '"+"business_name"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "business_name"},message:"must have required property '"+"business_name"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3642,7 +3664,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.cash_balance === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cash_balance"},message:"must have required property '"+"cash_balance"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cash_balance"},message:"must have required property '"+"cash_balance"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3652,7 +3674,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.created === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3662,7 +3684,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.currency === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3672,7 +3694,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.customer_account === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "customer_account"},message:"must have required property '"+"customer_account"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "customer_account"},message:"must have required property '"+"customer_account"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3682,7 +3704,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.default_currency === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_currency"},message:"must have required property '"+"default_currency"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_currency"},message:"must have required property '"+"default_currency"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3692,7 +3714,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.default_source === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_source"},message:"must have required property '"+"default_source"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_source"},message:"must have required property '"+"default_source"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3702,7 +3724,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.delinquent === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delinquent"},message:"must have required property '"+"delinquent"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delinquent"},message:"must have required property '"+"delinquent"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3712,7 +3734,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.description === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3722,7 +3744,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.discount === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "discount"},message:"must have required property '"+"discount"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "discount"},message:"must have required property '"+"discount"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3732,7 +3754,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.email === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3742,7 +3764,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.id === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3752,7 +3774,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.individual_name === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "individual_name"},message:"must have required property '"+"individual_name"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "individual_name"},message:"must have required property '"+"individual_name"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3762,7 +3784,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.invoice_credit_balance === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invoice_credit_balance"},message:"must have required property '"+"invoice_credit_balance"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invoice_credit_balance"},message:"must have required property '"+"invoice_credit_balance"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3772,7 +3794,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.invoice_prefix === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invoice_prefix"},message:"must have required property '"+"invoice_prefix"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invoice_prefix"},message:"must have required property '"+"invoice_prefix"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3782,7 +3804,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.invoice_settings === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invoice_settings"},message:"must have required property '"+"invoice_settings"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invoice_settings"},message:"must have required property '"+"invoice_settings"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3792,7 +3814,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.livemode === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3802,7 +3824,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.metadata === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3812,7 +3834,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.name === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3822,7 +3844,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.next_invoice_sequence === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "next_invoice_sequence"},message:"must have required property '"+"next_invoice_sequence"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "next_invoice_sequence"},message:"must have required property '"+"next_invoice_sequence"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3832,7 +3854,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data.object === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3842,7 +3864,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data.phone === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3852,7 +3874,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.preferred_locales === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "preferred_locales"},message:"must have required property '"+"preferred_locales"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "preferred_locales"},message:"must have required property '"+"preferred_locales"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3862,7 +3884,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.shipping === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shipping"},message:"must have required property '"+"shipping"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shipping"},message:"must have required property '"+"shipping"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3872,7 +3894,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data.sources === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3882,7 +3904,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data.subscriptions === undefined){
-const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscriptions"},message:"must have required property '"+"subscriptions"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscriptions"},message:"must have required property '"+"subscriptions"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3892,7 +3914,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data.tax_exempt === undefined){
-const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tax_exempt"},message:"must have required property '"+"tax_exempt"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tax_exempt"},message:"must have required property '"+"tax_exempt"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3902,7 +3924,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data.test_clock === undefined){
-const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "test_clock"},message:"must have required property '"+"test_clock"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "test_clock"},message:"must have required property '"+"test_clock"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3914,7 +3936,7 @@ errors++;
 if(data.address !== undefined){
 let data0 = data.address;
 if((!(data0 && typeof data0 == "object" && !Array.isArray(data0))) && (data0 !== null)){
-const err30 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema26.properties.address.type},message:"must be object,null",schema:schema26.properties.address.type,parentSchema:schema26.properties.address,data:data0};
+const err30 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema27.properties.address.type},message:"must be object,null",schema:schema27.properties.address.type,parentSchema:schema27.properties.address,data:data0};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3927,7 +3949,7 @@ errors++;
 if(data.balance !== undefined){
 let data1 = data.balance;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err31 = {instancePath:instancePath+"/balance",schemaPath:"#/properties/balance/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.balance.type,parentSchema:schema26.properties.balance,data:data1};
+const err31 = {instancePath:instancePath+"/balance",schemaPath:"#/properties/balance/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.balance.type,parentSchema:schema27.properties.balance,data:data1};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3940,7 +3962,7 @@ errors++;
 if(data.business_name !== undefined){
 let data2 = data.business_name;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err32 = {instancePath:instancePath+"/business_name",schemaPath:"#/properties/business_name/type",keyword:"type",params:{type: schema26.properties.business_name.type},message:"must be string,null",schema:schema26.properties.business_name.type,parentSchema:schema26.properties.business_name,data:data2};
+const err32 = {instancePath:instancePath+"/business_name",schemaPath:"#/properties/business_name/type",keyword:"type",params:{type: schema27.properties.business_name.type},message:"must be string,null",schema:schema27.properties.business_name.type,parentSchema:schema27.properties.business_name,data:data2};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3953,7 +3975,7 @@ errors++;
 if(data.cash_balance !== undefined){
 let data3 = data.cash_balance;
 if((!(data3 && typeof data3 == "object" && !Array.isArray(data3))) && (data3 !== null)){
-const err33 = {instancePath:instancePath+"/cash_balance",schemaPath:"#/properties/cash_balance/type",keyword:"type",params:{type: schema26.properties.cash_balance.type},message:"must be object,null",schema:schema26.properties.cash_balance.type,parentSchema:schema26.properties.cash_balance,data:data3};
+const err33 = {instancePath:instancePath+"/cash_balance",schemaPath:"#/properties/cash_balance/type",keyword:"type",params:{type: schema27.properties.cash_balance.type},message:"must be object,null",schema:schema27.properties.cash_balance.type,parentSchema:schema27.properties.cash_balance,data:data3};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3966,7 +3988,7 @@ errors++;
 if(data.created !== undefined){
 let data4 = data.created;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err34 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.created.type,parentSchema:schema26.properties.created,data:data4};
+const err34 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.created.type,parentSchema:schema27.properties.created,data:data4};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3979,7 +4001,7 @@ errors++;
 if(data.currency !== undefined){
 let data5 = data.currency;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err35 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: schema26.properties.currency.type},message:"must be string,null",schema:schema26.properties.currency.type,parentSchema:schema26.properties.currency,data:data5};
+const err35 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: schema27.properties.currency.type},message:"must be string,null",schema:schema27.properties.currency.type,parentSchema:schema27.properties.currency,data:data5};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3992,7 +4014,7 @@ errors++;
 if(data.customer_account !== undefined){
 let data6 = data.customer_account;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err36 = {instancePath:instancePath+"/customer_account",schemaPath:"#/properties/customer_account/type",keyword:"type",params:{type: schema26.properties.customer_account.type},message:"must be string,null",schema:schema26.properties.customer_account.type,parentSchema:schema26.properties.customer_account,data:data6};
+const err36 = {instancePath:instancePath+"/customer_account",schemaPath:"#/properties/customer_account/type",keyword:"type",params:{type: schema27.properties.customer_account.type},message:"must be string,null",schema:schema27.properties.customer_account.type,parentSchema:schema27.properties.customer_account,data:data6};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4005,7 +4027,7 @@ errors++;
 if(data.default_currency !== undefined){
 let data7 = data.default_currency;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err37 = {instancePath:instancePath+"/default_currency",schemaPath:"#/properties/default_currency/type",keyword:"type",params:{type: schema26.properties.default_currency.type},message:"must be string,null",schema:schema26.properties.default_currency.type,parentSchema:schema26.properties.default_currency,data:data7};
+const err37 = {instancePath:instancePath+"/default_currency",schemaPath:"#/properties/default_currency/type",keyword:"type",params:{type: schema27.properties.default_currency.type},message:"must be string,null",schema:schema27.properties.default_currency.type,parentSchema:schema27.properties.default_currency,data:data7};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4018,7 +4040,7 @@ errors++;
 if(data.default_source !== undefined){
 let data8 = data.default_source;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err38 = {instancePath:instancePath+"/default_source",schemaPath:"#/properties/default_source/type",keyword:"type",params:{type: schema26.properties.default_source.type},message:"must be string,null",schema:schema26.properties.default_source.type,parentSchema:schema26.properties.default_source,data:data8};
+const err38 = {instancePath:instancePath+"/default_source",schemaPath:"#/properties/default_source/type",keyword:"type",params:{type: schema27.properties.default_source.type},message:"must be string,null",schema:schema27.properties.default_source.type,parentSchema:schema27.properties.default_source,data:data8};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4031,7 +4053,7 @@ errors++;
 if(data.delinquent !== undefined){
 let data9 = data.delinquent;
 if((typeof data9 !== "boolean") && (data9 !== null)){
-const err39 = {instancePath:instancePath+"/delinquent",schemaPath:"#/properties/delinquent/type",keyword:"type",params:{type: schema26.properties.delinquent.type},message:"must be boolean,null",schema:schema26.properties.delinquent.type,parentSchema:schema26.properties.delinquent,data:data9};
+const err39 = {instancePath:instancePath+"/delinquent",schemaPath:"#/properties/delinquent/type",keyword:"type",params:{type: schema27.properties.delinquent.type},message:"must be boolean,null",schema:schema27.properties.delinquent.type,parentSchema:schema27.properties.delinquent,data:data9};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4044,7 +4066,7 @@ errors++;
 if(data.description !== undefined){
 let data10 = data.description;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err40 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema26.properties.description.type},message:"must be string,null",schema:schema26.properties.description.type,parentSchema:schema26.properties.description,data:data10};
+const err40 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema27.properties.description.type},message:"must be string,null",schema:schema27.properties.description.type,parentSchema:schema27.properties.description,data:data10};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4057,7 +4079,7 @@ errors++;
 if(data.discount !== undefined){
 let data11 = data.discount;
 if((!(data11 && typeof data11 == "object" && !Array.isArray(data11))) && (data11 !== null)){
-const err41 = {instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: schema26.properties.discount.type},message:"must be object,null",schema:schema26.properties.discount.type,parentSchema:schema26.properties.discount,data:data11};
+const err41 = {instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: schema27.properties.discount.type},message:"must be object,null",schema:schema27.properties.discount.type,parentSchema:schema27.properties.discount,data:data11};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4070,7 +4092,7 @@ errors++;
 if(data.email !== undefined){
 let data12 = data.email;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err42 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema26.properties.email.type},message:"must be string,null",schema:schema26.properties.email.type,parentSchema:schema26.properties.email,data:data12};
+const err42 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema27.properties.email.type},message:"must be string,null",schema:schema27.properties.email.type,parentSchema:schema27.properties.email,data:data12};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4083,7 +4105,7 @@ errors++;
 if(data.id !== undefined){
 let data13 = data.id;
 if(typeof data13 !== "string"){
-const err43 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.id.type,parentSchema:schema26.properties.id,data:data13};
+const err43 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.id.type,parentSchema:schema27.properties.id,data:data13};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4096,7 +4118,7 @@ errors++;
 if(data.individual_name !== undefined){
 let data14 = data.individual_name;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err44 = {instancePath:instancePath+"/individual_name",schemaPath:"#/properties/individual_name/type",keyword:"type",params:{type: schema26.properties.individual_name.type},message:"must be string,null",schema:schema26.properties.individual_name.type,parentSchema:schema26.properties.individual_name,data:data14};
+const err44 = {instancePath:instancePath+"/individual_name",schemaPath:"#/properties/individual_name/type",keyword:"type",params:{type: schema27.properties.individual_name.type},message:"must be string,null",schema:schema27.properties.individual_name.type,parentSchema:schema27.properties.individual_name,data:data14};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -4109,7 +4131,7 @@ errors++;
 if(data.invoice_credit_balance !== undefined){
 let data15 = data.invoice_credit_balance;
 if(!(data15 && typeof data15 == "object" && !Array.isArray(data15))){
-const err45 = {instancePath:instancePath+"/invoice_credit_balance",schemaPath:"#/properties/invoice_credit_balance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.invoice_credit_balance.type,parentSchema:schema26.properties.invoice_credit_balance,data:data15};
+const err45 = {instancePath:instancePath+"/invoice_credit_balance",schemaPath:"#/properties/invoice_credit_balance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.invoice_credit_balance.type,parentSchema:schema27.properties.invoice_credit_balance,data:data15};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4122,7 +4144,7 @@ errors++;
 if(data.invoice_prefix !== undefined){
 let data16 = data.invoice_prefix;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err46 = {instancePath:instancePath+"/invoice_prefix",schemaPath:"#/properties/invoice_prefix/type",keyword:"type",params:{type: schema26.properties.invoice_prefix.type},message:"must be string,null",schema:schema26.properties.invoice_prefix.type,parentSchema:schema26.properties.invoice_prefix,data:data16};
+const err46 = {instancePath:instancePath+"/invoice_prefix",schemaPath:"#/properties/invoice_prefix/type",keyword:"type",params:{type: schema27.properties.invoice_prefix.type},message:"must be string,null",schema:schema27.properties.invoice_prefix.type,parentSchema:schema27.properties.invoice_prefix,data:data16};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -4135,7 +4157,7 @@ errors++;
 if(data.invoice_settings !== undefined){
 let data17 = data.invoice_settings;
 if(!(data17 && typeof data17 == "object" && !Array.isArray(data17))){
-const err47 = {instancePath:instancePath+"/invoice_settings",schemaPath:"#/properties/invoice_settings/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.invoice_settings.type,parentSchema:schema26.properties.invoice_settings,data:data17};
+const err47 = {instancePath:instancePath+"/invoice_settings",schemaPath:"#/properties/invoice_settings/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.invoice_settings.type,parentSchema:schema27.properties.invoice_settings,data:data17};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -4148,7 +4170,7 @@ errors++;
 if(data.livemode !== undefined){
 let data18 = data.livemode;
 if(typeof data18 !== "boolean"){
-const err48 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.livemode.type,parentSchema:schema26.properties.livemode,data:data18};
+const err48 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.livemode.type,parentSchema:schema27.properties.livemode,data:data18};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -4161,7 +4183,7 @@ errors++;
 if(data.metadata !== undefined){
 let data19 = data.metadata;
 if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
-const err49 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.metadata.type,parentSchema:schema26.properties.metadata,data:data19};
+const err49 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.metadata.type,parentSchema:schema27.properties.metadata,data:data19};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -4174,7 +4196,7 @@ errors++;
 if(data.name !== undefined){
 let data20 = data.name;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err50 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema26.properties.name.type},message:"must be string,null",schema:schema26.properties.name.type,parentSchema:schema26.properties.name,data:data20};
+const err50 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema27.properties.name.type},message:"must be string,null",schema:schema27.properties.name.type,parentSchema:schema27.properties.name,data:data20};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -4187,7 +4209,7 @@ errors++;
 if(data.next_invoice_sequence !== undefined){
 let data21 = data.next_invoice_sequence;
 if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
-const err51 = {instancePath:instancePath+"/next_invoice_sequence",schemaPath:"#/properties/next_invoice_sequence/type",keyword:"type",params:{type: schema26.properties.next_invoice_sequence.type},message:"must be integer,null",schema:schema26.properties.next_invoice_sequence.type,parentSchema:schema26.properties.next_invoice_sequence,data:data21};
+const err51 = {instancePath:instancePath+"/next_invoice_sequence",schemaPath:"#/properties/next_invoice_sequence/type",keyword:"type",params:{type: schema27.properties.next_invoice_sequence.type},message:"must be integer,null",schema:schema27.properties.next_invoice_sequence.type,parentSchema:schema27.properties.next_invoice_sequence,data:data21};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -4200,7 +4222,7 @@ errors++;
 if(data.object !== undefined){
 let data22 = data.object;
 if(typeof data22 !== "string"){
-const err52 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.object.type,parentSchema:schema26.properties.object,data:data22};
+const err52 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.object.type,parentSchema:schema27.properties.object,data:data22};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -4210,7 +4232,7 @@ vErrors.push(err52);
 errors++;
 }
 if("customer" !== data22){
-const err53 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "customer"},message:"must be equal to constant",schema:"customer",parentSchema:schema26.properties.object,data:data22};
+const err53 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "customer"},message:"must be equal to constant",schema:"customer",parentSchema:schema27.properties.object,data:data22};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -4223,7 +4245,7 @@ errors++;
 if(data.phone !== undefined){
 let data23 = data.phone;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err54 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema26.properties.phone.type},message:"must be string,null",schema:schema26.properties.phone.type,parentSchema:schema26.properties.phone,data:data23};
+const err54 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema27.properties.phone.type},message:"must be string,null",schema:schema27.properties.phone.type,parentSchema:schema27.properties.phone,data:data23};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -4236,7 +4258,7 @@ errors++;
 if(data.preferred_locales !== undefined){
 let data24 = data.preferred_locales;
 if((!(Array.isArray(data24))) && (data24 !== null)){
-const err55 = {instancePath:instancePath+"/preferred_locales",schemaPath:"#/properties/preferred_locales/type",keyword:"type",params:{type: schema26.properties.preferred_locales.type},message:"must be array,null",schema:schema26.properties.preferred_locales.type,parentSchema:schema26.properties.preferred_locales,data:data24};
+const err55 = {instancePath:instancePath+"/preferred_locales",schemaPath:"#/properties/preferred_locales/type",keyword:"type",params:{type: schema27.properties.preferred_locales.type},message:"must be array,null",schema:schema27.properties.preferred_locales.type,parentSchema:schema27.properties.preferred_locales,data:data24};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -4249,7 +4271,7 @@ errors++;
 if(data.shipping !== undefined){
 let data25 = data.shipping;
 if((!(data25 && typeof data25 == "object" && !Array.isArray(data25))) && (data25 !== null)){
-const err56 = {instancePath:instancePath+"/shipping",schemaPath:"#/properties/shipping/type",keyword:"type",params:{type: schema26.properties.shipping.type},message:"must be object,null",schema:schema26.properties.shipping.type,parentSchema:schema26.properties.shipping,data:data25};
+const err56 = {instancePath:instancePath+"/shipping",schemaPath:"#/properties/shipping/type",keyword:"type",params:{type: schema27.properties.shipping.type},message:"must be object,null",schema:schema27.properties.shipping.type,parentSchema:schema27.properties.shipping,data:data25};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -4262,7 +4284,7 @@ errors++;
 if(data.sources !== undefined){
 let data26 = data.sources;
 if((!(data26 && typeof data26 == "object" && !Array.isArray(data26))) && (data26 !== null)){
-const err57 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: schema26.properties.sources.type},message:"must be object,null",schema:schema26.properties.sources.type,parentSchema:schema26.properties.sources,data:data26};
+const err57 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: schema27.properties.sources.type},message:"must be object,null",schema:schema27.properties.sources.type,parentSchema:schema27.properties.sources,data:data26};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -4275,7 +4297,7 @@ errors++;
 if(data.subscriptions !== undefined){
 let data27 = data.subscriptions;
 if((!(data27 && typeof data27 == "object" && !Array.isArray(data27))) && (data27 !== null)){
-const err58 = {instancePath:instancePath+"/subscriptions",schemaPath:"#/properties/subscriptions/type",keyword:"type",params:{type: schema26.properties.subscriptions.type},message:"must be object,null",schema:schema26.properties.subscriptions.type,parentSchema:schema26.properties.subscriptions,data:data27};
+const err58 = {instancePath:instancePath+"/subscriptions",schemaPath:"#/properties/subscriptions/type",keyword:"type",params:{type: schema27.properties.subscriptions.type},message:"must be object,null",schema:schema27.properties.subscriptions.type,parentSchema:schema27.properties.subscriptions,data:data27};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -4288,7 +4310,7 @@ errors++;
 if(data.tax_exempt !== undefined){
 let data28 = data.tax_exempt;
 if((typeof data28 !== "string") && (data28 !== null)){
-const err59 = {instancePath:instancePath+"/tax_exempt",schemaPath:"#/properties/tax_exempt/type",keyword:"type",params:{type: schema26.properties.tax_exempt.type},message:"must be string,null",schema:schema26.properties.tax_exempt.type,parentSchema:schema26.properties.tax_exempt,data:data28};
+const err59 = {instancePath:instancePath+"/tax_exempt",schemaPath:"#/properties/tax_exempt/type",keyword:"type",params:{type: schema27.properties.tax_exempt.type},message:"must be string,null",schema:schema27.properties.tax_exempt.type,parentSchema:schema27.properties.tax_exempt,data:data28};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -4301,7 +4323,7 @@ errors++;
 if(data.test_clock !== undefined){
 let data29 = data.test_clock;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err60 = {instancePath:instancePath+"/test_clock",schemaPath:"#/properties/test_clock/type",keyword:"type",params:{type: schema26.properties.test_clock.type},message:"must be string,null",schema:schema26.properties.test_clock.type,parentSchema:schema26.properties.test_clock,data:data29};
+const err60 = {instancePath:instancePath+"/test_clock",schemaPath:"#/properties/test_clock/type",keyword:"type",params:{type: schema27.properties.test_clock.type},message:"must be string,null",schema:schema27.properties.test_clock.type,parentSchema:schema27.properties.test_clock,data:data29};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -4313,7 +4335,7 @@ errors++;
 }
 }
 else {
-const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
+const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -4322,19 +4344,19 @@ vErrors.push(err61);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const record_deleted_customer = validate26;
-const schema27 = {"type":"object","properties":{"deleted":{"type":"boolean"},"id":{"type":"string"},"object":{"type":"string","const":"customer"}},"required":["deleted","id","object"],"additionalProperties":true};
+export const record_deleted_customer = validate27;
+const schema28 = {"type":"object","properties":{"deleted":{"type":"boolean"},"id":{"type":"string"},"object":{"type":"string","const":"customer"}},"required":["deleted","id","object"],"additionalProperties":true};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.deleted === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4344,7 +4366,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4354,7 +4376,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.object === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4366,7 +4388,7 @@ errors++;
 if(data.deleted !== undefined){
 let data0 = data.deleted;
 if(typeof data0 !== "boolean"){
-const err3 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.deleted.type,parentSchema:schema27.properties.deleted,data:data0};
+const err3 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.deleted.type,parentSchema:schema28.properties.deleted,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4379,7 +4401,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.id.type,parentSchema:schema27.properties.id,data:data1};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.id.type,parentSchema:schema28.properties.id,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4392,7 +4414,7 @@ errors++;
 if(data.object !== undefined){
 let data2 = data.object;
 if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.object.type,parentSchema:schema27.properties.object,data:data2};
+const err5 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.object.type,parentSchema:schema28.properties.object,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4402,7 +4424,7 @@ vErrors.push(err5);
 errors++;
 }
 if("customer" !== data2){
-const err6 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "customer"},message:"must be equal to constant",schema:"customer",parentSchema:schema27.properties.object,data:data2};
+const err6 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "customer"},message:"must be equal to constant",schema:"customer",parentSchema:schema28.properties.object,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4414,7 +4436,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4423,19 +4445,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
-export const record_dispute = validate27;
-const schema28 = {"type":"object","properties":{"amount":{"type":"integer"},"balance_transactions":{"type":"array","items":{"type":"object"}},"charge":{"type":"string"},"created":{"type":"integer"},"currency":{"type":"string"},"enhanced_eligibility_types":{"type":"array","items":{"type":"string"}},"evidence":{"type":"object"},"evidence_details":{"type":"object"},"id":{"type":"string"},"is_charge_refundable":{"type":"boolean"},"livemode":{"type":"boolean"},"metadata":{"type":"object"},"object":{"type":"string","const":"dispute"},"payment_intent":{"type":["string","null"]},"payment_method_details":{"type":["object","null"]},"reason":{"type":"string"},"status":{"type":"string"}},"required":["amount","balance_transactions","charge","created","currency","enhanced_eligibility_types","evidence","evidence_details","id","is_charge_refundable","livemode","metadata","object","payment_intent","payment_method_details","reason","status"],"additionalProperties":true};
+export const record_dispute = validate28;
+const schema29 = {"type":"object","properties":{"amount":{"type":"integer"},"balance_transactions":{"type":"array","items":{"type":"object"}},"charge":{"type":"string"},"created":{"type":"integer"},"currency":{"type":"string"},"enhanced_eligibility_types":{"type":"array","items":{"type":"string"}},"evidence":{"type":"object"},"evidence_details":{"type":"object"},"id":{"type":"string"},"is_charge_refundable":{"type":"boolean"},"livemode":{"type":"boolean"},"metadata":{"type":"object"},"object":{"type":"string","const":"dispute"},"payment_intent":{"type":["string","null"]},"payment_method_details":{"type":["object","null"]},"reason":{"type":"string"},"status":{"type":"string"}},"required":["amount","balance_transactions","charge","created","currency","enhanced_eligibility_types","evidence","evidence_details","id","is_charge_refundable","livemode","metadata","object","payment_intent","payment_method_details","reason","status"],"additionalProperties":true};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.amount === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4445,7 +4467,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.balance_transactions === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balance_transactions"},message:"must have required property '"+"balance_transactions"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balance_transactions"},message:"must have required property '"+"balance_transactions"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4455,7 +4477,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.charge === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "charge"},message:"must have required property '"+"charge"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "charge"},message:"must have required property '"+"charge"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4465,7 +4487,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.created === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4475,7 +4497,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.currency === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4485,7 +4507,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.enhanced_eligibility_types === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enhanced_eligibility_types"},message:"must have required property '"+"enhanced_eligibility_types"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enhanced_eligibility_types"},message:"must have required property '"+"enhanced_eligibility_types"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4495,7 +4517,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.evidence === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "evidence"},message:"must have required property '"+"evidence"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "evidence"},message:"must have required property '"+"evidence"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4505,7 +4527,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.evidence_details === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "evidence_details"},message:"must have required property '"+"evidence_details"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "evidence_details"},message:"must have required property '"+"evidence_details"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4515,7 +4537,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.id === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4525,7 +4547,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.is_charge_refundable === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_charge_refundable"},message:"must have required property '"+"is_charge_refundable"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_charge_refundable"},message:"must have required property '"+"is_charge_refundable"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4535,7 +4557,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.livemode === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4545,7 +4567,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.metadata === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4555,7 +4577,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.object === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4565,7 +4587,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.payment_intent === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_intent"},message:"must have required property '"+"payment_intent"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_intent"},message:"must have required property '"+"payment_intent"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4575,7 +4597,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.payment_method_details === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_method_details"},message:"must have required property '"+"payment_method_details"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_method_details"},message:"must have required property '"+"payment_method_details"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4585,7 +4607,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.reason === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4595,7 +4617,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.status === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4607,7 +4629,7 @@ errors++;
 if(data.amount !== undefined){
 let data0 = data.amount;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err17 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.amount.type,parentSchema:schema28.properties.amount,data:data0};
+const err17 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.amount.type,parentSchema:schema29.properties.amount,data:data0};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4624,7 +4646,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err18 = {instancePath:instancePath+"/balance_transactions/" + i0,schemaPath:"#/properties/balance_transactions/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.balance_transactions.items.type,parentSchema:schema28.properties.balance_transactions.items,data:data2};
+const err18 = {instancePath:instancePath+"/balance_transactions/" + i0,schemaPath:"#/properties/balance_transactions/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties.balance_transactions.items.type,parentSchema:schema29.properties.balance_transactions.items,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4636,7 +4658,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/balance_transactions",schemaPath:"#/properties/balance_transactions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.balance_transactions.type,parentSchema:schema28.properties.balance_transactions,data:data1};
+const err19 = {instancePath:instancePath+"/balance_transactions",schemaPath:"#/properties/balance_transactions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.balance_transactions.type,parentSchema:schema29.properties.balance_transactions,data:data1};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4649,7 +4671,7 @@ errors++;
 if(data.charge !== undefined){
 let data3 = data.charge;
 if(typeof data3 !== "string"){
-const err20 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.charge.type,parentSchema:schema28.properties.charge,data:data3};
+const err20 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.charge.type,parentSchema:schema29.properties.charge,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4662,7 +4684,7 @@ errors++;
 if(data.created !== undefined){
 let data4 = data.created;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err21 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.created.type,parentSchema:schema28.properties.created,data:data4};
+const err21 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.created.type,parentSchema:schema29.properties.created,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4675,7 +4697,7 @@ errors++;
 if(data.currency !== undefined){
 let data5 = data.currency;
 if(typeof data5 !== "string"){
-const err22 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.currency.type,parentSchema:schema28.properties.currency,data:data5};
+const err22 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.currency.type,parentSchema:schema29.properties.currency,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4692,7 +4714,7 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
 if(typeof data7 !== "string"){
-const err23 = {instancePath:instancePath+"/enhanced_eligibility_types/" + i1,schemaPath:"#/properties/enhanced_eligibility_types/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.enhanced_eligibility_types.items.type,parentSchema:schema28.properties.enhanced_eligibility_types.items,data:data7};
+const err23 = {instancePath:instancePath+"/enhanced_eligibility_types/" + i1,schemaPath:"#/properties/enhanced_eligibility_types/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.enhanced_eligibility_types.items.type,parentSchema:schema29.properties.enhanced_eligibility_types.items,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4704,7 +4726,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/enhanced_eligibility_types",schemaPath:"#/properties/enhanced_eligibility_types/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.enhanced_eligibility_types.type,parentSchema:schema28.properties.enhanced_eligibility_types,data:data6};
+const err24 = {instancePath:instancePath+"/enhanced_eligibility_types",schemaPath:"#/properties/enhanced_eligibility_types/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.enhanced_eligibility_types.type,parentSchema:schema29.properties.enhanced_eligibility_types,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4717,7 +4739,7 @@ errors++;
 if(data.evidence !== undefined){
 let data8 = data.evidence;
 if(!(data8 && typeof data8 == "object" && !Array.isArray(data8))){
-const err25 = {instancePath:instancePath+"/evidence",schemaPath:"#/properties/evidence/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.evidence.type,parentSchema:schema28.properties.evidence,data:data8};
+const err25 = {instancePath:instancePath+"/evidence",schemaPath:"#/properties/evidence/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties.evidence.type,parentSchema:schema29.properties.evidence,data:data8};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4730,7 +4752,7 @@ errors++;
 if(data.evidence_details !== undefined){
 let data9 = data.evidence_details;
 if(!(data9 && typeof data9 == "object" && !Array.isArray(data9))){
-const err26 = {instancePath:instancePath+"/evidence_details",schemaPath:"#/properties/evidence_details/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.evidence_details.type,parentSchema:schema28.properties.evidence_details,data:data9};
+const err26 = {instancePath:instancePath+"/evidence_details",schemaPath:"#/properties/evidence_details/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties.evidence_details.type,parentSchema:schema29.properties.evidence_details,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4743,7 +4765,7 @@ errors++;
 if(data.id !== undefined){
 let data10 = data.id;
 if(typeof data10 !== "string"){
-const err27 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.id.type,parentSchema:schema28.properties.id,data:data10};
+const err27 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.id.type,parentSchema:schema29.properties.id,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4756,7 +4778,7 @@ errors++;
 if(data.is_charge_refundable !== undefined){
 let data11 = data.is_charge_refundable;
 if(typeof data11 !== "boolean"){
-const err28 = {instancePath:instancePath+"/is_charge_refundable",schemaPath:"#/properties/is_charge_refundable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.is_charge_refundable.type,parentSchema:schema28.properties.is_charge_refundable,data:data11};
+const err28 = {instancePath:instancePath+"/is_charge_refundable",schemaPath:"#/properties/is_charge_refundable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.is_charge_refundable.type,parentSchema:schema29.properties.is_charge_refundable,data:data11};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4769,7 +4791,7 @@ errors++;
 if(data.livemode !== undefined){
 let data12 = data.livemode;
 if(typeof data12 !== "boolean"){
-const err29 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.livemode.type,parentSchema:schema28.properties.livemode,data:data12};
+const err29 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.livemode.type,parentSchema:schema29.properties.livemode,data:data12};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4782,7 +4804,7 @@ errors++;
 if(data.metadata !== undefined){
 let data13 = data.metadata;
 if(!(data13 && typeof data13 == "object" && !Array.isArray(data13))){
-const err30 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.metadata.type,parentSchema:schema28.properties.metadata,data:data13};
+const err30 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties.metadata.type,parentSchema:schema29.properties.metadata,data:data13};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4795,7 +4817,7 @@ errors++;
 if(data.object !== undefined){
 let data14 = data.object;
 if(typeof data14 !== "string"){
-const err31 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.object.type,parentSchema:schema28.properties.object,data:data14};
+const err31 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.object.type,parentSchema:schema29.properties.object,data:data14};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4805,7 +4827,7 @@ vErrors.push(err31);
 errors++;
 }
 if("dispute" !== data14){
-const err32 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "dispute"},message:"must be equal to constant",schema:"dispute",parentSchema:schema28.properties.object,data:data14};
+const err32 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "dispute"},message:"must be equal to constant",schema:"dispute",parentSchema:schema29.properties.object,data:data14};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4818,7 +4840,7 @@ errors++;
 if(data.payment_intent !== undefined){
 let data15 = data.payment_intent;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err33 = {instancePath:instancePath+"/payment_intent",schemaPath:"#/properties/payment_intent/type",keyword:"type",params:{type: schema28.properties.payment_intent.type},message:"must be string,null",schema:schema28.properties.payment_intent.type,parentSchema:schema28.properties.payment_intent,data:data15};
+const err33 = {instancePath:instancePath+"/payment_intent",schemaPath:"#/properties/payment_intent/type",keyword:"type",params:{type: schema29.properties.payment_intent.type},message:"must be string,null",schema:schema29.properties.payment_intent.type,parentSchema:schema29.properties.payment_intent,data:data15};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4831,7 +4853,7 @@ errors++;
 if(data.payment_method_details !== undefined){
 let data16 = data.payment_method_details;
 if((!(data16 && typeof data16 == "object" && !Array.isArray(data16))) && (data16 !== null)){
-const err34 = {instancePath:instancePath+"/payment_method_details",schemaPath:"#/properties/payment_method_details/type",keyword:"type",params:{type: schema28.properties.payment_method_details.type},message:"must be object,null",schema:schema28.properties.payment_method_details.type,parentSchema:schema28.properties.payment_method_details,data:data16};
+const err34 = {instancePath:instancePath+"/payment_method_details",schemaPath:"#/properties/payment_method_details/type",keyword:"type",params:{type: schema29.properties.payment_method_details.type},message:"must be object,null",schema:schema29.properties.payment_method_details.type,parentSchema:schema29.properties.payment_method_details,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4844,7 +4866,7 @@ errors++;
 if(data.reason !== undefined){
 let data17 = data.reason;
 if(typeof data17 !== "string"){
-const err35 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.reason.type,parentSchema:schema28.properties.reason,data:data17};
+const err35 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.reason.type,parentSchema:schema29.properties.reason,data:data17};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4857,7 +4879,7 @@ errors++;
 if(data.status !== undefined){
 let data18 = data.status;
 if(typeof data18 !== "string"){
-const err36 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.status.type,parentSchema:schema28.properties.status,data:data18};
+const err36 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.status.type,parentSchema:schema29.properties.status,data:data18};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4869,7 +4891,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4878,19 +4900,19 @@ vErrors.push(err37);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const record_payment_intent = validate28;
-const schema29 = {"type":"object","properties":{"amount":{"type":"integer"},"amount_capturable":{"type":"integer"},"amount_received":{"type":"integer"},"application":{"type":["string","null"]},"application_fee_amount":{"type":["integer","null"]},"capture_method":{"type":"string","enum":["automatic","automatic_async","manual"]},"client_secret":{"type":["string","null"]},"confirmation_method":{"type":"string","enum":["automatic","manual"]},"created":{"type":"integer"},"currency":{"type":"string"},"customer":{"type":["string","null"]},"description":{"type":["string","null"]},"id":{"type":"string"},"livemode":{"type":"boolean"},"metadata":{"type":"object"},"object":{"type":"string","const":"payment_intent"},"payment_method":{"type":["string","null"]},"payment_method_types":{"type":"array","items":{"type":"string"}},"status":{"type":"string"}},"required":["amount","amount_capturable","amount_received","application","application_fee_amount","capture_method","client_secret","confirmation_method","created","currency","customer","description","id","livemode","metadata","object","payment_method","payment_method_types","status"],"additionalProperties":true};
+export const record_payment_intent = validate29;
+const schema30 = {"type":"object","properties":{"amount":{"type":"integer"},"amount_capturable":{"type":"integer"},"amount_received":{"type":"integer"},"application":{"type":["string","null"]},"application_fee_amount":{"type":["integer","null"]},"capture_method":{"type":"string","enum":["automatic","automatic_async","manual"]},"client_secret":{"type":["string","null"]},"confirmation_method":{"type":"string","enum":["automatic","manual"]},"created":{"type":"integer"},"currency":{"type":"string"},"customer":{"type":["string","null"]},"description":{"type":["string","null"]},"id":{"type":"string"},"livemode":{"type":"boolean"},"metadata":{"type":"object"},"object":{"type":"string","const":"payment_intent"},"payment_method":{"type":["string","null"]},"payment_method_types":{"type":"array","items":{"type":"string"}},"status":{"type":"string"}},"required":["amount","amount_capturable","amount_received","application","application_fee_amount","capture_method","client_secret","confirmation_method","created","currency","customer","description","id","livemode","metadata","object","payment_method","payment_method_types","status"],"additionalProperties":true};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.amount === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4900,7 +4922,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.amount_capturable === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount_capturable"},message:"must have required property '"+"amount_capturable"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount_capturable"},message:"must have required property '"+"amount_capturable"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4910,7 +4932,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.amount_received === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount_received"},message:"must have required property '"+"amount_received"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount_received"},message:"must have required property '"+"amount_received"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4920,7 +4942,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.application === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application"},message:"must have required property '"+"application"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application"},message:"must have required property '"+"application"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4930,7 +4952,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.application_fee_amount === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_fee_amount"},message:"must have required property '"+"application_fee_amount"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_fee_amount"},message:"must have required property '"+"application_fee_amount"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4940,7 +4962,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.capture_method === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "capture_method"},message:"must have required property '"+"capture_method"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "capture_method"},message:"must have required property '"+"capture_method"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4950,7 +4972,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.client_secret === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_secret"},message:"must have required property '"+"client_secret"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_secret"},message:"must have required property '"+"client_secret"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4960,7 +4982,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.confirmation_method === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmation_method"},message:"must have required property '"+"confirmation_method"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmation_method"},message:"must have required property '"+"confirmation_method"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4970,7 +4992,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.created === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4980,7 +5002,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.currency === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4990,7 +5012,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.customer === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "customer"},message:"must have required property '"+"customer"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "customer"},message:"must have required property '"+"customer"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5000,7 +5022,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.description === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5010,7 +5032,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.id === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5020,7 +5042,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.livemode === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5030,7 +5052,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.metadata === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5040,7 +5062,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.object === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5050,7 +5072,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.payment_method === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_method"},message:"must have required property '"+"payment_method"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_method"},message:"must have required property '"+"payment_method"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5060,7 +5082,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.payment_method_types === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_method_types"},message:"must have required property '"+"payment_method_types"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_method_types"},message:"must have required property '"+"payment_method_types"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5070,7 +5092,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.status === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5082,7 +5104,7 @@ errors++;
 if(data.amount !== undefined){
 let data0 = data.amount;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err19 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.amount.type,parentSchema:schema29.properties.amount,data:data0};
+const err19 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.amount.type,parentSchema:schema30.properties.amount,data:data0};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5095,7 +5117,7 @@ errors++;
 if(data.amount_capturable !== undefined){
 let data1 = data.amount_capturable;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err20 = {instancePath:instancePath+"/amount_capturable",schemaPath:"#/properties/amount_capturable/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.amount_capturable.type,parentSchema:schema29.properties.amount_capturable,data:data1};
+const err20 = {instancePath:instancePath+"/amount_capturable",schemaPath:"#/properties/amount_capturable/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.amount_capturable.type,parentSchema:schema30.properties.amount_capturable,data:data1};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5108,7 +5130,7 @@ errors++;
 if(data.amount_received !== undefined){
 let data2 = data.amount_received;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err21 = {instancePath:instancePath+"/amount_received",schemaPath:"#/properties/amount_received/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.amount_received.type,parentSchema:schema29.properties.amount_received,data:data2};
+const err21 = {instancePath:instancePath+"/amount_received",schemaPath:"#/properties/amount_received/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.amount_received.type,parentSchema:schema30.properties.amount_received,data:data2};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5121,7 +5143,7 @@ errors++;
 if(data.application !== undefined){
 let data3 = data.application;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err22 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/type",keyword:"type",params:{type: schema29.properties.application.type},message:"must be string,null",schema:schema29.properties.application.type,parentSchema:schema29.properties.application,data:data3};
+const err22 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/type",keyword:"type",params:{type: schema30.properties.application.type},message:"must be string,null",schema:schema30.properties.application.type,parentSchema:schema30.properties.application,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5134,7 +5156,7 @@ errors++;
 if(data.application_fee_amount !== undefined){
 let data4 = data.application_fee_amount;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err23 = {instancePath:instancePath+"/application_fee_amount",schemaPath:"#/properties/application_fee_amount/type",keyword:"type",params:{type: schema29.properties.application_fee_amount.type},message:"must be integer,null",schema:schema29.properties.application_fee_amount.type,parentSchema:schema29.properties.application_fee_amount,data:data4};
+const err23 = {instancePath:instancePath+"/application_fee_amount",schemaPath:"#/properties/application_fee_amount/type",keyword:"type",params:{type: schema30.properties.application_fee_amount.type},message:"must be integer,null",schema:schema30.properties.application_fee_amount.type,parentSchema:schema30.properties.application_fee_amount,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5147,7 +5169,7 @@ errors++;
 if(data.capture_method !== undefined){
 let data5 = data.capture_method;
 if(typeof data5 !== "string"){
-const err24 = {instancePath:instancePath+"/capture_method",schemaPath:"#/properties/capture_method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.capture_method.type,parentSchema:schema29.properties.capture_method,data:data5};
+const err24 = {instancePath:instancePath+"/capture_method",schemaPath:"#/properties/capture_method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.capture_method.type,parentSchema:schema30.properties.capture_method,data:data5};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5157,7 +5179,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(((data5 === "automatic") || (data5 === "automatic_async")) || (data5 === "manual"))){
-const err25 = {instancePath:instancePath+"/capture_method",schemaPath:"#/properties/capture_method/enum",keyword:"enum",params:{allowedValues: schema29.properties.capture_method.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.capture_method.enum,parentSchema:schema29.properties.capture_method,data:data5};
+const err25 = {instancePath:instancePath+"/capture_method",schemaPath:"#/properties/capture_method/enum",keyword:"enum",params:{allowedValues: schema30.properties.capture_method.enum},message:"must be equal to one of the allowed values",schema:schema30.properties.capture_method.enum,parentSchema:schema30.properties.capture_method,data:data5};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5170,7 +5192,7 @@ errors++;
 if(data.client_secret !== undefined){
 let data6 = data.client_secret;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err26 = {instancePath:instancePath+"/client_secret",schemaPath:"#/properties/client_secret/type",keyword:"type",params:{type: schema29.properties.client_secret.type},message:"must be string,null",schema:schema29.properties.client_secret.type,parentSchema:schema29.properties.client_secret,data:data6};
+const err26 = {instancePath:instancePath+"/client_secret",schemaPath:"#/properties/client_secret/type",keyword:"type",params:{type: schema30.properties.client_secret.type},message:"must be string,null",schema:schema30.properties.client_secret.type,parentSchema:schema30.properties.client_secret,data:data6};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5183,7 +5205,7 @@ errors++;
 if(data.confirmation_method !== undefined){
 let data7 = data.confirmation_method;
 if(typeof data7 !== "string"){
-const err27 = {instancePath:instancePath+"/confirmation_method",schemaPath:"#/properties/confirmation_method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.confirmation_method.type,parentSchema:schema29.properties.confirmation_method,data:data7};
+const err27 = {instancePath:instancePath+"/confirmation_method",schemaPath:"#/properties/confirmation_method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.confirmation_method.type,parentSchema:schema30.properties.confirmation_method,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5193,7 +5215,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!((data7 === "automatic") || (data7 === "manual"))){
-const err28 = {instancePath:instancePath+"/confirmation_method",schemaPath:"#/properties/confirmation_method/enum",keyword:"enum",params:{allowedValues: schema29.properties.confirmation_method.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.confirmation_method.enum,parentSchema:schema29.properties.confirmation_method,data:data7};
+const err28 = {instancePath:instancePath+"/confirmation_method",schemaPath:"#/properties/confirmation_method/enum",keyword:"enum",params:{allowedValues: schema30.properties.confirmation_method.enum},message:"must be equal to one of the allowed values",schema:schema30.properties.confirmation_method.enum,parentSchema:schema30.properties.confirmation_method,data:data7};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5206,7 +5228,7 @@ errors++;
 if(data.created !== undefined){
 let data8 = data.created;
 if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err29 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.created.type,parentSchema:schema29.properties.created,data:data8};
+const err29 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.created.type,parentSchema:schema30.properties.created,data:data8};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -5219,7 +5241,7 @@ errors++;
 if(data.currency !== undefined){
 let data9 = data.currency;
 if(typeof data9 !== "string"){
-const err30 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.currency.type,parentSchema:schema29.properties.currency,data:data9};
+const err30 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.currency.type,parentSchema:schema30.properties.currency,data:data9};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -5232,7 +5254,7 @@ errors++;
 if(data.customer !== undefined){
 let data10 = data.customer;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err31 = {instancePath:instancePath+"/customer",schemaPath:"#/properties/customer/type",keyword:"type",params:{type: schema29.properties.customer.type},message:"must be string,null",schema:schema29.properties.customer.type,parentSchema:schema29.properties.customer,data:data10};
+const err31 = {instancePath:instancePath+"/customer",schemaPath:"#/properties/customer/type",keyword:"type",params:{type: schema30.properties.customer.type},message:"must be string,null",schema:schema30.properties.customer.type,parentSchema:schema30.properties.customer,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5245,7 +5267,7 @@ errors++;
 if(data.description !== undefined){
 let data11 = data.description;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err32 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema29.properties.description.type},message:"must be string,null",schema:schema29.properties.description.type,parentSchema:schema29.properties.description,data:data11};
+const err32 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema30.properties.description.type},message:"must be string,null",schema:schema30.properties.description.type,parentSchema:schema30.properties.description,data:data11};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -5258,7 +5280,7 @@ errors++;
 if(data.id !== undefined){
 let data12 = data.id;
 if(typeof data12 !== "string"){
-const err33 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.id.type,parentSchema:schema29.properties.id,data:data12};
+const err33 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.id.type,parentSchema:schema30.properties.id,data:data12};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5271,7 +5293,7 @@ errors++;
 if(data.livemode !== undefined){
 let data13 = data.livemode;
 if(typeof data13 !== "boolean"){
-const err34 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.livemode.type,parentSchema:schema29.properties.livemode,data:data13};
+const err34 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema30.properties.livemode.type,parentSchema:schema30.properties.livemode,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -5284,7 +5306,7 @@ errors++;
 if(data.metadata !== undefined){
 let data14 = data.metadata;
 if(!(data14 && typeof data14 == "object" && !Array.isArray(data14))){
-const err35 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties.metadata.type,parentSchema:schema29.properties.metadata,data:data14};
+const err35 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.metadata.type,parentSchema:schema30.properties.metadata,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -5297,7 +5319,7 @@ errors++;
 if(data.object !== undefined){
 let data15 = data.object;
 if(typeof data15 !== "string"){
-const err36 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.object.type,parentSchema:schema29.properties.object,data:data15};
+const err36 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.object.type,parentSchema:schema30.properties.object,data:data15};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -5307,7 +5329,7 @@ vErrors.push(err36);
 errors++;
 }
 if("payment_intent" !== data15){
-const err37 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "payment_intent"},message:"must be equal to constant",schema:"payment_intent",parentSchema:schema29.properties.object,data:data15};
+const err37 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "payment_intent"},message:"must be equal to constant",schema:"payment_intent",parentSchema:schema30.properties.object,data:data15};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -5320,7 +5342,7 @@ errors++;
 if(data.payment_method !== undefined){
 let data16 = data.payment_method;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err38 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema29.properties.payment_method.type},message:"must be string,null",schema:schema29.properties.payment_method.type,parentSchema:schema29.properties.payment_method,data:data16};
+const err38 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema30.properties.payment_method.type},message:"must be string,null",schema:schema30.properties.payment_method.type,parentSchema:schema30.properties.payment_method,data:data16};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -5337,7 +5359,7 @@ const len0 = data17.length;
 for(let i0=0; i0<len0; i0++){
 let data18 = data17[i0];
 if(typeof data18 !== "string"){
-const err39 = {instancePath:instancePath+"/payment_method_types/" + i0,schemaPath:"#/properties/payment_method_types/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.payment_method_types.items.type,parentSchema:schema29.properties.payment_method_types.items,data:data18};
+const err39 = {instancePath:instancePath+"/payment_method_types/" + i0,schemaPath:"#/properties/payment_method_types/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.payment_method_types.items.type,parentSchema:schema30.properties.payment_method_types.items,data:data18};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -5349,7 +5371,7 @@ errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/payment_method_types",schemaPath:"#/properties/payment_method_types/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.payment_method_types.type,parentSchema:schema29.properties.payment_method_types,data:data17};
+const err40 = {instancePath:instancePath+"/payment_method_types",schemaPath:"#/properties/payment_method_types/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.payment_method_types.type,parentSchema:schema30.properties.payment_method_types,data:data17};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -5362,7 +5384,7 @@ errors++;
 if(data.status !== undefined){
 let data19 = data.status;
 if(typeof data19 !== "string"){
-const err41 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.status.type,parentSchema:schema29.properties.status,data:data19};
+const err41 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.status.type,parentSchema:schema30.properties.status,data:data19};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -5374,7 +5396,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -5383,19 +5405,19 @@ vErrors.push(err42);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-export const record_payout = validate29;
-const schema30 = {"type":"object","properties":{"amount":{"type":"integer"},"application_fee":{"type":["string","null"]},"application_fee_amount":{"type":["integer","null"]},"arrival_date":{"type":"integer"},"automatic":{"type":"boolean"},"balance_transaction":{"type":["string","null"]},"created":{"type":"integer"},"currency":{"type":"string"},"description":{"type":["string","null"]},"destination":{"type":["string","null"]},"failure_balance_transaction":{"type":["string","null"]},"failure_code":{"type":["string","null"]},"failure_message":{"type":["string","null"]},"id":{"type":"string"},"livemode":{"type":"boolean"},"metadata":{"type":"object"},"method":{"type":"string","enum":["standard","instant"]},"object":{"type":"string","const":"payout"},"original_payout":{"type":["string","null"]},"payout_method":{"type":["string","null"]},"reconciliation_status":{"type":"string"},"reversed_by":{"type":["string","null"]},"source_balance":{"type":["string","null"]},"source_type":{"type":"string"},"statement_descriptor":{"type":"string"}},"required":["amount","application_fee","application_fee_amount","arrival_date","automatic","balance_transaction","created","currency","description","destination","failure_balance_transaction","failure_code","failure_message","id","livemode","metadata","method","object","original_payout","payout_method","reconciliation_status","reversed_by","source_balance","source_type","statement_descriptor"],"additionalProperties":true};
+export const record_payout = validate30;
+const schema31 = {"type":"object","properties":{"amount":{"type":"integer"},"application_fee":{"type":["string","null"]},"application_fee_amount":{"type":["integer","null"]},"arrival_date":{"type":"integer"},"automatic":{"type":"boolean"},"balance_transaction":{"type":["string","null"]},"created":{"type":"integer"},"currency":{"type":"string"},"description":{"type":["string","null"]},"destination":{"type":["string","null"]},"failure_balance_transaction":{"type":["string","null"]},"failure_code":{"type":["string","null"]},"failure_message":{"type":["string","null"]},"id":{"type":"string"},"livemode":{"type":"boolean"},"metadata":{"type":"object"},"method":{"type":"string","enum":["standard","instant"]},"object":{"type":"string","const":"payout"},"original_payout":{"type":["string","null"]},"payout_method":{"type":["string","null"]},"reconciliation_status":{"type":"string"},"reversed_by":{"type":["string","null"]},"source_balance":{"type":["string","null"]},"source_type":{"type":"string"},"statement_descriptor":{"type":"string"}},"required":["amount","application_fee","application_fee_amount","arrival_date","automatic","balance_transaction","created","currency","description","destination","failure_balance_transaction","failure_code","failure_message","id","livemode","metadata","method","object","original_payout","payout_method","reconciliation_status","reversed_by","source_balance","source_type","statement_descriptor"],"additionalProperties":true};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.amount === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5405,7 +5427,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.application_fee === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_fee"},message:"must have required property '"+"application_fee"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_fee"},message:"must have required property '"+"application_fee"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5415,7 +5437,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.application_fee_amount === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_fee_amount"},message:"must have required property '"+"application_fee_amount"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_fee_amount"},message:"must have required property '"+"application_fee_amount"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5425,7 +5447,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.arrival_date === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "arrival_date"},message:"must have required property '"+"arrival_date"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "arrival_date"},message:"must have required property '"+"arrival_date"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5435,7 +5457,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.automatic === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "automatic"},message:"must have required property '"+"automatic"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "automatic"},message:"must have required property '"+"automatic"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5445,7 +5467,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.balance_transaction === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balance_transaction"},message:"must have required property '"+"balance_transaction"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balance_transaction"},message:"must have required property '"+"balance_transaction"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5455,7 +5477,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.created === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5465,7 +5487,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.currency === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5475,7 +5497,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.description === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5485,7 +5507,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.destination === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"},message:"must have required property '"+"destination"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"},message:"must have required property '"+"destination"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5495,7 +5517,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.failure_balance_transaction === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failure_balance_transaction"},message:"must have required property '"+"failure_balance_transaction"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failure_balance_transaction"},message:"must have required property '"+"failure_balance_transaction"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5505,7 +5527,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.failure_code === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failure_code"},message:"must have required property '"+"failure_code"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failure_code"},message:"must have required property '"+"failure_code"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5515,7 +5537,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.failure_message === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failure_message"},message:"must have required property '"+"failure_message"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failure_message"},message:"must have required property '"+"failure_message"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5525,7 +5547,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.id === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5535,7 +5557,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.livemode === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5545,7 +5567,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.metadata === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5555,7 +5577,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.method === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5565,7 +5587,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.object === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5575,7 +5597,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.original_payout === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "original_payout"},message:"must have required property '"+"original_payout"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "original_payout"},message:"must have required property '"+"original_payout"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5585,7 +5607,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.payout_method === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payout_method"},message:"must have required property '"+"payout_method"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payout_method"},message:"must have required property '"+"payout_method"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5595,7 +5617,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.reconciliation_status === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reconciliation_status"},message:"must have required property '"+"reconciliation_status"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reconciliation_status"},message:"must have required property '"+"reconciliation_status"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5605,7 +5627,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.reversed_by === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reversed_by"},message:"must have required property '"+"reversed_by"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reversed_by"},message:"must have required property '"+"reversed_by"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5615,7 +5637,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data.source_balance === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_balance"},message:"must have required property '"+"source_balance"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_balance"},message:"must have required property '"+"source_balance"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5625,7 +5647,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data.source_type === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_type"},message:"must have required property '"+"source_type"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_type"},message:"must have required property '"+"source_type"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5635,7 +5657,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.statement_descriptor === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statement_descriptor"},message:"must have required property '"+"statement_descriptor"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statement_descriptor"},message:"must have required property '"+"statement_descriptor"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5647,7 +5669,7 @@ errors++;
 if(data.amount !== undefined){
 let data0 = data.amount;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err25 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.amount.type,parentSchema:schema30.properties.amount,data:data0};
+const err25 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.amount.type,parentSchema:schema31.properties.amount,data:data0};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5660,7 +5682,7 @@ errors++;
 if(data.application_fee !== undefined){
 let data1 = data.application_fee;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err26 = {instancePath:instancePath+"/application_fee",schemaPath:"#/properties/application_fee/type",keyword:"type",params:{type: schema30.properties.application_fee.type},message:"must be string,null",schema:schema30.properties.application_fee.type,parentSchema:schema30.properties.application_fee,data:data1};
+const err26 = {instancePath:instancePath+"/application_fee",schemaPath:"#/properties/application_fee/type",keyword:"type",params:{type: schema31.properties.application_fee.type},message:"must be string,null",schema:schema31.properties.application_fee.type,parentSchema:schema31.properties.application_fee,data:data1};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5673,7 +5695,7 @@ errors++;
 if(data.application_fee_amount !== undefined){
 let data2 = data.application_fee_amount;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err27 = {instancePath:instancePath+"/application_fee_amount",schemaPath:"#/properties/application_fee_amount/type",keyword:"type",params:{type: schema30.properties.application_fee_amount.type},message:"must be integer,null",schema:schema30.properties.application_fee_amount.type,parentSchema:schema30.properties.application_fee_amount,data:data2};
+const err27 = {instancePath:instancePath+"/application_fee_amount",schemaPath:"#/properties/application_fee_amount/type",keyword:"type",params:{type: schema31.properties.application_fee_amount.type},message:"must be integer,null",schema:schema31.properties.application_fee_amount.type,parentSchema:schema31.properties.application_fee_amount,data:data2};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5686,7 +5708,7 @@ errors++;
 if(data.arrival_date !== undefined){
 let data3 = data.arrival_date;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err28 = {instancePath:instancePath+"/arrival_date",schemaPath:"#/properties/arrival_date/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.arrival_date.type,parentSchema:schema30.properties.arrival_date,data:data3};
+const err28 = {instancePath:instancePath+"/arrival_date",schemaPath:"#/properties/arrival_date/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.arrival_date.type,parentSchema:schema31.properties.arrival_date,data:data3};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5699,7 +5721,7 @@ errors++;
 if(data.automatic !== undefined){
 let data4 = data.automatic;
 if(typeof data4 !== "boolean"){
-const err29 = {instancePath:instancePath+"/automatic",schemaPath:"#/properties/automatic/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema30.properties.automatic.type,parentSchema:schema30.properties.automatic,data:data4};
+const err29 = {instancePath:instancePath+"/automatic",schemaPath:"#/properties/automatic/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema31.properties.automatic.type,parentSchema:schema31.properties.automatic,data:data4};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -5712,7 +5734,7 @@ errors++;
 if(data.balance_transaction !== undefined){
 let data5 = data.balance_transaction;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err30 = {instancePath:instancePath+"/balance_transaction",schemaPath:"#/properties/balance_transaction/type",keyword:"type",params:{type: schema30.properties.balance_transaction.type},message:"must be string,null",schema:schema30.properties.balance_transaction.type,parentSchema:schema30.properties.balance_transaction,data:data5};
+const err30 = {instancePath:instancePath+"/balance_transaction",schemaPath:"#/properties/balance_transaction/type",keyword:"type",params:{type: schema31.properties.balance_transaction.type},message:"must be string,null",schema:schema31.properties.balance_transaction.type,parentSchema:schema31.properties.balance_transaction,data:data5};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -5725,7 +5747,7 @@ errors++;
 if(data.created !== undefined){
 let data6 = data.created;
 if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err31 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.created.type,parentSchema:schema30.properties.created,data:data6};
+const err31 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.created.type,parentSchema:schema31.properties.created,data:data6};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5738,7 +5760,7 @@ errors++;
 if(data.currency !== undefined){
 let data7 = data.currency;
 if(typeof data7 !== "string"){
-const err32 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.currency.type,parentSchema:schema30.properties.currency,data:data7};
+const err32 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.currency.type,parentSchema:schema31.properties.currency,data:data7};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -5751,7 +5773,7 @@ errors++;
 if(data.description !== undefined){
 let data8 = data.description;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err33 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema30.properties.description.type},message:"must be string,null",schema:schema30.properties.description.type,parentSchema:schema30.properties.description,data:data8};
+const err33 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema31.properties.description.type},message:"must be string,null",schema:schema31.properties.description.type,parentSchema:schema31.properties.description,data:data8};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5764,7 +5786,7 @@ errors++;
 if(data.destination !== undefined){
 let data9 = data.destination;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err34 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema30.properties.destination.type},message:"must be string,null",schema:schema30.properties.destination.type,parentSchema:schema30.properties.destination,data:data9};
+const err34 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema31.properties.destination.type},message:"must be string,null",schema:schema31.properties.destination.type,parentSchema:schema31.properties.destination,data:data9};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -5777,7 +5799,7 @@ errors++;
 if(data.failure_balance_transaction !== undefined){
 let data10 = data.failure_balance_transaction;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err35 = {instancePath:instancePath+"/failure_balance_transaction",schemaPath:"#/properties/failure_balance_transaction/type",keyword:"type",params:{type: schema30.properties.failure_balance_transaction.type},message:"must be string,null",schema:schema30.properties.failure_balance_transaction.type,parentSchema:schema30.properties.failure_balance_transaction,data:data10};
+const err35 = {instancePath:instancePath+"/failure_balance_transaction",schemaPath:"#/properties/failure_balance_transaction/type",keyword:"type",params:{type: schema31.properties.failure_balance_transaction.type},message:"must be string,null",schema:schema31.properties.failure_balance_transaction.type,parentSchema:schema31.properties.failure_balance_transaction,data:data10};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -5790,7 +5812,7 @@ errors++;
 if(data.failure_code !== undefined){
 let data11 = data.failure_code;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err36 = {instancePath:instancePath+"/failure_code",schemaPath:"#/properties/failure_code/type",keyword:"type",params:{type: schema30.properties.failure_code.type},message:"must be string,null",schema:schema30.properties.failure_code.type,parentSchema:schema30.properties.failure_code,data:data11};
+const err36 = {instancePath:instancePath+"/failure_code",schemaPath:"#/properties/failure_code/type",keyword:"type",params:{type: schema31.properties.failure_code.type},message:"must be string,null",schema:schema31.properties.failure_code.type,parentSchema:schema31.properties.failure_code,data:data11};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -5803,7 +5825,7 @@ errors++;
 if(data.failure_message !== undefined){
 let data12 = data.failure_message;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err37 = {instancePath:instancePath+"/failure_message",schemaPath:"#/properties/failure_message/type",keyword:"type",params:{type: schema30.properties.failure_message.type},message:"must be string,null",schema:schema30.properties.failure_message.type,parentSchema:schema30.properties.failure_message,data:data12};
+const err37 = {instancePath:instancePath+"/failure_message",schemaPath:"#/properties/failure_message/type",keyword:"type",params:{type: schema31.properties.failure_message.type},message:"must be string,null",schema:schema31.properties.failure_message.type,parentSchema:schema31.properties.failure_message,data:data12};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -5816,7 +5838,7 @@ errors++;
 if(data.id !== undefined){
 let data13 = data.id;
 if(typeof data13 !== "string"){
-const err38 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.id.type,parentSchema:schema30.properties.id,data:data13};
+const err38 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.id.type,parentSchema:schema31.properties.id,data:data13};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -5829,7 +5851,7 @@ errors++;
 if(data.livemode !== undefined){
 let data14 = data.livemode;
 if(typeof data14 !== "boolean"){
-const err39 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema30.properties.livemode.type,parentSchema:schema30.properties.livemode,data:data14};
+const err39 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema31.properties.livemode.type,parentSchema:schema31.properties.livemode,data:data14};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -5842,7 +5864,7 @@ errors++;
 if(data.metadata !== undefined){
 let data15 = data.metadata;
 if(!(data15 && typeof data15 == "object" && !Array.isArray(data15))){
-const err40 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.metadata.type,parentSchema:schema30.properties.metadata,data:data15};
+const err40 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.metadata.type,parentSchema:schema31.properties.metadata,data:data15};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -5855,7 +5877,7 @@ errors++;
 if(data.method !== undefined){
 let data16 = data.method;
 if(typeof data16 !== "string"){
-const err41 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.method.type,parentSchema:schema30.properties.method,data:data16};
+const err41 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.method.type,parentSchema:schema31.properties.method,data:data16};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -5865,7 +5887,7 @@ vErrors.push(err41);
 errors++;
 }
 if(!((data16 === "standard") || (data16 === "instant"))){
-const err42 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema30.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema30.properties.method.enum,parentSchema:schema30.properties.method,data:data16};
+const err42 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema31.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.method.enum,parentSchema:schema31.properties.method,data:data16};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -5878,7 +5900,7 @@ errors++;
 if(data.object !== undefined){
 let data17 = data.object;
 if(typeof data17 !== "string"){
-const err43 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.object.type,parentSchema:schema30.properties.object,data:data17};
+const err43 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.object.type,parentSchema:schema31.properties.object,data:data17};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -5888,7 +5910,7 @@ vErrors.push(err43);
 errors++;
 }
 if("payout" !== data17){
-const err44 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "payout"},message:"must be equal to constant",schema:"payout",parentSchema:schema30.properties.object,data:data17};
+const err44 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "payout"},message:"must be equal to constant",schema:"payout",parentSchema:schema31.properties.object,data:data17};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -5901,7 +5923,7 @@ errors++;
 if(data.original_payout !== undefined){
 let data18 = data.original_payout;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err45 = {instancePath:instancePath+"/original_payout",schemaPath:"#/properties/original_payout/type",keyword:"type",params:{type: schema30.properties.original_payout.type},message:"must be string,null",schema:schema30.properties.original_payout.type,parentSchema:schema30.properties.original_payout,data:data18};
+const err45 = {instancePath:instancePath+"/original_payout",schemaPath:"#/properties/original_payout/type",keyword:"type",params:{type: schema31.properties.original_payout.type},message:"must be string,null",schema:schema31.properties.original_payout.type,parentSchema:schema31.properties.original_payout,data:data18};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -5914,7 +5936,7 @@ errors++;
 if(data.payout_method !== undefined){
 let data19 = data.payout_method;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err46 = {instancePath:instancePath+"/payout_method",schemaPath:"#/properties/payout_method/type",keyword:"type",params:{type: schema30.properties.payout_method.type},message:"must be string,null",schema:schema30.properties.payout_method.type,parentSchema:schema30.properties.payout_method,data:data19};
+const err46 = {instancePath:instancePath+"/payout_method",schemaPath:"#/properties/payout_method/type",keyword:"type",params:{type: schema31.properties.payout_method.type},message:"must be string,null",schema:schema31.properties.payout_method.type,parentSchema:schema31.properties.payout_method,data:data19};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -5927,7 +5949,7 @@ errors++;
 if(data.reconciliation_status !== undefined){
 let data20 = data.reconciliation_status;
 if(typeof data20 !== "string"){
-const err47 = {instancePath:instancePath+"/reconciliation_status",schemaPath:"#/properties/reconciliation_status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.reconciliation_status.type,parentSchema:schema30.properties.reconciliation_status,data:data20};
+const err47 = {instancePath:instancePath+"/reconciliation_status",schemaPath:"#/properties/reconciliation_status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.reconciliation_status.type,parentSchema:schema31.properties.reconciliation_status,data:data20};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -5940,7 +5962,7 @@ errors++;
 if(data.reversed_by !== undefined){
 let data21 = data.reversed_by;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err48 = {instancePath:instancePath+"/reversed_by",schemaPath:"#/properties/reversed_by/type",keyword:"type",params:{type: schema30.properties.reversed_by.type},message:"must be string,null",schema:schema30.properties.reversed_by.type,parentSchema:schema30.properties.reversed_by,data:data21};
+const err48 = {instancePath:instancePath+"/reversed_by",schemaPath:"#/properties/reversed_by/type",keyword:"type",params:{type: schema31.properties.reversed_by.type},message:"must be string,null",schema:schema31.properties.reversed_by.type,parentSchema:schema31.properties.reversed_by,data:data21};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -5953,7 +5975,7 @@ errors++;
 if(data.source_balance !== undefined){
 let data22 = data.source_balance;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err49 = {instancePath:instancePath+"/source_balance",schemaPath:"#/properties/source_balance/type",keyword:"type",params:{type: schema30.properties.source_balance.type},message:"must be string,null",schema:schema30.properties.source_balance.type,parentSchema:schema30.properties.source_balance,data:data22};
+const err49 = {instancePath:instancePath+"/source_balance",schemaPath:"#/properties/source_balance/type",keyword:"type",params:{type: schema31.properties.source_balance.type},message:"must be string,null",schema:schema31.properties.source_balance.type,parentSchema:schema31.properties.source_balance,data:data22};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -5966,7 +5988,7 @@ errors++;
 if(data.source_type !== undefined){
 let data23 = data.source_type;
 if(typeof data23 !== "string"){
-const err50 = {instancePath:instancePath+"/source_type",schemaPath:"#/properties/source_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.source_type.type,parentSchema:schema30.properties.source_type,data:data23};
+const err50 = {instancePath:instancePath+"/source_type",schemaPath:"#/properties/source_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.source_type.type,parentSchema:schema31.properties.source_type,data:data23};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -5979,7 +6001,7 @@ errors++;
 if(data.statement_descriptor !== undefined){
 let data24 = data.statement_descriptor;
 if(typeof data24 !== "string"){
-const err51 = {instancePath:instancePath+"/statement_descriptor",schemaPath:"#/properties/statement_descriptor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.statement_descriptor.type,parentSchema:schema30.properties.statement_descriptor,data:data24};
+const err51 = {instancePath:instancePath+"/statement_descriptor",schemaPath:"#/properties/statement_descriptor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.statement_descriptor.type,parentSchema:schema31.properties.statement_descriptor,data:data24};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -5991,7 +6013,7 @@ errors++;
 }
 }
 else {
-const err52 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data};
+const err52 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -6000,19 +6022,19 @@ vErrors.push(err52);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
-export const record_product = validate30;
-const schema31 = {"type":"object","properties":{"active":{"type":"boolean"},"attributes":{"type":"array","items":{"type":"string"}},"created":{"type":"integer"},"default_price":{"type":["string","null"]},"description":{"type":["string","null"]},"features":{"type":"array","items":{"type":"object"}},"id":{"type":"string"},"images":{"type":"array","items":{"type":"string"}},"livemode":{"type":"boolean"},"marketing_features":{"type":"array","items":{"type":"object"}},"metadata":{"type":"object"},"name":{"type":"string"},"object":{"type":"string","const":"product"},"package_dimensions":{"type":["object","null"]},"shippable":{"type":["boolean","null"]},"statement_descriptor":{"type":["string","null"]},"tax_code":{"type":["string","null"]},"type":{"type":"string","enum":["good","service"]},"unit_label":{"type":["string","null"]},"updated":{"type":"integer"},"url":{"type":["string","null"]}},"required":["active","attributes","created","default_price","description","features","id","images","livemode","marketing_features","metadata","name","object","package_dimensions","shippable","statement_descriptor","tax_code","type","unit_label","updated","url"],"additionalProperties":true};
+export const record_product = validate31;
+const schema32 = {"type":"object","properties":{"active":{"type":"boolean"},"attributes":{"type":"array","items":{"type":"string"}},"created":{"type":"integer"},"default_price":{"type":["string","null"]},"description":{"type":["string","null"]},"features":{"type":"array","items":{"type":"object"}},"id":{"type":"string"},"images":{"type":"array","items":{"type":"string"}},"livemode":{"type":"boolean"},"marketing_features":{"type":"array","items":{"type":"object"}},"metadata":{"type":"object"},"name":{"type":"string"},"object":{"type":"string","const":"product"},"package_dimensions":{"type":["object","null"]},"shippable":{"type":["boolean","null"]},"statement_descriptor":{"type":["string","null"]},"tax_code":{"type":["string","null"]},"type":{"type":"string","enum":["good","service"]},"unit_label":{"type":["string","null"]},"updated":{"type":"integer"},"url":{"type":["string","null"]}},"required":["active","attributes","created","default_price","description","features","id","images","livemode","marketing_features","metadata","name","object","package_dimensions","shippable","statement_descriptor","tax_code","type","unit_label","updated","url"],"additionalProperties":true};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.active === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6022,7 +6044,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.attributes === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attributes"},message:"must have required property '"+"attributes"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attributes"},message:"must have required property '"+"attributes"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6032,7 +6054,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.created === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6042,7 +6064,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.default_price === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_price"},message:"must have required property '"+"default_price"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_price"},message:"must have required property '"+"default_price"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6052,7 +6074,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.description === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6062,7 +6084,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.features === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "features"},message:"must have required property '"+"features"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "features"},message:"must have required property '"+"features"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6072,7 +6094,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6082,7 +6104,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.images === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "images"},message:"must have required property '"+"images"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "images"},message:"must have required property '"+"images"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6092,7 +6114,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.livemode === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6102,7 +6124,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.marketing_features === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "marketing_features"},message:"must have required property '"+"marketing_features"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "marketing_features"},message:"must have required property '"+"marketing_features"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6112,7 +6134,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.metadata === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6122,7 +6144,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.name === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6132,7 +6154,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.object === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6142,7 +6164,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.package_dimensions === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "package_dimensions"},message:"must have required property '"+"package_dimensions"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "package_dimensions"},message:"must have required property '"+"package_dimensions"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6152,7 +6174,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.shippable === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shippable"},message:"must have required property '"+"shippable"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shippable"},message:"must have required property '"+"shippable"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6162,7 +6184,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.statement_descriptor === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statement_descriptor"},message:"must have required property '"+"statement_descriptor"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statement_descriptor"},message:"must have required property '"+"statement_descriptor"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6172,7 +6194,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.tax_code === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tax_code"},message:"must have required property '"+"tax_code"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tax_code"},message:"must have required property '"+"tax_code"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6182,7 +6204,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.type === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6192,7 +6214,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.unit_label === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unit_label"},message:"must have required property '"+"unit_label"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unit_label"},message:"must have required property '"+"unit_label"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6202,7 +6224,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.updated === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated"},message:"must have required property '"+"updated"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated"},message:"must have required property '"+"updated"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6212,7 +6234,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.url === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6224,7 +6246,7 @@ errors++;
 if(data.active !== undefined){
 let data0 = data.active;
 if(typeof data0 !== "boolean"){
-const err21 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema31.properties.active.type,parentSchema:schema31.properties.active,data:data0};
+const err21 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema32.properties.active.type,parentSchema:schema32.properties.active,data:data0};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6241,7 +6263,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 !== "string"){
-const err22 = {instancePath:instancePath+"/attributes/" + i0,schemaPath:"#/properties/attributes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.attributes.items.type,parentSchema:schema31.properties.attributes.items,data:data2};
+const err22 = {instancePath:instancePath+"/attributes/" + i0,schemaPath:"#/properties/attributes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.attributes.items.type,parentSchema:schema32.properties.attributes.items,data:data2};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6253,7 +6275,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.attributes.type,parentSchema:schema31.properties.attributes,data:data1};
+const err23 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.attributes.type,parentSchema:schema32.properties.attributes,data:data1};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6266,7 +6288,7 @@ errors++;
 if(data.created !== undefined){
 let data3 = data.created;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err24 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.created.type,parentSchema:schema31.properties.created,data:data3};
+const err24 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.created.type,parentSchema:schema32.properties.created,data:data3};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6279,7 +6301,7 @@ errors++;
 if(data.default_price !== undefined){
 let data4 = data.default_price;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err25 = {instancePath:instancePath+"/default_price",schemaPath:"#/properties/default_price/type",keyword:"type",params:{type: schema31.properties.default_price.type},message:"must be string,null",schema:schema31.properties.default_price.type,parentSchema:schema31.properties.default_price,data:data4};
+const err25 = {instancePath:instancePath+"/default_price",schemaPath:"#/properties/default_price/type",keyword:"type",params:{type: schema32.properties.default_price.type},message:"must be string,null",schema:schema32.properties.default_price.type,parentSchema:schema32.properties.default_price,data:data4};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6292,7 +6314,7 @@ errors++;
 if(data.description !== undefined){
 let data5 = data.description;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err26 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema31.properties.description.type},message:"must be string,null",schema:schema31.properties.description.type,parentSchema:schema31.properties.description,data:data5};
+const err26 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema32.properties.description.type},message:"must be string,null",schema:schema32.properties.description.type,parentSchema:schema32.properties.description,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6309,7 +6331,7 @@ const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-const err27 = {instancePath:instancePath+"/features/" + i1,schemaPath:"#/properties/features/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.features.items.type,parentSchema:schema31.properties.features.items,data:data7};
+const err27 = {instancePath:instancePath+"/features/" + i1,schemaPath:"#/properties/features/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.features.items.type,parentSchema:schema32.properties.features.items,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6321,7 +6343,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.features.type,parentSchema:schema31.properties.features,data:data6};
+const err28 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.features.type,parentSchema:schema32.properties.features,data:data6};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6334,7 +6356,7 @@ errors++;
 if(data.id !== undefined){
 let data8 = data.id;
 if(typeof data8 !== "string"){
-const err29 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.id.type,parentSchema:schema31.properties.id,data:data8};
+const err29 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.id.type,parentSchema:schema32.properties.id,data:data8};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6351,7 +6373,7 @@ const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
 let data10 = data9[i2];
 if(typeof data10 !== "string"){
-const err30 = {instancePath:instancePath+"/images/" + i2,schemaPath:"#/properties/images/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.images.items.type,parentSchema:schema31.properties.images.items,data:data10};
+const err30 = {instancePath:instancePath+"/images/" + i2,schemaPath:"#/properties/images/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.images.items.type,parentSchema:schema32.properties.images.items,data:data10};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6363,7 +6385,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.images.type,parentSchema:schema31.properties.images,data:data9};
+const err31 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.images.type,parentSchema:schema32.properties.images,data:data9};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6376,7 +6398,7 @@ errors++;
 if(data.livemode !== undefined){
 let data11 = data.livemode;
 if(typeof data11 !== "boolean"){
-const err32 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema31.properties.livemode.type,parentSchema:schema31.properties.livemode,data:data11};
+const err32 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema32.properties.livemode.type,parentSchema:schema32.properties.livemode,data:data11};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -6393,7 +6415,7 @@ const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
 let data13 = data12[i3];
 if(!(data13 && typeof data13 == "object" && !Array.isArray(data13))){
-const err33 = {instancePath:instancePath+"/marketing_features/" + i3,schemaPath:"#/properties/marketing_features/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.marketing_features.items.type,parentSchema:schema31.properties.marketing_features.items,data:data13};
+const err33 = {instancePath:instancePath+"/marketing_features/" + i3,schemaPath:"#/properties/marketing_features/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.marketing_features.items.type,parentSchema:schema32.properties.marketing_features.items,data:data13};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -6405,7 +6427,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/marketing_features",schemaPath:"#/properties/marketing_features/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.marketing_features.type,parentSchema:schema31.properties.marketing_features,data:data12};
+const err34 = {instancePath:instancePath+"/marketing_features",schemaPath:"#/properties/marketing_features/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.marketing_features.type,parentSchema:schema32.properties.marketing_features,data:data12};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -6418,7 +6440,7 @@ errors++;
 if(data.metadata !== undefined){
 let data14 = data.metadata;
 if(!(data14 && typeof data14 == "object" && !Array.isArray(data14))){
-const err35 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.metadata.type,parentSchema:schema31.properties.metadata,data:data14};
+const err35 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.metadata.type,parentSchema:schema32.properties.metadata,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -6431,7 +6453,7 @@ errors++;
 if(data.name !== undefined){
 let data15 = data.name;
 if(typeof data15 !== "string"){
-const err36 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.name.type,parentSchema:schema31.properties.name,data:data15};
+const err36 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.name.type,parentSchema:schema32.properties.name,data:data15};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6444,7 +6466,7 @@ errors++;
 if(data.object !== undefined){
 let data16 = data.object;
 if(typeof data16 !== "string"){
-const err37 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.object.type,parentSchema:schema31.properties.object,data:data16};
+const err37 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.object.type,parentSchema:schema32.properties.object,data:data16};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -6454,7 +6476,7 @@ vErrors.push(err37);
 errors++;
 }
 if("product" !== data16){
-const err38 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "product"},message:"must be equal to constant",schema:"product",parentSchema:schema31.properties.object,data:data16};
+const err38 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "product"},message:"must be equal to constant",schema:"product",parentSchema:schema32.properties.object,data:data16};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -6467,7 +6489,7 @@ errors++;
 if(data.package_dimensions !== undefined){
 let data17 = data.package_dimensions;
 if((!(data17 && typeof data17 == "object" && !Array.isArray(data17))) && (data17 !== null)){
-const err39 = {instancePath:instancePath+"/package_dimensions",schemaPath:"#/properties/package_dimensions/type",keyword:"type",params:{type: schema31.properties.package_dimensions.type},message:"must be object,null",schema:schema31.properties.package_dimensions.type,parentSchema:schema31.properties.package_dimensions,data:data17};
+const err39 = {instancePath:instancePath+"/package_dimensions",schemaPath:"#/properties/package_dimensions/type",keyword:"type",params:{type: schema32.properties.package_dimensions.type},message:"must be object,null",schema:schema32.properties.package_dimensions.type,parentSchema:schema32.properties.package_dimensions,data:data17};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -6480,7 +6502,7 @@ errors++;
 if(data.shippable !== undefined){
 let data18 = data.shippable;
 if((typeof data18 !== "boolean") && (data18 !== null)){
-const err40 = {instancePath:instancePath+"/shippable",schemaPath:"#/properties/shippable/type",keyword:"type",params:{type: schema31.properties.shippable.type},message:"must be boolean,null",schema:schema31.properties.shippable.type,parentSchema:schema31.properties.shippable,data:data18};
+const err40 = {instancePath:instancePath+"/shippable",schemaPath:"#/properties/shippable/type",keyword:"type",params:{type: schema32.properties.shippable.type},message:"must be boolean,null",schema:schema32.properties.shippable.type,parentSchema:schema32.properties.shippable,data:data18};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -6493,7 +6515,7 @@ errors++;
 if(data.statement_descriptor !== undefined){
 let data19 = data.statement_descriptor;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err41 = {instancePath:instancePath+"/statement_descriptor",schemaPath:"#/properties/statement_descriptor/type",keyword:"type",params:{type: schema31.properties.statement_descriptor.type},message:"must be string,null",schema:schema31.properties.statement_descriptor.type,parentSchema:schema31.properties.statement_descriptor,data:data19};
+const err41 = {instancePath:instancePath+"/statement_descriptor",schemaPath:"#/properties/statement_descriptor/type",keyword:"type",params:{type: schema32.properties.statement_descriptor.type},message:"must be string,null",schema:schema32.properties.statement_descriptor.type,parentSchema:schema32.properties.statement_descriptor,data:data19};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -6506,7 +6528,7 @@ errors++;
 if(data.tax_code !== undefined){
 let data20 = data.tax_code;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err42 = {instancePath:instancePath+"/tax_code",schemaPath:"#/properties/tax_code/type",keyword:"type",params:{type: schema31.properties.tax_code.type},message:"must be string,null",schema:schema31.properties.tax_code.type,parentSchema:schema31.properties.tax_code,data:data20};
+const err42 = {instancePath:instancePath+"/tax_code",schemaPath:"#/properties/tax_code/type",keyword:"type",params:{type: schema32.properties.tax_code.type},message:"must be string,null",schema:schema32.properties.tax_code.type,parentSchema:schema32.properties.tax_code,data:data20};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6519,7 +6541,7 @@ errors++;
 if(data.type !== undefined){
 let data21 = data.type;
 if(typeof data21 !== "string"){
-const err43 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.type.type,parentSchema:schema31.properties.type,data:data21};
+const err43 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.type.type,parentSchema:schema32.properties.type,data:data21};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -6529,7 +6551,7 @@ vErrors.push(err43);
 errors++;
 }
 if(!((data21 === "good") || (data21 === "service"))){
-const err44 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema31.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.type.enum,parentSchema:schema31.properties.type,data:data21};
+const err44 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema32.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.type.enum,parentSchema:schema32.properties.type,data:data21};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -6542,7 +6564,7 @@ errors++;
 if(data.unit_label !== undefined){
 let data22 = data.unit_label;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err45 = {instancePath:instancePath+"/unit_label",schemaPath:"#/properties/unit_label/type",keyword:"type",params:{type: schema31.properties.unit_label.type},message:"must be string,null",schema:schema31.properties.unit_label.type,parentSchema:schema31.properties.unit_label,data:data22};
+const err45 = {instancePath:instancePath+"/unit_label",schemaPath:"#/properties/unit_label/type",keyword:"type",params:{type: schema32.properties.unit_label.type},message:"must be string,null",schema:schema32.properties.unit_label.type,parentSchema:schema32.properties.unit_label,data:data22};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -6555,7 +6577,7 @@ errors++;
 if(data.updated !== undefined){
 let data23 = data.updated;
 if(!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))){
-const err46 = {instancePath:instancePath+"/updated",schemaPath:"#/properties/updated/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.updated.type,parentSchema:schema31.properties.updated,data:data23};
+const err46 = {instancePath:instancePath+"/updated",schemaPath:"#/properties/updated/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.updated.type,parentSchema:schema32.properties.updated,data:data23};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -6568,7 +6590,7 @@ errors++;
 if(data.url !== undefined){
 let data24 = data.url;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err47 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema31.properties.url.type},message:"must be string,null",schema:schema31.properties.url.type,parentSchema:schema31.properties.url,data:data24};
+const err47 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema32.properties.url.type},message:"must be string,null",schema:schema32.properties.url.type,parentSchema:schema32.properties.url,data:data24};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -6580,7 +6602,7 @@ errors++;
 }
 }
 else {
-const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -6589,17 +6611,33 @@ vErrors.push(err48);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
 export const params_customers_get = params_balance_transactions_get;
+export const params_customers_create = params_charges_get;
 export const params_customers_delete = params_balance_transactions_get;
 export const params_customers_api_search = params_charges_api_search;
 export const params_disputes_get = params_balance_transactions_get;
 export const params_invoices_list = params_charges_list;
+export const params_invoices_get = params_charges_get;
+export const params_invoices_api_search = params_charges_get;
 export const params_payment_intents_get = params_balance_transactions_get;
 export const params_payment_intents_api_search = params_charges_api_search;
+export const params_payouts_get = params_charges_get;
 export const params_products_list = params_charges_list;
+export const params_products_get = params_charges_get;
+export const params_products_create = params_charges_get;
+export const params_products_update = params_charges_get;
+export const params_products_delete = params_charges_get;
 export const params_products_api_search = params_charges_api_search;
 export const params_refunds_list = params_charges_list;
+export const params_refunds_get = params_charges_get;
+export const params_refunds_create = params_charges_get;
+export const params_subscriptions_get = params_charges_get;
+export const params_subscriptions_api_search = params_charges_get;
+export const record_deleted_product = params_charges_get;
+export const record_invoice = params_charges_get;
+export const record_refund = params_charges_get;
+export const record_subscription = params_charges_get;

@@ -95,6 +95,7 @@ export interface IssueCommentsResource {
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only issues and projects; the entity list gives issue_comments search too. The entity list wins.
+   * Filters and sorts take the searchable fields (`IssueCommentsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await projectTracking.issueComments.search({ query: {} });
    */
@@ -126,6 +127,7 @@ export interface IssueFieldsResource {
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only issues and projects; the entity list gives issue_fields search too. The entity list wins.
+   * Filters and sorts take the searchable fields (`IssueFieldsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await projectTracking.issueFields.search({ query: {} });
    */
@@ -154,6 +156,7 @@ export interface IssueWorklogsResource {
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only issues and projects; the entity list gives issue_worklogs search too. The entity list wins.
+   * Filters and sorts take the searchable fields (`IssueWorklogsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await projectTracking.issueWorklogs.search({ query: {} });
    */
@@ -179,6 +182,7 @@ export interface IssuesResource {
   apiSearch(params?: T.IssuesApiSearchParams, options?: PageOptions): PagePromise<T.Issue, Page<T.Issue, T.IssueSearchMeta>>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
+   * Filters and sorts take the searchable fields (`IssuesSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await projectTracking.issues.search({ query: { filter: { eq: { created: '<value>' } } } });
    */
@@ -204,6 +208,7 @@ export interface ProjectsResource {
   apiSearch(params?: T.ProjectsApiSearchParams, options?: PageOptions): PagePromise<T.Project, Page<T.Project, T.ProjectSearchMeta>>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
+   * Filters and sorts take the searchable fields (`ProjectsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await projectTracking.projects.search({ query: { filter: { eq: { archivedDate: '<value>' } } } });
    */
@@ -242,6 +247,7 @@ export interface UsersResource {
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only issues and projects; the entity list gives users search too. The entity list wins.
+   * Filters and sorts take the searchable fields (`UsersSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await projectTracking.users.search({ query: {} });
    */
@@ -272,18 +278,18 @@ export class ProjectTrackingClient extends ConnectorClient {
   constructor(options: ClientOptions) {
     super(options, SERVICE);
     this.issueComments = {
-    list: (params, options) => this.callList({ entity: 'issue_comments', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'issue_comments', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'issue_comments', action: 'list', kind: 'read', validateParams: V.params_issue_comments_list, validateRecord: V.record_issue_comment }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'issue_comments', action: 'get', kind: 'read', validateParams: V.params_issue_comments_get, validateRecord: V.record_issue_comment }, params, options),
     search: (params, options) => this.callSearch({ entity: 'issue_comments', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.issueFields = {
-    list: (params, options) => this.callList({ entity: 'issue_fields', action: 'list', kind: 'read' }, params, null, options),
-    apiSearch: (params, options) => this.callList({ entity: 'issue_fields', action: 'api_search', kind: 'read' }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'issue_fields', action: 'list', kind: 'read', validateParams: V.params_issue_fields_list, validateRecord: V.record_issue_field }, params, null, options),
+    apiSearch: (params, options) => this.callList({ entity: 'issue_fields', action: 'api_search', kind: 'read', validateParams: V.params_issue_fields_api_search, validateRecord: V.record_issue_field }, params, null, options),
     search: (params, options) => this.callSearch({ entity: 'issue_fields', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.issueWorklogs = {
-    list: (params, options) => this.callList({ entity: 'issue_worklogs', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'issue_worklogs', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'issue_worklogs', action: 'list', kind: 'read', validateParams: V.params_issue_worklogs_list, validateRecord: V.record_issue_worklog }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'issue_worklogs', action: 'get', kind: 'read', validateParams: V.params_issue_worklogs_get, validateRecord: V.record_issue_worklog }, params, options),
     search: (params, options) => this.callSearch({ entity: 'issue_worklogs', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.issues = {
@@ -297,9 +303,9 @@ export class ProjectTrackingClient extends ConnectorClient {
     search: (params, options) => this.callSearch({ entity: 'projects', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.users = {
-    list: (params, options) => this.callList({ entity: 'users', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'users', action: 'get', kind: 'read' }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'users', action: 'api_search', kind: 'read' }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'users', action: 'list', kind: 'read', validateParams: V.params_users_list, validateRecord: V.record_user }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'users', action: 'get', kind: 'read', validateParams: V.params_users_get, validateRecord: V.record_user }, params, options),
+    apiSearch: (params, options) => this.callList({ entity: 'users', action: 'api_search', kind: 'read', validateParams: V.params_users_api_search, validateRecord: V.record_user }, params, null, options),
     search: (params, options) => this.callSearch({ entity: 'users', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
   }

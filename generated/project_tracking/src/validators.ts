@@ -181,17 +181,39 @@ validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const params_issues_get = validate11;
-const schema12 = {"type":"object","properties":{"expand":{"type":"string","pattern":"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"},"failFast":{"type":"boolean"},"fields":{"type":"string"},"fieldsByKeys":{"type":"boolean"},"issueIdOrKey":{"type":"string"},"properties":{"type":"string","pattern":"^[^,]*(?:,[^,]*){0,4}$"},"updateHistory":{"type":"boolean"}},"required":["issueIdOrKey"],"additionalProperties":false};
-const pattern0 = new RegExp("^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$", "u");
-const pattern1 = new RegExp("^[^,]*(?:,[^,]*){0,4}$", "u");
+export const params_issue_comments_list = validate11;
+const schema12 = {"type":"object","properties":{},"additionalProperties":true};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate11.errors = vErrors;
+return errors === 0;
+}
+
+export const params_issues_get = validate12;
+const schema13 = {"type":"object","properties":{"expand":{"type":"string","pattern":"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"},"failFast":{"type":"boolean"},"fields":{"type":"string"},"fieldsByKeys":{"type":"boolean"},"issueIdOrKey":{"type":"string"},"properties":{"type":"string","pattern":"^[^,]*(?:,[^,]*){0,4}$"},"updateHistory":{"type":"boolean"}},"required":["issueIdOrKey"],"additionalProperties":false};
+const pattern0 = new RegExp("^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$", "u");
+const pattern1 = new RegExp("^[^,]*(?:,[^,]*){0,4}$", "u");
+
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.issueIdOrKey === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issueIdOrKey"},message:"must have required property '"+"issueIdOrKey"+"'",schema:schema12.required,parentSchema:schema12,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issueIdOrKey"},message:"must have required property '"+"issueIdOrKey"+"'",schema:schema13.required,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -202,7 +224,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "expand") || (key0 === "failFast")) || (key0 === "fields")) || (key0 === "fieldsByKeys")) || (key0 === "issueIdOrKey")) || (key0 === "properties")) || (key0 === "updateHistory"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -216,7 +238,7 @@ if(data.expand !== undefined){
 let data0 = data.expand;
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/pattern",keyword:"pattern",params:{pattern: "^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"},message:"must match pattern \""+"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"+"\"",schema:"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$",parentSchema:schema12.properties.expand,data:data0};
+const err2 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/pattern",keyword:"pattern",params:{pattern: "^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"},message:"must match pattern \""+"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"+"\"",schema:"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$",parentSchema:schema13.properties.expand,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -227,7 +249,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.expand.type,parentSchema:schema12.properties.expand,data:data0};
+const err3 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.expand.type,parentSchema:schema13.properties.expand,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -240,7 +262,7 @@ errors++;
 if(data.failFast !== undefined){
 let data1 = data.failFast;
 if(typeof data1 !== "boolean"){
-const err4 = {instancePath:instancePath+"/failFast",schemaPath:"#/properties/failFast/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.failFast.type,parentSchema:schema12.properties.failFast,data:data1};
+const err4 = {instancePath:instancePath+"/failFast",schemaPath:"#/properties/failFast/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema13.properties.failFast.type,parentSchema:schema13.properties.failFast,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -253,7 +275,7 @@ errors++;
 if(data.fields !== undefined){
 let data2 = data.fields;
 if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.fields.type,parentSchema:schema12.properties.fields,data:data2};
+const err5 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.fields.type,parentSchema:schema13.properties.fields,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -266,7 +288,7 @@ errors++;
 if(data.fieldsByKeys !== undefined){
 let data3 = data.fieldsByKeys;
 if(typeof data3 !== "boolean"){
-const err6 = {instancePath:instancePath+"/fieldsByKeys",schemaPath:"#/properties/fieldsByKeys/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.fieldsByKeys.type,parentSchema:schema12.properties.fieldsByKeys,data:data3};
+const err6 = {instancePath:instancePath+"/fieldsByKeys",schemaPath:"#/properties/fieldsByKeys/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema13.properties.fieldsByKeys.type,parentSchema:schema13.properties.fieldsByKeys,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -279,7 +301,7 @@ errors++;
 if(data.issueIdOrKey !== undefined){
 let data4 = data.issueIdOrKey;
 if(typeof data4 !== "string"){
-const err7 = {instancePath:instancePath+"/issueIdOrKey",schemaPath:"#/properties/issueIdOrKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.issueIdOrKey.type,parentSchema:schema12.properties.issueIdOrKey,data:data4};
+const err7 = {instancePath:instancePath+"/issueIdOrKey",schemaPath:"#/properties/issueIdOrKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.issueIdOrKey.type,parentSchema:schema13.properties.issueIdOrKey,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -293,7 +315,7 @@ if(data.properties !== undefined){
 let data5 = data.properties;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-const err8 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/pattern",keyword:"pattern",params:{pattern: "^[^,]*(?:,[^,]*){0,4}$"},message:"must match pattern \""+"^[^,]*(?:,[^,]*){0,4}$"+"\"",schema:"^[^,]*(?:,[^,]*){0,4}$",parentSchema:schema12.properties.properties,data:data5};
+const err8 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/pattern",keyword:"pattern",params:{pattern: "^[^,]*(?:,[^,]*){0,4}$"},message:"must match pattern \""+"^[^,]*(?:,[^,]*){0,4}$"+"\"",schema:"^[^,]*(?:,[^,]*){0,4}$",parentSchema:schema13.properties.properties,data:data5};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -304,7 +326,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.properties.type,parentSchema:schema12.properties.properties,data:data5};
+const err9 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.properties.type,parentSchema:schema13.properties.properties,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -317,7 +339,7 @@ errors++;
 if(data.updateHistory !== undefined){
 let data6 = data.updateHistory;
 if(typeof data6 !== "boolean"){
-const err10 = {instancePath:instancePath+"/updateHistory",schemaPath:"#/properties/updateHistory/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.updateHistory.type,parentSchema:schema12.properties.updateHistory,data:data6};
+const err10 = {instancePath:instancePath+"/updateHistory",schemaPath:"#/properties/updateHistory/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema13.properties.updateHistory.type,parentSchema:schema13.properties.updateHistory,data:data6};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -329,7 +351,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -338,20 +360,20 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 
-export const params_issues_api_search = validate12;
-const schema13 = {"type":"object","properties":{"expand":{"type":"string","pattern":"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"},"failFast":{"type":"boolean"},"fields":{"type":"string"},"fieldsByKeys":{"type":"boolean"},"jql":{"type":"string"},"maxResults":{"type":"integer","maximum":5000},"nextPageToken":{"type":"string"},"properties":{"type":"string","pattern":"^[^,]*(?:,[^,]*){0,4}$"}},"additionalProperties":false};
+export const params_issues_api_search = validate13;
+const schema14 = {"type":"object","properties":{"expand":{"type":"string","pattern":"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"},"failFast":{"type":"boolean"},"fields":{"type":"string"},"fieldsByKeys":{"type":"boolean"},"jql":{"type":"string"},"maxResults":{"type":"integer","maximum":5000},"nextPageToken":{"type":"string"},"properties":{"type":"string","pattern":"^[^,]*(?:,[^,]*){0,4}$"}},"additionalProperties":false};
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((((key0 === "expand") || (key0 === "failFast")) || (key0 === "fields")) || (key0 === "fieldsByKeys")) || (key0 === "jql")) || (key0 === "maxResults")) || (key0 === "nextPageToken")) || (key0 === "properties"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -365,7 +387,7 @@ if(data.expand !== undefined){
 let data0 = data.expand;
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-const err1 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/pattern",keyword:"pattern",params:{pattern: "^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"},message:"must match pattern \""+"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"+"\"",schema:"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$",parentSchema:schema13.properties.expand,data:data0};
+const err1 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/pattern",keyword:"pattern",params:{pattern: "^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"},message:"must match pattern \""+"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"+"\"",schema:"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$",parentSchema:schema14.properties.expand,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -376,7 +398,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.expand.type,parentSchema:schema13.properties.expand,data:data0};
+const err2 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.expand.type,parentSchema:schema14.properties.expand,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -389,7 +411,7 @@ errors++;
 if(data.failFast !== undefined){
 let data1 = data.failFast;
 if(typeof data1 !== "boolean"){
-const err3 = {instancePath:instancePath+"/failFast",schemaPath:"#/properties/failFast/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema13.properties.failFast.type,parentSchema:schema13.properties.failFast,data:data1};
+const err3 = {instancePath:instancePath+"/failFast",schemaPath:"#/properties/failFast/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.failFast.type,parentSchema:schema14.properties.failFast,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -402,7 +424,7 @@ errors++;
 if(data.fields !== undefined){
 let data2 = data.fields;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.fields.type,parentSchema:schema13.properties.fields,data:data2};
+const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.fields.type,parentSchema:schema14.properties.fields,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -415,7 +437,7 @@ errors++;
 if(data.fieldsByKeys !== undefined){
 let data3 = data.fieldsByKeys;
 if(typeof data3 !== "boolean"){
-const err5 = {instancePath:instancePath+"/fieldsByKeys",schemaPath:"#/properties/fieldsByKeys/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema13.properties.fieldsByKeys.type,parentSchema:schema13.properties.fieldsByKeys,data:data3};
+const err5 = {instancePath:instancePath+"/fieldsByKeys",schemaPath:"#/properties/fieldsByKeys/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.fieldsByKeys.type,parentSchema:schema14.properties.fieldsByKeys,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -428,7 +450,7 @@ errors++;
 if(data.jql !== undefined){
 let data4 = data.jql;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/jql",schemaPath:"#/properties/jql/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.jql.type,parentSchema:schema13.properties.jql,data:data4};
+const err6 = {instancePath:instancePath+"/jql",schemaPath:"#/properties/jql/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.jql.type,parentSchema:schema14.properties.jql,data:data4};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -441,7 +463,7 @@ errors++;
 if(data.maxResults !== undefined){
 let data5 = data.maxResults;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err7 = {instancePath:instancePath+"/maxResults",schemaPath:"#/properties/maxResults/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.maxResults.type,parentSchema:schema13.properties.maxResults,data:data5};
+const err7 = {instancePath:instancePath+"/maxResults",schemaPath:"#/properties/maxResults/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.maxResults.type,parentSchema:schema14.properties.maxResults,data:data5};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -452,7 +474,7 @@ errors++;
 }
 if(typeof data5 == "number"){
 if(data5 > 5000 || isNaN(data5)){
-const err8 = {instancePath:instancePath+"/maxResults",schemaPath:"#/properties/maxResults/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000",schema:5000,parentSchema:schema13.properties.maxResults,data:data5};
+const err8 = {instancePath:instancePath+"/maxResults",schemaPath:"#/properties/maxResults/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000",schema:5000,parentSchema:schema14.properties.maxResults,data:data5};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -466,7 +488,7 @@ errors++;
 if(data.nextPageToken !== undefined){
 let data6 = data.nextPageToken;
 if(typeof data6 !== "string"){
-const err9 = {instancePath:instancePath+"/nextPageToken",schemaPath:"#/properties/nextPageToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.nextPageToken.type,parentSchema:schema13.properties.nextPageToken,data:data6};
+const err9 = {instancePath:instancePath+"/nextPageToken",schemaPath:"#/properties/nextPageToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.nextPageToken.type,parentSchema:schema14.properties.nextPageToken,data:data6};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -480,7 +502,7 @@ if(data.properties !== undefined){
 let data7 = data.properties;
 if(typeof data7 === "string"){
 if(!pattern1.test(data7)){
-const err10 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/pattern",keyword:"pattern",params:{pattern: "^[^,]*(?:,[^,]*){0,4}$"},message:"must match pattern \""+"^[^,]*(?:,[^,]*){0,4}$"+"\"",schema:"^[^,]*(?:,[^,]*){0,4}$",parentSchema:schema13.properties.properties,data:data7};
+const err10 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/pattern",keyword:"pattern",params:{pattern: "^[^,]*(?:,[^,]*){0,4}$"},message:"must match pattern \""+"^[^,]*(?:,[^,]*){0,4}$"+"\"",schema:"^[^,]*(?:,[^,]*){0,4}$",parentSchema:schema14.properties.properties,data:data7};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -491,7 +513,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.properties.type,parentSchema:schema13.properties.properties,data:data7};
+const err11 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.properties.type,parentSchema:schema14.properties.properties,data:data7};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -503,7 +525,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -512,19 +534,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
 
-export const params_projects_get = validate13;
-const schema14 = {"type":"object","properties":{"expand":{"type":"string"},"projectIdOrKey":{"type":"string"},"properties":{"type":"string"}},"required":["projectIdOrKey"],"additionalProperties":false};
+export const params_projects_get = validate14;
+const schema15 = {"type":"object","properties":{"expand":{"type":"string"},"projectIdOrKey":{"type":"string"},"properties":{"type":"string"}},"required":["projectIdOrKey"],"additionalProperties":false};
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.projectIdOrKey === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectIdOrKey"},message:"must have required property '"+"projectIdOrKey"+"'",schema:schema14.required,parentSchema:schema14,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectIdOrKey"},message:"must have required property '"+"projectIdOrKey"+"'",schema:schema15.required,parentSchema:schema15,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -535,7 +557,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "expand") || (key0 === "projectIdOrKey")) || (key0 === "properties"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -548,7 +570,7 @@ errors++;
 if(data.expand !== undefined){
 let data0 = data.expand;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.expand.type,parentSchema:schema14.properties.expand,data:data0};
+const err2 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.expand.type,parentSchema:schema15.properties.expand,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -561,7 +583,7 @@ errors++;
 if(data.projectIdOrKey !== undefined){
 let data1 = data.projectIdOrKey;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/projectIdOrKey",schemaPath:"#/properties/projectIdOrKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.projectIdOrKey.type,parentSchema:schema14.properties.projectIdOrKey,data:data1};
+const err3 = {instancePath:instancePath+"/projectIdOrKey",schemaPath:"#/properties/projectIdOrKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.projectIdOrKey.type,parentSchema:schema15.properties.projectIdOrKey,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -574,7 +596,7 @@ errors++;
 if(data.properties !== undefined){
 let data2 = data.properties;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.properties.type,parentSchema:schema14.properties.properties,data:data2};
+const err4 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.properties.type,parentSchema:schema15.properties.properties,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -586,7 +608,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -595,22 +617,22 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
 
-export const params_projects_api_search = validate14;
-const schema15 = {"type":"object","properties":{"action":{"type":"string","enum":["view","browse","edit","create"]},"categoryId":{"type":"integer"},"expand":{"type":"string","pattern":"^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$"},"id":{"type":"array","maxItems":50,"items":{"type":"integer"}},"keys":{"type":"array","maxItems":50,"items":{"type":"string"}},"maxResults":{"type":"integer","maximum":100},"orderBy":{"type":"string","enum":["category","+category","-category","key","+key","-key","name","+name","-name","owner","+owner","-owner","issueCount","+issueCount","-issueCount","lastIssueUpdatedDate","+lastIssueUpdatedDate","-lastIssueUpdatedDate","archivedDate","+archivedDate","-archivedDate","deletedDate","+deletedDate","-deletedDate"]},"query":{"type":"string"},"startAt":{"type":"integer"},"status":{"type":"array","items":{"type":"string","enum":["live","archived","deleted"]}},"typeKey":{"type":"string"}},"additionalProperties":false};
+export const params_projects_api_search = validate15;
+const schema16 = {"type":"object","properties":{"action":{"type":"string","enum":["view","browse","edit","create"]},"categoryId":{"type":"integer"},"expand":{"type":"string","pattern":"^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$"},"id":{"type":"array","maxItems":50,"items":{"type":"integer"}},"keys":{"type":"array","maxItems":50,"items":{"type":"string"}},"maxResults":{"type":"integer","maximum":100},"orderBy":{"type":"string","enum":["category","+category","-category","key","+key","-key","name","+name","-name","owner","+owner","-owner","issueCount","+issueCount","-issueCount","lastIssueUpdatedDate","+lastIssueUpdatedDate","-lastIssueUpdatedDate","archivedDate","+archivedDate","-archivedDate","deletedDate","+deletedDate","-deletedDate"]},"query":{"type":"string"},"startAt":{"type":"integer"},"status":{"type":"array","items":{"type":"string","enum":["live","archived","deleted"]}},"typeKey":{"type":"string"}},"additionalProperties":false};
 const func2 = Object.prototype.hasOwnProperty;
 const pattern4 = new RegExp("^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$", "u");
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func2.call(schema15.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
+if(!(func2.call(schema16.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -623,7 +645,7 @@ errors++;
 if(data.action !== undefined){
 let data0 = data.action;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.action.type,parentSchema:schema15.properties.action,data:data0};
+const err1 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.action.type,parentSchema:schema16.properties.action,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -633,7 +655,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((data0 === "view") || (data0 === "browse")) || (data0 === "edit")) || (data0 === "create"))){
-const err2 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema15.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.action.enum,parentSchema:schema15.properties.action,data:data0};
+const err2 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema16.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.action.enum,parentSchema:schema16.properties.action,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -646,7 +668,7 @@ errors++;
 if(data.categoryId !== undefined){
 let data1 = data.categoryId;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err3 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.categoryId.type,parentSchema:schema15.properties.categoryId,data:data1};
+const err3 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.categoryId.type,parentSchema:schema16.properties.categoryId,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -660,7 +682,7 @@ if(data.expand !== undefined){
 let data2 = data.expand;
 if(typeof data2 === "string"){
 if(!pattern4.test(data2)){
-const err4 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/pattern",keyword:"pattern",params:{pattern: "^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$"},message:"must match pattern \""+"^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$"+"\"",schema:"^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$",parentSchema:schema15.properties.expand,data:data2};
+const err4 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/pattern",keyword:"pattern",params:{pattern: "^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$"},message:"must match pattern \""+"^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$"+"\"",schema:"^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$",parentSchema:schema16.properties.expand,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -671,7 +693,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.expand.type,parentSchema:schema15.properties.expand,data:data2};
+const err5 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.expand.type,parentSchema:schema16.properties.expand,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -685,7 +707,7 @@ if(data.id !== undefined){
 let data3 = data.id;
 if(Array.isArray(data3)){
 if(data3.length > 50){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema15.properties.id,data:data3};
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema16.properties.id,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -698,7 +720,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err7 = {instancePath:instancePath+"/id/" + i0,schemaPath:"#/properties/id/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.id.items.type,parentSchema:schema15.properties.id.items,data:data4};
+const err7 = {instancePath:instancePath+"/id/" + i0,schemaPath:"#/properties/id/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.id.items.type,parentSchema:schema16.properties.id.items,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -710,7 +732,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.id.type,parentSchema:schema15.properties.id,data:data3};
+const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.id.type,parentSchema:schema16.properties.id,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -724,7 +746,7 @@ if(data.keys !== undefined){
 let data5 = data.keys;
 if(Array.isArray(data5)){
 if(data5.length > 50){
-const err9 = {instancePath:instancePath+"/keys",schemaPath:"#/properties/keys/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema15.properties.keys,data:data5};
+const err9 = {instancePath:instancePath+"/keys",schemaPath:"#/properties/keys/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema16.properties.keys,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -737,7 +759,7 @@ const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 let data6 = data5[i1];
 if(typeof data6 !== "string"){
-const err10 = {instancePath:instancePath+"/keys/" + i1,schemaPath:"#/properties/keys/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.keys.items.type,parentSchema:schema15.properties.keys.items,data:data6};
+const err10 = {instancePath:instancePath+"/keys/" + i1,schemaPath:"#/properties/keys/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.keys.items.type,parentSchema:schema16.properties.keys.items,data:data6};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -749,7 +771,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/keys",schemaPath:"#/properties/keys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.keys.type,parentSchema:schema15.properties.keys,data:data5};
+const err11 = {instancePath:instancePath+"/keys",schemaPath:"#/properties/keys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.keys.type,parentSchema:schema16.properties.keys,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -762,7 +784,7 @@ errors++;
 if(data.maxResults !== undefined){
 let data7 = data.maxResults;
 if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err12 = {instancePath:instancePath+"/maxResults",schemaPath:"#/properties/maxResults/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.maxResults.type,parentSchema:schema15.properties.maxResults,data:data7};
+const err12 = {instancePath:instancePath+"/maxResults",schemaPath:"#/properties/maxResults/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.maxResults.type,parentSchema:schema16.properties.maxResults,data:data7};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -773,7 +795,7 @@ errors++;
 }
 if(typeof data7 == "number"){
 if(data7 > 100 || isNaN(data7)){
-const err13 = {instancePath:instancePath+"/maxResults",schemaPath:"#/properties/maxResults/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema15.properties.maxResults,data:data7};
+const err13 = {instancePath:instancePath+"/maxResults",schemaPath:"#/properties/maxResults/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema16.properties.maxResults,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -787,7 +809,7 @@ errors++;
 if(data.orderBy !== undefined){
 let data8 = data.orderBy;
 if(typeof data8 !== "string"){
-const err14 = {instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.orderBy.type,parentSchema:schema15.properties.orderBy,data:data8};
+const err14 = {instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.orderBy.type,parentSchema:schema16.properties.orderBy,data:data8};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -797,7 +819,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((((((((((((((((((((((((data8 === "category") || (data8 === "+category")) || (data8 === "-category")) || (data8 === "key")) || (data8 === "+key")) || (data8 === "-key")) || (data8 === "name")) || (data8 === "+name")) || (data8 === "-name")) || (data8 === "owner")) || (data8 === "+owner")) || (data8 === "-owner")) || (data8 === "issueCount")) || (data8 === "+issueCount")) || (data8 === "-issueCount")) || (data8 === "lastIssueUpdatedDate")) || (data8 === "+lastIssueUpdatedDate")) || (data8 === "-lastIssueUpdatedDate")) || (data8 === "archivedDate")) || (data8 === "+archivedDate")) || (data8 === "-archivedDate")) || (data8 === "deletedDate")) || (data8 === "+deletedDate")) || (data8 === "-deletedDate"))){
-const err15 = {instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/enum",keyword:"enum",params:{allowedValues: schema15.properties.orderBy.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.orderBy.enum,parentSchema:schema15.properties.orderBy,data:data8};
+const err15 = {instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/enum",keyword:"enum",params:{allowedValues: schema16.properties.orderBy.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.orderBy.enum,parentSchema:schema16.properties.orderBy,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -810,7 +832,7 @@ errors++;
 if(data.query !== undefined){
 let data9 = data.query;
 if(typeof data9 !== "string"){
-const err16 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.query.type,parentSchema:schema15.properties.query,data:data9};
+const err16 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.query.type,parentSchema:schema16.properties.query,data:data9};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -823,7 +845,7 @@ errors++;
 if(data.startAt !== undefined){
 let data10 = data.startAt;
 if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
-const err17 = {instancePath:instancePath+"/startAt",schemaPath:"#/properties/startAt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.startAt.type,parentSchema:schema15.properties.startAt,data:data10};
+const err17 = {instancePath:instancePath+"/startAt",schemaPath:"#/properties/startAt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.startAt.type,parentSchema:schema16.properties.startAt,data:data10};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -840,7 +862,7 @@ const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
 let data12 = data11[i2];
 if(typeof data12 !== "string"){
-const err18 = {instancePath:instancePath+"/status/" + i2,schemaPath:"#/properties/status/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.status.items.type,parentSchema:schema15.properties.status.items,data:data12};
+const err18 = {instancePath:instancePath+"/status/" + i2,schemaPath:"#/properties/status/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.status.items.type,parentSchema:schema16.properties.status.items,data:data12};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -850,7 +872,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(((data12 === "live") || (data12 === "archived")) || (data12 === "deleted"))){
-const err19 = {instancePath:instancePath+"/status/" + i2,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema15.properties.status.items.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.status.items.enum,parentSchema:schema15.properties.status.items,data:data12};
+const err19 = {instancePath:instancePath+"/status/" + i2,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema16.properties.status.items.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.status.items.enum,parentSchema:schema16.properties.status.items,data:data12};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -862,7 +884,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.status.type,parentSchema:schema15.properties.status,data:data11};
+const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.status.type,parentSchema:schema16.properties.status,data:data11};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -875,7 +897,7 @@ errors++;
 if(data.typeKey !== undefined){
 let data13 = data.typeKey;
 if(typeof data13 !== "string"){
-const err21 = {instancePath:instancePath+"/typeKey",schemaPath:"#/properties/typeKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.typeKey.type,parentSchema:schema15.properties.typeKey,data:data13};
+const err21 = {instancePath:instancePath+"/typeKey",schemaPath:"#/properties/typeKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.typeKey.type,parentSchema:schema16.properties.typeKey,data:data13};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -887,7 +909,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -896,19 +918,19 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 
-export const record_issue = validate15;
-const schema16 = {"type":"object","properties":{"expand":{"type":["string","null"]},"fields":{"type":"object"},"id":{"type":"string"},"key":{"type":"string"},"self":{"type":"string"}},"required":["expand","fields","id","key","self"],"additionalProperties":true};
+export const record_issue = validate16;
+const schema17 = {"type":"object","properties":{"expand":{"type":["string","null"]},"fields":{"type":"object"},"id":{"type":"string"},"key":{"type":"string"},"self":{"type":"string"}},"required":["expand","fields","id","key","self"],"additionalProperties":true};
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.expand === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expand"},message:"must have required property '"+"expand"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expand"},message:"must have required property '"+"expand"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -918,7 +940,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.fields === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -928,7 +950,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -938,7 +960,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.key === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -948,7 +970,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.self === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "self"},message:"must have required property '"+"self"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "self"},message:"must have required property '"+"self"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -960,7 +982,7 @@ errors++;
 if(data.expand !== undefined){
 let data0 = data.expand;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err5 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: schema16.properties.expand.type},message:"must be string,null",schema:schema16.properties.expand.type,parentSchema:schema16.properties.expand,data:data0};
+const err5 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: schema17.properties.expand.type},message:"must be string,null",schema:schema17.properties.expand.type,parentSchema:schema17.properties.expand,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -973,7 +995,7 @@ errors++;
 if(data.fields !== undefined){
 let data1 = data.fields;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err6 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.fields.type,parentSchema:schema16.properties.fields,data:data1};
+const err6 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.fields.type,parentSchema:schema17.properties.fields,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -986,7 +1008,7 @@ errors++;
 if(data.id !== undefined){
 let data2 = data.id;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.id.type,parentSchema:schema16.properties.id,data:data2};
+const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.id.type,parentSchema:schema17.properties.id,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -999,7 +1021,7 @@ errors++;
 if(data.key !== undefined){
 let data3 = data.key;
 if(typeof data3 !== "string"){
-const err8 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.key.type,parentSchema:schema16.properties.key,data:data3};
+const err8 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.key.type,parentSchema:schema17.properties.key,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1012,7 +1034,7 @@ errors++;
 if(data.self !== undefined){
 let data4 = data.self;
 if(typeof data4 !== "string"){
-const err9 = {instancePath:instancePath+"/self",schemaPath:"#/properties/self/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.self.type,parentSchema:schema16.properties.self,data:data4};
+const err9 = {instancePath:instancePath+"/self",schemaPath:"#/properties/self/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.self.type,parentSchema:schema17.properties.self,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1024,7 +1046,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1033,19 +1055,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 
-export const record_project = validate16;
-const schema17 = {"type":"object","properties":{"assigneeType":{"type":["string","null"]},"avatarUrls":{"type":"object"},"components":{"type":["array","null"]},"description":{"type":["string","null"]},"entityId":{"type":["string","null"]},"expand":{"type":["string","null"]},"id":{"type":"string"},"isPrivate":{"type":"boolean"},"issueTypes":{"type":["array","null"]},"key":{"type":"string"},"lead":{"type":["object","null"]},"name":{"type":"string"},"projectCategory":{"type":["object","null"]},"projectTypeKey":{"type":"string"},"properties":{"type":"object"},"roles":{"type":["object","null"]},"self":{"type":"string"},"simplified":{"type":"boolean"},"style":{"type":"string"},"url":{"type":["string","null"]},"uuid":{"type":["string","null"]},"versions":{"type":["array","null"]}},"required":["assigneeType","avatarUrls","components","description","entityId","expand","id","isPrivate","issueTypes","key","lead","name","projectCategory","projectTypeKey","properties","roles","self","simplified","style","url","uuid","versions"],"additionalProperties":true};
+export const record_project = validate17;
+const schema18 = {"type":"object","properties":{"assigneeType":{"type":["string","null"]},"avatarUrls":{"type":"object"},"components":{"type":["array","null"]},"description":{"type":["string","null"]},"entityId":{"type":["string","null"]},"expand":{"type":["string","null"]},"id":{"type":"string"},"isPrivate":{"type":"boolean"},"issueTypes":{"type":["array","null"]},"key":{"type":"string"},"lead":{"type":["object","null"]},"name":{"type":"string"},"projectCategory":{"type":["object","null"]},"projectTypeKey":{"type":"string"},"properties":{"type":"object"},"roles":{"type":["object","null"]},"self":{"type":"string"},"simplified":{"type":"boolean"},"style":{"type":"string"},"url":{"type":["string","null"]},"uuid":{"type":["string","null"]},"versions":{"type":["array","null"]}},"required":["assigneeType","avatarUrls","components","description","entityId","expand","id","isPrivate","issueTypes","key","lead","name","projectCategory","projectTypeKey","properties","roles","self","simplified","style","url","uuid","versions"],"additionalProperties":true};
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.assigneeType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "assigneeType"},message:"must have required property '"+"assigneeType"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "assigneeType"},message:"must have required property '"+"assigneeType"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1055,7 +1077,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.avatarUrls === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "avatarUrls"},message:"must have required property '"+"avatarUrls"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "avatarUrls"},message:"must have required property '"+"avatarUrls"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1065,7 +1087,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.components === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "components"},message:"must have required property '"+"components"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "components"},message:"must have required property '"+"components"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1075,7 +1097,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.description === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1085,7 +1107,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.entityId === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entityId"},message:"must have required property '"+"entityId"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entityId"},message:"must have required property '"+"entityId"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1095,7 +1117,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.expand === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expand"},message:"must have required property '"+"expand"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expand"},message:"must have required property '"+"expand"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1105,7 +1127,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1115,7 +1137,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.isPrivate === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isPrivate"},message:"must have required property '"+"isPrivate"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isPrivate"},message:"must have required property '"+"isPrivate"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1125,7 +1147,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.issueTypes === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issueTypes"},message:"must have required property '"+"issueTypes"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issueTypes"},message:"must have required property '"+"issueTypes"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1135,7 +1157,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.key === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1145,7 +1167,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.lead === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lead"},message:"must have required property '"+"lead"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lead"},message:"must have required property '"+"lead"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1155,7 +1177,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.name === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1165,7 +1187,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.projectCategory === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectCategory"},message:"must have required property '"+"projectCategory"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectCategory"},message:"must have required property '"+"projectCategory"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1175,7 +1197,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.projectTypeKey === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectTypeKey"},message:"must have required property '"+"projectTypeKey"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectTypeKey"},message:"must have required property '"+"projectTypeKey"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1185,7 +1207,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.properties === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1195,7 +1217,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.roles === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1205,7 +1227,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.self === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "self"},message:"must have required property '"+"self"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "self"},message:"must have required property '"+"self"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1215,7 +1237,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.simplified === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "simplified"},message:"must have required property '"+"simplified"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "simplified"},message:"must have required property '"+"simplified"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1225,7 +1247,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.style === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "style"},message:"must have required property '"+"style"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "style"},message:"must have required property '"+"style"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1235,7 +1257,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.url === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1245,7 +1267,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.uuid === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uuid"},message:"must have required property '"+"uuid"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uuid"},message:"must have required property '"+"uuid"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1255,7 +1277,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.versions === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "versions"},message:"must have required property '"+"versions"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "versions"},message:"must have required property '"+"versions"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1267,7 +1289,7 @@ errors++;
 if(data.assigneeType !== undefined){
 let data0 = data.assigneeType;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err22 = {instancePath:instancePath+"/assigneeType",schemaPath:"#/properties/assigneeType/type",keyword:"type",params:{type: schema17.properties.assigneeType.type},message:"must be string,null",schema:schema17.properties.assigneeType.type,parentSchema:schema17.properties.assigneeType,data:data0};
+const err22 = {instancePath:instancePath+"/assigneeType",schemaPath:"#/properties/assigneeType/type",keyword:"type",params:{type: schema18.properties.assigneeType.type},message:"must be string,null",schema:schema18.properties.assigneeType.type,parentSchema:schema18.properties.assigneeType,data:data0};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1280,7 +1302,7 @@ errors++;
 if(data.avatarUrls !== undefined){
 let data1 = data.avatarUrls;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err23 = {instancePath:instancePath+"/avatarUrls",schemaPath:"#/properties/avatarUrls/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.avatarUrls.type,parentSchema:schema17.properties.avatarUrls,data:data1};
+const err23 = {instancePath:instancePath+"/avatarUrls",schemaPath:"#/properties/avatarUrls/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.avatarUrls.type,parentSchema:schema18.properties.avatarUrls,data:data1};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1293,7 +1315,7 @@ errors++;
 if(data.components !== undefined){
 let data2 = data.components;
 if((!(Array.isArray(data2))) && (data2 !== null)){
-const err24 = {instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: schema17.properties.components.type},message:"must be array,null",schema:schema17.properties.components.type,parentSchema:schema17.properties.components,data:data2};
+const err24 = {instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: schema18.properties.components.type},message:"must be array,null",schema:schema18.properties.components.type,parentSchema:schema18.properties.components,data:data2};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1306,7 +1328,7 @@ errors++;
 if(data.description !== undefined){
 let data3 = data.description;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err25 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema17.properties.description.type},message:"must be string,null",schema:schema17.properties.description.type,parentSchema:schema17.properties.description,data:data3};
+const err25 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema18.properties.description.type},message:"must be string,null",schema:schema18.properties.description.type,parentSchema:schema18.properties.description,data:data3};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1319,7 +1341,7 @@ errors++;
 if(data.entityId !== undefined){
 let data4 = data.entityId;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err26 = {instancePath:instancePath+"/entityId",schemaPath:"#/properties/entityId/type",keyword:"type",params:{type: schema17.properties.entityId.type},message:"must be string,null",schema:schema17.properties.entityId.type,parentSchema:schema17.properties.entityId,data:data4};
+const err26 = {instancePath:instancePath+"/entityId",schemaPath:"#/properties/entityId/type",keyword:"type",params:{type: schema18.properties.entityId.type},message:"must be string,null",schema:schema18.properties.entityId.type,parentSchema:schema18.properties.entityId,data:data4};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1332,7 +1354,7 @@ errors++;
 if(data.expand !== undefined){
 let data5 = data.expand;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err27 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: schema17.properties.expand.type},message:"must be string,null",schema:schema17.properties.expand.type,parentSchema:schema17.properties.expand,data:data5};
+const err27 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: schema18.properties.expand.type},message:"must be string,null",schema:schema18.properties.expand.type,parentSchema:schema18.properties.expand,data:data5};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1345,7 +1367,7 @@ errors++;
 if(data.id !== undefined){
 let data6 = data.id;
 if(typeof data6 !== "string"){
-const err28 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.id.type,parentSchema:schema17.properties.id,data:data6};
+const err28 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.id.type,parentSchema:schema18.properties.id,data:data6};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1358,7 +1380,7 @@ errors++;
 if(data.isPrivate !== undefined){
 let data7 = data.isPrivate;
 if(typeof data7 !== "boolean"){
-const err29 = {instancePath:instancePath+"/isPrivate",schemaPath:"#/properties/isPrivate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.isPrivate.type,parentSchema:schema17.properties.isPrivate,data:data7};
+const err29 = {instancePath:instancePath+"/isPrivate",schemaPath:"#/properties/isPrivate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.isPrivate.type,parentSchema:schema18.properties.isPrivate,data:data7};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1371,7 +1393,7 @@ errors++;
 if(data.issueTypes !== undefined){
 let data8 = data.issueTypes;
 if((!(Array.isArray(data8))) && (data8 !== null)){
-const err30 = {instancePath:instancePath+"/issueTypes",schemaPath:"#/properties/issueTypes/type",keyword:"type",params:{type: schema17.properties.issueTypes.type},message:"must be array,null",schema:schema17.properties.issueTypes.type,parentSchema:schema17.properties.issueTypes,data:data8};
+const err30 = {instancePath:instancePath+"/issueTypes",schemaPath:"#/properties/issueTypes/type",keyword:"type",params:{type: schema18.properties.issueTypes.type},message:"must be array,null",schema:schema18.properties.issueTypes.type,parentSchema:schema18.properties.issueTypes,data:data8};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1384,7 +1406,7 @@ errors++;
 if(data.key !== undefined){
 let data9 = data.key;
 if(typeof data9 !== "string"){
-const err31 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.key.type,parentSchema:schema17.properties.key,data:data9};
+const err31 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.key.type,parentSchema:schema18.properties.key,data:data9};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1397,7 +1419,7 @@ errors++;
 if(data.lead !== undefined){
 let data10 = data.lead;
 if((!(data10 && typeof data10 == "object" && !Array.isArray(data10))) && (data10 !== null)){
-const err32 = {instancePath:instancePath+"/lead",schemaPath:"#/properties/lead/type",keyword:"type",params:{type: schema17.properties.lead.type},message:"must be object,null",schema:schema17.properties.lead.type,parentSchema:schema17.properties.lead,data:data10};
+const err32 = {instancePath:instancePath+"/lead",schemaPath:"#/properties/lead/type",keyword:"type",params:{type: schema18.properties.lead.type},message:"must be object,null",schema:schema18.properties.lead.type,parentSchema:schema18.properties.lead,data:data10};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1410,7 +1432,7 @@ errors++;
 if(data.name !== undefined){
 let data11 = data.name;
 if(typeof data11 !== "string"){
-const err33 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.name.type,parentSchema:schema17.properties.name,data:data11};
+const err33 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.name.type,parentSchema:schema18.properties.name,data:data11};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1423,7 +1445,7 @@ errors++;
 if(data.projectCategory !== undefined){
 let data12 = data.projectCategory;
 if((!(data12 && typeof data12 == "object" && !Array.isArray(data12))) && (data12 !== null)){
-const err34 = {instancePath:instancePath+"/projectCategory",schemaPath:"#/properties/projectCategory/type",keyword:"type",params:{type: schema17.properties.projectCategory.type},message:"must be object,null",schema:schema17.properties.projectCategory.type,parentSchema:schema17.properties.projectCategory,data:data12};
+const err34 = {instancePath:instancePath+"/projectCategory",schemaPath:"#/properties/projectCategory/type",keyword:"type",params:{type: schema18.properties.projectCategory.type},message:"must be object,null",schema:schema18.properties.projectCategory.type,parentSchema:schema18.properties.projectCategory,data:data12};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1436,7 +1458,7 @@ errors++;
 if(data.projectTypeKey !== undefined){
 let data13 = data.projectTypeKey;
 if(typeof data13 !== "string"){
-const err35 = {instancePath:instancePath+"/projectTypeKey",schemaPath:"#/properties/projectTypeKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.projectTypeKey.type,parentSchema:schema17.properties.projectTypeKey,data:data13};
+const err35 = {instancePath:instancePath+"/projectTypeKey",schemaPath:"#/properties/projectTypeKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.projectTypeKey.type,parentSchema:schema18.properties.projectTypeKey,data:data13};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1449,7 +1471,7 @@ errors++;
 if(data.properties !== undefined){
 let data14 = data.properties;
 if(!(data14 && typeof data14 == "object" && !Array.isArray(data14))){
-const err36 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.properties.type,parentSchema:schema17.properties.properties,data:data14};
+const err36 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.properties.type,parentSchema:schema18.properties.properties,data:data14};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1462,7 +1484,7 @@ errors++;
 if(data.roles !== undefined){
 let data15 = data.roles;
 if((!(data15 && typeof data15 == "object" && !Array.isArray(data15))) && (data15 !== null)){
-const err37 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: schema17.properties.roles.type},message:"must be object,null",schema:schema17.properties.roles.type,parentSchema:schema17.properties.roles,data:data15};
+const err37 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: schema18.properties.roles.type},message:"must be object,null",schema:schema18.properties.roles.type,parentSchema:schema18.properties.roles,data:data15};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1475,7 +1497,7 @@ errors++;
 if(data.self !== undefined){
 let data16 = data.self;
 if(typeof data16 !== "string"){
-const err38 = {instancePath:instancePath+"/self",schemaPath:"#/properties/self/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.self.type,parentSchema:schema17.properties.self,data:data16};
+const err38 = {instancePath:instancePath+"/self",schemaPath:"#/properties/self/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.self.type,parentSchema:schema18.properties.self,data:data16};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1488,7 +1510,7 @@ errors++;
 if(data.simplified !== undefined){
 let data17 = data.simplified;
 if(typeof data17 !== "boolean"){
-const err39 = {instancePath:instancePath+"/simplified",schemaPath:"#/properties/simplified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.simplified.type,parentSchema:schema17.properties.simplified,data:data17};
+const err39 = {instancePath:instancePath+"/simplified",schemaPath:"#/properties/simplified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.simplified.type,parentSchema:schema18.properties.simplified,data:data17};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1501,7 +1523,7 @@ errors++;
 if(data.style !== undefined){
 let data18 = data.style;
 if(typeof data18 !== "string"){
-const err40 = {instancePath:instancePath+"/style",schemaPath:"#/properties/style/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.style.type,parentSchema:schema17.properties.style,data:data18};
+const err40 = {instancePath:instancePath+"/style",schemaPath:"#/properties/style/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.style.type,parentSchema:schema18.properties.style,data:data18};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1514,7 +1536,7 @@ errors++;
 if(data.url !== undefined){
 let data19 = data.url;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err41 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema17.properties.url.type},message:"must be string,null",schema:schema17.properties.url.type,parentSchema:schema17.properties.url,data:data19};
+const err41 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema18.properties.url.type},message:"must be string,null",schema:schema18.properties.url.type,parentSchema:schema18.properties.url,data:data19};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1527,7 +1549,7 @@ errors++;
 if(data.uuid !== undefined){
 let data20 = data.uuid;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err42 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema17.properties.uuid.type},message:"must be string,null",schema:schema17.properties.uuid.type,parentSchema:schema17.properties.uuid,data:data20};
+const err42 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema18.properties.uuid.type},message:"must be string,null",schema:schema18.properties.uuid.type,parentSchema:schema18.properties.uuid,data:data20};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1540,7 +1562,7 @@ errors++;
 if(data.versions !== undefined){
 let data21 = data.versions;
 if((!(Array.isArray(data21))) && (data21 !== null)){
-const err43 = {instancePath:instancePath+"/versions",schemaPath:"#/properties/versions/type",keyword:"type",params:{type: schema17.properties.versions.type},message:"must be array,null",schema:schema17.properties.versions.type,parentSchema:schema17.properties.versions,data:data21};
+const err43 = {instancePath:instancePath+"/versions",schemaPath:"#/properties/versions/type",keyword:"type",params:{type: schema18.properties.versions.type},message:"must be array,null",schema:schema18.properties.versions.type,parentSchema:schema18.properties.versions,data:data21};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1552,7 +1574,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1561,8 +1583,19 @@ vErrors.push(err44);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 
-
+export const params_issue_comments_get = params_issue_comments_list;
+export const params_issue_fields_list = params_issue_comments_list;
+export const params_issue_fields_api_search = params_issue_comments_list;
+export const params_issue_worklogs_list = params_issue_comments_list;
+export const params_issue_worklogs_get = params_issue_comments_list;
+export const params_users_list = params_issue_comments_list;
+export const params_users_get = params_issue_comments_list;
+export const params_users_api_search = params_issue_comments_list;
+export const record_issue_comment = params_issue_comments_list;
+export const record_issue_field = params_issue_comments_list;
+export const record_issue_worklog = params_issue_comments_list;
+export const record_user = params_issue_comments_list;

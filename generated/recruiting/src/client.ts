@@ -54,6 +54,7 @@ export interface ApplicationAttachmentResource {
   /**
    * Returns binary content.
    * Params not specified by the contract: "Parameters of job_posts, sources, scheduled_interviews and attachment downloads: not shown."
+   * Streams the bytes as `body`.
    * @example
    * const file = await recruiting.applicationAttachment.download();
    * for await (const chunk of file.body) process.stdout.write(chunk);
@@ -85,6 +86,7 @@ export interface CandidateAttachmentResource {
   /**
    * Returns binary content.
    * Params not specified by the contract: "Parameters of job_posts, sources, scheduled_interviews and attachment downloads: not shown."
+   * Streams the bytes as `body`.
    * @example
    * const file = await recruiting.candidateAttachment.download();
    * for await (const chunk of file.body) process.stdout.write(chunk);
@@ -300,14 +302,14 @@ export class RecruitingClient extends ConnectorClient {
   constructor(options: ClientOptions) {
     super(options, SERVICE);
     this.applicationAttachment = {
-    download: (params, options) => this.callDownload({ entity: 'application_attachment', action: 'download', kind: 'read' }, params, options),
+    download: (params, options) => this.callDownload({ entity: 'application_attachment', action: 'download', kind: 'read', validateParams: V.params_application_attachment_download }, params, options),
     };
     this.applications = {
     list: (params, options) => this.callList({ entity: 'applications', action: 'list', kind: 'read', validateParams: V.params_applications_list, validateRecord: V.record_application }, params, pagePaging, options),
     get: (params, options) => this.callSingle({ entity: 'applications', action: 'get', kind: 'read', validateParams: V.params_applications_get, validateRecord: V.record_application }, params, options),
     };
     this.candidateAttachment = {
-    download: (params, options) => this.callDownload({ entity: 'candidate_attachment', action: 'download', kind: 'read' }, params, options),
+    download: (params, options) => this.callDownload({ entity: 'candidate_attachment', action: 'download', kind: 'read', validateParams: V.params_candidate_attachment_download }, params, options),
     };
     this.candidates = {
     list: (params, options) => this.callList({ entity: 'candidates', action: 'list', kind: 'read', validateParams: V.params_candidates_list, validateRecord: V.record_candidate }, params, pagePaging, options),
@@ -318,8 +320,8 @@ export class RecruitingClient extends ConnectorClient {
     get: (params, options) => this.callSingle({ entity: 'departments', action: 'get', kind: 'read', validateParams: V.params_departments_get, validateRecord: V.record_department }, params, options),
     };
     this.jobPosts = {
-    list: (params, options) => this.callList({ entity: 'job_posts', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'job_posts', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'job_posts', action: 'list', kind: 'read', validateParams: V.params_job_posts_list, validateRecord: V.record_job_post }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'job_posts', action: 'get', kind: 'read', validateParams: V.params_job_posts_get, validateRecord: V.record_job_post }, params, options),
     };
     this.jobs = {
     list: (params, options) => this.callList({ entity: 'jobs', action: 'list', kind: 'read', validateParams: V.params_jobs_list, validateRecord: V.record_job }, params, pagePaging, options),
@@ -334,11 +336,11 @@ export class RecruitingClient extends ConnectorClient {
     get: (params, options) => this.callSingle({ entity: 'offices', action: 'get', kind: 'read', validateParams: V.params_offices_get, validateRecord: V.record_office }, params, options),
     };
     this.scheduledInterviews = {
-    list: (params, options) => this.callList({ entity: 'scheduled_interviews', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'scheduled_interviews', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'scheduled_interviews', action: 'list', kind: 'read', validateParams: V.params_scheduled_interviews_list, validateRecord: V.record_scheduled_interview }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'scheduled_interviews', action: 'get', kind: 'read', validateParams: V.params_scheduled_interviews_get, validateRecord: V.record_scheduled_interview }, params, options),
     };
     this.sources = {
-    list: (params, options) => this.callList({ entity: 'sources', action: 'list', kind: 'read' }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'sources', action: 'list', kind: 'read', validateParams: V.params_sources_list, validateRecord: V.record_source }, params, null, options),
     };
     this.users = {
     list: (params, options) => this.callList({ entity: 'users', action: 'list', kind: 'read', validateParams: V.params_users_list, validateRecord: V.record_user }, params, pagePaging, options),

@@ -181,16 +181,38 @@ validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const params_applications_list = validate11;
-const schema12 = {"type":"object","properties":{"created_after":{"type":"string"},"created_before":{"type":"string"},"job_id":{"type":"integer"},"last_activity_after":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer","maximum":500},"status":{"type":"string","enum":["active","rejected","hired"]}},"additionalProperties":false};
+export const params_application_attachment_download = validate11;
+const schema12 = {"type":"object","properties":{},"additionalProperties":true};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate11.errors = vErrors;
+return errors === 0;
+}
+
+export const params_applications_list = validate12;
+const schema13 = {"type":"object","properties":{"created_after":{"type":"string"},"created_before":{"type":"string"},"job_id":{"type":"integer"},"last_activity_after":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer","maximum":500},"status":{"type":"string","enum":["active","rejected","hired"]}},"additionalProperties":false};
+
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((((((key0 === "created_after") || (key0 === "created_before")) || (key0 === "job_id")) || (key0 === "last_activity_after")) || (key0 === "page")) || (key0 === "per_page")) || (key0 === "status"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -203,7 +225,7 @@ errors++;
 if(data.created_after !== undefined){
 let data0 = data.created_after;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/created_after",schemaPath:"#/properties/created_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.created_after.type,parentSchema:schema12.properties.created_after,data:data0};
+const err1 = {instancePath:instancePath+"/created_after",schemaPath:"#/properties/created_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.created_after.type,parentSchema:schema13.properties.created_after,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -216,7 +238,7 @@ errors++;
 if(data.created_before !== undefined){
 let data1 = data.created_before;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/created_before",schemaPath:"#/properties/created_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.created_before.type,parentSchema:schema12.properties.created_before,data:data1};
+const err2 = {instancePath:instancePath+"/created_before",schemaPath:"#/properties/created_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.created_before.type,parentSchema:schema13.properties.created_before,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -229,7 +251,7 @@ errors++;
 if(data.job_id !== undefined){
 let data2 = data.job_id;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/job_id",schemaPath:"#/properties/job_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.job_id.type,parentSchema:schema12.properties.job_id,data:data2};
+const err3 = {instancePath:instancePath+"/job_id",schemaPath:"#/properties/job_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.job_id.type,parentSchema:schema13.properties.job_id,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -242,7 +264,7 @@ errors++;
 if(data.last_activity_after !== undefined){
 let data3 = data.last_activity_after;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/last_activity_after",schemaPath:"#/properties/last_activity_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.last_activity_after.type,parentSchema:schema12.properties.last_activity_after,data:data3};
+const err4 = {instancePath:instancePath+"/last_activity_after",schemaPath:"#/properties/last_activity_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.last_activity_after.type,parentSchema:schema13.properties.last_activity_after,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -255,7 +277,7 @@ errors++;
 if(data.page !== undefined){
 let data4 = data.page;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err5 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.page.type,parentSchema:schema12.properties.page,data:data4};
+const err5 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.page.type,parentSchema:schema13.properties.page,data:data4};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -268,7 +290,7 @@ errors++;
 if(data.per_page !== undefined){
 let data5 = data.per_page;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err6 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.per_page.type,parentSchema:schema12.properties.per_page,data:data5};
+const err6 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.per_page.type,parentSchema:schema13.properties.per_page,data:data5};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -279,7 +301,7 @@ errors++;
 }
 if(typeof data5 == "number"){
 if(data5 > 500 || isNaN(data5)){
-const err7 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500",schema:500,parentSchema:schema12.properties.per_page,data:data5};
+const err7 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500",schema:500,parentSchema:schema13.properties.per_page,data:data5};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -293,7 +315,7 @@ errors++;
 if(data.status !== undefined){
 let data6 = data.status;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.status.type,parentSchema:schema12.properties.status,data:data6};
+const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.status.type,parentSchema:schema13.properties.status,data:data6};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -303,7 +325,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((data6 === "active") || (data6 === "rejected")) || (data6 === "hired"))){
-const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema12.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.status.enum,parentSchema:schema12.properties.status,data:data6};
+const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema13.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.status.enum,parentSchema:schema13.properties.status,data:data6};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -315,7 +337,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -324,19 +346,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 
-export const params_applications_get = validate12;
-const schema13 = {"type":"object","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false};
+export const params_applications_get = validate13;
+const schema14 = {"type":"object","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false};
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema13.required,parentSchema:schema13,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema14.required,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -347,7 +369,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -360,7 +382,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.id.type,parentSchema:schema13.properties.id,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.id.type,parentSchema:schema14.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -372,7 +394,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -381,20 +403,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
 
-export const params_candidates_list = validate13;
-const schema14 = {"type":"object","properties":{"page":{"type":"integer"},"per_page":{"type":"integer","maximum":500}},"additionalProperties":false};
+export const params_candidates_list = validate14;
+const schema15 = {"type":"object","properties":{"page":{"type":"integer"},"per_page":{"type":"integer","maximum":500}},"additionalProperties":false};
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((key0 === "page") || (key0 === "per_page"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -407,7 +429,7 @@ errors++;
 if(data.page !== undefined){
 let data0 = data.page;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.page.type,parentSchema:schema14.properties.page,data:data0};
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.page.type,parentSchema:schema15.properties.page,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -420,7 +442,7 @@ errors++;
 if(data.per_page !== undefined){
 let data1 = data.per_page;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.per_page.type,parentSchema:schema14.properties.per_page,data:data1};
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.per_page.type,parentSchema:schema15.properties.per_page,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -431,7 +453,7 @@ errors++;
 }
 if(typeof data1 == "number"){
 if(data1 > 500 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500",schema:500,parentSchema:schema14.properties.per_page,data:data1};
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500",schema:500,parentSchema:schema15.properties.per_page,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -444,123 +466,12 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
 if(vErrors === null){
 vErrors = [err4];
 }
 else {
 vErrors.push(err4);
-}
-errors++;
-}
-validate13.errors = vErrors;
-return errors === 0;
-}
-
-export const params_offers_list = validate14;
-const schema15 = {"type":"object","properties":{"created_after":{"type":"string"},"created_before":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer","maximum":500},"resolved_after":{"type":"string"}},"additionalProperties":false};
-
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(!(((((key0 === "created_after") || (key0 === "created_before")) || (key0 === "page")) || (key0 === "per_page")) || (key0 === "resolved_after"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.created_after !== undefined){
-let data0 = data.created_after;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/created_after",schemaPath:"#/properties/created_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.created_after.type,parentSchema:schema15.properties.created_after,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.created_before !== undefined){
-let data1 = data.created_before;
-if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/created_before",schemaPath:"#/properties/created_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.created_before.type,parentSchema:schema15.properties.created_before,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.page !== undefined){
-let data2 = data.page;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.page.type,parentSchema:schema15.properties.page,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.per_page !== undefined){
-let data3 = data.per_page;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.per_page.type,parentSchema:schema15.properties.per_page,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(typeof data3 == "number"){
-if(data3 > 500 || isNaN(data3)){
-const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500",schema:500,parentSchema:schema15.properties.per_page,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-if(data.resolved_after !== undefined){
-let data4 = data.resolved_after;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/resolved_after",schemaPath:"#/properties/resolved_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.resolved_after.type,parentSchema:schema15.properties.resolved_after,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
 }
 errors++;
 }
@@ -568,15 +479,15 @@ validate14.errors = vErrors;
 return errors === 0;
 }
 
-export const params_users_list = validate15;
-const schema16 = {"type":"object","properties":{"created_after":{"type":"string"},"created_before":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer","maximum":500},"updated_after":{"type":"string"},"updated_before":{"type":"string"}},"additionalProperties":false};
+export const params_offers_list = validate15;
+const schema16 = {"type":"object","properties":{"created_after":{"type":"string"},"created_before":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer","maximum":500},"resolved_after":{"type":"string"}},"additionalProperties":false};
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((((key0 === "created_after") || (key0 === "created_before")) || (key0 === "page")) || (key0 === "per_page")) || (key0 === "updated_after")) || (key0 === "updated_before"))){
+if(!(((((key0 === "created_after") || (key0 === "created_before")) || (key0 === "page")) || (key0 === "per_page")) || (key0 === "resolved_after"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -651,10 +562,121 @@ errors++;
 }
 }
 }
+if(data.resolved_after !== undefined){
+let data4 = data.resolved_after;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/resolved_after",schemaPath:"#/properties/resolved_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.resolved_after.type,parentSchema:schema16.properties.resolved_after,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate15.errors = vErrors;
+return errors === 0;
+}
+
+export const params_users_list = validate16;
+const schema17 = {"type":"object","properties":{"created_after":{"type":"string"},"created_before":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer","maximum":500},"updated_after":{"type":"string"},"updated_before":{"type":"string"}},"additionalProperties":false};
+
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((((((key0 === "created_after") || (key0 === "created_before")) || (key0 === "page")) || (key0 === "per_page")) || (key0 === "updated_after")) || (key0 === "updated_before"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.created_after !== undefined){
+let data0 = data.created_after;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/created_after",schemaPath:"#/properties/created_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.created_after.type,parentSchema:schema17.properties.created_after,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.created_before !== undefined){
+let data1 = data.created_before;
+if(typeof data1 !== "string"){
+const err2 = {instancePath:instancePath+"/created_before",schemaPath:"#/properties/created_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.created_before.type,parentSchema:schema17.properties.created_before,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.page !== undefined){
+let data2 = data.page;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.page.type,parentSchema:schema17.properties.page,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.per_page !== undefined){
+let data3 = data.per_page;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.per_page.type,parentSchema:schema17.properties.per_page,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data3 == "number"){
+if(data3 > 500 || isNaN(data3)){
+const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500",schema:500,parentSchema:schema17.properties.per_page,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
 if(data.updated_after !== undefined){
 let data4 = data.updated_after;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/updated_after",schemaPath:"#/properties/updated_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.updated_after.type,parentSchema:schema16.properties.updated_after,data:data4};
+const err6 = {instancePath:instancePath+"/updated_after",schemaPath:"#/properties/updated_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.updated_after.type,parentSchema:schema17.properties.updated_after,data:data4};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -667,7 +689,7 @@ errors++;
 if(data.updated_before !== undefined){
 let data5 = data.updated_before;
 if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/updated_before",schemaPath:"#/properties/updated_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.updated_before.type,parentSchema:schema16.properties.updated_before,data:data5};
+const err7 = {instancePath:instancePath+"/updated_before",schemaPath:"#/properties/updated_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.updated_before.type,parentSchema:schema17.properties.updated_before,data:data5};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -679,7 +701,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -688,19 +710,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 
-export const record_application = validate16;
-const schema17 = {"type":"object","properties":{"answers":{"type":"array","items":{"type":"object"}},"applied_at":{"type":"string"},"attachments":{"type":"array","items":{"type":"object","properties":{"created_at":{"type":"string"},"filename":{"type":"string"},"type":{"type":"string","enum":["resume","cover_letter","admin_only","take_home_test","offer_packet","offer_letter","signed_offer_letter","other"]},"url":{"type":"string"}},"required":["created_at","filename","type","url"],"additionalProperties":true}},"candidate_id":{"type":"integer"},"credited_to":{"type":"object"},"current_stage":{"type":["object","null"]},"custom_fields":{"type":"object"},"id":{"type":"integer"},"job_post_id":{"type":["integer","null"]},"jobs":{"type":"array","items":{"type":"object"}},"last_activity_at":{"type":"string"},"location":{"type":["object","null"]},"prospect":{"type":"boolean"},"prospect_detail":{"type":"object"},"prospective_department":{"type":["object","null"]},"prospective_office":{"type":["object","null"]},"rejected_at":{"type":["string","null"]},"rejection_details":{"type":["object","null"]},"rejection_reason":{"type":["object","null"]},"source":{"type":"object"},"status":{"type":"string"}},"required":["answers","applied_at","attachments","candidate_id","credited_to","current_stage","custom_fields","id","job_post_id","jobs","last_activity_at","location","prospect","prospect_detail","prospective_department","prospective_office","rejected_at","rejection_details","rejection_reason","source","status"],"additionalProperties":true};
+export const record_application = validate17;
+const schema18 = {"type":"object","properties":{"answers":{"type":"array","items":{"type":"object"}},"applied_at":{"type":"string"},"attachments":{"type":"array","items":{"type":"object","properties":{"created_at":{"type":"string"},"filename":{"type":"string"},"type":{"type":"string","enum":["resume","cover_letter","admin_only","take_home_test","offer_packet","offer_letter","signed_offer_letter","other"]},"url":{"type":"string"}},"required":["created_at","filename","type","url"],"additionalProperties":true}},"candidate_id":{"type":"integer"},"credited_to":{"type":"object"},"current_stage":{"type":["object","null"]},"custom_fields":{"type":"object"},"id":{"type":"integer"},"job_post_id":{"type":["integer","null"]},"jobs":{"type":"array","items":{"type":"object"}},"last_activity_at":{"type":"string"},"location":{"type":["object","null"]},"prospect":{"type":"boolean"},"prospect_detail":{"type":"object"},"prospective_department":{"type":["object","null"]},"prospective_office":{"type":["object","null"]},"rejected_at":{"type":["string","null"]},"rejection_details":{"type":["object","null"]},"rejection_reason":{"type":["object","null"]},"source":{"type":"object"},"status":{"type":"string"}},"required":["answers","applied_at","attachments","candidate_id","credited_to","current_stage","custom_fields","id","job_post_id","jobs","last_activity_at","location","prospect","prospect_detail","prospective_department","prospective_office","rejected_at","rejection_details","rejection_reason","source","status"],"additionalProperties":true};
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.answers === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -710,664 +732,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.applied_at === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "applied_at"},message:"must have required property '"+"applied_at"+"'",schema:schema17.required,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.attachments === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attachments"},message:"must have required property '"+"attachments"+"'",schema:schema17.required,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.candidate_id === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "candidate_id"},message:"must have required property '"+"candidate_id"+"'",schema:schema17.required,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.credited_to === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "credited_to"},message:"must have required property '"+"credited_to"+"'",schema:schema17.required,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.current_stage === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "current_stage"},message:"must have required property '"+"current_stage"+"'",schema:schema17.required,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.custom_fields === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_fields"},message:"must have required property '"+"custom_fields"+"'",schema:schema17.required,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.id === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema17.required,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data.job_post_id === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "job_post_id"},message:"must have required property '"+"job_post_id"+"'",schema:schema17.required,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data.jobs === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jobs"},message:"must have required property '"+"jobs"+"'",schema:schema17.required,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.last_activity_at === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_activity_at"},message:"must have required property '"+"last_activity_at"+"'",schema:schema17.required,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(data.location === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'",schema:schema17.required,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data.prospect === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prospect"},message:"must have required property '"+"prospect"+"'",schema:schema17.required,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(data.prospect_detail === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prospect_detail"},message:"must have required property '"+"prospect_detail"+"'",schema:schema17.required,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(data.prospective_department === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prospective_department"},message:"must have required property '"+"prospective_department"+"'",schema:schema17.required,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(data.prospective_office === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prospective_office"},message:"must have required property '"+"prospective_office"+"'",schema:schema17.required,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(data.rejected_at === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rejected_at"},message:"must have required property '"+"rejected_at"+"'",schema:schema17.required,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(data.rejection_details === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rejection_details"},message:"must have required property '"+"rejection_details"+"'",schema:schema17.required,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data.rejection_reason === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rejection_reason"},message:"must have required property '"+"rejection_reason"+"'",schema:schema17.required,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if(data.source === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema17.required,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if(data.status === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema17.required,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(data.answers !== undefined){
-let data0 = data.answers;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err21 = {instancePath:instancePath+"/answers/" + i0,schemaPath:"#/properties/answers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.answers.items.type,parentSchema:schema17.properties.answers.items,data:data1};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema17.properties.answers.type,parentSchema:schema17.properties.answers,data:data0};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.applied_at !== undefined){
-let data2 = data.applied_at;
-if(typeof data2 !== "string"){
-const err23 = {instancePath:instancePath+"/applied_at",schemaPath:"#/properties/applied_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.applied_at.type,parentSchema:schema17.properties.applied_at,data:data2};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.attachments !== undefined){
-let data3 = data.attachments;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-let data4 = data3[i1];
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.created_at === undefined){
-const err24 = {instancePath:instancePath+"/attachments/" + i1,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema17.properties.attachments.items.required,parentSchema:schema17.properties.attachments.items,data:data4};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-if(data4.filename === undefined){
-const err25 = {instancePath:instancePath+"/attachments/" + i1,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "filename"},message:"must have required property '"+"filename"+"'",schema:schema17.properties.attachments.items.required,parentSchema:schema17.properties.attachments.items,data:data4};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(data4.type === undefined){
-const err26 = {instancePath:instancePath+"/attachments/" + i1,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema17.properties.attachments.items.required,parentSchema:schema17.properties.attachments.items,data:data4};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(data4.url === undefined){
-const err27 = {instancePath:instancePath+"/attachments/" + i1,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema17.properties.attachments.items.required,parentSchema:schema17.properties.attachments.items,data:data4};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(data4.created_at !== undefined){
-let data5 = data4.created_at;
-if(typeof data5 !== "string"){
-const err28 = {instancePath:instancePath+"/attachments/" + i1+"/created_at",schemaPath:"#/properties/attachments/items/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.attachments.items.properties.created_at.type,parentSchema:schema17.properties.attachments.items.properties.created_at,data:data5};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data4.filename !== undefined){
-let data6 = data4.filename;
-if(typeof data6 !== "string"){
-const err29 = {instancePath:instancePath+"/attachments/" + i1+"/filename",schemaPath:"#/properties/attachments/items/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.attachments.items.properties.filename.type,parentSchema:schema17.properties.attachments.items.properties.filename,data:data6};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data4.type !== undefined){
-let data7 = data4.type;
-if(typeof data7 !== "string"){
-const err30 = {instancePath:instancePath+"/attachments/" + i1+"/type",schemaPath:"#/properties/attachments/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.attachments.items.properties.type.type,parentSchema:schema17.properties.attachments.items.properties.type,data:data7};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if(!((((((((data7 === "resume") || (data7 === "cover_letter")) || (data7 === "admin_only")) || (data7 === "take_home_test")) || (data7 === "offer_packet")) || (data7 === "offer_letter")) || (data7 === "signed_offer_letter")) || (data7 === "other"))){
-const err31 = {instancePath:instancePath+"/attachments/" + i1+"/type",schemaPath:"#/properties/attachments/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema17.properties.attachments.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema17.properties.attachments.items.properties.type.enum,parentSchema:schema17.properties.attachments.items.properties.type,data:data7};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data4.url !== undefined){
-let data8 = data4.url;
-if(typeof data8 !== "string"){
-const err32 = {instancePath:instancePath+"/attachments/" + i1+"/url",schemaPath:"#/properties/attachments/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.attachments.items.properties.url.type,parentSchema:schema17.properties.attachments.items.properties.url,data:data8};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/attachments/" + i1,schemaPath:"#/properties/attachments/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.attachments.items.type,parentSchema:schema17.properties.attachments.items,data:data4};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema17.properties.attachments.type,parentSchema:schema17.properties.attachments,data:data3};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(data.candidate_id !== undefined){
-let data9 = data.candidate_id;
-if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
-const err35 = {instancePath:instancePath+"/candidate_id",schemaPath:"#/properties/candidate_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.candidate_id.type,parentSchema:schema17.properties.candidate_id,data:data9};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data.credited_to !== undefined){
-let data10 = data.credited_to;
-if(!(data10 && typeof data10 == "object" && !Array.isArray(data10))){
-const err36 = {instancePath:instancePath+"/credited_to",schemaPath:"#/properties/credited_to/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.credited_to.type,parentSchema:schema17.properties.credited_to,data:data10};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(data.current_stage !== undefined){
-let data11 = data.current_stage;
-if((!(data11 && typeof data11 == "object" && !Array.isArray(data11))) && (data11 !== null)){
-const err37 = {instancePath:instancePath+"/current_stage",schemaPath:"#/properties/current_stage/type",keyword:"type",params:{type: schema17.properties.current_stage.type},message:"must be object,null",schema:schema17.properties.current_stage.type,parentSchema:schema17.properties.current_stage,data:data11};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-if(data.custom_fields !== undefined){
-let data12 = data.custom_fields;
-if(!(data12 && typeof data12 == "object" && !Array.isArray(data12))){
-const err38 = {instancePath:instancePath+"/custom_fields",schemaPath:"#/properties/custom_fields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.custom_fields.type,parentSchema:schema17.properties.custom_fields,data:data12};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-let data13 = data.id;
-if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
-const err39 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.id.type,parentSchema:schema17.properties.id,data:data13};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-if(data.job_post_id !== undefined){
-let data14 = data.job_post_id;
-if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err40 = {instancePath:instancePath+"/job_post_id",schemaPath:"#/properties/job_post_id/type",keyword:"type",params:{type: schema17.properties.job_post_id.type},message:"must be integer,null",schema:schema17.properties.job_post_id.type,parentSchema:schema17.properties.job_post_id,data:data14};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data.jobs !== undefined){
-let data15 = data.jobs;
-if(Array.isArray(data15)){
-const len2 = data15.length;
-for(let i2=0; i2<len2; i2++){
-let data16 = data15[i2];
-if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
-const err41 = {instancePath:instancePath+"/jobs/" + i2,schemaPath:"#/properties/jobs/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.jobs.items.type,parentSchema:schema17.properties.jobs.items,data:data16};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/jobs",schemaPath:"#/properties/jobs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema17.properties.jobs.type,parentSchema:schema17.properties.jobs,data:data15};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-if(data.last_activity_at !== undefined){
-let data17 = data.last_activity_at;
-if(typeof data17 !== "string"){
-const err43 = {instancePath:instancePath+"/last_activity_at",schemaPath:"#/properties/last_activity_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.last_activity_at.type,parentSchema:schema17.properties.last_activity_at,data:data17};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-if(data.location !== undefined){
-let data18 = data.location;
-if((!(data18 && typeof data18 == "object" && !Array.isArray(data18))) && (data18 !== null)){
-const err44 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: schema17.properties.location.type},message:"must be object,null",schema:schema17.properties.location.type,parentSchema:schema17.properties.location,data:data18};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-if(data.prospect !== undefined){
-let data19 = data.prospect;
-if(typeof data19 !== "boolean"){
-const err45 = {instancePath:instancePath+"/prospect",schemaPath:"#/properties/prospect/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.prospect.type,parentSchema:schema17.properties.prospect,data:data19};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-if(data.prospect_detail !== undefined){
-let data20 = data.prospect_detail;
-if(!(data20 && typeof data20 == "object" && !Array.isArray(data20))){
-const err46 = {instancePath:instancePath+"/prospect_detail",schemaPath:"#/properties/prospect_detail/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.prospect_detail.type,parentSchema:schema17.properties.prospect_detail,data:data20};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-if(data.prospective_department !== undefined){
-let data21 = data.prospective_department;
-if((!(data21 && typeof data21 == "object" && !Array.isArray(data21))) && (data21 !== null)){
-const err47 = {instancePath:instancePath+"/prospective_department",schemaPath:"#/properties/prospective_department/type",keyword:"type",params:{type: schema17.properties.prospective_department.type},message:"must be object,null",schema:schema17.properties.prospective_department.type,parentSchema:schema17.properties.prospective_department,data:data21};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-if(data.prospective_office !== undefined){
-let data22 = data.prospective_office;
-if((!(data22 && typeof data22 == "object" && !Array.isArray(data22))) && (data22 !== null)){
-const err48 = {instancePath:instancePath+"/prospective_office",schemaPath:"#/properties/prospective_office/type",keyword:"type",params:{type: schema17.properties.prospective_office.type},message:"must be object,null",schema:schema17.properties.prospective_office.type,parentSchema:schema17.properties.prospective_office,data:data22};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-if(data.rejected_at !== undefined){
-let data23 = data.rejected_at;
-if((typeof data23 !== "string") && (data23 !== null)){
-const err49 = {instancePath:instancePath+"/rejected_at",schemaPath:"#/properties/rejected_at/type",keyword:"type",params:{type: schema17.properties.rejected_at.type},message:"must be string,null",schema:schema17.properties.rejected_at.type,parentSchema:schema17.properties.rejected_at,data:data23};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-if(data.rejection_details !== undefined){
-let data24 = data.rejection_details;
-if((!(data24 && typeof data24 == "object" && !Array.isArray(data24))) && (data24 !== null)){
-const err50 = {instancePath:instancePath+"/rejection_details",schemaPath:"#/properties/rejection_details/type",keyword:"type",params:{type: schema17.properties.rejection_details.type},message:"must be object,null",schema:schema17.properties.rejection_details.type,parentSchema:schema17.properties.rejection_details,data:data24};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-if(data.rejection_reason !== undefined){
-let data25 = data.rejection_reason;
-if((!(data25 && typeof data25 == "object" && !Array.isArray(data25))) && (data25 !== null)){
-const err51 = {instancePath:instancePath+"/rejection_reason",schemaPath:"#/properties/rejection_reason/type",keyword:"type",params:{type: schema17.properties.rejection_reason.type},message:"must be object,null",schema:schema17.properties.rejection_reason.type,parentSchema:schema17.properties.rejection_reason,data:data25};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-if(data.source !== undefined){
-let data26 = data.source;
-if(!(data26 && typeof data26 == "object" && !Array.isArray(data26))){
-const err52 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.source.type,parentSchema:schema17.properties.source,data:data26};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data27 = data.status;
-if(typeof data27 !== "string"){
-const err53 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.status.type,parentSchema:schema17.properties.status,data:data27};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-}
-else {
-const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-validate16.errors = vErrors;
-return errors === 0;
-}
-
-export const record_candidate = validate17;
-const schema18 = {"type":"object","properties":{"addresses":{"type":"array","items":{"type":"object"}},"application_ids":{"type":"array","items":{"type":"integer"}},"attachments":{"type":"array","items":{"type":"object","properties":{"created_at":{"type":"string"},"filename":{"type":"string"},"type":{"type":"string","enum":["resume","cover_letter","admin_only","take_home_test","offer_packet","offer_letter","signed_offer_letter","other"]},"url":{"type":"string"}},"required":["created_at","filename","type","url"],"additionalProperties":true}},"can_email":{"type":"boolean"},"company":{"type":["string","null"]},"coordinator":{"type":["object","null"]},"created_at":{"type":"string"},"custom_fields":{"type":"object"},"email_addresses":{"type":"array","items":{"type":"object"}},"first_name":{"type":"string"},"id":{"type":"integer"},"is_private":{"type":"boolean"},"last_activity":{"type":"string"},"last_name":{"type":"string"},"phone_numbers":{"type":"array","items":{"type":"object"}},"photo_url":{"type":["string","null"]},"recruiter":{"type":["object","null"]},"social_media_addresses":{"type":"array","items":{"type":"object"}},"tags":{"type":"array","items":{"type":"string"}},"title":{"type":["string","null"]},"updated_at":{"type":"string"},"website_addresses":{"type":"array","items":{"type":"object"}}},"required":["addresses","application_ids","attachments","can_email","company","coordinator","created_at","custom_fields","email_addresses","first_name","id","is_private","last_activity","last_name","phone_numbers","photo_url","recruiter","social_media_addresses","tags","title","updated_at","website_addresses"],"additionalProperties":true};
-
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.addresses === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "addresses"},message:"must have required property '"+"addresses"+"'",schema:schema18.required,parentSchema:schema18,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.application_ids === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_ids"},message:"must have required property '"+"application_ids"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "applied_at"},message:"must have required property '"+"applied_at"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1386,8 +751,665 @@ vErrors.push(err2);
 }
 errors++;
 }
+if(data.candidate_id === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "candidate_id"},message:"must have required property '"+"candidate_id"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.credited_to === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "credited_to"},message:"must have required property '"+"credited_to"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.current_stage === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "current_stage"},message:"must have required property '"+"current_stage"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.custom_fields === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_fields"},message:"must have required property '"+"custom_fields"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.id === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.job_post_id === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "job_post_id"},message:"must have required property '"+"job_post_id"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.jobs === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jobs"},message:"must have required property '"+"jobs"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.last_activity_at === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_activity_at"},message:"must have required property '"+"last_activity_at"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.location === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data.prospect === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prospect"},message:"must have required property '"+"prospect"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data.prospect_detail === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prospect_detail"},message:"must have required property '"+"prospect_detail"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data.prospective_department === undefined){
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prospective_department"},message:"must have required property '"+"prospective_department"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data.prospective_office === undefined){
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prospective_office"},message:"must have required property '"+"prospective_office"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data.rejected_at === undefined){
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rejected_at"},message:"must have required property '"+"rejected_at"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data.rejection_details === undefined){
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rejection_details"},message:"must have required property '"+"rejection_details"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data.rejection_reason === undefined){
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rejection_reason"},message:"must have required property '"+"rejection_reason"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data.source === undefined){
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data.status === undefined){
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data.answers !== undefined){
+let data0 = data.answers;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+const err21 = {instancePath:instancePath+"/answers/" + i0,schemaPath:"#/properties/answers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.answers.items.type,parentSchema:schema18.properties.answers.items,data:data1};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.answers.type,parentSchema:schema18.properties.answers,data:data0};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.applied_at !== undefined){
+let data2 = data.applied_at;
+if(typeof data2 !== "string"){
+const err23 = {instancePath:instancePath+"/applied_at",schemaPath:"#/properties/applied_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.applied_at.type,parentSchema:schema18.properties.applied_at,data:data2};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.attachments !== undefined){
+let data3 = data.attachments;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.created_at === undefined){
+const err24 = {instancePath:instancePath+"/attachments/" + i1,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema18.properties.attachments.items.required,parentSchema:schema18.properties.attachments.items,data:data4};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data4.filename === undefined){
+const err25 = {instancePath:instancePath+"/attachments/" + i1,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "filename"},message:"must have required property '"+"filename"+"'",schema:schema18.properties.attachments.items.required,parentSchema:schema18.properties.attachments.items,data:data4};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(data4.type === undefined){
+const err26 = {instancePath:instancePath+"/attachments/" + i1,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema18.properties.attachments.items.required,parentSchema:schema18.properties.attachments.items,data:data4};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data4.url === undefined){
+const err27 = {instancePath:instancePath+"/attachments/" + i1,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.attachments.items.required,parentSchema:schema18.properties.attachments.items,data:data4};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data4.created_at !== undefined){
+let data5 = data4.created_at;
+if(typeof data5 !== "string"){
+const err28 = {instancePath:instancePath+"/attachments/" + i1+"/created_at",schemaPath:"#/properties/attachments/items/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.attachments.items.properties.created_at.type,parentSchema:schema18.properties.attachments.items.properties.created_at,data:data5};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data4.filename !== undefined){
+let data6 = data4.filename;
+if(typeof data6 !== "string"){
+const err29 = {instancePath:instancePath+"/attachments/" + i1+"/filename",schemaPath:"#/properties/attachments/items/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.attachments.items.properties.filename.type,parentSchema:schema18.properties.attachments.items.properties.filename,data:data6};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data4.type !== undefined){
+let data7 = data4.type;
+if(typeof data7 !== "string"){
+const err30 = {instancePath:instancePath+"/attachments/" + i1+"/type",schemaPath:"#/properties/attachments/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.attachments.items.properties.type.type,parentSchema:schema18.properties.attachments.items.properties.type,data:data7};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(!((((((((data7 === "resume") || (data7 === "cover_letter")) || (data7 === "admin_only")) || (data7 === "take_home_test")) || (data7 === "offer_packet")) || (data7 === "offer_letter")) || (data7 === "signed_offer_letter")) || (data7 === "other"))){
+const err31 = {instancePath:instancePath+"/attachments/" + i1+"/type",schemaPath:"#/properties/attachments/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema18.properties.attachments.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.attachments.items.properties.type.enum,parentSchema:schema18.properties.attachments.items.properties.type,data:data7};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data4.url !== undefined){
+let data8 = data4.url;
+if(typeof data8 !== "string"){
+const err32 = {instancePath:instancePath+"/attachments/" + i1+"/url",schemaPath:"#/properties/attachments/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.attachments.items.properties.url.type,parentSchema:schema18.properties.attachments.items.properties.url,data:data8};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/attachments/" + i1,schemaPath:"#/properties/attachments/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.attachments.items.type,parentSchema:schema18.properties.attachments.items,data:data4};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.attachments.type,parentSchema:schema18.properties.attachments,data:data3};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.candidate_id !== undefined){
+let data9 = data.candidate_id;
+if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
+const err35 = {instancePath:instancePath+"/candidate_id",schemaPath:"#/properties/candidate_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.candidate_id.type,parentSchema:schema18.properties.candidate_id,data:data9};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data.credited_to !== undefined){
+let data10 = data.credited_to;
+if(!(data10 && typeof data10 == "object" && !Array.isArray(data10))){
+const err36 = {instancePath:instancePath+"/credited_to",schemaPath:"#/properties/credited_to/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.credited_to.type,parentSchema:schema18.properties.credited_to,data:data10};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.current_stage !== undefined){
+let data11 = data.current_stage;
+if((!(data11 && typeof data11 == "object" && !Array.isArray(data11))) && (data11 !== null)){
+const err37 = {instancePath:instancePath+"/current_stage",schemaPath:"#/properties/current_stage/type",keyword:"type",params:{type: schema18.properties.current_stage.type},message:"must be object,null",schema:schema18.properties.current_stage.type,parentSchema:schema18.properties.current_stage,data:data11};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.custom_fields !== undefined){
+let data12 = data.custom_fields;
+if(!(data12 && typeof data12 == "object" && !Array.isArray(data12))){
+const err38 = {instancePath:instancePath+"/custom_fields",schemaPath:"#/properties/custom_fields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.custom_fields.type,parentSchema:schema18.properties.custom_fields,data:data12};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data13 = data.id;
+if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
+const err39 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.id.type,parentSchema:schema18.properties.id,data:data13};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data.job_post_id !== undefined){
+let data14 = data.job_post_id;
+if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
+const err40 = {instancePath:instancePath+"/job_post_id",schemaPath:"#/properties/job_post_id/type",keyword:"type",params:{type: schema18.properties.job_post_id.type},message:"must be integer,null",schema:schema18.properties.job_post_id.type,parentSchema:schema18.properties.job_post_id,data:data14};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.jobs !== undefined){
+let data15 = data.jobs;
+if(Array.isArray(data15)){
+const len2 = data15.length;
+for(let i2=0; i2<len2; i2++){
+let data16 = data15[i2];
+if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
+const err41 = {instancePath:instancePath+"/jobs/" + i2,schemaPath:"#/properties/jobs/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.jobs.items.type,parentSchema:schema18.properties.jobs.items,data:data16};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/jobs",schemaPath:"#/properties/jobs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.jobs.type,parentSchema:schema18.properties.jobs,data:data15};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data.last_activity_at !== undefined){
+let data17 = data.last_activity_at;
+if(typeof data17 !== "string"){
+const err43 = {instancePath:instancePath+"/last_activity_at",schemaPath:"#/properties/last_activity_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.last_activity_at.type,parentSchema:schema18.properties.last_activity_at,data:data17};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data.location !== undefined){
+let data18 = data.location;
+if((!(data18 && typeof data18 == "object" && !Array.isArray(data18))) && (data18 !== null)){
+const err44 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: schema18.properties.location.type},message:"must be object,null",schema:schema18.properties.location.type,parentSchema:schema18.properties.location,data:data18};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.prospect !== undefined){
+let data19 = data.prospect;
+if(typeof data19 !== "boolean"){
+const err45 = {instancePath:instancePath+"/prospect",schemaPath:"#/properties/prospect/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.prospect.type,parentSchema:schema18.properties.prospect,data:data19};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data.prospect_detail !== undefined){
+let data20 = data.prospect_detail;
+if(!(data20 && typeof data20 == "object" && !Array.isArray(data20))){
+const err46 = {instancePath:instancePath+"/prospect_detail",schemaPath:"#/properties/prospect_detail/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.prospect_detail.type,parentSchema:schema18.properties.prospect_detail,data:data20};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data.prospective_department !== undefined){
+let data21 = data.prospective_department;
+if((!(data21 && typeof data21 == "object" && !Array.isArray(data21))) && (data21 !== null)){
+const err47 = {instancePath:instancePath+"/prospective_department",schemaPath:"#/properties/prospective_department/type",keyword:"type",params:{type: schema18.properties.prospective_department.type},message:"must be object,null",schema:schema18.properties.prospective_department.type,parentSchema:schema18.properties.prospective_department,data:data21};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data.prospective_office !== undefined){
+let data22 = data.prospective_office;
+if((!(data22 && typeof data22 == "object" && !Array.isArray(data22))) && (data22 !== null)){
+const err48 = {instancePath:instancePath+"/prospective_office",schemaPath:"#/properties/prospective_office/type",keyword:"type",params:{type: schema18.properties.prospective_office.type},message:"must be object,null",schema:schema18.properties.prospective_office.type,parentSchema:schema18.properties.prospective_office,data:data22};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data.rejected_at !== undefined){
+let data23 = data.rejected_at;
+if((typeof data23 !== "string") && (data23 !== null)){
+const err49 = {instancePath:instancePath+"/rejected_at",schemaPath:"#/properties/rejected_at/type",keyword:"type",params:{type: schema18.properties.rejected_at.type},message:"must be string,null",schema:schema18.properties.rejected_at.type,parentSchema:schema18.properties.rejected_at,data:data23};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data.rejection_details !== undefined){
+let data24 = data.rejection_details;
+if((!(data24 && typeof data24 == "object" && !Array.isArray(data24))) && (data24 !== null)){
+const err50 = {instancePath:instancePath+"/rejection_details",schemaPath:"#/properties/rejection_details/type",keyword:"type",params:{type: schema18.properties.rejection_details.type},message:"must be object,null",schema:schema18.properties.rejection_details.type,parentSchema:schema18.properties.rejection_details,data:data24};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data.rejection_reason !== undefined){
+let data25 = data.rejection_reason;
+if((!(data25 && typeof data25 == "object" && !Array.isArray(data25))) && (data25 !== null)){
+const err51 = {instancePath:instancePath+"/rejection_reason",schemaPath:"#/properties/rejection_reason/type",keyword:"type",params:{type: schema18.properties.rejection_reason.type},message:"must be object,null",schema:schema18.properties.rejection_reason.type,parentSchema:schema18.properties.rejection_reason,data:data25};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data.source !== undefined){
+let data26 = data.source;
+if(!(data26 && typeof data26 == "object" && !Array.isArray(data26))){
+const err52 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.source.type,parentSchema:schema18.properties.source,data:data26};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data27 = data.status;
+if(typeof data27 !== "string"){
+const err53 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.status.type,parentSchema:schema18.properties.status,data:data27};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+else {
+const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+validate17.errors = vErrors;
+return errors === 0;
+}
+
+export const record_candidate = validate18;
+const schema19 = {"type":"object","properties":{"addresses":{"type":"array","items":{"type":"object"}},"application_ids":{"type":"array","items":{"type":"integer"}},"attachments":{"type":"array","items":{"type":"object","properties":{"created_at":{"type":"string"},"filename":{"type":"string"},"type":{"type":"string","enum":["resume","cover_letter","admin_only","take_home_test","offer_packet","offer_letter","signed_offer_letter","other"]},"url":{"type":"string"}},"required":["created_at","filename","type","url"],"additionalProperties":true}},"can_email":{"type":"boolean"},"company":{"type":["string","null"]},"coordinator":{"type":["object","null"]},"created_at":{"type":"string"},"custom_fields":{"type":"object"},"email_addresses":{"type":"array","items":{"type":"object"}},"first_name":{"type":"string"},"id":{"type":"integer"},"is_private":{"type":"boolean"},"last_activity":{"type":"string"},"last_name":{"type":"string"},"phone_numbers":{"type":"array","items":{"type":"object"}},"photo_url":{"type":["string","null"]},"recruiter":{"type":["object","null"]},"social_media_addresses":{"type":"array","items":{"type":"object"}},"tags":{"type":"array","items":{"type":"string"}},"title":{"type":["string","null"]},"updated_at":{"type":"string"},"website_addresses":{"type":"array","items":{"type":"object"}}},"required":["addresses","application_ids","attachments","can_email","company","coordinator","created_at","custom_fields","email_addresses","first_name","id","is_private","last_activity","last_name","phone_numbers","photo_url","recruiter","social_media_addresses","tags","title","updated_at","website_addresses"],"additionalProperties":true};
+
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.addresses === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "addresses"},message:"must have required property '"+"addresses"+"'",schema:schema19.required,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.application_ids === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_ids"},message:"must have required property '"+"application_ids"+"'",schema:schema19.required,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.attachments === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attachments"},message:"must have required property '"+"attachments"+"'",schema:schema19.required,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
 if(data.can_email === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "can_email"},message:"must have required property '"+"can_email"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "can_email"},message:"must have required property '"+"can_email"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1397,7 +1419,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.company === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company"},message:"must have required property '"+"company"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company"},message:"must have required property '"+"company"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1407,7 +1429,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.coordinator === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "coordinator"},message:"must have required property '"+"coordinator"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "coordinator"},message:"must have required property '"+"coordinator"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1417,7 +1439,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.created_at === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1427,7 +1449,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.custom_fields === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_fields"},message:"must have required property '"+"custom_fields"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_fields"},message:"must have required property '"+"custom_fields"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1437,7 +1459,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.email_addresses === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_addresses"},message:"must have required property '"+"email_addresses"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_addresses"},message:"must have required property '"+"email_addresses"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1447,7 +1469,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.first_name === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1457,7 +1479,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.id === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1467,7 +1489,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.is_private === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_private"},message:"must have required property '"+"is_private"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_private"},message:"must have required property '"+"is_private"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1477,7 +1499,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.last_activity === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_activity"},message:"must have required property '"+"last_activity"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_activity"},message:"must have required property '"+"last_activity"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1487,7 +1509,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.last_name === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_name"},message:"must have required property '"+"last_name"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_name"},message:"must have required property '"+"last_name"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1497,7 +1519,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.phone_numbers === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone_numbers"},message:"must have required property '"+"phone_numbers"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone_numbers"},message:"must have required property '"+"phone_numbers"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1507,7 +1529,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.photo_url === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "photo_url"},message:"must have required property '"+"photo_url"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "photo_url"},message:"must have required property '"+"photo_url"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1517,7 +1539,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.recruiter === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recruiter"},message:"must have required property '"+"recruiter"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recruiter"},message:"must have required property '"+"recruiter"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1527,7 +1549,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.social_media_addresses === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "social_media_addresses"},message:"must have required property '"+"social_media_addresses"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "social_media_addresses"},message:"must have required property '"+"social_media_addresses"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1537,7 +1559,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.tags === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1547,7 +1569,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.title === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1557,7 +1579,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.updated_at === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1567,7 +1589,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.website_addresses === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "website_addresses"},message:"must have required property '"+"website_addresses"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "website_addresses"},message:"must have required property '"+"website_addresses"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1583,7 +1605,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err22 = {instancePath:instancePath+"/addresses/" + i0,schemaPath:"#/properties/addresses/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.addresses.items.type,parentSchema:schema18.properties.addresses.items,data:data1};
+const err22 = {instancePath:instancePath+"/addresses/" + i0,schemaPath:"#/properties/addresses/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.addresses.items.type,parentSchema:schema19.properties.addresses.items,data:data1};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1595,7 +1617,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.addresses.type,parentSchema:schema18.properties.addresses,data:data0};
+const err23 = {instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.addresses.type,parentSchema:schema19.properties.addresses,data:data0};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1612,7 +1634,7 @@ const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 let data3 = data2[i1];
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err24 = {instancePath:instancePath+"/application_ids/" + i1,schemaPath:"#/properties/application_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.application_ids.items.type,parentSchema:schema18.properties.application_ids.items,data:data3};
+const err24 = {instancePath:instancePath+"/application_ids/" + i1,schemaPath:"#/properties/application_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.application_ids.items.type,parentSchema:schema19.properties.application_ids.items,data:data3};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1624,7 +1646,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/application_ids",schemaPath:"#/properties/application_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.application_ids.type,parentSchema:schema18.properties.application_ids,data:data2};
+const err25 = {instancePath:instancePath+"/application_ids",schemaPath:"#/properties/application_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.application_ids.type,parentSchema:schema19.properties.application_ids,data:data2};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1642,7 +1664,7 @@ for(let i2=0; i2<len2; i2++){
 let data5 = data4[i2];
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.created_at === undefined){
-const err26 = {instancePath:instancePath+"/attachments/" + i2,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema18.properties.attachments.items.required,parentSchema:schema18.properties.attachments.items,data:data5};
+const err26 = {instancePath:instancePath+"/attachments/" + i2,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema19.properties.attachments.items.required,parentSchema:schema19.properties.attachments.items,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1652,7 +1674,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data5.filename === undefined){
-const err27 = {instancePath:instancePath+"/attachments/" + i2,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "filename"},message:"must have required property '"+"filename"+"'",schema:schema18.properties.attachments.items.required,parentSchema:schema18.properties.attachments.items,data:data5};
+const err27 = {instancePath:instancePath+"/attachments/" + i2,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "filename"},message:"must have required property '"+"filename"+"'",schema:schema19.properties.attachments.items.required,parentSchema:schema19.properties.attachments.items,data:data5};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1662,7 +1684,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data5.type === undefined){
-const err28 = {instancePath:instancePath+"/attachments/" + i2,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema18.properties.attachments.items.required,parentSchema:schema18.properties.attachments.items,data:data5};
+const err28 = {instancePath:instancePath+"/attachments/" + i2,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema19.properties.attachments.items.required,parentSchema:schema19.properties.attachments.items,data:data5};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1672,7 +1694,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data5.url === undefined){
-const err29 = {instancePath:instancePath+"/attachments/" + i2,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.attachments.items.required,parentSchema:schema18.properties.attachments.items,data:data5};
+const err29 = {instancePath:instancePath+"/attachments/" + i2,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema19.properties.attachments.items.required,parentSchema:schema19.properties.attachments.items,data:data5};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1684,7 +1706,7 @@ errors++;
 if(data5.created_at !== undefined){
 let data6 = data5.created_at;
 if(typeof data6 !== "string"){
-const err30 = {instancePath:instancePath+"/attachments/" + i2+"/created_at",schemaPath:"#/properties/attachments/items/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.attachments.items.properties.created_at.type,parentSchema:schema18.properties.attachments.items.properties.created_at,data:data6};
+const err30 = {instancePath:instancePath+"/attachments/" + i2+"/created_at",schemaPath:"#/properties/attachments/items/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.attachments.items.properties.created_at.type,parentSchema:schema19.properties.attachments.items.properties.created_at,data:data6};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1697,7 +1719,7 @@ errors++;
 if(data5.filename !== undefined){
 let data7 = data5.filename;
 if(typeof data7 !== "string"){
-const err31 = {instancePath:instancePath+"/attachments/" + i2+"/filename",schemaPath:"#/properties/attachments/items/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.attachments.items.properties.filename.type,parentSchema:schema18.properties.attachments.items.properties.filename,data:data7};
+const err31 = {instancePath:instancePath+"/attachments/" + i2+"/filename",schemaPath:"#/properties/attachments/items/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.attachments.items.properties.filename.type,parentSchema:schema19.properties.attachments.items.properties.filename,data:data7};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1710,7 +1732,7 @@ errors++;
 if(data5.type !== undefined){
 let data8 = data5.type;
 if(typeof data8 !== "string"){
-const err32 = {instancePath:instancePath+"/attachments/" + i2+"/type",schemaPath:"#/properties/attachments/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.attachments.items.properties.type.type,parentSchema:schema18.properties.attachments.items.properties.type,data:data8};
+const err32 = {instancePath:instancePath+"/attachments/" + i2+"/type",schemaPath:"#/properties/attachments/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.attachments.items.properties.type.type,parentSchema:schema19.properties.attachments.items.properties.type,data:data8};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1720,7 +1742,7 @@ vErrors.push(err32);
 errors++;
 }
 if(!((((((((data8 === "resume") || (data8 === "cover_letter")) || (data8 === "admin_only")) || (data8 === "take_home_test")) || (data8 === "offer_packet")) || (data8 === "offer_letter")) || (data8 === "signed_offer_letter")) || (data8 === "other"))){
-const err33 = {instancePath:instancePath+"/attachments/" + i2+"/type",schemaPath:"#/properties/attachments/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema18.properties.attachments.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.attachments.items.properties.type.enum,parentSchema:schema18.properties.attachments.items.properties.type,data:data8};
+const err33 = {instancePath:instancePath+"/attachments/" + i2+"/type",schemaPath:"#/properties/attachments/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema19.properties.attachments.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.attachments.items.properties.type.enum,parentSchema:schema19.properties.attachments.items.properties.type,data:data8};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1733,7 +1755,7 @@ errors++;
 if(data5.url !== undefined){
 let data9 = data5.url;
 if(typeof data9 !== "string"){
-const err34 = {instancePath:instancePath+"/attachments/" + i2+"/url",schemaPath:"#/properties/attachments/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.attachments.items.properties.url.type,parentSchema:schema18.properties.attachments.items.properties.url,data:data9};
+const err34 = {instancePath:instancePath+"/attachments/" + i2+"/url",schemaPath:"#/properties/attachments/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.attachments.items.properties.url.type,parentSchema:schema19.properties.attachments.items.properties.url,data:data9};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1745,7 +1767,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/attachments/" + i2,schemaPath:"#/properties/attachments/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.attachments.items.type,parentSchema:schema18.properties.attachments.items,data:data5};
+const err35 = {instancePath:instancePath+"/attachments/" + i2,schemaPath:"#/properties/attachments/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.attachments.items.type,parentSchema:schema19.properties.attachments.items,data:data5};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1757,7 +1779,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.attachments.type,parentSchema:schema18.properties.attachments,data:data4};
+const err36 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.attachments.type,parentSchema:schema19.properties.attachments,data:data4};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1770,7 +1792,7 @@ errors++;
 if(data.can_email !== undefined){
 let data10 = data.can_email;
 if(typeof data10 !== "boolean"){
-const err37 = {instancePath:instancePath+"/can_email",schemaPath:"#/properties/can_email/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.can_email.type,parentSchema:schema18.properties.can_email,data:data10};
+const err37 = {instancePath:instancePath+"/can_email",schemaPath:"#/properties/can_email/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.can_email.type,parentSchema:schema19.properties.can_email,data:data10};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1783,7 +1805,7 @@ errors++;
 if(data.company !== undefined){
 let data11 = data.company;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err38 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/type",keyword:"type",params:{type: schema18.properties.company.type},message:"must be string,null",schema:schema18.properties.company.type,parentSchema:schema18.properties.company,data:data11};
+const err38 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/type",keyword:"type",params:{type: schema19.properties.company.type},message:"must be string,null",schema:schema19.properties.company.type,parentSchema:schema19.properties.company,data:data11};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1796,7 +1818,7 @@ errors++;
 if(data.coordinator !== undefined){
 let data12 = data.coordinator;
 if((!(data12 && typeof data12 == "object" && !Array.isArray(data12))) && (data12 !== null)){
-const err39 = {instancePath:instancePath+"/coordinator",schemaPath:"#/properties/coordinator/type",keyword:"type",params:{type: schema18.properties.coordinator.type},message:"must be object,null",schema:schema18.properties.coordinator.type,parentSchema:schema18.properties.coordinator,data:data12};
+const err39 = {instancePath:instancePath+"/coordinator",schemaPath:"#/properties/coordinator/type",keyword:"type",params:{type: schema19.properties.coordinator.type},message:"must be object,null",schema:schema19.properties.coordinator.type,parentSchema:schema19.properties.coordinator,data:data12};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1809,7 +1831,7 @@ errors++;
 if(data.created_at !== undefined){
 let data13 = data.created_at;
 if(typeof data13 !== "string"){
-const err40 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.created_at.type,parentSchema:schema18.properties.created_at,data:data13};
+const err40 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.created_at.type,parentSchema:schema19.properties.created_at,data:data13};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1822,7 +1844,7 @@ errors++;
 if(data.custom_fields !== undefined){
 let data14 = data.custom_fields;
 if(!(data14 && typeof data14 == "object" && !Array.isArray(data14))){
-const err41 = {instancePath:instancePath+"/custom_fields",schemaPath:"#/properties/custom_fields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.custom_fields.type,parentSchema:schema18.properties.custom_fields,data:data14};
+const err41 = {instancePath:instancePath+"/custom_fields",schemaPath:"#/properties/custom_fields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.custom_fields.type,parentSchema:schema19.properties.custom_fields,data:data14};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1839,7 +1861,7 @@ const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
 let data16 = data15[i3];
 if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
-const err42 = {instancePath:instancePath+"/email_addresses/" + i3,schemaPath:"#/properties/email_addresses/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.email_addresses.items.type,parentSchema:schema18.properties.email_addresses.items,data:data16};
+const err42 = {instancePath:instancePath+"/email_addresses/" + i3,schemaPath:"#/properties/email_addresses/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.email_addresses.items.type,parentSchema:schema19.properties.email_addresses.items,data:data16};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1851,7 +1873,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/email_addresses",schemaPath:"#/properties/email_addresses/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.email_addresses.type,parentSchema:schema18.properties.email_addresses,data:data15};
+const err43 = {instancePath:instancePath+"/email_addresses",schemaPath:"#/properties/email_addresses/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.email_addresses.type,parentSchema:schema19.properties.email_addresses,data:data15};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1864,7 +1886,7 @@ errors++;
 if(data.first_name !== undefined){
 let data17 = data.first_name;
 if(typeof data17 !== "string"){
-const err44 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.first_name.type,parentSchema:schema18.properties.first_name,data:data17};
+const err44 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.first_name.type,parentSchema:schema19.properties.first_name,data:data17};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1877,7 +1899,7 @@ errors++;
 if(data.id !== undefined){
 let data18 = data.id;
 if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
-const err45 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.id.type,parentSchema:schema18.properties.id,data:data18};
+const err45 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.id.type,parentSchema:schema19.properties.id,data:data18};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1890,7 +1912,7 @@ errors++;
 if(data.is_private !== undefined){
 let data19 = data.is_private;
 if(typeof data19 !== "boolean"){
-const err46 = {instancePath:instancePath+"/is_private",schemaPath:"#/properties/is_private/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.is_private.type,parentSchema:schema18.properties.is_private,data:data19};
+const err46 = {instancePath:instancePath+"/is_private",schemaPath:"#/properties/is_private/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.is_private.type,parentSchema:schema19.properties.is_private,data:data19};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1903,7 +1925,7 @@ errors++;
 if(data.last_activity !== undefined){
 let data20 = data.last_activity;
 if(typeof data20 !== "string"){
-const err47 = {instancePath:instancePath+"/last_activity",schemaPath:"#/properties/last_activity/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.last_activity.type,parentSchema:schema18.properties.last_activity,data:data20};
+const err47 = {instancePath:instancePath+"/last_activity",schemaPath:"#/properties/last_activity/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.last_activity.type,parentSchema:schema19.properties.last_activity,data:data20};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1916,7 +1938,7 @@ errors++;
 if(data.last_name !== undefined){
 let data21 = data.last_name;
 if(typeof data21 !== "string"){
-const err48 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.last_name.type,parentSchema:schema18.properties.last_name,data:data21};
+const err48 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.last_name.type,parentSchema:schema19.properties.last_name,data:data21};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1933,7 +1955,7 @@ const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
 let data23 = data22[i4];
 if(!(data23 && typeof data23 == "object" && !Array.isArray(data23))){
-const err49 = {instancePath:instancePath+"/phone_numbers/" + i4,schemaPath:"#/properties/phone_numbers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.phone_numbers.items.type,parentSchema:schema18.properties.phone_numbers.items,data:data23};
+const err49 = {instancePath:instancePath+"/phone_numbers/" + i4,schemaPath:"#/properties/phone_numbers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.phone_numbers.items.type,parentSchema:schema19.properties.phone_numbers.items,data:data23};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1945,7 +1967,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/phone_numbers",schemaPath:"#/properties/phone_numbers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.phone_numbers.type,parentSchema:schema18.properties.phone_numbers,data:data22};
+const err50 = {instancePath:instancePath+"/phone_numbers",schemaPath:"#/properties/phone_numbers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.phone_numbers.type,parentSchema:schema19.properties.phone_numbers,data:data22};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1958,7 +1980,7 @@ errors++;
 if(data.photo_url !== undefined){
 let data24 = data.photo_url;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err51 = {instancePath:instancePath+"/photo_url",schemaPath:"#/properties/photo_url/type",keyword:"type",params:{type: schema18.properties.photo_url.type},message:"must be string,null",schema:schema18.properties.photo_url.type,parentSchema:schema18.properties.photo_url,data:data24};
+const err51 = {instancePath:instancePath+"/photo_url",schemaPath:"#/properties/photo_url/type",keyword:"type",params:{type: schema19.properties.photo_url.type},message:"must be string,null",schema:schema19.properties.photo_url.type,parentSchema:schema19.properties.photo_url,data:data24};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1971,7 +1993,7 @@ errors++;
 if(data.recruiter !== undefined){
 let data25 = data.recruiter;
 if((!(data25 && typeof data25 == "object" && !Array.isArray(data25))) && (data25 !== null)){
-const err52 = {instancePath:instancePath+"/recruiter",schemaPath:"#/properties/recruiter/type",keyword:"type",params:{type: schema18.properties.recruiter.type},message:"must be object,null",schema:schema18.properties.recruiter.type,parentSchema:schema18.properties.recruiter,data:data25};
+const err52 = {instancePath:instancePath+"/recruiter",schemaPath:"#/properties/recruiter/type",keyword:"type",params:{type: schema19.properties.recruiter.type},message:"must be object,null",schema:schema19.properties.recruiter.type,parentSchema:schema19.properties.recruiter,data:data25};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1988,7 +2010,7 @@ const len5 = data26.length;
 for(let i5=0; i5<len5; i5++){
 let data27 = data26[i5];
 if(!(data27 && typeof data27 == "object" && !Array.isArray(data27))){
-const err53 = {instancePath:instancePath+"/social_media_addresses/" + i5,schemaPath:"#/properties/social_media_addresses/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.social_media_addresses.items.type,parentSchema:schema18.properties.social_media_addresses.items,data:data27};
+const err53 = {instancePath:instancePath+"/social_media_addresses/" + i5,schemaPath:"#/properties/social_media_addresses/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.social_media_addresses.items.type,parentSchema:schema19.properties.social_media_addresses.items,data:data27};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2000,7 +2022,7 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/social_media_addresses",schemaPath:"#/properties/social_media_addresses/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.social_media_addresses.type,parentSchema:schema18.properties.social_media_addresses,data:data26};
+const err54 = {instancePath:instancePath+"/social_media_addresses",schemaPath:"#/properties/social_media_addresses/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.social_media_addresses.type,parentSchema:schema19.properties.social_media_addresses,data:data26};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2017,7 +2039,7 @@ const len6 = data28.length;
 for(let i6=0; i6<len6; i6++){
 let data29 = data28[i6];
 if(typeof data29 !== "string"){
-const err55 = {instancePath:instancePath+"/tags/" + i6,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.tags.items.type,parentSchema:schema18.properties.tags.items,data:data29};
+const err55 = {instancePath:instancePath+"/tags/" + i6,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.tags.items.type,parentSchema:schema19.properties.tags.items,data:data29};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2029,7 +2051,7 @@ errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.tags.type,parentSchema:schema18.properties.tags,data:data28};
+const err56 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.tags.type,parentSchema:schema19.properties.tags,data:data28};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2042,7 +2064,7 @@ errors++;
 if(data.title !== undefined){
 let data30 = data.title;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err57 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema18.properties.title.type},message:"must be string,null",schema:schema18.properties.title.type,parentSchema:schema18.properties.title,data:data30};
+const err57 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema19.properties.title.type},message:"must be string,null",schema:schema19.properties.title.type,parentSchema:schema19.properties.title,data:data30};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2055,7 +2077,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data31 = data.updated_at;
 if(typeof data31 !== "string"){
-const err58 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.updated_at.type,parentSchema:schema18.properties.updated_at,data:data31};
+const err58 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.updated_at.type,parentSchema:schema19.properties.updated_at,data:data31};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2072,7 +2094,7 @@ const len7 = data32.length;
 for(let i7=0; i7<len7; i7++){
 let data33 = data32[i7];
 if(!(data33 && typeof data33 == "object" && !Array.isArray(data33))){
-const err59 = {instancePath:instancePath+"/website_addresses/" + i7,schemaPath:"#/properties/website_addresses/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.website_addresses.items.type,parentSchema:schema18.properties.website_addresses.items,data:data33};
+const err59 = {instancePath:instancePath+"/website_addresses/" + i7,schemaPath:"#/properties/website_addresses/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.website_addresses.items.type,parentSchema:schema19.properties.website_addresses.items,data:data33};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2084,7 +2106,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/website_addresses",schemaPath:"#/properties/website_addresses/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.website_addresses.type,parentSchema:schema18.properties.website_addresses,data:data32};
+const err60 = {instancePath:instancePath+"/website_addresses",schemaPath:"#/properties/website_addresses/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.website_addresses.type,parentSchema:schema19.properties.website_addresses,data:data32};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2096,7 +2118,7 @@ errors++;
 }
 }
 else {
-const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2105,19 +2127,19 @@ vErrors.push(err61);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
 
-export const record_department = validate18;
-const schema19 = {"type":"object","properties":{"child_department_external_ids":{"type":"array","items":{"type":"string"}},"child_ids":{"type":"array","items":{"type":"integer"}},"external_id":{"type":["string","null"]},"id":{"type":"integer"},"name":{"type":"string"},"parent_department_external_id":{"type":["string","null"]},"parent_id":{"type":["integer","null"]}},"required":["child_department_external_ids","child_ids","external_id","id","name","parent_department_external_id","parent_id"],"additionalProperties":true};
+export const record_department = validate19;
+const schema20 = {"type":"object","properties":{"child_department_external_ids":{"type":"array","items":{"type":"string"}},"child_ids":{"type":"array","items":{"type":"integer"}},"external_id":{"type":["string","null"]},"id":{"type":"integer"},"name":{"type":"string"},"parent_department_external_id":{"type":["string","null"]},"parent_id":{"type":["integer","null"]}},"required":["child_department_external_ids","child_ids","external_id","id","name","parent_department_external_id","parent_id"],"additionalProperties":true};
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.child_department_external_ids === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "child_department_external_ids"},message:"must have required property '"+"child_department_external_ids"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "child_department_external_ids"},message:"must have required property '"+"child_department_external_ids"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2127,7 +2149,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.child_ids === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "child_ids"},message:"must have required property '"+"child_ids"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "child_ids"},message:"must have required property '"+"child_ids"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2137,7 +2159,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.external_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "external_id"},message:"must have required property '"+"external_id"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "external_id"},message:"must have required property '"+"external_id"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2147,7 +2169,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2157,7 +2179,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.name === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2167,7 +2189,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.parent_department_external_id === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_department_external_id"},message:"must have required property '"+"parent_department_external_id"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_department_external_id"},message:"must have required property '"+"parent_department_external_id"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2177,7 +2199,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.parent_id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2193,7 +2215,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(typeof data1 !== "string"){
-const err7 = {instancePath:instancePath+"/child_department_external_ids/" + i0,schemaPath:"#/properties/child_department_external_ids/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.child_department_external_ids.items.type,parentSchema:schema19.properties.child_department_external_ids.items,data:data1};
+const err7 = {instancePath:instancePath+"/child_department_external_ids/" + i0,schemaPath:"#/properties/child_department_external_ids/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.child_department_external_ids.items.type,parentSchema:schema20.properties.child_department_external_ids.items,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2205,7 +2227,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/child_department_external_ids",schemaPath:"#/properties/child_department_external_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.child_department_external_ids.type,parentSchema:schema19.properties.child_department_external_ids,data:data0};
+const err8 = {instancePath:instancePath+"/child_department_external_ids",schemaPath:"#/properties/child_department_external_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.child_department_external_ids.type,parentSchema:schema20.properties.child_department_external_ids,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2222,7 +2244,7 @@ const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 let data3 = data2[i1];
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err9 = {instancePath:instancePath+"/child_ids/" + i1,schemaPath:"#/properties/child_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.child_ids.items.type,parentSchema:schema19.properties.child_ids.items,data:data3};
+const err9 = {instancePath:instancePath+"/child_ids/" + i1,schemaPath:"#/properties/child_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.child_ids.items.type,parentSchema:schema20.properties.child_ids.items,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2234,7 +2256,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/child_ids",schemaPath:"#/properties/child_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.child_ids.type,parentSchema:schema19.properties.child_ids,data:data2};
+const err10 = {instancePath:instancePath+"/child_ids",schemaPath:"#/properties/child_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.child_ids.type,parentSchema:schema20.properties.child_ids,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2247,7 +2269,7 @@ errors++;
 if(data.external_id !== undefined){
 let data4 = data.external_id;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err11 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema19.properties.external_id.type},message:"must be string,null",schema:schema19.properties.external_id.type,parentSchema:schema19.properties.external_id,data:data4};
+const err11 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema20.properties.external_id.type},message:"must be string,null",schema:schema20.properties.external_id.type,parentSchema:schema20.properties.external_id,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2260,7 +2282,7 @@ errors++;
 if(data.id !== undefined){
 let data5 = data.id;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.id.type,parentSchema:schema19.properties.id,data:data5};
+const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.id.type,parentSchema:schema20.properties.id,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2273,7 +2295,7 @@ errors++;
 if(data.name !== undefined){
 let data6 = data.name;
 if(typeof data6 !== "string"){
-const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.name.type,parentSchema:schema19.properties.name,data:data6};
+const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.name.type,parentSchema:schema20.properties.name,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2286,7 +2308,7 @@ errors++;
 if(data.parent_department_external_id !== undefined){
 let data7 = data.parent_department_external_id;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err14 = {instancePath:instancePath+"/parent_department_external_id",schemaPath:"#/properties/parent_department_external_id/type",keyword:"type",params:{type: schema19.properties.parent_department_external_id.type},message:"must be string,null",schema:schema19.properties.parent_department_external_id.type,parentSchema:schema19.properties.parent_department_external_id,data:data7};
+const err14 = {instancePath:instancePath+"/parent_department_external_id",schemaPath:"#/properties/parent_department_external_id/type",keyword:"type",params:{type: schema20.properties.parent_department_external_id.type},message:"must be string,null",schema:schema20.properties.parent_department_external_id.type,parentSchema:schema20.properties.parent_department_external_id,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2299,7 +2321,7 @@ errors++;
 if(data.parent_id !== undefined){
 let data8 = data.parent_id;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/parent_id",schemaPath:"#/properties/parent_id/type",keyword:"type",params:{type: schema19.properties.parent_id.type},message:"must be integer,null",schema:schema19.properties.parent_id.type,parentSchema:schema19.properties.parent_id,data:data8};
+const err15 = {instancePath:instancePath+"/parent_id",schemaPath:"#/properties/parent_id/type",keyword:"type",params:{type: schema20.properties.parent_id.type},message:"must be integer,null",schema:schema20.properties.parent_id.type,parentSchema:schema20.properties.parent_id,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2311,7 +2333,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2320,19 +2342,19 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
 
-export const record_job = validate19;
-const schema20 = {"type":"object","properties":{"closed_at":{"type":["string","null"]},"confidential":{"type":"boolean"},"created_at":{"type":"string"},"custom_fields":{"type":"object"},"departments":{"type":"array","items":{"type":["object","null"]}},"hiring_team":{"type":"object"},"id":{"type":"integer"},"name":{"type":"string"},"notes":{"type":["string","null"]},"offices":{"type":"array","items":{"type":"object"}},"opened_at":{"type":"string"},"openings":{"type":"array","items":{"type":"object"}},"requisition_id":{"type":["string","null"]},"status":{"type":"string"},"updated_at":{"type":"string"}},"required":["closed_at","confidential","created_at","custom_fields","departments","hiring_team","id","name","notes","offices","opened_at","openings","requisition_id","status","updated_at"],"additionalProperties":true};
+export const record_job = validate20;
+const schema21 = {"type":"object","properties":{"closed_at":{"type":["string","null"]},"confidential":{"type":"boolean"},"created_at":{"type":"string"},"custom_fields":{"type":"object"},"departments":{"type":"array","items":{"type":["object","null"]}},"hiring_team":{"type":"object"},"id":{"type":"integer"},"name":{"type":"string"},"notes":{"type":["string","null"]},"offices":{"type":"array","items":{"type":"object"}},"opened_at":{"type":"string"},"openings":{"type":"array","items":{"type":"object"}},"requisition_id":{"type":["string","null"]},"status":{"type":"string"},"updated_at":{"type":"string"}},"required":["closed_at","confidential","created_at","custom_fields","departments","hiring_team","id","name","notes","offices","opened_at","openings","requisition_id","status","updated_at"],"additionalProperties":true};
 
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.closed_at === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "closed_at"},message:"must have required property '"+"closed_at"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "closed_at"},message:"must have required property '"+"closed_at"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2342,422 +2364,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.confidential === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidential"},message:"must have required property '"+"confidential"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.created_at === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.custom_fields === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_fields"},message:"must have required property '"+"custom_fields"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.departments === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "departments"},message:"must have required property '"+"departments"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.hiring_team === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hiring_team"},message:"must have required property '"+"hiring_team"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.name === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data.notes === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data.offices === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "offices"},message:"must have required property '"+"offices"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.opened_at === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "opened_at"},message:"must have required property '"+"opened_at"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(data.openings === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "openings"},message:"must have required property '"+"openings"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data.requisition_id === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requisition_id"},message:"must have required property '"+"requisition_id"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(data.status === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(data.updated_at === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(data.closed_at !== undefined){
-let data0 = data.closed_at;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err15 = {instancePath:instancePath+"/closed_at",schemaPath:"#/properties/closed_at/type",keyword:"type",params:{type: schema20.properties.closed_at.type},message:"must be string,null",schema:schema20.properties.closed_at.type,parentSchema:schema20.properties.closed_at,data:data0};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.confidential !== undefined){
-let data1 = data.confidential;
-if(typeof data1 !== "boolean"){
-const err16 = {instancePath:instancePath+"/confidential",schemaPath:"#/properties/confidential/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.confidential.type,parentSchema:schema20.properties.confidential,data:data1};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.created_at !== undefined){
-let data2 = data.created_at;
-if(typeof data2 !== "string"){
-const err17 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.created_at.type,parentSchema:schema20.properties.created_at,data:data2};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.custom_fields !== undefined){
-let data3 = data.custom_fields;
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-const err18 = {instancePath:instancePath+"/custom_fields",schemaPath:"#/properties/custom_fields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.custom_fields.type,parentSchema:schema20.properties.custom_fields,data:data3};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.departments !== undefined){
-let data4 = data.departments;
-if(Array.isArray(data4)){
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err19 = {instancePath:instancePath+"/departments/" + i0,schemaPath:"#/properties/departments/items/type",keyword:"type",params:{type: schema20.properties.departments.items.type},message:"must be object,null",schema:schema20.properties.departments.items.type,parentSchema:schema20.properties.departments.items,data:data5};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/departments",schemaPath:"#/properties/departments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.departments.type,parentSchema:schema20.properties.departments,data:data4};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.hiring_team !== undefined){
-let data6 = data.hiring_team;
-if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-const err21 = {instancePath:instancePath+"/hiring_team",schemaPath:"#/properties/hiring_team/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.hiring_team.type,parentSchema:schema20.properties.hiring_team,data:data6};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-let data7 = data.id;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err22 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.id.type,parentSchema:schema20.properties.id,data:data7};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data8 = data.name;
-if(typeof data8 !== "string"){
-const err23 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.name.type,parentSchema:schema20.properties.name,data:data8};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.notes !== undefined){
-let data9 = data.notes;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err24 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: schema20.properties.notes.type},message:"must be string,null",schema:schema20.properties.notes.type,parentSchema:schema20.properties.notes,data:data9};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data.offices !== undefined){
-let data10 = data.offices;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-let data11 = data10[i1];
-if(!(data11 && typeof data11 == "object" && !Array.isArray(data11))){
-const err25 = {instancePath:instancePath+"/offices/" + i1,schemaPath:"#/properties/offices/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.offices.items.type,parentSchema:schema20.properties.offices.items,data:data11};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/offices",schemaPath:"#/properties/offices/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.offices.type,parentSchema:schema20.properties.offices,data:data10};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.opened_at !== undefined){
-let data12 = data.opened_at;
-if(typeof data12 !== "string"){
-const err27 = {instancePath:instancePath+"/opened_at",schemaPath:"#/properties/opened_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.opened_at.type,parentSchema:schema20.properties.opened_at,data:data12};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data.openings !== undefined){
-let data13 = data.openings;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-let data14 = data13[i2];
-if(!(data14 && typeof data14 == "object" && !Array.isArray(data14))){
-const err28 = {instancePath:instancePath+"/openings/" + i2,schemaPath:"#/properties/openings/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.openings.items.type,parentSchema:schema20.properties.openings.items,data:data14};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/openings",schemaPath:"#/properties/openings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.openings.type,parentSchema:schema20.properties.openings,data:data13};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data.requisition_id !== undefined){
-let data15 = data.requisition_id;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err30 = {instancePath:instancePath+"/requisition_id",schemaPath:"#/properties/requisition_id/type",keyword:"type",params:{type: schema20.properties.requisition_id.type},message:"must be string,null",schema:schema20.properties.requisition_id.type,parentSchema:schema20.properties.requisition_id,data:data15};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data16 = data.status;
-if(typeof data16 !== "string"){
-const err31 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.status.type,parentSchema:schema20.properties.status,data:data16};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data.updated_at !== undefined){
-let data17 = data.updated_at;
-if(typeof data17 !== "string"){
-const err32 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.updated_at.type,parentSchema:schema20.properties.updated_at,data:data17};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-}
-else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-validate19.errors = vErrors;
-return errors === 0;
-}
-
-export const record_offer = validate20;
-const schema21 = {"type":"object","properties":{"application_id":{"type":"integer"},"candidate_id":{"type":"integer"},"created_at":{"type":"string"},"custom_fields":{"type":"object"},"id":{"type":"integer"},"job_id":{"type":"integer"},"opening":{"type":["object","null"]},"resolved_at":{"type":["string","null"]},"sent_at":{"type":["string","null"]},"starts_at":{"type":["string","null"]},"status":{"type":"string"},"updated_at":{"type":"string"},"version":{"type":"integer"}},"required":["application_id","candidate_id","created_at","custom_fields","id","job_id","opening","resolved_at","sent_at","starts_at","status","updated_at","version"],"additionalProperties":true};
-
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.application_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_id"},message:"must have required property '"+"application_id"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.candidate_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "candidate_id"},message:"must have required property '"+"candidate_id"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidential"},message:"must have required property '"+"confidential"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2786,8 +2393,423 @@ vErrors.push(err3);
 }
 errors++;
 }
+if(data.departments === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "departments"},message:"must have required property '"+"departments"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.hiring_team === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hiring_team"},message:"must have required property '"+"hiring_team"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 if(data.id === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.name === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.notes === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.offices === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "offices"},message:"must have required property '"+"offices"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.opened_at === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "opened_at"},message:"must have required property '"+"opened_at"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.openings === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "openings"},message:"must have required property '"+"openings"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data.requisition_id === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requisition_id"},message:"must have required property '"+"requisition_id"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data.status === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data.updated_at === undefined){
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data.closed_at !== undefined){
+let data0 = data.closed_at;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err15 = {instancePath:instancePath+"/closed_at",schemaPath:"#/properties/closed_at/type",keyword:"type",params:{type: schema21.properties.closed_at.type},message:"must be string,null",schema:schema21.properties.closed_at.type,parentSchema:schema21.properties.closed_at,data:data0};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.confidential !== undefined){
+let data1 = data.confidential;
+if(typeof data1 !== "boolean"){
+const err16 = {instancePath:instancePath+"/confidential",schemaPath:"#/properties/confidential/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.confidential.type,parentSchema:schema21.properties.confidential,data:data1};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.created_at !== undefined){
+let data2 = data.created_at;
+if(typeof data2 !== "string"){
+const err17 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.created_at.type,parentSchema:schema21.properties.created_at,data:data2};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.custom_fields !== undefined){
+let data3 = data.custom_fields;
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+const err18 = {instancePath:instancePath+"/custom_fields",schemaPath:"#/properties/custom_fields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.custom_fields.type,parentSchema:schema21.properties.custom_fields,data:data3};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.departments !== undefined){
+let data4 = data.departments;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
+const err19 = {instancePath:instancePath+"/departments/" + i0,schemaPath:"#/properties/departments/items/type",keyword:"type",params:{type: schema21.properties.departments.items.type},message:"must be object,null",schema:schema21.properties.departments.items.type,parentSchema:schema21.properties.departments.items,data:data5};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/departments",schemaPath:"#/properties/departments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.departments.type,parentSchema:schema21.properties.departments,data:data4};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.hiring_team !== undefined){
+let data6 = data.hiring_team;
+if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
+const err21 = {instancePath:instancePath+"/hiring_team",schemaPath:"#/properties/hiring_team/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.hiring_team.type,parentSchema:schema21.properties.hiring_team,data:data6};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data7 = data.id;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err22 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.id.type,parentSchema:schema21.properties.id,data:data7};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data8 = data.name;
+if(typeof data8 !== "string"){
+const err23 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.name.type,parentSchema:schema21.properties.name,data:data8};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.notes !== undefined){
+let data9 = data.notes;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err24 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: schema21.properties.notes.type},message:"must be string,null",schema:schema21.properties.notes.type,parentSchema:schema21.properties.notes,data:data9};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.offices !== undefined){
+let data10 = data.offices;
+if(Array.isArray(data10)){
+const len1 = data10.length;
+for(let i1=0; i1<len1; i1++){
+let data11 = data10[i1];
+if(!(data11 && typeof data11 == "object" && !Array.isArray(data11))){
+const err25 = {instancePath:instancePath+"/offices/" + i1,schemaPath:"#/properties/offices/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.offices.items.type,parentSchema:schema21.properties.offices.items,data:data11};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/offices",schemaPath:"#/properties/offices/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.offices.type,parentSchema:schema21.properties.offices,data:data10};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.opened_at !== undefined){
+let data12 = data.opened_at;
+if(typeof data12 !== "string"){
+const err27 = {instancePath:instancePath+"/opened_at",schemaPath:"#/properties/opened_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.opened_at.type,parentSchema:schema21.properties.opened_at,data:data12};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.openings !== undefined){
+let data13 = data.openings;
+if(Array.isArray(data13)){
+const len2 = data13.length;
+for(let i2=0; i2<len2; i2++){
+let data14 = data13[i2];
+if(!(data14 && typeof data14 == "object" && !Array.isArray(data14))){
+const err28 = {instancePath:instancePath+"/openings/" + i2,schemaPath:"#/properties/openings/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.openings.items.type,parentSchema:schema21.properties.openings.items,data:data14};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/openings",schemaPath:"#/properties/openings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.openings.type,parentSchema:schema21.properties.openings,data:data13};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.requisition_id !== undefined){
+let data15 = data.requisition_id;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err30 = {instancePath:instancePath+"/requisition_id",schemaPath:"#/properties/requisition_id/type",keyword:"type",params:{type: schema21.properties.requisition_id.type},message:"must be string,null",schema:schema21.properties.requisition_id.type,parentSchema:schema21.properties.requisition_id,data:data15};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data16 = data.status;
+if(typeof data16 !== "string"){
+const err31 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data16};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.updated_at !== undefined){
+let data17 = data.updated_at;
+if(typeof data17 !== "string"){
+const err32 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.updated_at.type,parentSchema:schema21.properties.updated_at,data:data17};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+validate20.errors = vErrors;
+return errors === 0;
+}
+
+export const record_offer = validate21;
+const schema22 = {"type":"object","properties":{"application_id":{"type":"integer"},"candidate_id":{"type":"integer"},"created_at":{"type":"string"},"custom_fields":{"type":"object"},"id":{"type":"integer"},"job_id":{"type":"integer"},"opening":{"type":["object","null"]},"resolved_at":{"type":["string","null"]},"sent_at":{"type":["string","null"]},"starts_at":{"type":["string","null"]},"status":{"type":"string"},"updated_at":{"type":"string"},"version":{"type":"integer"}},"required":["application_id","candidate_id","created_at","custom_fields","id","job_id","opening","resolved_at","sent_at","starts_at","status","updated_at","version"],"additionalProperties":true};
+
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.application_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_id"},message:"must have required property '"+"application_id"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.candidate_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "candidate_id"},message:"must have required property '"+"candidate_id"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.created_at === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.custom_fields === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_fields"},message:"must have required property '"+"custom_fields"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.id === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema22.required,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2797,7 +2819,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.job_id === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "job_id"},message:"must have required property '"+"job_id"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "job_id"},message:"must have required property '"+"job_id"+"'",schema:schema22.required,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2807,7 +2829,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.opening === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "opening"},message:"must have required property '"+"opening"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "opening"},message:"must have required property '"+"opening"+"'",schema:schema22.required,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2817,7 +2839,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.resolved_at === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resolved_at"},message:"must have required property '"+"resolved_at"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resolved_at"},message:"must have required property '"+"resolved_at"+"'",schema:schema22.required,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2827,7 +2849,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.sent_at === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sent_at"},message:"must have required property '"+"sent_at"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sent_at"},message:"must have required property '"+"sent_at"+"'",schema:schema22.required,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2837,7 +2859,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.starts_at === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "starts_at"},message:"must have required property '"+"starts_at"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "starts_at"},message:"must have required property '"+"starts_at"+"'",schema:schema22.required,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2847,7 +2869,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.status === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema22.required,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2857,7 +2879,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.updated_at === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema22.required,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2867,7 +2889,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.version === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema22.required,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2879,7 +2901,7 @@ errors++;
 if(data.application_id !== undefined){
 let data0 = data.application_id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err13 = {instancePath:instancePath+"/application_id",schemaPath:"#/properties/application_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.application_id.type,parentSchema:schema21.properties.application_id,data:data0};
+const err13 = {instancePath:instancePath+"/application_id",schemaPath:"#/properties/application_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.application_id.type,parentSchema:schema22.properties.application_id,data:data0};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2892,7 +2914,7 @@ errors++;
 if(data.candidate_id !== undefined){
 let data1 = data.candidate_id;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err14 = {instancePath:instancePath+"/candidate_id",schemaPath:"#/properties/candidate_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.candidate_id.type,parentSchema:schema21.properties.candidate_id,data:data1};
+const err14 = {instancePath:instancePath+"/candidate_id",schemaPath:"#/properties/candidate_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.candidate_id.type,parentSchema:schema22.properties.candidate_id,data:data1};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2905,7 +2927,7 @@ errors++;
 if(data.created_at !== undefined){
 let data2 = data.created_at;
 if(typeof data2 !== "string"){
-const err15 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.created_at.type,parentSchema:schema21.properties.created_at,data:data2};
+const err15 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.created_at.type,parentSchema:schema22.properties.created_at,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2918,7 +2940,7 @@ errors++;
 if(data.custom_fields !== undefined){
 let data3 = data.custom_fields;
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-const err16 = {instancePath:instancePath+"/custom_fields",schemaPath:"#/properties/custom_fields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.custom_fields.type,parentSchema:schema21.properties.custom_fields,data:data3};
+const err16 = {instancePath:instancePath+"/custom_fields",schemaPath:"#/properties/custom_fields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.custom_fields.type,parentSchema:schema22.properties.custom_fields,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2931,7 +2953,7 @@ errors++;
 if(data.id !== undefined){
 let data4 = data.id;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err17 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.id.type,parentSchema:schema21.properties.id,data:data4};
+const err17 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.id.type,parentSchema:schema22.properties.id,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2944,7 +2966,7 @@ errors++;
 if(data.job_id !== undefined){
 let data5 = data.job_id;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err18 = {instancePath:instancePath+"/job_id",schemaPath:"#/properties/job_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.job_id.type,parentSchema:schema21.properties.job_id,data:data5};
+const err18 = {instancePath:instancePath+"/job_id",schemaPath:"#/properties/job_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.job_id.type,parentSchema:schema22.properties.job_id,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2957,7 +2979,7 @@ errors++;
 if(data.opening !== undefined){
 let data6 = data.opening;
 if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
-const err19 = {instancePath:instancePath+"/opening",schemaPath:"#/properties/opening/type",keyword:"type",params:{type: schema21.properties.opening.type},message:"must be object,null",schema:schema21.properties.opening.type,parentSchema:schema21.properties.opening,data:data6};
+const err19 = {instancePath:instancePath+"/opening",schemaPath:"#/properties/opening/type",keyword:"type",params:{type: schema22.properties.opening.type},message:"must be object,null",schema:schema22.properties.opening.type,parentSchema:schema22.properties.opening,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2970,7 +2992,7 @@ errors++;
 if(data.resolved_at !== undefined){
 let data7 = data.resolved_at;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err20 = {instancePath:instancePath+"/resolved_at",schemaPath:"#/properties/resolved_at/type",keyword:"type",params:{type: schema21.properties.resolved_at.type},message:"must be string,null",schema:schema21.properties.resolved_at.type,parentSchema:schema21.properties.resolved_at,data:data7};
+const err20 = {instancePath:instancePath+"/resolved_at",schemaPath:"#/properties/resolved_at/type",keyword:"type",params:{type: schema22.properties.resolved_at.type},message:"must be string,null",schema:schema22.properties.resolved_at.type,parentSchema:schema22.properties.resolved_at,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2983,7 +3005,7 @@ errors++;
 if(data.sent_at !== undefined){
 let data8 = data.sent_at;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err21 = {instancePath:instancePath+"/sent_at",schemaPath:"#/properties/sent_at/type",keyword:"type",params:{type: schema21.properties.sent_at.type},message:"must be string,null",schema:schema21.properties.sent_at.type,parentSchema:schema21.properties.sent_at,data:data8};
+const err21 = {instancePath:instancePath+"/sent_at",schemaPath:"#/properties/sent_at/type",keyword:"type",params:{type: schema22.properties.sent_at.type},message:"must be string,null",schema:schema22.properties.sent_at.type,parentSchema:schema22.properties.sent_at,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2996,7 +3018,7 @@ errors++;
 if(data.starts_at !== undefined){
 let data9 = data.starts_at;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err22 = {instancePath:instancePath+"/starts_at",schemaPath:"#/properties/starts_at/type",keyword:"type",params:{type: schema21.properties.starts_at.type},message:"must be string,null",schema:schema21.properties.starts_at.type,parentSchema:schema21.properties.starts_at,data:data9};
+const err22 = {instancePath:instancePath+"/starts_at",schemaPath:"#/properties/starts_at/type",keyword:"type",params:{type: schema22.properties.starts_at.type},message:"must be string,null",schema:schema22.properties.starts_at.type,parentSchema:schema22.properties.starts_at,data:data9};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3009,7 +3031,7 @@ errors++;
 if(data.status !== undefined){
 let data10 = data.status;
 if(typeof data10 !== "string"){
-const err23 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data10};
+const err23 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.status.type,parentSchema:schema22.properties.status,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3022,7 +3044,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data11 = data.updated_at;
 if(typeof data11 !== "string"){
-const err24 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.updated_at.type,parentSchema:schema21.properties.updated_at,data:data11};
+const err24 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.updated_at.type,parentSchema:schema22.properties.updated_at,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3035,7 +3057,7 @@ errors++;
 if(data.version !== undefined){
 let data12 = data.version;
 if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
-const err25 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.version.type,parentSchema:schema21.properties.version,data:data12};
+const err25 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.version.type,parentSchema:schema22.properties.version,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3047,7 +3069,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3056,19 +3078,19 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
-export const record_office = validate21;
-const schema22 = {"type":"object","properties":{"child_ids":{"type":"array","items":{"type":"integer"}},"child_office_external_ids":{"type":"array","items":{"type":"string"}},"external_id":{"type":["string","null"]},"id":{"type":"integer"},"location":{"type":["object","null"]},"name":{"type":"string"},"parent_id":{"type":["integer","null"]},"parent_office_external_id":{"type":["string","null"]},"primary_contact_user_id":{"type":["integer","null"]}},"required":["child_ids","child_office_external_ids","external_id","id","location","name","parent_id","parent_office_external_id","primary_contact_user_id"],"additionalProperties":true};
+export const record_office = validate22;
+const schema23 = {"type":"object","properties":{"child_ids":{"type":"array","items":{"type":"integer"}},"child_office_external_ids":{"type":"array","items":{"type":"string"}},"external_id":{"type":["string","null"]},"id":{"type":"integer"},"location":{"type":["object","null"]},"name":{"type":"string"},"parent_id":{"type":["integer","null"]},"parent_office_external_id":{"type":["string","null"]},"primary_contact_user_id":{"type":["integer","null"]}},"required":["child_ids","child_office_external_ids","external_id","id","location","name","parent_id","parent_office_external_id","primary_contact_user_id"],"additionalProperties":true};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.child_ids === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "child_ids"},message:"must have required property '"+"child_ids"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "child_ids"},message:"must have required property '"+"child_ids"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3078,7 +3100,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.child_office_external_ids === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "child_office_external_ids"},message:"must have required property '"+"child_office_external_ids"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "child_office_external_ids"},message:"must have required property '"+"child_office_external_ids"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3088,7 +3110,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.external_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "external_id"},message:"must have required property '"+"external_id"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "external_id"},message:"must have required property '"+"external_id"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3098,7 +3120,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3108,7 +3130,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.location === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3118,7 +3140,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.name === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3128,7 +3150,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.parent_id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3138,7 +3160,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.parent_office_external_id === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_office_external_id"},message:"must have required property '"+"parent_office_external_id"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_office_external_id"},message:"must have required property '"+"parent_office_external_id"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3148,7 +3170,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.primary_contact_user_id === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "primary_contact_user_id"},message:"must have required property '"+"primary_contact_user_id"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "primary_contact_user_id"},message:"must have required property '"+"primary_contact_user_id"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3164,7 +3186,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err9 = {instancePath:instancePath+"/child_ids/" + i0,schemaPath:"#/properties/child_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.child_ids.items.type,parentSchema:schema22.properties.child_ids.items,data:data1};
+const err9 = {instancePath:instancePath+"/child_ids/" + i0,schemaPath:"#/properties/child_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.child_ids.items.type,parentSchema:schema23.properties.child_ids.items,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3176,7 +3198,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/child_ids",schemaPath:"#/properties/child_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.child_ids.type,parentSchema:schema22.properties.child_ids,data:data0};
+const err10 = {instancePath:instancePath+"/child_ids",schemaPath:"#/properties/child_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.child_ids.type,parentSchema:schema23.properties.child_ids,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3193,7 +3215,7 @@ const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 let data3 = data2[i1];
 if(typeof data3 !== "string"){
-const err11 = {instancePath:instancePath+"/child_office_external_ids/" + i1,schemaPath:"#/properties/child_office_external_ids/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.child_office_external_ids.items.type,parentSchema:schema22.properties.child_office_external_ids.items,data:data3};
+const err11 = {instancePath:instancePath+"/child_office_external_ids/" + i1,schemaPath:"#/properties/child_office_external_ids/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.child_office_external_ids.items.type,parentSchema:schema23.properties.child_office_external_ids.items,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3205,7 +3227,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/child_office_external_ids",schemaPath:"#/properties/child_office_external_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.child_office_external_ids.type,parentSchema:schema22.properties.child_office_external_ids,data:data2};
+const err12 = {instancePath:instancePath+"/child_office_external_ids",schemaPath:"#/properties/child_office_external_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.child_office_external_ids.type,parentSchema:schema23.properties.child_office_external_ids,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3218,7 +3240,7 @@ errors++;
 if(data.external_id !== undefined){
 let data4 = data.external_id;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err13 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema22.properties.external_id.type},message:"must be string,null",schema:schema22.properties.external_id.type,parentSchema:schema22.properties.external_id,data:data4};
+const err13 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema23.properties.external_id.type},message:"must be string,null",schema:schema23.properties.external_id.type,parentSchema:schema23.properties.external_id,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3231,7 +3253,7 @@ errors++;
 if(data.id !== undefined){
 let data5 = data.id;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err14 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.id.type,parentSchema:schema22.properties.id,data:data5};
+const err14 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.id.type,parentSchema:schema23.properties.id,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3244,7 +3266,7 @@ errors++;
 if(data.location !== undefined){
 let data6 = data.location;
 if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
-const err15 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: schema22.properties.location.type},message:"must be object,null",schema:schema22.properties.location.type,parentSchema:schema22.properties.location,data:data6};
+const err15 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: schema23.properties.location.type},message:"must be object,null",schema:schema23.properties.location.type,parentSchema:schema23.properties.location,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3257,7 +3279,7 @@ errors++;
 if(data.name !== undefined){
 let data7 = data.name;
 if(typeof data7 !== "string"){
-const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.name.type,parentSchema:schema22.properties.name,data:data7};
+const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.name.type,parentSchema:schema23.properties.name,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3270,7 +3292,7 @@ errors++;
 if(data.parent_id !== undefined){
 let data8 = data.parent_id;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err17 = {instancePath:instancePath+"/parent_id",schemaPath:"#/properties/parent_id/type",keyword:"type",params:{type: schema22.properties.parent_id.type},message:"must be integer,null",schema:schema22.properties.parent_id.type,parentSchema:schema22.properties.parent_id,data:data8};
+const err17 = {instancePath:instancePath+"/parent_id",schemaPath:"#/properties/parent_id/type",keyword:"type",params:{type: schema23.properties.parent_id.type},message:"must be integer,null",schema:schema23.properties.parent_id.type,parentSchema:schema23.properties.parent_id,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3283,7 +3305,7 @@ errors++;
 if(data.parent_office_external_id !== undefined){
 let data9 = data.parent_office_external_id;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err18 = {instancePath:instancePath+"/parent_office_external_id",schemaPath:"#/properties/parent_office_external_id/type",keyword:"type",params:{type: schema22.properties.parent_office_external_id.type},message:"must be string,null",schema:schema22.properties.parent_office_external_id.type,parentSchema:schema22.properties.parent_office_external_id,data:data9};
+const err18 = {instancePath:instancePath+"/parent_office_external_id",schemaPath:"#/properties/parent_office_external_id/type",keyword:"type",params:{type: schema23.properties.parent_office_external_id.type},message:"must be string,null",schema:schema23.properties.parent_office_external_id.type,parentSchema:schema23.properties.parent_office_external_id,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3296,7 +3318,7 @@ errors++;
 if(data.primary_contact_user_id !== undefined){
 let data10 = data.primary_contact_user_id;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err19 = {instancePath:instancePath+"/primary_contact_user_id",schemaPath:"#/properties/primary_contact_user_id/type",keyword:"type",params:{type: schema22.properties.primary_contact_user_id.type},message:"must be integer,null",schema:schema22.properties.primary_contact_user_id.type,parentSchema:schema22.properties.primary_contact_user_id,data:data10};
+const err19 = {instancePath:instancePath+"/primary_contact_user_id",schemaPath:"#/properties/primary_contact_user_id/type",keyword:"type",params:{type: schema23.properties.primary_contact_user_id.type},message:"must be integer,null",schema:schema23.properties.primary_contact_user_id.type,parentSchema:schema23.properties.primary_contact_user_id,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3308,7 +3330,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3317,19 +3339,19 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-export const record_user = validate22;
-const schema23 = {"type":"object","properties":{"created_at":{"type":"string"},"departments":{"type":"array","items":{"type":"object"}},"disabled":{"type":"boolean"},"emails":{"type":"array","items":{"type":"string"}},"employee_id":{"type":["string","null"]},"first_name":{"type":"string"},"id":{"type":"integer"},"last_name":{"type":"string"},"linked_candidate_ids":{"type":"array","items":{"type":"integer"}},"name":{"type":"string"},"offices":{"type":"array","items":{"type":"object"}},"primary_email_address":{"type":"string"},"site_admin":{"type":"boolean"},"updated_at":{"type":"string"}},"required":["created_at","departments","disabled","emails","employee_id","first_name","id","last_name","linked_candidate_ids","name","offices","primary_email_address","site_admin","updated_at"],"additionalProperties":true};
+export const record_user = validate23;
+const schema24 = {"type":"object","properties":{"created_at":{"type":"string"},"departments":{"type":"array","items":{"type":"object"}},"disabled":{"type":"boolean"},"emails":{"type":"array","items":{"type":"string"}},"employee_id":{"type":["string","null"]},"first_name":{"type":"string"},"id":{"type":"integer"},"last_name":{"type":"string"},"linked_candidate_ids":{"type":"array","items":{"type":"integer"}},"name":{"type":"string"},"offices":{"type":"array","items":{"type":"object"}},"primary_email_address":{"type":"string"},"site_admin":{"type":"boolean"},"updated_at":{"type":"string"}},"required":["created_at","departments","disabled","emails","employee_id","first_name","id","last_name","linked_candidate_ids","name","offices","primary_email_address","site_admin","updated_at"],"additionalProperties":true};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.created_at === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3339,7 +3361,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.departments === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "departments"},message:"must have required property '"+"departments"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "departments"},message:"must have required property '"+"departments"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3349,7 +3371,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.disabled === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "disabled"},message:"must have required property '"+"disabled"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "disabled"},message:"must have required property '"+"disabled"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3359,7 +3381,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.emails === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emails"},message:"must have required property '"+"emails"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emails"},message:"must have required property '"+"emails"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3369,7 +3391,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.employee_id === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "employee_id"},message:"must have required property '"+"employee_id"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "employee_id"},message:"must have required property '"+"employee_id"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3379,7 +3401,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.first_name === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3389,7 +3411,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3399,7 +3421,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.last_name === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_name"},message:"must have required property '"+"last_name"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_name"},message:"must have required property '"+"last_name"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3409,7 +3431,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.linked_candidate_ids === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "linked_candidate_ids"},message:"must have required property '"+"linked_candidate_ids"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "linked_candidate_ids"},message:"must have required property '"+"linked_candidate_ids"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3419,7 +3441,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.name === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3429,7 +3451,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.offices === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "offices"},message:"must have required property '"+"offices"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "offices"},message:"must have required property '"+"offices"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3439,7 +3461,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.primary_email_address === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "primary_email_address"},message:"must have required property '"+"primary_email_address"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "primary_email_address"},message:"must have required property '"+"primary_email_address"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3449,7 +3471,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.site_admin === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "site_admin"},message:"must have required property '"+"site_admin"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "site_admin"},message:"must have required property '"+"site_admin"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3459,7 +3481,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.updated_at === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3471,7 +3493,7 @@ errors++;
 if(data.created_at !== undefined){
 let data0 = data.created_at;
 if(typeof data0 !== "string"){
-const err14 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.created_at.type,parentSchema:schema23.properties.created_at,data:data0};
+const err14 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.created_at.type,parentSchema:schema24.properties.created_at,data:data0};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3488,7 +3510,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err15 = {instancePath:instancePath+"/departments/" + i0,schemaPath:"#/properties/departments/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.departments.items.type,parentSchema:schema23.properties.departments.items,data:data2};
+const err15 = {instancePath:instancePath+"/departments/" + i0,schemaPath:"#/properties/departments/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.departments.items.type,parentSchema:schema24.properties.departments.items,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3500,7 +3522,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/departments",schemaPath:"#/properties/departments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.departments.type,parentSchema:schema23.properties.departments,data:data1};
+const err16 = {instancePath:instancePath+"/departments",schemaPath:"#/properties/departments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.departments.type,parentSchema:schema24.properties.departments,data:data1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3513,7 +3535,7 @@ errors++;
 if(data.disabled !== undefined){
 let data3 = data.disabled;
 if(typeof data3 !== "boolean"){
-const err17 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.disabled.type,parentSchema:schema23.properties.disabled,data:data3};
+const err17 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.disabled.type,parentSchema:schema24.properties.disabled,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3530,7 +3552,7 @@ const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 let data5 = data4[i1];
 if(typeof data5 !== "string"){
-const err18 = {instancePath:instancePath+"/emails/" + i1,schemaPath:"#/properties/emails/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.emails.items.type,parentSchema:schema23.properties.emails.items,data:data5};
+const err18 = {instancePath:instancePath+"/emails/" + i1,schemaPath:"#/properties/emails/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.emails.items.type,parentSchema:schema24.properties.emails.items,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3542,7 +3564,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/emails",schemaPath:"#/properties/emails/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.emails.type,parentSchema:schema23.properties.emails,data:data4};
+const err19 = {instancePath:instancePath+"/emails",schemaPath:"#/properties/emails/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.emails.type,parentSchema:schema24.properties.emails,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3555,7 +3577,7 @@ errors++;
 if(data.employee_id !== undefined){
 let data6 = data.employee_id;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err20 = {instancePath:instancePath+"/employee_id",schemaPath:"#/properties/employee_id/type",keyword:"type",params:{type: schema23.properties.employee_id.type},message:"must be string,null",schema:schema23.properties.employee_id.type,parentSchema:schema23.properties.employee_id,data:data6};
+const err20 = {instancePath:instancePath+"/employee_id",schemaPath:"#/properties/employee_id/type",keyword:"type",params:{type: schema24.properties.employee_id.type},message:"must be string,null",schema:schema24.properties.employee_id.type,parentSchema:schema24.properties.employee_id,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3568,7 +3590,7 @@ errors++;
 if(data.first_name !== undefined){
 let data7 = data.first_name;
 if(typeof data7 !== "string"){
-const err21 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.first_name.type,parentSchema:schema23.properties.first_name,data:data7};
+const err21 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.first_name.type,parentSchema:schema24.properties.first_name,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3581,7 +3603,7 @@ errors++;
 if(data.id !== undefined){
 let data8 = data.id;
 if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err22 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.id.type,parentSchema:schema23.properties.id,data:data8};
+const err22 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.id.type,parentSchema:schema24.properties.id,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3594,7 +3616,7 @@ errors++;
 if(data.last_name !== undefined){
 let data9 = data.last_name;
 if(typeof data9 !== "string"){
-const err23 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.last_name.type,parentSchema:schema23.properties.last_name,data:data9};
+const err23 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.last_name.type,parentSchema:schema24.properties.last_name,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3611,7 +3633,7 @@ const len2 = data10.length;
 for(let i2=0; i2<len2; i2++){
 let data11 = data10[i2];
 if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
-const err24 = {instancePath:instancePath+"/linked_candidate_ids/" + i2,schemaPath:"#/properties/linked_candidate_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.linked_candidate_ids.items.type,parentSchema:schema23.properties.linked_candidate_ids.items,data:data11};
+const err24 = {instancePath:instancePath+"/linked_candidate_ids/" + i2,schemaPath:"#/properties/linked_candidate_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.linked_candidate_ids.items.type,parentSchema:schema24.properties.linked_candidate_ids.items,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3623,7 +3645,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/linked_candidate_ids",schemaPath:"#/properties/linked_candidate_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.linked_candidate_ids.type,parentSchema:schema23.properties.linked_candidate_ids,data:data10};
+const err25 = {instancePath:instancePath+"/linked_candidate_ids",schemaPath:"#/properties/linked_candidate_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.linked_candidate_ids.type,parentSchema:schema24.properties.linked_candidate_ids,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3636,7 +3658,7 @@ errors++;
 if(data.name !== undefined){
 let data12 = data.name;
 if(typeof data12 !== "string"){
-const err26 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.name.type,parentSchema:schema23.properties.name,data:data12};
+const err26 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.name.type,parentSchema:schema24.properties.name,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3653,7 +3675,7 @@ const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
 let data14 = data13[i3];
 if(!(data14 && typeof data14 == "object" && !Array.isArray(data14))){
-const err27 = {instancePath:instancePath+"/offices/" + i3,schemaPath:"#/properties/offices/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.offices.items.type,parentSchema:schema23.properties.offices.items,data:data14};
+const err27 = {instancePath:instancePath+"/offices/" + i3,schemaPath:"#/properties/offices/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.offices.items.type,parentSchema:schema24.properties.offices.items,data:data14};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3665,7 +3687,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/offices",schemaPath:"#/properties/offices/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.offices.type,parentSchema:schema23.properties.offices,data:data13};
+const err28 = {instancePath:instancePath+"/offices",schemaPath:"#/properties/offices/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.offices.type,parentSchema:schema24.properties.offices,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3678,7 +3700,7 @@ errors++;
 if(data.primary_email_address !== undefined){
 let data15 = data.primary_email_address;
 if(typeof data15 !== "string"){
-const err29 = {instancePath:instancePath+"/primary_email_address",schemaPath:"#/properties/primary_email_address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.primary_email_address.type,parentSchema:schema23.properties.primary_email_address,data:data15};
+const err29 = {instancePath:instancePath+"/primary_email_address",schemaPath:"#/properties/primary_email_address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.primary_email_address.type,parentSchema:schema24.properties.primary_email_address,data:data15};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3691,7 +3713,7 @@ errors++;
 if(data.site_admin !== undefined){
 let data16 = data.site_admin;
 if(typeof data16 !== "boolean"){
-const err30 = {instancePath:instancePath+"/site_admin",schemaPath:"#/properties/site_admin/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.site_admin.type,parentSchema:schema23.properties.site_admin,data:data16};
+const err30 = {instancePath:instancePath+"/site_admin",schemaPath:"#/properties/site_admin/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.site_admin.type,parentSchema:schema24.properties.site_admin,data:data16};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3704,7 +3726,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data17 = data.updated_at;
 if(typeof data17 !== "string"){
-const err31 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.updated_at.type,parentSchema:schema23.properties.updated_at,data:data17};
+const err31 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.updated_at.type,parentSchema:schema24.properties.updated_at,data:data17};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3716,7 +3738,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3725,16 +3747,25 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
+export const params_candidate_attachment_download = params_application_attachment_download;
 export const params_candidates_get = params_applications_get;
 export const params_departments_list = params_candidates_list;
 export const params_departments_get = params_applications_get;
+export const params_job_posts_list = params_application_attachment_download;
+export const params_job_posts_get = params_application_attachment_download;
 export const params_jobs_list = params_candidates_list;
 export const params_jobs_get = params_applications_get;
 export const params_offers_get = params_applications_get;
 export const params_offices_list = params_candidates_list;
 export const params_offices_get = params_applications_get;
+export const params_scheduled_interviews_list = params_application_attachment_download;
+export const params_scheduled_interviews_get = params_application_attachment_download;
+export const params_sources_list = params_application_attachment_download;
 export const params_users_get = params_applications_get;
+export const record_job_post = params_application_attachment_download;
+export const record_scheduled_interview = params_application_attachment_download;
+export const record_source = params_application_attachment_download;

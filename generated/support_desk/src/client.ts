@@ -68,6 +68,7 @@ export interface ArticleAttachmentsResource {
   /**
    * Returns binary content.
    * Params not specified by the contract: "Parameters of the other entities: not shown."
+   * Streams the bytes as `body`.
    * @example
    * const file = await supportDesk.articleAttachments.download();
    * for await (const chunk of file.body) process.stdout.write(chunk);
@@ -108,6 +109,7 @@ export interface AttachmentsResource {
   /**
    * Returns binary content.
    * Params not specified by the contract: "Parameters of the other entities: not shown."
+   * Streams the bytes as `body`.
    * @example
    * const file = await supportDesk.attachments.download();
    * for await (const chunk of file.body) process.stdout.write(chunk);
@@ -155,6 +157,7 @@ export interface BrandsResource {
   get(params: T.BrandsGetParams, options?: RequestOptions): Promise<T.Brand>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
+   * Filters and sorts take the searchable fields (`BrandsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await supportDesk.brands.search({ query: { filter: { eq: { brand_url: '<value>' } } } });
    */
@@ -197,6 +200,7 @@ export interface GroupsResource {
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only tickets, users, brands and ticket_fields; the entity list gives groups search too. The entity list wins.
+   * Filters and sorts take the searchable fields (`GroupsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await supportDesk.groups.search({ query: {} });
    */
@@ -258,6 +262,7 @@ export interface OrganizationsResource {
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only tickets, users, brands and ticket_fields; the entity list gives organizations search too. The entity list wins.
+   * Filters and sorts take the searchable fields (`OrganizationsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await supportDesk.organizations.search({ query: {} });
    */
@@ -286,6 +291,7 @@ export interface SatisfactionRatingsResource {
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only tickets, users, brands and ticket_fields; the entity list gives satisfaction_ratings search too. The entity list wins.
+   * Filters and sorts take the searchable fields (`SatisfactionRatingsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await supportDesk.satisfactionRatings.search({ query: {} });
    */
@@ -328,6 +334,7 @@ export interface TagsResource {
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only tickets, users, brands and ticket_fields; the entity list gives tags search too. The entity list wins.
+   * Filters and sorts take the searchable fields (`TagsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await supportDesk.tags.search({ query: {} });
    */
@@ -349,6 +356,7 @@ export interface TicketAuditsResource {
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only tickets, users, brands and ticket_fields; the entity list gives ticket_audits search too. The entity list wins.
+   * Filters and sorts take the searchable fields (`TicketAuditsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await supportDesk.ticketAudits.search({ query: {} });
    */
@@ -370,6 +378,7 @@ export interface TicketCommentsResource {
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only tickets, users, brands and ticket_fields; the entity list gives ticket_comments search too. The entity list wins.
+   * Filters and sorts take the searchable fields (`TicketCommentsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await supportDesk.ticketComments.search({ query: {} });
    */
@@ -397,6 +406,7 @@ export interface TicketFieldsResource {
   get(params?: T.TicketFieldsGetParams, options?: RequestOptions): Promise<T.TicketField>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
+   * Filters and sorts take the searchable fields (`TicketFieldsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await supportDesk.ticketFields.search({ query: { filter: { eq: { agent_description: '<value>' } } } });
    */
@@ -425,6 +435,7 @@ export interface TicketFormsResource {
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only tickets, users, brands and ticket_fields; the entity list gives ticket_forms search too. The entity list wins.
+   * Filters and sorts take the searchable fields (`TicketFormsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await supportDesk.ticketForms.search({ query: {} });
    */
@@ -446,6 +457,7 @@ export interface TicketMetricsResource {
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only tickets, users, brands and ticket_fields; the entity list gives ticket_metrics search too. The entity list wins.
+   * Filters and sorts take the searchable fields (`TicketMetricsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await supportDesk.ticketMetrics.search({ query: {} });
    */
@@ -471,6 +483,7 @@ export interface TicketsResource {
   get(params: T.TicketsGetParams, options?: RequestOptions): Promise<T.Ticket>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
+   * Filters and sorts take the searchable fields (`TicketsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await supportDesk.tickets.search({ query: { filter: { eq: { created_at: '<value>' } } } });
    */
@@ -515,6 +528,7 @@ export interface UsersResource {
   get(params: T.UsersGetParams, options?: RequestOptions): Promise<T.User>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
+   * Filters and sorts take the searchable fields (`UsersSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
    * @example
    * const { hits } = await supportDesk.users.search({ query: {} });
    */
@@ -596,21 +610,21 @@ export class SupportDeskClient extends ConnectorClient {
   constructor(options: ClientOptions) {
     super(options, SERVICE);
     this.articleAttachments = {
-    list: (params, options) => this.callList({ entity: 'article_attachments', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'article_attachments', action: 'get', kind: 'read' }, params, options),
-    download: (params, options) => this.callDownload({ entity: 'article_attachments', action: 'download', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'article_attachments', action: 'list', kind: 'read', validateParams: V.params_article_attachments_list, validateRecord: V.record_article_attachment }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'article_attachments', action: 'get', kind: 'read', validateParams: V.params_article_attachments_get, validateRecord: V.record_article_attachment }, params, options),
+    download: (params, options) => this.callDownload({ entity: 'article_attachments', action: 'download', kind: 'read', validateParams: V.params_article_attachments_download }, params, options),
     };
     this.articles = {
-    list: (params, options) => this.callList({ entity: 'articles', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'articles', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'articles', action: 'list', kind: 'read', validateParams: V.params_articles_list, validateRecord: V.record_article }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'articles', action: 'get', kind: 'read', validateParams: V.params_articles_get, validateRecord: V.record_article }, params, options),
     };
     this.attachments = {
-    get: (params, options) => this.callSingle({ entity: 'attachments', action: 'get', kind: 'read' }, params, options),
-    download: (params, options) => this.callDownload({ entity: 'attachments', action: 'download', kind: 'read' }, params, options),
+    get: (params, options) => this.callSingle({ entity: 'attachments', action: 'get', kind: 'read', validateParams: V.params_attachments_get, validateRecord: V.record_attachment }, params, options),
+    download: (params, options) => this.callDownload({ entity: 'attachments', action: 'download', kind: 'read', validateParams: V.params_attachments_download }, params, options),
     };
     this.automations = {
-    list: (params, options) => this.callList({ entity: 'automations', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'automations', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'automations', action: 'list', kind: 'read', validateParams: V.params_automations_list, validateRecord: V.record_automation }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'automations', action: 'get', kind: 'read', validateParams: V.params_automations_get, validateRecord: V.record_automation }, params, options),
     };
     this.brands = {
     list: (params, options) => this.callList({ entity: 'brands', action: 'list', kind: 'read', validateParams: V.params_brands_list, validateRecord: V.record_brand }, params, pagePaging, options),
@@ -618,11 +632,11 @@ export class SupportDeskClient extends ConnectorClient {
     search: (params, options) => this.callSearch({ entity: 'brands', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.groupMemberships = {
-    list: (params, options) => this.callList({ entity: 'group_memberships', action: 'list', kind: 'read' }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'group_memberships', action: 'list', kind: 'read', validateParams: V.params_group_memberships_list, validateRecord: V.record_group_membership }, params, null, options),
     };
     this.groups = {
-    list: (params, options) => this.callList({ entity: 'groups', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'groups', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'groups', action: 'list', kind: 'read', validateParams: V.params_groups_list, validateRecord: V.record_group }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'groups', action: 'get', kind: 'read', validateParams: V.params_groups_get, validateRecord: V.record_group }, params, options),
     search: (params, options) => this.callSearch({ entity: 'groups', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.macros = {
@@ -630,46 +644,46 @@ export class SupportDeskClient extends ConnectorClient {
     get: (params, options) => this.callSingle({ entity: 'macros', action: 'get', kind: 'read', validateParams: V.params_macros_get, validateRecord: V.record_macro }, params, options),
     };
     this.organizationMemberships = {
-    list: (params, options) => this.callList({ entity: 'organization_memberships', action: 'list', kind: 'read' }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'organization_memberships', action: 'list', kind: 'read', validateParams: V.params_organization_memberships_list, validateRecord: V.record_organization_membership }, params, null, options),
     };
     this.organizations = {
-    list: (params, options) => this.callList({ entity: 'organizations', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'organizations', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'organizations', action: 'list', kind: 'read', validateParams: V.params_organizations_list, validateRecord: V.record_organization }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'organizations', action: 'get', kind: 'read', validateParams: V.params_organizations_get, validateRecord: V.record_organization }, params, options),
     search: (params, options) => this.callSearch({ entity: 'organizations', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.satisfactionRatings = {
-    list: (params, options) => this.callList({ entity: 'satisfaction_ratings', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'satisfaction_ratings', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'satisfaction_ratings', action: 'list', kind: 'read', validateParams: V.params_satisfaction_ratings_list, validateRecord: V.record_satisfaction_rating }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'satisfaction_ratings', action: 'get', kind: 'read', validateParams: V.params_satisfaction_ratings_get, validateRecord: V.record_satisfaction_rating }, params, options),
     search: (params, options) => this.callSearch({ entity: 'satisfaction_ratings', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.slaPolicies = {
-    list: (params, options) => this.callList({ entity: 'sla_policies', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'sla_policies', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'sla_policies', action: 'list', kind: 'read', validateParams: V.params_sla_policies_list, validateRecord: V.record_sla_policy }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'sla_policies', action: 'get', kind: 'read', validateParams: V.params_sla_policies_get, validateRecord: V.record_sla_policy }, params, options),
     };
     this.tags = {
-    list: (params, options) => this.callList({ entity: 'tags', action: 'list', kind: 'read' }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'tags', action: 'list', kind: 'read', validateParams: V.params_tags_list, validateRecord: V.record_tag }, params, null, options),
     search: (params, options) => this.callSearch({ entity: 'tags', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.ticketAudits = {
-    list: (params, options) => this.callList({ entity: 'ticket_audits', action: 'list', kind: 'read' }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'ticket_audits', action: 'list', kind: 'read', validateParams: V.params_ticket_audits_list, validateRecord: V.record_ticket_audit }, params, null, options),
     search: (params, options) => this.callSearch({ entity: 'ticket_audits', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.ticketComments = {
-    list: (params, options) => this.callList({ entity: 'ticket_comments', action: 'list', kind: 'read' }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'ticket_comments', action: 'list', kind: 'read', validateParams: V.params_ticket_comments_list, validateRecord: V.record_ticket_comment }, params, null, options),
     search: (params, options) => this.callSearch({ entity: 'ticket_comments', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.ticketFields = {
-    list: (params, options) => this.callList({ entity: 'ticket_fields', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'ticket_fields', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'ticket_fields', action: 'list', kind: 'read', validateParams: V.params_ticket_fields_list, validateRecord: V.record_ticket_field }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'ticket_fields', action: 'get', kind: 'read', validateParams: V.params_ticket_fields_get, validateRecord: V.record_ticket_field }, params, options),
     search: (params, options) => this.callSearch({ entity: 'ticket_fields', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.ticketForms = {
-    list: (params, options) => this.callList({ entity: 'ticket_forms', action: 'list', kind: 'read' }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'ticket_forms', action: 'get', kind: 'read' }, params, options),
+    list: (params, options) => this.callList({ entity: 'ticket_forms', action: 'list', kind: 'read', validateParams: V.params_ticket_forms_list, validateRecord: V.record_ticket_form }, params, null, options),
+    get: (params, options) => this.callSingle({ entity: 'ticket_forms', action: 'get', kind: 'read', validateParams: V.params_ticket_forms_get, validateRecord: V.record_ticket_form }, params, options),
     search: (params, options) => this.callSearch({ entity: 'ticket_forms', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.ticketMetrics = {
-    list: (params, options) => this.callList({ entity: 'ticket_metrics', action: 'list', kind: 'read' }, params, null, options),
+    list: (params, options) => this.callList({ entity: 'ticket_metrics', action: 'list', kind: 'read', validateParams: V.params_ticket_metrics_list, validateRecord: V.record_ticket_metric }, params, null, options),
     search: (params, options) => this.callSearch({ entity: 'ticket_metrics', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
     };
     this.tickets = {

@@ -181,16 +181,38 @@ validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const params_brands_list = validate11;
-const schema12 = {"type":"object","properties":{"page":{"type":"integer"}},"additionalProperties":false};
+export const params_article_attachments_list = validate11;
+const schema12 = {"type":"object","properties":{},"additionalProperties":true};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate11.errors = vErrors;
+return errors === 0;
+}
+
+export const params_brands_list = validate12;
+const schema13 = {"type":"object","properties":{"page":{"type":"integer"}},"additionalProperties":false};
+
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(key0 === "page")){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -203,7 +225,7 @@ errors++;
 if(data.page !== undefined){
 let data0 = data.page;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.page.type,parentSchema:schema12.properties.page,data:data0};
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.page.type,parentSchema:schema13.properties.page,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -215,7 +237,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -224,19 +246,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 
-export const params_brands_get = validate12;
-const schema13 = {"type":"object","properties":{"brand_id":{"type":"integer"}},"required":["brand_id"],"additionalProperties":false};
+export const params_brands_get = validate13;
+const schema14 = {"type":"object","properties":{"brand_id":{"type":"integer"}},"required":["brand_id"],"additionalProperties":false};
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.brand_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "brand_id"},message:"must have required property '"+"brand_id"+"'",schema:schema13.required,parentSchema:schema13,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "brand_id"},message:"must have required property '"+"brand_id"+"'",schema:schema14.required,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -247,7 +269,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "brand_id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -260,7 +282,7 @@ errors++;
 if(data.brand_id !== undefined){
 let data0 = data.brand_id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/brand_id",schemaPath:"#/properties/brand_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.brand_id.type,parentSchema:schema13.properties.brand_id,data:data0};
+const err2 = {instancePath:instancePath+"/brand_id",schemaPath:"#/properties/brand_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.brand_id.type,parentSchema:schema14.properties.brand_id,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -272,7 +294,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -281,20 +303,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
 
-export const params_macros_list = validate13;
-const schema14 = {"type":"object","properties":{"access":{"type":"string","enum":["personal","shared","account"]},"active":{"type":"boolean"},"category":{"type":"integer"},"group_id":{"type":"integer"},"only_viewable":{"type":"boolean"},"page":{"type":"integer"},"sort_by":{"type":"string","enum":["alphabetical","created_at","updated_at","position"]},"sort_order":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+export const params_macros_list = validate14;
+const schema15 = {"type":"object","properties":{"access":{"type":"string","enum":["personal","shared","account"]},"active":{"type":"boolean"},"category":{"type":"integer"},"group_id":{"type":"integer"},"only_viewable":{"type":"boolean"},"page":{"type":"integer"},"sort_by":{"type":"string","enum":["alphabetical","created_at","updated_at","position"]},"sort_order":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((((key0 === "access") || (key0 === "active")) || (key0 === "category")) || (key0 === "group_id")) || (key0 === "only_viewable")) || (key0 === "page")) || (key0 === "sort_by")) || (key0 === "sort_order"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -307,7 +329,7 @@ errors++;
 if(data.access !== undefined){
 let data0 = data.access;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.access.type,parentSchema:schema14.properties.access,data:data0};
+const err1 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.access.type,parentSchema:schema15.properties.access,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -317,7 +339,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data0 === "personal") || (data0 === "shared")) || (data0 === "account"))){
-const err2 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema14.properties.access.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.access.enum,parentSchema:schema14.properties.access,data:data0};
+const err2 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema15.properties.access.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.access.enum,parentSchema:schema15.properties.access,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -330,7 +352,7 @@ errors++;
 if(data.active !== undefined){
 let data1 = data.active;
 if(typeof data1 !== "boolean"){
-const err3 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.active.type,parentSchema:schema14.properties.active,data:data1};
+const err3 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.active.type,parentSchema:schema15.properties.active,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -343,7 +365,7 @@ errors++;
 if(data.category !== undefined){
 let data2 = data.category;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err4 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.category.type,parentSchema:schema14.properties.category,data:data2};
+const err4 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.category.type,parentSchema:schema15.properties.category,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -356,7 +378,7 @@ errors++;
 if(data.group_id !== undefined){
 let data3 = data.group_id;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err5 = {instancePath:instancePath+"/group_id",schemaPath:"#/properties/group_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.group_id.type,parentSchema:schema14.properties.group_id,data:data3};
+const err5 = {instancePath:instancePath+"/group_id",schemaPath:"#/properties/group_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.group_id.type,parentSchema:schema15.properties.group_id,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -369,7 +391,7 @@ errors++;
 if(data.only_viewable !== undefined){
 let data4 = data.only_viewable;
 if(typeof data4 !== "boolean"){
-const err6 = {instancePath:instancePath+"/only_viewable",schemaPath:"#/properties/only_viewable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.only_viewable.type,parentSchema:schema14.properties.only_viewable,data:data4};
+const err6 = {instancePath:instancePath+"/only_viewable",schemaPath:"#/properties/only_viewable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.only_viewable.type,parentSchema:schema15.properties.only_viewable,data:data4};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -382,7 +404,7 @@ errors++;
 if(data.page !== undefined){
 let data5 = data.page;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err7 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.page.type,parentSchema:schema14.properties.page,data:data5};
+const err7 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.page.type,parentSchema:schema15.properties.page,data:data5};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -395,7 +417,7 @@ errors++;
 if(data.sort_by !== undefined){
 let data6 = data.sort_by;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.sort_by.type,parentSchema:schema14.properties.sort_by,data:data6};
+const err8 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.sort_by.type,parentSchema:schema15.properties.sort_by,data:data6};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -405,7 +427,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((((data6 === "alphabetical") || (data6 === "created_at")) || (data6 === "updated_at")) || (data6 === "position"))){
-const err9 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/enum",keyword:"enum",params:{allowedValues: schema14.properties.sort_by.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.sort_by.enum,parentSchema:schema14.properties.sort_by,data:data6};
+const err9 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/enum",keyword:"enum",params:{allowedValues: schema15.properties.sort_by.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.sort_by.enum,parentSchema:schema15.properties.sort_by,data:data6};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -418,7 +440,7 @@ errors++;
 if(data.sort_order !== undefined){
 let data7 = data.sort_order;
 if(typeof data7 !== "string"){
-const err10 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.sort_order.type,parentSchema:schema14.properties.sort_order,data:data7};
+const err10 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.sort_order.type,parentSchema:schema15.properties.sort_order,data:data7};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -428,7 +450,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((data7 === "asc") || (data7 === "desc"))){
-const err11 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/enum",keyword:"enum",params:{allowedValues: schema14.properties.sort_order.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.sort_order.enum,parentSchema:schema14.properties.sort_order,data:data7};
+const err11 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/enum",keyword:"enum",params:{allowedValues: schema15.properties.sort_order.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.sort_order.enum,parentSchema:schema15.properties.sort_order,data:data7};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -440,7 +462,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -449,19 +471,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
 
-export const params_macros_get = validate14;
-const schema15 = {"type":"object","properties":{"macro_id":{"type":"integer"}},"required":["macro_id"],"additionalProperties":false};
+export const params_macros_get = validate15;
+const schema16 = {"type":"object","properties":{"macro_id":{"type":"integer"}},"required":["macro_id"],"additionalProperties":false};
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.macro_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "macro_id"},message:"must have required property '"+"macro_id"+"'",schema:schema15.required,parentSchema:schema15,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "macro_id"},message:"must have required property '"+"macro_id"+"'",schema:schema16.required,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -472,7 +494,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "macro_id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -485,7 +507,7 @@ errors++;
 if(data.macro_id !== undefined){
 let data0 = data.macro_id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/macro_id",schemaPath:"#/properties/macro_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.macro_id.type,parentSchema:schema15.properties.macro_id,data:data0};
+const err2 = {instancePath:instancePath+"/macro_id",schemaPath:"#/properties/macro_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.macro_id.type,parentSchema:schema16.properties.macro_id,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -497,7 +519,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -506,20 +528,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 
-export const params_tickets_list = validate15;
-const schema16 = {"type":"object","properties":{"external_id":{"type":"string"},"page":{"type":"integer"},"sort":{"type":"string","enum":["id","status","updated_at","-id","-status","-updated_at"]}},"additionalProperties":false};
+export const params_tickets_list = validate16;
+const schema17 = {"type":"object","properties":{"external_id":{"type":"string"},"page":{"type":"integer"},"sort":{"type":"string","enum":["id","status","updated_at","-id","-status","-updated_at"]}},"additionalProperties":false};
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((key0 === "external_id") || (key0 === "page")) || (key0 === "sort"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -532,7 +554,7 @@ errors++;
 if(data.external_id !== undefined){
 let data0 = data.external_id;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.external_id.type,parentSchema:schema16.properties.external_id,data:data0};
+const err1 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.external_id.type,parentSchema:schema17.properties.external_id,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -545,7 +567,7 @@ errors++;
 if(data.page !== undefined){
 let data1 = data.page;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.page.type,parentSchema:schema16.properties.page,data:data1};
+const err2 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.page.type,parentSchema:schema17.properties.page,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -558,7 +580,7 @@ errors++;
 if(data.sort !== undefined){
 let data2 = data.sort;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.sort.type,parentSchema:schema16.properties.sort,data:data2};
+const err3 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.sort.type,parentSchema:schema17.properties.sort,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -568,7 +590,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((((data2 === "id") || (data2 === "status")) || (data2 === "updated_at")) || (data2 === "-id")) || (data2 === "-status")) || (data2 === "-updated_at"))){
-const err4 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema16.properties.sort.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.sort.enum,parentSchema:schema16.properties.sort,data:data2};
+const err4 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema17.properties.sort.enum},message:"must be equal to one of the allowed values",schema:schema17.properties.sort.enum,parentSchema:schema17.properties.sort,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -580,7 +602,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -589,19 +611,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 
-export const params_tickets_get = validate16;
-const schema17 = {"type":"object","properties":{"ticket_id":{"type":"integer"}},"required":["ticket_id"],"additionalProperties":false};
+export const params_tickets_get = validate17;
+const schema18 = {"type":"object","properties":{"ticket_id":{"type":"integer"}},"required":["ticket_id"],"additionalProperties":false};
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ticket_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ticket_id"},message:"must have required property '"+"ticket_id"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ticket_id"},message:"must have required property '"+"ticket_id"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -612,7 +634,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "ticket_id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -625,7 +647,7 @@ errors++;
 if(data.ticket_id !== undefined){
 let data0 = data.ticket_id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/ticket_id",schemaPath:"#/properties/ticket_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.ticket_id.type,parentSchema:schema17.properties.ticket_id,data:data0};
+const err2 = {instancePath:instancePath+"/ticket_id",schemaPath:"#/properties/ticket_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.ticket_id.type,parentSchema:schema18.properties.ticket_id,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -637,7 +659,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -646,20 +668,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 
-export const params_triggers_list = validate17;
-const schema18 = {"type":"object","properties":{"active":{"type":"boolean"},"category_id":{"type":"string"},"page":{"type":"integer"},"sort":{"type":"string","enum":["alphabetical","created_at","updated_at","position"]}},"additionalProperties":false};
+export const params_triggers_list = validate18;
+const schema19 = {"type":"object","properties":{"active":{"type":"boolean"},"category_id":{"type":"string"},"page":{"type":"integer"},"sort":{"type":"string","enum":["alphabetical","created_at","updated_at","position"]}},"additionalProperties":false};
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((key0 === "active") || (key0 === "category_id")) || (key0 === "page")) || (key0 === "sort"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -672,7 +694,7 @@ errors++;
 if(data.active !== undefined){
 let data0 = data.active;
 if(typeof data0 !== "boolean"){
-const err1 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.active.type,parentSchema:schema18.properties.active,data:data0};
+const err1 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.active.type,parentSchema:schema19.properties.active,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -685,7 +707,7 @@ errors++;
 if(data.category_id !== undefined){
 let data1 = data.category_id;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/category_id",schemaPath:"#/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.category_id.type,parentSchema:schema18.properties.category_id,data:data1};
+const err2 = {instancePath:instancePath+"/category_id",schemaPath:"#/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.category_id.type,parentSchema:schema19.properties.category_id,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -698,7 +720,7 @@ errors++;
 if(data.page !== undefined){
 let data2 = data.page;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.page.type,parentSchema:schema18.properties.page,data:data2};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.page.type,parentSchema:schema19.properties.page,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -711,7 +733,7 @@ errors++;
 if(data.sort !== undefined){
 let data3 = data.sort;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.sort.type,parentSchema:schema18.properties.sort,data:data3};
+const err4 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.sort.type,parentSchema:schema19.properties.sort,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -721,7 +743,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((((data3 === "alphabetical") || (data3 === "created_at")) || (data3 === "updated_at")) || (data3 === "position"))){
-const err5 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema18.properties.sort.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.sort.enum,parentSchema:schema18.properties.sort,data:data3};
+const err5 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema19.properties.sort.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.sort.enum,parentSchema:schema19.properties.sort,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -733,7 +755,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -742,19 +764,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
 
-export const params_triggers_get = validate18;
-const schema19 = {"type":"object","properties":{"trigger_id":{"type":"integer"}},"required":["trigger_id"],"additionalProperties":false};
+export const params_triggers_get = validate19;
+const schema20 = {"type":"object","properties":{"trigger_id":{"type":"integer"}},"required":["trigger_id"],"additionalProperties":false};
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.trigger_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trigger_id"},message:"must have required property '"+"trigger_id"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trigger_id"},message:"must have required property '"+"trigger_id"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -765,7 +787,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "trigger_id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -778,7 +800,7 @@ errors++;
 if(data.trigger_id !== undefined){
 let data0 = data.trigger_id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/trigger_id",schemaPath:"#/properties/trigger_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.trigger_id.type,parentSchema:schema19.properties.trigger_id,data:data0};
+const err2 = {instancePath:instancePath+"/trigger_id",schemaPath:"#/properties/trigger_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.trigger_id.type,parentSchema:schema20.properties.trigger_id,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -790,7 +812,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -799,20 +821,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
 
-export const params_users_list = validate19;
-const schema20 = {"type":"object","properties":{"external_id":{"type":"string"},"page":{"type":"integer"},"role":{"type":"string","enum":["end-user","agent","admin"]}},"additionalProperties":false};
+export const params_users_list = validate20;
+const schema21 = {"type":"object","properties":{"external_id":{"type":"string"},"page":{"type":"integer"},"role":{"type":"string","enum":["end-user","agent","admin"]}},"additionalProperties":false};
 
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((key0 === "external_id") || (key0 === "page")) || (key0 === "role"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -825,7 +847,7 @@ errors++;
 if(data.external_id !== undefined){
 let data0 = data.external_id;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.external_id.type,parentSchema:schema20.properties.external_id,data:data0};
+const err1 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.external_id.type,parentSchema:schema21.properties.external_id,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -838,7 +860,7 @@ errors++;
 if(data.page !== undefined){
 let data1 = data.page;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.page.type,parentSchema:schema20.properties.page,data:data1};
+const err2 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.page.type,parentSchema:schema21.properties.page,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -851,7 +873,7 @@ errors++;
 if(data.role !== undefined){
 let data2 = data.role;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.role.type,parentSchema:schema20.properties.role,data:data2};
+const err3 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.role.type,parentSchema:schema21.properties.role,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -861,7 +883,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(((data2 === "end-user") || (data2 === "agent")) || (data2 === "admin"))){
-const err4 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema20.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.role.enum,parentSchema:schema20.properties.role,data:data2};
+const err4 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema21.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.role.enum,parentSchema:schema21.properties.role,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -873,7 +895,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -882,19 +904,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
-export const params_users_get = validate20;
-const schema21 = {"type":"object","properties":{"user_id":{"type":"integer"}},"required":["user_id"],"additionalProperties":false};
+export const params_users_get = validate21;
+const schema22 = {"type":"object","properties":{"user_id":{"type":"integer"}},"required":["user_id"],"additionalProperties":false};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.user_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_id"},message:"must have required property '"+"user_id"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_id"},message:"must have required property '"+"user_id"+"'",schema:schema22.required,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -905,7 +927,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "user_id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -918,7 +940,7 @@ errors++;
 if(data.user_id !== undefined){
 let data0 = data.user_id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/user_id",schemaPath:"#/properties/user_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.user_id.type,parentSchema:schema21.properties.user_id,data:data0};
+const err2 = {instancePath:instancePath+"/user_id",schemaPath:"#/properties/user_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.user_id.type,parentSchema:schema22.properties.user_id,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -930,7 +952,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -939,20 +961,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
-export const params_views_list = validate21;
-const schema22 = {"type":"object","properties":{"access":{"type":"string","enum":["personal","shared","account"]},"active":{"type":"boolean"},"group_id":{"type":"integer"},"page":{"type":"integer"},"sort_by":{"type":"string","enum":["alphabetical","created_at","updated_at","position"]},"sort_order":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+export const params_views_list = validate22;
+const schema23 = {"type":"object","properties":{"access":{"type":"string","enum":["personal","shared","account"]},"active":{"type":"boolean"},"group_id":{"type":"integer"},"page":{"type":"integer"},"sort_by":{"type":"string","enum":["alphabetical","created_at","updated_at","position"]},"sort_order":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((key0 === "access") || (key0 === "active")) || (key0 === "group_id")) || (key0 === "page")) || (key0 === "sort_by")) || (key0 === "sort_order"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -965,7 +987,7 @@ errors++;
 if(data.access !== undefined){
 let data0 = data.access;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.access.type,parentSchema:schema22.properties.access,data:data0};
+const err1 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.access.type,parentSchema:schema23.properties.access,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -975,7 +997,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data0 === "personal") || (data0 === "shared")) || (data0 === "account"))){
-const err2 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema22.properties.access.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.access.enum,parentSchema:schema22.properties.access,data:data0};
+const err2 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema23.properties.access.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.access.enum,parentSchema:schema23.properties.access,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -988,7 +1010,7 @@ errors++;
 if(data.active !== undefined){
 let data1 = data.active;
 if(typeof data1 !== "boolean"){
-const err3 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema22.properties.active.type,parentSchema:schema22.properties.active,data:data1};
+const err3 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.active.type,parentSchema:schema23.properties.active,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1001,7 +1023,7 @@ errors++;
 if(data.group_id !== undefined){
 let data2 = data.group_id;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err4 = {instancePath:instancePath+"/group_id",schemaPath:"#/properties/group_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.group_id.type,parentSchema:schema22.properties.group_id,data:data2};
+const err4 = {instancePath:instancePath+"/group_id",schemaPath:"#/properties/group_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.group_id.type,parentSchema:schema23.properties.group_id,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1014,7 +1036,7 @@ errors++;
 if(data.page !== undefined){
 let data3 = data.page;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err5 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.page.type,parentSchema:schema22.properties.page,data:data3};
+const err5 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.page.type,parentSchema:schema23.properties.page,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1027,7 +1049,7 @@ errors++;
 if(data.sort_by !== undefined){
 let data4 = data.sort_by;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.sort_by.type,parentSchema:schema22.properties.sort_by,data:data4};
+const err6 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.sort_by.type,parentSchema:schema23.properties.sort_by,data:data4};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1037,7 +1059,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((data4 === "alphabetical") || (data4 === "created_at")) || (data4 === "updated_at")) || (data4 === "position"))){
-const err7 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/enum",keyword:"enum",params:{allowedValues: schema22.properties.sort_by.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.sort_by.enum,parentSchema:schema22.properties.sort_by,data:data4};
+const err7 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/enum",keyword:"enum",params:{allowedValues: schema23.properties.sort_by.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.sort_by.enum,parentSchema:schema23.properties.sort_by,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1050,7 +1072,7 @@ errors++;
 if(data.sort_order !== undefined){
 let data5 = data.sort_order;
 if(typeof data5 !== "string"){
-const err8 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.sort_order.type,parentSchema:schema22.properties.sort_order,data:data5};
+const err8 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.sort_order.type,parentSchema:schema23.properties.sort_order,data:data5};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1060,7 +1082,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data5 === "asc") || (data5 === "desc"))){
-const err9 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/enum",keyword:"enum",params:{allowedValues: schema22.properties.sort_order.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.sort_order.enum,parentSchema:schema22.properties.sort_order,data:data5};
+const err9 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/enum",keyword:"enum",params:{allowedValues: schema23.properties.sort_order.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.sort_order.enum,parentSchema:schema23.properties.sort_order,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1072,7 +1094,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1081,19 +1103,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-export const params_views_get = validate22;
-const schema23 = {"type":"object","properties":{"view_id":{"type":"integer"}},"required":["view_id"],"additionalProperties":false};
+export const params_views_get = validate23;
+const schema24 = {"type":"object","properties":{"view_id":{"type":"integer"}},"required":["view_id"],"additionalProperties":false};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.view_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "view_id"},message:"must have required property '"+"view_id"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "view_id"},message:"must have required property '"+"view_id"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1104,7 +1126,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "view_id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1117,7 +1139,7 @@ errors++;
 if(data.view_id !== undefined){
 let data0 = data.view_id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/view_id",schemaPath:"#/properties/view_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.view_id.type,parentSchema:schema23.properties.view_id,data:data0};
+const err2 = {instancePath:instancePath+"/view_id",schemaPath:"#/properties/view_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.view_id.type,parentSchema:schema24.properties.view_id,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1129,7 +1151,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1138,19 +1160,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
-export const record_brand = validate23;
-const schema24 = {"type":"object","properties":{"active":{"type":"boolean"},"brand_url":{"type":"string"},"created_at":{"type":"string"},"default":{"type":"boolean"},"has_help_center":{"type":"boolean"},"help_center_state":{"type":"string","enum":["enabled","disabled","restricted"]},"host_mapping":{"type":["string","null"]},"id":{"type":"integer"},"is_deleted":{"type":"boolean"},"logo":{"type":["object","null"]},"name":{"type":"string"},"signature_template":{"type":"string"},"subdomain":{"type":"string"},"ticket_form_ids":{"type":"array","items":{"type":"integer"}},"updated_at":{"type":"string"},"url":{"type":"string"}},"required":["active","brand_url","created_at","default","has_help_center","help_center_state","host_mapping","id","is_deleted","logo","name","signature_template","subdomain","ticket_form_ids","updated_at","url"],"additionalProperties":true};
+export const record_brand = validate24;
+const schema25 = {"type":"object","properties":{"active":{"type":"boolean"},"brand_url":{"type":"string"},"created_at":{"type":"string"},"default":{"type":"boolean"},"has_help_center":{"type":"boolean"},"help_center_state":{"type":"string","enum":["enabled","disabled","restricted"]},"host_mapping":{"type":["string","null"]},"id":{"type":"integer"},"is_deleted":{"type":"boolean"},"logo":{"type":["object","null"]},"name":{"type":"string"},"signature_template":{"type":"string"},"subdomain":{"type":"string"},"ticket_form_ids":{"type":"array","items":{"type":"integer"}},"updated_at":{"type":"string"},"url":{"type":"string"}},"required":["active","brand_url","created_at","default","has_help_center","help_center_state","host_mapping","id","is_deleted","logo","name","signature_template","subdomain","ticket_form_ids","updated_at","url"],"additionalProperties":true};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.active === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1160,423 +1182,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.brand_url === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "brand_url"},message:"must have required property '"+"brand_url"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.created_at === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.default === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default"},message:"must have required property '"+"default"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.has_help_center === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "has_help_center"},message:"must have required property '"+"has_help_center"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.help_center_state === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "help_center_state"},message:"must have required property '"+"help_center_state"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.host_mapping === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "host_mapping"},message:"must have required property '"+"host_mapping"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.id === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data.is_deleted === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_deleted"},message:"must have required property '"+"is_deleted"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data.logo === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "logo"},message:"must have required property '"+"logo"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.name === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(data.signature_template === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature_template"},message:"must have required property '"+"signature_template"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data.subdomain === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subdomain"},message:"must have required property '"+"subdomain"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(data.ticket_form_ids === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ticket_form_ids"},message:"must have required property '"+"ticket_form_ids"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(data.updated_at === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(data.url === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(data.active !== undefined){
-let data0 = data.active;
-if(typeof data0 !== "boolean"){
-const err16 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.active.type,parentSchema:schema24.properties.active,data:data0};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.brand_url !== undefined){
-let data1 = data.brand_url;
-if(typeof data1 !== "string"){
-const err17 = {instancePath:instancePath+"/brand_url",schemaPath:"#/properties/brand_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.brand_url.type,parentSchema:schema24.properties.brand_url,data:data1};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.created_at !== undefined){
-let data2 = data.created_at;
-if(typeof data2 !== "string"){
-const err18 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.created_at.type,parentSchema:schema24.properties.created_at,data:data2};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.default !== undefined){
-let data3 = data.default;
-if(typeof data3 !== "boolean"){
-const err19 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.default.type,parentSchema:schema24.properties.default,data:data3};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.has_help_center !== undefined){
-let data4 = data.has_help_center;
-if(typeof data4 !== "boolean"){
-const err20 = {instancePath:instancePath+"/has_help_center",schemaPath:"#/properties/has_help_center/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.has_help_center.type,parentSchema:schema24.properties.has_help_center,data:data4};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.help_center_state !== undefined){
-let data5 = data.help_center_state;
-if(typeof data5 !== "string"){
-const err21 = {instancePath:instancePath+"/help_center_state",schemaPath:"#/properties/help_center_state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.help_center_state.type,parentSchema:schema24.properties.help_center_state,data:data5};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(!(((data5 === "enabled") || (data5 === "disabled")) || (data5 === "restricted"))){
-const err22 = {instancePath:instancePath+"/help_center_state",schemaPath:"#/properties/help_center_state/enum",keyword:"enum",params:{allowedValues: schema24.properties.help_center_state.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.help_center_state.enum,parentSchema:schema24.properties.help_center_state,data:data5};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.host_mapping !== undefined){
-let data6 = data.host_mapping;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err23 = {instancePath:instancePath+"/host_mapping",schemaPath:"#/properties/host_mapping/type",keyword:"type",params:{type: schema24.properties.host_mapping.type},message:"must be string,null",schema:schema24.properties.host_mapping.type,parentSchema:schema24.properties.host_mapping,data:data6};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-let data7 = data.id;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err24 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.id.type,parentSchema:schema24.properties.id,data:data7};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data.is_deleted !== undefined){
-let data8 = data.is_deleted;
-if(typeof data8 !== "boolean"){
-const err25 = {instancePath:instancePath+"/is_deleted",schemaPath:"#/properties/is_deleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.is_deleted.type,parentSchema:schema24.properties.is_deleted,data:data8};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.logo !== undefined){
-let data9 = data.logo;
-if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (data9 !== null)){
-const err26 = {instancePath:instancePath+"/logo",schemaPath:"#/properties/logo/type",keyword:"type",params:{type: schema24.properties.logo.type},message:"must be object,null",schema:schema24.properties.logo.type,parentSchema:schema24.properties.logo,data:data9};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data10 = data.name;
-if(typeof data10 !== "string"){
-const err27 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.name.type,parentSchema:schema24.properties.name,data:data10};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data.signature_template !== undefined){
-let data11 = data.signature_template;
-if(typeof data11 !== "string"){
-const err28 = {instancePath:instancePath+"/signature_template",schemaPath:"#/properties/signature_template/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.signature_template.type,parentSchema:schema24.properties.signature_template,data:data11};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.subdomain !== undefined){
-let data12 = data.subdomain;
-if(typeof data12 !== "string"){
-const err29 = {instancePath:instancePath+"/subdomain",schemaPath:"#/properties/subdomain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.subdomain.type,parentSchema:schema24.properties.subdomain,data:data12};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data.ticket_form_ids !== undefined){
-let data13 = data.ticket_form_ids;
-if(Array.isArray(data13)){
-const len0 = data13.length;
-for(let i0=0; i0<len0; i0++){
-let data14 = data13[i0];
-if(!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))){
-const err30 = {instancePath:instancePath+"/ticket_form_ids/" + i0,schemaPath:"#/properties/ticket_form_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.ticket_form_ids.items.type,parentSchema:schema24.properties.ticket_form_ids.items,data:data14};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/ticket_form_ids",schemaPath:"#/properties/ticket_form_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.ticket_form_ids.type,parentSchema:schema24.properties.ticket_form_ids,data:data13};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data.updated_at !== undefined){
-let data15 = data.updated_at;
-if(typeof data15 !== "string"){
-const err32 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.updated_at.type,parentSchema:schema24.properties.updated_at,data:data15};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data.url !== undefined){
-let data16 = data.url;
-if(typeof data16 !== "string"){
-const err33 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.url.type,parentSchema:schema24.properties.url,data:data16};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-}
-else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-validate23.errors = vErrors;
-return errors === 0;
-}
-
-export const record_macro = validate24;
-const schema25 = {"type":"object","properties":{"actions":{"type":"array","items":{"type":"object"}},"active":{"type":"boolean"},"created_at":{"type":"string"},"description":{"type":"string"},"id":{"type":"integer"},"position":{"type":"integer"},"raw_title":{"type":"string"},"restriction":{"type":["object","null"]},"title":{"type":"string"},"updated_at":{"type":"string"},"url":{"type":"string"}},"required":["actions","active","created_at","description","id","position","raw_title","restriction","title","updated_at","url"],"additionalProperties":true};
-
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.actions === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.active === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "brand_url"},message:"must have required property '"+"brand_url"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1595,8 +1201,424 @@ vErrors.push(err2);
 }
 errors++;
 }
+if(data.default === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default"},message:"must have required property '"+"default"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.has_help_center === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "has_help_center"},message:"must have required property '"+"has_help_center"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.help_center_state === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "help_center_state"},message:"must have required property '"+"help_center_state"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.host_mapping === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "host_mapping"},message:"must have required property '"+"host_mapping"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.id === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.is_deleted === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_deleted"},message:"must have required property '"+"is_deleted"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.logo === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "logo"},message:"must have required property '"+"logo"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.name === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.signature_template === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature_template"},message:"must have required property '"+"signature_template"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data.subdomain === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subdomain"},message:"must have required property '"+"subdomain"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data.ticket_form_ids === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ticket_form_ids"},message:"must have required property '"+"ticket_form_ids"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data.updated_at === undefined){
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data.url === undefined){
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data.active !== undefined){
+let data0 = data.active;
+if(typeof data0 !== "boolean"){
+const err16 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema25.properties.active.type,parentSchema:schema25.properties.active,data:data0};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.brand_url !== undefined){
+let data1 = data.brand_url;
+if(typeof data1 !== "string"){
+const err17 = {instancePath:instancePath+"/brand_url",schemaPath:"#/properties/brand_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.brand_url.type,parentSchema:schema25.properties.brand_url,data:data1};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.created_at !== undefined){
+let data2 = data.created_at;
+if(typeof data2 !== "string"){
+const err18 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.created_at.type,parentSchema:schema25.properties.created_at,data:data2};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.default !== undefined){
+let data3 = data.default;
+if(typeof data3 !== "boolean"){
+const err19 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema25.properties.default.type,parentSchema:schema25.properties.default,data:data3};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.has_help_center !== undefined){
+let data4 = data.has_help_center;
+if(typeof data4 !== "boolean"){
+const err20 = {instancePath:instancePath+"/has_help_center",schemaPath:"#/properties/has_help_center/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema25.properties.has_help_center.type,parentSchema:schema25.properties.has_help_center,data:data4};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.help_center_state !== undefined){
+let data5 = data.help_center_state;
+if(typeof data5 !== "string"){
+const err21 = {instancePath:instancePath+"/help_center_state",schemaPath:"#/properties/help_center_state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.help_center_state.type,parentSchema:schema25.properties.help_center_state,data:data5};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(!(((data5 === "enabled") || (data5 === "disabled")) || (data5 === "restricted"))){
+const err22 = {instancePath:instancePath+"/help_center_state",schemaPath:"#/properties/help_center_state/enum",keyword:"enum",params:{allowedValues: schema25.properties.help_center_state.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.help_center_state.enum,parentSchema:schema25.properties.help_center_state,data:data5};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.host_mapping !== undefined){
+let data6 = data.host_mapping;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err23 = {instancePath:instancePath+"/host_mapping",schemaPath:"#/properties/host_mapping/type",keyword:"type",params:{type: schema25.properties.host_mapping.type},message:"must be string,null",schema:schema25.properties.host_mapping.type,parentSchema:schema25.properties.host_mapping,data:data6};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data7 = data.id;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err24 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.id.type,parentSchema:schema25.properties.id,data:data7};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.is_deleted !== undefined){
+let data8 = data.is_deleted;
+if(typeof data8 !== "boolean"){
+const err25 = {instancePath:instancePath+"/is_deleted",schemaPath:"#/properties/is_deleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema25.properties.is_deleted.type,parentSchema:schema25.properties.is_deleted,data:data8};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.logo !== undefined){
+let data9 = data.logo;
+if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (data9 !== null)){
+const err26 = {instancePath:instancePath+"/logo",schemaPath:"#/properties/logo/type",keyword:"type",params:{type: schema25.properties.logo.type},message:"must be object,null",schema:schema25.properties.logo.type,parentSchema:schema25.properties.logo,data:data9};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data10 = data.name;
+if(typeof data10 !== "string"){
+const err27 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.name.type,parentSchema:schema25.properties.name,data:data10};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.signature_template !== undefined){
+let data11 = data.signature_template;
+if(typeof data11 !== "string"){
+const err28 = {instancePath:instancePath+"/signature_template",schemaPath:"#/properties/signature_template/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.signature_template.type,parentSchema:schema25.properties.signature_template,data:data11};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.subdomain !== undefined){
+let data12 = data.subdomain;
+if(typeof data12 !== "string"){
+const err29 = {instancePath:instancePath+"/subdomain",schemaPath:"#/properties/subdomain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.subdomain.type,parentSchema:schema25.properties.subdomain,data:data12};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.ticket_form_ids !== undefined){
+let data13 = data.ticket_form_ids;
+if(Array.isArray(data13)){
+const len0 = data13.length;
+for(let i0=0; i0<len0; i0++){
+let data14 = data13[i0];
+if(!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))){
+const err30 = {instancePath:instancePath+"/ticket_form_ids/" + i0,schemaPath:"#/properties/ticket_form_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.ticket_form_ids.items.type,parentSchema:schema25.properties.ticket_form_ids.items,data:data14};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/ticket_form_ids",schemaPath:"#/properties/ticket_form_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.ticket_form_ids.type,parentSchema:schema25.properties.ticket_form_ids,data:data13};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.updated_at !== undefined){
+let data15 = data.updated_at;
+if(typeof data15 !== "string"){
+const err32 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.updated_at.type,parentSchema:schema25.properties.updated_at,data:data15};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+let data16 = data.url;
+if(typeof data16 !== "string"){
+const err33 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.url.type,parentSchema:schema25.properties.url,data:data16};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+validate24.errors = vErrors;
+return errors === 0;
+}
+
+export const record_macro = validate25;
+const schema26 = {"type":"object","properties":{"actions":{"type":"array","items":{"type":"object"}},"active":{"type":"boolean"},"created_at":{"type":"string"},"description":{"type":"string"},"id":{"type":"integer"},"position":{"type":"integer"},"raw_title":{"type":"string"},"restriction":{"type":["object","null"]},"title":{"type":"string"},"updated_at":{"type":"string"},"url":{"type":"string"}},"required":["actions","active","created_at","description","id","position","raw_title","restriction","title","updated_at","url"],"additionalProperties":true};
+
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.actions === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.active === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.created_at === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
 if(data.description === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1606,7 +1628,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1616,7 +1638,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.position === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1626,7 +1648,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.raw_title === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "raw_title"},message:"must have required property '"+"raw_title"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "raw_title"},message:"must have required property '"+"raw_title"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1636,7 +1658,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.restriction === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restriction"},message:"must have required property '"+"restriction"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restriction"},message:"must have required property '"+"restriction"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1646,7 +1668,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.title === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1656,7 +1678,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.updated_at === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1666,7 +1688,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.url === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1682,7 +1704,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err11 = {instancePath:instancePath+"/actions/" + i0,schemaPath:"#/properties/actions/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.actions.items.type,parentSchema:schema25.properties.actions.items,data:data1};
+const err11 = {instancePath:instancePath+"/actions/" + i0,schemaPath:"#/properties/actions/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.actions.items.type,parentSchema:schema26.properties.actions.items,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1694,7 +1716,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.actions.type,parentSchema:schema25.properties.actions,data:data0};
+const err12 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.actions.type,parentSchema:schema26.properties.actions,data:data0};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1707,7 +1729,7 @@ errors++;
 if(data.active !== undefined){
 let data2 = data.active;
 if(typeof data2 !== "boolean"){
-const err13 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema25.properties.active.type,parentSchema:schema25.properties.active,data:data2};
+const err13 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.active.type,parentSchema:schema26.properties.active,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1720,7 +1742,7 @@ errors++;
 if(data.created_at !== undefined){
 let data3 = data.created_at;
 if(typeof data3 !== "string"){
-const err14 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.created_at.type,parentSchema:schema25.properties.created_at,data:data3};
+const err14 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.created_at.type,parentSchema:schema26.properties.created_at,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1733,7 +1755,7 @@ errors++;
 if(data.description !== undefined){
 let data4 = data.description;
 if(typeof data4 !== "string"){
-const err15 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.description.type,parentSchema:schema25.properties.description,data:data4};
+const err15 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.description.type,parentSchema:schema26.properties.description,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1746,7 +1768,7 @@ errors++;
 if(data.id !== undefined){
 let data5 = data.id;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err16 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.id.type,parentSchema:schema25.properties.id,data:data5};
+const err16 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.id.type,parentSchema:schema26.properties.id,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1759,7 +1781,7 @@ errors++;
 if(data.position !== undefined){
 let data6 = data.position;
 if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err17 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.position.type,parentSchema:schema25.properties.position,data:data6};
+const err17 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.position.type,parentSchema:schema26.properties.position,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1772,7 +1794,7 @@ errors++;
 if(data.raw_title !== undefined){
 let data7 = data.raw_title;
 if(typeof data7 !== "string"){
-const err18 = {instancePath:instancePath+"/raw_title",schemaPath:"#/properties/raw_title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.raw_title.type,parentSchema:schema25.properties.raw_title,data:data7};
+const err18 = {instancePath:instancePath+"/raw_title",schemaPath:"#/properties/raw_title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.raw_title.type,parentSchema:schema26.properties.raw_title,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1785,7 +1807,7 @@ errors++;
 if(data.restriction !== undefined){
 let data8 = data.restriction;
 if((!(data8 && typeof data8 == "object" && !Array.isArray(data8))) && (data8 !== null)){
-const err19 = {instancePath:instancePath+"/restriction",schemaPath:"#/properties/restriction/type",keyword:"type",params:{type: schema25.properties.restriction.type},message:"must be object,null",schema:schema25.properties.restriction.type,parentSchema:schema25.properties.restriction,data:data8};
+const err19 = {instancePath:instancePath+"/restriction",schemaPath:"#/properties/restriction/type",keyword:"type",params:{type: schema26.properties.restriction.type},message:"must be object,null",schema:schema26.properties.restriction.type,parentSchema:schema26.properties.restriction,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1798,7 +1820,7 @@ errors++;
 if(data.title !== undefined){
 let data9 = data.title;
 if(typeof data9 !== "string"){
-const err20 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.title.type,parentSchema:schema25.properties.title,data:data9};
+const err20 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.title.type,parentSchema:schema26.properties.title,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1811,7 +1833,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data10 = data.updated_at;
 if(typeof data10 !== "string"){
-const err21 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.updated_at.type,parentSchema:schema25.properties.updated_at,data:data10};
+const err21 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.updated_at.type,parentSchema:schema26.properties.updated_at,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1824,7 +1846,7 @@ errors++;
 if(data.url !== undefined){
 let data11 = data.url;
 if(typeof data11 !== "string"){
-const err22 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.url.type,parentSchema:schema25.properties.url,data:data11};
+const err22 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.url.type,parentSchema:schema26.properties.url,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1836,7 +1858,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1845,19 +1867,19 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const record_ticket = validate25;
-const schema26 = {"type":"object","properties":{"allow_attachments":{"type":"boolean"},"allow_channelback":{"type":"boolean"},"assignee_id":{"type":["integer","null"]},"brand_id":{"type":"integer"},"collaborator_ids":{"type":"array","items":{"type":"integer"}},"created_at":{"type":"string"},"custom_fields":{"type":"array","items":{"type":"object"}},"custom_status_id":{"type":"integer"},"description":{"type":"string"},"due_at":{"type":["string","null"]},"email_cc_ids":{"type":"array","items":{"type":"integer"}},"external_id":{"type":["string","null"]},"fields":{"type":"array","items":{"type":"object"}},"follower_ids":{"type":"array","items":{"type":"integer"}},"followup_ids":{"type":"array","items":{"type":"integer"}},"forum_topic_id":{"type":["integer","null"]},"from_messaging_channel":{"type":"boolean"},"generated_timestamp":{"type":"integer"},"group_id":{"type":["integer","null"]},"has_incidents":{"type":"boolean"},"id":{"type":"integer"},"is_public":{"type":"boolean"},"organization_id":{"type":["integer","null"]},"priority":{"type":["string","null"]},"problem_id":{"type":["integer","null"]},"raw_subject":{"type":["string","null"]},"recipient":{"type":["string","null"]},"requester_id":{"type":"integer"},"satisfaction_rating":{"type":"object"},"sharing_agreement_ids":{"type":"array","items":{"type":"integer"}},"status":{"type":"string","enum":["new","open","pending","hold","solved","closed"]},"subject":{"type":["string","null"]},"submitter_id":{"type":"integer"},"tags":{"type":"array","items":{"type":"string"}},"ticket_form_id":{"type":"integer"},"type":{"type":["string","null"]},"updated_at":{"type":"string"},"url":{"type":"string"},"via":{"type":"object"}},"required":["allow_attachments","allow_channelback","assignee_id","brand_id","collaborator_ids","created_at","custom_fields","custom_status_id","description","due_at","email_cc_ids","external_id","fields","follower_ids","followup_ids","forum_topic_id","from_messaging_channel","generated_timestamp","group_id","has_incidents","id","is_public","organization_id","priority","problem_id","raw_subject","recipient","requester_id","satisfaction_rating","sharing_agreement_ids","status","subject","submitter_id","tags","ticket_form_id","type","updated_at","url","via"],"additionalProperties":true};
+export const record_ticket = validate26;
+const schema27 = {"type":"object","properties":{"allow_attachments":{"type":"boolean"},"allow_channelback":{"type":"boolean"},"assignee_id":{"type":["integer","null"]},"brand_id":{"type":"integer"},"collaborator_ids":{"type":"array","items":{"type":"integer"}},"created_at":{"type":"string"},"custom_fields":{"type":"array","items":{"type":"object"}},"custom_status_id":{"type":"integer"},"description":{"type":"string"},"due_at":{"type":["string","null"]},"email_cc_ids":{"type":"array","items":{"type":"integer"}},"external_id":{"type":["string","null"]},"fields":{"type":"array","items":{"type":"object"}},"follower_ids":{"type":"array","items":{"type":"integer"}},"followup_ids":{"type":"array","items":{"type":"integer"}},"forum_topic_id":{"type":["integer","null"]},"from_messaging_channel":{"type":"boolean"},"generated_timestamp":{"type":"integer"},"group_id":{"type":["integer","null"]},"has_incidents":{"type":"boolean"},"id":{"type":"integer"},"is_public":{"type":"boolean"},"organization_id":{"type":["integer","null"]},"priority":{"type":["string","null"]},"problem_id":{"type":["integer","null"]},"raw_subject":{"type":["string","null"]},"recipient":{"type":["string","null"]},"requester_id":{"type":"integer"},"satisfaction_rating":{"type":"object"},"sharing_agreement_ids":{"type":"array","items":{"type":"integer"}},"status":{"type":"string","enum":["new","open","pending","hold","solved","closed"]},"subject":{"type":["string","null"]},"submitter_id":{"type":"integer"},"tags":{"type":"array","items":{"type":"string"}},"ticket_form_id":{"type":"integer"},"type":{"type":["string","null"]},"updated_at":{"type":"string"},"url":{"type":"string"},"via":{"type":"object"}},"required":["allow_attachments","allow_channelback","assignee_id","brand_id","collaborator_ids","created_at","custom_fields","custom_status_id","description","due_at","email_cc_ids","external_id","fields","follower_ids","followup_ids","forum_topic_id","from_messaging_channel","generated_timestamp","group_id","has_incidents","id","is_public","organization_id","priority","problem_id","raw_subject","recipient","requester_id","satisfaction_rating","sharing_agreement_ids","status","subject","submitter_id","tags","ticket_form_id","type","updated_at","url","via"],"additionalProperties":true};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.allow_attachments === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "allow_attachments"},message:"must have required property '"+"allow_attachments"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "allow_attachments"},message:"must have required property '"+"allow_attachments"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1867,7 +1889,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.allow_channelback === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "allow_channelback"},message:"must have required property '"+"allow_channelback"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "allow_channelback"},message:"must have required property '"+"allow_channelback"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1877,7 +1899,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.assignee_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "assignee_id"},message:"must have required property '"+"assignee_id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "assignee_id"},message:"must have required property '"+"assignee_id"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1887,7 +1909,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.brand_id === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "brand_id"},message:"must have required property '"+"brand_id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "brand_id"},message:"must have required property '"+"brand_id"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1897,7 +1919,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.collaborator_ids === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "collaborator_ids"},message:"must have required property '"+"collaborator_ids"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "collaborator_ids"},message:"must have required property '"+"collaborator_ids"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1907,7 +1929,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.created_at === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1917,7 +1939,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.custom_fields === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_fields"},message:"must have required property '"+"custom_fields"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_fields"},message:"must have required property '"+"custom_fields"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1927,7 +1949,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.custom_status_id === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_status_id"},message:"must have required property '"+"custom_status_id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_status_id"},message:"must have required property '"+"custom_status_id"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1937,7 +1959,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.description === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1947,7 +1969,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.due_at === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "due_at"},message:"must have required property '"+"due_at"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "due_at"},message:"must have required property '"+"due_at"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1957,7 +1979,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.email_cc_ids === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_cc_ids"},message:"must have required property '"+"email_cc_ids"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_cc_ids"},message:"must have required property '"+"email_cc_ids"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1967,7 +1989,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.external_id === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "external_id"},message:"must have required property '"+"external_id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "external_id"},message:"must have required property '"+"external_id"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1977,7 +1999,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.fields === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1987,7 +2009,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.follower_ids === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "follower_ids"},message:"must have required property '"+"follower_ids"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "follower_ids"},message:"must have required property '"+"follower_ids"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1997,7 +2019,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.followup_ids === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "followup_ids"},message:"must have required property '"+"followup_ids"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "followup_ids"},message:"must have required property '"+"followup_ids"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2007,7 +2029,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.forum_topic_id === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "forum_topic_id"},message:"must have required property '"+"forum_topic_id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "forum_topic_id"},message:"must have required property '"+"forum_topic_id"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2017,7 +2039,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.from_messaging_channel === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from_messaging_channel"},message:"must have required property '"+"from_messaging_channel"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from_messaging_channel"},message:"must have required property '"+"from_messaging_channel"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2027,7 +2049,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.generated_timestamp === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "generated_timestamp"},message:"must have required property '"+"generated_timestamp"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "generated_timestamp"},message:"must have required property '"+"generated_timestamp"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2037,7 +2059,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.group_id === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "group_id"},message:"must have required property '"+"group_id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "group_id"},message:"must have required property '"+"group_id"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2047,7 +2069,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.has_incidents === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "has_incidents"},message:"must have required property '"+"has_incidents"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "has_incidents"},message:"must have required property '"+"has_incidents"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2057,7 +2079,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.id === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2067,7 +2089,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.is_public === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_public"},message:"must have required property '"+"is_public"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_public"},message:"must have required property '"+"is_public"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2077,7 +2099,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data.organization_id === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "organization_id"},message:"must have required property '"+"organization_id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "organization_id"},message:"must have required property '"+"organization_id"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2087,7 +2109,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data.priority === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2097,7 +2119,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.problem_id === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "problem_id"},message:"must have required property '"+"problem_id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "problem_id"},message:"must have required property '"+"problem_id"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2107,7 +2129,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.raw_subject === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "raw_subject"},message:"must have required property '"+"raw_subject"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "raw_subject"},message:"must have required property '"+"raw_subject"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2117,7 +2139,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data.recipient === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recipient"},message:"must have required property '"+"recipient"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recipient"},message:"must have required property '"+"recipient"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2127,7 +2149,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data.requester_id === undefined){
-const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requester_id"},message:"must have required property '"+"requester_id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requester_id"},message:"must have required property '"+"requester_id"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2137,7 +2159,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data.satisfaction_rating === undefined){
-const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "satisfaction_rating"},message:"must have required property '"+"satisfaction_rating"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "satisfaction_rating"},message:"must have required property '"+"satisfaction_rating"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2147,7 +2169,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data.sharing_agreement_ids === undefined){
-const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sharing_agreement_ids"},message:"must have required property '"+"sharing_agreement_ids"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sharing_agreement_ids"},message:"must have required property '"+"sharing_agreement_ids"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2157,7 +2179,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data.status === undefined){
-const err30 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err30 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2167,7 +2189,7 @@ vErrors.push(err30);
 errors++;
 }
 if(data.subject === undefined){
-const err31 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err31 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2177,7 +2199,7 @@ vErrors.push(err31);
 errors++;
 }
 if(data.submitter_id === undefined){
-const err32 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "submitter_id"},message:"must have required property '"+"submitter_id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err32 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "submitter_id"},message:"must have required property '"+"submitter_id"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2187,7 +2209,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data.tags === undefined){
-const err33 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err33 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2197,7 +2219,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data.ticket_form_id === undefined){
-const err34 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ticket_form_id"},message:"must have required property '"+"ticket_form_id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err34 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ticket_form_id"},message:"must have required property '"+"ticket_form_id"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2207,7 +2229,7 @@ vErrors.push(err34);
 errors++;
 }
 if(data.type === undefined){
-const err35 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err35 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2217,7 +2239,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data.updated_at === undefined){
-const err36 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err36 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2227,7 +2249,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data.url === undefined){
-const err37 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err37 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2237,7 +2259,7 @@ vErrors.push(err37);
 errors++;
 }
 if(data.via === undefined){
-const err38 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err38 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2249,7 +2271,7 @@ errors++;
 if(data.allow_attachments !== undefined){
 let data0 = data.allow_attachments;
 if(typeof data0 !== "boolean"){
-const err39 = {instancePath:instancePath+"/allow_attachments",schemaPath:"#/properties/allow_attachments/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.allow_attachments.type,parentSchema:schema26.properties.allow_attachments,data:data0};
+const err39 = {instancePath:instancePath+"/allow_attachments",schemaPath:"#/properties/allow_attachments/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.allow_attachments.type,parentSchema:schema27.properties.allow_attachments,data:data0};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2262,7 +2284,7 @@ errors++;
 if(data.allow_channelback !== undefined){
 let data1 = data.allow_channelback;
 if(typeof data1 !== "boolean"){
-const err40 = {instancePath:instancePath+"/allow_channelback",schemaPath:"#/properties/allow_channelback/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.allow_channelback.type,parentSchema:schema26.properties.allow_channelback,data:data1};
+const err40 = {instancePath:instancePath+"/allow_channelback",schemaPath:"#/properties/allow_channelback/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.allow_channelback.type,parentSchema:schema27.properties.allow_channelback,data:data1};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2275,7 +2297,7 @@ errors++;
 if(data.assignee_id !== undefined){
 let data2 = data.assignee_id;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err41 = {instancePath:instancePath+"/assignee_id",schemaPath:"#/properties/assignee_id/type",keyword:"type",params:{type: schema26.properties.assignee_id.type},message:"must be integer,null",schema:schema26.properties.assignee_id.type,parentSchema:schema26.properties.assignee_id,data:data2};
+const err41 = {instancePath:instancePath+"/assignee_id",schemaPath:"#/properties/assignee_id/type",keyword:"type",params:{type: schema27.properties.assignee_id.type},message:"must be integer,null",schema:schema27.properties.assignee_id.type,parentSchema:schema27.properties.assignee_id,data:data2};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2288,7 +2310,7 @@ errors++;
 if(data.brand_id !== undefined){
 let data3 = data.brand_id;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err42 = {instancePath:instancePath+"/brand_id",schemaPath:"#/properties/brand_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.brand_id.type,parentSchema:schema26.properties.brand_id,data:data3};
+const err42 = {instancePath:instancePath+"/brand_id",schemaPath:"#/properties/brand_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.brand_id.type,parentSchema:schema27.properties.brand_id,data:data3};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2305,7 +2327,7 @@ const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err43 = {instancePath:instancePath+"/collaborator_ids/" + i0,schemaPath:"#/properties/collaborator_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.collaborator_ids.items.type,parentSchema:schema26.properties.collaborator_ids.items,data:data5};
+const err43 = {instancePath:instancePath+"/collaborator_ids/" + i0,schemaPath:"#/properties/collaborator_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.collaborator_ids.items.type,parentSchema:schema27.properties.collaborator_ids.items,data:data5};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2317,7 +2339,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/collaborator_ids",schemaPath:"#/properties/collaborator_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.collaborator_ids.type,parentSchema:schema26.properties.collaborator_ids,data:data4};
+const err44 = {instancePath:instancePath+"/collaborator_ids",schemaPath:"#/properties/collaborator_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.collaborator_ids.type,parentSchema:schema27.properties.collaborator_ids,data:data4};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2330,7 +2352,7 @@ errors++;
 if(data.created_at !== undefined){
 let data6 = data.created_at;
 if(typeof data6 !== "string"){
-const err45 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.created_at.type,parentSchema:schema26.properties.created_at,data:data6};
+const err45 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.created_at.type,parentSchema:schema27.properties.created_at,data:data6};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2347,7 +2369,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 let data8 = data7[i1];
 if(!(data8 && typeof data8 == "object" && !Array.isArray(data8))){
-const err46 = {instancePath:instancePath+"/custom_fields/" + i1,schemaPath:"#/properties/custom_fields/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.custom_fields.items.type,parentSchema:schema26.properties.custom_fields.items,data:data8};
+const err46 = {instancePath:instancePath+"/custom_fields/" + i1,schemaPath:"#/properties/custom_fields/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.custom_fields.items.type,parentSchema:schema27.properties.custom_fields.items,data:data8};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2359,7 +2381,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/custom_fields",schemaPath:"#/properties/custom_fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.custom_fields.type,parentSchema:schema26.properties.custom_fields,data:data7};
+const err47 = {instancePath:instancePath+"/custom_fields",schemaPath:"#/properties/custom_fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.custom_fields.type,parentSchema:schema27.properties.custom_fields,data:data7};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2372,7 +2394,7 @@ errors++;
 if(data.custom_status_id !== undefined){
 let data9 = data.custom_status_id;
 if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
-const err48 = {instancePath:instancePath+"/custom_status_id",schemaPath:"#/properties/custom_status_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.custom_status_id.type,parentSchema:schema26.properties.custom_status_id,data:data9};
+const err48 = {instancePath:instancePath+"/custom_status_id",schemaPath:"#/properties/custom_status_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.custom_status_id.type,parentSchema:schema27.properties.custom_status_id,data:data9};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2385,7 +2407,7 @@ errors++;
 if(data.description !== undefined){
 let data10 = data.description;
 if(typeof data10 !== "string"){
-const err49 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.description.type,parentSchema:schema26.properties.description,data:data10};
+const err49 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.description.type,parentSchema:schema27.properties.description,data:data10};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2398,7 +2420,7 @@ errors++;
 if(data.due_at !== undefined){
 let data11 = data.due_at;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err50 = {instancePath:instancePath+"/due_at",schemaPath:"#/properties/due_at/type",keyword:"type",params:{type: schema26.properties.due_at.type},message:"must be string,null",schema:schema26.properties.due_at.type,parentSchema:schema26.properties.due_at,data:data11};
+const err50 = {instancePath:instancePath+"/due_at",schemaPath:"#/properties/due_at/type",keyword:"type",params:{type: schema27.properties.due_at.type},message:"must be string,null",schema:schema27.properties.due_at.type,parentSchema:schema27.properties.due_at,data:data11};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2415,7 +2437,7 @@ const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
 let data13 = data12[i2];
 if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
-const err51 = {instancePath:instancePath+"/email_cc_ids/" + i2,schemaPath:"#/properties/email_cc_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.email_cc_ids.items.type,parentSchema:schema26.properties.email_cc_ids.items,data:data13};
+const err51 = {instancePath:instancePath+"/email_cc_ids/" + i2,schemaPath:"#/properties/email_cc_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.email_cc_ids.items.type,parentSchema:schema27.properties.email_cc_ids.items,data:data13};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2427,7 +2449,7 @@ errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/email_cc_ids",schemaPath:"#/properties/email_cc_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.email_cc_ids.type,parentSchema:schema26.properties.email_cc_ids,data:data12};
+const err52 = {instancePath:instancePath+"/email_cc_ids",schemaPath:"#/properties/email_cc_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.email_cc_ids.type,parentSchema:schema27.properties.email_cc_ids,data:data12};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2440,7 +2462,7 @@ errors++;
 if(data.external_id !== undefined){
 let data14 = data.external_id;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err53 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema26.properties.external_id.type},message:"must be string,null",schema:schema26.properties.external_id.type,parentSchema:schema26.properties.external_id,data:data14};
+const err53 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema27.properties.external_id.type},message:"must be string,null",schema:schema27.properties.external_id.type,parentSchema:schema27.properties.external_id,data:data14};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2457,7 +2479,7 @@ const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
 let data16 = data15[i3];
 if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
-const err54 = {instancePath:instancePath+"/fields/" + i3,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.fields.items.type,parentSchema:schema26.properties.fields.items,data:data16};
+const err54 = {instancePath:instancePath+"/fields/" + i3,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.fields.items.type,parentSchema:schema27.properties.fields.items,data:data16};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2469,7 +2491,7 @@ errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.fields.type,parentSchema:schema26.properties.fields,data:data15};
+const err55 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.fields.type,parentSchema:schema27.properties.fields,data:data15};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2486,7 +2508,7 @@ const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
 let data18 = data17[i4];
 if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
-const err56 = {instancePath:instancePath+"/follower_ids/" + i4,schemaPath:"#/properties/follower_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.follower_ids.items.type,parentSchema:schema26.properties.follower_ids.items,data:data18};
+const err56 = {instancePath:instancePath+"/follower_ids/" + i4,schemaPath:"#/properties/follower_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.follower_ids.items.type,parentSchema:schema27.properties.follower_ids.items,data:data18};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2498,7 +2520,7 @@ errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/follower_ids",schemaPath:"#/properties/follower_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.follower_ids.type,parentSchema:schema26.properties.follower_ids,data:data17};
+const err57 = {instancePath:instancePath+"/follower_ids",schemaPath:"#/properties/follower_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.follower_ids.type,parentSchema:schema27.properties.follower_ids,data:data17};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2515,7 +2537,7 @@ const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
 let data20 = data19[i5];
 if(!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))){
-const err58 = {instancePath:instancePath+"/followup_ids/" + i5,schemaPath:"#/properties/followup_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.followup_ids.items.type,parentSchema:schema26.properties.followup_ids.items,data:data20};
+const err58 = {instancePath:instancePath+"/followup_ids/" + i5,schemaPath:"#/properties/followup_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.followup_ids.items.type,parentSchema:schema27.properties.followup_ids.items,data:data20};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2527,7 +2549,7 @@ errors++;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/followup_ids",schemaPath:"#/properties/followup_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.followup_ids.type,parentSchema:schema26.properties.followup_ids,data:data19};
+const err59 = {instancePath:instancePath+"/followup_ids",schemaPath:"#/properties/followup_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.followup_ids.type,parentSchema:schema27.properties.followup_ids,data:data19};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2540,7 +2562,7 @@ errors++;
 if(data.forum_topic_id !== undefined){
 let data21 = data.forum_topic_id;
 if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
-const err60 = {instancePath:instancePath+"/forum_topic_id",schemaPath:"#/properties/forum_topic_id/type",keyword:"type",params:{type: schema26.properties.forum_topic_id.type},message:"must be integer,null",schema:schema26.properties.forum_topic_id.type,parentSchema:schema26.properties.forum_topic_id,data:data21};
+const err60 = {instancePath:instancePath+"/forum_topic_id",schemaPath:"#/properties/forum_topic_id/type",keyword:"type",params:{type: schema27.properties.forum_topic_id.type},message:"must be integer,null",schema:schema27.properties.forum_topic_id.type,parentSchema:schema27.properties.forum_topic_id,data:data21};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2553,7 +2575,7 @@ errors++;
 if(data.from_messaging_channel !== undefined){
 let data22 = data.from_messaging_channel;
 if(typeof data22 !== "boolean"){
-const err61 = {instancePath:instancePath+"/from_messaging_channel",schemaPath:"#/properties/from_messaging_channel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.from_messaging_channel.type,parentSchema:schema26.properties.from_messaging_channel,data:data22};
+const err61 = {instancePath:instancePath+"/from_messaging_channel",schemaPath:"#/properties/from_messaging_channel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.from_messaging_channel.type,parentSchema:schema27.properties.from_messaging_channel,data:data22};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2566,7 +2588,7 @@ errors++;
 if(data.generated_timestamp !== undefined){
 let data23 = data.generated_timestamp;
 if(!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))){
-const err62 = {instancePath:instancePath+"/generated_timestamp",schemaPath:"#/properties/generated_timestamp/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.generated_timestamp.type,parentSchema:schema26.properties.generated_timestamp,data:data23};
+const err62 = {instancePath:instancePath+"/generated_timestamp",schemaPath:"#/properties/generated_timestamp/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.generated_timestamp.type,parentSchema:schema27.properties.generated_timestamp,data:data23};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2579,7 +2601,7 @@ errors++;
 if(data.group_id !== undefined){
 let data24 = data.group_id;
 if((!((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24)))) && (data24 !== null)){
-const err63 = {instancePath:instancePath+"/group_id",schemaPath:"#/properties/group_id/type",keyword:"type",params:{type: schema26.properties.group_id.type},message:"must be integer,null",schema:schema26.properties.group_id.type,parentSchema:schema26.properties.group_id,data:data24};
+const err63 = {instancePath:instancePath+"/group_id",schemaPath:"#/properties/group_id/type",keyword:"type",params:{type: schema27.properties.group_id.type},message:"must be integer,null",schema:schema27.properties.group_id.type,parentSchema:schema27.properties.group_id,data:data24};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2592,7 +2614,7 @@ errors++;
 if(data.has_incidents !== undefined){
 let data25 = data.has_incidents;
 if(typeof data25 !== "boolean"){
-const err64 = {instancePath:instancePath+"/has_incidents",schemaPath:"#/properties/has_incidents/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.has_incidents.type,parentSchema:schema26.properties.has_incidents,data:data25};
+const err64 = {instancePath:instancePath+"/has_incidents",schemaPath:"#/properties/has_incidents/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.has_incidents.type,parentSchema:schema27.properties.has_incidents,data:data25};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2605,7 +2627,7 @@ errors++;
 if(data.id !== undefined){
 let data26 = data.id;
 if(!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))){
-const err65 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.id.type,parentSchema:schema26.properties.id,data:data26};
+const err65 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.id.type,parentSchema:schema27.properties.id,data:data26};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2618,7 +2640,7 @@ errors++;
 if(data.is_public !== undefined){
 let data27 = data.is_public;
 if(typeof data27 !== "boolean"){
-const err66 = {instancePath:instancePath+"/is_public",schemaPath:"#/properties/is_public/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.is_public.type,parentSchema:schema26.properties.is_public,data:data27};
+const err66 = {instancePath:instancePath+"/is_public",schemaPath:"#/properties/is_public/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.is_public.type,parentSchema:schema27.properties.is_public,data:data27};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2631,7 +2653,7 @@ errors++;
 if(data.organization_id !== undefined){
 let data28 = data.organization_id;
 if((!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))) && (data28 !== null)){
-const err67 = {instancePath:instancePath+"/organization_id",schemaPath:"#/properties/organization_id/type",keyword:"type",params:{type: schema26.properties.organization_id.type},message:"must be integer,null",schema:schema26.properties.organization_id.type,parentSchema:schema26.properties.organization_id,data:data28};
+const err67 = {instancePath:instancePath+"/organization_id",schemaPath:"#/properties/organization_id/type",keyword:"type",params:{type: schema27.properties.organization_id.type},message:"must be integer,null",schema:schema27.properties.organization_id.type,parentSchema:schema27.properties.organization_id,data:data28};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2644,7 +2666,7 @@ errors++;
 if(data.priority !== undefined){
 let data29 = data.priority;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err68 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: schema26.properties.priority.type},message:"must be string,null",schema:schema26.properties.priority.type,parentSchema:schema26.properties.priority,data:data29};
+const err68 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: schema27.properties.priority.type},message:"must be string,null",schema:schema27.properties.priority.type,parentSchema:schema27.properties.priority,data:data29};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2657,7 +2679,7 @@ errors++;
 if(data.problem_id !== undefined){
 let data30 = data.problem_id;
 if((!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))) && (data30 !== null)){
-const err69 = {instancePath:instancePath+"/problem_id",schemaPath:"#/properties/problem_id/type",keyword:"type",params:{type: schema26.properties.problem_id.type},message:"must be integer,null",schema:schema26.properties.problem_id.type,parentSchema:schema26.properties.problem_id,data:data30};
+const err69 = {instancePath:instancePath+"/problem_id",schemaPath:"#/properties/problem_id/type",keyword:"type",params:{type: schema27.properties.problem_id.type},message:"must be integer,null",schema:schema27.properties.problem_id.type,parentSchema:schema27.properties.problem_id,data:data30};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2670,7 +2692,7 @@ errors++;
 if(data.raw_subject !== undefined){
 let data31 = data.raw_subject;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err70 = {instancePath:instancePath+"/raw_subject",schemaPath:"#/properties/raw_subject/type",keyword:"type",params:{type: schema26.properties.raw_subject.type},message:"must be string,null",schema:schema26.properties.raw_subject.type,parentSchema:schema26.properties.raw_subject,data:data31};
+const err70 = {instancePath:instancePath+"/raw_subject",schemaPath:"#/properties/raw_subject/type",keyword:"type",params:{type: schema27.properties.raw_subject.type},message:"must be string,null",schema:schema27.properties.raw_subject.type,parentSchema:schema27.properties.raw_subject,data:data31};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2683,7 +2705,7 @@ errors++;
 if(data.recipient !== undefined){
 let data32 = data.recipient;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err71 = {instancePath:instancePath+"/recipient",schemaPath:"#/properties/recipient/type",keyword:"type",params:{type: schema26.properties.recipient.type},message:"must be string,null",schema:schema26.properties.recipient.type,parentSchema:schema26.properties.recipient,data:data32};
+const err71 = {instancePath:instancePath+"/recipient",schemaPath:"#/properties/recipient/type",keyword:"type",params:{type: schema27.properties.recipient.type},message:"must be string,null",schema:schema27.properties.recipient.type,parentSchema:schema27.properties.recipient,data:data32};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2696,7 +2718,7 @@ errors++;
 if(data.requester_id !== undefined){
 let data33 = data.requester_id;
 if(!((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33)))){
-const err72 = {instancePath:instancePath+"/requester_id",schemaPath:"#/properties/requester_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.requester_id.type,parentSchema:schema26.properties.requester_id,data:data33};
+const err72 = {instancePath:instancePath+"/requester_id",schemaPath:"#/properties/requester_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.requester_id.type,parentSchema:schema27.properties.requester_id,data:data33};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2709,7 +2731,7 @@ errors++;
 if(data.satisfaction_rating !== undefined){
 let data34 = data.satisfaction_rating;
 if(!(data34 && typeof data34 == "object" && !Array.isArray(data34))){
-const err73 = {instancePath:instancePath+"/satisfaction_rating",schemaPath:"#/properties/satisfaction_rating/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.satisfaction_rating.type,parentSchema:schema26.properties.satisfaction_rating,data:data34};
+const err73 = {instancePath:instancePath+"/satisfaction_rating",schemaPath:"#/properties/satisfaction_rating/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.satisfaction_rating.type,parentSchema:schema27.properties.satisfaction_rating,data:data34};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2726,7 +2748,7 @@ const len6 = data35.length;
 for(let i6=0; i6<len6; i6++){
 let data36 = data35[i6];
 if(!((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36)))){
-const err74 = {instancePath:instancePath+"/sharing_agreement_ids/" + i6,schemaPath:"#/properties/sharing_agreement_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.sharing_agreement_ids.items.type,parentSchema:schema26.properties.sharing_agreement_ids.items,data:data36};
+const err74 = {instancePath:instancePath+"/sharing_agreement_ids/" + i6,schemaPath:"#/properties/sharing_agreement_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.sharing_agreement_ids.items.type,parentSchema:schema27.properties.sharing_agreement_ids.items,data:data36};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2738,7 +2760,7 @@ errors++;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/sharing_agreement_ids",schemaPath:"#/properties/sharing_agreement_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.sharing_agreement_ids.type,parentSchema:schema26.properties.sharing_agreement_ids,data:data35};
+const err75 = {instancePath:instancePath+"/sharing_agreement_ids",schemaPath:"#/properties/sharing_agreement_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.sharing_agreement_ids.type,parentSchema:schema27.properties.sharing_agreement_ids,data:data35};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2751,7 +2773,7 @@ errors++;
 if(data.status !== undefined){
 let data37 = data.status;
 if(typeof data37 !== "string"){
-const err76 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.status.type,parentSchema:schema26.properties.status,data:data37};
+const err76 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.status.type,parentSchema:schema27.properties.status,data:data37};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2761,7 +2783,7 @@ vErrors.push(err76);
 errors++;
 }
 if(!((((((data37 === "new") || (data37 === "open")) || (data37 === "pending")) || (data37 === "hold")) || (data37 === "solved")) || (data37 === "closed"))){
-const err77 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema26.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.status.enum,parentSchema:schema26.properties.status,data:data37};
+const err77 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema27.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.status.enum,parentSchema:schema27.properties.status,data:data37};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2774,7 +2796,7 @@ errors++;
 if(data.subject !== undefined){
 let data38 = data.subject;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err78 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema26.properties.subject.type},message:"must be string,null",schema:schema26.properties.subject.type,parentSchema:schema26.properties.subject,data:data38};
+const err78 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema27.properties.subject.type},message:"must be string,null",schema:schema27.properties.subject.type,parentSchema:schema27.properties.subject,data:data38};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -2787,7 +2809,7 @@ errors++;
 if(data.submitter_id !== undefined){
 let data39 = data.submitter_id;
 if(!((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39)))){
-const err79 = {instancePath:instancePath+"/submitter_id",schemaPath:"#/properties/submitter_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.submitter_id.type,parentSchema:schema26.properties.submitter_id,data:data39};
+const err79 = {instancePath:instancePath+"/submitter_id",schemaPath:"#/properties/submitter_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.submitter_id.type,parentSchema:schema27.properties.submitter_id,data:data39};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -2804,7 +2826,7 @@ const len7 = data40.length;
 for(let i7=0; i7<len7; i7++){
 let data41 = data40[i7];
 if(typeof data41 !== "string"){
-const err80 = {instancePath:instancePath+"/tags/" + i7,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.tags.items.type,parentSchema:schema26.properties.tags.items,data:data41};
+const err80 = {instancePath:instancePath+"/tags/" + i7,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.tags.items.type,parentSchema:schema27.properties.tags.items,data:data41};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -2816,7 +2838,7 @@ errors++;
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.tags.type,parentSchema:schema26.properties.tags,data:data40};
+const err81 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.tags.type,parentSchema:schema27.properties.tags,data:data40};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -2829,7 +2851,7 @@ errors++;
 if(data.ticket_form_id !== undefined){
 let data42 = data.ticket_form_id;
 if(!((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42)))){
-const err82 = {instancePath:instancePath+"/ticket_form_id",schemaPath:"#/properties/ticket_form_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.ticket_form_id.type,parentSchema:schema26.properties.ticket_form_id,data:data42};
+const err82 = {instancePath:instancePath+"/ticket_form_id",schemaPath:"#/properties/ticket_form_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.ticket_form_id.type,parentSchema:schema27.properties.ticket_form_id,data:data42};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -2842,7 +2864,7 @@ errors++;
 if(data.type !== undefined){
 let data43 = data.type;
 if((typeof data43 !== "string") && (data43 !== null)){
-const err83 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema26.properties.type.type},message:"must be string,null",schema:schema26.properties.type.type,parentSchema:schema26.properties.type,data:data43};
+const err83 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema27.properties.type.type},message:"must be string,null",schema:schema27.properties.type.type,parentSchema:schema27.properties.type,data:data43};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -2855,7 +2877,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data44 = data.updated_at;
 if(typeof data44 !== "string"){
-const err84 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.updated_at.type,parentSchema:schema26.properties.updated_at,data:data44};
+const err84 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.updated_at.type,parentSchema:schema27.properties.updated_at,data:data44};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -2868,7 +2890,7 @@ errors++;
 if(data.url !== undefined){
 let data45 = data.url;
 if(typeof data45 !== "string"){
-const err85 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.url.type,parentSchema:schema26.properties.url,data:data45};
+const err85 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.url.type,parentSchema:schema27.properties.url,data:data45};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -2881,7 +2903,7 @@ errors++;
 if(data.via !== undefined){
 let data46 = data.via;
 if(!(data46 && typeof data46 == "object" && !Array.isArray(data46))){
-const err86 = {instancePath:instancePath+"/via",schemaPath:"#/properties/via/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.via.type,parentSchema:schema26.properties.via,data:data46};
+const err86 = {instancePath:instancePath+"/via",schemaPath:"#/properties/via/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.via.type,parentSchema:schema27.properties.via,data:data46};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -2893,7 +2915,7 @@ errors++;
 }
 }
 else {
-const err87 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
+const err87 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -2902,19 +2924,19 @@ vErrors.push(err87);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const record_trigger = validate26;
-const schema27 = {"type":"object","properties":{"actions":{"type":"array","items":{"type":"object"}},"active":{"type":"boolean"},"category_id":{"type":"string"},"conditions":{"type":"object"},"created_at":{"type":"string"},"description":{"type":["string","null"]},"id":{"type":"integer"},"position":{"type":"integer"},"raw_title":{"type":"string"},"title":{"type":"string"},"updated_at":{"type":"string"},"url":{"type":"string"}},"required":["actions","active","category_id","conditions","created_at","description","id","position","raw_title","title","updated_at","url"],"additionalProperties":true};
+export const record_trigger = validate27;
+const schema28 = {"type":"object","properties":{"actions":{"type":"array","items":{"type":"object"}},"active":{"type":"boolean"},"category_id":{"type":"string"},"conditions":{"type":"object"},"created_at":{"type":"string"},"description":{"type":["string","null"]},"id":{"type":"integer"},"position":{"type":"integer"},"raw_title":{"type":"string"},"title":{"type":"string"},"updated_at":{"type":"string"},"url":{"type":"string"}},"required":["actions","active","category_id","conditions","created_at","description","id","position","raw_title","title","updated_at","url"],"additionalProperties":true};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.actions === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2924,7 +2946,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.active === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2934,7 +2956,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.category_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "category_id"},message:"must have required property '"+"category_id"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "category_id"},message:"must have required property '"+"category_id"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2944,7 +2966,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.conditions === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conditions"},message:"must have required property '"+"conditions"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conditions"},message:"must have required property '"+"conditions"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2954,7 +2976,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.created_at === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2964,7 +2986,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.description === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2974,7 +2996,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2984,7 +3006,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.position === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2994,7 +3016,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.raw_title === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "raw_title"},message:"must have required property '"+"raw_title"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "raw_title"},message:"must have required property '"+"raw_title"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3004,7 +3026,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.title === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3014,7 +3036,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.updated_at === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3024,7 +3046,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.url === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3040,7 +3062,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err12 = {instancePath:instancePath+"/actions/" + i0,schemaPath:"#/properties/actions/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.actions.items.type,parentSchema:schema27.properties.actions.items,data:data1};
+const err12 = {instancePath:instancePath+"/actions/" + i0,schemaPath:"#/properties/actions/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.actions.items.type,parentSchema:schema28.properties.actions.items,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3052,7 +3074,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.actions.type,parentSchema:schema27.properties.actions,data:data0};
+const err13 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.actions.type,parentSchema:schema28.properties.actions,data:data0};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3065,7 +3087,7 @@ errors++;
 if(data.active !== undefined){
 let data2 = data.active;
 if(typeof data2 !== "boolean"){
-const err14 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.active.type,parentSchema:schema27.properties.active,data:data2};
+const err14 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.active.type,parentSchema:schema28.properties.active,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3078,7 +3100,7 @@ errors++;
 if(data.category_id !== undefined){
 let data3 = data.category_id;
 if(typeof data3 !== "string"){
-const err15 = {instancePath:instancePath+"/category_id",schemaPath:"#/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.category_id.type,parentSchema:schema27.properties.category_id,data:data3};
+const err15 = {instancePath:instancePath+"/category_id",schemaPath:"#/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.category_id.type,parentSchema:schema28.properties.category_id,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3091,7 +3113,7 @@ errors++;
 if(data.conditions !== undefined){
 let data4 = data.conditions;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-const err16 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.conditions.type,parentSchema:schema27.properties.conditions,data:data4};
+const err16 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.conditions.type,parentSchema:schema28.properties.conditions,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3104,7 +3126,7 @@ errors++;
 if(data.created_at !== undefined){
 let data5 = data.created_at;
 if(typeof data5 !== "string"){
-const err17 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.created_at.type,parentSchema:schema27.properties.created_at,data:data5};
+const err17 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.created_at.type,parentSchema:schema28.properties.created_at,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3117,7 +3139,7 @@ errors++;
 if(data.description !== undefined){
 let data6 = data.description;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err18 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema27.properties.description.type},message:"must be string,null",schema:schema27.properties.description.type,parentSchema:schema27.properties.description,data:data6};
+const err18 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema28.properties.description.type},message:"must be string,null",schema:schema28.properties.description.type,parentSchema:schema28.properties.description,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3130,7 +3152,7 @@ errors++;
 if(data.id !== undefined){
 let data7 = data.id;
 if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err19 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.id.type,parentSchema:schema27.properties.id,data:data7};
+const err19 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.id.type,parentSchema:schema28.properties.id,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3143,7 +3165,7 @@ errors++;
 if(data.position !== undefined){
 let data8 = data.position;
 if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err20 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.position.type,parentSchema:schema27.properties.position,data:data8};
+const err20 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.position.type,parentSchema:schema28.properties.position,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3156,7 +3178,7 @@ errors++;
 if(data.raw_title !== undefined){
 let data9 = data.raw_title;
 if(typeof data9 !== "string"){
-const err21 = {instancePath:instancePath+"/raw_title",schemaPath:"#/properties/raw_title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.raw_title.type,parentSchema:schema27.properties.raw_title,data:data9};
+const err21 = {instancePath:instancePath+"/raw_title",schemaPath:"#/properties/raw_title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.raw_title.type,parentSchema:schema28.properties.raw_title,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3169,7 +3191,7 @@ errors++;
 if(data.title !== undefined){
 let data10 = data.title;
 if(typeof data10 !== "string"){
-const err22 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.title.type,parentSchema:schema27.properties.title,data:data10};
+const err22 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.title.type,parentSchema:schema28.properties.title,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3182,7 +3204,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data11 = data.updated_at;
 if(typeof data11 !== "string"){
-const err23 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.updated_at.type,parentSchema:schema27.properties.updated_at,data:data11};
+const err23 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.updated_at.type,parentSchema:schema28.properties.updated_at,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3195,7 +3217,7 @@ errors++;
 if(data.url !== undefined){
 let data12 = data.url;
 if(typeof data12 !== "string"){
-const err24 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.url.type,parentSchema:schema27.properties.url,data:data12};
+const err24 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.url.type,parentSchema:schema28.properties.url,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3207,934 +3229,12 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
-}
-errors++;
-}
-validate26.errors = vErrors;
-return errors === 0;
-}
-
-export const record_user = validate27;
-const schema28 = {"type":"object","properties":{"active":{"type":"boolean"},"alias":{"type":["string","null"]},"created_at":{"type":"string"},"custom_role_id":{"type":["integer","null"]},"default_group_id":{"type":["integer","null"]},"details":{"type":["string","null"]},"email":{"type":["string","null"]},"external_id":{"type":["string","null"]},"iana_time_zone":{"type":"string"},"id":{"type":"integer"},"last_login_at":{"type":["string","null"]},"locale":{"type":"string"},"locale_id":{"type":"integer"},"moderator":{"type":"boolean"},"name":{"type":"string"},"notes":{"type":["string","null"]},"only_private_comments":{"type":"boolean"},"organization_id":{"type":["integer","null"]},"permanently_deleted":{"type":"boolean"},"phone":{"type":["string","null"]},"photo":{"type":["object","null"]},"report_csv":{"type":"boolean"},"restricted_agent":{"type":"boolean"},"role":{"type":"string","enum":["end-user","agent","admin"]},"role_type":{"type":["integer","null"]},"shared":{"type":"boolean"},"shared_agent":{"type":"boolean"},"shared_phone_number":{"type":["boolean","null"]},"signature":{"type":["string","null"]},"suspended":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}},"ticket_restriction":{"type":["string","null"]},"time_zone":{"type":"string"},"two_factor_auth_enabled":{"type":["boolean","null"]},"updated_at":{"type":"string"},"url":{"type":"string"},"user_fields":{"type":"object"},"verified":{"type":"boolean"}},"required":["active","alias","created_at","custom_role_id","default_group_id","details","email","external_id","iana_time_zone","id","last_login_at","locale","locale_id","moderator","name","notes","only_private_comments","organization_id","permanently_deleted","phone","photo","report_csv","restricted_agent","role","role_type","shared","shared_agent","shared_phone_number","signature","suspended","tags","ticket_restriction","time_zone","two_factor_auth_enabled","updated_at","url","user_fields","verified"],"additionalProperties":true};
-
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.active === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.alias === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "alias"},message:"must have required property '"+"alias"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.created_at === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.custom_role_id === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_role_id"},message:"must have required property '"+"custom_role_id"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.default_group_id === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_group_id"},message:"must have required property '"+"default_group_id"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.details === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "details"},message:"must have required property '"+"details"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.email === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.external_id === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "external_id"},message:"must have required property '"+"external_id"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data.iana_time_zone === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "iana_time_zone"},message:"must have required property '"+"iana_time_zone"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data.id === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.last_login_at === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_login_at"},message:"must have required property '"+"last_login_at"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(data.locale === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data.locale_id === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale_id"},message:"must have required property '"+"locale_id"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(data.moderator === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "moderator"},message:"must have required property '"+"moderator"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(data.name === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(data.notes === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(data.only_private_comments === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "only_private_comments"},message:"must have required property '"+"only_private_comments"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(data.organization_id === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "organization_id"},message:"must have required property '"+"organization_id"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data.permanently_deleted === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permanently_deleted"},message:"must have required property '"+"permanently_deleted"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if(data.phone === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if(data.photo === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "photo"},message:"must have required property '"+"photo"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(data.report_csv === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "report_csv"},message:"must have required property '"+"report_csv"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(data.restricted_agent === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restricted_agent"},message:"must have required property '"+"restricted_agent"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if(data.role === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(data.role_type === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role_type"},message:"must have required property '"+"role_type"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-if(data.shared === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shared"},message:"must have required property '"+"shared"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(data.shared_agent === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shared_agent"},message:"must have required property '"+"shared_agent"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(data.shared_phone_number === undefined){
-const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shared_phone_number"},message:"must have required property '"+"shared_phone_number"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(data.signature === undefined){
-const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature"},message:"must have required property '"+"signature"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-if(data.suspended === undefined){
-const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "suspended"},message:"must have required property '"+"suspended"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if(data.tags === undefined){
-const err30 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if(data.ticket_restriction === undefined){
-const err31 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ticket_restriction"},message:"must have required property '"+"ticket_restriction"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-if(data.time_zone === undefined){
-const err32 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "time_zone"},message:"must have required property '"+"time_zone"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-if(data.two_factor_auth_enabled === undefined){
-const err33 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "two_factor_auth_enabled"},message:"must have required property '"+"two_factor_auth_enabled"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-if(data.updated_at === undefined){
-const err34 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-if(data.url === undefined){
-const err35 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-if(data.user_fields === undefined){
-const err36 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_fields"},message:"must have required property '"+"user_fields"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-if(data.verified === undefined){
-const err37 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "verified"},message:"must have required property '"+"verified"+"'",schema:schema28.required,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-if(data.active !== undefined){
-let data0 = data.active;
-if(typeof data0 !== "boolean"){
-const err38 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.active.type,parentSchema:schema28.properties.active,data:data0};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data.alias !== undefined){
-let data1 = data.alias;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err39 = {instancePath:instancePath+"/alias",schemaPath:"#/properties/alias/type",keyword:"type",params:{type: schema28.properties.alias.type},message:"must be string,null",schema:schema28.properties.alias.type,parentSchema:schema28.properties.alias,data:data1};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-if(data.created_at !== undefined){
-let data2 = data.created_at;
-if(typeof data2 !== "string"){
-const err40 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.created_at.type,parentSchema:schema28.properties.created_at,data:data2};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data.custom_role_id !== undefined){
-let data3 = data.custom_role_id;
-if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err41 = {instancePath:instancePath+"/custom_role_id",schemaPath:"#/properties/custom_role_id/type",keyword:"type",params:{type: schema28.properties.custom_role_id.type},message:"must be integer,null",schema:schema28.properties.custom_role_id.type,parentSchema:schema28.properties.custom_role_id,data:data3};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-if(data.default_group_id !== undefined){
-let data4 = data.default_group_id;
-if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err42 = {instancePath:instancePath+"/default_group_id",schemaPath:"#/properties/default_group_id/type",keyword:"type",params:{type: schema28.properties.default_group_id.type},message:"must be integer,null",schema:schema28.properties.default_group_id.type,parentSchema:schema28.properties.default_group_id,data:data4};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-if(data.details !== undefined){
-let data5 = data.details;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err43 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: schema28.properties.details.type},message:"must be string,null",schema:schema28.properties.details.type,parentSchema:schema28.properties.details,data:data5};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-if(data.email !== undefined){
-let data6 = data.email;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err44 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema28.properties.email.type},message:"must be string,null",schema:schema28.properties.email.type,parentSchema:schema28.properties.email,data:data6};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-if(data.external_id !== undefined){
-let data7 = data.external_id;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err45 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema28.properties.external_id.type},message:"must be string,null",schema:schema28.properties.external_id.type,parentSchema:schema28.properties.external_id,data:data7};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-if(data.iana_time_zone !== undefined){
-let data8 = data.iana_time_zone;
-if(typeof data8 !== "string"){
-const err46 = {instancePath:instancePath+"/iana_time_zone",schemaPath:"#/properties/iana_time_zone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.iana_time_zone.type,parentSchema:schema28.properties.iana_time_zone,data:data8};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-let data9 = data.id;
-if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
-const err47 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.id.type,parentSchema:schema28.properties.id,data:data9};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-if(data.last_login_at !== undefined){
-let data10 = data.last_login_at;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err48 = {instancePath:instancePath+"/last_login_at",schemaPath:"#/properties/last_login_at/type",keyword:"type",params:{type: schema28.properties.last_login_at.type},message:"must be string,null",schema:schema28.properties.last_login_at.type,parentSchema:schema28.properties.last_login_at,data:data10};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-if(data.locale !== undefined){
-let data11 = data.locale;
-if(typeof data11 !== "string"){
-const err49 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.locale.type,parentSchema:schema28.properties.locale,data:data11};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-if(data.locale_id !== undefined){
-let data12 = data.locale_id;
-if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
-const err50 = {instancePath:instancePath+"/locale_id",schemaPath:"#/properties/locale_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.locale_id.type,parentSchema:schema28.properties.locale_id,data:data12};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-if(data.moderator !== undefined){
-let data13 = data.moderator;
-if(typeof data13 !== "boolean"){
-const err51 = {instancePath:instancePath+"/moderator",schemaPath:"#/properties/moderator/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.moderator.type,parentSchema:schema28.properties.moderator,data:data13};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data14 = data.name;
-if(typeof data14 !== "string"){
-const err52 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.name.type,parentSchema:schema28.properties.name,data:data14};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-if(data.notes !== undefined){
-let data15 = data.notes;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err53 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: schema28.properties.notes.type},message:"must be string,null",schema:schema28.properties.notes.type,parentSchema:schema28.properties.notes,data:data15};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-if(data.only_private_comments !== undefined){
-let data16 = data.only_private_comments;
-if(typeof data16 !== "boolean"){
-const err54 = {instancePath:instancePath+"/only_private_comments",schemaPath:"#/properties/only_private_comments/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.only_private_comments.type,parentSchema:schema28.properties.only_private_comments,data:data16};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-if(data.organization_id !== undefined){
-let data17 = data.organization_id;
-if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err55 = {instancePath:instancePath+"/organization_id",schemaPath:"#/properties/organization_id/type",keyword:"type",params:{type: schema28.properties.organization_id.type},message:"must be integer,null",schema:schema28.properties.organization_id.type,parentSchema:schema28.properties.organization_id,data:data17};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-if(data.permanently_deleted !== undefined){
-let data18 = data.permanently_deleted;
-if(typeof data18 !== "boolean"){
-const err56 = {instancePath:instancePath+"/permanently_deleted",schemaPath:"#/properties/permanently_deleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.permanently_deleted.type,parentSchema:schema28.properties.permanently_deleted,data:data18};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-}
-if(data.phone !== undefined){
-let data19 = data.phone;
-if((typeof data19 !== "string") && (data19 !== null)){
-const err57 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema28.properties.phone.type},message:"must be string,null",schema:schema28.properties.phone.type,parentSchema:schema28.properties.phone,data:data19};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-if(data.photo !== undefined){
-let data20 = data.photo;
-if((!(data20 && typeof data20 == "object" && !Array.isArray(data20))) && (data20 !== null)){
-const err58 = {instancePath:instancePath+"/photo",schemaPath:"#/properties/photo/type",keyword:"type",params:{type: schema28.properties.photo.type},message:"must be object,null",schema:schema28.properties.photo.type,parentSchema:schema28.properties.photo,data:data20};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-if(data.report_csv !== undefined){
-let data21 = data.report_csv;
-if(typeof data21 !== "boolean"){
-const err59 = {instancePath:instancePath+"/report_csv",schemaPath:"#/properties/report_csv/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.report_csv.type,parentSchema:schema28.properties.report_csv,data:data21};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-if(data.restricted_agent !== undefined){
-let data22 = data.restricted_agent;
-if(typeof data22 !== "boolean"){
-const err60 = {instancePath:instancePath+"/restricted_agent",schemaPath:"#/properties/restricted_agent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.restricted_agent.type,parentSchema:schema28.properties.restricted_agent,data:data22};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-if(data.role !== undefined){
-let data23 = data.role;
-if(typeof data23 !== "string"){
-const err61 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.role.type,parentSchema:schema28.properties.role,data:data23};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-if(!(((data23 === "end-user") || (data23 === "agent")) || (data23 === "admin"))){
-const err62 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema28.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema28.properties.role.enum,parentSchema:schema28.properties.role,data:data23};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-}
-if(data.role_type !== undefined){
-let data24 = data.role_type;
-if((!((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24)))) && (data24 !== null)){
-const err63 = {instancePath:instancePath+"/role_type",schemaPath:"#/properties/role_type/type",keyword:"type",params:{type: schema28.properties.role_type.type},message:"must be integer,null",schema:schema28.properties.role_type.type,parentSchema:schema28.properties.role_type,data:data24};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-if(data.shared !== undefined){
-let data25 = data.shared;
-if(typeof data25 !== "boolean"){
-const err64 = {instancePath:instancePath+"/shared",schemaPath:"#/properties/shared/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.shared.type,parentSchema:schema28.properties.shared,data:data25};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-if(data.shared_agent !== undefined){
-let data26 = data.shared_agent;
-if(typeof data26 !== "boolean"){
-const err65 = {instancePath:instancePath+"/shared_agent",schemaPath:"#/properties/shared_agent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.shared_agent.type,parentSchema:schema28.properties.shared_agent,data:data26};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-}
-if(data.shared_phone_number !== undefined){
-let data27 = data.shared_phone_number;
-if((typeof data27 !== "boolean") && (data27 !== null)){
-const err66 = {instancePath:instancePath+"/shared_phone_number",schemaPath:"#/properties/shared_phone_number/type",keyword:"type",params:{type: schema28.properties.shared_phone_number.type},message:"must be boolean,null",schema:schema28.properties.shared_phone_number.type,parentSchema:schema28.properties.shared_phone_number,data:data27};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-if(data.signature !== undefined){
-let data28 = data.signature;
-if((typeof data28 !== "string") && (data28 !== null)){
-const err67 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: schema28.properties.signature.type},message:"must be string,null",schema:schema28.properties.signature.type,parentSchema:schema28.properties.signature,data:data28};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-}
-if(data.suspended !== undefined){
-let data29 = data.suspended;
-if(typeof data29 !== "boolean"){
-const err68 = {instancePath:instancePath+"/suspended",schemaPath:"#/properties/suspended/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.suspended.type,parentSchema:schema28.properties.suspended,data:data29};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-if(data.tags !== undefined){
-let data30 = data.tags;
-if(Array.isArray(data30)){
-const len0 = data30.length;
-for(let i0=0; i0<len0; i0++){
-let data31 = data30[i0];
-if(typeof data31 !== "string"){
-const err69 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.tags.items.type,parentSchema:schema28.properties.tags.items,data:data31};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-}
-}
-else {
-const err70 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.tags.type,parentSchema:schema28.properties.tags,data:data30};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-}
-if(data.ticket_restriction !== undefined){
-let data32 = data.ticket_restriction;
-if((typeof data32 !== "string") && (data32 !== null)){
-const err71 = {instancePath:instancePath+"/ticket_restriction",schemaPath:"#/properties/ticket_restriction/type",keyword:"type",params:{type: schema28.properties.ticket_restriction.type},message:"must be string,null",schema:schema28.properties.ticket_restriction.type,parentSchema:schema28.properties.ticket_restriction,data:data32};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-}
-if(data.time_zone !== undefined){
-let data33 = data.time_zone;
-if(typeof data33 !== "string"){
-const err72 = {instancePath:instancePath+"/time_zone",schemaPath:"#/properties/time_zone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.time_zone.type,parentSchema:schema28.properties.time_zone,data:data33};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-}
-if(data.two_factor_auth_enabled !== undefined){
-let data34 = data.two_factor_auth_enabled;
-if((typeof data34 !== "boolean") && (data34 !== null)){
-const err73 = {instancePath:instancePath+"/two_factor_auth_enabled",schemaPath:"#/properties/two_factor_auth_enabled/type",keyword:"type",params:{type: schema28.properties.two_factor_auth_enabled.type},message:"must be boolean,null",schema:schema28.properties.two_factor_auth_enabled.type,parentSchema:schema28.properties.two_factor_auth_enabled,data:data34};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-}
-if(data.updated_at !== undefined){
-let data35 = data.updated_at;
-if(typeof data35 !== "string"){
-const err74 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.updated_at.type,parentSchema:schema28.properties.updated_at,data:data35};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-if(data.url !== undefined){
-let data36 = data.url;
-if(typeof data36 !== "string"){
-const err75 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.url.type,parentSchema:schema28.properties.url,data:data36};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-}
-if(data.user_fields !== undefined){
-let data37 = data.user_fields;
-if(!(data37 && typeof data37 == "object" && !Array.isArray(data37))){
-const err76 = {instancePath:instancePath+"/user_fields",schemaPath:"#/properties/user_fields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.user_fields.type,parentSchema:schema28.properties.user_fields,data:data37};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-}
-if(data.verified !== undefined){
-let data38 = data.verified;
-if(typeof data38 !== "boolean"){
-const err77 = {instancePath:instancePath+"/verified",schemaPath:"#/properties/verified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.verified.type,parentSchema:schema28.properties.verified,data:data38};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-}
-}
-else {
-const err78 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
 }
 errors++;
 }
@@ -4142,8 +3242,8 @@ validate27.errors = vErrors;
 return errors === 0;
 }
 
-export const record_view = validate28;
-const schema29 = {"type":"object","properties":{"active":{"type":"boolean"},"conditions":{"type":"object"},"created_at":{"type":"string"},"description":{"type":["string","null"]},"execution":{"type":"object"},"id":{"type":"integer"},"position":{"type":"integer"},"raw_title":{"type":"string"},"restriction":{"type":["object","null"]},"title":{"type":"string"},"updated_at":{"type":"string"},"url":{"type":"string"}},"required":["active","conditions","created_at","description","execution","id","position","raw_title","restriction","title","updated_at","url"],"additionalProperties":true};
+export const record_user = validate28;
+const schema29 = {"type":"object","properties":{"active":{"type":"boolean"},"alias":{"type":["string","null"]},"created_at":{"type":"string"},"custom_role_id":{"type":["integer","null"]},"default_group_id":{"type":["integer","null"]},"details":{"type":["string","null"]},"email":{"type":["string","null"]},"external_id":{"type":["string","null"]},"iana_time_zone":{"type":"string"},"id":{"type":"integer"},"last_login_at":{"type":["string","null"]},"locale":{"type":"string"},"locale_id":{"type":"integer"},"moderator":{"type":"boolean"},"name":{"type":"string"},"notes":{"type":["string","null"]},"only_private_comments":{"type":"boolean"},"organization_id":{"type":["integer","null"]},"permanently_deleted":{"type":"boolean"},"phone":{"type":["string","null"]},"photo":{"type":["object","null"]},"report_csv":{"type":"boolean"},"restricted_agent":{"type":"boolean"},"role":{"type":"string","enum":["end-user","agent","admin"]},"role_type":{"type":["integer","null"]},"shared":{"type":"boolean"},"shared_agent":{"type":"boolean"},"shared_phone_number":{"type":["boolean","null"]},"signature":{"type":["string","null"]},"suspended":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}},"ticket_restriction":{"type":["string","null"]},"time_zone":{"type":"string"},"two_factor_auth_enabled":{"type":["boolean","null"]},"updated_at":{"type":"string"},"url":{"type":"string"},"user_fields":{"type":"object"},"verified":{"type":"boolean"}},"required":["active","alias","created_at","custom_role_id","default_group_id","details","email","external_id","iana_time_zone","id","last_login_at","locale","locale_id","moderator","name","notes","only_private_comments","organization_id","permanently_deleted","phone","photo","report_csv","restricted_agent","role","role_type","shared","shared_agent","shared_phone_number","signature","suspended","tags","ticket_restriction","time_zone","two_factor_auth_enabled","updated_at","url","user_fields","verified"],"additionalProperties":true};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -4159,8 +3259,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.conditions === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conditions"},message:"must have required property '"+"conditions"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(data.alias === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "alias"},message:"must have required property '"+"alias"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4179,8 +3279,930 @@ vErrors.push(err2);
 }
 errors++;
 }
+if(data.custom_role_id === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_role_id"},message:"must have required property '"+"custom_role_id"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.default_group_id === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_group_id"},message:"must have required property '"+"default_group_id"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.details === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "details"},message:"must have required property '"+"details"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.email === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.external_id === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "external_id"},message:"must have required property '"+"external_id"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.iana_time_zone === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "iana_time_zone"},message:"must have required property '"+"iana_time_zone"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.id === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.last_login_at === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_login_at"},message:"must have required property '"+"last_login_at"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.locale === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data.locale_id === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale_id"},message:"must have required property '"+"locale_id"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data.moderator === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "moderator"},message:"must have required property '"+"moderator"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data.name === undefined){
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data.notes === undefined){
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data.only_private_comments === undefined){
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "only_private_comments"},message:"must have required property '"+"only_private_comments"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data.organization_id === undefined){
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "organization_id"},message:"must have required property '"+"organization_id"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data.permanently_deleted === undefined){
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permanently_deleted"},message:"must have required property '"+"permanently_deleted"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data.phone === undefined){
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data.photo === undefined){
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "photo"},message:"must have required property '"+"photo"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data.report_csv === undefined){
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "report_csv"},message:"must have required property '"+"report_csv"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data.restricted_agent === undefined){
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restricted_agent"},message:"must have required property '"+"restricted_agent"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data.role === undefined){
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data.role_type === undefined){
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role_type"},message:"must have required property '"+"role_type"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data.shared === undefined){
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shared"},message:"must have required property '"+"shared"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(data.shared_agent === undefined){
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shared_agent"},message:"must have required property '"+"shared_agent"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data.shared_phone_number === undefined){
+const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shared_phone_number"},message:"must have required property '"+"shared_phone_number"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data.signature === undefined){
+const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature"},message:"must have required property '"+"signature"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(data.suspended === undefined){
+const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "suspended"},message:"must have required property '"+"suspended"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(data.tags === undefined){
+const err30 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(data.ticket_restriction === undefined){
+const err31 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ticket_restriction"},message:"must have required property '"+"ticket_restriction"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(data.time_zone === undefined){
+const err32 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "time_zone"},message:"must have required property '"+"time_zone"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(data.two_factor_auth_enabled === undefined){
+const err33 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "two_factor_auth_enabled"},message:"must have required property '"+"two_factor_auth_enabled"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(data.updated_at === undefined){
+const err34 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(data.url === undefined){
+const err35 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(data.user_fields === undefined){
+const err36 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_fields"},message:"must have required property '"+"user_fields"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(data.verified === undefined){
+const err37 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "verified"},message:"must have required property '"+"verified"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(data.active !== undefined){
+let data0 = data.active;
+if(typeof data0 !== "boolean"){
+const err38 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.active.type,parentSchema:schema29.properties.active,data:data0};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.alias !== undefined){
+let data1 = data.alias;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err39 = {instancePath:instancePath+"/alias",schemaPath:"#/properties/alias/type",keyword:"type",params:{type: schema29.properties.alias.type},message:"must be string,null",schema:schema29.properties.alias.type,parentSchema:schema29.properties.alias,data:data1};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data.created_at !== undefined){
+let data2 = data.created_at;
+if(typeof data2 !== "string"){
+const err40 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.created_at.type,parentSchema:schema29.properties.created_at,data:data2};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.custom_role_id !== undefined){
+let data3 = data.custom_role_id;
+if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
+const err41 = {instancePath:instancePath+"/custom_role_id",schemaPath:"#/properties/custom_role_id/type",keyword:"type",params:{type: schema29.properties.custom_role_id.type},message:"must be integer,null",schema:schema29.properties.custom_role_id.type,parentSchema:schema29.properties.custom_role_id,data:data3};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data.default_group_id !== undefined){
+let data4 = data.default_group_id;
+if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
+const err42 = {instancePath:instancePath+"/default_group_id",schemaPath:"#/properties/default_group_id/type",keyword:"type",params:{type: schema29.properties.default_group_id.type},message:"must be integer,null",schema:schema29.properties.default_group_id.type,parentSchema:schema29.properties.default_group_id,data:data4};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data.details !== undefined){
+let data5 = data.details;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err43 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: schema29.properties.details.type},message:"must be string,null",schema:schema29.properties.details.type,parentSchema:schema29.properties.details,data:data5};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data.email !== undefined){
+let data6 = data.email;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err44 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema29.properties.email.type},message:"must be string,null",schema:schema29.properties.email.type,parentSchema:schema29.properties.email,data:data6};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.external_id !== undefined){
+let data7 = data.external_id;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err45 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema29.properties.external_id.type},message:"must be string,null",schema:schema29.properties.external_id.type,parentSchema:schema29.properties.external_id,data:data7};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data.iana_time_zone !== undefined){
+let data8 = data.iana_time_zone;
+if(typeof data8 !== "string"){
+const err46 = {instancePath:instancePath+"/iana_time_zone",schemaPath:"#/properties/iana_time_zone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.iana_time_zone.type,parentSchema:schema29.properties.iana_time_zone,data:data8};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data9 = data.id;
+if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
+const err47 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.id.type,parentSchema:schema29.properties.id,data:data9};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data.last_login_at !== undefined){
+let data10 = data.last_login_at;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err48 = {instancePath:instancePath+"/last_login_at",schemaPath:"#/properties/last_login_at/type",keyword:"type",params:{type: schema29.properties.last_login_at.type},message:"must be string,null",schema:schema29.properties.last_login_at.type,parentSchema:schema29.properties.last_login_at,data:data10};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data.locale !== undefined){
+let data11 = data.locale;
+if(typeof data11 !== "string"){
+const err49 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.locale.type,parentSchema:schema29.properties.locale,data:data11};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data.locale_id !== undefined){
+let data12 = data.locale_id;
+if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
+const err50 = {instancePath:instancePath+"/locale_id",schemaPath:"#/properties/locale_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.locale_id.type,parentSchema:schema29.properties.locale_id,data:data12};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data.moderator !== undefined){
+let data13 = data.moderator;
+if(typeof data13 !== "boolean"){
+const err51 = {instancePath:instancePath+"/moderator",schemaPath:"#/properties/moderator/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.moderator.type,parentSchema:schema29.properties.moderator,data:data13};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data14 = data.name;
+if(typeof data14 !== "string"){
+const err52 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.name.type,parentSchema:schema29.properties.name,data:data14};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data.notes !== undefined){
+let data15 = data.notes;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err53 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: schema29.properties.notes.type},message:"must be string,null",schema:schema29.properties.notes.type,parentSchema:schema29.properties.notes,data:data15};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data.only_private_comments !== undefined){
+let data16 = data.only_private_comments;
+if(typeof data16 !== "boolean"){
+const err54 = {instancePath:instancePath+"/only_private_comments",schemaPath:"#/properties/only_private_comments/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.only_private_comments.type,parentSchema:schema29.properties.only_private_comments,data:data16};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data.organization_id !== undefined){
+let data17 = data.organization_id;
+if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
+const err55 = {instancePath:instancePath+"/organization_id",schemaPath:"#/properties/organization_id/type",keyword:"type",params:{type: schema29.properties.organization_id.type},message:"must be integer,null",schema:schema29.properties.organization_id.type,parentSchema:schema29.properties.organization_id,data:data17};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+if(data.permanently_deleted !== undefined){
+let data18 = data.permanently_deleted;
+if(typeof data18 !== "boolean"){
+const err56 = {instancePath:instancePath+"/permanently_deleted",schemaPath:"#/properties/permanently_deleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.permanently_deleted.type,parentSchema:schema29.properties.permanently_deleted,data:data18};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data.phone !== undefined){
+let data19 = data.phone;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err57 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema29.properties.phone.type},message:"must be string,null",schema:schema29.properties.phone.type,parentSchema:schema29.properties.phone,data:data19};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data.photo !== undefined){
+let data20 = data.photo;
+if((!(data20 && typeof data20 == "object" && !Array.isArray(data20))) && (data20 !== null)){
+const err58 = {instancePath:instancePath+"/photo",schemaPath:"#/properties/photo/type",keyword:"type",params:{type: schema29.properties.photo.type},message:"must be object,null",schema:schema29.properties.photo.type,parentSchema:schema29.properties.photo,data:data20};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data.report_csv !== undefined){
+let data21 = data.report_csv;
+if(typeof data21 !== "boolean"){
+const err59 = {instancePath:instancePath+"/report_csv",schemaPath:"#/properties/report_csv/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.report_csv.type,parentSchema:schema29.properties.report_csv,data:data21};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data.restricted_agent !== undefined){
+let data22 = data.restricted_agent;
+if(typeof data22 !== "boolean"){
+const err60 = {instancePath:instancePath+"/restricted_agent",schemaPath:"#/properties/restricted_agent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.restricted_agent.type,parentSchema:schema29.properties.restricted_agent,data:data22};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data.role !== undefined){
+let data23 = data.role;
+if(typeof data23 !== "string"){
+const err61 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.role.type,parentSchema:schema29.properties.role,data:data23};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+if(!(((data23 === "end-user") || (data23 === "agent")) || (data23 === "admin"))){
+const err62 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema29.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.role.enum,parentSchema:schema29.properties.role,data:data23};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+if(data.role_type !== undefined){
+let data24 = data.role_type;
+if((!((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24)))) && (data24 !== null)){
+const err63 = {instancePath:instancePath+"/role_type",schemaPath:"#/properties/role_type/type",keyword:"type",params:{type: schema29.properties.role_type.type},message:"must be integer,null",schema:schema29.properties.role_type.type,parentSchema:schema29.properties.role_type,data:data24};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+if(data.shared !== undefined){
+let data25 = data.shared;
+if(typeof data25 !== "boolean"){
+const err64 = {instancePath:instancePath+"/shared",schemaPath:"#/properties/shared/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.shared.type,parentSchema:schema29.properties.shared,data:data25};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data.shared_agent !== undefined){
+let data26 = data.shared_agent;
+if(typeof data26 !== "boolean"){
+const err65 = {instancePath:instancePath+"/shared_agent",schemaPath:"#/properties/shared_agent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.shared_agent.type,parentSchema:schema29.properties.shared_agent,data:data26};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+if(data.shared_phone_number !== undefined){
+let data27 = data.shared_phone_number;
+if((typeof data27 !== "boolean") && (data27 !== null)){
+const err66 = {instancePath:instancePath+"/shared_phone_number",schemaPath:"#/properties/shared_phone_number/type",keyword:"type",params:{type: schema29.properties.shared_phone_number.type},message:"must be boolean,null",schema:schema29.properties.shared_phone_number.type,parentSchema:schema29.properties.shared_phone_number,data:data27};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+if(data.signature !== undefined){
+let data28 = data.signature;
+if((typeof data28 !== "string") && (data28 !== null)){
+const err67 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: schema29.properties.signature.type},message:"must be string,null",schema:schema29.properties.signature.type,parentSchema:schema29.properties.signature,data:data28};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data.suspended !== undefined){
+let data29 = data.suspended;
+if(typeof data29 !== "boolean"){
+const err68 = {instancePath:instancePath+"/suspended",schemaPath:"#/properties/suspended/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.suspended.type,parentSchema:schema29.properties.suspended,data:data29};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data30 = data.tags;
+if(Array.isArray(data30)){
+const len0 = data30.length;
+for(let i0=0; i0<len0; i0++){
+let data31 = data30[i0];
+if(typeof data31 !== "string"){
+const err69 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.tags.items.type,parentSchema:schema29.properties.tags.items,data:data31};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.tags.type,parentSchema:schema29.properties.tags,data:data30};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+if(data.ticket_restriction !== undefined){
+let data32 = data.ticket_restriction;
+if((typeof data32 !== "string") && (data32 !== null)){
+const err71 = {instancePath:instancePath+"/ticket_restriction",schemaPath:"#/properties/ticket_restriction/type",keyword:"type",params:{type: schema29.properties.ticket_restriction.type},message:"must be string,null",schema:schema29.properties.ticket_restriction.type,parentSchema:schema29.properties.ticket_restriction,data:data32};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data.time_zone !== undefined){
+let data33 = data.time_zone;
+if(typeof data33 !== "string"){
+const err72 = {instancePath:instancePath+"/time_zone",schemaPath:"#/properties/time_zone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.time_zone.type,parentSchema:schema29.properties.time_zone,data:data33};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data.two_factor_auth_enabled !== undefined){
+let data34 = data.two_factor_auth_enabled;
+if((typeof data34 !== "boolean") && (data34 !== null)){
+const err73 = {instancePath:instancePath+"/two_factor_auth_enabled",schemaPath:"#/properties/two_factor_auth_enabled/type",keyword:"type",params:{type: schema29.properties.two_factor_auth_enabled.type},message:"must be boolean,null",schema:schema29.properties.two_factor_auth_enabled.type,parentSchema:schema29.properties.two_factor_auth_enabled,data:data34};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+if(data.updated_at !== undefined){
+let data35 = data.updated_at;
+if(typeof data35 !== "string"){
+const err74 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.updated_at.type,parentSchema:schema29.properties.updated_at,data:data35};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+let data36 = data.url;
+if(typeof data36 !== "string"){
+const err75 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.url.type,parentSchema:schema29.properties.url,data:data36};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+if(data.user_fields !== undefined){
+let data37 = data.user_fields;
+if(!(data37 && typeof data37 == "object" && !Array.isArray(data37))){
+const err76 = {instancePath:instancePath+"/user_fields",schemaPath:"#/properties/user_fields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties.user_fields.type,parentSchema:schema29.properties.user_fields,data:data37};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data.verified !== undefined){
+let data38 = data.verified;
+if(typeof data38 !== "boolean"){
+const err77 = {instancePath:instancePath+"/verified",schemaPath:"#/properties/verified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.verified.type,parentSchema:schema29.properties.verified,data:data38};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+}
+else {
+const err78 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+validate28.errors = vErrors;
+return errors === 0;
+}
+
+export const record_view = validate29;
+const schema30 = {"type":"object","properties":{"active":{"type":"boolean"},"conditions":{"type":"object"},"created_at":{"type":"string"},"description":{"type":["string","null"]},"execution":{"type":"object"},"id":{"type":"integer"},"position":{"type":"integer"},"raw_title":{"type":"string"},"restriction":{"type":["object","null"]},"title":{"type":"string"},"updated_at":{"type":"string"},"url":{"type":"string"}},"required":["active","conditions","created_at","description","execution","id","position","raw_title","restriction","title","updated_at","url"],"additionalProperties":true};
+
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.active === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'",schema:schema30.required,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.conditions === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conditions"},message:"must have required property '"+"conditions"+"'",schema:schema30.required,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.created_at === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema30.required,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
 if(data.description === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4190,7 +4212,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.execution === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "execution"},message:"must have required property '"+"execution"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "execution"},message:"must have required property '"+"execution"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4200,7 +4222,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.id === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4210,7 +4232,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.position === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4220,7 +4242,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.raw_title === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "raw_title"},message:"must have required property '"+"raw_title"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "raw_title"},message:"must have required property '"+"raw_title"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4230,7 +4252,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.restriction === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restriction"},message:"must have required property '"+"restriction"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restriction"},message:"must have required property '"+"restriction"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4240,7 +4262,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.title === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4250,7 +4272,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.updated_at === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4260,7 +4282,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.url === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4272,7 +4294,7 @@ errors++;
 if(data.active !== undefined){
 let data0 = data.active;
 if(typeof data0 !== "boolean"){
-const err12 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.active.type,parentSchema:schema29.properties.active,data:data0};
+const err12 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema30.properties.active.type,parentSchema:schema30.properties.active,data:data0};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4285,7 +4307,7 @@ errors++;
 if(data.conditions !== undefined){
 let data1 = data.conditions;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err13 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties.conditions.type,parentSchema:schema29.properties.conditions,data:data1};
+const err13 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.conditions.type,parentSchema:schema30.properties.conditions,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4298,7 +4320,7 @@ errors++;
 if(data.created_at !== undefined){
 let data2 = data.created_at;
 if(typeof data2 !== "string"){
-const err14 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.created_at.type,parentSchema:schema29.properties.created_at,data:data2};
+const err14 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.created_at.type,parentSchema:schema30.properties.created_at,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4311,7 +4333,7 @@ errors++;
 if(data.description !== undefined){
 let data3 = data.description;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err15 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema29.properties.description.type},message:"must be string,null",schema:schema29.properties.description.type,parentSchema:schema29.properties.description,data:data3};
+const err15 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema30.properties.description.type},message:"must be string,null",schema:schema30.properties.description.type,parentSchema:schema30.properties.description,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4324,7 +4346,7 @@ errors++;
 if(data.execution !== undefined){
 let data4 = data.execution;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-const err16 = {instancePath:instancePath+"/execution",schemaPath:"#/properties/execution/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties.execution.type,parentSchema:schema29.properties.execution,data:data4};
+const err16 = {instancePath:instancePath+"/execution",schemaPath:"#/properties/execution/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.execution.type,parentSchema:schema30.properties.execution,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4337,7 +4359,7 @@ errors++;
 if(data.id !== undefined){
 let data5 = data.id;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err17 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.id.type,parentSchema:schema29.properties.id,data:data5};
+const err17 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.id.type,parentSchema:schema30.properties.id,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4350,7 +4372,7 @@ errors++;
 if(data.position !== undefined){
 let data6 = data.position;
 if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err18 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.position.type,parentSchema:schema29.properties.position,data:data6};
+const err18 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.position.type,parentSchema:schema30.properties.position,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4363,7 +4385,7 @@ errors++;
 if(data.raw_title !== undefined){
 let data7 = data.raw_title;
 if(typeof data7 !== "string"){
-const err19 = {instancePath:instancePath+"/raw_title",schemaPath:"#/properties/raw_title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.raw_title.type,parentSchema:schema29.properties.raw_title,data:data7};
+const err19 = {instancePath:instancePath+"/raw_title",schemaPath:"#/properties/raw_title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.raw_title.type,parentSchema:schema30.properties.raw_title,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4376,7 +4398,7 @@ errors++;
 if(data.restriction !== undefined){
 let data8 = data.restriction;
 if((!(data8 && typeof data8 == "object" && !Array.isArray(data8))) && (data8 !== null)){
-const err20 = {instancePath:instancePath+"/restriction",schemaPath:"#/properties/restriction/type",keyword:"type",params:{type: schema29.properties.restriction.type},message:"must be object,null",schema:schema29.properties.restriction.type,parentSchema:schema29.properties.restriction,data:data8};
+const err20 = {instancePath:instancePath+"/restriction",schemaPath:"#/properties/restriction/type",keyword:"type",params:{type: schema30.properties.restriction.type},message:"must be object,null",schema:schema30.properties.restriction.type,parentSchema:schema30.properties.restriction,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4389,7 +4411,7 @@ errors++;
 if(data.title !== undefined){
 let data9 = data.title;
 if(typeof data9 !== "string"){
-const err21 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.title.type,parentSchema:schema29.properties.title,data:data9};
+const err21 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.title.type,parentSchema:schema30.properties.title,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4402,7 +4424,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data10 = data.updated_at;
 if(typeof data10 !== "string"){
-const err22 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.updated_at.type,parentSchema:schema29.properties.updated_at,data:data10};
+const err22 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.updated_at.type,parentSchema:schema30.properties.updated_at,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4415,7 +4437,7 @@ errors++;
 if(data.url !== undefined){
 let data11 = data.url;
 if(typeof data11 !== "string"){
-const err23 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.url.type,parentSchema:schema29.properties.url,data:data11};
+const err23 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.url.type,parentSchema:schema30.properties.url,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4427,7 +4449,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4436,8 +4458,49 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-
+export const params_article_attachments_get = params_article_attachments_list;
+export const params_article_attachments_download = params_article_attachments_list;
+export const params_articles_list = params_article_attachments_list;
+export const params_articles_get = params_article_attachments_list;
+export const params_attachments_get = params_article_attachments_list;
+export const params_attachments_download = params_article_attachments_list;
+export const params_automations_list = params_article_attachments_list;
+export const params_automations_get = params_article_attachments_list;
+export const params_group_memberships_list = params_article_attachments_list;
+export const params_groups_list = params_article_attachments_list;
+export const params_groups_get = params_article_attachments_list;
+export const params_organization_memberships_list = params_article_attachments_list;
+export const params_organizations_list = params_article_attachments_list;
+export const params_organizations_get = params_article_attachments_list;
+export const params_satisfaction_ratings_list = params_article_attachments_list;
+export const params_satisfaction_ratings_get = params_article_attachments_list;
+export const params_sla_policies_list = params_article_attachments_list;
+export const params_sla_policies_get = params_article_attachments_list;
+export const params_tags_list = params_article_attachments_list;
+export const params_ticket_audits_list = params_article_attachments_list;
+export const params_ticket_comments_list = params_article_attachments_list;
+export const params_ticket_fields_list = params_article_attachments_list;
+export const params_ticket_fields_get = params_article_attachments_list;
+export const params_ticket_forms_list = params_article_attachments_list;
+export const params_ticket_forms_get = params_article_attachments_list;
+export const params_ticket_metrics_list = params_article_attachments_list;
+export const record_article = params_article_attachments_list;
+export const record_article_attachment = params_article_attachments_list;
+export const record_attachment = params_article_attachments_list;
+export const record_automation = params_article_attachments_list;
+export const record_group = params_article_attachments_list;
+export const record_group_membership = params_article_attachments_list;
+export const record_organization = params_article_attachments_list;
+export const record_organization_membership = params_article_attachments_list;
+export const record_satisfaction_rating = params_article_attachments_list;
+export const record_sla_policy = params_article_attachments_list;
+export const record_tag = params_article_attachments_list;
+export const record_ticket_audit = params_article_attachments_list;
+export const record_ticket_comment = params_article_attachments_list;
+export const record_ticket_field = params_article_attachments_list;
+export const record_ticket_form = params_article_attachments_list;
+export const record_ticket_metric = params_article_attachments_list;

@@ -209,7 +209,7 @@ export class TeamMessagingClient extends ConnectorClient {
     list: (params, options) => this.callList({ entity: 'channel_messages', action: 'list', kind: 'read', validateParams: V.params_channel_messages_list, validateRecord: V.record_message }, params, cursorPaging, options),
     };
     this.channelPurposes = {
-    create: (params, options) => this.callSingle({ entity: 'channel_purposes', action: 'create', kind: 'write' }, params, options),
+    create: (params, options) => this.callSingle({ entity: 'channel_purposes', action: 'create', kind: 'write', validateParams: V.params_channel_purposes_create, validateRecord: V.record_channel_purpose_result }, params, options),
     };
     this.channelTopics = {
     create: (params, options) => this.callSingle({ entity: 'channel_topics', action: 'create', kind: 'write', validateParams: V.params_channel_topics_create, validateRecord: V.record_channel }, params, options),
@@ -225,7 +225,7 @@ export class TeamMessagingClient extends ConnectorClient {
     update: (params, options) => this.callSingle({ entity: 'messages', action: 'update', kind: 'write', validateParams: V.params_messages_update, validateRecord: V.record_posted_message }, params, options),
     };
     this.reactions = {
-    create: (params, options) => this.callSingle({ entity: 'reactions', action: 'create', kind: 'write' }, params, options),
+    create: (params, options) => this.callSingle({ entity: 'reactions', action: 'create', kind: 'write', validateParams: V.params_reactions_create, validateRecord: V.record_reaction_result }, params, options),
     };
     this.threads = {
     list: (params, options) => this.callList({ entity: 'threads', action: 'list', kind: 'read', validateParams: V.params_threads_list, validateRecord: V.record_thread_message }, params, cursorPaging, options),

@@ -311,16 +311,38 @@ validate11.errors = vErrors;
 return errors === 0;
 }
 
-export const params_channel_topics_create = validate12;
-const schema13 = {"type":"object","properties":{"channel":{"type":"string"},"topic":{"type":"string","maxLength":250}},"required":["channel","topic"],"additionalProperties":false};
-const func2 = ucs2length;
+export const params_channel_purposes_create = validate12;
+const schema13 = {"type":"object","properties":{},"additionalProperties":true};
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate12.errors = vErrors;
+return errors === 0;
+}
+
+export const params_channel_topics_create = validate13;
+const schema14 = {"type":"object","properties":{"channel":{"type":"string"},"topic":{"type":"string","maxLength":250}},"required":["channel","topic"],"additionalProperties":false};
+const func2 = ucs2length;
+
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.channel === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema13.required,parentSchema:schema13,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema14.required,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -330,7 +352,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.topic === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "topic"},message:"must have required property '"+"topic"+"'",schema:schema13.required,parentSchema:schema13,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "topic"},message:"must have required property '"+"topic"+"'",schema:schema14.required,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -341,7 +363,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "channel") || (key0 === "topic"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -354,7 +376,7 @@ errors++;
 if(data.channel !== undefined){
 let data0 = data.channel;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.channel.type,parentSchema:schema13.properties.channel,data:data0};
+const err3 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.channel.type,parentSchema:schema14.properties.channel,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -368,7 +390,7 @@ if(data.topic !== undefined){
 let data1 = data.topic;
 if(typeof data1 === "string"){
 if(func2(data1) > 250){
-const err4 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema13.properties.topic,data:data1};
+const err4 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema14.properties.topic,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -379,106 +401,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.topic.type,parentSchema:schema13.properties.topic,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate12.errors = vErrors;
-return errors === 0;
-}
-
-export const params_channels_list = validate13;
-const schema14 = {"type":"object","properties":{"cursor":{"type":"string"},"exclude_archived":{"type":"boolean"},"limit":{"type":"integer"},"types":{"type":"string","pattern":"^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"}},"additionalProperties":false};
-const pattern0 = new RegExp("^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$", "u");
-
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(!((((key0 === "cursor") || (key0 === "exclude_archived")) || (key0 === "limit")) || (key0 === "types"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.cursor !== undefined){
-let data0 = data.cursor;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.cursor.type,parentSchema:schema14.properties.cursor,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.exclude_archived !== undefined){
-let data1 = data.exclude_archived;
-if(typeof data1 !== "boolean"){
-const err2 = {instancePath:instancePath+"/exclude_archived",schemaPath:"#/properties/exclude_archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.exclude_archived.type,parentSchema:schema14.properties.exclude_archived,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.limit !== undefined){
-let data2 = data.limit;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.limit.type,parentSchema:schema14.properties.limit,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.types !== undefined){
-let data3 = data.types;
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-const err4 = {instancePath:instancePath+"/types",schemaPath:"#/properties/types/pattern",keyword:"pattern",params:{pattern: "^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"},message:"must match pattern \""+"^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"+"\"",schema:"^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$",parentSchema:schema14.properties.types,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/types",schemaPath:"#/properties/types/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.types.type,parentSchema:schema14.properties.types,data:data3};
+const err5 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.topic.type,parentSchema:schema14.properties.topic,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -503,15 +426,114 @@ validate13.errors = vErrors;
 return errors === 0;
 }
 
-export const params_channels_get = validate14;
-const schema15 = {"type":"object","properties":{"channel":{"type":"string"}},"required":["channel"],"additionalProperties":false};
+export const params_channels_list = validate14;
+const schema15 = {"type":"object","properties":{"cursor":{"type":"string"},"exclude_archived":{"type":"boolean"},"limit":{"type":"integer"},"types":{"type":"string","pattern":"^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"}},"additionalProperties":false};
+const pattern0 = new RegExp("^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$", "u");
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((((key0 === "cursor") || (key0 === "exclude_archived")) || (key0 === "limit")) || (key0 === "types"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.cursor !== undefined){
+let data0 = data.cursor;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.cursor.type,parentSchema:schema15.properties.cursor,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.exclude_archived !== undefined){
+let data1 = data.exclude_archived;
+if(typeof data1 !== "boolean"){
+const err2 = {instancePath:instancePath+"/exclude_archived",schemaPath:"#/properties/exclude_archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.exclude_archived.type,parentSchema:schema15.properties.exclude_archived,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.limit !== undefined){
+let data2 = data.limit;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.limit.type,parentSchema:schema15.properties.limit,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.types !== undefined){
+let data3 = data.types;
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+const err4 = {instancePath:instancePath+"/types",schemaPath:"#/properties/types/pattern",keyword:"pattern",params:{pattern: "^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"},message:"must match pattern \""+"^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"+"\"",schema:"^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$",parentSchema:schema15.properties.types,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/types",schemaPath:"#/properties/types/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.types.type,parentSchema:schema15.properties.types,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate14.errors = vErrors;
+return errors === 0;
+}
+
+export const params_channels_get = validate15;
+const schema16 = {"type":"object","properties":{"channel":{"type":"string"}},"required":["channel"],"additionalProperties":false};
+
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.channel === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema15.required,parentSchema:schema15,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema16.required,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -522,7 +544,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "channel")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -535,7 +557,7 @@ errors++;
 if(data.channel !== undefined){
 let data0 = data.channel;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.channel.type,parentSchema:schema15.properties.channel,data:data0};
+const err2 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.channel.type,parentSchema:schema16.properties.channel,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -547,7 +569,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -556,20 +578,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 
-export const params_channels_create = validate15;
-const schema16 = {"type":"object","properties":{"is_private":{"type":"boolean"},"name":{"type":"string","pattern":"^[^A-Z\\s]*$","maxLength":80}},"required":["name"],"additionalProperties":false};
+export const params_channels_create = validate16;
+const schema17 = {"type":"object","properties":{"is_private":{"type":"boolean"},"name":{"type":"string","pattern":"^[^A-Z\\s]*$","maxLength":80}},"required":["name"],"additionalProperties":false};
 const pattern1 = new RegExp("^[^A-Z\\s]*$", "u");
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -580,7 +602,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "is_private") || (key0 === "name"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -593,7 +615,7 @@ errors++;
 if(data.is_private !== undefined){
 let data0 = data.is_private;
 if(typeof data0 !== "boolean"){
-const err2 = {instancePath:instancePath+"/is_private",schemaPath:"#/properties/is_private/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema16.properties.is_private.type,parentSchema:schema16.properties.is_private,data:data0};
+const err2 = {instancePath:instancePath+"/is_private",schemaPath:"#/properties/is_private/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.is_private.type,parentSchema:schema17.properties.is_private,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -607,7 +629,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 if(typeof data1 === "string"){
 if(func2(data1) > 80){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters",schema:80,parentSchema:schema16.properties.name,data:data1};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters",schema:80,parentSchema:schema17.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -617,7 +639,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!pattern1.test(data1)){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^A-Z\\s]*$"},message:"must match pattern \""+"^[^A-Z\\s]*$"+"\"",schema:"^[^A-Z\\s]*$",parentSchema:schema16.properties.name,data:data1};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^A-Z\\s]*$"},message:"must match pattern \""+"^[^A-Z\\s]*$"+"\"",schema:"^[^A-Z\\s]*$",parentSchema:schema17.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -628,7 +650,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.name.type,parentSchema:schema16.properties.name,data:data1};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.name.type,parentSchema:schema17.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -640,114 +662,12 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err6];
 }
 else {
 vErrors.push(err6);
-}
-errors++;
-}
-validate15.errors = vErrors;
-return errors === 0;
-}
-
-export const params_channels_update = validate16;
-const schema17 = {"type":"object","properties":{"channel":{"type":"string"},"name":{"type":"string","pattern":"^[^A-Z\\s]*$","maxLength":80}},"required":["channel","name"],"additionalProperties":false};
-
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.channel === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema17.required,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema17.required,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "channel") || (key0 === "name"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.channel !== undefined){
-let data0 = data.channel;
-if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.channel.type,parentSchema:schema17.properties.channel,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data1 = data.name;
-if(typeof data1 === "string"){
-if(func2(data1) > 80){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters",schema:80,parentSchema:schema17.properties.name,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(!pattern1.test(data1)){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^A-Z\\s]*$"},message:"must match pattern \""+"^[^A-Z\\s]*$"+"\"",schema:"^[^A-Z\\s]*$",parentSchema:schema17.properties.name,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.name.type,parentSchema:schema17.properties.name,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
 }
 errors++;
 }
@@ -755,8 +675,8 @@ validate16.errors = vErrors;
 return errors === 0;
 }
 
-export const params_messages_create = validate17;
-const schema18 = {"type":"object","properties":{"channel":{"type":"string"},"reply_broadcast":{"type":"boolean"},"text":{"type":"string"},"thread_ts":{"type":"string"},"unfurl_links":{"type":"boolean"},"unfurl_media":{"type":"boolean"}},"required":["channel","text"],"additionalProperties":false};
+export const params_channels_update = validate17;
+const schema18 = {"type":"object","properties":{"channel":{"type":"string"},"name":{"type":"string","pattern":"^[^A-Z\\s]*$","maxLength":80}},"required":["channel","name"],"additionalProperties":false};
 
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -772,8 +692,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.text === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -783,7 +703,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!((((((key0 === "channel") || (key0 === "reply_broadcast")) || (key0 === "text")) || (key0 === "thread_ts")) || (key0 === "unfurl_links")) || (key0 === "unfurl_media"))){
+if(!((key0 === "channel") || (key0 === "name"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err2];
@@ -807,10 +727,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.reply_broadcast !== undefined){
-let data1 = data.reply_broadcast;
-if(typeof data1 !== "boolean"){
-const err4 = {instancePath:instancePath+"/reply_broadcast",schemaPath:"#/properties/reply_broadcast/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.reply_broadcast.type,parentSchema:schema18.properties.reply_broadcast,data:data1};
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func2(data1) > 80){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters",schema:80,parentSchema:schema18.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -819,11 +740,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.text !== undefined){
-let data2 = data.text;
-if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.text.type,parentSchema:schema18.properties.text,data:data2};
+if(!pattern1.test(data1)){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^A-Z\\s]*$"},message:"must match pattern \""+"^[^A-Z\\s]*$"+"\"",schema:"^[^A-Z\\s]*$",parentSchema:schema18.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -833,10 +751,8 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.thread_ts !== undefined){
-let data3 = data.thread_ts;
-if(typeof data3 !== "string"){
-const err6 = {instancePath:instancePath+"/thread_ts",schemaPath:"#/properties/thread_ts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.thread_ts.type,parentSchema:schema18.properties.thread_ts,data:data3};
+else {
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.name.type,parentSchema:schema18.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -846,10 +762,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.unfurl_links !== undefined){
-let data4 = data.unfurl_links;
-if(typeof data4 !== "boolean"){
-const err7 = {instancePath:instancePath+"/unfurl_links",schemaPath:"#/properties/unfurl_links/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.unfurl_links.type,parentSchema:schema18.properties.unfurl_links,data:data4};
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -858,37 +773,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.unfurl_media !== undefined){
-let data5 = data.unfurl_media;
-if(typeof data5 !== "boolean"){
-const err8 = {instancePath:instancePath+"/unfurl_media",schemaPath:"#/properties/unfurl_media/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.unfurl_media.type,parentSchema:schema18.properties.unfurl_media,data:data5};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
 validate17.errors = vErrors;
 return errors === 0;
 }
 
-export const params_messages_update = validate18;
-const schema19 = {"type":"object","properties":{"channel":{"type":"string"},"text":{"type":"string"},"ts":{"type":"string"}},"required":["channel","text","ts"],"additionalProperties":false};
+export const params_messages_create = validate18;
+const schema19 = {"type":"object","properties":{"channel":{"type":"string"},"reply_broadcast":{"type":"boolean"},"text":{"type":"string"},"thread_ts":{"type":"string"},"unfurl_links":{"type":"boolean"},"unfurl_media":{"type":"boolean"}},"required":["channel","text"],"additionalProperties":false};
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -914,8 +804,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.ts === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ts"},message:"must have required property '"+"ts"+"'",schema:schema19.required,parentSchema:schema19,data};
+for(const key0 in data){
+if(!((((((key0 === "channel") || (key0 === "reply_broadcast")) || (key0 === "text")) || (key0 === "thread_ts")) || (key0 === "unfurl_links")) || (key0 === "unfurl_media"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -924,9 +815,11 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((key0 === "channel") || (key0 === "text")) || (key0 === "ts"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
+}
+if(data.channel !== undefined){
+let data0 = data.channel;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.channel.type,parentSchema:schema19.properties.channel,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -936,10 +829,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.channel !== undefined){
-let data0 = data.channel;
-if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.channel.type,parentSchema:schema19.properties.channel,data:data0};
+if(data.reply_broadcast !== undefined){
+let data1 = data.reply_broadcast;
+if(typeof data1 !== "boolean"){
+const err4 = {instancePath:instancePath+"/reply_broadcast",schemaPath:"#/properties/reply_broadcast/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.reply_broadcast.type,parentSchema:schema19.properties.reply_broadcast,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -950,9 +843,9 @@ errors++;
 }
 }
 if(data.text !== undefined){
-let data1 = data.text;
-if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.text.type,parentSchema:schema19.properties.text,data:data1};
+let data2 = data.text;
+if(typeof data2 !== "string"){
+const err5 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.text.type,parentSchema:schema19.properties.text,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -962,10 +855,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.ts !== undefined){
-let data2 = data.ts;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ts.type,parentSchema:schema19.properties.ts,data:data2};
+if(data.thread_ts !== undefined){
+let data3 = data.thread_ts;
+if(typeof data3 !== "string"){
+const err6 = {instancePath:instancePath+"/thread_ts",schemaPath:"#/properties/thread_ts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.thread_ts.type,parentSchema:schema19.properties.thread_ts,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -975,9 +868,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+if(data.unfurl_links !== undefined){
+let data4 = data.unfurl_links;
+if(typeof data4 !== "boolean"){
+const err7 = {instancePath:instancePath+"/unfurl_links",schemaPath:"#/properties/unfurl_links/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.unfurl_links.type,parentSchema:schema19.properties.unfurl_links,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -986,12 +880,37 @@ vErrors.push(err7);
 }
 errors++;
 }
+}
+if(data.unfurl_media !== undefined){
+let data5 = data.unfurl_media;
+if(typeof data5 !== "boolean"){
+const err8 = {instancePath:instancePath+"/unfurl_media",schemaPath:"#/properties/unfurl_media/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.unfurl_media.type,parentSchema:schema19.properties.unfurl_media,data:data5};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
 validate18.errors = vErrors;
 return errors === 0;
 }
 
-export const params_threads_list = validate19;
-const schema20 = {"type":"object","properties":{"channel":{"type":"string"},"cursor":{"type":"string"},"inclusive":{"type":"boolean"},"latest":{"type":"string"},"limit":{"type":"integer"},"oldest":{"type":"string"},"ts":{"type":"string"}},"required":["channel"],"additionalProperties":false};
+export const params_messages_update = validate19;
+const schema20 = {"type":"object","properties":{"channel":{"type":"string"},"text":{"type":"string"},"ts":{"type":"string"}},"required":["channel","text","ts"],"additionalProperties":false};
 
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1007,9 +926,112 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(data.text === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.ts === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ts"},message:"must have required property '"+"ts"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "channel") || (key0 === "text")) || (key0 === "ts"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.channel !== undefined){
+let data0 = data.channel;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.channel.type,parentSchema:schema20.properties.channel,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.text !== undefined){
+let data1 = data.text;
+if(typeof data1 !== "string"){
+const err5 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.text.type,parentSchema:schema20.properties.text,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.ts !== undefined){
+let data2 = data.ts;
+if(typeof data2 !== "string"){
+const err6 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ts.type,parentSchema:schema20.properties.ts,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate19.errors = vErrors;
+return errors === 0;
+}
+
+export const params_threads_list = validate20;
+const schema21 = {"type":"object","properties":{"channel":{"type":"string"},"cursor":{"type":"string"},"inclusive":{"type":"boolean"},"latest":{"type":"string"},"limit":{"type":"integer"},"oldest":{"type":"string"},"ts":{"type":"string"}},"required":["channel"],"additionalProperties":false};
+
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.channel === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
 for(const key0 in data){
 if(!(((((((key0 === "channel") || (key0 === "cursor")) || (key0 === "inclusive")) || (key0 === "latest")) || (key0 === "limit")) || (key0 === "oldest")) || (key0 === "ts"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1022,7 +1044,7 @@ errors++;
 if(data.channel !== undefined){
 let data0 = data.channel;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.channel.type,parentSchema:schema20.properties.channel,data:data0};
+const err2 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.channel.type,parentSchema:schema21.properties.channel,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1035,7 +1057,7 @@ errors++;
 if(data.cursor !== undefined){
 let data1 = data.cursor;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.cursor.type,parentSchema:schema20.properties.cursor,data:data1};
+const err3 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.cursor.type,parentSchema:schema21.properties.cursor,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1048,7 +1070,7 @@ errors++;
 if(data.inclusive !== undefined){
 let data2 = data.inclusive;
 if(typeof data2 !== "boolean"){
-const err4 = {instancePath:instancePath+"/inclusive",schemaPath:"#/properties/inclusive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.inclusive.type,parentSchema:schema20.properties.inclusive,data:data2};
+const err4 = {instancePath:instancePath+"/inclusive",schemaPath:"#/properties/inclusive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.inclusive.type,parentSchema:schema21.properties.inclusive,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1061,7 +1083,7 @@ errors++;
 if(data.latest !== undefined){
 let data3 = data.latest;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/latest",schemaPath:"#/properties/latest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.latest.type,parentSchema:schema20.properties.latest,data:data3};
+const err5 = {instancePath:instancePath+"/latest",schemaPath:"#/properties/latest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.latest.type,parentSchema:schema21.properties.latest,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1074,7 +1096,7 @@ errors++;
 if(data.limit !== undefined){
 let data4 = data.limit;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.limit.type,parentSchema:schema20.properties.limit,data:data4};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.limit.type,parentSchema:schema21.properties.limit,data:data4};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1087,7 +1109,7 @@ errors++;
 if(data.oldest !== undefined){
 let data5 = data.oldest;
 if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/oldest",schemaPath:"#/properties/oldest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.oldest.type,parentSchema:schema20.properties.oldest,data:data5};
+const err7 = {instancePath:instancePath+"/oldest",schemaPath:"#/properties/oldest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.oldest.type,parentSchema:schema21.properties.oldest,data:data5};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1100,7 +1122,7 @@ errors++;
 if(data.ts !== undefined){
 let data6 = data.ts;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ts.type,parentSchema:schema20.properties.ts,data:data6};
+const err8 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ts.type,parentSchema:schema21.properties.ts,data:data6};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1112,7 +1134,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1121,20 +1143,20 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
-export const params_users_list = validate20;
-const schema21 = {"type":"object","properties":{"cursor":{"type":"string"},"limit":{"type":"integer"}},"additionalProperties":false};
+export const params_users_list = validate21;
+const schema22 = {"type":"object","properties":{"cursor":{"type":"string"},"limit":{"type":"integer"}},"additionalProperties":false};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((key0 === "cursor") || (key0 === "limit"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1147,7 +1169,7 @@ errors++;
 if(data.cursor !== undefined){
 let data0 = data.cursor;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.cursor.type,parentSchema:schema21.properties.cursor,data:data0};
+const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.cursor.type,parentSchema:schema22.properties.cursor,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1160,64 +1182,7 @@ errors++;
 if(data.limit !== undefined){
 let data1 = data.limit;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.limit.type,parentSchema:schema21.properties.limit,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate20.errors = vErrors;
-return errors === 0;
-}
-
-export const params_users_get = validate21;
-const schema22 = {"type":"object","properties":{"user":{"type":"string"}},"required":["user"],"additionalProperties":false};
-
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.user === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'",schema:schema22.required,parentSchema:schema22,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(key0 === "user")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.user !== undefined){
-let data0 = data.user;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.user.type,parentSchema:schema22.properties.user,data:data0};
+const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.limit.type,parentSchema:schema22.properties.limit,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1242,15 +1207,72 @@ validate21.errors = vErrors;
 return errors === 0;
 }
 
-export const record_channel = validate22;
-const schema23 = {"type":"object","properties":{"context_team_id":{"type":["string","null"]},"created":{"type":["integer","null"]},"creator":{"type":["string","null"]},"id":{"type":"string"},"is_archived":{"type":["boolean","null"]},"is_channel":{"type":["boolean","null"]},"is_ext_shared":{"type":["boolean","null"]},"is_general":{"type":["boolean","null"]},"is_group":{"type":["boolean","null"]},"is_im":{"type":["boolean","null"]},"is_member":{"type":["boolean","null"]},"is_mpim":{"type":["boolean","null"]},"is_org_shared":{"type":["boolean","null"]},"is_pending_ext_shared":{"type":["boolean","null"]},"is_private":{"type":["boolean","null"]},"is_read_only":{"type":["boolean","null"]},"is_shared":{"type":["boolean","null"]},"is_thread_only":{"type":["boolean","null"]},"name":{"type":["string","null"]},"name_normalized":{"type":["string","null"]},"num_members":{"type":["integer","null"]},"parent_conversation":{"type":["string","null"]},"pending_connected_team_ids":{"type":["array","null"]},"pending_shared":{"type":["array","null"]},"previous_names":{"type":["array","null"]},"properties":{"type":["object","null"]},"purpose":{},"shared_team_ids":{"type":["array","null"]},"topic":{},"unlinked":{"type":["integer","null"]},"updated":{"type":["integer","null"]}},"required":["context_team_id","created","creator","id","is_archived","is_channel","is_ext_shared","is_general","is_group","is_im","is_member","is_mpim","is_org_shared","is_pending_ext_shared","is_private","is_read_only","is_shared","is_thread_only","name","name_normalized","num_members","parent_conversation","pending_connected_team_ids","pending_shared","previous_names","properties","purpose","shared_team_ids","topic","unlinked","updated"],"additionalProperties":true};
+export const params_users_get = validate22;
+const schema23 = {"type":"object","properties":{"user":{"type":"string"}},"required":["user"],"additionalProperties":false};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.user === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'",schema:schema23.required,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "user")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.user !== undefined){
+let data0 = data.user;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.user.type,parentSchema:schema23.properties.user,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate22.errors = vErrors;
+return errors === 0;
+}
+
+export const record_channel = validate23;
+const schema24 = {"type":"object","properties":{"context_team_id":{"type":["string","null"]},"created":{"type":["integer","null"]},"creator":{"type":["string","null"]},"id":{"type":"string"},"is_archived":{"type":["boolean","null"]},"is_channel":{"type":["boolean","null"]},"is_ext_shared":{"type":["boolean","null"]},"is_general":{"type":["boolean","null"]},"is_group":{"type":["boolean","null"]},"is_im":{"type":["boolean","null"]},"is_member":{"type":["boolean","null"]},"is_mpim":{"type":["boolean","null"]},"is_org_shared":{"type":["boolean","null"]},"is_pending_ext_shared":{"type":["boolean","null"]},"is_private":{"type":["boolean","null"]},"is_read_only":{"type":["boolean","null"]},"is_shared":{"type":["boolean","null"]},"is_thread_only":{"type":["boolean","null"]},"name":{"type":["string","null"]},"name_normalized":{"type":["string","null"]},"num_members":{"type":["integer","null"]},"parent_conversation":{"type":["string","null"]},"pending_connected_team_ids":{"type":["array","null"]},"pending_shared":{"type":["array","null"]},"previous_names":{"type":["array","null"]},"properties":{"type":["object","null"]},"purpose":{},"shared_team_ids":{"type":["array","null"]},"topic":{},"unlinked":{"type":["integer","null"]},"updated":{"type":["integer","null"]}},"required":["context_team_id","created","creator","id","is_archived","is_channel","is_ext_shared","is_general","is_group","is_im","is_member","is_mpim","is_org_shared","is_pending_ext_shared","is_private","is_read_only","is_shared","is_thread_only","name","name_normalized","num_members","parent_conversation","pending_connected_team_ids","pending_shared","previous_names","properties","purpose","shared_team_ids","topic","unlinked","updated"],"additionalProperties":true};
+
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.context_team_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "context_team_id"},message:"must have required property '"+"context_team_id"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "context_team_id"},message:"must have required property '"+"context_team_id"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1260,7 +1282,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.created === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1270,7 +1292,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.creator === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "creator"},message:"must have required property '"+"creator"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "creator"},message:"must have required property '"+"creator"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1280,7 +1302,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1290,7 +1312,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.is_archived === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_archived"},message:"must have required property '"+"is_archived"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_archived"},message:"must have required property '"+"is_archived"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1300,7 +1322,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.is_channel === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_channel"},message:"must have required property '"+"is_channel"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_channel"},message:"must have required property '"+"is_channel"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1310,7 +1332,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.is_ext_shared === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_ext_shared"},message:"must have required property '"+"is_ext_shared"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_ext_shared"},message:"must have required property '"+"is_ext_shared"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1320,7 +1342,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.is_general === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_general"},message:"must have required property '"+"is_general"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_general"},message:"must have required property '"+"is_general"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1330,7 +1352,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.is_group === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_group"},message:"must have required property '"+"is_group"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_group"},message:"must have required property '"+"is_group"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1340,7 +1362,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.is_im === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_im"},message:"must have required property '"+"is_im"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_im"},message:"must have required property '"+"is_im"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1350,7 +1372,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.is_member === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_member"},message:"must have required property '"+"is_member"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_member"},message:"must have required property '"+"is_member"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1360,7 +1382,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.is_mpim === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_mpim"},message:"must have required property '"+"is_mpim"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_mpim"},message:"must have required property '"+"is_mpim"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1370,7 +1392,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.is_org_shared === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_org_shared"},message:"must have required property '"+"is_org_shared"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_org_shared"},message:"must have required property '"+"is_org_shared"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1380,7 +1402,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.is_pending_ext_shared === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_pending_ext_shared"},message:"must have required property '"+"is_pending_ext_shared"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_pending_ext_shared"},message:"must have required property '"+"is_pending_ext_shared"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1390,7 +1412,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.is_private === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_private"},message:"must have required property '"+"is_private"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_private"},message:"must have required property '"+"is_private"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1400,7 +1422,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.is_read_only === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_read_only"},message:"must have required property '"+"is_read_only"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_read_only"},message:"must have required property '"+"is_read_only"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1410,7 +1432,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.is_shared === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_shared"},message:"must have required property '"+"is_shared"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_shared"},message:"must have required property '"+"is_shared"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1420,7 +1442,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.is_thread_only === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_thread_only"},message:"must have required property '"+"is_thread_only"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_thread_only"},message:"must have required property '"+"is_thread_only"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1430,7 +1452,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.name === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1440,7 +1462,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.name_normalized === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name_normalized"},message:"must have required property '"+"name_normalized"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name_normalized"},message:"must have required property '"+"name_normalized"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1450,7 +1472,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.num_members === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "num_members"},message:"must have required property '"+"num_members"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "num_members"},message:"must have required property '"+"num_members"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1460,7 +1482,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.parent_conversation === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_conversation"},message:"must have required property '"+"parent_conversation"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_conversation"},message:"must have required property '"+"parent_conversation"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1470,7 +1492,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data.pending_connected_team_ids === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pending_connected_team_ids"},message:"must have required property '"+"pending_connected_team_ids"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pending_connected_team_ids"},message:"must have required property '"+"pending_connected_team_ids"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1480,7 +1502,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data.pending_shared === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pending_shared"},message:"must have required property '"+"pending_shared"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pending_shared"},message:"must have required property '"+"pending_shared"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1490,7 +1512,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.previous_names === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "previous_names"},message:"must have required property '"+"previous_names"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "previous_names"},message:"must have required property '"+"previous_names"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1500,7 +1522,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.properties === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1510,7 +1532,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data.purpose === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "purpose"},message:"must have required property '"+"purpose"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "purpose"},message:"must have required property '"+"purpose"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1520,7 +1542,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data.shared_team_ids === undefined){
-const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shared_team_ids"},message:"must have required property '"+"shared_team_ids"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shared_team_ids"},message:"must have required property '"+"shared_team_ids"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1530,7 +1552,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data.topic === undefined){
-const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "topic"},message:"must have required property '"+"topic"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "topic"},message:"must have required property '"+"topic"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1540,7 +1562,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data.unlinked === undefined){
-const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unlinked"},message:"must have required property '"+"unlinked"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unlinked"},message:"must have required property '"+"unlinked"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1550,7 +1572,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data.updated === undefined){
-const err30 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated"},message:"must have required property '"+"updated"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err30 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated"},message:"must have required property '"+"updated"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1562,7 +1584,7 @@ errors++;
 if(data.context_team_id !== undefined){
 let data0 = data.context_team_id;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err31 = {instancePath:instancePath+"/context_team_id",schemaPath:"#/properties/context_team_id/type",keyword:"type",params:{type: schema23.properties.context_team_id.type},message:"must be string,null",schema:schema23.properties.context_team_id.type,parentSchema:schema23.properties.context_team_id,data:data0};
+const err31 = {instancePath:instancePath+"/context_team_id",schemaPath:"#/properties/context_team_id/type",keyword:"type",params:{type: schema24.properties.context_team_id.type},message:"must be string,null",schema:schema24.properties.context_team_id.type,parentSchema:schema24.properties.context_team_id,data:data0};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1575,7 +1597,7 @@ errors++;
 if(data.created !== undefined){
 let data1 = data.created;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err32 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: schema23.properties.created.type},message:"must be integer,null",schema:schema23.properties.created.type,parentSchema:schema23.properties.created,data:data1};
+const err32 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: schema24.properties.created.type},message:"must be integer,null",schema:schema24.properties.created.type,parentSchema:schema24.properties.created,data:data1};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1588,7 +1610,7 @@ errors++;
 if(data.creator !== undefined){
 let data2 = data.creator;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err33 = {instancePath:instancePath+"/creator",schemaPath:"#/properties/creator/type",keyword:"type",params:{type: schema23.properties.creator.type},message:"must be string,null",schema:schema23.properties.creator.type,parentSchema:schema23.properties.creator,data:data2};
+const err33 = {instancePath:instancePath+"/creator",schemaPath:"#/properties/creator/type",keyword:"type",params:{type: schema24.properties.creator.type},message:"must be string,null",schema:schema24.properties.creator.type,parentSchema:schema24.properties.creator,data:data2};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1601,7 +1623,7 @@ errors++;
 if(data.id !== undefined){
 let data3 = data.id;
 if(typeof data3 !== "string"){
-const err34 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.id.type,parentSchema:schema23.properties.id,data:data3};
+const err34 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.id.type,parentSchema:schema24.properties.id,data:data3};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1614,7 +1636,7 @@ errors++;
 if(data.is_archived !== undefined){
 let data4 = data.is_archived;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err35 = {instancePath:instancePath+"/is_archived",schemaPath:"#/properties/is_archived/type",keyword:"type",params:{type: schema23.properties.is_archived.type},message:"must be boolean,null",schema:schema23.properties.is_archived.type,parentSchema:schema23.properties.is_archived,data:data4};
+const err35 = {instancePath:instancePath+"/is_archived",schemaPath:"#/properties/is_archived/type",keyword:"type",params:{type: schema24.properties.is_archived.type},message:"must be boolean,null",schema:schema24.properties.is_archived.type,parentSchema:schema24.properties.is_archived,data:data4};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1627,7 +1649,7 @@ errors++;
 if(data.is_channel !== undefined){
 let data5 = data.is_channel;
 if((typeof data5 !== "boolean") && (data5 !== null)){
-const err36 = {instancePath:instancePath+"/is_channel",schemaPath:"#/properties/is_channel/type",keyword:"type",params:{type: schema23.properties.is_channel.type},message:"must be boolean,null",schema:schema23.properties.is_channel.type,parentSchema:schema23.properties.is_channel,data:data5};
+const err36 = {instancePath:instancePath+"/is_channel",schemaPath:"#/properties/is_channel/type",keyword:"type",params:{type: schema24.properties.is_channel.type},message:"must be boolean,null",schema:schema24.properties.is_channel.type,parentSchema:schema24.properties.is_channel,data:data5};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1640,7 +1662,7 @@ errors++;
 if(data.is_ext_shared !== undefined){
 let data6 = data.is_ext_shared;
 if((typeof data6 !== "boolean") && (data6 !== null)){
-const err37 = {instancePath:instancePath+"/is_ext_shared",schemaPath:"#/properties/is_ext_shared/type",keyword:"type",params:{type: schema23.properties.is_ext_shared.type},message:"must be boolean,null",schema:schema23.properties.is_ext_shared.type,parentSchema:schema23.properties.is_ext_shared,data:data6};
+const err37 = {instancePath:instancePath+"/is_ext_shared",schemaPath:"#/properties/is_ext_shared/type",keyword:"type",params:{type: schema24.properties.is_ext_shared.type},message:"must be boolean,null",schema:schema24.properties.is_ext_shared.type,parentSchema:schema24.properties.is_ext_shared,data:data6};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1653,7 +1675,7 @@ errors++;
 if(data.is_general !== undefined){
 let data7 = data.is_general;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err38 = {instancePath:instancePath+"/is_general",schemaPath:"#/properties/is_general/type",keyword:"type",params:{type: schema23.properties.is_general.type},message:"must be boolean,null",schema:schema23.properties.is_general.type,parentSchema:schema23.properties.is_general,data:data7};
+const err38 = {instancePath:instancePath+"/is_general",schemaPath:"#/properties/is_general/type",keyword:"type",params:{type: schema24.properties.is_general.type},message:"must be boolean,null",schema:schema24.properties.is_general.type,parentSchema:schema24.properties.is_general,data:data7};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1666,7 +1688,7 @@ errors++;
 if(data.is_group !== undefined){
 let data8 = data.is_group;
 if((typeof data8 !== "boolean") && (data8 !== null)){
-const err39 = {instancePath:instancePath+"/is_group",schemaPath:"#/properties/is_group/type",keyword:"type",params:{type: schema23.properties.is_group.type},message:"must be boolean,null",schema:schema23.properties.is_group.type,parentSchema:schema23.properties.is_group,data:data8};
+const err39 = {instancePath:instancePath+"/is_group",schemaPath:"#/properties/is_group/type",keyword:"type",params:{type: schema24.properties.is_group.type},message:"must be boolean,null",schema:schema24.properties.is_group.type,parentSchema:schema24.properties.is_group,data:data8};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1679,7 +1701,7 @@ errors++;
 if(data.is_im !== undefined){
 let data9 = data.is_im;
 if((typeof data9 !== "boolean") && (data9 !== null)){
-const err40 = {instancePath:instancePath+"/is_im",schemaPath:"#/properties/is_im/type",keyword:"type",params:{type: schema23.properties.is_im.type},message:"must be boolean,null",schema:schema23.properties.is_im.type,parentSchema:schema23.properties.is_im,data:data9};
+const err40 = {instancePath:instancePath+"/is_im",schemaPath:"#/properties/is_im/type",keyword:"type",params:{type: schema24.properties.is_im.type},message:"must be boolean,null",schema:schema24.properties.is_im.type,parentSchema:schema24.properties.is_im,data:data9};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1692,7 +1714,7 @@ errors++;
 if(data.is_member !== undefined){
 let data10 = data.is_member;
 if((typeof data10 !== "boolean") && (data10 !== null)){
-const err41 = {instancePath:instancePath+"/is_member",schemaPath:"#/properties/is_member/type",keyword:"type",params:{type: schema23.properties.is_member.type},message:"must be boolean,null",schema:schema23.properties.is_member.type,parentSchema:schema23.properties.is_member,data:data10};
+const err41 = {instancePath:instancePath+"/is_member",schemaPath:"#/properties/is_member/type",keyword:"type",params:{type: schema24.properties.is_member.type},message:"must be boolean,null",schema:schema24.properties.is_member.type,parentSchema:schema24.properties.is_member,data:data10};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1705,7 +1727,7 @@ errors++;
 if(data.is_mpim !== undefined){
 let data11 = data.is_mpim;
 if((typeof data11 !== "boolean") && (data11 !== null)){
-const err42 = {instancePath:instancePath+"/is_mpim",schemaPath:"#/properties/is_mpim/type",keyword:"type",params:{type: schema23.properties.is_mpim.type},message:"must be boolean,null",schema:schema23.properties.is_mpim.type,parentSchema:schema23.properties.is_mpim,data:data11};
+const err42 = {instancePath:instancePath+"/is_mpim",schemaPath:"#/properties/is_mpim/type",keyword:"type",params:{type: schema24.properties.is_mpim.type},message:"must be boolean,null",schema:schema24.properties.is_mpim.type,parentSchema:schema24.properties.is_mpim,data:data11};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1718,7 +1740,7 @@ errors++;
 if(data.is_org_shared !== undefined){
 let data12 = data.is_org_shared;
 if((typeof data12 !== "boolean") && (data12 !== null)){
-const err43 = {instancePath:instancePath+"/is_org_shared",schemaPath:"#/properties/is_org_shared/type",keyword:"type",params:{type: schema23.properties.is_org_shared.type},message:"must be boolean,null",schema:schema23.properties.is_org_shared.type,parentSchema:schema23.properties.is_org_shared,data:data12};
+const err43 = {instancePath:instancePath+"/is_org_shared",schemaPath:"#/properties/is_org_shared/type",keyword:"type",params:{type: schema24.properties.is_org_shared.type},message:"must be boolean,null",schema:schema24.properties.is_org_shared.type,parentSchema:schema24.properties.is_org_shared,data:data12};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1731,7 +1753,7 @@ errors++;
 if(data.is_pending_ext_shared !== undefined){
 let data13 = data.is_pending_ext_shared;
 if((typeof data13 !== "boolean") && (data13 !== null)){
-const err44 = {instancePath:instancePath+"/is_pending_ext_shared",schemaPath:"#/properties/is_pending_ext_shared/type",keyword:"type",params:{type: schema23.properties.is_pending_ext_shared.type},message:"must be boolean,null",schema:schema23.properties.is_pending_ext_shared.type,parentSchema:schema23.properties.is_pending_ext_shared,data:data13};
+const err44 = {instancePath:instancePath+"/is_pending_ext_shared",schemaPath:"#/properties/is_pending_ext_shared/type",keyword:"type",params:{type: schema24.properties.is_pending_ext_shared.type},message:"must be boolean,null",schema:schema24.properties.is_pending_ext_shared.type,parentSchema:schema24.properties.is_pending_ext_shared,data:data13};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1744,7 +1766,7 @@ errors++;
 if(data.is_private !== undefined){
 let data14 = data.is_private;
 if((typeof data14 !== "boolean") && (data14 !== null)){
-const err45 = {instancePath:instancePath+"/is_private",schemaPath:"#/properties/is_private/type",keyword:"type",params:{type: schema23.properties.is_private.type},message:"must be boolean,null",schema:schema23.properties.is_private.type,parentSchema:schema23.properties.is_private,data:data14};
+const err45 = {instancePath:instancePath+"/is_private",schemaPath:"#/properties/is_private/type",keyword:"type",params:{type: schema24.properties.is_private.type},message:"must be boolean,null",schema:schema24.properties.is_private.type,parentSchema:schema24.properties.is_private,data:data14};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1757,7 +1779,7 @@ errors++;
 if(data.is_read_only !== undefined){
 let data15 = data.is_read_only;
 if((typeof data15 !== "boolean") && (data15 !== null)){
-const err46 = {instancePath:instancePath+"/is_read_only",schemaPath:"#/properties/is_read_only/type",keyword:"type",params:{type: schema23.properties.is_read_only.type},message:"must be boolean,null",schema:schema23.properties.is_read_only.type,parentSchema:schema23.properties.is_read_only,data:data15};
+const err46 = {instancePath:instancePath+"/is_read_only",schemaPath:"#/properties/is_read_only/type",keyword:"type",params:{type: schema24.properties.is_read_only.type},message:"must be boolean,null",schema:schema24.properties.is_read_only.type,parentSchema:schema24.properties.is_read_only,data:data15};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1770,7 +1792,7 @@ errors++;
 if(data.is_shared !== undefined){
 let data16 = data.is_shared;
 if((typeof data16 !== "boolean") && (data16 !== null)){
-const err47 = {instancePath:instancePath+"/is_shared",schemaPath:"#/properties/is_shared/type",keyword:"type",params:{type: schema23.properties.is_shared.type},message:"must be boolean,null",schema:schema23.properties.is_shared.type,parentSchema:schema23.properties.is_shared,data:data16};
+const err47 = {instancePath:instancePath+"/is_shared",schemaPath:"#/properties/is_shared/type",keyword:"type",params:{type: schema24.properties.is_shared.type},message:"must be boolean,null",schema:schema24.properties.is_shared.type,parentSchema:schema24.properties.is_shared,data:data16};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1783,7 +1805,7 @@ errors++;
 if(data.is_thread_only !== undefined){
 let data17 = data.is_thread_only;
 if((typeof data17 !== "boolean") && (data17 !== null)){
-const err48 = {instancePath:instancePath+"/is_thread_only",schemaPath:"#/properties/is_thread_only/type",keyword:"type",params:{type: schema23.properties.is_thread_only.type},message:"must be boolean,null",schema:schema23.properties.is_thread_only.type,parentSchema:schema23.properties.is_thread_only,data:data17};
+const err48 = {instancePath:instancePath+"/is_thread_only",schemaPath:"#/properties/is_thread_only/type",keyword:"type",params:{type: schema24.properties.is_thread_only.type},message:"must be boolean,null",schema:schema24.properties.is_thread_only.type,parentSchema:schema24.properties.is_thread_only,data:data17};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1796,7 +1818,7 @@ errors++;
 if(data.name !== undefined){
 let data18 = data.name;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err49 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema23.properties.name.type},message:"must be string,null",schema:schema23.properties.name.type,parentSchema:schema23.properties.name,data:data18};
+const err49 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema24.properties.name.type},message:"must be string,null",schema:schema24.properties.name.type,parentSchema:schema24.properties.name,data:data18};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1809,7 +1831,7 @@ errors++;
 if(data.name_normalized !== undefined){
 let data19 = data.name_normalized;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err50 = {instancePath:instancePath+"/name_normalized",schemaPath:"#/properties/name_normalized/type",keyword:"type",params:{type: schema23.properties.name_normalized.type},message:"must be string,null",schema:schema23.properties.name_normalized.type,parentSchema:schema23.properties.name_normalized,data:data19};
+const err50 = {instancePath:instancePath+"/name_normalized",schemaPath:"#/properties/name_normalized/type",keyword:"type",params:{type: schema24.properties.name_normalized.type},message:"must be string,null",schema:schema24.properties.name_normalized.type,parentSchema:schema24.properties.name_normalized,data:data19};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1822,7 +1844,7 @@ errors++;
 if(data.num_members !== undefined){
 let data20 = data.num_members;
 if((!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))) && (data20 !== null)){
-const err51 = {instancePath:instancePath+"/num_members",schemaPath:"#/properties/num_members/type",keyword:"type",params:{type: schema23.properties.num_members.type},message:"must be integer,null",schema:schema23.properties.num_members.type,parentSchema:schema23.properties.num_members,data:data20};
+const err51 = {instancePath:instancePath+"/num_members",schemaPath:"#/properties/num_members/type",keyword:"type",params:{type: schema24.properties.num_members.type},message:"must be integer,null",schema:schema24.properties.num_members.type,parentSchema:schema24.properties.num_members,data:data20};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1835,7 +1857,7 @@ errors++;
 if(data.parent_conversation !== undefined){
 let data21 = data.parent_conversation;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err52 = {instancePath:instancePath+"/parent_conversation",schemaPath:"#/properties/parent_conversation/type",keyword:"type",params:{type: schema23.properties.parent_conversation.type},message:"must be string,null",schema:schema23.properties.parent_conversation.type,parentSchema:schema23.properties.parent_conversation,data:data21};
+const err52 = {instancePath:instancePath+"/parent_conversation",schemaPath:"#/properties/parent_conversation/type",keyword:"type",params:{type: schema24.properties.parent_conversation.type},message:"must be string,null",schema:schema24.properties.parent_conversation.type,parentSchema:schema24.properties.parent_conversation,data:data21};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1848,7 +1870,7 @@ errors++;
 if(data.pending_connected_team_ids !== undefined){
 let data22 = data.pending_connected_team_ids;
 if((!(Array.isArray(data22))) && (data22 !== null)){
-const err53 = {instancePath:instancePath+"/pending_connected_team_ids",schemaPath:"#/properties/pending_connected_team_ids/type",keyword:"type",params:{type: schema23.properties.pending_connected_team_ids.type},message:"must be array,null",schema:schema23.properties.pending_connected_team_ids.type,parentSchema:schema23.properties.pending_connected_team_ids,data:data22};
+const err53 = {instancePath:instancePath+"/pending_connected_team_ids",schemaPath:"#/properties/pending_connected_team_ids/type",keyword:"type",params:{type: schema24.properties.pending_connected_team_ids.type},message:"must be array,null",schema:schema24.properties.pending_connected_team_ids.type,parentSchema:schema24.properties.pending_connected_team_ids,data:data22};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1861,7 +1883,7 @@ errors++;
 if(data.pending_shared !== undefined){
 let data23 = data.pending_shared;
 if((!(Array.isArray(data23))) && (data23 !== null)){
-const err54 = {instancePath:instancePath+"/pending_shared",schemaPath:"#/properties/pending_shared/type",keyword:"type",params:{type: schema23.properties.pending_shared.type},message:"must be array,null",schema:schema23.properties.pending_shared.type,parentSchema:schema23.properties.pending_shared,data:data23};
+const err54 = {instancePath:instancePath+"/pending_shared",schemaPath:"#/properties/pending_shared/type",keyword:"type",params:{type: schema24.properties.pending_shared.type},message:"must be array,null",schema:schema24.properties.pending_shared.type,parentSchema:schema24.properties.pending_shared,data:data23};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1874,7 +1896,7 @@ errors++;
 if(data.previous_names !== undefined){
 let data24 = data.previous_names;
 if((!(Array.isArray(data24))) && (data24 !== null)){
-const err55 = {instancePath:instancePath+"/previous_names",schemaPath:"#/properties/previous_names/type",keyword:"type",params:{type: schema23.properties.previous_names.type},message:"must be array,null",schema:schema23.properties.previous_names.type,parentSchema:schema23.properties.previous_names,data:data24};
+const err55 = {instancePath:instancePath+"/previous_names",schemaPath:"#/properties/previous_names/type",keyword:"type",params:{type: schema24.properties.previous_names.type},message:"must be array,null",schema:schema24.properties.previous_names.type,parentSchema:schema24.properties.previous_names,data:data24};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1887,7 +1909,7 @@ errors++;
 if(data.properties !== undefined){
 let data25 = data.properties;
 if((!(data25 && typeof data25 == "object" && !Array.isArray(data25))) && (data25 !== null)){
-const err56 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: schema23.properties.properties.type},message:"must be object,null",schema:schema23.properties.properties.type,parentSchema:schema23.properties.properties,data:data25};
+const err56 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: schema24.properties.properties.type},message:"must be object,null",schema:schema24.properties.properties.type,parentSchema:schema24.properties.properties,data:data25};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1900,7 +1922,7 @@ errors++;
 if(data.shared_team_ids !== undefined){
 let data26 = data.shared_team_ids;
 if((!(Array.isArray(data26))) && (data26 !== null)){
-const err57 = {instancePath:instancePath+"/shared_team_ids",schemaPath:"#/properties/shared_team_ids/type",keyword:"type",params:{type: schema23.properties.shared_team_ids.type},message:"must be array,null",schema:schema23.properties.shared_team_ids.type,parentSchema:schema23.properties.shared_team_ids,data:data26};
+const err57 = {instancePath:instancePath+"/shared_team_ids",schemaPath:"#/properties/shared_team_ids/type",keyword:"type",params:{type: schema24.properties.shared_team_ids.type},message:"must be array,null",schema:schema24.properties.shared_team_ids.type,parentSchema:schema24.properties.shared_team_ids,data:data26};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1913,7 +1935,7 @@ errors++;
 if(data.unlinked !== undefined){
 let data27 = data.unlinked;
 if((!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))) && (data27 !== null)){
-const err58 = {instancePath:instancePath+"/unlinked",schemaPath:"#/properties/unlinked/type",keyword:"type",params:{type: schema23.properties.unlinked.type},message:"must be integer,null",schema:schema23.properties.unlinked.type,parentSchema:schema23.properties.unlinked,data:data27};
+const err58 = {instancePath:instancePath+"/unlinked",schemaPath:"#/properties/unlinked/type",keyword:"type",params:{type: schema24.properties.unlinked.type},message:"must be integer,null",schema:schema24.properties.unlinked.type,parentSchema:schema24.properties.unlinked,data:data27};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1926,7 +1948,7 @@ errors++;
 if(data.updated !== undefined){
 let data28 = data.updated;
 if((!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))) && (data28 !== null)){
-const err59 = {instancePath:instancePath+"/updated",schemaPath:"#/properties/updated/type",keyword:"type",params:{type: schema23.properties.updated.type},message:"must be integer,null",schema:schema23.properties.updated.type,parentSchema:schema23.properties.updated,data:data28};
+const err59 = {instancePath:instancePath+"/updated",schemaPath:"#/properties/updated/type",keyword:"type",params:{type: schema24.properties.updated.type},message:"must be integer,null",schema:schema24.properties.updated.type,parentSchema:schema24.properties.updated,data:data28};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1938,1419 +1960,12 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err60];
 }
 else {
 vErrors.push(err60);
-}
-errors++;
-}
-validate22.errors = vErrors;
-return errors === 0;
-}
-
-export const record_message = validate23;
-const schema24 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"attachments":{"type":["array","null"],"items":{"type":"object","properties":{"author_icon":{"type":["string","null"]},"author_link":{"type":["string","null"]},"author_name":{"type":["string","null"]},"color":{"type":["string","null"]},"fallback":{"type":["string","null"]},"fields":{"type":["array","null"]},"footer":{"type":["string","null"]},"footer_icon":{"type":["string","null"]},"id":{"type":["integer","null"]},"image_url":{"type":["string","null"]},"pretext":{"type":["string","null"]},"text":{"type":["string","null"]},"thumb_url":{"type":["string","null"]},"title":{"type":["string","null"]},"title_link":{"type":["string","null"]},"ts":{"type":["string","integer","null"]}},"required":["author_icon","author_link","author_name","color","fallback","fields","footer","footer_icon","id","image_url","pretext","text","thumb_url","title","title_link","ts"],"additionalProperties":true}},"blocks":{"type":["array","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"edited":{},"files":{"type":["array","null"],"items":{"type":"object","properties":{"created":{"type":["integer","null"]},"external_type":{"type":["string","null"]},"filetype":{"type":["string","null"]},"id":{"type":["string","null"]},"is_external":{"type":["boolean","null"]},"is_public":{"type":["boolean","null"]},"mimetype":{"type":["string","null"]},"mode":{"type":["string","null"]},"name":{"type":["string","null"]},"permalink":{"type":["string","null"]},"permalink_public":{"type":["string","null"]},"pretty_type":{"type":["string","null"]},"public_url_shared":{"type":["boolean","null"]},"size":{"type":["integer","null"]},"timestamp":{"type":["integer","null"]},"title":{"type":["string","null"]},"url_private":{"type":["string","null"]},"url_private_download":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["created","external_type","filetype","id","is_external","is_public","mimetype","mode","name","permalink","permalink_public","pretty_type","public_url_shared","size","timestamp","title","url_private","url_private_download","user"],"additionalProperties":true}},"is_locked":{"type":["boolean","null"]},"latest_reply":{"type":["string","null"]},"reactions":{"type":["array","null"],"items":{"type":"object","properties":{"count":{"type":["integer","null"]},"name":{"type":["string","null"]},"users":{"type":["array","null"]}},"required":["count","name","users"],"additionalProperties":true}},"reply_count":{"type":["integer","null"]},"reply_users":{"type":["array","null"]},"reply_users_count":{"type":["integer","null"]},"subscribed":{"type":["boolean","null"]},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"thread_ts":{"type":["string","null"]},"ts":{"type":"string"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","attachments","blocks","bot_id","bot_profile","edited","files","is_locked","latest_reply","reactions","reply_count","reply_users","reply_users_count","subscribed","subtype","team","text","thread_ts","ts","type","user"],"additionalProperties":true};
-
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.app_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "app_id"},message:"must have required property '"+"app_id"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.attachments === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attachments"},message:"must have required property '"+"attachments"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.blocks === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blocks"},message:"must have required property '"+"blocks"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.bot_id === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bot_id"},message:"must have required property '"+"bot_id"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.bot_profile === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bot_profile"},message:"must have required property '"+"bot_profile"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.edited === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "edited"},message:"must have required property '"+"edited"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.files === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "files"},message:"must have required property '"+"files"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.is_locked === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_locked"},message:"must have required property '"+"is_locked"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data.latest_reply === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "latest_reply"},message:"must have required property '"+"latest_reply"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data.reactions === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reactions"},message:"must have required property '"+"reactions"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.reply_count === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reply_count"},message:"must have required property '"+"reply_count"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(data.reply_users === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reply_users"},message:"must have required property '"+"reply_users"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data.reply_users_count === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reply_users_count"},message:"must have required property '"+"reply_users_count"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(data.subscribed === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscribed"},message:"must have required property '"+"subscribed"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(data.subtype === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subtype"},message:"must have required property '"+"subtype"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(data.team === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team"},message:"must have required property '"+"team"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(data.text === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(data.thread_ts === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "thread_ts"},message:"must have required property '"+"thread_ts"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data.ts === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ts"},message:"must have required property '"+"ts"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if(data.type === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if(data.user === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'",schema:schema24.required,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(data.app_id !== undefined){
-let data0 = data.app_id;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err21 = {instancePath:instancePath+"/app_id",schemaPath:"#/properties/app_id/type",keyword:"type",params:{type: schema24.properties.app_id.type},message:"must be string,null",schema:schema24.properties.app_id.type,parentSchema:schema24.properties.app_id,data:data0};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.attachments !== undefined){
-let data1 = data.attachments;
-if((!(Array.isArray(data1))) && (data1 !== null)){
-const err22 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: schema24.properties.attachments.type},message:"must be array,null",schema:schema24.properties.attachments.type,parentSchema:schema24.properties.attachments,data:data1};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.author_icon === undefined){
-const err23 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "author_icon"},message:"must have required property '"+"author_icon"+"'",schema:schema24.properties.attachments.items.required,parentSchema:schema24.properties.attachments.items,data:data2};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(data2.author_link === undefined){
-const err24 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "author_link"},message:"must have required property '"+"author_link"+"'",schema:schema24.properties.attachments.items.required,parentSchema:schema24.properties.attachments.items,data:data2};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-if(data2.author_name === undefined){
-const err25 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "author_name"},message:"must have required property '"+"author_name"+"'",schema:schema24.properties.attachments.items.required,parentSchema:schema24.properties.attachments.items,data:data2};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(data2.color === undefined){
-const err26 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "color"},message:"must have required property '"+"color"+"'",schema:schema24.properties.attachments.items.required,parentSchema:schema24.properties.attachments.items,data:data2};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(data2.fallback === undefined){
-const err27 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "fallback"},message:"must have required property '"+"fallback"+"'",schema:schema24.properties.attachments.items.required,parentSchema:schema24.properties.attachments.items,data:data2};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(data2.fields === undefined){
-const err28 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema24.properties.attachments.items.required,parentSchema:schema24.properties.attachments.items,data:data2};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-if(data2.footer === undefined){
-const err29 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "footer"},message:"must have required property '"+"footer"+"'",schema:schema24.properties.attachments.items.required,parentSchema:schema24.properties.attachments.items,data:data2};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if(data2.footer_icon === undefined){
-const err30 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "footer_icon"},message:"must have required property '"+"footer_icon"+"'",schema:schema24.properties.attachments.items.required,parentSchema:schema24.properties.attachments.items,data:data2};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if(data2.id === undefined){
-const err31 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema24.properties.attachments.items.required,parentSchema:schema24.properties.attachments.items,data:data2};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-if(data2.image_url === undefined){
-const err32 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "image_url"},message:"must have required property '"+"image_url"+"'",schema:schema24.properties.attachments.items.required,parentSchema:schema24.properties.attachments.items,data:data2};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-if(data2.pretext === undefined){
-const err33 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "pretext"},message:"must have required property '"+"pretext"+"'",schema:schema24.properties.attachments.items.required,parentSchema:schema24.properties.attachments.items,data:data2};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-if(data2.text === undefined){
-const err34 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema24.properties.attachments.items.required,parentSchema:schema24.properties.attachments.items,data:data2};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-if(data2.thumb_url === undefined){
-const err35 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "thumb_url"},message:"must have required property '"+"thumb_url"+"'",schema:schema24.properties.attachments.items.required,parentSchema:schema24.properties.attachments.items,data:data2};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-if(data2.title === undefined){
-const err36 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema24.properties.attachments.items.required,parentSchema:schema24.properties.attachments.items,data:data2};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-if(data2.title_link === undefined){
-const err37 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "title_link"},message:"must have required property '"+"title_link"+"'",schema:schema24.properties.attachments.items.required,parentSchema:schema24.properties.attachments.items,data:data2};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-if(data2.ts === undefined){
-const err38 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "ts"},message:"must have required property '"+"ts"+"'",schema:schema24.properties.attachments.items.required,parentSchema:schema24.properties.attachments.items,data:data2};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-if(data2.author_icon !== undefined){
-let data3 = data2.author_icon;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err39 = {instancePath:instancePath+"/attachments/" + i0+"/author_icon",schemaPath:"#/properties/attachments/items/properties/author_icon/type",keyword:"type",params:{type: schema24.properties.attachments.items.properties.author_icon.type},message:"must be string,null",schema:schema24.properties.attachments.items.properties.author_icon.type,parentSchema:schema24.properties.attachments.items.properties.author_icon,data:data3};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-if(data2.author_link !== undefined){
-let data4 = data2.author_link;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err40 = {instancePath:instancePath+"/attachments/" + i0+"/author_link",schemaPath:"#/properties/attachments/items/properties/author_link/type",keyword:"type",params:{type: schema24.properties.attachments.items.properties.author_link.type},message:"must be string,null",schema:schema24.properties.attachments.items.properties.author_link.type,parentSchema:schema24.properties.attachments.items.properties.author_link,data:data4};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data2.author_name !== undefined){
-let data5 = data2.author_name;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err41 = {instancePath:instancePath+"/attachments/" + i0+"/author_name",schemaPath:"#/properties/attachments/items/properties/author_name/type",keyword:"type",params:{type: schema24.properties.attachments.items.properties.author_name.type},message:"must be string,null",schema:schema24.properties.attachments.items.properties.author_name.type,parentSchema:schema24.properties.attachments.items.properties.author_name,data:data5};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-if(data2.color !== undefined){
-let data6 = data2.color;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err42 = {instancePath:instancePath+"/attachments/" + i0+"/color",schemaPath:"#/properties/attachments/items/properties/color/type",keyword:"type",params:{type: schema24.properties.attachments.items.properties.color.type},message:"must be string,null",schema:schema24.properties.attachments.items.properties.color.type,parentSchema:schema24.properties.attachments.items.properties.color,data:data6};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-if(data2.fallback !== undefined){
-let data7 = data2.fallback;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err43 = {instancePath:instancePath+"/attachments/" + i0+"/fallback",schemaPath:"#/properties/attachments/items/properties/fallback/type",keyword:"type",params:{type: schema24.properties.attachments.items.properties.fallback.type},message:"must be string,null",schema:schema24.properties.attachments.items.properties.fallback.type,parentSchema:schema24.properties.attachments.items.properties.fallback,data:data7};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-if(data2.fields !== undefined){
-let data8 = data2.fields;
-if((!(Array.isArray(data8))) && (data8 !== null)){
-const err44 = {instancePath:instancePath+"/attachments/" + i0+"/fields",schemaPath:"#/properties/attachments/items/properties/fields/type",keyword:"type",params:{type: schema24.properties.attachments.items.properties.fields.type},message:"must be array,null",schema:schema24.properties.attachments.items.properties.fields.type,parentSchema:schema24.properties.attachments.items.properties.fields,data:data8};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-if(data2.footer !== undefined){
-let data9 = data2.footer;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err45 = {instancePath:instancePath+"/attachments/" + i0+"/footer",schemaPath:"#/properties/attachments/items/properties/footer/type",keyword:"type",params:{type: schema24.properties.attachments.items.properties.footer.type},message:"must be string,null",schema:schema24.properties.attachments.items.properties.footer.type,parentSchema:schema24.properties.attachments.items.properties.footer,data:data9};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-if(data2.footer_icon !== undefined){
-let data10 = data2.footer_icon;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err46 = {instancePath:instancePath+"/attachments/" + i0+"/footer_icon",schemaPath:"#/properties/attachments/items/properties/footer_icon/type",keyword:"type",params:{type: schema24.properties.attachments.items.properties.footer_icon.type},message:"must be string,null",schema:schema24.properties.attachments.items.properties.footer_icon.type,parentSchema:schema24.properties.attachments.items.properties.footer_icon,data:data10};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-if(data2.id !== undefined){
-let data11 = data2.id;
-if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err47 = {instancePath:instancePath+"/attachments/" + i0+"/id",schemaPath:"#/properties/attachments/items/properties/id/type",keyword:"type",params:{type: schema24.properties.attachments.items.properties.id.type},message:"must be integer,null",schema:schema24.properties.attachments.items.properties.id.type,parentSchema:schema24.properties.attachments.items.properties.id,data:data11};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-if(data2.image_url !== undefined){
-let data12 = data2.image_url;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err48 = {instancePath:instancePath+"/attachments/" + i0+"/image_url",schemaPath:"#/properties/attachments/items/properties/image_url/type",keyword:"type",params:{type: schema24.properties.attachments.items.properties.image_url.type},message:"must be string,null",schema:schema24.properties.attachments.items.properties.image_url.type,parentSchema:schema24.properties.attachments.items.properties.image_url,data:data12};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-if(data2.pretext !== undefined){
-let data13 = data2.pretext;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err49 = {instancePath:instancePath+"/attachments/" + i0+"/pretext",schemaPath:"#/properties/attachments/items/properties/pretext/type",keyword:"type",params:{type: schema24.properties.attachments.items.properties.pretext.type},message:"must be string,null",schema:schema24.properties.attachments.items.properties.pretext.type,parentSchema:schema24.properties.attachments.items.properties.pretext,data:data13};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-if(data2.text !== undefined){
-let data14 = data2.text;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err50 = {instancePath:instancePath+"/attachments/" + i0+"/text",schemaPath:"#/properties/attachments/items/properties/text/type",keyword:"type",params:{type: schema24.properties.attachments.items.properties.text.type},message:"must be string,null",schema:schema24.properties.attachments.items.properties.text.type,parentSchema:schema24.properties.attachments.items.properties.text,data:data14};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-if(data2.thumb_url !== undefined){
-let data15 = data2.thumb_url;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err51 = {instancePath:instancePath+"/attachments/" + i0+"/thumb_url",schemaPath:"#/properties/attachments/items/properties/thumb_url/type",keyword:"type",params:{type: schema24.properties.attachments.items.properties.thumb_url.type},message:"must be string,null",schema:schema24.properties.attachments.items.properties.thumb_url.type,parentSchema:schema24.properties.attachments.items.properties.thumb_url,data:data15};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-if(data2.title !== undefined){
-let data16 = data2.title;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err52 = {instancePath:instancePath+"/attachments/" + i0+"/title",schemaPath:"#/properties/attachments/items/properties/title/type",keyword:"type",params:{type: schema24.properties.attachments.items.properties.title.type},message:"must be string,null",schema:schema24.properties.attachments.items.properties.title.type,parentSchema:schema24.properties.attachments.items.properties.title,data:data16};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-if(data2.title_link !== undefined){
-let data17 = data2.title_link;
-if((typeof data17 !== "string") && (data17 !== null)){
-const err53 = {instancePath:instancePath+"/attachments/" + i0+"/title_link",schemaPath:"#/properties/attachments/items/properties/title_link/type",keyword:"type",params:{type: schema24.properties.attachments.items.properties.title_link.type},message:"must be string,null",schema:schema24.properties.attachments.items.properties.title_link.type,parentSchema:schema24.properties.attachments.items.properties.title_link,data:data17};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-if(data2.ts !== undefined){
-let data18 = data2.ts;
-if(((typeof data18 !== "string") && (!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))))) && (data18 !== null)){
-const err54 = {instancePath:instancePath+"/attachments/" + i0+"/ts",schemaPath:"#/properties/attachments/items/properties/ts/type",keyword:"type",params:{type: schema24.properties.attachments.items.properties.ts.type},message:"must be string,integer,null",schema:schema24.properties.attachments.items.properties.ts.type,parentSchema:schema24.properties.attachments.items.properties.ts,data:data18};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-}
-else {
-const err55 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.attachments.items.type,parentSchema:schema24.properties.attachments.items,data:data2};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-}
-}
-if(data.blocks !== undefined){
-let data19 = data.blocks;
-if((!(Array.isArray(data19))) && (data19 !== null)){
-const err56 = {instancePath:instancePath+"/blocks",schemaPath:"#/properties/blocks/type",keyword:"type",params:{type: schema24.properties.blocks.type},message:"must be array,null",schema:schema24.properties.blocks.type,parentSchema:schema24.properties.blocks,data:data19};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-}
-if(data.bot_id !== undefined){
-let data20 = data.bot_id;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err57 = {instancePath:instancePath+"/bot_id",schemaPath:"#/properties/bot_id/type",keyword:"type",params:{type: schema24.properties.bot_id.type},message:"must be string,null",schema:schema24.properties.bot_id.type,parentSchema:schema24.properties.bot_id,data:data20};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-if(data.files !== undefined){
-let data21 = data.files;
-if((!(Array.isArray(data21))) && (data21 !== null)){
-const err58 = {instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: schema24.properties.files.type},message:"must be array,null",schema:schema24.properties.files.type,parentSchema:schema24.properties.files,data:data21};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-if(Array.isArray(data21)){
-const len1 = data21.length;
-for(let i1=0; i1<len1; i1++){
-let data22 = data21[i1];
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.created === undefined){
-const err59 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema24.properties.files.items.required,parentSchema:schema24.properties.files.items,data:data22};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-if(data22.external_type === undefined){
-const err60 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "external_type"},message:"must have required property '"+"external_type"+"'",schema:schema24.properties.files.items.required,parentSchema:schema24.properties.files.items,data:data22};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-if(data22.filetype === undefined){
-const err61 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "filetype"},message:"must have required property '"+"filetype"+"'",schema:schema24.properties.files.items.required,parentSchema:schema24.properties.files.items,data:data22};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-if(data22.id === undefined){
-const err62 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema24.properties.files.items.required,parentSchema:schema24.properties.files.items,data:data22};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-if(data22.is_external === undefined){
-const err63 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "is_external"},message:"must have required property '"+"is_external"+"'",schema:schema24.properties.files.items.required,parentSchema:schema24.properties.files.items,data:data22};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-if(data22.is_public === undefined){
-const err64 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "is_public"},message:"must have required property '"+"is_public"+"'",schema:schema24.properties.files.items.required,parentSchema:schema24.properties.files.items,data:data22};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-if(data22.mimetype === undefined){
-const err65 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "mimetype"},message:"must have required property '"+"mimetype"+"'",schema:schema24.properties.files.items.required,parentSchema:schema24.properties.files.items,data:data22};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-if(data22.mode === undefined){
-const err66 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema24.properties.files.items.required,parentSchema:schema24.properties.files.items,data:data22};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-if(data22.name === undefined){
-const err67 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema24.properties.files.items.required,parentSchema:schema24.properties.files.items,data:data22};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-if(data22.permalink === undefined){
-const err68 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "permalink"},message:"must have required property '"+"permalink"+"'",schema:schema24.properties.files.items.required,parentSchema:schema24.properties.files.items,data:data22};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-if(data22.permalink_public === undefined){
-const err69 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "permalink_public"},message:"must have required property '"+"permalink_public"+"'",schema:schema24.properties.files.items.required,parentSchema:schema24.properties.files.items,data:data22};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-if(data22.pretty_type === undefined){
-const err70 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "pretty_type"},message:"must have required property '"+"pretty_type"+"'",schema:schema24.properties.files.items.required,parentSchema:schema24.properties.files.items,data:data22};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-if(data22.public_url_shared === undefined){
-const err71 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "public_url_shared"},message:"must have required property '"+"public_url_shared"+"'",schema:schema24.properties.files.items.required,parentSchema:schema24.properties.files.items,data:data22};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-if(data22.size === undefined){
-const err72 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema24.properties.files.items.required,parentSchema:schema24.properties.files.items,data:data22};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-if(data22.timestamp === undefined){
-const err73 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema24.properties.files.items.required,parentSchema:schema24.properties.files.items,data:data22};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-if(data22.title === undefined){
-const err74 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema24.properties.files.items.required,parentSchema:schema24.properties.files.items,data:data22};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-if(data22.url_private === undefined){
-const err75 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "url_private"},message:"must have required property '"+"url_private"+"'",schema:schema24.properties.files.items.required,parentSchema:schema24.properties.files.items,data:data22};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-if(data22.url_private_download === undefined){
-const err76 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "url_private_download"},message:"must have required property '"+"url_private_download"+"'",schema:schema24.properties.files.items.required,parentSchema:schema24.properties.files.items,data:data22};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-if(data22.user === undefined){
-const err77 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'",schema:schema24.properties.files.items.required,parentSchema:schema24.properties.files.items,data:data22};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-if(data22.created !== undefined){
-let data23 = data22.created;
-if((!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))) && (data23 !== null)){
-const err78 = {instancePath:instancePath+"/files/" + i1+"/created",schemaPath:"#/properties/files/items/properties/created/type",keyword:"type",params:{type: schema24.properties.files.items.properties.created.type},message:"must be integer,null",schema:schema24.properties.files.items.properties.created.type,parentSchema:schema24.properties.files.items.properties.created,data:data23};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-}
-if(data22.external_type !== undefined){
-let data24 = data22.external_type;
-if((typeof data24 !== "string") && (data24 !== null)){
-const err79 = {instancePath:instancePath+"/files/" + i1+"/external_type",schemaPath:"#/properties/files/items/properties/external_type/type",keyword:"type",params:{type: schema24.properties.files.items.properties.external_type.type},message:"must be string,null",schema:schema24.properties.files.items.properties.external_type.type,parentSchema:schema24.properties.files.items.properties.external_type,data:data24};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-}
-if(data22.filetype !== undefined){
-let data25 = data22.filetype;
-if((typeof data25 !== "string") && (data25 !== null)){
-const err80 = {instancePath:instancePath+"/files/" + i1+"/filetype",schemaPath:"#/properties/files/items/properties/filetype/type",keyword:"type",params:{type: schema24.properties.files.items.properties.filetype.type},message:"must be string,null",schema:schema24.properties.files.items.properties.filetype.type,parentSchema:schema24.properties.files.items.properties.filetype,data:data25};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-if(data22.id !== undefined){
-let data26 = data22.id;
-if((typeof data26 !== "string") && (data26 !== null)){
-const err81 = {instancePath:instancePath+"/files/" + i1+"/id",schemaPath:"#/properties/files/items/properties/id/type",keyword:"type",params:{type: schema24.properties.files.items.properties.id.type},message:"must be string,null",schema:schema24.properties.files.items.properties.id.type,parentSchema:schema24.properties.files.items.properties.id,data:data26};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-}
-if(data22.is_external !== undefined){
-let data27 = data22.is_external;
-if((typeof data27 !== "boolean") && (data27 !== null)){
-const err82 = {instancePath:instancePath+"/files/" + i1+"/is_external",schemaPath:"#/properties/files/items/properties/is_external/type",keyword:"type",params:{type: schema24.properties.files.items.properties.is_external.type},message:"must be boolean,null",schema:schema24.properties.files.items.properties.is_external.type,parentSchema:schema24.properties.files.items.properties.is_external,data:data27};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-}
-if(data22.is_public !== undefined){
-let data28 = data22.is_public;
-if((typeof data28 !== "boolean") && (data28 !== null)){
-const err83 = {instancePath:instancePath+"/files/" + i1+"/is_public",schemaPath:"#/properties/files/items/properties/is_public/type",keyword:"type",params:{type: schema24.properties.files.items.properties.is_public.type},message:"must be boolean,null",schema:schema24.properties.files.items.properties.is_public.type,parentSchema:schema24.properties.files.items.properties.is_public,data:data28};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-}
-if(data22.mimetype !== undefined){
-let data29 = data22.mimetype;
-if((typeof data29 !== "string") && (data29 !== null)){
-const err84 = {instancePath:instancePath+"/files/" + i1+"/mimetype",schemaPath:"#/properties/files/items/properties/mimetype/type",keyword:"type",params:{type: schema24.properties.files.items.properties.mimetype.type},message:"must be string,null",schema:schema24.properties.files.items.properties.mimetype.type,parentSchema:schema24.properties.files.items.properties.mimetype,data:data29};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-}
-if(data22.mode !== undefined){
-let data30 = data22.mode;
-if((typeof data30 !== "string") && (data30 !== null)){
-const err85 = {instancePath:instancePath+"/files/" + i1+"/mode",schemaPath:"#/properties/files/items/properties/mode/type",keyword:"type",params:{type: schema24.properties.files.items.properties.mode.type},message:"must be string,null",schema:schema24.properties.files.items.properties.mode.type,parentSchema:schema24.properties.files.items.properties.mode,data:data30};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-}
-if(data22.name !== undefined){
-let data31 = data22.name;
-if((typeof data31 !== "string") && (data31 !== null)){
-const err86 = {instancePath:instancePath+"/files/" + i1+"/name",schemaPath:"#/properties/files/items/properties/name/type",keyword:"type",params:{type: schema24.properties.files.items.properties.name.type},message:"must be string,null",schema:schema24.properties.files.items.properties.name.type,parentSchema:schema24.properties.files.items.properties.name,data:data31};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-}
-if(data22.permalink !== undefined){
-let data32 = data22.permalink;
-if((typeof data32 !== "string") && (data32 !== null)){
-const err87 = {instancePath:instancePath+"/files/" + i1+"/permalink",schemaPath:"#/properties/files/items/properties/permalink/type",keyword:"type",params:{type: schema24.properties.files.items.properties.permalink.type},message:"must be string,null",schema:schema24.properties.files.items.properties.permalink.type,parentSchema:schema24.properties.files.items.properties.permalink,data:data32};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-if(data22.permalink_public !== undefined){
-let data33 = data22.permalink_public;
-if((typeof data33 !== "string") && (data33 !== null)){
-const err88 = {instancePath:instancePath+"/files/" + i1+"/permalink_public",schemaPath:"#/properties/files/items/properties/permalink_public/type",keyword:"type",params:{type: schema24.properties.files.items.properties.permalink_public.type},message:"must be string,null",schema:schema24.properties.files.items.properties.permalink_public.type,parentSchema:schema24.properties.files.items.properties.permalink_public,data:data33};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-}
-if(data22.pretty_type !== undefined){
-let data34 = data22.pretty_type;
-if((typeof data34 !== "string") && (data34 !== null)){
-const err89 = {instancePath:instancePath+"/files/" + i1+"/pretty_type",schemaPath:"#/properties/files/items/properties/pretty_type/type",keyword:"type",params:{type: schema24.properties.files.items.properties.pretty_type.type},message:"must be string,null",schema:schema24.properties.files.items.properties.pretty_type.type,parentSchema:schema24.properties.files.items.properties.pretty_type,data:data34};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-}
-if(data22.public_url_shared !== undefined){
-let data35 = data22.public_url_shared;
-if((typeof data35 !== "boolean") && (data35 !== null)){
-const err90 = {instancePath:instancePath+"/files/" + i1+"/public_url_shared",schemaPath:"#/properties/files/items/properties/public_url_shared/type",keyword:"type",params:{type: schema24.properties.files.items.properties.public_url_shared.type},message:"must be boolean,null",schema:schema24.properties.files.items.properties.public_url_shared.type,parentSchema:schema24.properties.files.items.properties.public_url_shared,data:data35};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-}
-if(data22.size !== undefined){
-let data36 = data22.size;
-if((!((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36)))) && (data36 !== null)){
-const err91 = {instancePath:instancePath+"/files/" + i1+"/size",schemaPath:"#/properties/files/items/properties/size/type",keyword:"type",params:{type: schema24.properties.files.items.properties.size.type},message:"must be integer,null",schema:schema24.properties.files.items.properties.size.type,parentSchema:schema24.properties.files.items.properties.size,data:data36};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-}
-if(data22.timestamp !== undefined){
-let data37 = data22.timestamp;
-if((!((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37)))) && (data37 !== null)){
-const err92 = {instancePath:instancePath+"/files/" + i1+"/timestamp",schemaPath:"#/properties/files/items/properties/timestamp/type",keyword:"type",params:{type: schema24.properties.files.items.properties.timestamp.type},message:"must be integer,null",schema:schema24.properties.files.items.properties.timestamp.type,parentSchema:schema24.properties.files.items.properties.timestamp,data:data37};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-}
-if(data22.title !== undefined){
-let data38 = data22.title;
-if((typeof data38 !== "string") && (data38 !== null)){
-const err93 = {instancePath:instancePath+"/files/" + i1+"/title",schemaPath:"#/properties/files/items/properties/title/type",keyword:"type",params:{type: schema24.properties.files.items.properties.title.type},message:"must be string,null",schema:schema24.properties.files.items.properties.title.type,parentSchema:schema24.properties.files.items.properties.title,data:data38};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-}
-if(data22.url_private !== undefined){
-let data39 = data22.url_private;
-if((typeof data39 !== "string") && (data39 !== null)){
-const err94 = {instancePath:instancePath+"/files/" + i1+"/url_private",schemaPath:"#/properties/files/items/properties/url_private/type",keyword:"type",params:{type: schema24.properties.files.items.properties.url_private.type},message:"must be string,null",schema:schema24.properties.files.items.properties.url_private.type,parentSchema:schema24.properties.files.items.properties.url_private,data:data39};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-}
-if(data22.url_private_download !== undefined){
-let data40 = data22.url_private_download;
-if((typeof data40 !== "string") && (data40 !== null)){
-const err95 = {instancePath:instancePath+"/files/" + i1+"/url_private_download",schemaPath:"#/properties/files/items/properties/url_private_download/type",keyword:"type",params:{type: schema24.properties.files.items.properties.url_private_download.type},message:"must be string,null",schema:schema24.properties.files.items.properties.url_private_download.type,parentSchema:schema24.properties.files.items.properties.url_private_download,data:data40};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-}
-if(data22.user !== undefined){
-let data41 = data22.user;
-if((typeof data41 !== "string") && (data41 !== null)){
-const err96 = {instancePath:instancePath+"/files/" + i1+"/user",schemaPath:"#/properties/files/items/properties/user/type",keyword:"type",params:{type: schema24.properties.files.items.properties.user.type},message:"must be string,null",schema:schema24.properties.files.items.properties.user.type,parentSchema:schema24.properties.files.items.properties.user,data:data41};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-}
-}
-else {
-const err97 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.files.items.type,parentSchema:schema24.properties.files.items,data:data22};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-}
-}
-}
-if(data.is_locked !== undefined){
-let data42 = data.is_locked;
-if((typeof data42 !== "boolean") && (data42 !== null)){
-const err98 = {instancePath:instancePath+"/is_locked",schemaPath:"#/properties/is_locked/type",keyword:"type",params:{type: schema24.properties.is_locked.type},message:"must be boolean,null",schema:schema24.properties.is_locked.type,parentSchema:schema24.properties.is_locked,data:data42};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
-}
-}
-if(data.latest_reply !== undefined){
-let data43 = data.latest_reply;
-if((typeof data43 !== "string") && (data43 !== null)){
-const err99 = {instancePath:instancePath+"/latest_reply",schemaPath:"#/properties/latest_reply/type",keyword:"type",params:{type: schema24.properties.latest_reply.type},message:"must be string,null",schema:schema24.properties.latest_reply.type,parentSchema:schema24.properties.latest_reply,data:data43};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
-}
-}
-if(data.reactions !== undefined){
-let data44 = data.reactions;
-if((!(Array.isArray(data44))) && (data44 !== null)){
-const err100 = {instancePath:instancePath+"/reactions",schemaPath:"#/properties/reactions/type",keyword:"type",params:{type: schema24.properties.reactions.type},message:"must be array,null",schema:schema24.properties.reactions.type,parentSchema:schema24.properties.reactions,data:data44};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
-}
-if(Array.isArray(data44)){
-const len2 = data44.length;
-for(let i2=0; i2<len2; i2++){
-let data45 = data44[i2];
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-if(data45.count === undefined){
-const err101 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'",schema:schema24.properties.reactions.items.required,parentSchema:schema24.properties.reactions.items,data:data45};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
-}
-if(data45.name === undefined){
-const err102 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema24.properties.reactions.items.required,parentSchema:schema24.properties.reactions.items,data:data45};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
-}
-if(data45.users === undefined){
-const err103 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/required",keyword:"required",params:{missingProperty: "users"},message:"must have required property '"+"users"+"'",schema:schema24.properties.reactions.items.required,parentSchema:schema24.properties.reactions.items,data:data45};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-if(data45.count !== undefined){
-let data46 = data45.count;
-if((!((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46)))) && (data46 !== null)){
-const err104 = {instancePath:instancePath+"/reactions/" + i2+"/count",schemaPath:"#/properties/reactions/items/properties/count/type",keyword:"type",params:{type: schema24.properties.reactions.items.properties.count.type},message:"must be integer,null",schema:schema24.properties.reactions.items.properties.count.type,parentSchema:schema24.properties.reactions.items.properties.count,data:data46};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-}
-if(data45.name !== undefined){
-let data47 = data45.name;
-if((typeof data47 !== "string") && (data47 !== null)){
-const err105 = {instancePath:instancePath+"/reactions/" + i2+"/name",schemaPath:"#/properties/reactions/items/properties/name/type",keyword:"type",params:{type: schema24.properties.reactions.items.properties.name.type},message:"must be string,null",schema:schema24.properties.reactions.items.properties.name.type,parentSchema:schema24.properties.reactions.items.properties.name,data:data47};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-}
-if(data45.users !== undefined){
-let data48 = data45.users;
-if((!(Array.isArray(data48))) && (data48 !== null)){
-const err106 = {instancePath:instancePath+"/reactions/" + i2+"/users",schemaPath:"#/properties/reactions/items/properties/users/type",keyword:"type",params:{type: schema24.properties.reactions.items.properties.users.type},message:"must be array,null",schema:schema24.properties.reactions.items.properties.users.type,parentSchema:schema24.properties.reactions.items.properties.users,data:data48};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-}
-}
-}
-else {
-const err107 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.reactions.items.type,parentSchema:schema24.properties.reactions.items,data:data45};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
-}
-}
-}
-}
-if(data.reply_count !== undefined){
-let data49 = data.reply_count;
-if((!((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49)))) && (data49 !== null)){
-const err108 = {instancePath:instancePath+"/reply_count",schemaPath:"#/properties/reply_count/type",keyword:"type",params:{type: schema24.properties.reply_count.type},message:"must be integer,null",schema:schema24.properties.reply_count.type,parentSchema:schema24.properties.reply_count,data:data49};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
-}
-}
-if(data.reply_users !== undefined){
-let data50 = data.reply_users;
-if((!(Array.isArray(data50))) && (data50 !== null)){
-const err109 = {instancePath:instancePath+"/reply_users",schemaPath:"#/properties/reply_users/type",keyword:"type",params:{type: schema24.properties.reply_users.type},message:"must be array,null",schema:schema24.properties.reply_users.type,parentSchema:schema24.properties.reply_users,data:data50};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
-}
-}
-if(data.reply_users_count !== undefined){
-let data51 = data.reply_users_count;
-if((!((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51)))) && (data51 !== null)){
-const err110 = {instancePath:instancePath+"/reply_users_count",schemaPath:"#/properties/reply_users_count/type",keyword:"type",params:{type: schema24.properties.reply_users_count.type},message:"must be integer,null",schema:schema24.properties.reply_users_count.type,parentSchema:schema24.properties.reply_users_count,data:data51};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
-}
-}
-if(data.subscribed !== undefined){
-let data52 = data.subscribed;
-if((typeof data52 !== "boolean") && (data52 !== null)){
-const err111 = {instancePath:instancePath+"/subscribed",schemaPath:"#/properties/subscribed/type",keyword:"type",params:{type: schema24.properties.subscribed.type},message:"must be boolean,null",schema:schema24.properties.subscribed.type,parentSchema:schema24.properties.subscribed,data:data52};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
-}
-}
-if(data.subtype !== undefined){
-let data53 = data.subtype;
-if((typeof data53 !== "string") && (data53 !== null)){
-const err112 = {instancePath:instancePath+"/subtype",schemaPath:"#/properties/subtype/type",keyword:"type",params:{type: schema24.properties.subtype.type},message:"must be string,null",schema:schema24.properties.subtype.type,parentSchema:schema24.properties.subtype,data:data53};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-}
-if(data.team !== undefined){
-let data54 = data.team;
-if((typeof data54 !== "string") && (data54 !== null)){
-const err113 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: schema24.properties.team.type},message:"must be string,null",schema:schema24.properties.team.type,parentSchema:schema24.properties.team,data:data54};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
-}
-}
-if(data.text !== undefined){
-let data55 = data.text;
-if((typeof data55 !== "string") && (data55 !== null)){
-const err114 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: schema24.properties.text.type},message:"must be string,null",schema:schema24.properties.text.type,parentSchema:schema24.properties.text,data:data55};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
-}
-}
-if(data.thread_ts !== undefined){
-let data56 = data.thread_ts;
-if((typeof data56 !== "string") && (data56 !== null)){
-const err115 = {instancePath:instancePath+"/thread_ts",schemaPath:"#/properties/thread_ts/type",keyword:"type",params:{type: schema24.properties.thread_ts.type},message:"must be string,null",schema:schema24.properties.thread_ts.type,parentSchema:schema24.properties.thread_ts,data:data56};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
-}
-}
-if(data.ts !== undefined){
-let data57 = data.ts;
-if(typeof data57 !== "string"){
-const err116 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.ts.type,parentSchema:schema24.properties.ts,data:data57};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data58 = data.type;
-if((typeof data58 !== "string") && (data58 !== null)){
-const err117 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema24.properties.type.type},message:"must be string,null",schema:schema24.properties.type.type,parentSchema:schema24.properties.type,data:data58};
-if(vErrors === null){
-vErrors = [err117];
-}
-else {
-vErrors.push(err117);
-}
-errors++;
-}
-}
-if(data.user !== undefined){
-let data59 = data.user;
-if((typeof data59 !== "string") && (data59 !== null)){
-const err118 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema24.properties.user.type},message:"must be string,null",schema:schema24.properties.user.type,parentSchema:schema24.properties.user,data:data59};
-if(vErrors === null){
-vErrors = [err118];
-}
-else {
-vErrors.push(err118);
-}
-errors++;
-}
-}
-}
-else {
-const err119 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err119];
-}
-else {
-vErrors.push(err119);
 }
 errors++;
 }
@@ -3358,8 +1973,8 @@ validate23.errors = vErrors;
 return errors === 0;
 }
 
-export const record_posted_message = validate24;
-const schema25 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"ts":{"type":"string"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","bot_id","bot_profile","subtype","team","text","ts","type","user"],"additionalProperties":true};
+export const record_message = validate24;
+const schema25 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"attachments":{"type":["array","null"],"items":{"type":"object","properties":{"author_icon":{"type":["string","null"]},"author_link":{"type":["string","null"]},"author_name":{"type":["string","null"]},"color":{"type":["string","null"]},"fallback":{"type":["string","null"]},"fields":{"type":["array","null"]},"footer":{"type":["string","null"]},"footer_icon":{"type":["string","null"]},"id":{"type":["integer","null"]},"image_url":{"type":["string","null"]},"pretext":{"type":["string","null"]},"text":{"type":["string","null"]},"thumb_url":{"type":["string","null"]},"title":{"type":["string","null"]},"title_link":{"type":["string","null"]},"ts":{"type":["string","integer","null"]}},"required":["author_icon","author_link","author_name","color","fallback","fields","footer","footer_icon","id","image_url","pretext","text","thumb_url","title","title_link","ts"],"additionalProperties":true}},"blocks":{"type":["array","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"edited":{},"files":{"type":["array","null"],"items":{"type":"object","properties":{"created":{"type":["integer","null"]},"external_type":{"type":["string","null"]},"filetype":{"type":["string","null"]},"id":{"type":["string","null"]},"is_external":{"type":["boolean","null"]},"is_public":{"type":["boolean","null"]},"mimetype":{"type":["string","null"]},"mode":{"type":["string","null"]},"name":{"type":["string","null"]},"permalink":{"type":["string","null"]},"permalink_public":{"type":["string","null"]},"pretty_type":{"type":["string","null"]},"public_url_shared":{"type":["boolean","null"]},"size":{"type":["integer","null"]},"timestamp":{"type":["integer","null"]},"title":{"type":["string","null"]},"url_private":{"type":["string","null"]},"url_private_download":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["created","external_type","filetype","id","is_external","is_public","mimetype","mode","name","permalink","permalink_public","pretty_type","public_url_shared","size","timestamp","title","url_private","url_private_download","user"],"additionalProperties":true}},"is_locked":{"type":["boolean","null"]},"latest_reply":{"type":["string","null"]},"reactions":{"type":["array","null"],"items":{"type":"object","properties":{"count":{"type":["integer","null"]},"name":{"type":["string","null"]},"users":{"type":["array","null"]}},"required":["count","name","users"],"additionalProperties":true}},"reply_count":{"type":["integer","null"]},"reply_users":{"type":["array","null"]},"reply_users_count":{"type":["integer","null"]},"subscribed":{"type":["boolean","null"]},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"thread_ts":{"type":["string","null"]},"ts":{"type":"string"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","attachments","blocks","bot_id","bot_profile","edited","files","is_locked","latest_reply","reactions","reply_count","reply_users","reply_users_count","subscribed","subtype","team","text","thread_ts","ts","type","user"],"additionalProperties":true};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3375,8 +1990,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.bot_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bot_id"},message:"must have required property '"+"bot_id"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(data.attachments === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attachments"},message:"must have required property '"+"attachments"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3385,8 +2000,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.bot_profile === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bot_profile"},message:"must have required property '"+"bot_profile"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(data.blocks === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blocks"},message:"must have required property '"+"blocks"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3395,8 +2010,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.subtype === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subtype"},message:"must have required property '"+"subtype"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(data.bot_id === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bot_id"},message:"must have required property '"+"bot_id"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3405,8 +2020,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.team === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team"},message:"must have required property '"+"team"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(data.bot_profile === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bot_profile"},message:"must have required property '"+"bot_profile"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3415,8 +2030,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.text === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(data.edited === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "edited"},message:"must have required property '"+"edited"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3425,8 +2040,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.ts === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ts"},message:"must have required property '"+"ts"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(data.files === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "files"},message:"must have required property '"+"files"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3435,8 +2050,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.type === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(data.is_locked === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_locked"},message:"must have required property '"+"is_locked"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3445,8 +2060,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.user === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(data.latest_reply === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "latest_reply"},message:"must have required property '"+"latest_reply"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3455,10 +2070,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.app_id !== undefined){
-let data0 = data.app_id;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err9 = {instancePath:instancePath+"/app_id",schemaPath:"#/properties/app_id/type",keyword:"type",params:{type: schema25.properties.app_id.type},message:"must be string,null",schema:schema25.properties.app_id.type,parentSchema:schema25.properties.app_id,data:data0};
+if(data.reactions === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reactions"},message:"must have required property '"+"reactions"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3467,11 +2080,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.bot_id !== undefined){
-let data1 = data.bot_id;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err10 = {instancePath:instancePath+"/bot_id",schemaPath:"#/properties/bot_id/type",keyword:"type",params:{type: schema25.properties.bot_id.type},message:"must be string,null",schema:schema25.properties.bot_id.type,parentSchema:schema25.properties.bot_id,data:data1};
+if(data.reply_count === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reply_count"},message:"must have required property '"+"reply_count"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3480,11 +2090,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.subtype !== undefined){
-let data2 = data.subtype;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err11 = {instancePath:instancePath+"/subtype",schemaPath:"#/properties/subtype/type",keyword:"type",params:{type: schema25.properties.subtype.type},message:"must be string,null",schema:schema25.properties.subtype.type,parentSchema:schema25.properties.subtype,data:data2};
+if(data.reply_users === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reply_users"},message:"must have required property '"+"reply_users"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3493,11 +2100,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.team !== undefined){
-let data3 = data.team;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err12 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: schema25.properties.team.type},message:"must be string,null",schema:schema25.properties.team.type,parentSchema:schema25.properties.team,data:data3};
+if(data.reply_users_count === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reply_users_count"},message:"must have required property '"+"reply_users_count"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3506,11 +2110,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.text !== undefined){
-let data4 = data.text;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err13 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: schema25.properties.text.type},message:"must be string,null",schema:schema25.properties.text.type,parentSchema:schema25.properties.text,data:data4};
+if(data.subscribed === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscribed"},message:"must have required property '"+"subscribed"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3519,11 +2120,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data.ts !== undefined){
-let data5 = data.ts;
-if(typeof data5 !== "string"){
-const err14 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.ts.type,parentSchema:schema25.properties.ts,data:data5};
+if(data.subtype === undefined){
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subtype"},message:"must have required property '"+"subtype"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3532,11 +2130,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.type !== undefined){
-let data6 = data.type;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err15 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema25.properties.type.type},message:"must be string,null",schema:schema25.properties.type.type,parentSchema:schema25.properties.type,data:data6};
+if(data.team === undefined){
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team"},message:"must have required property '"+"team"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3545,11 +2140,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data.user !== undefined){
-let data7 = data.user;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err16 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema25.properties.user.type},message:"must be string,null",schema:schema25.properties.user.type,parentSchema:schema25.properties.user,data:data7};
+if(data.text === undefined){
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3558,10 +2150,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+if(data.thread_ts === undefined){
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "thread_ts"},message:"must have required property '"+"thread_ts"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3570,12 +2160,1228 @@ vErrors.push(err17);
 }
 errors++;
 }
+if(data.ts === undefined){
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ts"},message:"must have required property '"+"ts"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data.type === undefined){
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data.user === undefined){
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data.app_id !== undefined){
+let data0 = data.app_id;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err21 = {instancePath:instancePath+"/app_id",schemaPath:"#/properties/app_id/type",keyword:"type",params:{type: schema25.properties.app_id.type},message:"must be string,null",schema:schema25.properties.app_id.type,parentSchema:schema25.properties.app_id,data:data0};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.attachments !== undefined){
+let data1 = data.attachments;
+if((!(Array.isArray(data1))) && (data1 !== null)){
+const err22 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: schema25.properties.attachments.type},message:"must be array,null",schema:schema25.properties.attachments.type,parentSchema:schema25.properties.attachments,data:data1};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.author_icon === undefined){
+const err23 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "author_icon"},message:"must have required property '"+"author_icon"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data2.author_link === undefined){
+const err24 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "author_link"},message:"must have required property '"+"author_link"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data2.author_name === undefined){
+const err25 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "author_name"},message:"must have required property '"+"author_name"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(data2.color === undefined){
+const err26 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "color"},message:"must have required property '"+"color"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data2.fallback === undefined){
+const err27 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "fallback"},message:"must have required property '"+"fallback"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data2.fields === undefined){
+const err28 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(data2.footer === undefined){
+const err29 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "footer"},message:"must have required property '"+"footer"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(data2.footer_icon === undefined){
+const err30 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "footer_icon"},message:"must have required property '"+"footer_icon"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(data2.id === undefined){
+const err31 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(data2.image_url === undefined){
+const err32 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "image_url"},message:"must have required property '"+"image_url"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(data2.pretext === undefined){
+const err33 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "pretext"},message:"must have required property '"+"pretext"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(data2.text === undefined){
+const err34 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(data2.thumb_url === undefined){
+const err35 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "thumb_url"},message:"must have required property '"+"thumb_url"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(data2.title === undefined){
+const err36 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(data2.title_link === undefined){
+const err37 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "title_link"},message:"must have required property '"+"title_link"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(data2.ts === undefined){
+const err38 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "ts"},message:"must have required property '"+"ts"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(data2.author_icon !== undefined){
+let data3 = data2.author_icon;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err39 = {instancePath:instancePath+"/attachments/" + i0+"/author_icon",schemaPath:"#/properties/attachments/items/properties/author_icon/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.author_icon.type},message:"must be string,null",schema:schema25.properties.attachments.items.properties.author_icon.type,parentSchema:schema25.properties.attachments.items.properties.author_icon,data:data3};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data2.author_link !== undefined){
+let data4 = data2.author_link;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err40 = {instancePath:instancePath+"/attachments/" + i0+"/author_link",schemaPath:"#/properties/attachments/items/properties/author_link/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.author_link.type},message:"must be string,null",schema:schema25.properties.attachments.items.properties.author_link.type,parentSchema:schema25.properties.attachments.items.properties.author_link,data:data4};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data2.author_name !== undefined){
+let data5 = data2.author_name;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err41 = {instancePath:instancePath+"/attachments/" + i0+"/author_name",schemaPath:"#/properties/attachments/items/properties/author_name/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.author_name.type},message:"must be string,null",schema:schema25.properties.attachments.items.properties.author_name.type,parentSchema:schema25.properties.attachments.items.properties.author_name,data:data5};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data2.color !== undefined){
+let data6 = data2.color;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err42 = {instancePath:instancePath+"/attachments/" + i0+"/color",schemaPath:"#/properties/attachments/items/properties/color/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.color.type},message:"must be string,null",schema:schema25.properties.attachments.items.properties.color.type,parentSchema:schema25.properties.attachments.items.properties.color,data:data6};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data2.fallback !== undefined){
+let data7 = data2.fallback;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err43 = {instancePath:instancePath+"/attachments/" + i0+"/fallback",schemaPath:"#/properties/attachments/items/properties/fallback/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.fallback.type},message:"must be string,null",schema:schema25.properties.attachments.items.properties.fallback.type,parentSchema:schema25.properties.attachments.items.properties.fallback,data:data7};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data2.fields !== undefined){
+let data8 = data2.fields;
+if((!(Array.isArray(data8))) && (data8 !== null)){
+const err44 = {instancePath:instancePath+"/attachments/" + i0+"/fields",schemaPath:"#/properties/attachments/items/properties/fields/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.fields.type},message:"must be array,null",schema:schema25.properties.attachments.items.properties.fields.type,parentSchema:schema25.properties.attachments.items.properties.fields,data:data8};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data2.footer !== undefined){
+let data9 = data2.footer;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err45 = {instancePath:instancePath+"/attachments/" + i0+"/footer",schemaPath:"#/properties/attachments/items/properties/footer/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.footer.type},message:"must be string,null",schema:schema25.properties.attachments.items.properties.footer.type,parentSchema:schema25.properties.attachments.items.properties.footer,data:data9};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data2.footer_icon !== undefined){
+let data10 = data2.footer_icon;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err46 = {instancePath:instancePath+"/attachments/" + i0+"/footer_icon",schemaPath:"#/properties/attachments/items/properties/footer_icon/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.footer_icon.type},message:"must be string,null",schema:schema25.properties.attachments.items.properties.footer_icon.type,parentSchema:schema25.properties.attachments.items.properties.footer_icon,data:data10};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data2.id !== undefined){
+let data11 = data2.id;
+if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
+const err47 = {instancePath:instancePath+"/attachments/" + i0+"/id",schemaPath:"#/properties/attachments/items/properties/id/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.id.type},message:"must be integer,null",schema:schema25.properties.attachments.items.properties.id.type,parentSchema:schema25.properties.attachments.items.properties.id,data:data11};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data2.image_url !== undefined){
+let data12 = data2.image_url;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err48 = {instancePath:instancePath+"/attachments/" + i0+"/image_url",schemaPath:"#/properties/attachments/items/properties/image_url/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.image_url.type},message:"must be string,null",schema:schema25.properties.attachments.items.properties.image_url.type,parentSchema:schema25.properties.attachments.items.properties.image_url,data:data12};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data2.pretext !== undefined){
+let data13 = data2.pretext;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err49 = {instancePath:instancePath+"/attachments/" + i0+"/pretext",schemaPath:"#/properties/attachments/items/properties/pretext/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.pretext.type},message:"must be string,null",schema:schema25.properties.attachments.items.properties.pretext.type,parentSchema:schema25.properties.attachments.items.properties.pretext,data:data13};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data2.text !== undefined){
+let data14 = data2.text;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err50 = {instancePath:instancePath+"/attachments/" + i0+"/text",schemaPath:"#/properties/attachments/items/properties/text/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.text.type},message:"must be string,null",schema:schema25.properties.attachments.items.properties.text.type,parentSchema:schema25.properties.attachments.items.properties.text,data:data14};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data2.thumb_url !== undefined){
+let data15 = data2.thumb_url;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err51 = {instancePath:instancePath+"/attachments/" + i0+"/thumb_url",schemaPath:"#/properties/attachments/items/properties/thumb_url/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.thumb_url.type},message:"must be string,null",schema:schema25.properties.attachments.items.properties.thumb_url.type,parentSchema:schema25.properties.attachments.items.properties.thumb_url,data:data15};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data2.title !== undefined){
+let data16 = data2.title;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err52 = {instancePath:instancePath+"/attachments/" + i0+"/title",schemaPath:"#/properties/attachments/items/properties/title/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.title.type},message:"must be string,null",schema:schema25.properties.attachments.items.properties.title.type,parentSchema:schema25.properties.attachments.items.properties.title,data:data16};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data2.title_link !== undefined){
+let data17 = data2.title_link;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err53 = {instancePath:instancePath+"/attachments/" + i0+"/title_link",schemaPath:"#/properties/attachments/items/properties/title_link/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.title_link.type},message:"must be string,null",schema:schema25.properties.attachments.items.properties.title_link.type,parentSchema:schema25.properties.attachments.items.properties.title_link,data:data17};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data2.ts !== undefined){
+let data18 = data2.ts;
+if(((typeof data18 !== "string") && (!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))))) && (data18 !== null)){
+const err54 = {instancePath:instancePath+"/attachments/" + i0+"/ts",schemaPath:"#/properties/attachments/items/properties/ts/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.ts.type},message:"must be string,integer,null",schema:schema25.properties.attachments.items.properties.ts.type,parentSchema:schema25.properties.attachments.items.properties.ts,data:data18};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.attachments.items.type,parentSchema:schema25.properties.attachments.items,data:data2};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+}
+if(data.blocks !== undefined){
+let data19 = data.blocks;
+if((!(Array.isArray(data19))) && (data19 !== null)){
+const err56 = {instancePath:instancePath+"/blocks",schemaPath:"#/properties/blocks/type",keyword:"type",params:{type: schema25.properties.blocks.type},message:"must be array,null",schema:schema25.properties.blocks.type,parentSchema:schema25.properties.blocks,data:data19};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data.bot_id !== undefined){
+let data20 = data.bot_id;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err57 = {instancePath:instancePath+"/bot_id",schemaPath:"#/properties/bot_id/type",keyword:"type",params:{type: schema25.properties.bot_id.type},message:"must be string,null",schema:schema25.properties.bot_id.type,parentSchema:schema25.properties.bot_id,data:data20};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data.files !== undefined){
+let data21 = data.files;
+if((!(Array.isArray(data21))) && (data21 !== null)){
+const err58 = {instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: schema25.properties.files.type},message:"must be array,null",schema:schema25.properties.files.type,parentSchema:schema25.properties.files,data:data21};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+if(Array.isArray(data21)){
+const len1 = data21.length;
+for(let i1=0; i1<len1; i1++){
+let data22 = data21[i1];
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.created === undefined){
+const err59 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+if(data22.external_type === undefined){
+const err60 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "external_type"},message:"must have required property '"+"external_type"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+if(data22.filetype === undefined){
+const err61 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "filetype"},message:"must have required property '"+"filetype"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+if(data22.id === undefined){
+const err62 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+if(data22.is_external === undefined){
+const err63 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "is_external"},message:"must have required property '"+"is_external"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if(data22.is_public === undefined){
+const err64 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "is_public"},message:"must have required property '"+"is_public"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+if(data22.mimetype === undefined){
+const err65 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "mimetype"},message:"must have required property '"+"mimetype"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+if(data22.mode === undefined){
+const err66 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+if(data22.name === undefined){
+const err67 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+if(data22.permalink === undefined){
+const err68 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "permalink"},message:"must have required property '"+"permalink"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+if(data22.permalink_public === undefined){
+const err69 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "permalink_public"},message:"must have required property '"+"permalink_public"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+if(data22.pretty_type === undefined){
+const err70 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "pretty_type"},message:"must have required property '"+"pretty_type"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+if(data22.public_url_shared === undefined){
+const err71 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "public_url_shared"},message:"must have required property '"+"public_url_shared"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+if(data22.size === undefined){
+const err72 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+if(data22.timestamp === undefined){
+const err73 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+if(data22.title === undefined){
+const err74 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+if(data22.url_private === undefined){
+const err75 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "url_private"},message:"must have required property '"+"url_private"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+if(data22.url_private_download === undefined){
+const err76 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "url_private_download"},message:"must have required property '"+"url_private_download"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+if(data22.user === undefined){
+const err77 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+if(data22.created !== undefined){
+let data23 = data22.created;
+if((!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))) && (data23 !== null)){
+const err78 = {instancePath:instancePath+"/files/" + i1+"/created",schemaPath:"#/properties/files/items/properties/created/type",keyword:"type",params:{type: schema25.properties.files.items.properties.created.type},message:"must be integer,null",schema:schema25.properties.files.items.properties.created.type,parentSchema:schema25.properties.files.items.properties.created,data:data23};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+if(data22.external_type !== undefined){
+let data24 = data22.external_type;
+if((typeof data24 !== "string") && (data24 !== null)){
+const err79 = {instancePath:instancePath+"/files/" + i1+"/external_type",schemaPath:"#/properties/files/items/properties/external_type/type",keyword:"type",params:{type: schema25.properties.files.items.properties.external_type.type},message:"must be string,null",schema:schema25.properties.files.items.properties.external_type.type,parentSchema:schema25.properties.files.items.properties.external_type,data:data24};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+if(data22.filetype !== undefined){
+let data25 = data22.filetype;
+if((typeof data25 !== "string") && (data25 !== null)){
+const err80 = {instancePath:instancePath+"/files/" + i1+"/filetype",schemaPath:"#/properties/files/items/properties/filetype/type",keyword:"type",params:{type: schema25.properties.files.items.properties.filetype.type},message:"must be string,null",schema:schema25.properties.files.items.properties.filetype.type,parentSchema:schema25.properties.files.items.properties.filetype,data:data25};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+if(data22.id !== undefined){
+let data26 = data22.id;
+if((typeof data26 !== "string") && (data26 !== null)){
+const err81 = {instancePath:instancePath+"/files/" + i1+"/id",schemaPath:"#/properties/files/items/properties/id/type",keyword:"type",params:{type: schema25.properties.files.items.properties.id.type},message:"must be string,null",schema:schema25.properties.files.items.properties.id.type,parentSchema:schema25.properties.files.items.properties.id,data:data26};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+if(data22.is_external !== undefined){
+let data27 = data22.is_external;
+if((typeof data27 !== "boolean") && (data27 !== null)){
+const err82 = {instancePath:instancePath+"/files/" + i1+"/is_external",schemaPath:"#/properties/files/items/properties/is_external/type",keyword:"type",params:{type: schema25.properties.files.items.properties.is_external.type},message:"must be boolean,null",schema:schema25.properties.files.items.properties.is_external.type,parentSchema:schema25.properties.files.items.properties.is_external,data:data27};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data22.is_public !== undefined){
+let data28 = data22.is_public;
+if((typeof data28 !== "boolean") && (data28 !== null)){
+const err83 = {instancePath:instancePath+"/files/" + i1+"/is_public",schemaPath:"#/properties/files/items/properties/is_public/type",keyword:"type",params:{type: schema25.properties.files.items.properties.is_public.type},message:"must be boolean,null",schema:schema25.properties.files.items.properties.is_public.type,parentSchema:schema25.properties.files.items.properties.is_public,data:data28};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+if(data22.mimetype !== undefined){
+let data29 = data22.mimetype;
+if((typeof data29 !== "string") && (data29 !== null)){
+const err84 = {instancePath:instancePath+"/files/" + i1+"/mimetype",schemaPath:"#/properties/files/items/properties/mimetype/type",keyword:"type",params:{type: schema25.properties.files.items.properties.mimetype.type},message:"must be string,null",schema:schema25.properties.files.items.properties.mimetype.type,parentSchema:schema25.properties.files.items.properties.mimetype,data:data29};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+if(data22.mode !== undefined){
+let data30 = data22.mode;
+if((typeof data30 !== "string") && (data30 !== null)){
+const err85 = {instancePath:instancePath+"/files/" + i1+"/mode",schemaPath:"#/properties/files/items/properties/mode/type",keyword:"type",params:{type: schema25.properties.files.items.properties.mode.type},message:"must be string,null",schema:schema25.properties.files.items.properties.mode.type,parentSchema:schema25.properties.files.items.properties.mode,data:data30};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data22.name !== undefined){
+let data31 = data22.name;
+if((typeof data31 !== "string") && (data31 !== null)){
+const err86 = {instancePath:instancePath+"/files/" + i1+"/name",schemaPath:"#/properties/files/items/properties/name/type",keyword:"type",params:{type: schema25.properties.files.items.properties.name.type},message:"must be string,null",schema:schema25.properties.files.items.properties.name.type,parentSchema:schema25.properties.files.items.properties.name,data:data31};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+if(data22.permalink !== undefined){
+let data32 = data22.permalink;
+if((typeof data32 !== "string") && (data32 !== null)){
+const err87 = {instancePath:instancePath+"/files/" + i1+"/permalink",schemaPath:"#/properties/files/items/properties/permalink/type",keyword:"type",params:{type: schema25.properties.files.items.properties.permalink.type},message:"must be string,null",schema:schema25.properties.files.items.properties.permalink.type,parentSchema:schema25.properties.files.items.properties.permalink,data:data32};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+if(data22.permalink_public !== undefined){
+let data33 = data22.permalink_public;
+if((typeof data33 !== "string") && (data33 !== null)){
+const err88 = {instancePath:instancePath+"/files/" + i1+"/permalink_public",schemaPath:"#/properties/files/items/properties/permalink_public/type",keyword:"type",params:{type: schema25.properties.files.items.properties.permalink_public.type},message:"must be string,null",schema:schema25.properties.files.items.properties.permalink_public.type,parentSchema:schema25.properties.files.items.properties.permalink_public,data:data33};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+if(data22.pretty_type !== undefined){
+let data34 = data22.pretty_type;
+if((typeof data34 !== "string") && (data34 !== null)){
+const err89 = {instancePath:instancePath+"/files/" + i1+"/pretty_type",schemaPath:"#/properties/files/items/properties/pretty_type/type",keyword:"type",params:{type: schema25.properties.files.items.properties.pretty_type.type},message:"must be string,null",schema:schema25.properties.files.items.properties.pretty_type.type,parentSchema:schema25.properties.files.items.properties.pretty_type,data:data34};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+if(data22.public_url_shared !== undefined){
+let data35 = data22.public_url_shared;
+if((typeof data35 !== "boolean") && (data35 !== null)){
+const err90 = {instancePath:instancePath+"/files/" + i1+"/public_url_shared",schemaPath:"#/properties/files/items/properties/public_url_shared/type",keyword:"type",params:{type: schema25.properties.files.items.properties.public_url_shared.type},message:"must be boolean,null",schema:schema25.properties.files.items.properties.public_url_shared.type,parentSchema:schema25.properties.files.items.properties.public_url_shared,data:data35};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+if(data22.size !== undefined){
+let data36 = data22.size;
+if((!((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36)))) && (data36 !== null)){
+const err91 = {instancePath:instancePath+"/files/" + i1+"/size",schemaPath:"#/properties/files/items/properties/size/type",keyword:"type",params:{type: schema25.properties.files.items.properties.size.type},message:"must be integer,null",schema:schema25.properties.files.items.properties.size.type,parentSchema:schema25.properties.files.items.properties.size,data:data36};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+if(data22.timestamp !== undefined){
+let data37 = data22.timestamp;
+if((!((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37)))) && (data37 !== null)){
+const err92 = {instancePath:instancePath+"/files/" + i1+"/timestamp",schemaPath:"#/properties/files/items/properties/timestamp/type",keyword:"type",params:{type: schema25.properties.files.items.properties.timestamp.type},message:"must be integer,null",schema:schema25.properties.files.items.properties.timestamp.type,parentSchema:schema25.properties.files.items.properties.timestamp,data:data37};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+if(data22.title !== undefined){
+let data38 = data22.title;
+if((typeof data38 !== "string") && (data38 !== null)){
+const err93 = {instancePath:instancePath+"/files/" + i1+"/title",schemaPath:"#/properties/files/items/properties/title/type",keyword:"type",params:{type: schema25.properties.files.items.properties.title.type},message:"must be string,null",schema:schema25.properties.files.items.properties.title.type,parentSchema:schema25.properties.files.items.properties.title,data:data38};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+if(data22.url_private !== undefined){
+let data39 = data22.url_private;
+if((typeof data39 !== "string") && (data39 !== null)){
+const err94 = {instancePath:instancePath+"/files/" + i1+"/url_private",schemaPath:"#/properties/files/items/properties/url_private/type",keyword:"type",params:{type: schema25.properties.files.items.properties.url_private.type},message:"must be string,null",schema:schema25.properties.files.items.properties.url_private.type,parentSchema:schema25.properties.files.items.properties.url_private,data:data39};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+if(data22.url_private_download !== undefined){
+let data40 = data22.url_private_download;
+if((typeof data40 !== "string") && (data40 !== null)){
+const err95 = {instancePath:instancePath+"/files/" + i1+"/url_private_download",schemaPath:"#/properties/files/items/properties/url_private_download/type",keyword:"type",params:{type: schema25.properties.files.items.properties.url_private_download.type},message:"must be string,null",schema:schema25.properties.files.items.properties.url_private_download.type,parentSchema:schema25.properties.files.items.properties.url_private_download,data:data40};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+if(data22.user !== undefined){
+let data41 = data22.user;
+if((typeof data41 !== "string") && (data41 !== null)){
+const err96 = {instancePath:instancePath+"/files/" + i1+"/user",schemaPath:"#/properties/files/items/properties/user/type",keyword:"type",params:{type: schema25.properties.files.items.properties.user.type},message:"must be string,null",schema:schema25.properties.files.items.properties.user.type,parentSchema:schema25.properties.files.items.properties.user,data:data41};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.files.items.type,parentSchema:schema25.properties.files.items,data:data22};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+}
+}
+if(data.is_locked !== undefined){
+let data42 = data.is_locked;
+if((typeof data42 !== "boolean") && (data42 !== null)){
+const err98 = {instancePath:instancePath+"/is_locked",schemaPath:"#/properties/is_locked/type",keyword:"type",params:{type: schema25.properties.is_locked.type},message:"must be boolean,null",schema:schema25.properties.is_locked.type,parentSchema:schema25.properties.is_locked,data:data42};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+if(data.latest_reply !== undefined){
+let data43 = data.latest_reply;
+if((typeof data43 !== "string") && (data43 !== null)){
+const err99 = {instancePath:instancePath+"/latest_reply",schemaPath:"#/properties/latest_reply/type",keyword:"type",params:{type: schema25.properties.latest_reply.type},message:"must be string,null",schema:schema25.properties.latest_reply.type,parentSchema:schema25.properties.latest_reply,data:data43};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+if(data.reactions !== undefined){
+let data44 = data.reactions;
+if((!(Array.isArray(data44))) && (data44 !== null)){
+const err100 = {instancePath:instancePath+"/reactions",schemaPath:"#/properties/reactions/type",keyword:"type",params:{type: schema25.properties.reactions.type},message:"must be array,null",schema:schema25.properties.reactions.type,parentSchema:schema25.properties.reactions,data:data44};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+if(Array.isArray(data44)){
+const len2 = data44.length;
+for(let i2=0; i2<len2; i2++){
+let data45 = data44[i2];
+if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
+if(data45.count === undefined){
+const err101 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'",schema:schema25.properties.reactions.items.required,parentSchema:schema25.properties.reactions.items,data:data45};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+if(data45.name === undefined){
+const err102 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema25.properties.reactions.items.required,parentSchema:schema25.properties.reactions.items,data:data45};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+if(data45.users === undefined){
+const err103 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/required",keyword:"required",params:{missingProperty: "users"},message:"must have required property '"+"users"+"'",schema:schema25.properties.reactions.items.required,parentSchema:schema25.properties.reactions.items,data:data45};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+if(data45.count !== undefined){
+let data46 = data45.count;
+if((!((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46)))) && (data46 !== null)){
+const err104 = {instancePath:instancePath+"/reactions/" + i2+"/count",schemaPath:"#/properties/reactions/items/properties/count/type",keyword:"type",params:{type: schema25.properties.reactions.items.properties.count.type},message:"must be integer,null",schema:schema25.properties.reactions.items.properties.count.type,parentSchema:schema25.properties.reactions.items.properties.count,data:data46};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+if(data45.name !== undefined){
+let data47 = data45.name;
+if((typeof data47 !== "string") && (data47 !== null)){
+const err105 = {instancePath:instancePath+"/reactions/" + i2+"/name",schemaPath:"#/properties/reactions/items/properties/name/type",keyword:"type",params:{type: schema25.properties.reactions.items.properties.name.type},message:"must be string,null",schema:schema25.properties.reactions.items.properties.name.type,parentSchema:schema25.properties.reactions.items.properties.name,data:data47};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+if(data45.users !== undefined){
+let data48 = data45.users;
+if((!(Array.isArray(data48))) && (data48 !== null)){
+const err106 = {instancePath:instancePath+"/reactions/" + i2+"/users",schemaPath:"#/properties/reactions/items/properties/users/type",keyword:"type",params:{type: schema25.properties.reactions.items.properties.users.type},message:"must be array,null",schema:schema25.properties.reactions.items.properties.users.type,parentSchema:schema25.properties.reactions.items.properties.users,data:data48};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+}
+else {
+const err107 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.reactions.items.type,parentSchema:schema25.properties.reactions.items,data:data45};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+}
+}
+}
+if(data.reply_count !== undefined){
+let data49 = data.reply_count;
+if((!((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49)))) && (data49 !== null)){
+const err108 = {instancePath:instancePath+"/reply_count",schemaPath:"#/properties/reply_count/type",keyword:"type",params:{type: schema25.properties.reply_count.type},message:"must be integer,null",schema:schema25.properties.reply_count.type,parentSchema:schema25.properties.reply_count,data:data49};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+if(data.reply_users !== undefined){
+let data50 = data.reply_users;
+if((!(Array.isArray(data50))) && (data50 !== null)){
+const err109 = {instancePath:instancePath+"/reply_users",schemaPath:"#/properties/reply_users/type",keyword:"type",params:{type: schema25.properties.reply_users.type},message:"must be array,null",schema:schema25.properties.reply_users.type,parentSchema:schema25.properties.reply_users,data:data50};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+if(data.reply_users_count !== undefined){
+let data51 = data.reply_users_count;
+if((!((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51)))) && (data51 !== null)){
+const err110 = {instancePath:instancePath+"/reply_users_count",schemaPath:"#/properties/reply_users_count/type",keyword:"type",params:{type: schema25.properties.reply_users_count.type},message:"must be integer,null",schema:schema25.properties.reply_users_count.type,parentSchema:schema25.properties.reply_users_count,data:data51};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+if(data.subscribed !== undefined){
+let data52 = data.subscribed;
+if((typeof data52 !== "boolean") && (data52 !== null)){
+const err111 = {instancePath:instancePath+"/subscribed",schemaPath:"#/properties/subscribed/type",keyword:"type",params:{type: schema25.properties.subscribed.type},message:"must be boolean,null",schema:schema25.properties.subscribed.type,parentSchema:schema25.properties.subscribed,data:data52};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+if(data.subtype !== undefined){
+let data53 = data.subtype;
+if((typeof data53 !== "string") && (data53 !== null)){
+const err112 = {instancePath:instancePath+"/subtype",schemaPath:"#/properties/subtype/type",keyword:"type",params:{type: schema25.properties.subtype.type},message:"must be string,null",schema:schema25.properties.subtype.type,parentSchema:schema25.properties.subtype,data:data53};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+if(data.team !== undefined){
+let data54 = data.team;
+if((typeof data54 !== "string") && (data54 !== null)){
+const err113 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: schema25.properties.team.type},message:"must be string,null",schema:schema25.properties.team.type,parentSchema:schema25.properties.team,data:data54};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+if(data.text !== undefined){
+let data55 = data.text;
+if((typeof data55 !== "string") && (data55 !== null)){
+const err114 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: schema25.properties.text.type},message:"must be string,null",schema:schema25.properties.text.type,parentSchema:schema25.properties.text,data:data55};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+if(data.thread_ts !== undefined){
+let data56 = data.thread_ts;
+if((typeof data56 !== "string") && (data56 !== null)){
+const err115 = {instancePath:instancePath+"/thread_ts",schemaPath:"#/properties/thread_ts/type",keyword:"type",params:{type: schema25.properties.thread_ts.type},message:"must be string,null",schema:schema25.properties.thread_ts.type,parentSchema:schema25.properties.thread_ts,data:data56};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+}
+if(data.ts !== undefined){
+let data57 = data.ts;
+if(typeof data57 !== "string"){
+const err116 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.ts.type,parentSchema:schema25.properties.ts,data:data57};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data58 = data.type;
+if((typeof data58 !== "string") && (data58 !== null)){
+const err117 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema25.properties.type.type},message:"must be string,null",schema:schema25.properties.type.type,parentSchema:schema25.properties.type,data:data58};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+if(data.user !== undefined){
+let data59 = data.user;
+if((typeof data59 !== "string") && (data59 !== null)){
+const err118 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema25.properties.user.type},message:"must be string,null",schema:schema25.properties.user.type,parentSchema:schema25.properties.user,data:data59};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+}
+else {
+const err119 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
 validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const record_thread_message = validate25;
-const schema26 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"attachments":{"type":["array","null"],"items":{"type":"object","properties":{"author_icon":{"type":["string","null"]},"author_link":{"type":["string","null"]},"author_name":{"type":["string","null"]},"color":{"type":["string","null"]},"fallback":{"type":["string","null"]},"fields":{"type":["array","null"]},"footer":{"type":["string","null"]},"footer_icon":{"type":["string","null"]},"id":{"type":["integer","null"]},"image_url":{"type":["string","null"]},"pretext":{"type":["string","null"]},"text":{"type":["string","null"]},"thumb_url":{"type":["string","null"]},"title":{"type":["string","null"]},"title_link":{"type":["string","null"]},"ts":{"type":["string","integer","null"]}},"required":["author_icon","author_link","author_name","color","fallback","fields","footer","footer_icon","id","image_url","pretext","text","thumb_url","title","title_link","ts"],"additionalProperties":true}},"blocks":{"type":["array","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"edited":{},"files":{"type":["array","null"],"items":{"type":"object","properties":{"created":{"type":["integer","null"]},"external_type":{"type":["string","null"]},"filetype":{"type":["string","null"]},"id":{"type":["string","null"]},"is_external":{"type":["boolean","null"]},"is_public":{"type":["boolean","null"]},"mimetype":{"type":["string","null"]},"mode":{"type":["string","null"]},"name":{"type":["string","null"]},"permalink":{"type":["string","null"]},"permalink_public":{"type":["string","null"]},"pretty_type":{"type":["string","null"]},"public_url_shared":{"type":["boolean","null"]},"size":{"type":["integer","null"]},"timestamp":{"type":["integer","null"]},"title":{"type":["string","null"]},"url_private":{"type":["string","null"]},"url_private_download":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["created","external_type","filetype","id","is_external","is_public","mimetype","mode","name","permalink","permalink_public","pretty_type","public_url_shared","size","timestamp","title","url_private","url_private_download","user"],"additionalProperties":true}},"is_locked":{"type":["boolean","null"]},"latest_reply":{"type":["string","null"]},"parent_user_id":{"type":["string","null"]},"reactions":{"type":["array","null"],"items":{"type":"object","properties":{"count":{"type":["integer","null"]},"name":{"type":["string","null"]},"users":{"type":["array","null"]}},"required":["count","name","users"],"additionalProperties":true}},"reply_count":{"type":["integer","null"]},"reply_users":{"type":["array","null"]},"reply_users_count":{"type":["integer","null"]},"subscribed":{"type":["boolean","null"]},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"thread_ts":{"type":["string","null"]},"ts":{"type":"string"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","attachments","blocks","bot_id","bot_profile","edited","files","is_locked","latest_reply","parent_user_id","reactions","reply_count","reply_users","reply_users_count","subscribed","subtype","team","text","thread_ts","ts","type","user"],"additionalProperties":true};
+export const record_posted_message = validate25;
+const schema26 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"ts":{"type":"string"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","bot_id","bot_profile","subtype","team","text","ts","type","user"],"additionalProperties":true};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3591,8 +3397,224 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(data.bot_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bot_id"},message:"must have required property '"+"bot_id"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.bot_profile === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bot_profile"},message:"must have required property '"+"bot_profile"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.subtype === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subtype"},message:"must have required property '"+"subtype"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.team === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team"},message:"must have required property '"+"team"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.text === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.ts === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ts"},message:"must have required property '"+"ts"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.type === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.user === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.app_id !== undefined){
+let data0 = data.app_id;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err9 = {instancePath:instancePath+"/app_id",schemaPath:"#/properties/app_id/type",keyword:"type",params:{type: schema26.properties.app_id.type},message:"must be string,null",schema:schema26.properties.app_id.type,parentSchema:schema26.properties.app_id,data:data0};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.bot_id !== undefined){
+let data1 = data.bot_id;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err10 = {instancePath:instancePath+"/bot_id",schemaPath:"#/properties/bot_id/type",keyword:"type",params:{type: schema26.properties.bot_id.type},message:"must be string,null",schema:schema26.properties.bot_id.type,parentSchema:schema26.properties.bot_id,data:data1};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.subtype !== undefined){
+let data2 = data.subtype;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err11 = {instancePath:instancePath+"/subtype",schemaPath:"#/properties/subtype/type",keyword:"type",params:{type: schema26.properties.subtype.type},message:"must be string,null",schema:schema26.properties.subtype.type,parentSchema:schema26.properties.subtype,data:data2};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.team !== undefined){
+let data3 = data.team;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err12 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: schema26.properties.team.type},message:"must be string,null",schema:schema26.properties.team.type,parentSchema:schema26.properties.team,data:data3};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.text !== undefined){
+let data4 = data.text;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err13 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: schema26.properties.text.type},message:"must be string,null",schema:schema26.properties.text.type,parentSchema:schema26.properties.text,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.ts !== undefined){
+let data5 = data.ts;
+if(typeof data5 !== "string"){
+const err14 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.ts.type,parentSchema:schema26.properties.ts,data:data5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data6 = data.type;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err15 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema26.properties.type.type},message:"must be string,null",schema:schema26.properties.type.type,parentSchema:schema26.properties.type,data:data6};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.user !== undefined){
+let data7 = data.user;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err16 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema26.properties.user.type},message:"must be string,null",schema:schema26.properties.user.type,parentSchema:schema26.properties.user,data:data7};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate25.errors = vErrors;
+return errors === 0;
+}
+
+export const record_thread_message = validate26;
+const schema27 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"attachments":{"type":["array","null"],"items":{"type":"object","properties":{"author_icon":{"type":["string","null"]},"author_link":{"type":["string","null"]},"author_name":{"type":["string","null"]},"color":{"type":["string","null"]},"fallback":{"type":["string","null"]},"fields":{"type":["array","null"]},"footer":{"type":["string","null"]},"footer_icon":{"type":["string","null"]},"id":{"type":["integer","null"]},"image_url":{"type":["string","null"]},"pretext":{"type":["string","null"]},"text":{"type":["string","null"]},"thumb_url":{"type":["string","null"]},"title":{"type":["string","null"]},"title_link":{"type":["string","null"]},"ts":{"type":["string","integer","null"]}},"required":["author_icon","author_link","author_name","color","fallback","fields","footer","footer_icon","id","image_url","pretext","text","thumb_url","title","title_link","ts"],"additionalProperties":true}},"blocks":{"type":["array","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"edited":{},"files":{"type":["array","null"],"items":{"type":"object","properties":{"created":{"type":["integer","null"]},"external_type":{"type":["string","null"]},"filetype":{"type":["string","null"]},"id":{"type":["string","null"]},"is_external":{"type":["boolean","null"]},"is_public":{"type":["boolean","null"]},"mimetype":{"type":["string","null"]},"mode":{"type":["string","null"]},"name":{"type":["string","null"]},"permalink":{"type":["string","null"]},"permalink_public":{"type":["string","null"]},"pretty_type":{"type":["string","null"]},"public_url_shared":{"type":["boolean","null"]},"size":{"type":["integer","null"]},"timestamp":{"type":["integer","null"]},"title":{"type":["string","null"]},"url_private":{"type":["string","null"]},"url_private_download":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["created","external_type","filetype","id","is_external","is_public","mimetype","mode","name","permalink","permalink_public","pretty_type","public_url_shared","size","timestamp","title","url_private","url_private_download","user"],"additionalProperties":true}},"is_locked":{"type":["boolean","null"]},"latest_reply":{"type":["string","null"]},"parent_user_id":{"type":["string","null"]},"reactions":{"type":["array","null"],"items":{"type":"object","properties":{"count":{"type":["integer","null"]},"name":{"type":["string","null"]},"users":{"type":["array","null"]}},"required":["count","name","users"],"additionalProperties":true}},"reply_count":{"type":["integer","null"]},"reply_users":{"type":["array","null"]},"reply_users_count":{"type":["integer","null"]},"subscribed":{"type":["boolean","null"]},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"thread_ts":{"type":["string","null"]},"ts":{"type":"string"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","attachments","blocks","bot_id","bot_profile","edited","files","is_locked","latest_reply","parent_user_id","reactions","reply_count","reply_users","reply_users_count","subscribed","subtype","team","text","thread_ts","ts","type","user"],"additionalProperties":true};
+
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.app_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "app_id"},message:"must have required property '"+"app_id"+"'",schema:schema27.required,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
 if(data.attachments === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attachments"},message:"must have required property '"+"attachments"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attachments"},message:"must have required property '"+"attachments"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3602,7 +3624,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.blocks === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blocks"},message:"must have required property '"+"blocks"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blocks"},message:"must have required property '"+"blocks"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3612,7 +3634,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.bot_id === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bot_id"},message:"must have required property '"+"bot_id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bot_id"},message:"must have required property '"+"bot_id"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3622,7 +3644,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.bot_profile === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bot_profile"},message:"must have required property '"+"bot_profile"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bot_profile"},message:"must have required property '"+"bot_profile"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3632,7 +3654,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.edited === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "edited"},message:"must have required property '"+"edited"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "edited"},message:"must have required property '"+"edited"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3642,7 +3664,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.files === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "files"},message:"must have required property '"+"files"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "files"},message:"must have required property '"+"files"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3652,7 +3674,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.is_locked === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_locked"},message:"must have required property '"+"is_locked"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_locked"},message:"must have required property '"+"is_locked"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3662,7 +3684,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.latest_reply === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "latest_reply"},message:"must have required property '"+"latest_reply"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "latest_reply"},message:"must have required property '"+"latest_reply"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3672,7 +3694,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.parent_user_id === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_user_id"},message:"must have required property '"+"parent_user_id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_user_id"},message:"must have required property '"+"parent_user_id"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3682,7 +3704,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.reactions === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reactions"},message:"must have required property '"+"reactions"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reactions"},message:"must have required property '"+"reactions"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3692,7 +3714,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.reply_count === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reply_count"},message:"must have required property '"+"reply_count"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reply_count"},message:"must have required property '"+"reply_count"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3702,7 +3724,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.reply_users === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reply_users"},message:"must have required property '"+"reply_users"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reply_users"},message:"must have required property '"+"reply_users"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3712,7 +3734,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.reply_users_count === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reply_users_count"},message:"must have required property '"+"reply_users_count"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reply_users_count"},message:"must have required property '"+"reply_users_count"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3722,7 +3744,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.subscribed === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscribed"},message:"must have required property '"+"subscribed"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscribed"},message:"must have required property '"+"subscribed"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3732,7 +3754,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.subtype === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subtype"},message:"must have required property '"+"subtype"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subtype"},message:"must have required property '"+"subtype"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3742,7 +3764,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.team === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team"},message:"must have required property '"+"team"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team"},message:"must have required property '"+"team"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3752,7 +3774,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.text === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3762,7 +3784,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.thread_ts === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "thread_ts"},message:"must have required property '"+"thread_ts"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "thread_ts"},message:"must have required property '"+"thread_ts"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3772,7 +3794,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.ts === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ts"},message:"must have required property '"+"ts"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ts"},message:"must have required property '"+"ts"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3782,7 +3804,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.type === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3792,7 +3814,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.user === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3804,7 +3826,7 @@ errors++;
 if(data.app_id !== undefined){
 let data0 = data.app_id;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err22 = {instancePath:instancePath+"/app_id",schemaPath:"#/properties/app_id/type",keyword:"type",params:{type: schema26.properties.app_id.type},message:"must be string,null",schema:schema26.properties.app_id.type,parentSchema:schema26.properties.app_id,data:data0};
+const err22 = {instancePath:instancePath+"/app_id",schemaPath:"#/properties/app_id/type",keyword:"type",params:{type: schema27.properties.app_id.type},message:"must be string,null",schema:schema27.properties.app_id.type,parentSchema:schema27.properties.app_id,data:data0};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3817,7 +3839,7 @@ errors++;
 if(data.attachments !== undefined){
 let data1 = data.attachments;
 if((!(Array.isArray(data1))) && (data1 !== null)){
-const err23 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: schema26.properties.attachments.type},message:"must be array,null",schema:schema26.properties.attachments.type,parentSchema:schema26.properties.attachments,data:data1};
+const err23 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: schema27.properties.attachments.type},message:"must be array,null",schema:schema27.properties.attachments.type,parentSchema:schema27.properties.attachments,data:data1};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3832,7 +3854,7 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.author_icon === undefined){
-const err24 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "author_icon"},message:"must have required property '"+"author_icon"+"'",schema:schema26.properties.attachments.items.required,parentSchema:schema26.properties.attachments.items,data:data2};
+const err24 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "author_icon"},message:"must have required property '"+"author_icon"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3842,7 +3864,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data2.author_link === undefined){
-const err25 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "author_link"},message:"must have required property '"+"author_link"+"'",schema:schema26.properties.attachments.items.required,parentSchema:schema26.properties.attachments.items,data:data2};
+const err25 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "author_link"},message:"must have required property '"+"author_link"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3852,7 +3874,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data2.author_name === undefined){
-const err26 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "author_name"},message:"must have required property '"+"author_name"+"'",schema:schema26.properties.attachments.items.required,parentSchema:schema26.properties.attachments.items,data:data2};
+const err26 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "author_name"},message:"must have required property '"+"author_name"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3862,7 +3884,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data2.color === undefined){
-const err27 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "color"},message:"must have required property '"+"color"+"'",schema:schema26.properties.attachments.items.required,parentSchema:schema26.properties.attachments.items,data:data2};
+const err27 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "color"},message:"must have required property '"+"color"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3872,7 +3894,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data2.fallback === undefined){
-const err28 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "fallback"},message:"must have required property '"+"fallback"+"'",schema:schema26.properties.attachments.items.required,parentSchema:schema26.properties.attachments.items,data:data2};
+const err28 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "fallback"},message:"must have required property '"+"fallback"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3882,7 +3904,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data2.fields === undefined){
-const err29 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema26.properties.attachments.items.required,parentSchema:schema26.properties.attachments.items,data:data2};
+const err29 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3892,7 +3914,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data2.footer === undefined){
-const err30 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "footer"},message:"must have required property '"+"footer"+"'",schema:schema26.properties.attachments.items.required,parentSchema:schema26.properties.attachments.items,data:data2};
+const err30 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "footer"},message:"must have required property '"+"footer"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3902,7 +3924,7 @@ vErrors.push(err30);
 errors++;
 }
 if(data2.footer_icon === undefined){
-const err31 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "footer_icon"},message:"must have required property '"+"footer_icon"+"'",schema:schema26.properties.attachments.items.required,parentSchema:schema26.properties.attachments.items,data:data2};
+const err31 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "footer_icon"},message:"must have required property '"+"footer_icon"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3912,7 +3934,7 @@ vErrors.push(err31);
 errors++;
 }
 if(data2.id === undefined){
-const err32 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema26.properties.attachments.items.required,parentSchema:schema26.properties.attachments.items,data:data2};
+const err32 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3922,7 +3944,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data2.image_url === undefined){
-const err33 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "image_url"},message:"must have required property '"+"image_url"+"'",schema:schema26.properties.attachments.items.required,parentSchema:schema26.properties.attachments.items,data:data2};
+const err33 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "image_url"},message:"must have required property '"+"image_url"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3932,7 +3954,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data2.pretext === undefined){
-const err34 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "pretext"},message:"must have required property '"+"pretext"+"'",schema:schema26.properties.attachments.items.required,parentSchema:schema26.properties.attachments.items,data:data2};
+const err34 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "pretext"},message:"must have required property '"+"pretext"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3942,7 +3964,7 @@ vErrors.push(err34);
 errors++;
 }
 if(data2.text === undefined){
-const err35 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema26.properties.attachments.items.required,parentSchema:schema26.properties.attachments.items,data:data2};
+const err35 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3952,7 +3974,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data2.thumb_url === undefined){
-const err36 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "thumb_url"},message:"must have required property '"+"thumb_url"+"'",schema:schema26.properties.attachments.items.required,parentSchema:schema26.properties.attachments.items,data:data2};
+const err36 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "thumb_url"},message:"must have required property '"+"thumb_url"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3962,7 +3984,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data2.title === undefined){
-const err37 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema26.properties.attachments.items.required,parentSchema:schema26.properties.attachments.items,data:data2};
+const err37 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3972,7 +3994,7 @@ vErrors.push(err37);
 errors++;
 }
 if(data2.title_link === undefined){
-const err38 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "title_link"},message:"must have required property '"+"title_link"+"'",schema:schema26.properties.attachments.items.required,parentSchema:schema26.properties.attachments.items,data:data2};
+const err38 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "title_link"},message:"must have required property '"+"title_link"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3982,7 +4004,7 @@ vErrors.push(err38);
 errors++;
 }
 if(data2.ts === undefined){
-const err39 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "ts"},message:"must have required property '"+"ts"+"'",schema:schema26.properties.attachments.items.required,parentSchema:schema26.properties.attachments.items,data:data2};
+const err39 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "ts"},message:"must have required property '"+"ts"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -3994,7 +4016,7 @@ errors++;
 if(data2.author_icon !== undefined){
 let data3 = data2.author_icon;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err40 = {instancePath:instancePath+"/attachments/" + i0+"/author_icon",schemaPath:"#/properties/attachments/items/properties/author_icon/type",keyword:"type",params:{type: schema26.properties.attachments.items.properties.author_icon.type},message:"must be string,null",schema:schema26.properties.attachments.items.properties.author_icon.type,parentSchema:schema26.properties.attachments.items.properties.author_icon,data:data3};
+const err40 = {instancePath:instancePath+"/attachments/" + i0+"/author_icon",schemaPath:"#/properties/attachments/items/properties/author_icon/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.author_icon.type},message:"must be string,null",schema:schema27.properties.attachments.items.properties.author_icon.type,parentSchema:schema27.properties.attachments.items.properties.author_icon,data:data3};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4007,7 +4029,7 @@ errors++;
 if(data2.author_link !== undefined){
 let data4 = data2.author_link;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err41 = {instancePath:instancePath+"/attachments/" + i0+"/author_link",schemaPath:"#/properties/attachments/items/properties/author_link/type",keyword:"type",params:{type: schema26.properties.attachments.items.properties.author_link.type},message:"must be string,null",schema:schema26.properties.attachments.items.properties.author_link.type,parentSchema:schema26.properties.attachments.items.properties.author_link,data:data4};
+const err41 = {instancePath:instancePath+"/attachments/" + i0+"/author_link",schemaPath:"#/properties/attachments/items/properties/author_link/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.author_link.type},message:"must be string,null",schema:schema27.properties.attachments.items.properties.author_link.type,parentSchema:schema27.properties.attachments.items.properties.author_link,data:data4};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4020,7 +4042,7 @@ errors++;
 if(data2.author_name !== undefined){
 let data5 = data2.author_name;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err42 = {instancePath:instancePath+"/attachments/" + i0+"/author_name",schemaPath:"#/properties/attachments/items/properties/author_name/type",keyword:"type",params:{type: schema26.properties.attachments.items.properties.author_name.type},message:"must be string,null",schema:schema26.properties.attachments.items.properties.author_name.type,parentSchema:schema26.properties.attachments.items.properties.author_name,data:data5};
+const err42 = {instancePath:instancePath+"/attachments/" + i0+"/author_name",schemaPath:"#/properties/attachments/items/properties/author_name/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.author_name.type},message:"must be string,null",schema:schema27.properties.attachments.items.properties.author_name.type,parentSchema:schema27.properties.attachments.items.properties.author_name,data:data5};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4033,7 +4055,7 @@ errors++;
 if(data2.color !== undefined){
 let data6 = data2.color;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err43 = {instancePath:instancePath+"/attachments/" + i0+"/color",schemaPath:"#/properties/attachments/items/properties/color/type",keyword:"type",params:{type: schema26.properties.attachments.items.properties.color.type},message:"must be string,null",schema:schema26.properties.attachments.items.properties.color.type,parentSchema:schema26.properties.attachments.items.properties.color,data:data6};
+const err43 = {instancePath:instancePath+"/attachments/" + i0+"/color",schemaPath:"#/properties/attachments/items/properties/color/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.color.type},message:"must be string,null",schema:schema27.properties.attachments.items.properties.color.type,parentSchema:schema27.properties.attachments.items.properties.color,data:data6};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4046,7 +4068,7 @@ errors++;
 if(data2.fallback !== undefined){
 let data7 = data2.fallback;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err44 = {instancePath:instancePath+"/attachments/" + i0+"/fallback",schemaPath:"#/properties/attachments/items/properties/fallback/type",keyword:"type",params:{type: schema26.properties.attachments.items.properties.fallback.type},message:"must be string,null",schema:schema26.properties.attachments.items.properties.fallback.type,parentSchema:schema26.properties.attachments.items.properties.fallback,data:data7};
+const err44 = {instancePath:instancePath+"/attachments/" + i0+"/fallback",schemaPath:"#/properties/attachments/items/properties/fallback/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.fallback.type},message:"must be string,null",schema:schema27.properties.attachments.items.properties.fallback.type,parentSchema:schema27.properties.attachments.items.properties.fallback,data:data7};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -4059,7 +4081,7 @@ errors++;
 if(data2.fields !== undefined){
 let data8 = data2.fields;
 if((!(Array.isArray(data8))) && (data8 !== null)){
-const err45 = {instancePath:instancePath+"/attachments/" + i0+"/fields",schemaPath:"#/properties/attachments/items/properties/fields/type",keyword:"type",params:{type: schema26.properties.attachments.items.properties.fields.type},message:"must be array,null",schema:schema26.properties.attachments.items.properties.fields.type,parentSchema:schema26.properties.attachments.items.properties.fields,data:data8};
+const err45 = {instancePath:instancePath+"/attachments/" + i0+"/fields",schemaPath:"#/properties/attachments/items/properties/fields/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.fields.type},message:"must be array,null",schema:schema27.properties.attachments.items.properties.fields.type,parentSchema:schema27.properties.attachments.items.properties.fields,data:data8};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4072,7 +4094,7 @@ errors++;
 if(data2.footer !== undefined){
 let data9 = data2.footer;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err46 = {instancePath:instancePath+"/attachments/" + i0+"/footer",schemaPath:"#/properties/attachments/items/properties/footer/type",keyword:"type",params:{type: schema26.properties.attachments.items.properties.footer.type},message:"must be string,null",schema:schema26.properties.attachments.items.properties.footer.type,parentSchema:schema26.properties.attachments.items.properties.footer,data:data9};
+const err46 = {instancePath:instancePath+"/attachments/" + i0+"/footer",schemaPath:"#/properties/attachments/items/properties/footer/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.footer.type},message:"must be string,null",schema:schema27.properties.attachments.items.properties.footer.type,parentSchema:schema27.properties.attachments.items.properties.footer,data:data9};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -4085,7 +4107,7 @@ errors++;
 if(data2.footer_icon !== undefined){
 let data10 = data2.footer_icon;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err47 = {instancePath:instancePath+"/attachments/" + i0+"/footer_icon",schemaPath:"#/properties/attachments/items/properties/footer_icon/type",keyword:"type",params:{type: schema26.properties.attachments.items.properties.footer_icon.type},message:"must be string,null",schema:schema26.properties.attachments.items.properties.footer_icon.type,parentSchema:schema26.properties.attachments.items.properties.footer_icon,data:data10};
+const err47 = {instancePath:instancePath+"/attachments/" + i0+"/footer_icon",schemaPath:"#/properties/attachments/items/properties/footer_icon/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.footer_icon.type},message:"must be string,null",schema:schema27.properties.attachments.items.properties.footer_icon.type,parentSchema:schema27.properties.attachments.items.properties.footer_icon,data:data10};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -4098,7 +4120,7 @@ errors++;
 if(data2.id !== undefined){
 let data11 = data2.id;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err48 = {instancePath:instancePath+"/attachments/" + i0+"/id",schemaPath:"#/properties/attachments/items/properties/id/type",keyword:"type",params:{type: schema26.properties.attachments.items.properties.id.type},message:"must be integer,null",schema:schema26.properties.attachments.items.properties.id.type,parentSchema:schema26.properties.attachments.items.properties.id,data:data11};
+const err48 = {instancePath:instancePath+"/attachments/" + i0+"/id",schemaPath:"#/properties/attachments/items/properties/id/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.id.type},message:"must be integer,null",schema:schema27.properties.attachments.items.properties.id.type,parentSchema:schema27.properties.attachments.items.properties.id,data:data11};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -4111,7 +4133,7 @@ errors++;
 if(data2.image_url !== undefined){
 let data12 = data2.image_url;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err49 = {instancePath:instancePath+"/attachments/" + i0+"/image_url",schemaPath:"#/properties/attachments/items/properties/image_url/type",keyword:"type",params:{type: schema26.properties.attachments.items.properties.image_url.type},message:"must be string,null",schema:schema26.properties.attachments.items.properties.image_url.type,parentSchema:schema26.properties.attachments.items.properties.image_url,data:data12};
+const err49 = {instancePath:instancePath+"/attachments/" + i0+"/image_url",schemaPath:"#/properties/attachments/items/properties/image_url/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.image_url.type},message:"must be string,null",schema:schema27.properties.attachments.items.properties.image_url.type,parentSchema:schema27.properties.attachments.items.properties.image_url,data:data12};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -4124,7 +4146,7 @@ errors++;
 if(data2.pretext !== undefined){
 let data13 = data2.pretext;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err50 = {instancePath:instancePath+"/attachments/" + i0+"/pretext",schemaPath:"#/properties/attachments/items/properties/pretext/type",keyword:"type",params:{type: schema26.properties.attachments.items.properties.pretext.type},message:"must be string,null",schema:schema26.properties.attachments.items.properties.pretext.type,parentSchema:schema26.properties.attachments.items.properties.pretext,data:data13};
+const err50 = {instancePath:instancePath+"/attachments/" + i0+"/pretext",schemaPath:"#/properties/attachments/items/properties/pretext/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.pretext.type},message:"must be string,null",schema:schema27.properties.attachments.items.properties.pretext.type,parentSchema:schema27.properties.attachments.items.properties.pretext,data:data13};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -4137,7 +4159,7 @@ errors++;
 if(data2.text !== undefined){
 let data14 = data2.text;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err51 = {instancePath:instancePath+"/attachments/" + i0+"/text",schemaPath:"#/properties/attachments/items/properties/text/type",keyword:"type",params:{type: schema26.properties.attachments.items.properties.text.type},message:"must be string,null",schema:schema26.properties.attachments.items.properties.text.type,parentSchema:schema26.properties.attachments.items.properties.text,data:data14};
+const err51 = {instancePath:instancePath+"/attachments/" + i0+"/text",schemaPath:"#/properties/attachments/items/properties/text/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.text.type},message:"must be string,null",schema:schema27.properties.attachments.items.properties.text.type,parentSchema:schema27.properties.attachments.items.properties.text,data:data14};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -4150,7 +4172,7 @@ errors++;
 if(data2.thumb_url !== undefined){
 let data15 = data2.thumb_url;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err52 = {instancePath:instancePath+"/attachments/" + i0+"/thumb_url",schemaPath:"#/properties/attachments/items/properties/thumb_url/type",keyword:"type",params:{type: schema26.properties.attachments.items.properties.thumb_url.type},message:"must be string,null",schema:schema26.properties.attachments.items.properties.thumb_url.type,parentSchema:schema26.properties.attachments.items.properties.thumb_url,data:data15};
+const err52 = {instancePath:instancePath+"/attachments/" + i0+"/thumb_url",schemaPath:"#/properties/attachments/items/properties/thumb_url/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.thumb_url.type},message:"must be string,null",schema:schema27.properties.attachments.items.properties.thumb_url.type,parentSchema:schema27.properties.attachments.items.properties.thumb_url,data:data15};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -4163,7 +4185,7 @@ errors++;
 if(data2.title !== undefined){
 let data16 = data2.title;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err53 = {instancePath:instancePath+"/attachments/" + i0+"/title",schemaPath:"#/properties/attachments/items/properties/title/type",keyword:"type",params:{type: schema26.properties.attachments.items.properties.title.type},message:"must be string,null",schema:schema26.properties.attachments.items.properties.title.type,parentSchema:schema26.properties.attachments.items.properties.title,data:data16};
+const err53 = {instancePath:instancePath+"/attachments/" + i0+"/title",schemaPath:"#/properties/attachments/items/properties/title/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.title.type},message:"must be string,null",schema:schema27.properties.attachments.items.properties.title.type,parentSchema:schema27.properties.attachments.items.properties.title,data:data16};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -4176,7 +4198,7 @@ errors++;
 if(data2.title_link !== undefined){
 let data17 = data2.title_link;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err54 = {instancePath:instancePath+"/attachments/" + i0+"/title_link",schemaPath:"#/properties/attachments/items/properties/title_link/type",keyword:"type",params:{type: schema26.properties.attachments.items.properties.title_link.type},message:"must be string,null",schema:schema26.properties.attachments.items.properties.title_link.type,parentSchema:schema26.properties.attachments.items.properties.title_link,data:data17};
+const err54 = {instancePath:instancePath+"/attachments/" + i0+"/title_link",schemaPath:"#/properties/attachments/items/properties/title_link/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.title_link.type},message:"must be string,null",schema:schema27.properties.attachments.items.properties.title_link.type,parentSchema:schema27.properties.attachments.items.properties.title_link,data:data17};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -4189,7 +4211,7 @@ errors++;
 if(data2.ts !== undefined){
 let data18 = data2.ts;
 if(((typeof data18 !== "string") && (!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))))) && (data18 !== null)){
-const err55 = {instancePath:instancePath+"/attachments/" + i0+"/ts",schemaPath:"#/properties/attachments/items/properties/ts/type",keyword:"type",params:{type: schema26.properties.attachments.items.properties.ts.type},message:"must be string,integer,null",schema:schema26.properties.attachments.items.properties.ts.type,parentSchema:schema26.properties.attachments.items.properties.ts,data:data18};
+const err55 = {instancePath:instancePath+"/attachments/" + i0+"/ts",schemaPath:"#/properties/attachments/items/properties/ts/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.ts.type},message:"must be string,integer,null",schema:schema27.properties.attachments.items.properties.ts.type,parentSchema:schema27.properties.attachments.items.properties.ts,data:data18};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -4201,7 +4223,7 @@ errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.attachments.items.type,parentSchema:schema26.properties.attachments.items,data:data2};
+const err56 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.attachments.items.type,parentSchema:schema27.properties.attachments.items,data:data2};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -4216,7 +4238,7 @@ errors++;
 if(data.blocks !== undefined){
 let data19 = data.blocks;
 if((!(Array.isArray(data19))) && (data19 !== null)){
-const err57 = {instancePath:instancePath+"/blocks",schemaPath:"#/properties/blocks/type",keyword:"type",params:{type: schema26.properties.blocks.type},message:"must be array,null",schema:schema26.properties.blocks.type,parentSchema:schema26.properties.blocks,data:data19};
+const err57 = {instancePath:instancePath+"/blocks",schemaPath:"#/properties/blocks/type",keyword:"type",params:{type: schema27.properties.blocks.type},message:"must be array,null",schema:schema27.properties.blocks.type,parentSchema:schema27.properties.blocks,data:data19};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -4229,7 +4251,7 @@ errors++;
 if(data.bot_id !== undefined){
 let data20 = data.bot_id;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err58 = {instancePath:instancePath+"/bot_id",schemaPath:"#/properties/bot_id/type",keyword:"type",params:{type: schema26.properties.bot_id.type},message:"must be string,null",schema:schema26.properties.bot_id.type,parentSchema:schema26.properties.bot_id,data:data20};
+const err58 = {instancePath:instancePath+"/bot_id",schemaPath:"#/properties/bot_id/type",keyword:"type",params:{type: schema27.properties.bot_id.type},message:"must be string,null",schema:schema27.properties.bot_id.type,parentSchema:schema27.properties.bot_id,data:data20};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -4242,7 +4264,7 @@ errors++;
 if(data.files !== undefined){
 let data21 = data.files;
 if((!(Array.isArray(data21))) && (data21 !== null)){
-const err59 = {instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: schema26.properties.files.type},message:"must be array,null",schema:schema26.properties.files.type,parentSchema:schema26.properties.files,data:data21};
+const err59 = {instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: schema27.properties.files.type},message:"must be array,null",schema:schema27.properties.files.type,parentSchema:schema27.properties.files,data:data21};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -4257,7 +4279,7 @@ for(let i1=0; i1<len1; i1++){
 let data22 = data21[i1];
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 if(data22.created === undefined){
-const err60 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema26.properties.files.items.required,parentSchema:schema26.properties.files.items,data:data22};
+const err60 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -4267,7 +4289,7 @@ vErrors.push(err60);
 errors++;
 }
 if(data22.external_type === undefined){
-const err61 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "external_type"},message:"must have required property '"+"external_type"+"'",schema:schema26.properties.files.items.required,parentSchema:schema26.properties.files.items,data:data22};
+const err61 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "external_type"},message:"must have required property '"+"external_type"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -4277,7 +4299,7 @@ vErrors.push(err61);
 errors++;
 }
 if(data22.filetype === undefined){
-const err62 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "filetype"},message:"must have required property '"+"filetype"+"'",schema:schema26.properties.files.items.required,parentSchema:schema26.properties.files.items,data:data22};
+const err62 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "filetype"},message:"must have required property '"+"filetype"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -4287,7 +4309,7 @@ vErrors.push(err62);
 errors++;
 }
 if(data22.id === undefined){
-const err63 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema26.properties.files.items.required,parentSchema:schema26.properties.files.items,data:data22};
+const err63 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -4297,7 +4319,7 @@ vErrors.push(err63);
 errors++;
 }
 if(data22.is_external === undefined){
-const err64 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "is_external"},message:"must have required property '"+"is_external"+"'",schema:schema26.properties.files.items.required,parentSchema:schema26.properties.files.items,data:data22};
+const err64 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "is_external"},message:"must have required property '"+"is_external"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -4307,7 +4329,7 @@ vErrors.push(err64);
 errors++;
 }
 if(data22.is_public === undefined){
-const err65 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "is_public"},message:"must have required property '"+"is_public"+"'",schema:schema26.properties.files.items.required,parentSchema:schema26.properties.files.items,data:data22};
+const err65 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "is_public"},message:"must have required property '"+"is_public"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -4317,7 +4339,7 @@ vErrors.push(err65);
 errors++;
 }
 if(data22.mimetype === undefined){
-const err66 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "mimetype"},message:"must have required property '"+"mimetype"+"'",schema:schema26.properties.files.items.required,parentSchema:schema26.properties.files.items,data:data22};
+const err66 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "mimetype"},message:"must have required property '"+"mimetype"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -4327,7 +4349,7 @@ vErrors.push(err66);
 errors++;
 }
 if(data22.mode === undefined){
-const err67 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema26.properties.files.items.required,parentSchema:schema26.properties.files.items,data:data22};
+const err67 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -4337,7 +4359,7 @@ vErrors.push(err67);
 errors++;
 }
 if(data22.name === undefined){
-const err68 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema26.properties.files.items.required,parentSchema:schema26.properties.files.items,data:data22};
+const err68 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -4347,7 +4369,7 @@ vErrors.push(err68);
 errors++;
 }
 if(data22.permalink === undefined){
-const err69 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "permalink"},message:"must have required property '"+"permalink"+"'",schema:schema26.properties.files.items.required,parentSchema:schema26.properties.files.items,data:data22};
+const err69 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "permalink"},message:"must have required property '"+"permalink"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -4357,7 +4379,7 @@ vErrors.push(err69);
 errors++;
 }
 if(data22.permalink_public === undefined){
-const err70 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "permalink_public"},message:"must have required property '"+"permalink_public"+"'",schema:schema26.properties.files.items.required,parentSchema:schema26.properties.files.items,data:data22};
+const err70 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "permalink_public"},message:"must have required property '"+"permalink_public"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -4367,7 +4389,7 @@ vErrors.push(err70);
 errors++;
 }
 if(data22.pretty_type === undefined){
-const err71 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "pretty_type"},message:"must have required property '"+"pretty_type"+"'",schema:schema26.properties.files.items.required,parentSchema:schema26.properties.files.items,data:data22};
+const err71 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "pretty_type"},message:"must have required property '"+"pretty_type"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -4377,7 +4399,7 @@ vErrors.push(err71);
 errors++;
 }
 if(data22.public_url_shared === undefined){
-const err72 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "public_url_shared"},message:"must have required property '"+"public_url_shared"+"'",schema:schema26.properties.files.items.required,parentSchema:schema26.properties.files.items,data:data22};
+const err72 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "public_url_shared"},message:"must have required property '"+"public_url_shared"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -4387,7 +4409,7 @@ vErrors.push(err72);
 errors++;
 }
 if(data22.size === undefined){
-const err73 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema26.properties.files.items.required,parentSchema:schema26.properties.files.items,data:data22};
+const err73 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -4397,7 +4419,7 @@ vErrors.push(err73);
 errors++;
 }
 if(data22.timestamp === undefined){
-const err74 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema26.properties.files.items.required,parentSchema:schema26.properties.files.items,data:data22};
+const err74 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -4407,7 +4429,7 @@ vErrors.push(err74);
 errors++;
 }
 if(data22.title === undefined){
-const err75 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema26.properties.files.items.required,parentSchema:schema26.properties.files.items,data:data22};
+const err75 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -4417,7 +4439,7 @@ vErrors.push(err75);
 errors++;
 }
 if(data22.url_private === undefined){
-const err76 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "url_private"},message:"must have required property '"+"url_private"+"'",schema:schema26.properties.files.items.required,parentSchema:schema26.properties.files.items,data:data22};
+const err76 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "url_private"},message:"must have required property '"+"url_private"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -4427,7 +4449,7 @@ vErrors.push(err76);
 errors++;
 }
 if(data22.url_private_download === undefined){
-const err77 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "url_private_download"},message:"must have required property '"+"url_private_download"+"'",schema:schema26.properties.files.items.required,parentSchema:schema26.properties.files.items,data:data22};
+const err77 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "url_private_download"},message:"must have required property '"+"url_private_download"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -4437,7 +4459,7 @@ vErrors.push(err77);
 errors++;
 }
 if(data22.user === undefined){
-const err78 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'",schema:schema26.properties.files.items.required,parentSchema:schema26.properties.files.items,data:data22};
+const err78 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -4449,7 +4471,7 @@ errors++;
 if(data22.created !== undefined){
 let data23 = data22.created;
 if((!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))) && (data23 !== null)){
-const err79 = {instancePath:instancePath+"/files/" + i1+"/created",schemaPath:"#/properties/files/items/properties/created/type",keyword:"type",params:{type: schema26.properties.files.items.properties.created.type},message:"must be integer,null",schema:schema26.properties.files.items.properties.created.type,parentSchema:schema26.properties.files.items.properties.created,data:data23};
+const err79 = {instancePath:instancePath+"/files/" + i1+"/created",schemaPath:"#/properties/files/items/properties/created/type",keyword:"type",params:{type: schema27.properties.files.items.properties.created.type},message:"must be integer,null",schema:schema27.properties.files.items.properties.created.type,parentSchema:schema27.properties.files.items.properties.created,data:data23};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -4462,7 +4484,7 @@ errors++;
 if(data22.external_type !== undefined){
 let data24 = data22.external_type;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err80 = {instancePath:instancePath+"/files/" + i1+"/external_type",schemaPath:"#/properties/files/items/properties/external_type/type",keyword:"type",params:{type: schema26.properties.files.items.properties.external_type.type},message:"must be string,null",schema:schema26.properties.files.items.properties.external_type.type,parentSchema:schema26.properties.files.items.properties.external_type,data:data24};
+const err80 = {instancePath:instancePath+"/files/" + i1+"/external_type",schemaPath:"#/properties/files/items/properties/external_type/type",keyword:"type",params:{type: schema27.properties.files.items.properties.external_type.type},message:"must be string,null",schema:schema27.properties.files.items.properties.external_type.type,parentSchema:schema27.properties.files.items.properties.external_type,data:data24};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -4475,7 +4497,7 @@ errors++;
 if(data22.filetype !== undefined){
 let data25 = data22.filetype;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err81 = {instancePath:instancePath+"/files/" + i1+"/filetype",schemaPath:"#/properties/files/items/properties/filetype/type",keyword:"type",params:{type: schema26.properties.files.items.properties.filetype.type},message:"must be string,null",schema:schema26.properties.files.items.properties.filetype.type,parentSchema:schema26.properties.files.items.properties.filetype,data:data25};
+const err81 = {instancePath:instancePath+"/files/" + i1+"/filetype",schemaPath:"#/properties/files/items/properties/filetype/type",keyword:"type",params:{type: schema27.properties.files.items.properties.filetype.type},message:"must be string,null",schema:schema27.properties.files.items.properties.filetype.type,parentSchema:schema27.properties.files.items.properties.filetype,data:data25};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -4488,7 +4510,7 @@ errors++;
 if(data22.id !== undefined){
 let data26 = data22.id;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err82 = {instancePath:instancePath+"/files/" + i1+"/id",schemaPath:"#/properties/files/items/properties/id/type",keyword:"type",params:{type: schema26.properties.files.items.properties.id.type},message:"must be string,null",schema:schema26.properties.files.items.properties.id.type,parentSchema:schema26.properties.files.items.properties.id,data:data26};
+const err82 = {instancePath:instancePath+"/files/" + i1+"/id",schemaPath:"#/properties/files/items/properties/id/type",keyword:"type",params:{type: schema27.properties.files.items.properties.id.type},message:"must be string,null",schema:schema27.properties.files.items.properties.id.type,parentSchema:schema27.properties.files.items.properties.id,data:data26};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -4501,7 +4523,7 @@ errors++;
 if(data22.is_external !== undefined){
 let data27 = data22.is_external;
 if((typeof data27 !== "boolean") && (data27 !== null)){
-const err83 = {instancePath:instancePath+"/files/" + i1+"/is_external",schemaPath:"#/properties/files/items/properties/is_external/type",keyword:"type",params:{type: schema26.properties.files.items.properties.is_external.type},message:"must be boolean,null",schema:schema26.properties.files.items.properties.is_external.type,parentSchema:schema26.properties.files.items.properties.is_external,data:data27};
+const err83 = {instancePath:instancePath+"/files/" + i1+"/is_external",schemaPath:"#/properties/files/items/properties/is_external/type",keyword:"type",params:{type: schema27.properties.files.items.properties.is_external.type},message:"must be boolean,null",schema:schema27.properties.files.items.properties.is_external.type,parentSchema:schema27.properties.files.items.properties.is_external,data:data27};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -4514,7 +4536,7 @@ errors++;
 if(data22.is_public !== undefined){
 let data28 = data22.is_public;
 if((typeof data28 !== "boolean") && (data28 !== null)){
-const err84 = {instancePath:instancePath+"/files/" + i1+"/is_public",schemaPath:"#/properties/files/items/properties/is_public/type",keyword:"type",params:{type: schema26.properties.files.items.properties.is_public.type},message:"must be boolean,null",schema:schema26.properties.files.items.properties.is_public.type,parentSchema:schema26.properties.files.items.properties.is_public,data:data28};
+const err84 = {instancePath:instancePath+"/files/" + i1+"/is_public",schemaPath:"#/properties/files/items/properties/is_public/type",keyword:"type",params:{type: schema27.properties.files.items.properties.is_public.type},message:"must be boolean,null",schema:schema27.properties.files.items.properties.is_public.type,parentSchema:schema27.properties.files.items.properties.is_public,data:data28};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -4527,7 +4549,7 @@ errors++;
 if(data22.mimetype !== undefined){
 let data29 = data22.mimetype;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err85 = {instancePath:instancePath+"/files/" + i1+"/mimetype",schemaPath:"#/properties/files/items/properties/mimetype/type",keyword:"type",params:{type: schema26.properties.files.items.properties.mimetype.type},message:"must be string,null",schema:schema26.properties.files.items.properties.mimetype.type,parentSchema:schema26.properties.files.items.properties.mimetype,data:data29};
+const err85 = {instancePath:instancePath+"/files/" + i1+"/mimetype",schemaPath:"#/properties/files/items/properties/mimetype/type",keyword:"type",params:{type: schema27.properties.files.items.properties.mimetype.type},message:"must be string,null",schema:schema27.properties.files.items.properties.mimetype.type,parentSchema:schema27.properties.files.items.properties.mimetype,data:data29};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -4540,7 +4562,7 @@ errors++;
 if(data22.mode !== undefined){
 let data30 = data22.mode;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err86 = {instancePath:instancePath+"/files/" + i1+"/mode",schemaPath:"#/properties/files/items/properties/mode/type",keyword:"type",params:{type: schema26.properties.files.items.properties.mode.type},message:"must be string,null",schema:schema26.properties.files.items.properties.mode.type,parentSchema:schema26.properties.files.items.properties.mode,data:data30};
+const err86 = {instancePath:instancePath+"/files/" + i1+"/mode",schemaPath:"#/properties/files/items/properties/mode/type",keyword:"type",params:{type: schema27.properties.files.items.properties.mode.type},message:"must be string,null",schema:schema27.properties.files.items.properties.mode.type,parentSchema:schema27.properties.files.items.properties.mode,data:data30};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -4553,7 +4575,7 @@ errors++;
 if(data22.name !== undefined){
 let data31 = data22.name;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err87 = {instancePath:instancePath+"/files/" + i1+"/name",schemaPath:"#/properties/files/items/properties/name/type",keyword:"type",params:{type: schema26.properties.files.items.properties.name.type},message:"must be string,null",schema:schema26.properties.files.items.properties.name.type,parentSchema:schema26.properties.files.items.properties.name,data:data31};
+const err87 = {instancePath:instancePath+"/files/" + i1+"/name",schemaPath:"#/properties/files/items/properties/name/type",keyword:"type",params:{type: schema27.properties.files.items.properties.name.type},message:"must be string,null",schema:schema27.properties.files.items.properties.name.type,parentSchema:schema27.properties.files.items.properties.name,data:data31};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -4566,7 +4588,7 @@ errors++;
 if(data22.permalink !== undefined){
 let data32 = data22.permalink;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err88 = {instancePath:instancePath+"/files/" + i1+"/permalink",schemaPath:"#/properties/files/items/properties/permalink/type",keyword:"type",params:{type: schema26.properties.files.items.properties.permalink.type},message:"must be string,null",schema:schema26.properties.files.items.properties.permalink.type,parentSchema:schema26.properties.files.items.properties.permalink,data:data32};
+const err88 = {instancePath:instancePath+"/files/" + i1+"/permalink",schemaPath:"#/properties/files/items/properties/permalink/type",keyword:"type",params:{type: schema27.properties.files.items.properties.permalink.type},message:"must be string,null",schema:schema27.properties.files.items.properties.permalink.type,parentSchema:schema27.properties.files.items.properties.permalink,data:data32};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -4579,7 +4601,7 @@ errors++;
 if(data22.permalink_public !== undefined){
 let data33 = data22.permalink_public;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err89 = {instancePath:instancePath+"/files/" + i1+"/permalink_public",schemaPath:"#/properties/files/items/properties/permalink_public/type",keyword:"type",params:{type: schema26.properties.files.items.properties.permalink_public.type},message:"must be string,null",schema:schema26.properties.files.items.properties.permalink_public.type,parentSchema:schema26.properties.files.items.properties.permalink_public,data:data33};
+const err89 = {instancePath:instancePath+"/files/" + i1+"/permalink_public",schemaPath:"#/properties/files/items/properties/permalink_public/type",keyword:"type",params:{type: schema27.properties.files.items.properties.permalink_public.type},message:"must be string,null",schema:schema27.properties.files.items.properties.permalink_public.type,parentSchema:schema27.properties.files.items.properties.permalink_public,data:data33};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -4592,7 +4614,7 @@ errors++;
 if(data22.pretty_type !== undefined){
 let data34 = data22.pretty_type;
 if((typeof data34 !== "string") && (data34 !== null)){
-const err90 = {instancePath:instancePath+"/files/" + i1+"/pretty_type",schemaPath:"#/properties/files/items/properties/pretty_type/type",keyword:"type",params:{type: schema26.properties.files.items.properties.pretty_type.type},message:"must be string,null",schema:schema26.properties.files.items.properties.pretty_type.type,parentSchema:schema26.properties.files.items.properties.pretty_type,data:data34};
+const err90 = {instancePath:instancePath+"/files/" + i1+"/pretty_type",schemaPath:"#/properties/files/items/properties/pretty_type/type",keyword:"type",params:{type: schema27.properties.files.items.properties.pretty_type.type},message:"must be string,null",schema:schema27.properties.files.items.properties.pretty_type.type,parentSchema:schema27.properties.files.items.properties.pretty_type,data:data34};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -4605,7 +4627,7 @@ errors++;
 if(data22.public_url_shared !== undefined){
 let data35 = data22.public_url_shared;
 if((typeof data35 !== "boolean") && (data35 !== null)){
-const err91 = {instancePath:instancePath+"/files/" + i1+"/public_url_shared",schemaPath:"#/properties/files/items/properties/public_url_shared/type",keyword:"type",params:{type: schema26.properties.files.items.properties.public_url_shared.type},message:"must be boolean,null",schema:schema26.properties.files.items.properties.public_url_shared.type,parentSchema:schema26.properties.files.items.properties.public_url_shared,data:data35};
+const err91 = {instancePath:instancePath+"/files/" + i1+"/public_url_shared",schemaPath:"#/properties/files/items/properties/public_url_shared/type",keyword:"type",params:{type: schema27.properties.files.items.properties.public_url_shared.type},message:"must be boolean,null",schema:schema27.properties.files.items.properties.public_url_shared.type,parentSchema:schema27.properties.files.items.properties.public_url_shared,data:data35};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -4618,7 +4640,7 @@ errors++;
 if(data22.size !== undefined){
 let data36 = data22.size;
 if((!((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36)))) && (data36 !== null)){
-const err92 = {instancePath:instancePath+"/files/" + i1+"/size",schemaPath:"#/properties/files/items/properties/size/type",keyword:"type",params:{type: schema26.properties.files.items.properties.size.type},message:"must be integer,null",schema:schema26.properties.files.items.properties.size.type,parentSchema:schema26.properties.files.items.properties.size,data:data36};
+const err92 = {instancePath:instancePath+"/files/" + i1+"/size",schemaPath:"#/properties/files/items/properties/size/type",keyword:"type",params:{type: schema27.properties.files.items.properties.size.type},message:"must be integer,null",schema:schema27.properties.files.items.properties.size.type,parentSchema:schema27.properties.files.items.properties.size,data:data36};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -4631,7 +4653,7 @@ errors++;
 if(data22.timestamp !== undefined){
 let data37 = data22.timestamp;
 if((!((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37)))) && (data37 !== null)){
-const err93 = {instancePath:instancePath+"/files/" + i1+"/timestamp",schemaPath:"#/properties/files/items/properties/timestamp/type",keyword:"type",params:{type: schema26.properties.files.items.properties.timestamp.type},message:"must be integer,null",schema:schema26.properties.files.items.properties.timestamp.type,parentSchema:schema26.properties.files.items.properties.timestamp,data:data37};
+const err93 = {instancePath:instancePath+"/files/" + i1+"/timestamp",schemaPath:"#/properties/files/items/properties/timestamp/type",keyword:"type",params:{type: schema27.properties.files.items.properties.timestamp.type},message:"must be integer,null",schema:schema27.properties.files.items.properties.timestamp.type,parentSchema:schema27.properties.files.items.properties.timestamp,data:data37};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -4644,7 +4666,7 @@ errors++;
 if(data22.title !== undefined){
 let data38 = data22.title;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err94 = {instancePath:instancePath+"/files/" + i1+"/title",schemaPath:"#/properties/files/items/properties/title/type",keyword:"type",params:{type: schema26.properties.files.items.properties.title.type},message:"must be string,null",schema:schema26.properties.files.items.properties.title.type,parentSchema:schema26.properties.files.items.properties.title,data:data38};
+const err94 = {instancePath:instancePath+"/files/" + i1+"/title",schemaPath:"#/properties/files/items/properties/title/type",keyword:"type",params:{type: schema27.properties.files.items.properties.title.type},message:"must be string,null",schema:schema27.properties.files.items.properties.title.type,parentSchema:schema27.properties.files.items.properties.title,data:data38};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -4657,7 +4679,7 @@ errors++;
 if(data22.url_private !== undefined){
 let data39 = data22.url_private;
 if((typeof data39 !== "string") && (data39 !== null)){
-const err95 = {instancePath:instancePath+"/files/" + i1+"/url_private",schemaPath:"#/properties/files/items/properties/url_private/type",keyword:"type",params:{type: schema26.properties.files.items.properties.url_private.type},message:"must be string,null",schema:schema26.properties.files.items.properties.url_private.type,parentSchema:schema26.properties.files.items.properties.url_private,data:data39};
+const err95 = {instancePath:instancePath+"/files/" + i1+"/url_private",schemaPath:"#/properties/files/items/properties/url_private/type",keyword:"type",params:{type: schema27.properties.files.items.properties.url_private.type},message:"must be string,null",schema:schema27.properties.files.items.properties.url_private.type,parentSchema:schema27.properties.files.items.properties.url_private,data:data39};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -4670,7 +4692,7 @@ errors++;
 if(data22.url_private_download !== undefined){
 let data40 = data22.url_private_download;
 if((typeof data40 !== "string") && (data40 !== null)){
-const err96 = {instancePath:instancePath+"/files/" + i1+"/url_private_download",schemaPath:"#/properties/files/items/properties/url_private_download/type",keyword:"type",params:{type: schema26.properties.files.items.properties.url_private_download.type},message:"must be string,null",schema:schema26.properties.files.items.properties.url_private_download.type,parentSchema:schema26.properties.files.items.properties.url_private_download,data:data40};
+const err96 = {instancePath:instancePath+"/files/" + i1+"/url_private_download",schemaPath:"#/properties/files/items/properties/url_private_download/type",keyword:"type",params:{type: schema27.properties.files.items.properties.url_private_download.type},message:"must be string,null",schema:schema27.properties.files.items.properties.url_private_download.type,parentSchema:schema27.properties.files.items.properties.url_private_download,data:data40};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -4683,7 +4705,7 @@ errors++;
 if(data22.user !== undefined){
 let data41 = data22.user;
 if((typeof data41 !== "string") && (data41 !== null)){
-const err97 = {instancePath:instancePath+"/files/" + i1+"/user",schemaPath:"#/properties/files/items/properties/user/type",keyword:"type",params:{type: schema26.properties.files.items.properties.user.type},message:"must be string,null",schema:schema26.properties.files.items.properties.user.type,parentSchema:schema26.properties.files.items.properties.user,data:data41};
+const err97 = {instancePath:instancePath+"/files/" + i1+"/user",schemaPath:"#/properties/files/items/properties/user/type",keyword:"type",params:{type: schema27.properties.files.items.properties.user.type},message:"must be string,null",schema:schema27.properties.files.items.properties.user.type,parentSchema:schema27.properties.files.items.properties.user,data:data41};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -4695,7 +4717,7 @@ errors++;
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.files.items.type,parentSchema:schema26.properties.files.items,data:data22};
+const err98 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.files.items.type,parentSchema:schema27.properties.files.items,data:data22};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -4710,7 +4732,7 @@ errors++;
 if(data.is_locked !== undefined){
 let data42 = data.is_locked;
 if((typeof data42 !== "boolean") && (data42 !== null)){
-const err99 = {instancePath:instancePath+"/is_locked",schemaPath:"#/properties/is_locked/type",keyword:"type",params:{type: schema26.properties.is_locked.type},message:"must be boolean,null",schema:schema26.properties.is_locked.type,parentSchema:schema26.properties.is_locked,data:data42};
+const err99 = {instancePath:instancePath+"/is_locked",schemaPath:"#/properties/is_locked/type",keyword:"type",params:{type: schema27.properties.is_locked.type},message:"must be boolean,null",schema:schema27.properties.is_locked.type,parentSchema:schema27.properties.is_locked,data:data42};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -4723,7 +4745,7 @@ errors++;
 if(data.latest_reply !== undefined){
 let data43 = data.latest_reply;
 if((typeof data43 !== "string") && (data43 !== null)){
-const err100 = {instancePath:instancePath+"/latest_reply",schemaPath:"#/properties/latest_reply/type",keyword:"type",params:{type: schema26.properties.latest_reply.type},message:"must be string,null",schema:schema26.properties.latest_reply.type,parentSchema:schema26.properties.latest_reply,data:data43};
+const err100 = {instancePath:instancePath+"/latest_reply",schemaPath:"#/properties/latest_reply/type",keyword:"type",params:{type: schema27.properties.latest_reply.type},message:"must be string,null",schema:schema27.properties.latest_reply.type,parentSchema:schema27.properties.latest_reply,data:data43};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -4736,7 +4758,7 @@ errors++;
 if(data.parent_user_id !== undefined){
 let data44 = data.parent_user_id;
 if((typeof data44 !== "string") && (data44 !== null)){
-const err101 = {instancePath:instancePath+"/parent_user_id",schemaPath:"#/properties/parent_user_id/type",keyword:"type",params:{type: schema26.properties.parent_user_id.type},message:"must be string,null",schema:schema26.properties.parent_user_id.type,parentSchema:schema26.properties.parent_user_id,data:data44};
+const err101 = {instancePath:instancePath+"/parent_user_id",schemaPath:"#/properties/parent_user_id/type",keyword:"type",params:{type: schema27.properties.parent_user_id.type},message:"must be string,null",schema:schema27.properties.parent_user_id.type,parentSchema:schema27.properties.parent_user_id,data:data44};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -4749,7 +4771,7 @@ errors++;
 if(data.reactions !== undefined){
 let data45 = data.reactions;
 if((!(Array.isArray(data45))) && (data45 !== null)){
-const err102 = {instancePath:instancePath+"/reactions",schemaPath:"#/properties/reactions/type",keyword:"type",params:{type: schema26.properties.reactions.type},message:"must be array,null",schema:schema26.properties.reactions.type,parentSchema:schema26.properties.reactions,data:data45};
+const err102 = {instancePath:instancePath+"/reactions",schemaPath:"#/properties/reactions/type",keyword:"type",params:{type: schema27.properties.reactions.type},message:"must be array,null",schema:schema27.properties.reactions.type,parentSchema:schema27.properties.reactions,data:data45};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -4764,7 +4786,7 @@ for(let i2=0; i2<len2; i2++){
 let data46 = data45[i2];
 if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
 if(data46.count === undefined){
-const err103 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'",schema:schema26.properties.reactions.items.required,parentSchema:schema26.properties.reactions.items,data:data46};
+const err103 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'",schema:schema27.properties.reactions.items.required,parentSchema:schema27.properties.reactions.items,data:data46};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -4774,7 +4796,7 @@ vErrors.push(err103);
 errors++;
 }
 if(data46.name === undefined){
-const err104 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema26.properties.reactions.items.required,parentSchema:schema26.properties.reactions.items,data:data46};
+const err104 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema27.properties.reactions.items.required,parentSchema:schema27.properties.reactions.items,data:data46};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -4784,7 +4806,7 @@ vErrors.push(err104);
 errors++;
 }
 if(data46.users === undefined){
-const err105 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/required",keyword:"required",params:{missingProperty: "users"},message:"must have required property '"+"users"+"'",schema:schema26.properties.reactions.items.required,parentSchema:schema26.properties.reactions.items,data:data46};
+const err105 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/required",keyword:"required",params:{missingProperty: "users"},message:"must have required property '"+"users"+"'",schema:schema27.properties.reactions.items.required,parentSchema:schema27.properties.reactions.items,data:data46};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -4796,7 +4818,7 @@ errors++;
 if(data46.count !== undefined){
 let data47 = data46.count;
 if((!((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47)))) && (data47 !== null)){
-const err106 = {instancePath:instancePath+"/reactions/" + i2+"/count",schemaPath:"#/properties/reactions/items/properties/count/type",keyword:"type",params:{type: schema26.properties.reactions.items.properties.count.type},message:"must be integer,null",schema:schema26.properties.reactions.items.properties.count.type,parentSchema:schema26.properties.reactions.items.properties.count,data:data47};
+const err106 = {instancePath:instancePath+"/reactions/" + i2+"/count",schemaPath:"#/properties/reactions/items/properties/count/type",keyword:"type",params:{type: schema27.properties.reactions.items.properties.count.type},message:"must be integer,null",schema:schema27.properties.reactions.items.properties.count.type,parentSchema:schema27.properties.reactions.items.properties.count,data:data47};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -4809,7 +4831,7 @@ errors++;
 if(data46.name !== undefined){
 let data48 = data46.name;
 if((typeof data48 !== "string") && (data48 !== null)){
-const err107 = {instancePath:instancePath+"/reactions/" + i2+"/name",schemaPath:"#/properties/reactions/items/properties/name/type",keyword:"type",params:{type: schema26.properties.reactions.items.properties.name.type},message:"must be string,null",schema:schema26.properties.reactions.items.properties.name.type,parentSchema:schema26.properties.reactions.items.properties.name,data:data48};
+const err107 = {instancePath:instancePath+"/reactions/" + i2+"/name",schemaPath:"#/properties/reactions/items/properties/name/type",keyword:"type",params:{type: schema27.properties.reactions.items.properties.name.type},message:"must be string,null",schema:schema27.properties.reactions.items.properties.name.type,parentSchema:schema27.properties.reactions.items.properties.name,data:data48};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -4822,7 +4844,7 @@ errors++;
 if(data46.users !== undefined){
 let data49 = data46.users;
 if((!(Array.isArray(data49))) && (data49 !== null)){
-const err108 = {instancePath:instancePath+"/reactions/" + i2+"/users",schemaPath:"#/properties/reactions/items/properties/users/type",keyword:"type",params:{type: schema26.properties.reactions.items.properties.users.type},message:"must be array,null",schema:schema26.properties.reactions.items.properties.users.type,parentSchema:schema26.properties.reactions.items.properties.users,data:data49};
+const err108 = {instancePath:instancePath+"/reactions/" + i2+"/users",schemaPath:"#/properties/reactions/items/properties/users/type",keyword:"type",params:{type: schema27.properties.reactions.items.properties.users.type},message:"must be array,null",schema:schema27.properties.reactions.items.properties.users.type,parentSchema:schema27.properties.reactions.items.properties.users,data:data49};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -4834,7 +4856,7 @@ errors++;
 }
 }
 else {
-const err109 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.reactions.items.type,parentSchema:schema26.properties.reactions.items,data:data46};
+const err109 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.reactions.items.type,parentSchema:schema27.properties.reactions.items,data:data46};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -4849,7 +4871,7 @@ errors++;
 if(data.reply_count !== undefined){
 let data50 = data.reply_count;
 if((!((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50)))) && (data50 !== null)){
-const err110 = {instancePath:instancePath+"/reply_count",schemaPath:"#/properties/reply_count/type",keyword:"type",params:{type: schema26.properties.reply_count.type},message:"must be integer,null",schema:schema26.properties.reply_count.type,parentSchema:schema26.properties.reply_count,data:data50};
+const err110 = {instancePath:instancePath+"/reply_count",schemaPath:"#/properties/reply_count/type",keyword:"type",params:{type: schema27.properties.reply_count.type},message:"must be integer,null",schema:schema27.properties.reply_count.type,parentSchema:schema27.properties.reply_count,data:data50};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -4862,7 +4884,7 @@ errors++;
 if(data.reply_users !== undefined){
 let data51 = data.reply_users;
 if((!(Array.isArray(data51))) && (data51 !== null)){
-const err111 = {instancePath:instancePath+"/reply_users",schemaPath:"#/properties/reply_users/type",keyword:"type",params:{type: schema26.properties.reply_users.type},message:"must be array,null",schema:schema26.properties.reply_users.type,parentSchema:schema26.properties.reply_users,data:data51};
+const err111 = {instancePath:instancePath+"/reply_users",schemaPath:"#/properties/reply_users/type",keyword:"type",params:{type: schema27.properties.reply_users.type},message:"must be array,null",schema:schema27.properties.reply_users.type,parentSchema:schema27.properties.reply_users,data:data51};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -4875,7 +4897,7 @@ errors++;
 if(data.reply_users_count !== undefined){
 let data52 = data.reply_users_count;
 if((!((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52)))) && (data52 !== null)){
-const err112 = {instancePath:instancePath+"/reply_users_count",schemaPath:"#/properties/reply_users_count/type",keyword:"type",params:{type: schema26.properties.reply_users_count.type},message:"must be integer,null",schema:schema26.properties.reply_users_count.type,parentSchema:schema26.properties.reply_users_count,data:data52};
+const err112 = {instancePath:instancePath+"/reply_users_count",schemaPath:"#/properties/reply_users_count/type",keyword:"type",params:{type: schema27.properties.reply_users_count.type},message:"must be integer,null",schema:schema27.properties.reply_users_count.type,parentSchema:schema27.properties.reply_users_count,data:data52};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -4888,7 +4910,7 @@ errors++;
 if(data.subscribed !== undefined){
 let data53 = data.subscribed;
 if((typeof data53 !== "boolean") && (data53 !== null)){
-const err113 = {instancePath:instancePath+"/subscribed",schemaPath:"#/properties/subscribed/type",keyword:"type",params:{type: schema26.properties.subscribed.type},message:"must be boolean,null",schema:schema26.properties.subscribed.type,parentSchema:schema26.properties.subscribed,data:data53};
+const err113 = {instancePath:instancePath+"/subscribed",schemaPath:"#/properties/subscribed/type",keyword:"type",params:{type: schema27.properties.subscribed.type},message:"must be boolean,null",schema:schema27.properties.subscribed.type,parentSchema:schema27.properties.subscribed,data:data53};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -4901,7 +4923,7 @@ errors++;
 if(data.subtype !== undefined){
 let data54 = data.subtype;
 if((typeof data54 !== "string") && (data54 !== null)){
-const err114 = {instancePath:instancePath+"/subtype",schemaPath:"#/properties/subtype/type",keyword:"type",params:{type: schema26.properties.subtype.type},message:"must be string,null",schema:schema26.properties.subtype.type,parentSchema:schema26.properties.subtype,data:data54};
+const err114 = {instancePath:instancePath+"/subtype",schemaPath:"#/properties/subtype/type",keyword:"type",params:{type: schema27.properties.subtype.type},message:"must be string,null",schema:schema27.properties.subtype.type,parentSchema:schema27.properties.subtype,data:data54};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -4914,7 +4936,7 @@ errors++;
 if(data.team !== undefined){
 let data55 = data.team;
 if((typeof data55 !== "string") && (data55 !== null)){
-const err115 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: schema26.properties.team.type},message:"must be string,null",schema:schema26.properties.team.type,parentSchema:schema26.properties.team,data:data55};
+const err115 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: schema27.properties.team.type},message:"must be string,null",schema:schema27.properties.team.type,parentSchema:schema27.properties.team,data:data55};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -4927,7 +4949,7 @@ errors++;
 if(data.text !== undefined){
 let data56 = data.text;
 if((typeof data56 !== "string") && (data56 !== null)){
-const err116 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: schema26.properties.text.type},message:"must be string,null",schema:schema26.properties.text.type,parentSchema:schema26.properties.text,data:data56};
+const err116 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: schema27.properties.text.type},message:"must be string,null",schema:schema27.properties.text.type,parentSchema:schema27.properties.text,data:data56};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -4940,7 +4962,7 @@ errors++;
 if(data.thread_ts !== undefined){
 let data57 = data.thread_ts;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err117 = {instancePath:instancePath+"/thread_ts",schemaPath:"#/properties/thread_ts/type",keyword:"type",params:{type: schema26.properties.thread_ts.type},message:"must be string,null",schema:schema26.properties.thread_ts.type,parentSchema:schema26.properties.thread_ts,data:data57};
+const err117 = {instancePath:instancePath+"/thread_ts",schemaPath:"#/properties/thread_ts/type",keyword:"type",params:{type: schema27.properties.thread_ts.type},message:"must be string,null",schema:schema27.properties.thread_ts.type,parentSchema:schema27.properties.thread_ts,data:data57};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -4953,7 +4975,7 @@ errors++;
 if(data.ts !== undefined){
 let data58 = data.ts;
 if(typeof data58 !== "string"){
-const err118 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.ts.type,parentSchema:schema26.properties.ts,data:data58};
+const err118 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.ts.type,parentSchema:schema27.properties.ts,data:data58};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -4966,7 +4988,7 @@ errors++;
 if(data.type !== undefined){
 let data59 = data.type;
 if((typeof data59 !== "string") && (data59 !== null)){
-const err119 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema26.properties.type.type},message:"must be string,null",schema:schema26.properties.type.type,parentSchema:schema26.properties.type,data:data59};
+const err119 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema27.properties.type.type},message:"must be string,null",schema:schema27.properties.type.type,parentSchema:schema27.properties.type,data:data59};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -4979,7 +5001,7 @@ errors++;
 if(data.user !== undefined){
 let data60 = data.user;
 if((typeof data60 !== "string") && (data60 !== null)){
-const err120 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema26.properties.user.type},message:"must be string,null",schema:schema26.properties.user.type,parentSchema:schema26.properties.user,data:data60};
+const err120 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema27.properties.user.type},message:"must be string,null",schema:schema27.properties.user.type,parentSchema:schema27.properties.user,data:data60};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -4991,7 +5013,7 @@ errors++;
 }
 }
 else {
-const err121 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
+const err121 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -5000,19 +5022,19 @@ vErrors.push(err121);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const record_user = validate26;
-const schema27 = {"type":"object","properties":{"color":{"type":["string","null"]},"deleted":{"type":["boolean","null"]},"id":{"type":"string"},"is_admin":{"type":["boolean","null"]},"is_app_user":{"type":["boolean","null"]},"is_bot":{"type":["boolean","null"]},"is_email_confirmed":{"type":["boolean","null"]},"is_owner":{"type":["boolean","null"]},"is_primary_owner":{"type":["boolean","null"]},"is_restricted":{"type":["boolean","null"]},"is_ultra_restricted":{"type":["boolean","null"]},"name":{"type":["string","null"]},"profile":{},"real_name":{"type":["string","null"]},"team_id":{"type":["string","null"]},"tz":{"type":["string","null"]},"tz_label":{"type":["string","null"]},"tz_offset":{"type":["integer","null"]},"updated":{"type":["integer","null"]},"who_can_share_contact_card":{"type":["string","null"]}},"required":["color","deleted","id","is_admin","is_app_user","is_bot","is_email_confirmed","is_owner","is_primary_owner","is_restricted","is_ultra_restricted","name","profile","real_name","team_id","tz","tz_label","tz_offset","updated","who_can_share_contact_card"],"additionalProperties":true};
+export const record_user = validate27;
+const schema28 = {"type":"object","properties":{"color":{"type":["string","null"]},"deleted":{"type":["boolean","null"]},"id":{"type":"string"},"is_admin":{"type":["boolean","null"]},"is_app_user":{"type":["boolean","null"]},"is_bot":{"type":["boolean","null"]},"is_email_confirmed":{"type":["boolean","null"]},"is_owner":{"type":["boolean","null"]},"is_primary_owner":{"type":["boolean","null"]},"is_restricted":{"type":["boolean","null"]},"is_ultra_restricted":{"type":["boolean","null"]},"name":{"type":["string","null"]},"profile":{},"real_name":{"type":["string","null"]},"team_id":{"type":["string","null"]},"tz":{"type":["string","null"]},"tz_label":{"type":["string","null"]},"tz_offset":{"type":["integer","null"]},"updated":{"type":["integer","null"]},"who_can_share_contact_card":{"type":["string","null"]}},"required":["color","deleted","id","is_admin","is_app_user","is_bot","is_email_confirmed","is_owner","is_primary_owner","is_restricted","is_ultra_restricted","name","profile","real_name","team_id","tz","tz_label","tz_offset","updated","who_can_share_contact_card"],"additionalProperties":true};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.color === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "color"},message:"must have required property '"+"color"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "color"},message:"must have required property '"+"color"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5022,7 +5044,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.deleted === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5032,7 +5054,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5042,7 +5064,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.is_admin === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_admin"},message:"must have required property '"+"is_admin"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_admin"},message:"must have required property '"+"is_admin"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5052,7 +5074,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.is_app_user === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_app_user"},message:"must have required property '"+"is_app_user"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_app_user"},message:"must have required property '"+"is_app_user"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5062,7 +5084,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.is_bot === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_bot"},message:"must have required property '"+"is_bot"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_bot"},message:"must have required property '"+"is_bot"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5072,7 +5094,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.is_email_confirmed === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_email_confirmed"},message:"must have required property '"+"is_email_confirmed"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_email_confirmed"},message:"must have required property '"+"is_email_confirmed"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5082,7 +5104,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.is_owner === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_owner"},message:"must have required property '"+"is_owner"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_owner"},message:"must have required property '"+"is_owner"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5092,7 +5114,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.is_primary_owner === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_primary_owner"},message:"must have required property '"+"is_primary_owner"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_primary_owner"},message:"must have required property '"+"is_primary_owner"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5102,7 +5124,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.is_restricted === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_restricted"},message:"must have required property '"+"is_restricted"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_restricted"},message:"must have required property '"+"is_restricted"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5112,7 +5134,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.is_ultra_restricted === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_ultra_restricted"},message:"must have required property '"+"is_ultra_restricted"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_ultra_restricted"},message:"must have required property '"+"is_ultra_restricted"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5122,7 +5144,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.name === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5132,7 +5154,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.profile === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "profile"},message:"must have required property '"+"profile"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "profile"},message:"must have required property '"+"profile"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5142,7 +5164,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.real_name === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "real_name"},message:"must have required property '"+"real_name"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "real_name"},message:"must have required property '"+"real_name"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5152,7 +5174,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.team_id === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team_id"},message:"must have required property '"+"team_id"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team_id"},message:"must have required property '"+"team_id"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5162,7 +5184,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.tz === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tz"},message:"must have required property '"+"tz"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tz"},message:"must have required property '"+"tz"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5172,7 +5194,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.tz_label === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tz_label"},message:"must have required property '"+"tz_label"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tz_label"},message:"must have required property '"+"tz_label"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5182,7 +5204,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.tz_offset === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tz_offset"},message:"must have required property '"+"tz_offset"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tz_offset"},message:"must have required property '"+"tz_offset"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5192,7 +5214,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.updated === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated"},message:"must have required property '"+"updated"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated"},message:"must have required property '"+"updated"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5202,7 +5224,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.who_can_share_contact_card === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "who_can_share_contact_card"},message:"must have required property '"+"who_can_share_contact_card"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "who_can_share_contact_card"},message:"must have required property '"+"who_can_share_contact_card"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5214,7 +5236,7 @@ errors++;
 if(data.color !== undefined){
 let data0 = data.color;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err20 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema27.properties.color.type},message:"must be string,null",schema:schema27.properties.color.type,parentSchema:schema27.properties.color,data:data0};
+const err20 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema28.properties.color.type},message:"must be string,null",schema:schema28.properties.color.type,parentSchema:schema28.properties.color,data:data0};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5227,7 +5249,7 @@ errors++;
 if(data.deleted !== undefined){
 let data1 = data.deleted;
 if((typeof data1 !== "boolean") && (data1 !== null)){
-const err21 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: schema27.properties.deleted.type},message:"must be boolean,null",schema:schema27.properties.deleted.type,parentSchema:schema27.properties.deleted,data:data1};
+const err21 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: schema28.properties.deleted.type},message:"must be boolean,null",schema:schema28.properties.deleted.type,parentSchema:schema28.properties.deleted,data:data1};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5240,7 +5262,7 @@ errors++;
 if(data.id !== undefined){
 let data2 = data.id;
 if(typeof data2 !== "string"){
-const err22 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.id.type,parentSchema:schema27.properties.id,data:data2};
+const err22 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.id.type,parentSchema:schema28.properties.id,data:data2};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5253,7 +5275,7 @@ errors++;
 if(data.is_admin !== undefined){
 let data3 = data.is_admin;
 if((typeof data3 !== "boolean") && (data3 !== null)){
-const err23 = {instancePath:instancePath+"/is_admin",schemaPath:"#/properties/is_admin/type",keyword:"type",params:{type: schema27.properties.is_admin.type},message:"must be boolean,null",schema:schema27.properties.is_admin.type,parentSchema:schema27.properties.is_admin,data:data3};
+const err23 = {instancePath:instancePath+"/is_admin",schemaPath:"#/properties/is_admin/type",keyword:"type",params:{type: schema28.properties.is_admin.type},message:"must be boolean,null",schema:schema28.properties.is_admin.type,parentSchema:schema28.properties.is_admin,data:data3};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5266,7 +5288,7 @@ errors++;
 if(data.is_app_user !== undefined){
 let data4 = data.is_app_user;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err24 = {instancePath:instancePath+"/is_app_user",schemaPath:"#/properties/is_app_user/type",keyword:"type",params:{type: schema27.properties.is_app_user.type},message:"must be boolean,null",schema:schema27.properties.is_app_user.type,parentSchema:schema27.properties.is_app_user,data:data4};
+const err24 = {instancePath:instancePath+"/is_app_user",schemaPath:"#/properties/is_app_user/type",keyword:"type",params:{type: schema28.properties.is_app_user.type},message:"must be boolean,null",schema:schema28.properties.is_app_user.type,parentSchema:schema28.properties.is_app_user,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5279,7 +5301,7 @@ errors++;
 if(data.is_bot !== undefined){
 let data5 = data.is_bot;
 if((typeof data5 !== "boolean") && (data5 !== null)){
-const err25 = {instancePath:instancePath+"/is_bot",schemaPath:"#/properties/is_bot/type",keyword:"type",params:{type: schema27.properties.is_bot.type},message:"must be boolean,null",schema:schema27.properties.is_bot.type,parentSchema:schema27.properties.is_bot,data:data5};
+const err25 = {instancePath:instancePath+"/is_bot",schemaPath:"#/properties/is_bot/type",keyword:"type",params:{type: schema28.properties.is_bot.type},message:"must be boolean,null",schema:schema28.properties.is_bot.type,parentSchema:schema28.properties.is_bot,data:data5};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5292,7 +5314,7 @@ errors++;
 if(data.is_email_confirmed !== undefined){
 let data6 = data.is_email_confirmed;
 if((typeof data6 !== "boolean") && (data6 !== null)){
-const err26 = {instancePath:instancePath+"/is_email_confirmed",schemaPath:"#/properties/is_email_confirmed/type",keyword:"type",params:{type: schema27.properties.is_email_confirmed.type},message:"must be boolean,null",schema:schema27.properties.is_email_confirmed.type,parentSchema:schema27.properties.is_email_confirmed,data:data6};
+const err26 = {instancePath:instancePath+"/is_email_confirmed",schemaPath:"#/properties/is_email_confirmed/type",keyword:"type",params:{type: schema28.properties.is_email_confirmed.type},message:"must be boolean,null",schema:schema28.properties.is_email_confirmed.type,parentSchema:schema28.properties.is_email_confirmed,data:data6};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5305,7 +5327,7 @@ errors++;
 if(data.is_owner !== undefined){
 let data7 = data.is_owner;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err27 = {instancePath:instancePath+"/is_owner",schemaPath:"#/properties/is_owner/type",keyword:"type",params:{type: schema27.properties.is_owner.type},message:"must be boolean,null",schema:schema27.properties.is_owner.type,parentSchema:schema27.properties.is_owner,data:data7};
+const err27 = {instancePath:instancePath+"/is_owner",schemaPath:"#/properties/is_owner/type",keyword:"type",params:{type: schema28.properties.is_owner.type},message:"must be boolean,null",schema:schema28.properties.is_owner.type,parentSchema:schema28.properties.is_owner,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5318,7 +5340,7 @@ errors++;
 if(data.is_primary_owner !== undefined){
 let data8 = data.is_primary_owner;
 if((typeof data8 !== "boolean") && (data8 !== null)){
-const err28 = {instancePath:instancePath+"/is_primary_owner",schemaPath:"#/properties/is_primary_owner/type",keyword:"type",params:{type: schema27.properties.is_primary_owner.type},message:"must be boolean,null",schema:schema27.properties.is_primary_owner.type,parentSchema:schema27.properties.is_primary_owner,data:data8};
+const err28 = {instancePath:instancePath+"/is_primary_owner",schemaPath:"#/properties/is_primary_owner/type",keyword:"type",params:{type: schema28.properties.is_primary_owner.type},message:"must be boolean,null",schema:schema28.properties.is_primary_owner.type,parentSchema:schema28.properties.is_primary_owner,data:data8};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5331,7 +5353,7 @@ errors++;
 if(data.is_restricted !== undefined){
 let data9 = data.is_restricted;
 if((typeof data9 !== "boolean") && (data9 !== null)){
-const err29 = {instancePath:instancePath+"/is_restricted",schemaPath:"#/properties/is_restricted/type",keyword:"type",params:{type: schema27.properties.is_restricted.type},message:"must be boolean,null",schema:schema27.properties.is_restricted.type,parentSchema:schema27.properties.is_restricted,data:data9};
+const err29 = {instancePath:instancePath+"/is_restricted",schemaPath:"#/properties/is_restricted/type",keyword:"type",params:{type: schema28.properties.is_restricted.type},message:"must be boolean,null",schema:schema28.properties.is_restricted.type,parentSchema:schema28.properties.is_restricted,data:data9};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -5344,7 +5366,7 @@ errors++;
 if(data.is_ultra_restricted !== undefined){
 let data10 = data.is_ultra_restricted;
 if((typeof data10 !== "boolean") && (data10 !== null)){
-const err30 = {instancePath:instancePath+"/is_ultra_restricted",schemaPath:"#/properties/is_ultra_restricted/type",keyword:"type",params:{type: schema27.properties.is_ultra_restricted.type},message:"must be boolean,null",schema:schema27.properties.is_ultra_restricted.type,parentSchema:schema27.properties.is_ultra_restricted,data:data10};
+const err30 = {instancePath:instancePath+"/is_ultra_restricted",schemaPath:"#/properties/is_ultra_restricted/type",keyword:"type",params:{type: schema28.properties.is_ultra_restricted.type},message:"must be boolean,null",schema:schema28.properties.is_ultra_restricted.type,parentSchema:schema28.properties.is_ultra_restricted,data:data10};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -5357,7 +5379,7 @@ errors++;
 if(data.name !== undefined){
 let data11 = data.name;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err31 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema27.properties.name.type},message:"must be string,null",schema:schema27.properties.name.type,parentSchema:schema27.properties.name,data:data11};
+const err31 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema28.properties.name.type},message:"must be string,null",schema:schema28.properties.name.type,parentSchema:schema28.properties.name,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5370,7 +5392,7 @@ errors++;
 if(data.real_name !== undefined){
 let data12 = data.real_name;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err32 = {instancePath:instancePath+"/real_name",schemaPath:"#/properties/real_name/type",keyword:"type",params:{type: schema27.properties.real_name.type},message:"must be string,null",schema:schema27.properties.real_name.type,parentSchema:schema27.properties.real_name,data:data12};
+const err32 = {instancePath:instancePath+"/real_name",schemaPath:"#/properties/real_name/type",keyword:"type",params:{type: schema28.properties.real_name.type},message:"must be string,null",schema:schema28.properties.real_name.type,parentSchema:schema28.properties.real_name,data:data12};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -5383,7 +5405,7 @@ errors++;
 if(data.team_id !== undefined){
 let data13 = data.team_id;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err33 = {instancePath:instancePath+"/team_id",schemaPath:"#/properties/team_id/type",keyword:"type",params:{type: schema27.properties.team_id.type},message:"must be string,null",schema:schema27.properties.team_id.type,parentSchema:schema27.properties.team_id,data:data13};
+const err33 = {instancePath:instancePath+"/team_id",schemaPath:"#/properties/team_id/type",keyword:"type",params:{type: schema28.properties.team_id.type},message:"must be string,null",schema:schema28.properties.team_id.type,parentSchema:schema28.properties.team_id,data:data13};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5396,7 +5418,7 @@ errors++;
 if(data.tz !== undefined){
 let data14 = data.tz;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err34 = {instancePath:instancePath+"/tz",schemaPath:"#/properties/tz/type",keyword:"type",params:{type: schema27.properties.tz.type},message:"must be string,null",schema:schema27.properties.tz.type,parentSchema:schema27.properties.tz,data:data14};
+const err34 = {instancePath:instancePath+"/tz",schemaPath:"#/properties/tz/type",keyword:"type",params:{type: schema28.properties.tz.type},message:"must be string,null",schema:schema28.properties.tz.type,parentSchema:schema28.properties.tz,data:data14};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -5409,7 +5431,7 @@ errors++;
 if(data.tz_label !== undefined){
 let data15 = data.tz_label;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err35 = {instancePath:instancePath+"/tz_label",schemaPath:"#/properties/tz_label/type",keyword:"type",params:{type: schema27.properties.tz_label.type},message:"must be string,null",schema:schema27.properties.tz_label.type,parentSchema:schema27.properties.tz_label,data:data15};
+const err35 = {instancePath:instancePath+"/tz_label",schemaPath:"#/properties/tz_label/type",keyword:"type",params:{type: schema28.properties.tz_label.type},message:"must be string,null",schema:schema28.properties.tz_label.type,parentSchema:schema28.properties.tz_label,data:data15};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -5422,7 +5444,7 @@ errors++;
 if(data.tz_offset !== undefined){
 let data16 = data.tz_offset;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err36 = {instancePath:instancePath+"/tz_offset",schemaPath:"#/properties/tz_offset/type",keyword:"type",params:{type: schema27.properties.tz_offset.type},message:"must be integer,null",schema:schema27.properties.tz_offset.type,parentSchema:schema27.properties.tz_offset,data:data16};
+const err36 = {instancePath:instancePath+"/tz_offset",schemaPath:"#/properties/tz_offset/type",keyword:"type",params:{type: schema28.properties.tz_offset.type},message:"must be integer,null",schema:schema28.properties.tz_offset.type,parentSchema:schema28.properties.tz_offset,data:data16};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -5435,7 +5457,7 @@ errors++;
 if(data.updated !== undefined){
 let data17 = data.updated;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err37 = {instancePath:instancePath+"/updated",schemaPath:"#/properties/updated/type",keyword:"type",params:{type: schema27.properties.updated.type},message:"must be integer,null",schema:schema27.properties.updated.type,parentSchema:schema27.properties.updated,data:data17};
+const err37 = {instancePath:instancePath+"/updated",schemaPath:"#/properties/updated/type",keyword:"type",params:{type: schema28.properties.updated.type},message:"must be integer,null",schema:schema28.properties.updated.type,parentSchema:schema28.properties.updated,data:data17};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -5448,7 +5470,7 @@ errors++;
 if(data.who_can_share_contact_card !== undefined){
 let data18 = data.who_can_share_contact_card;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err38 = {instancePath:instancePath+"/who_can_share_contact_card",schemaPath:"#/properties/who_can_share_contact_card/type",keyword:"type",params:{type: schema27.properties.who_can_share_contact_card.type},message:"must be string,null",schema:schema27.properties.who_can_share_contact_card.type,parentSchema:schema27.properties.who_can_share_contact_card,data:data18};
+const err38 = {instancePath:instancePath+"/who_can_share_contact_card",schemaPath:"#/properties/who_can_share_contact_card/type",keyword:"type",params:{type: schema28.properties.who_can_share_contact_card.type},message:"must be string,null",schema:schema28.properties.who_can_share_contact_card.type,parentSchema:schema28.properties.who_can_share_contact_card,data:data18};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -5460,7 +5482,7 @@ errors++;
 }
 }
 else {
-const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -5469,8 +5491,10 @@ vErrors.push(err39);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
-
+export const params_reactions_create = params_channel_purposes_create;
+export const record_channel_purpose_result = params_channel_purposes_create;
+export const record_reaction_result = params_channel_purposes_create;

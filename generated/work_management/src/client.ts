@@ -67,6 +67,7 @@ export interface AttachmentsResource {
   /**
    * Returns binary content.
    * Params not specified by the contract: "Parameters of attachments get and download: not shown."
+   * Streams the bytes as `body`.
    * @example
    * const file = await workManagement.attachments.download();
    * for await (const chunk of file.body) process.stdout.write(chunk);
@@ -428,11 +429,11 @@ export class WorkManagementClient extends ConnectorClient {
     super(options, SERVICE);
     this.attachments = {
     list: (params, options) => this.callList({ entity: 'attachments', action: 'list', kind: 'read', validateParams: V.params_attachments_list, validateRecord: V.record_attachment_list }, params, offsetPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'attachments', action: 'get', kind: 'read' }, params, options),
-    download: (params, options) => this.callDownload({ entity: 'attachments', action: 'download', kind: 'read' }, params, options),
+    get: (params, options) => this.callSingle({ entity: 'attachments', action: 'get', kind: 'read', validateParams: V.params_attachments_get, validateRecord: V.record_attachment }, params, options),
+    download: (params, options) => this.callDownload({ entity: 'attachments', action: 'download', kind: 'read', validateParams: V.params_attachments_download }, params, options),
     };
     this.projectSections = {
-    list: (params, options) => this.callList({ entity: 'project_sections', action: 'list', kind: 'read', validateParams: V.params_project_sections_list }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'project_sections', action: 'list', kind: 'read', validateParams: V.params_project_sections_list, validateRecord: V.record_project_section }, params, offsetPaging, options),
     };
     this.projectTasks = {
     list: (params, options) => this.callList({ entity: 'project_tasks', action: 'list', kind: 'read', validateParams: V.params_project_tasks_list, validateRecord: V.record_task_list }, params, offsetPaging, options),
@@ -442,22 +443,22 @@ export class WorkManagementClient extends ConnectorClient {
     get: (params, options) => this.callSingle({ entity: 'projects', action: 'get', kind: 'read', validateParams: V.params_projects_get, validateRecord: V.record_project }, params, options),
     };
     this.sections = {
-    get: (params, options) => this.callSingle({ entity: 'sections', action: 'get', kind: 'read' }, params, options),
+    get: (params, options) => this.callSingle({ entity: 'sections', action: 'get', kind: 'read', validateParams: V.params_sections_get, validateRecord: V.record_section }, params, options),
     };
     this.tags = {
-    get: (params, options) => this.callSingle({ entity: 'tags', action: 'get', kind: 'read' }, params, options),
+    get: (params, options) => this.callSingle({ entity: 'tags', action: 'get', kind: 'read', validateParams: V.params_tags_get, validateRecord: V.record_tag }, params, options),
     };
     this.taskDependencies = {
-    list: (params, options) => this.callList({ entity: 'task_dependencies', action: 'list', kind: 'read', validateParams: V.params_task_dependencies_list }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'task_dependencies', action: 'list', kind: 'read', validateParams: V.params_task_dependencies_list, validateRecord: V.record_task_dependency }, params, offsetPaging, options),
     };
     this.taskDependents = {
-    list: (params, options) => this.callList({ entity: 'task_dependents', action: 'list', kind: 'read', validateParams: V.params_task_dependents_list }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'task_dependents', action: 'list', kind: 'read', validateParams: V.params_task_dependents_list, validateRecord: V.record_task_dependent }, params, offsetPaging, options),
     };
     this.taskProjects = {
     list: (params, options) => this.callList({ entity: 'task_projects', action: 'list', kind: 'read', validateParams: V.params_task_projects_list, validateRecord: V.record_project_list }, params, offsetPaging, options),
     };
     this.taskSubtasks = {
-    list: (params, options) => this.callList({ entity: 'task_subtasks', action: 'list', kind: 'read', validateParams: V.params_task_subtasks_list }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'task_subtasks', action: 'list', kind: 'read', validateParams: V.params_task_subtasks_list, validateRecord: V.record_task_subtask }, params, offsetPaging, options),
     };
     this.tasks = {
     list: (params, options) => this.callList({ entity: 'tasks', action: 'list', kind: 'read', validateParams: V.params_tasks_list, validateRecord: V.record_task_list }, params, offsetPaging, options),
@@ -483,7 +484,7 @@ export class WorkManagementClient extends ConnectorClient {
     list: (params, options) => this.callList({ entity: 'workspace_projects', action: 'list', kind: 'read', validateParams: V.params_workspace_projects_list, validateRecord: V.record_project_list }, params, offsetPaging, options),
     };
     this.workspaceTags = {
-    list: (params, options) => this.callList({ entity: 'workspace_tags', action: 'list', kind: 'read', validateParams: V.params_workspace_tags_list }, params, offsetPaging, options),
+    list: (params, options) => this.callList({ entity: 'workspace_tags', action: 'list', kind: 'read', validateParams: V.params_workspace_tags_list, validateRecord: V.record_workspace_tag }, params, offsetPaging, options),
     };
     this.workspaceTaskSearch = {
     list: (params, options) => this.callList({ entity: 'workspace_task_search', action: 'list', kind: 'read', validateParams: V.params_workspace_task_search_list, validateRecord: V.record_task_list }, params, offsetPaging, options),

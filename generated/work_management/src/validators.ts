@@ -264,17 +264,39 @@ validate11.errors = vErrors;
 return errors === 0;
 }
 
-export const params_project_sections_list = validate12;
-const schema13 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"}},"additionalProperties":true};
+export const params_attachments_get = validate12;
+const schema13 = {"type":"object","properties":{},"additionalProperties":true};
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate12.errors = vErrors;
+return errors === 0;
+}
+
+export const params_project_sections_list = validate13;
+const schema14 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"}},"additionalProperties":true};
+
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.limit !== undefined){
 let data0 = data.limit;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err0 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.limit.type,parentSchema:schema13.properties.limit,data:data0};
+const err0 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.limit.type,parentSchema:schema14.properties.limit,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -287,7 +309,7 @@ errors++;
 if(data.offset !== undefined){
 let data1 = data.offset;
 if(typeof data1 !== "string"){
-const err1 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.offset.type,parentSchema:schema13.properties.offset,data:data1};
+const err1 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.offset.type,parentSchema:schema14.properties.offset,data:data1};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -299,7 +321,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -308,19 +330,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
 
-export const params_project_tasks_list = validate13;
-const schema14 = {"type":"object","properties":{"completed_since":{"type":"string"},"limit":{"type":"integer"},"offset":{"type":"string"},"project_gid":{"type":"string"}},"required":["project_gid"],"additionalProperties":false};
+export const params_project_tasks_list = validate14;
+const schema15 = {"type":"object","properties":{"completed_since":{"type":"string"},"limit":{"type":"integer"},"offset":{"type":"string"},"project_gid":{"type":"string"}},"required":["project_gid"],"additionalProperties":false};
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.project_gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "project_gid"},message:"must have required property '"+"project_gid"+"'",schema:schema14.required,parentSchema:schema14,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "project_gid"},message:"must have required property '"+"project_gid"+"'",schema:schema15.required,parentSchema:schema15,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -331,7 +353,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "completed_since") || (key0 === "limit")) || (key0 === "offset")) || (key0 === "project_gid"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -344,7 +366,7 @@ errors++;
 if(data.completed_since !== undefined){
 let data0 = data.completed_since;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/completed_since",schemaPath:"#/properties/completed_since/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.completed_since.type,parentSchema:schema14.properties.completed_since,data:data0};
+const err2 = {instancePath:instancePath+"/completed_since",schemaPath:"#/properties/completed_since/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.completed_since.type,parentSchema:schema15.properties.completed_since,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -357,7 +379,7 @@ errors++;
 if(data.limit !== undefined){
 let data1 = data.limit;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.limit.type,parentSchema:schema14.properties.limit,data:data1};
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.limit.type,parentSchema:schema15.properties.limit,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -370,7 +392,7 @@ errors++;
 if(data.offset !== undefined){
 let data2 = data.offset;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.offset.type,parentSchema:schema14.properties.offset,data:data2};
+const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.offset.type,parentSchema:schema15.properties.offset,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -383,106 +405,7 @@ errors++;
 if(data.project_gid !== undefined){
 let data3 = data.project_gid;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/project_gid",schemaPath:"#/properties/project_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.project_gid.type,parentSchema:schema14.properties.project_gid,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate13.errors = vErrors;
-return errors === 0;
-}
-
-export const params_projects_list = validate14;
-const schema15 = {"type":"object","properties":{"archived":{"type":"boolean"},"limit":{"type":"integer"},"offset":{"type":"string"},"team":{"type":"string"},"workspace":{"type":"string"}},"additionalProperties":false};
-
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(!(((((key0 === "archived") || (key0 === "limit")) || (key0 === "offset")) || (key0 === "team")) || (key0 === "workspace"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.archived !== undefined){
-let data0 = data.archived;
-if(typeof data0 !== "boolean"){
-const err1 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.archived.type,parentSchema:schema15.properties.archived,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.limit !== undefined){
-let data1 = data.limit;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.limit.type,parentSchema:schema15.properties.limit,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.offset !== undefined){
-let data2 = data.offset;
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.offset.type,parentSchema:schema15.properties.offset,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.team !== undefined){
-let data3 = data.team;
-if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.team.type,parentSchema:schema15.properties.team,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.workspace !== undefined){
-let data4 = data.workspace;
-if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.workspace.type,parentSchema:schema15.properties.workspace,data:data4};
+const err5 = {instancePath:instancePath+"/project_gid",schemaPath:"#/properties/project_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.project_gid.type,parentSchema:schema15.properties.project_gid,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -507,15 +430,114 @@ validate14.errors = vErrors;
 return errors === 0;
 }
 
-export const params_projects_get = validate15;
-const schema16 = {"type":"object","properties":{"project_gid":{"type":"string"}},"required":["project_gid"],"additionalProperties":false};
+export const params_projects_list = validate15;
+const schema16 = {"type":"object","properties":{"archived":{"type":"boolean"},"limit":{"type":"integer"},"offset":{"type":"string"},"team":{"type":"string"},"workspace":{"type":"string"}},"additionalProperties":false};
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(((((key0 === "archived") || (key0 === "limit")) || (key0 === "offset")) || (key0 === "team")) || (key0 === "workspace"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.archived !== undefined){
+let data0 = data.archived;
+if(typeof data0 !== "boolean"){
+const err1 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema16.properties.archived.type,parentSchema:schema16.properties.archived,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.limit !== undefined){
+let data1 = data.limit;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.limit.type,parentSchema:schema16.properties.limit,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.offset !== undefined){
+let data2 = data.offset;
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.offset.type,parentSchema:schema16.properties.offset,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.team !== undefined){
+let data3 = data.team;
+if(typeof data3 !== "string"){
+const err4 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.team.type,parentSchema:schema16.properties.team,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.workspace !== undefined){
+let data4 = data.workspace;
+if(typeof data4 !== "string"){
+const err5 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.workspace.type,parentSchema:schema16.properties.workspace,data:data4};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate15.errors = vErrors;
+return errors === 0;
+}
+
+export const params_projects_get = validate16;
+const schema17 = {"type":"object","properties":{"project_gid":{"type":"string"}},"required":["project_gid"],"additionalProperties":false};
+
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.project_gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "project_gid"},message:"must have required property '"+"project_gid"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "project_gid"},message:"must have required property '"+"project_gid"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -526,7 +548,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "project_gid")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -539,7 +561,7 @@ errors++;
 if(data.project_gid !== undefined){
 let data0 = data.project_gid;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/project_gid",schemaPath:"#/properties/project_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.project_gid.type,parentSchema:schema16.properties.project_gid,data:data0};
+const err2 = {instancePath:instancePath+"/project_gid",schemaPath:"#/properties/project_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.project_gid.type,parentSchema:schema17.properties.project_gid,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -551,7 +573,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -560,19 +582,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 
-export const params_task_projects_list = validate16;
-const schema17 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"task_gid":{"type":"string"}},"required":["task_gid"],"additionalProperties":false};
+export const params_task_projects_list = validate17;
+const schema18 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"task_gid":{"type":"string"}},"required":["task_gid"],"additionalProperties":false};
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.task_gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "task_gid"},message:"must have required property '"+"task_gid"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "task_gid"},message:"must have required property '"+"task_gid"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -583,7 +605,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "limit") || (key0 === "offset")) || (key0 === "task_gid"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -596,7 +618,7 @@ errors++;
 if(data.limit !== undefined){
 let data0 = data.limit;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.limit.type,parentSchema:schema17.properties.limit,data:data0};
+const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.limit.type,parentSchema:schema18.properties.limit,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -609,7 +631,7 @@ errors++;
 if(data.offset !== undefined){
 let data1 = data.offset;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.offset.type,parentSchema:schema17.properties.offset,data:data1};
+const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.offset.type,parentSchema:schema18.properties.offset,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -622,7 +644,7 @@ errors++;
 if(data.task_gid !== undefined){
 let data2 = data.task_gid;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/task_gid",schemaPath:"#/properties/task_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.task_gid.type,parentSchema:schema17.properties.task_gid,data:data2};
+const err4 = {instancePath:instancePath+"/task_gid",schemaPath:"#/properties/task_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.task_gid.type,parentSchema:schema18.properties.task_gid,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -634,7 +656,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -643,20 +665,20 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 
-export const params_tasks_list = validate17;
-const schema18 = {"type":"object","properties":{"assignee":{"type":"string"},"completed_since":{"type":"string"},"limit":{"type":"integer"},"modified_since":{"type":"string"},"offset":{"type":"string"},"project":{"type":"string"},"section":{"type":"string"},"workspace":{"type":"string"}},"additionalProperties":false};
+export const params_tasks_list = validate18;
+const schema19 = {"type":"object","properties":{"assignee":{"type":"string"},"completed_since":{"type":"string"},"limit":{"type":"integer"},"modified_since":{"type":"string"},"offset":{"type":"string"},"project":{"type":"string"},"section":{"type":"string"},"workspace":{"type":"string"}},"additionalProperties":false};
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((((key0 === "assignee") || (key0 === "completed_since")) || (key0 === "limit")) || (key0 === "modified_since")) || (key0 === "offset")) || (key0 === "project")) || (key0 === "section")) || (key0 === "workspace"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -669,7 +691,7 @@ errors++;
 if(data.assignee !== undefined){
 let data0 = data.assignee;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/assignee",schemaPath:"#/properties/assignee/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.assignee.type,parentSchema:schema18.properties.assignee,data:data0};
+const err1 = {instancePath:instancePath+"/assignee",schemaPath:"#/properties/assignee/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.assignee.type,parentSchema:schema19.properties.assignee,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -682,7 +704,7 @@ errors++;
 if(data.completed_since !== undefined){
 let data1 = data.completed_since;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/completed_since",schemaPath:"#/properties/completed_since/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.completed_since.type,parentSchema:schema18.properties.completed_since,data:data1};
+const err2 = {instancePath:instancePath+"/completed_since",schemaPath:"#/properties/completed_since/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.completed_since.type,parentSchema:schema19.properties.completed_since,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -695,7 +717,7 @@ errors++;
 if(data.limit !== undefined){
 let data2 = data.limit;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.limit.type,parentSchema:schema18.properties.limit,data:data2};
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.limit.type,parentSchema:schema19.properties.limit,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -708,7 +730,7 @@ errors++;
 if(data.modified_since !== undefined){
 let data3 = data.modified_since;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/modified_since",schemaPath:"#/properties/modified_since/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.modified_since.type,parentSchema:schema18.properties.modified_since,data:data3};
+const err4 = {instancePath:instancePath+"/modified_since",schemaPath:"#/properties/modified_since/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.modified_since.type,parentSchema:schema19.properties.modified_since,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -721,7 +743,7 @@ errors++;
 if(data.offset !== undefined){
 let data4 = data.offset;
 if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.offset.type,parentSchema:schema18.properties.offset,data:data4};
+const err5 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.offset.type,parentSchema:schema19.properties.offset,data:data4};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -734,7 +756,7 @@ errors++;
 if(data.project !== undefined){
 let data5 = data.project;
 if(typeof data5 !== "string"){
-const err6 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.project.type,parentSchema:schema18.properties.project,data:data5};
+const err6 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.project.type,parentSchema:schema19.properties.project,data:data5};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -747,7 +769,7 @@ errors++;
 if(data.section !== undefined){
 let data6 = data.section;
 if(typeof data6 !== "string"){
-const err7 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.section.type,parentSchema:schema18.properties.section,data:data6};
+const err7 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.section.type,parentSchema:schema19.properties.section,data:data6};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -760,7 +782,7 @@ errors++;
 if(data.workspace !== undefined){
 let data7 = data.workspace;
 if(typeof data7 !== "string"){
-const err8 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.workspace.type,parentSchema:schema18.properties.workspace,data:data7};
+const err8 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.workspace.type,parentSchema:schema19.properties.workspace,data:data7};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -772,7 +794,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -781,19 +803,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
 
-export const params_tasks_get = validate18;
-const schema19 = {"type":"object","properties":{"task_gid":{"type":"string"}},"required":["task_gid"],"additionalProperties":false};
+export const params_tasks_get = validate19;
+const schema20 = {"type":"object","properties":{"task_gid":{"type":"string"}},"required":["task_gid"],"additionalProperties":false};
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.task_gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "task_gid"},message:"must have required property '"+"task_gid"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "task_gid"},message:"must have required property '"+"task_gid"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -804,7 +826,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "task_gid")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -817,7 +839,7 @@ errors++;
 if(data.task_gid !== undefined){
 let data0 = data.task_gid;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/task_gid",schemaPath:"#/properties/task_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.task_gid.type,parentSchema:schema19.properties.task_gid,data:data0};
+const err2 = {instancePath:instancePath+"/task_gid",schemaPath:"#/properties/task_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.task_gid.type,parentSchema:schema20.properties.task_gid,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -829,108 +851,12 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
-}
-errors++;
-}
-validate18.errors = vErrors;
-return errors === 0;
-}
-
-export const params_team_projects_list = validate19;
-const schema20 = {"type":"object","properties":{"archived":{"type":"boolean"},"limit":{"type":"integer"},"offset":{"type":"string"},"team_gid":{"type":"string"}},"required":["team_gid"],"additionalProperties":false};
-
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.team_gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team_gid"},message:"must have required property '"+"team_gid"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((key0 === "archived") || (key0 === "limit")) || (key0 === "offset")) || (key0 === "team_gid"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.archived !== undefined){
-let data0 = data.archived;
-if(typeof data0 !== "boolean"){
-const err2 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.archived.type,parentSchema:schema20.properties.archived,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.limit !== undefined){
-let data1 = data.limit;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.limit.type,parentSchema:schema20.properties.limit,data:data1};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.offset !== undefined){
-let data2 = data.offset;
-if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.offset.type,parentSchema:schema20.properties.offset,data:data2};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.team_gid !== undefined){
-let data3 = data.team_gid;
-if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/team_gid",schemaPath:"#/properties/team_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.team_gid.type,parentSchema:schema20.properties.team_gid,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
 }
 errors++;
 }
@@ -938,8 +864,8 @@ validate19.errors = vErrors;
 return errors === 0;
 }
 
-export const params_team_users_list = validate20;
-const schema21 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"team_gid":{"type":"string"}},"required":["team_gid"],"additionalProperties":false};
+export const params_team_projects_list = validate20;
+const schema21 = {"type":"object","properties":{"archived":{"type":"boolean"},"limit":{"type":"integer"},"offset":{"type":"string"},"team_gid":{"type":"string"}},"required":["team_gid"],"additionalProperties":false};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -956,7 +882,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(((key0 === "limit") || (key0 === "offset")) || (key0 === "team_gid"))){
+if(!((((key0 === "archived") || (key0 === "limit")) || (key0 === "offset")) || (key0 === "team_gid"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
@@ -967,10 +893,10 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.limit !== undefined){
-let data0 = data.limit;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.limit.type,parentSchema:schema21.properties.limit,data:data0};
+if(data.archived !== undefined){
+let data0 = data.archived;
+if(typeof data0 !== "boolean"){
+const err2 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.archived.type,parentSchema:schema21.properties.archived,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -980,10 +906,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.offset !== undefined){
-let data1 = data.offset;
-if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.offset.type,parentSchema:schema21.properties.offset,data:data1};
+if(data.limit !== undefined){
+let data1 = data.limit;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.limit.type,parentSchema:schema21.properties.limit,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -993,10 +919,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.team_gid !== undefined){
-let data2 = data.team_gid;
+if(data.offset !== undefined){
+let data2 = data.offset;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/team_gid",schemaPath:"#/properties/team_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.team_gid.type,parentSchema:schema21.properties.team_gid,data:data2};
+const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.offset.type,parentSchema:schema21.properties.offset,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1006,9 +932,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(data.team_gid !== undefined){
+let data3 = data.team_gid;
+if(typeof data3 !== "string"){
+const err5 = {instancePath:instancePath+"/team_gid",schemaPath:"#/properties/team_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.team_gid.type,parentSchema:schema21.properties.team_gid,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1017,12 +944,24 @@ vErrors.push(err5);
 }
 errors++;
 }
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
 validate20.errors = vErrors;
 return errors === 0;
 }
 
-export const params_teams_get = validate21;
-const schema22 = {"type":"object","properties":{"team_gid":{"type":"string"}},"required":["team_gid"],"additionalProperties":false};
+export const params_team_users_list = validate21;
+const schema22 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"team_gid":{"type":"string"}},"required":["team_gid"],"additionalProperties":false};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1039,8 +978,91 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(key0 === "team_gid")){
+if(!(((key0 === "limit") || (key0 === "offset")) || (key0 === "team_gid"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.limit !== undefined){
+let data0 = data.limit;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.limit.type,parentSchema:schema22.properties.limit,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.offset !== undefined){
+let data1 = data.offset;
+if(typeof data1 !== "string"){
+const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.offset.type,parentSchema:schema22.properties.offset,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.team_gid !== undefined){
+let data2 = data.team_gid;
+if(typeof data2 !== "string"){
+const err4 = {instancePath:instancePath+"/team_gid",schemaPath:"#/properties/team_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.team_gid.type,parentSchema:schema22.properties.team_gid,data:data2};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate21.errors = vErrors;
+return errors === 0;
+}
+
+export const params_teams_get = validate22;
+const schema23 = {"type":"object","properties":{"team_gid":{"type":"string"}},"required":["team_gid"],"additionalProperties":false};
+
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.team_gid === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team_gid"},message:"must have required property '"+"team_gid"+"'",schema:schema23.required,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "team_gid")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1053,7 +1075,7 @@ errors++;
 if(data.team_gid !== undefined){
 let data0 = data.team_gid;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/team_gid",schemaPath:"#/properties/team_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.team_gid.type,parentSchema:schema22.properties.team_gid,data:data0};
+const err2 = {instancePath:instancePath+"/team_gid",schemaPath:"#/properties/team_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.team_gid.type,parentSchema:schema23.properties.team_gid,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1065,7 +1087,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1074,19 +1096,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-export const params_user_teams_list = validate22;
-const schema23 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"organization":{"type":"string"},"user_gid":{"type":"string"}},"required":["organization","user_gid"],"additionalProperties":false};
+export const params_user_teams_list = validate23;
+const schema24 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"organization":{"type":"string"},"user_gid":{"type":"string"}},"required":["organization","user_gid"],"additionalProperties":false};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.organization === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "organization"},message:"must have required property '"+"organization"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "organization"},message:"must have required property '"+"organization"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1096,7 +1118,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.user_gid === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_gid"},message:"must have required property '"+"user_gid"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_gid"},message:"must have required property '"+"user_gid"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1107,7 +1129,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "limit") || (key0 === "offset")) || (key0 === "organization")) || (key0 === "user_gid"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1120,7 +1142,7 @@ errors++;
 if(data.limit !== undefined){
 let data0 = data.limit;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.limit.type,parentSchema:schema23.properties.limit,data:data0};
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.limit.type,parentSchema:schema24.properties.limit,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1133,7 +1155,7 @@ errors++;
 if(data.offset !== undefined){
 let data1 = data.offset;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.offset.type,parentSchema:schema23.properties.offset,data:data1};
+const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.offset.type,parentSchema:schema24.properties.offset,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1146,7 +1168,7 @@ errors++;
 if(data.organization !== undefined){
 let data2 = data.organization;
 if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.organization.type,parentSchema:schema23.properties.organization,data:data2};
+const err5 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.organization.type,parentSchema:schema24.properties.organization,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1159,7 +1181,7 @@ errors++;
 if(data.user_gid !== undefined){
 let data3 = data.user_gid;
 if(typeof data3 !== "string"){
-const err6 = {instancePath:instancePath+"/user_gid",schemaPath:"#/properties/user_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.user_gid.type,parentSchema:schema23.properties.user_gid,data:data3};
+const err6 = {instancePath:instancePath+"/user_gid",schemaPath:"#/properties/user_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.user_gid.type,parentSchema:schema24.properties.user_gid,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1171,7 +1193,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1180,20 +1202,20 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
-export const params_users_list = validate23;
-const schema24 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"team":{"type":"string"},"workspace":{"type":"string"}},"additionalProperties":false};
+export const params_users_list = validate24;
+const schema25 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"team":{"type":"string"},"workspace":{"type":"string"}},"additionalProperties":false};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((key0 === "limit") || (key0 === "offset")) || (key0 === "team")) || (key0 === "workspace"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1206,7 +1228,7 @@ errors++;
 if(data.limit !== undefined){
 let data0 = data.limit;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err1 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.limit.type,parentSchema:schema24.properties.limit,data:data0};
+const err1 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.limit.type,parentSchema:schema25.properties.limit,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1219,7 +1241,7 @@ errors++;
 if(data.offset !== undefined){
 let data1 = data.offset;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.offset.type,parentSchema:schema24.properties.offset,data:data1};
+const err2 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.offset.type,parentSchema:schema25.properties.offset,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1232,7 +1254,7 @@ errors++;
 if(data.team !== undefined){
 let data2 = data.team;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.team.type,parentSchema:schema24.properties.team,data:data2};
+const err3 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.team.type,parentSchema:schema25.properties.team,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1245,7 +1267,7 @@ errors++;
 if(data.workspace !== undefined){
 let data3 = data.workspace;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.workspace.type,parentSchema:schema24.properties.workspace,data:data3};
+const err4 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.workspace.type,parentSchema:schema25.properties.workspace,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1257,7 +1279,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1266,19 +1288,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const params_users_get = validate24;
-const schema25 = {"type":"object","properties":{"user_gid":{"type":"string"}},"required":["user_gid"],"additionalProperties":false};
+export const params_users_get = validate25;
+const schema26 = {"type":"object","properties":{"user_gid":{"type":"string"}},"required":["user_gid"],"additionalProperties":false};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.user_gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_gid"},message:"must have required property '"+"user_gid"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_gid"},message:"must have required property '"+"user_gid"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1289,7 +1311,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "user_gid")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1302,7 +1324,7 @@ errors++;
 if(data.user_gid !== undefined){
 let data0 = data.user_gid;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/user_gid",schemaPath:"#/properties/user_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.user_gid.type,parentSchema:schema25.properties.user_gid,data:data0};
+const err2 = {instancePath:instancePath+"/user_gid",schemaPath:"#/properties/user_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.user_gid.type,parentSchema:schema26.properties.user_gid,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1314,108 +1336,12 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
-}
-errors++;
-}
-validate24.errors = vErrors;
-return errors === 0;
-}
-
-export const params_workspace_projects_list = validate25;
-const schema26 = {"type":"object","properties":{"archived":{"type":"boolean"},"limit":{"type":"integer"},"offset":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
-
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.workspace_gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspace_gid"},message:"must have required property '"+"workspace_gid"+"'",schema:schema26.required,parentSchema:schema26,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((key0 === "archived") || (key0 === "limit")) || (key0 === "offset")) || (key0 === "workspace_gid"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema26,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.archived !== undefined){
-let data0 = data.archived;
-if(typeof data0 !== "boolean"){
-const err2 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.archived.type,parentSchema:schema26.properties.archived,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.limit !== undefined){
-let data1 = data.limit;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.limit.type,parentSchema:schema26.properties.limit,data:data1};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.offset !== undefined){
-let data2 = data.offset;
-if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.offset.type,parentSchema:schema26.properties.offset,data:data2};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.workspace_gid !== undefined){
-let data3 = data.workspace_gid;
-if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/workspace_gid",schemaPath:"#/properties/workspace_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.workspace_gid.type,parentSchema:schema26.properties.workspace_gid,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
 }
 errors++;
 }
@@ -1423,9 +1349,8 @@ validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const params_workspace_task_search_list = validate26;
-const schema27 = {"type":"object","properties":{"assignee.any":{"type":"string"},"completed":{"type":"boolean"},"created_at.after":{"type":"string"},"created_at.before":{"type":"string"},"due_on.after":{"type":"string"},"due_on.before":{"type":"string"},"followers.any":{"type":"string"},"limit":{"type":"integer"},"modified_at.after":{"type":"string"},"modified_at.before":{"type":"string"},"offset":{"type":"string"},"projects.any":{"type":"string"},"resource_subtype":{"type":"string"},"sections.any":{"type":"string"},"sort_ascending":{"type":"boolean"},"sort_by":{"type":"string"},"teams.any":{"type":"string"},"text":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
-const func2 = Object.prototype.hasOwnProperty;
+export const params_workspace_projects_list = validate26;
+const schema27 = {"type":"object","properties":{"archived":{"type":"boolean"},"limit":{"type":"integer"},"offset":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1442,7 +1367,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema27.properties, key0))){
+if(!((((key0 === "archived") || (key0 === "limit")) || (key0 === "offset")) || (key0 === "workspace_gid"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err1];
@@ -1453,10 +1378,10 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data["assignee.any"] !== undefined){
-let data0 = data["assignee.any"];
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/assignee.any",schemaPath:"#/properties/assignee.any/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties["assignee.any"].type,parentSchema:schema27.properties["assignee.any"],data:data0};
+if(data.archived !== undefined){
+let data0 = data.archived;
+if(typeof data0 !== "boolean"){
+const err2 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.archived.type,parentSchema:schema27.properties.archived,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1466,10 +1391,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.completed !== undefined){
-let data1 = data.completed;
-if(typeof data1 !== "boolean"){
-const err3 = {instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.completed.type,parentSchema:schema27.properties.completed,data:data1};
+if(data.limit !== undefined){
+let data1 = data.limit;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.limit.type,parentSchema:schema27.properties.limit,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1479,10 +1404,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data["created_at.after"] !== undefined){
-let data2 = data["created_at.after"];
+if(data.offset !== undefined){
+let data2 = data.offset;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/created_at.after",schemaPath:"#/properties/created_at.after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties["created_at.after"].type,parentSchema:schema27.properties["created_at.after"],data:data2};
+const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.offset.type,parentSchema:schema27.properties.offset,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1492,10 +1417,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data["created_at.before"] !== undefined){
-let data3 = data["created_at.before"];
+if(data.workspace_gid !== undefined){
+let data3 = data.workspace_gid;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/created_at.before",schemaPath:"#/properties/created_at.before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties["created_at.before"].type,parentSchema:schema27.properties["created_at.before"],data:data3};
+const err5 = {instancePath:instancePath+"/workspace_gid",schemaPath:"#/properties/workspace_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.workspace_gid.type,parentSchema:schema27.properties.workspace_gid,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1505,10 +1430,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data["due_on.after"] !== undefined){
-let data4 = data["due_on.after"];
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/due_on.after",schemaPath:"#/properties/due_on.after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties["due_on.after"].type,parentSchema:schema27.properties["due_on.after"],data:data4};
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1517,206 +1441,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data["due_on.before"] !== undefined){
-let data5 = data["due_on.before"];
-if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/due_on.before",schemaPath:"#/properties/due_on.before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties["due_on.before"].type,parentSchema:schema27.properties["due_on.before"],data:data5};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data["followers.any"] !== undefined){
-let data6 = data["followers.any"];
-if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/followers.any",schemaPath:"#/properties/followers.any/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties["followers.any"].type,parentSchema:schema27.properties["followers.any"],data:data6};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.limit !== undefined){
-let data7 = data.limit;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.limit.type,parentSchema:schema27.properties.limit,data:data7};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data["modified_at.after"] !== undefined){
-let data8 = data["modified_at.after"];
-if(typeof data8 !== "string"){
-const err10 = {instancePath:instancePath+"/modified_at.after",schemaPath:"#/properties/modified_at.after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties["modified_at.after"].type,parentSchema:schema27.properties["modified_at.after"],data:data8};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data["modified_at.before"] !== undefined){
-let data9 = data["modified_at.before"];
-if(typeof data9 !== "string"){
-const err11 = {instancePath:instancePath+"/modified_at.before",schemaPath:"#/properties/modified_at.before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties["modified_at.before"].type,parentSchema:schema27.properties["modified_at.before"],data:data9};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.offset !== undefined){
-let data10 = data.offset;
-if(typeof data10 !== "string"){
-const err12 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.offset.type,parentSchema:schema27.properties.offset,data:data10};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data["projects.any"] !== undefined){
-let data11 = data["projects.any"];
-if(typeof data11 !== "string"){
-const err13 = {instancePath:instancePath+"/projects.any",schemaPath:"#/properties/projects.any/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties["projects.any"].type,parentSchema:schema27.properties["projects.any"],data:data11};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.resource_subtype !== undefined){
-let data12 = data.resource_subtype;
-if(typeof data12 !== "string"){
-const err14 = {instancePath:instancePath+"/resource_subtype",schemaPath:"#/properties/resource_subtype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.resource_subtype.type,parentSchema:schema27.properties.resource_subtype,data:data12};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data["sections.any"] !== undefined){
-let data13 = data["sections.any"];
-if(typeof data13 !== "string"){
-const err15 = {instancePath:instancePath+"/sections.any",schemaPath:"#/properties/sections.any/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties["sections.any"].type,parentSchema:schema27.properties["sections.any"],data:data13};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.sort_ascending !== undefined){
-let data14 = data.sort_ascending;
-if(typeof data14 !== "boolean"){
-const err16 = {instancePath:instancePath+"/sort_ascending",schemaPath:"#/properties/sort_ascending/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.sort_ascending.type,parentSchema:schema27.properties.sort_ascending,data:data14};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.sort_by !== undefined){
-let data15 = data.sort_by;
-if(typeof data15 !== "string"){
-const err17 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.sort_by.type,parentSchema:schema27.properties.sort_by,data:data15};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data["teams.any"] !== undefined){
-let data16 = data["teams.any"];
-if(typeof data16 !== "string"){
-const err18 = {instancePath:instancePath+"/teams.any",schemaPath:"#/properties/teams.any/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties["teams.any"].type,parentSchema:schema27.properties["teams.any"],data:data16};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.text !== undefined){
-let data17 = data.text;
-if(typeof data17 !== "string"){
-const err19 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.text.type,parentSchema:schema27.properties.text,data:data17};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.workspace_gid !== undefined){
-let data18 = data.workspace_gid;
-if(typeof data18 !== "string"){
-const err20 = {instancePath:instancePath+"/workspace_gid",schemaPath:"#/properties/workspace_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.workspace_gid.type,parentSchema:schema27.properties.workspace_gid,data:data18};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
 validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const params_workspace_teams_list = validate27;
-const schema28 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
+export const params_workspace_task_search_list = validate27;
+const schema28 = {"type":"object","properties":{"assignee.any":{"type":"string"},"completed":{"type":"boolean"},"created_at.after":{"type":"string"},"created_at.before":{"type":"string"},"due_on.after":{"type":"string"},"due_on.before":{"type":"string"},"followers.any":{"type":"string"},"limit":{"type":"integer"},"modified_at.after":{"type":"string"},"modified_at.before":{"type":"string"},"offset":{"type":"string"},"projects.any":{"type":"string"},"resource_subtype":{"type":"string"},"sections.any":{"type":"string"},"sort_ascending":{"type":"boolean"},"sort_by":{"type":"string"},"teams.any":{"type":"string"},"text":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
+const func2 = Object.prototype.hasOwnProperty;
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1733,8 +1464,299 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(((key0 === "limit") || (key0 === "offset")) || (key0 === "workspace_gid"))){
+if(!(func2.call(schema28.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data["assignee.any"] !== undefined){
+let data0 = data["assignee.any"];
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/assignee.any",schemaPath:"#/properties/assignee.any/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties["assignee.any"].type,parentSchema:schema28.properties["assignee.any"],data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.completed !== undefined){
+let data1 = data.completed;
+if(typeof data1 !== "boolean"){
+const err3 = {instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.completed.type,parentSchema:schema28.properties.completed,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data["created_at.after"] !== undefined){
+let data2 = data["created_at.after"];
+if(typeof data2 !== "string"){
+const err4 = {instancePath:instancePath+"/created_at.after",schemaPath:"#/properties/created_at.after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties["created_at.after"].type,parentSchema:schema28.properties["created_at.after"],data:data2};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data["created_at.before"] !== undefined){
+let data3 = data["created_at.before"];
+if(typeof data3 !== "string"){
+const err5 = {instancePath:instancePath+"/created_at.before",schemaPath:"#/properties/created_at.before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties["created_at.before"].type,parentSchema:schema28.properties["created_at.before"],data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data["due_on.after"] !== undefined){
+let data4 = data["due_on.after"];
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/due_on.after",schemaPath:"#/properties/due_on.after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties["due_on.after"].type,parentSchema:schema28.properties["due_on.after"],data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data["due_on.before"] !== undefined){
+let data5 = data["due_on.before"];
+if(typeof data5 !== "string"){
+const err7 = {instancePath:instancePath+"/due_on.before",schemaPath:"#/properties/due_on.before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties["due_on.before"].type,parentSchema:schema28.properties["due_on.before"],data:data5};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data["followers.any"] !== undefined){
+let data6 = data["followers.any"];
+if(typeof data6 !== "string"){
+const err8 = {instancePath:instancePath+"/followers.any",schemaPath:"#/properties/followers.any/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties["followers.any"].type,parentSchema:schema28.properties["followers.any"],data:data6};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.limit !== undefined){
+let data7 = data.limit;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.limit.type,parentSchema:schema28.properties.limit,data:data7};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data["modified_at.after"] !== undefined){
+let data8 = data["modified_at.after"];
+if(typeof data8 !== "string"){
+const err10 = {instancePath:instancePath+"/modified_at.after",schemaPath:"#/properties/modified_at.after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties["modified_at.after"].type,parentSchema:schema28.properties["modified_at.after"],data:data8};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data["modified_at.before"] !== undefined){
+let data9 = data["modified_at.before"];
+if(typeof data9 !== "string"){
+const err11 = {instancePath:instancePath+"/modified_at.before",schemaPath:"#/properties/modified_at.before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties["modified_at.before"].type,parentSchema:schema28.properties["modified_at.before"],data:data9};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.offset !== undefined){
+let data10 = data.offset;
+if(typeof data10 !== "string"){
+const err12 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.offset.type,parentSchema:schema28.properties.offset,data:data10};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data["projects.any"] !== undefined){
+let data11 = data["projects.any"];
+if(typeof data11 !== "string"){
+const err13 = {instancePath:instancePath+"/projects.any",schemaPath:"#/properties/projects.any/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties["projects.any"].type,parentSchema:schema28.properties["projects.any"],data:data11};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.resource_subtype !== undefined){
+let data12 = data.resource_subtype;
+if(typeof data12 !== "string"){
+const err14 = {instancePath:instancePath+"/resource_subtype",schemaPath:"#/properties/resource_subtype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.resource_subtype.type,parentSchema:schema28.properties.resource_subtype,data:data12};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data["sections.any"] !== undefined){
+let data13 = data["sections.any"];
+if(typeof data13 !== "string"){
+const err15 = {instancePath:instancePath+"/sections.any",schemaPath:"#/properties/sections.any/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties["sections.any"].type,parentSchema:schema28.properties["sections.any"],data:data13};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.sort_ascending !== undefined){
+let data14 = data.sort_ascending;
+if(typeof data14 !== "boolean"){
+const err16 = {instancePath:instancePath+"/sort_ascending",schemaPath:"#/properties/sort_ascending/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.sort_ascending.type,parentSchema:schema28.properties.sort_ascending,data:data14};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.sort_by !== undefined){
+let data15 = data.sort_by;
+if(typeof data15 !== "string"){
+const err17 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.sort_by.type,parentSchema:schema28.properties.sort_by,data:data15};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data["teams.any"] !== undefined){
+let data16 = data["teams.any"];
+if(typeof data16 !== "string"){
+const err18 = {instancePath:instancePath+"/teams.any",schemaPath:"#/properties/teams.any/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties["teams.any"].type,parentSchema:schema28.properties["teams.any"],data:data16};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.text !== undefined){
+let data17 = data.text;
+if(typeof data17 !== "string"){
+const err19 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.text.type,parentSchema:schema28.properties.text,data:data17};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.workspace_gid !== undefined){
+let data18 = data.workspace_gid;
+if(typeof data18 !== "string"){
+const err20 = {instancePath:instancePath+"/workspace_gid",schemaPath:"#/properties/workspace_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.workspace_gid.type,parentSchema:schema28.properties.workspace_gid,data:data18};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+
+export const params_workspace_teams_list = validate28;
+const schema29 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
+
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.workspace_gid === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspace_gid"},message:"must have required property '"+"workspace_gid"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "limit") || (key0 === "offset")) || (key0 === "workspace_gid"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1747,7 +1769,7 @@ errors++;
 if(data.limit !== undefined){
 let data0 = data.limit;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.limit.type,parentSchema:schema28.properties.limit,data:data0};
+const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.limit.type,parentSchema:schema29.properties.limit,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1760,7 +1782,7 @@ errors++;
 if(data.offset !== undefined){
 let data1 = data.offset;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.offset.type,parentSchema:schema28.properties.offset,data:data1};
+const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.offset.type,parentSchema:schema29.properties.offset,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1773,7 +1795,7 @@ errors++;
 if(data.workspace_gid !== undefined){
 let data2 = data.workspace_gid;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/workspace_gid",schemaPath:"#/properties/workspace_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.workspace_gid.type,parentSchema:schema28.properties.workspace_gid,data:data2};
+const err4 = {instancePath:instancePath+"/workspace_gid",schemaPath:"#/properties/workspace_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.workspace_gid.type,parentSchema:schema29.properties.workspace_gid,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1785,7 +1807,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1794,20 +1816,20 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const params_workspaces_list = validate28;
-const schema29 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"}},"additionalProperties":false};
+export const params_workspaces_list = validate29;
+const schema30 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"}},"additionalProperties":false};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((key0 === "limit") || (key0 === "offset"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema29,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1820,7 +1842,7 @@ errors++;
 if(data.limit !== undefined){
 let data0 = data.limit;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err1 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.limit.type,parentSchema:schema29.properties.limit,data:data0};
+const err1 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.limit.type,parentSchema:schema30.properties.limit,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1833,64 +1855,7 @@ errors++;
 if(data.offset !== undefined){
 let data1 = data.offset;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.offset.type,parentSchema:schema29.properties.offset,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate28.errors = vErrors;
-return errors === 0;
-}
-
-export const params_workspaces_get = validate29;
-const schema30 = {"type":"object","properties":{"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
-
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.workspace_gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspace_gid"},message:"must have required property '"+"workspace_gid"+"'",schema:schema30.required,parentSchema:schema30,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(key0 === "workspace_gid")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.workspace_gid !== undefined){
-let data0 = data.workspace_gid;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/workspace_gid",schemaPath:"#/properties/workspace_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.workspace_gid.type,parentSchema:schema30.properties.workspace_gid,data:data0};
+const err2 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.offset.type,parentSchema:schema30.properties.offset,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1915,15 +1880,72 @@ validate29.errors = vErrors;
 return errors === 0;
 }
 
-export const record_attachment_list = validate30;
-const schema31 = {"type":"object","properties":{"gid":{"type":"string"},"name":{"type":"string"},"resource_subtype":{"type":"string"},"resource_type":{"type":"string"}},"required":["gid","name","resource_subtype","resource_type"],"additionalProperties":true};
+export const params_workspaces_get = validate30;
+const schema31 = {"type":"object","properties":{"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.workspace_gid === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspace_gid"},message:"must have required property '"+"workspace_gid"+"'",schema:schema31.required,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "workspace_gid")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.workspace_gid !== undefined){
+let data0 = data.workspace_gid;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/workspace_gid",schemaPath:"#/properties/workspace_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.workspace_gid.type,parentSchema:schema31.properties.workspace_gid,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate30.errors = vErrors;
+return errors === 0;
+}
+
+export const record_attachment_list = validate31;
+const schema32 = {"type":"object","properties":{"gid":{"type":"string"},"name":{"type":"string"},"resource_subtype":{"type":"string"},"resource_type":{"type":"string"}},"required":["gid","name","resource_subtype","resource_type"],"additionalProperties":true};
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1933,7 +1955,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1943,7 +1965,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.resource_subtype === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_subtype"},message:"must have required property '"+"resource_subtype"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_subtype"},message:"must have required property '"+"resource_subtype"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1953,7 +1975,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.resource_type === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_type"},message:"must have required property '"+"resource_type"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_type"},message:"must have required property '"+"resource_type"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1965,7 +1987,7 @@ errors++;
 if(data.gid !== undefined){
 let data0 = data.gid;
 if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.gid.type,parentSchema:schema31.properties.gid,data:data0};
+const err4 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.gid.type,parentSchema:schema32.properties.gid,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1978,7 +2000,7 @@ errors++;
 if(data.name !== undefined){
 let data1 = data.name;
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.name.type,parentSchema:schema31.properties.name,data:data1};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.name.type,parentSchema:schema32.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1991,7 +2013,7 @@ errors++;
 if(data.resource_subtype !== undefined){
 let data2 = data.resource_subtype;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/resource_subtype",schemaPath:"#/properties/resource_subtype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.resource_subtype.type,parentSchema:schema31.properties.resource_subtype,data:data2};
+const err6 = {instancePath:instancePath+"/resource_subtype",schemaPath:"#/properties/resource_subtype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.resource_subtype.type,parentSchema:schema32.properties.resource_subtype,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2004,7 +2026,7 @@ errors++;
 if(data.resource_type !== undefined){
 let data3 = data.resource_type;
 if(typeof data3 !== "string"){
-const err7 = {instancePath:instancePath+"/resource_type",schemaPath:"#/properties/resource_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.resource_type.type,parentSchema:schema31.properties.resource_type,data:data3};
+const err7 = {instancePath:instancePath+"/resource_type",schemaPath:"#/properties/resource_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.resource_type.type,parentSchema:schema32.properties.resource_type,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2016,7 +2038,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2025,19 +2047,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-export const record_project = validate31;
-const schema32 = {"type":"object","properties":{"archived":{"type":"boolean"},"color":{"type":["string","null"]},"completed":{"type":"boolean"},"completed_at":{"type":["string","null"]},"created_at":{"type":"string"},"current_status":{"type":["object","null"]},"current_status_update":{"type":["object","null"]},"custom_fields":{"type":"array"},"default_access_level":{"type":"string"},"default_view":{"type":"string"},"due_date":{"type":["string","null"]},"due_on":{"type":["string","null"]},"followers":{"type":"array","items":{"type":"object"}},"gid":{"type":"string"},"members":{"type":"array","items":{"type":"object"}},"minimum_access_level_for_customization":{"type":"string"},"minimum_access_level_for_sharing":{"type":"string"},"modified_at":{"type":"string"},"name":{"type":"string"},"notes":{"type":"string"},"owner":{"type":"object"},"permalink_url":{"type":"string"},"privacy_setting":{"type":"string"},"public":{"type":"boolean"},"resource_type":{"type":"string"},"start_on":{"type":["string","null"]},"team":{"type":"object"},"workspace":{"type":"object"}},"required":["archived","color","completed","completed_at","created_at","current_status","current_status_update","custom_fields","default_access_level","default_view","due_date","due_on","followers","gid","members","minimum_access_level_for_customization","minimum_access_level_for_sharing","modified_at","name","notes","owner","permalink_url","privacy_setting","public","resource_type","start_on","team","workspace"],"additionalProperties":true};
+export const record_project = validate32;
+const schema33 = {"type":"object","properties":{"archived":{"type":"boolean"},"color":{"type":["string","null"]},"completed":{"type":"boolean"},"completed_at":{"type":["string","null"]},"created_at":{"type":"string"},"current_status":{"type":["object","null"]},"current_status_update":{"type":["object","null"]},"custom_fields":{"type":"array"},"default_access_level":{"type":"string"},"default_view":{"type":"string"},"due_date":{"type":["string","null"]},"due_on":{"type":["string","null"]},"followers":{"type":"array","items":{"type":"object"}},"gid":{"type":"string"},"members":{"type":"array","items":{"type":"object"}},"minimum_access_level_for_customization":{"type":"string"},"minimum_access_level_for_sharing":{"type":"string"},"modified_at":{"type":"string"},"name":{"type":"string"},"notes":{"type":"string"},"owner":{"type":"object"},"permalink_url":{"type":"string"},"privacy_setting":{"type":"string"},"public":{"type":"boolean"},"resource_type":{"type":"string"},"start_on":{"type":["string","null"]},"team":{"type":"object"},"workspace":{"type":"object"}},"required":["archived","color","completed","completed_at","created_at","current_status","current_status_update","custom_fields","default_access_level","default_view","due_date","due_on","followers","gid","members","minimum_access_level_for_customization","minimum_access_level_for_sharing","modified_at","name","notes","owner","permalink_url","privacy_setting","public","resource_type","start_on","team","workspace"],"additionalProperties":true};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.archived === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "archived"},message:"must have required property '"+"archived"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "archived"},message:"must have required property '"+"archived"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2047,7 +2069,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.color === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "color"},message:"must have required property '"+"color"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "color"},message:"must have required property '"+"color"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2057,7 +2079,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.completed === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completed"},message:"must have required property '"+"completed"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completed"},message:"must have required property '"+"completed"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2067,7 +2089,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.completed_at === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completed_at"},message:"must have required property '"+"completed_at"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completed_at"},message:"must have required property '"+"completed_at"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2077,7 +2099,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.created_at === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2087,7 +2109,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.current_status === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "current_status"},message:"must have required property '"+"current_status"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "current_status"},message:"must have required property '"+"current_status"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2097,7 +2119,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.current_status_update === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "current_status_update"},message:"must have required property '"+"current_status_update"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "current_status_update"},message:"must have required property '"+"current_status_update"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2107,7 +2129,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.custom_fields === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_fields"},message:"must have required property '"+"custom_fields"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_fields"},message:"must have required property '"+"custom_fields"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2117,7 +2139,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.default_access_level === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_access_level"},message:"must have required property '"+"default_access_level"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_access_level"},message:"must have required property '"+"default_access_level"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2127,7 +2149,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.default_view === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_view"},message:"must have required property '"+"default_view"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_view"},message:"must have required property '"+"default_view"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2137,7 +2159,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.due_date === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "due_date"},message:"must have required property '"+"due_date"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "due_date"},message:"must have required property '"+"due_date"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2147,7 +2169,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.due_on === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "due_on"},message:"must have required property '"+"due_on"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "due_on"},message:"must have required property '"+"due_on"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2157,7 +2179,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.followers === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "followers"},message:"must have required property '"+"followers"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "followers"},message:"must have required property '"+"followers"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2167,7 +2189,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.gid === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2177,7 +2199,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.members === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "members"},message:"must have required property '"+"members"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "members"},message:"must have required property '"+"members"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2187,7 +2209,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.minimum_access_level_for_customization === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "minimum_access_level_for_customization"},message:"must have required property '"+"minimum_access_level_for_customization"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "minimum_access_level_for_customization"},message:"must have required property '"+"minimum_access_level_for_customization"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2197,7 +2219,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.minimum_access_level_for_sharing === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "minimum_access_level_for_sharing"},message:"must have required property '"+"minimum_access_level_for_sharing"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "minimum_access_level_for_sharing"},message:"must have required property '"+"minimum_access_level_for_sharing"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2207,7 +2229,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.modified_at === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "modified_at"},message:"must have required property '"+"modified_at"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "modified_at"},message:"must have required property '"+"modified_at"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2217,7 +2239,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.name === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2227,7 +2249,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.notes === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2237,7 +2259,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.owner === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "owner"},message:"must have required property '"+"owner"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "owner"},message:"must have required property '"+"owner"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2247,7 +2269,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.permalink_url === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permalink_url"},message:"must have required property '"+"permalink_url"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permalink_url"},message:"must have required property '"+"permalink_url"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2257,7 +2279,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data.privacy_setting === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "privacy_setting"},message:"must have required property '"+"privacy_setting"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "privacy_setting"},message:"must have required property '"+"privacy_setting"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2267,7 +2289,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data.public === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "public"},message:"must have required property '"+"public"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "public"},message:"must have required property '"+"public"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2277,7 +2299,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.resource_type === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_type"},message:"must have required property '"+"resource_type"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_type"},message:"must have required property '"+"resource_type"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2287,7 +2309,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.start_on === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "start_on"},message:"must have required property '"+"start_on"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "start_on"},message:"must have required property '"+"start_on"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2297,7 +2319,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data.team === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team"},message:"must have required property '"+"team"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team"},message:"must have required property '"+"team"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2307,7 +2329,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data.workspace === undefined){
-const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspace"},message:"must have required property '"+"workspace"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspace"},message:"must have required property '"+"workspace"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2319,7 +2341,7 @@ errors++;
 if(data.archived !== undefined){
 let data0 = data.archived;
 if(typeof data0 !== "boolean"){
-const err28 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema32.properties.archived.type,parentSchema:schema32.properties.archived,data:data0};
+const err28 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema33.properties.archived.type,parentSchema:schema33.properties.archived,data:data0};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2332,7 +2354,7 @@ errors++;
 if(data.color !== undefined){
 let data1 = data.color;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err29 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema32.properties.color.type},message:"must be string,null",schema:schema32.properties.color.type,parentSchema:schema32.properties.color,data:data1};
+const err29 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema33.properties.color.type},message:"must be string,null",schema:schema33.properties.color.type,parentSchema:schema33.properties.color,data:data1};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2345,7 +2367,7 @@ errors++;
 if(data.completed !== undefined){
 let data2 = data.completed;
 if(typeof data2 !== "boolean"){
-const err30 = {instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema32.properties.completed.type,parentSchema:schema32.properties.completed,data:data2};
+const err30 = {instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema33.properties.completed.type,parentSchema:schema33.properties.completed,data:data2};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2358,7 +2380,7 @@ errors++;
 if(data.completed_at !== undefined){
 let data3 = data.completed_at;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err31 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/type",keyword:"type",params:{type: schema32.properties.completed_at.type},message:"must be string,null",schema:schema32.properties.completed_at.type,parentSchema:schema32.properties.completed_at,data:data3};
+const err31 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/type",keyword:"type",params:{type: schema33.properties.completed_at.type},message:"must be string,null",schema:schema33.properties.completed_at.type,parentSchema:schema33.properties.completed_at,data:data3};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2371,7 +2393,7 @@ errors++;
 if(data.created_at !== undefined){
 let data4 = data.created_at;
 if(typeof data4 !== "string"){
-const err32 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.created_at.type,parentSchema:schema32.properties.created_at,data:data4};
+const err32 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.created_at.type,parentSchema:schema33.properties.created_at,data:data4};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2384,7 +2406,7 @@ errors++;
 if(data.current_status !== undefined){
 let data5 = data.current_status;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err33 = {instancePath:instancePath+"/current_status",schemaPath:"#/properties/current_status/type",keyword:"type",params:{type: schema32.properties.current_status.type},message:"must be object,null",schema:schema32.properties.current_status.type,parentSchema:schema32.properties.current_status,data:data5};
+const err33 = {instancePath:instancePath+"/current_status",schemaPath:"#/properties/current_status/type",keyword:"type",params:{type: schema33.properties.current_status.type},message:"must be object,null",schema:schema33.properties.current_status.type,parentSchema:schema33.properties.current_status,data:data5};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2397,7 +2419,7 @@ errors++;
 if(data.current_status_update !== undefined){
 let data6 = data.current_status_update;
 if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
-const err34 = {instancePath:instancePath+"/current_status_update",schemaPath:"#/properties/current_status_update/type",keyword:"type",params:{type: schema32.properties.current_status_update.type},message:"must be object,null",schema:schema32.properties.current_status_update.type,parentSchema:schema32.properties.current_status_update,data:data6};
+const err34 = {instancePath:instancePath+"/current_status_update",schemaPath:"#/properties/current_status_update/type",keyword:"type",params:{type: schema33.properties.current_status_update.type},message:"must be object,null",schema:schema33.properties.current_status_update.type,parentSchema:schema33.properties.current_status_update,data:data6};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2410,7 +2432,7 @@ errors++;
 if(data.custom_fields !== undefined){
 let data7 = data.custom_fields;
 if(!(Array.isArray(data7))){
-const err35 = {instancePath:instancePath+"/custom_fields",schemaPath:"#/properties/custom_fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.custom_fields.type,parentSchema:schema32.properties.custom_fields,data:data7};
+const err35 = {instancePath:instancePath+"/custom_fields",schemaPath:"#/properties/custom_fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.custom_fields.type,parentSchema:schema33.properties.custom_fields,data:data7};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2423,7 +2445,7 @@ errors++;
 if(data.default_access_level !== undefined){
 let data8 = data.default_access_level;
 if(typeof data8 !== "string"){
-const err36 = {instancePath:instancePath+"/default_access_level",schemaPath:"#/properties/default_access_level/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.default_access_level.type,parentSchema:schema32.properties.default_access_level,data:data8};
+const err36 = {instancePath:instancePath+"/default_access_level",schemaPath:"#/properties/default_access_level/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.default_access_level.type,parentSchema:schema33.properties.default_access_level,data:data8};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2436,7 +2458,7 @@ errors++;
 if(data.default_view !== undefined){
 let data9 = data.default_view;
 if(typeof data9 !== "string"){
-const err37 = {instancePath:instancePath+"/default_view",schemaPath:"#/properties/default_view/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.default_view.type,parentSchema:schema32.properties.default_view,data:data9};
+const err37 = {instancePath:instancePath+"/default_view",schemaPath:"#/properties/default_view/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.default_view.type,parentSchema:schema33.properties.default_view,data:data9};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2449,7 +2471,7 @@ errors++;
 if(data.due_date !== undefined){
 let data10 = data.due_date;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err38 = {instancePath:instancePath+"/due_date",schemaPath:"#/properties/due_date/type",keyword:"type",params:{type: schema32.properties.due_date.type},message:"must be string,null",schema:schema32.properties.due_date.type,parentSchema:schema32.properties.due_date,data:data10};
+const err38 = {instancePath:instancePath+"/due_date",schemaPath:"#/properties/due_date/type",keyword:"type",params:{type: schema33.properties.due_date.type},message:"must be string,null",schema:schema33.properties.due_date.type,parentSchema:schema33.properties.due_date,data:data10};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2462,7 +2484,7 @@ errors++;
 if(data.due_on !== undefined){
 let data11 = data.due_on;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err39 = {instancePath:instancePath+"/due_on",schemaPath:"#/properties/due_on/type",keyword:"type",params:{type: schema32.properties.due_on.type},message:"must be string,null",schema:schema32.properties.due_on.type,parentSchema:schema32.properties.due_on,data:data11};
+const err39 = {instancePath:instancePath+"/due_on",schemaPath:"#/properties/due_on/type",keyword:"type",params:{type: schema33.properties.due_on.type},message:"must be string,null",schema:schema33.properties.due_on.type,parentSchema:schema33.properties.due_on,data:data11};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2479,7 +2501,7 @@ const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
 let data13 = data12[i0];
 if(!(data13 && typeof data13 == "object" && !Array.isArray(data13))){
-const err40 = {instancePath:instancePath+"/followers/" + i0,schemaPath:"#/properties/followers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.followers.items.type,parentSchema:schema32.properties.followers.items,data:data13};
+const err40 = {instancePath:instancePath+"/followers/" + i0,schemaPath:"#/properties/followers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.followers.items.type,parentSchema:schema33.properties.followers.items,data:data13};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2491,7 +2513,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/followers",schemaPath:"#/properties/followers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.followers.type,parentSchema:schema32.properties.followers,data:data12};
+const err41 = {instancePath:instancePath+"/followers",schemaPath:"#/properties/followers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.followers.type,parentSchema:schema33.properties.followers,data:data12};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2504,7 +2526,7 @@ errors++;
 if(data.gid !== undefined){
 let data14 = data.gid;
 if(typeof data14 !== "string"){
-const err42 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.gid.type,parentSchema:schema32.properties.gid,data:data14};
+const err42 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.gid.type,parentSchema:schema33.properties.gid,data:data14};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2521,7 +2543,7 @@ const len1 = data15.length;
 for(let i1=0; i1<len1; i1++){
 let data16 = data15[i1];
 if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
-const err43 = {instancePath:instancePath+"/members/" + i1,schemaPath:"#/properties/members/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.members.items.type,parentSchema:schema32.properties.members.items,data:data16};
+const err43 = {instancePath:instancePath+"/members/" + i1,schemaPath:"#/properties/members/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.members.items.type,parentSchema:schema33.properties.members.items,data:data16};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2533,7 +2555,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/members",schemaPath:"#/properties/members/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.members.type,parentSchema:schema32.properties.members,data:data15};
+const err44 = {instancePath:instancePath+"/members",schemaPath:"#/properties/members/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.members.type,parentSchema:schema33.properties.members,data:data15};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2546,7 +2568,7 @@ errors++;
 if(data.minimum_access_level_for_customization !== undefined){
 let data17 = data.minimum_access_level_for_customization;
 if(typeof data17 !== "string"){
-const err45 = {instancePath:instancePath+"/minimum_access_level_for_customization",schemaPath:"#/properties/minimum_access_level_for_customization/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.minimum_access_level_for_customization.type,parentSchema:schema32.properties.minimum_access_level_for_customization,data:data17};
+const err45 = {instancePath:instancePath+"/minimum_access_level_for_customization",schemaPath:"#/properties/minimum_access_level_for_customization/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.minimum_access_level_for_customization.type,parentSchema:schema33.properties.minimum_access_level_for_customization,data:data17};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2559,7 +2581,7 @@ errors++;
 if(data.minimum_access_level_for_sharing !== undefined){
 let data18 = data.minimum_access_level_for_sharing;
 if(typeof data18 !== "string"){
-const err46 = {instancePath:instancePath+"/minimum_access_level_for_sharing",schemaPath:"#/properties/minimum_access_level_for_sharing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.minimum_access_level_for_sharing.type,parentSchema:schema32.properties.minimum_access_level_for_sharing,data:data18};
+const err46 = {instancePath:instancePath+"/minimum_access_level_for_sharing",schemaPath:"#/properties/minimum_access_level_for_sharing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.minimum_access_level_for_sharing.type,parentSchema:schema33.properties.minimum_access_level_for_sharing,data:data18};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2572,7 +2594,7 @@ errors++;
 if(data.modified_at !== undefined){
 let data19 = data.modified_at;
 if(typeof data19 !== "string"){
-const err47 = {instancePath:instancePath+"/modified_at",schemaPath:"#/properties/modified_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.modified_at.type,parentSchema:schema32.properties.modified_at,data:data19};
+const err47 = {instancePath:instancePath+"/modified_at",schemaPath:"#/properties/modified_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.modified_at.type,parentSchema:schema33.properties.modified_at,data:data19};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2585,7 +2607,7 @@ errors++;
 if(data.name !== undefined){
 let data20 = data.name;
 if(typeof data20 !== "string"){
-const err48 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.name.type,parentSchema:schema32.properties.name,data:data20};
+const err48 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.name.type,parentSchema:schema33.properties.name,data:data20};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2598,7 +2620,7 @@ errors++;
 if(data.notes !== undefined){
 let data21 = data.notes;
 if(typeof data21 !== "string"){
-const err49 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.notes.type,parentSchema:schema32.properties.notes,data:data21};
+const err49 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.notes.type,parentSchema:schema33.properties.notes,data:data21};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2611,7 +2633,7 @@ errors++;
 if(data.owner !== undefined){
 let data22 = data.owner;
 if(!(data22 && typeof data22 == "object" && !Array.isArray(data22))){
-const err50 = {instancePath:instancePath+"/owner",schemaPath:"#/properties/owner/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.owner.type,parentSchema:schema32.properties.owner,data:data22};
+const err50 = {instancePath:instancePath+"/owner",schemaPath:"#/properties/owner/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.owner.type,parentSchema:schema33.properties.owner,data:data22};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2624,7 +2646,7 @@ errors++;
 if(data.permalink_url !== undefined){
 let data23 = data.permalink_url;
 if(typeof data23 !== "string"){
-const err51 = {instancePath:instancePath+"/permalink_url",schemaPath:"#/properties/permalink_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.permalink_url.type,parentSchema:schema32.properties.permalink_url,data:data23};
+const err51 = {instancePath:instancePath+"/permalink_url",schemaPath:"#/properties/permalink_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.permalink_url.type,parentSchema:schema33.properties.permalink_url,data:data23};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2637,7 +2659,7 @@ errors++;
 if(data.privacy_setting !== undefined){
 let data24 = data.privacy_setting;
 if(typeof data24 !== "string"){
-const err52 = {instancePath:instancePath+"/privacy_setting",schemaPath:"#/properties/privacy_setting/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.privacy_setting.type,parentSchema:schema32.properties.privacy_setting,data:data24};
+const err52 = {instancePath:instancePath+"/privacy_setting",schemaPath:"#/properties/privacy_setting/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.privacy_setting.type,parentSchema:schema33.properties.privacy_setting,data:data24};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2650,7 +2672,7 @@ errors++;
 if(data.public !== undefined){
 let data25 = data.public;
 if(typeof data25 !== "boolean"){
-const err53 = {instancePath:instancePath+"/public",schemaPath:"#/properties/public/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema32.properties.public.type,parentSchema:schema32.properties.public,data:data25};
+const err53 = {instancePath:instancePath+"/public",schemaPath:"#/properties/public/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema33.properties.public.type,parentSchema:schema33.properties.public,data:data25};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2663,7 +2685,7 @@ errors++;
 if(data.resource_type !== undefined){
 let data26 = data.resource_type;
 if(typeof data26 !== "string"){
-const err54 = {instancePath:instancePath+"/resource_type",schemaPath:"#/properties/resource_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.resource_type.type,parentSchema:schema32.properties.resource_type,data:data26};
+const err54 = {instancePath:instancePath+"/resource_type",schemaPath:"#/properties/resource_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.resource_type.type,parentSchema:schema33.properties.resource_type,data:data26};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2676,7 +2698,7 @@ errors++;
 if(data.start_on !== undefined){
 let data27 = data.start_on;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err55 = {instancePath:instancePath+"/start_on",schemaPath:"#/properties/start_on/type",keyword:"type",params:{type: schema32.properties.start_on.type},message:"must be string,null",schema:schema32.properties.start_on.type,parentSchema:schema32.properties.start_on,data:data27};
+const err55 = {instancePath:instancePath+"/start_on",schemaPath:"#/properties/start_on/type",keyword:"type",params:{type: schema33.properties.start_on.type},message:"must be string,null",schema:schema33.properties.start_on.type,parentSchema:schema33.properties.start_on,data:data27};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2689,7 +2711,7 @@ errors++;
 if(data.team !== undefined){
 let data28 = data.team;
 if(!(data28 && typeof data28 == "object" && !Array.isArray(data28))){
-const err56 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.team.type,parentSchema:schema32.properties.team,data:data28};
+const err56 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.team.type,parentSchema:schema33.properties.team,data:data28};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2702,7 +2724,7 @@ errors++;
 if(data.workspace !== undefined){
 let data29 = data.workspace;
 if(!(data29 && typeof data29 == "object" && !Array.isArray(data29))){
-const err57 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.workspace.type,parentSchema:schema32.properties.workspace,data:data29};
+const err57 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.workspace.type,parentSchema:schema33.properties.workspace,data:data29};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2714,7 +2736,7 @@ errors++;
 }
 }
 else {
-const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2723,103 +2745,12 @@ vErrors.push(err58);
 }
 errors++;
 }
-validate31.errors = vErrors;
-return errors === 0;
-}
-
-export const record_project_list = validate32;
-const schema33 = {"type":"object","properties":{"gid":{"type":"string"},"name":{"type":"string"},"resource_type":{"type":"string"}},"required":["gid","name","resource_type"],"additionalProperties":true};
-
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'",schema:schema33.required,parentSchema:schema33,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema33.required,parentSchema:schema33,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.resource_type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_type"},message:"must have required property '"+"resource_type"+"'",schema:schema33.required,parentSchema:schema33,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.gid !== undefined){
-let data0 = data.gid;
-if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.gid.type,parentSchema:schema33.properties.gid,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data1 = data.name;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.name.type,parentSchema:schema33.properties.name,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.resource_type !== undefined){
-let data2 = data.resource_type;
-if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/resource_type",schemaPath:"#/properties/resource_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.resource_type.type,parentSchema:schema33.properties.resource_type,data:data2};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
 validate32.errors = vErrors;
 return errors === 0;
 }
 
-export const record_task = validate33;
-const schema34 = {"type":"object","properties":{"gid":{"type":"string"}},"required":["gid"],"additionalProperties":true};
+export const record_project_list = validate33;
+const schema34 = {"type":"object","properties":{"gid":{"type":"string"},"name":{"type":"string"},"resource_type":{"type":"string"}},"required":["gid","name","resource_type"],"additionalProperties":true};
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2835,73 +2766,30 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema34.required,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.resource_type === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_type"},message:"must have required property '"+"resource_type"+"'",schema:schema34.required,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
 if(data.gid !== undefined){
 let data0 = data.gid;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.gid.type,parentSchema:schema34.properties.gid,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate33.errors = vErrors;
-return errors === 0;
-}
-
-export const record_task_list = validate34;
-const schema35 = {"type":"object","properties":{"created_by":{"type":"object"},"gid":{"type":"string"},"name":{"type":"string"},"resource_subtype":{"type":"string"},"resource_type":{"type":"string"}},"required":["created_by","gid","name","resource_subtype","resource_type"],"additionalProperties":true};
-
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.created_by === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_by"},message:"must have required property '"+"created_by"+"'",schema:schema35.required,parentSchema:schema35,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.gid === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'",schema:schema35.required,parentSchema:schema35,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.name === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema35.required,parentSchema:schema35,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.resource_subtype === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_subtype"},message:"must have required property '"+"resource_subtype"+"'",schema:schema35.required,parentSchema:schema35,data};
+const err3 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.gid.type,parentSchema:schema34.properties.gid,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2910,8 +2798,11 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.resource_type === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_type"},message:"must have required property '"+"resource_type"+"'",schema:schema35.required,parentSchema:schema35,data};
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 !== "string"){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.name.type,parentSchema:schema34.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2920,10 +2811,11 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.created_by !== undefined){
-let data0 = data.created_by;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err5 = {instancePath:instancePath+"/created_by",schemaPath:"#/properties/created_by/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.properties.created_by.type,parentSchema:schema35.properties.created_by,data:data0};
+}
+if(data.resource_type !== undefined){
+let data2 = data.resource_type;
+if(typeof data2 !== "string"){
+const err5 = {instancePath:instancePath+"/resource_type",schemaPath:"#/properties/resource_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.resource_type.type,parentSchema:schema34.properties.resource_type,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2933,10 +2825,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.gid !== undefined){
-let data1 = data.gid;
-if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.gid.type,parentSchema:schema35.properties.gid,data:data1};
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2945,70 +2836,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.name !== undefined){
-let data2 = data.name;
-if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.name.type,parentSchema:schema35.properties.name,data:data2};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.resource_subtype !== undefined){
-let data3 = data.resource_subtype;
-if(typeof data3 !== "string"){
-const err8 = {instancePath:instancePath+"/resource_subtype",schemaPath:"#/properties/resource_subtype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.resource_subtype.type,parentSchema:schema35.properties.resource_subtype,data:data3};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.resource_type !== undefined){
-let data4 = data.resource_type;
-if(typeof data4 !== "string"){
-const err9 = {instancePath:instancePath+"/resource_type",schemaPath:"#/properties/resource_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.resource_type.type,parentSchema:schema35.properties.resource_type,data:data4};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate34.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
-export const record_team = validate35;
-const schema36 = {"type":"object","properties":{"gid":{"type":"string"},"name":{"type":"string"},"organization":{"type":"object"},"permalink_url":{"type":"string"},"resource_type":{"type":"string"}},"required":["gid","name","organization","permalink_url","resource_type"],"additionalProperties":true};
+export const record_task = validate34;
+const schema35 = {"type":"object","properties":{"gid":{"type":"string"}},"required":["gid"],"additionalProperties":true};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'",schema:schema36.required,parentSchema:schema36,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'",schema:schema35.required,parentSchema:schema35,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3017,8 +2857,10 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema36.required,parentSchema:schema36,data};
+if(data.gid !== undefined){
+let data0 = data.gid;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.gid.type,parentSchema:schema35.properties.gid,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3027,8 +2869,10 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.organization === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "organization"},message:"must have required property '"+"organization"+"'",schema:schema36.required,parentSchema:schema36,data};
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3037,8 +2881,49 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.permalink_url === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permalink_url"},message:"must have required property '"+"permalink_url"+"'",schema:schema36.required,parentSchema:schema36,data};
+validate34.errors = vErrors;
+return errors === 0;
+}
+
+export const record_task_list = validate35;
+const schema36 = {"type":"object","properties":{"created_by":{"type":"object"},"gid":{"type":"string"},"name":{"type":"string"},"resource_subtype":{"type":"string"},"resource_type":{"type":"string"}},"required":["created_by","gid","name","resource_subtype","resource_type"],"additionalProperties":true};
+
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.created_by === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_by"},message:"must have required property '"+"created_by"+"'",schema:schema36.required,parentSchema:schema36,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.gid === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'",schema:schema36.required,parentSchema:schema36,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.name === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema36.required,parentSchema:schema36,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.resource_subtype === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_subtype"},message:"must have required property '"+"resource_subtype"+"'",schema:schema36.required,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3057,10 +2942,10 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.gid !== undefined){
-let data0 = data.gid;
-if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.gid.type,parentSchema:schema36.properties.gid,data:data0};
+if(data.created_by !== undefined){
+let data0 = data.created_by;
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+const err5 = {instancePath:instancePath+"/created_by",schemaPath:"#/properties/created_by/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.created_by.type,parentSchema:schema36.properties.created_by,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3070,10 +2955,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.name !== undefined){
-let data1 = data.name;
+if(data.gid !== undefined){
+let data1 = data.gid;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.name.type,parentSchema:schema36.properties.name,data:data1};
+const err6 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.gid.type,parentSchema:schema36.properties.gid,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3083,10 +2968,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.organization !== undefined){
-let data2 = data.organization;
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err7 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.organization.type,parentSchema:schema36.properties.organization,data:data2};
+if(data.name !== undefined){
+let data2 = data.name;
+if(typeof data2 !== "string"){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.name.type,parentSchema:schema36.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3096,10 +2981,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.permalink_url !== undefined){
-let data3 = data.permalink_url;
+if(data.resource_subtype !== undefined){
+let data3 = data.resource_subtype;
 if(typeof data3 !== "string"){
-const err8 = {instancePath:instancePath+"/permalink_url",schemaPath:"#/properties/permalink_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.permalink_url.type,parentSchema:schema36.properties.permalink_url,data:data3};
+const err8 = {instancePath:instancePath+"/resource_subtype",schemaPath:"#/properties/resource_subtype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.resource_subtype.type,parentSchema:schema36.properties.resource_subtype,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3137,15 +3022,15 @@ validate35.errors = vErrors;
 return errors === 0;
 }
 
-export const record_user = validate36;
-const schema37 = {"type":"object","properties":{"email":{"type":"string"},"gid":{"type":"string"},"name":{"type":"string"},"photo":{"type":["object","null"]},"resource_type":{"type":"string"},"workspaces":{"type":"array","items":{"type":"object"}}},"required":["email","gid","name","photo","resource_type","workspaces"],"additionalProperties":true};
+export const record_team = validate36;
+const schema37 = {"type":"object","properties":{"gid":{"type":"string"},"name":{"type":"string"},"organization":{"type":"object"},"permalink_url":{"type":"string"},"resource_type":{"type":"string"}},"required":["gid","name","organization","permalink_url","resource_type"],"additionalProperties":true};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema37.required,parentSchema:schema37,data};
+if(data.gid === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3154,8 +3039,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.gid === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'",schema:schema37.required,parentSchema:schema37,data};
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3164,8 +3049,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.name === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema37.required,parentSchema:schema37,data};
+if(data.organization === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "organization"},message:"must have required property '"+"organization"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3174,8 +3059,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.photo === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "photo"},message:"must have required property '"+"photo"+"'",schema:schema37.required,parentSchema:schema37,data};
+if(data.permalink_url === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permalink_url"},message:"must have required property '"+"permalink_url"+"'",schema:schema37.required,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3194,8 +3079,10 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.workspaces === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaces"},message:"must have required property '"+"workspaces"+"'",schema:schema37.required,parentSchema:schema37,data};
+if(data.gid !== undefined){
+let data0 = data.gid;
+if(typeof data0 !== "string"){
+const err5 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.gid.type,parentSchema:schema37.properties.gid,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3204,10 +3091,11 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.email !== undefined){
-let data0 = data.email;
-if(typeof data0 !== "string"){
-const err6 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.email.type,parentSchema:schema37.properties.email,data:data0};
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 !== "string"){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.name.type,parentSchema:schema37.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3217,10 +3105,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.gid !== undefined){
-let data1 = data.gid;
-if(typeof data1 !== "string"){
-const err7 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.gid.type,parentSchema:schema37.properties.gid,data:data1};
+if(data.organization !== undefined){
+let data2 = data.organization;
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+const err7 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.organization.type,parentSchema:schema37.properties.organization,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3230,10 +3118,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.name !== undefined){
-let data2 = data.name;
-if(typeof data2 !== "string"){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.name.type,parentSchema:schema37.properties.name,data:data2};
+if(data.permalink_url !== undefined){
+let data3 = data.permalink_url;
+if(typeof data3 !== "string"){
+const err8 = {instancePath:instancePath+"/permalink_url",schemaPath:"#/properties/permalink_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.permalink_url.type,parentSchema:schema37.properties.permalink_url,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3243,10 +3131,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.photo !== undefined){
-let data3 = data.photo;
-if((!(data3 && typeof data3 == "object" && !Array.isArray(data3))) && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/photo",schemaPath:"#/properties/photo/type",keyword:"type",params:{type: schema37.properties.photo.type},message:"must be object,null",schema:schema37.properties.photo.type,parentSchema:schema37.properties.photo,data:data3};
+if(data.resource_type !== undefined){
+let data4 = data.resource_type;
+if(typeof data4 !== "string"){
+const err9 = {instancePath:instancePath+"/resource_type",schemaPath:"#/properties/resource_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.resource_type.type,parentSchema:schema37.properties.resource_type,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3256,10 +3144,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.resource_type !== undefined){
-let data4 = data.resource_type;
-if(typeof data4 !== "string"){
-const err10 = {instancePath:instancePath+"/resource_type",schemaPath:"#/properties/resource_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.resource_type.type,parentSchema:schema37.properties.resource_type,data:data4};
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3268,60 +3155,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.workspaces !== undefined){
-let data5 = data.workspaces;
-if(Array.isArray(data5)){
-const len0 = data5.length;
-for(let i0=0; i0<len0; i0++){
-let data6 = data5[i0];
-if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-const err11 = {instancePath:instancePath+"/workspaces/" + i0,schemaPath:"#/properties/workspaces/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.workspaces.items.type,parentSchema:schema37.properties.workspaces.items,data:data6};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/workspaces",schemaPath:"#/properties/workspaces/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema37.properties.workspaces.type,parentSchema:schema37.properties.workspaces,data:data5};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
 validate36.errors = vErrors;
 return errors === 0;
 }
 
-export const record_workspace = validate37;
-const schema38 = {"type":"object","properties":{"email_domains":{"type":"array","items":{"type":"string"}},"gid":{"type":"string"},"is_organization":{"type":"boolean"},"name":{"type":"string"},"resource_type":{"type":"string"}},"required":["email_domains","gid","is_organization","name","resource_type"],"additionalProperties":true};
+export const record_user = validate37;
+const schema38 = {"type":"object","properties":{"email":{"type":"string"},"gid":{"type":"string"},"name":{"type":"string"},"photo":{"type":["object","null"]},"resource_type":{"type":"string"},"workspaces":{"type":"array","items":{"type":"object"}}},"required":["email","gid","name","photo","resource_type","workspaces"],"additionalProperties":true};
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.email_domains === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_domains"},message:"must have required property '"+"email_domains"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(data.email === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema38.required,parentSchema:schema38,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3340,8 +3186,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.is_organization === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_organization"},message:"must have required property '"+"is_organization"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(data.name === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema38.required,parentSchema:schema38,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3350,8 +3196,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.name === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(data.photo === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "photo"},message:"must have required property '"+"photo"+"'",schema:schema38.required,parentSchema:schema38,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3370,6 +3216,182 @@ vErrors.push(err4);
 }
 errors++;
 }
+if(data.workspaces === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaces"},message:"must have required property '"+"workspaces"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.email !== undefined){
+let data0 = data.email;
+if(typeof data0 !== "string"){
+const err6 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.email.type,parentSchema:schema38.properties.email,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.gid !== undefined){
+let data1 = data.gid;
+if(typeof data1 !== "string"){
+const err7 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.gid.type,parentSchema:schema38.properties.gid,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data2 = data.name;
+if(typeof data2 !== "string"){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.name.type,parentSchema:schema38.properties.name,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.photo !== undefined){
+let data3 = data.photo;
+if((!(data3 && typeof data3 == "object" && !Array.isArray(data3))) && (data3 !== null)){
+const err9 = {instancePath:instancePath+"/photo",schemaPath:"#/properties/photo/type",keyword:"type",params:{type: schema38.properties.photo.type},message:"must be object,null",schema:schema38.properties.photo.type,parentSchema:schema38.properties.photo,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.resource_type !== undefined){
+let data4 = data.resource_type;
+if(typeof data4 !== "string"){
+const err10 = {instancePath:instancePath+"/resource_type",schemaPath:"#/properties/resource_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.resource_type.type,parentSchema:schema38.properties.resource_type,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.workspaces !== undefined){
+let data5 = data.workspaces;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
+const err11 = {instancePath:instancePath+"/workspaces/" + i0,schemaPath:"#/properties/workspaces/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.workspaces.items.type,parentSchema:schema38.properties.workspaces.items,data:data6};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/workspaces",schemaPath:"#/properties/workspaces/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.workspaces.type,parentSchema:schema38.properties.workspaces,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate37.errors = vErrors;
+return errors === 0;
+}
+
+export const record_workspace = validate38;
+const schema39 = {"type":"object","properties":{"email_domains":{"type":"array","items":{"type":"string"}},"gid":{"type":"string"},"is_organization":{"type":"boolean"},"name":{"type":"string"},"resource_type":{"type":"string"}},"required":["email_domains","gid","is_organization","name","resource_type"],"additionalProperties":true};
+
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.email_domains === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_domains"},message:"must have required property '"+"email_domains"+"'",schema:schema39.required,parentSchema:schema39,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.gid === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'",schema:schema39.required,parentSchema:schema39,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.is_organization === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_organization"},message:"must have required property '"+"is_organization"+"'",schema:schema39.required,parentSchema:schema39,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.name === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema39.required,parentSchema:schema39,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.resource_type === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_type"},message:"must have required property '"+"resource_type"+"'",schema:schema39.required,parentSchema:schema39,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
 if(data.email_domains !== undefined){
 let data0 = data.email_domains;
 if(Array.isArray(data0)){
@@ -3377,7 +3399,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/email_domains/" + i0,schemaPath:"#/properties/email_domains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.email_domains.items.type,parentSchema:schema38.properties.email_domains.items,data:data1};
+const err5 = {instancePath:instancePath+"/email_domains/" + i0,schemaPath:"#/properties/email_domains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.email_domains.items.type,parentSchema:schema39.properties.email_domains.items,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3389,7 +3411,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/email_domains",schemaPath:"#/properties/email_domains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.email_domains.type,parentSchema:schema38.properties.email_domains,data:data0};
+const err6 = {instancePath:instancePath+"/email_domains",schemaPath:"#/properties/email_domains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.email_domains.type,parentSchema:schema39.properties.email_domains,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3402,7 +3424,7 @@ errors++;
 if(data.gid !== undefined){
 let data2 = data.gid;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.gid.type,parentSchema:schema38.properties.gid,data:data2};
+const err7 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.gid.type,parentSchema:schema39.properties.gid,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3415,7 +3437,7 @@ errors++;
 if(data.is_organization !== undefined){
 let data3 = data.is_organization;
 if(typeof data3 !== "boolean"){
-const err8 = {instancePath:instancePath+"/is_organization",schemaPath:"#/properties/is_organization/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema38.properties.is_organization.type,parentSchema:schema38.properties.is_organization,data:data3};
+const err8 = {instancePath:instancePath+"/is_organization",schemaPath:"#/properties/is_organization/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.is_organization.type,parentSchema:schema39.properties.is_organization,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3428,7 +3450,7 @@ errors++;
 if(data.name !== undefined){
 let data4 = data.name;
 if(typeof data4 !== "string"){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.name.type,parentSchema:schema38.properties.name,data:data4};
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.name.type,parentSchema:schema39.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3441,7 +3463,7 @@ errors++;
 if(data.resource_type !== undefined){
 let data5 = data.resource_type;
 if(typeof data5 !== "string"){
-const err10 = {instancePath:instancePath+"/resource_type",schemaPath:"#/properties/resource_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.resource_type.type,parentSchema:schema38.properties.resource_type,data:data5};
+const err10 = {instancePath:instancePath+"/resource_type",schemaPath:"#/properties/resource_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.resource_type.type,parentSchema:schema39.properties.resource_type,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3453,7 +3475,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.type,parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3462,15 +3484,26 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
+export const params_attachments_download = params_attachments_get;
+export const params_sections_get = params_attachments_get;
+export const params_tags_get = params_attachments_get;
 export const params_task_dependencies_list = params_project_sections_list;
 export const params_task_dependents_list = params_project_sections_list;
 export const params_task_subtasks_list = params_project_sections_list;
 export const params_workspace_tags_list = params_project_sections_list;
 export const params_workspace_users_list = params_workspace_teams_list;
+export const record_attachment = params_attachments_get;
+export const record_project_section = params_attachments_get;
+export const record_section = params_attachments_get;
+export const record_tag = params_attachments_get;
+export const record_task_dependency = params_attachments_get;
+export const record_task_dependent = params_attachments_get;
+export const record_task_subtask = params_attachments_get;
 export const record_team_list = record_project_list;
 export const record_user_list = record_project_list;
 export const record_workspace_list = record_project_list;
+export const record_workspace_tag = params_attachments_get;

@@ -1,0 +1,31 @@
+/**
+ * The Markdown reference, from the spec: generated/docs/README.md (index of connectors),
+ * generated/docs/service.md (the common contract), generated/docs/connectors/<id>.md (one page per
+ * connector), and the same connector page inside each package as generated/<id>/REFERENCE.md (published with
+ * it, so the package README's link resolves on npm too).
+ */
+import type { Emitter } from '../types.js';
+import { connectorView } from './connector-view.js';
+import { docsTreePage, PACKAGE_REFERENCE, packagePage } from './links.js';
+import { commonView, indexView, serviceView } from './service-view.js';
+import { pages } from './templates.js';
+
+/** Writes the reference. */
+export const docsEmitter: Emitter = {
+  name: 'docs',
+  emit(ir) {
+    const page = pages();
+    const common = commonView(ir);
+    const appendix = page.appendix(common);
+    const files = new Map<string, string>();
+    files.set('docs/README.md', page.index(indexView(ir)));
+    files.set('docs/service.md', page.service({ ...serviceView(ir), ...common }));
+    for (const connector of ir.connectors) {
+      // Rendered once; the two copies differ only in links and the appendix (see links.ts).
+      const body = page.connector({ ...connectorView(ir, connector), ...common });
+      files.set(`docs/connectors/${connector.id}.md`, docsTreePage(body, connector.id));
+      files.set(`${connector.id}/${PACKAGE_REFERENCE}`, packagePage(body, appendix));
+    }
+    return files;
+  },
+};
