@@ -45,31 +45,43 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   });
   if (digest?.upToDate) return { fileCount: digest.fileCount, written: 0, removed: 0, outOfDate: [] };
 
-  // Loaded only when there is work to do: these pull in yaml, ajv and TypeScript.
-  const [{ readSpec }, { emitters: allEmitters }, { applyOutput, planOutput }] = await Promise.all([
-    import('./spec.js'),
+  // Start what runs off the main thread first: worker start-up and imports overlap loading and reading the spec.
+  const [{ emitterEntries }, { startEmitterThread }, { prestartValidatorCompiler }] = await Promise.all([
     import('./emitters/index.js'),
-    import('./write.js'),
+    import('./emitters/emitter-thread.js'),
+    import('./emitters/validators/index.js'),
   ]);
-  const { ir } = await readSpec(options.specDir, timings);
-  const files: FileMap = new Map();
-  // Emitters run concurrently: one that works off the main thread (validators compile in a worker) overlaps the others.
-  const list = options.emitters ?? allEmitters;
-  const outputs = await Promise.all(list.map((emitter) => timed(timings, `emit:${emitter.name}`, async () => emitter.emit(ir))));
-  outputs.forEach((emitted, i) => {
-    for (const [rel, content] of emitted) {
-      if (files.has(rel)) throw new Error(`internal: emitters ${list[i]!.name} and another both write ${rel}`);
-      files.set(rel, content);
+  const entries = options.emitters ? [] : emitterEntries;
+  const threads = new Map(entries.filter((e) => e.worker).map((e) => [e.name, startEmitterThread(e.worker!)]));
+  if (!options.emitters) prestartValidatorCompiler();
+  try {
+    // Loaded only when there is work to do: these pull in yaml and ajv.
+    const [{ readSpec }, { applyOutput, planOutput }] = await Promise.all([import('./spec.js'), import('./write.js')]);
+    const { ir } = await readSpec(options.specDir, timings);
+    const loaded = new Map(await Promise.all(entries.filter((e) => !e.worker).map(async (e) => [e.name, await e.load()] as const)));
+    const runs = options.emitters
+      ? options.emitters.map((e) => ({ name: e.name, run: async () => e.emit(ir) }))
+      : entries.map((e) => ({ name: e.name, run: e.worker ? () => threads.get(e.name)!.emit(ir) : async () => loaded.get(e.name)!.emit(ir) }));
+    // Emitters run concurrently: the ones off the main thread get their input first, then the main thread works.
+    const files: FileMap = new Map();
+    const outputs = await Promise.all(runs.map((r) => timed(timings, `emit:${r.name}`, r.run)));
+    outputs.forEach((emitted, i) => {
+      for (const [rel, content] of emitted) {
+        if (files.has(rel)) throw new Error(`internal: emitters ${runs[i]!.name} and another both write ${rel}`);
+        files.set(rel, content);
+      }
+    });
+    const plan = await timed(timings, 'plan', () => planOutput(options.outDir, files));
+    const outOfDate = [...plan.added, ...plan.changed, ...plan.stale].sort();
+    const stamp = digest && { inputs: digest.inputs, files: Object.fromEntries([...files].sort(([a], [b]) => (a < b ? -1 : 1)).map(([rel, text]) => [rel, sha256(text)])) };
+    if (options.check) {
+      if (stamp && outOfDate.length === 0) await writeStamp(options.outDir, stamp);
+      return { fileCount: files.size, written: 0, removed: 0, outOfDate };
     }
-  });
-  const plan = await timed(timings, 'plan', () => planOutput(options.outDir, files));
-  const outOfDate = [...plan.added, ...plan.changed, ...plan.stale].sort();
-  const stamp = digest && { inputs: digest.inputs, files: Object.fromEntries([...files].sort(([a], [b]) => (a < b ? -1 : 1)).map(([rel, text]) => [rel, sha256(text)])) };
-  if (options.check) {
-    if (stamp && outOfDate.length === 0) await writeStamp(options.outDir, stamp);
-    return { fileCount: files.size, written: 0, removed: 0, outOfDate };
+    await timed(timings, 'write', () => applyOutput(options.outDir, files, plan));
+    if (stamp) await writeStamp(options.outDir, stamp);
+    return { fileCount: files.size, written: plan.added.length + plan.changed.length, removed: plan.stale.length, outOfDate: [] };
+  } finally {
+    for (const thread of threads.values()) thread.stop();
   }
-  await timed(timings, 'write', () => applyOutput(options.outDir, files, plan));
-  if (stamp) await writeStamp(options.outDir, stamp);
-  return { fileCount: files.size, written: plan.added.length + plan.changed.length, removed: plan.stale.length, outOfDate: [] };
 }

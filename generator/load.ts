@@ -3,15 +3,15 @@
  * validate each against its meta-schema. Semantic checks come later (normalize.ts, checks.ts).
  */
 import { readdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
+import { validateConnector, validateService } from './schema/validators.js';
 import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
 import { diagnosticAt, makeDiagnostic, parseSource, type DataPath, type SourceFile } from './yaml-source.js';
 
-const require = createRequire(import.meta.url);
-const connectorSchema = require('./schema/connector.schema.json') as object;
-const serviceSchema = require('./schema/service.schema.json') as object;
+/** A compiled meta-schema validator (ajv standalone code: generator/schema/validators.ts). */
+type MetaValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+const validators = { connector: validateConnector as MetaValidator, service: validateService as MetaValidator };
 
 /** The spec's files, parsed; `valid` tells which passed the meta-schema. */
 export interface LoadedSpec {
@@ -23,20 +23,6 @@ export interface LoadedSpec {
   valid: Set<SourceFile>;
   /** Problems found so far. */
   diagnostics: Diagnostic[];
-}
-
-let validators: { connector: ValidateFunction; service: ValidateFunction } | undefined;
-
-function getValidators() {
-  if (!validators) {
-    const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
-    ajv.addSchema(connectorSchema).addSchema(serviceSchema);
-    validators = {
-      connector: ajv.getSchema('https://connector-codegen.dev/schema/connector.schema.json')!,
-      service: ajv.getSchema('https://connector-codegen.dev/schema/service.schema.json')!,
-    };
-  }
-  return validators;
 }
 
 /** Path shown to users: relative to the working directory when inside it. */
@@ -61,7 +47,7 @@ export async function loadSpec(specDir: string): Promise<LoadedSpec> {
   const connectors = names.map((n, i) => parseSource(displayPath(path.join(connectorsDir, n)), connectorTexts[i]!, `${base}/connectors/${n}`));
 
   const valid = new Set<SourceFile>();
-  const { connector, service: serviceValidator } = getValidators();
+  const { connector, service: serviceValidator } = validators;
   for (const [source, validate] of [[service, serviceValidator], ...connectors.map((c) => [c, connector] as const)] as const) {
     diagnostics.push(...source.syntaxErrors);
     if (source.syntaxErrors.length > 0) continue;

@@ -25,7 +25,7 @@ import type {
 import type { LoadedSpec } from './load.js';
 import type { RawAction, RawConnector, RawField, RawPagination, RawParam, RawService, RawShape } from './raw.js';
 import { parseTypeExpr, type BaseType } from './type-expr.js';
-import { diagnosticAt, findDuplicateKeys, locate, type DataPath, type SourceFile } from './yaml-source.js';
+import { diagnosticAt, locate, type DataPath, type SourceFile } from './yaml-source.js';
 
 /** Where each IR node was written: lets later checks locate a node or one of its keys. */
 export class Origins {
@@ -234,7 +234,7 @@ const DUPLICATE_KIND: Record<string, string> = {
 };
 
 function reportDuplicates(ctx: FileContext): void {
-  for (const dup of findDuplicateKeys(ctx.source)) {
+  for (const dup of ctx.source.duplicates) {
     const parent = dup.mapPath[dup.mapPath.length - 1];
     const kind = (typeof parent === 'string' && DUPLICATE_KIND[parent]) || 'key';
     ctx.diagnostics.push({

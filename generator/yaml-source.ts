@@ -22,6 +22,8 @@ export interface SourceFile {
   data: unknown;
   /** YAML syntax problems, already located. */
   syntaxErrors: Diagnostic[];
+  /** Keys defined twice in one map (found once, at parse time). */
+  duplicates: DuplicateKey[];
 }
 
 /** Parses YAML text. Duplicate keys are left to the semantic checks, which name what is duplicated. */
@@ -32,8 +34,11 @@ export function parseSource(file: string, text: string, specPath: string = file)
     const pos = lineCounter.linePos(e.pos[0]);
     return makeDiagnostic(file, pos.line, pos.col, 'SPEC001', firstLine(e.message));
   });
-  const source: SourceFile = { file, specPath, doc, lineCounter, data: undefined, syntaxErrors };
-  if (syntaxErrors.length === 0) source.data = dataWithoutDuplicates(source);
+  const source: SourceFile = { file, specPath, doc, lineCounter, data: undefined, syntaxErrors, duplicates: [] };
+  if (syntaxErrors.length === 0) {
+    source.duplicates = findDuplicateKeys(source);
+    source.data = dataWithoutDuplicates(source);
+  }
   return source;
 }
 
@@ -42,6 +47,7 @@ export function parseSource(file: string, text: string, specPath: string = file)
  * duplicate is reported once (SPEC012) instead of cascading into errors about the definition it hid.
  */
 function dataWithoutDuplicates(source: SourceFile): unknown {
+  if (source.duplicates.length === 0) return source.doc.toJS({ maxAliasCount: 1000 });
   const clone = source.doc.clone();
   const prune = (node: unknown): void => {
     if (isMap(node)) {

@@ -5,7 +5,10 @@
  */
 import { Scope, StructureKind, type ClassDeclarationStructure, type InterfaceDeclarationStructure, type StatementStructures, type VariableStatementStructure, VariableDeclarationKind } from 'ts-morph';
 import type { ActionIR, ConnectorIR, EntityIR, PaginationIR, SpecIR } from '../ir.js';
-import { camelCase, pascalCase, stringLiteral } from './naming.js';
+import { camelCase, stringLiteral } from './naming.js';
+import { clientClassName, methodExample, resourceTypeName } from './client-names.js';
+
+export { clientClassName, methodExample, resourceTypeName } from './client-names.js';
 import { printTsFile } from './ts-file.js';
 import { hasParamsValidator, hasRecordValidator, paramsValidatorName, recordValidatorName } from './validators/index.js';
 import { AUTH_CONFIG_TYPE, metaTypeName, paramsRequired, paramsTypeName, recordTypeName, searchFieldsTypeName } from './types-file.js';
@@ -16,10 +19,6 @@ const RESERVED_MEMBERS = new Set(['execute', 'createSource', 'constructor']);
 /** Name of the constant holding a paging scheme's descriptor. */
 const pagingConstant = (scheme: string) => `${camelCase(scheme)}Paging`;
 
-/** Class name of a connector's client. */
-export const clientClassName = (connector: ConnectorIR) => `${pascalCase(connector.id)}Client`;
-/** Resource interface name of an entity. */
-export const resourceTypeName = (entity: EntityIR) => `${pascalCase(entity.name)}Resource`;
 
 function recordType(connector: ConnectorIR, action: ActionIR): string {
   const record = connector.records.find((r) => r.name === action.result.record);
@@ -65,45 +64,7 @@ function signature(connector: ConnectorIR, entity: EntityIR, action: ActionIR) {
   }
 }
 
-/** An example value for a required param, used in `@example` blocks. */
-function exampleValue(p: ActionIR['params'][number]): string {
-  if (p.const !== undefined) return typeof p.const === 'string' ? stringLiteral(p.const) : String(p.const);
-  if (p.enum?.length && !p.separator) return typeof p.enum[0] === 'string' ? stringLiteral(p.enum[0]) : String(p.enum[0]);
-  switch (p.types[0]) {
-    case 'integer':
-    case 'number':
-      return String(p.minimum ?? 1);
-    case 'boolean':
-      return 'true';
-    case 'array':
-      return '[]';
-    case 'object':
-      return '{}';
-    default:
-      return stringLiteral(`<${p.name}>`);
-  }
-}
 
-/** The `@example` of a method: a call with its required params, in the way a user writes it. */
-export function methodExample(connector: ConnectorIR, entity: EntityIR, action: ActionIR): string {
-  const client = camelCase(connector.id);
-  const call = `${client}.${camelCase(entity.name)}.${camelCase(action.name)}`;
-  const required = action.params.filter((p) => p.required);
-  const args = required.length ? `{ ${required.map((p) => `${/^[A-Za-z_$][\w$]*$/.test(p.name) ? p.name : stringLiteral(p.name)}: ${exampleValue(p)}`).join(', ')} }` : '';
-  switch (action.result.shape) {
-    case 'list':
-      return `for await (const record of ${call}(${args})) {\n  console.log(record);\n}`;
-    case 'hits': {
-      const field = entity.searchable?.properties.find((p) => p.types[0] === 'string');
-      const filter = field ? `{ eq: { ${field.name}: '<value>' } }` : '';
-      return `const { hits } = await ${call}({ query: { ${filter ? `filter: ${filter}` : ''} } });`.replace('{  }', '{}');
-    }
-    case 'binary':
-      return `const file = await ${call}(${args});\nfor await (const chunk of file.body) process.stdout.write(chunk);`;
-    default:
-      return `const record = await ${call}(${args});`;
-  }
-}
 
 function methodDocs(connector: ConnectorIR, entity: EntityIR, action: ActionIR): string {
   const lines = [action.description];

@@ -6,9 +6,9 @@
  */
 import { entityFields, identifyingParam } from '../fixtures/dataset.js';
 import type { ActionIR, ConnectorIR, EntityIR, PropertyIR } from '../ir.js';
-import { clientClassName } from './client-file.js';
+import { clientClassName } from './client-names.js';
 import { camelCase, packageName, stringLiteral } from './naming.js';
-import { generatedHeader } from './ts-file.js';
+import { generatedHeader } from './header.js';
 import type { Emitter } from './types.js';
 
 /** A value that satisfies a param's constraints, as code. */

@@ -6,13 +6,13 @@ import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
 import type { ConnectorIR, SpecIR } from '../ir.js';
 import { stableJson } from '../stable-json.js';
-import { clientClassName } from './client-file.js';
+import { clientClassName } from './client-names.js';
 import { quickstart as quickstartExample } from './docs/examples.js';
 import { actionAnchor, entityAnchor } from './docs/connector-view.js';
 import { PACKAGE_REFERENCE } from './docs/links.js';
 import { camelCase, packageName } from './naming.js';
-import { recordTypeName, metaTypeName, paramsTypeName, searchFieldsTypeName, AUTH_CONFIG_TYPE } from './types-file.js';
-import { generatedHeader } from './ts-file.js';
+import { recordTypeName, metaTypeName, paramsTypeName, searchFieldsTypeName, AUTH_CONFIG_TYPE } from './type-names.js';
+import { generatedHeader } from './header.js';
 import { changelogMarkdown, packageVersion, runtimeVersion } from '../release/package-release.js';
 
 /** npm name of the runtime package. */

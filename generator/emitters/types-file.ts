@@ -4,22 +4,14 @@
  */
 import { StructureKind, type InterfaceDeclarationStructure, type TypeAliasDeclarationStructure } from 'ts-morph';
 import type { ActionIR, ConnectorIR, EntityIR, PropertyIR, ShapeIR } from '../ir.js';
-import { pascalCase, propertyKey } from './naming.js';
+import { propertyKey } from './naming.js';
+import { AUTH_CONFIG_TYPE, metaTypeName, paramsTypeName, recordTypeName, searchFieldsTypeName } from './type-names.js';
+
+export { AUTH_CONFIG_TYPE, metaTypeName, paramsRequired, paramsTypeName, recordTypeName, searchFieldsTypeName } from './type-names.js';
 import { memberDoc, objectType, OPEN_OBJECT, schemaType } from './ts-types.js';
 import { printTsFile } from './ts-file.js';
 
 type Declaration = InterfaceDeclarationStructure | TypeAliasDeclarationStructure;
-
-/** Type name of a record. */
-export const recordTypeName = (record: string) => pascalCase(record);
-/** Type name of a meta shape. */
-export const metaTypeName = (meta: string) => `${pascalCase(meta)}Meta`;
-/** Type name of an action's params. */
-export const paramsTypeName = (entity: string, action: string) => `${pascalCase(entity)}${pascalCase(action)}Params`;
-/** Type name of an entity's searchable fields. */
-export const searchFieldsTypeName = (entity: string) => `${pascalCase(entity)}SearchFields`;
-/** Type name of the connector's auth_config. */
-export const AUTH_CONFIG_TYPE = 'AuthConfig';
 
 const NOT_SPECIFIED = 'Not specified by the contract';
 
@@ -70,10 +62,6 @@ function searchFieldsDeclaration(entity: EntityIR): Declaration {
   return interfaceOf(name, docs, searchable.properties, 'read', false);
 }
 
-/** Whether a params type has a required member (then the method's params argument is required). */
-export function paramsRequired(action: ActionIR): boolean {
-  return action.params.some((p) => p.required);
-}
 
 /** Emits src/types.ts for one connector. */
 export function typesFile(connector: ConnectorIR): string {

@@ -172,7 +172,7 @@ export class ConnectorClient {
   #paramProblem(call: CallDescriptor, params: object | undefined): ParamValidationError | undefined {
     const validate = call.validateParams;
     if (!this.#validateParams || !validate || validate(params ?? {})) return undefined;
-    return new ParamValidationError(call.entity, call.action, describeIssues(validate.errors ?? [], 'param'));
+    return new ParamValidationError(call.entity, call.action, describeIssues(validate.errors ?? [], 'param', params ?? {}));
   }
 
   #checkParams(call: CallDescriptor, params: object | undefined): void {
@@ -185,7 +185,7 @@ export class ConnectorClient {
     const validate = call.validateRecord;
     if (this.#validateResponses === 'off' || !validate) return;
     const problems = records.flatMap((record, i) =>
-      validate(record) ? [] : describeIssues(validate.errors ?? [], 'field').map((p) => (indexed ? { ...p, path: `[${i}]${p.path ? `.${p.path}` : ''}`, message: `record ${i}: ${p.message}` } : p)),
+      validate(record) ? [] : describeIssues(validate.errors ?? [], 'field', record).map((p) => (indexed ? { ...p, path: `[${i}]${p.path ? `.${p.path}` : ''}`, message: `record ${i}: ${p.message}` } : p)),
     );
     if (problems.length === 0) return;
     const error = new ResponseValidationError(call.entity, call.action, problems);

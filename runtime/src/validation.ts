@@ -79,9 +79,24 @@ function show(value: unknown): string {
   return text === undefined ? String(value) : text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
-/** Turns a compiled validator's errors into readable problems. `noun` is "param" or "field". */
-export function describeIssues(issues: ValidationIssue[], noun: 'param' | 'field'): ValidationProblem[] {
+/** The value at a JSON pointer inside `root` (own properties only). */
+function valueAt(root: unknown, pointer: string): unknown {
+  let node = root;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/**
+ * Turns a compiled validator's errors into readable problems. `noun` is "param" or "field"; `data` is what was
+ * validated (the offending value is read from it when the validator does not carry it).
+ */
+export function describeIssues(issues: ValidationIssue[], noun: 'param' | 'field', data?: unknown): ValidationProblem[] {
   return issues.map((issue) => {
+    if (!('data' in issue)) issue = { ...issue, data: valueAt(data, issue.instancePath) };
     const p = issue.params;
     switch (issue.keyword) {
       case 'required': {

@@ -7,9 +7,10 @@ const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fiel
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema11.required,parentSchema:schema11,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18,9 +19,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "cursor") || (key0 === "fields")) || (key0 === "limit")) || (key0 === "query"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -32,8 +34,9 @@ errors++;
 }
 if(data.cursor !== undefined){
 let data0 = data.cursor;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.cursor.type,parentSchema:schema11.properties.cursor,data:data0};
+const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -42,15 +45,21 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.fields !== undefined){
 let data1 = data.fields;
+const _errs4 = errors;
+const _errs5 = errors;
 if(Array.isArray(data1)){
+let valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.fields.items.type,parentSchema:schema11.properties.fields.items,data:data2};
+const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -59,10 +68,15 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid1 = _errs6 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.fields.type,parentSchema:schema11.properties.fields,data:data1};
+const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -71,11 +85,13 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.limit !== undefined){
 let data3 = data.limit;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.limit.type,parentSchema:schema11.properties.limit,data:data3};
+const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -84,9 +100,10 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
 if(typeof data3 == "number"){
 if(data3 < 1 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.limit,data:data3};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -96,13 +113,17 @@ vErrors.push(err6);
 errors++;
 }
 }
+var valid0 = _errs8 === errors;
 }
 if(data.query !== undefined){
 let data4 = data.query;
+const _errs10 = errors;
+const _errs11 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+const _errs12 = errors;
 for(const key1 in data4){
 if(!((key1 === "filter") || (key1 === "sort"))){
-const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.query,data:data4};
+const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -114,8 +135,9 @@ errors++;
 }
 if(data4.filter !== undefined){
 let data5 = data4.filter;
+const _errs13 = errors;
 if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err8 = {instancePath:instancePath+"/query/filter",schemaPath:"#/properties/query/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.properties.filter.type,parentSchema:schema11.properties.query.properties.filter,data:data5};
+const err8 = {instancePath:instancePath+"/query/filter",schemaPath:"#/properties/query/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -124,15 +146,21 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid3 = _errs13 === errors;
 }
 if(data4.sort !== undefined){
 let data6 = data4.sort;
+const _errs15 = errors;
+const _errs16 = errors;
 if(Array.isArray(data6)){
+let valid5 = true;
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
+const _errs17 = errors;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-const err9 = {instancePath:instancePath+"/query/sort/" + i1,schemaPath:"#/properties/query/properties/sort/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.properties.sort.items.type,parentSchema:schema11.properties.query.properties.sort.items,data:data7};
+const err9 = {instancePath:instancePath+"/query/sort/" + i1,schemaPath:"#/properties/query/properties/sort/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -141,10 +169,15 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs18 = errors;
+var valid4 = _errs17 === errors;
+if(!valid4){
+valid5 = false;
+}
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.query.properties.sort.type,parentSchema:schema11.properties.query.properties.sort,data:data6};
+const err10 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -153,10 +186,11 @@ vErrors.push(err10);
 }
 errors++;
 }
+var valid3 = _errs15 === errors;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.type,parentSchema:schema11.properties.query,data:data4};
+const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -165,10 +199,11 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid0 = _errs10 === errors;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -187,10 +222,12 @@ const schema12 = {"type":"object","properties":{"includeExtendedDataFields":{"ty
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "includeExtendedDataFields")){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -202,8 +239,9 @@ errors++;
 }
 if(data.includeExtendedDataFields !== undefined){
 let data0 = data.includeExtendedDataFields;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/includeExtendedDataFields",schemaPath:"#/properties/includeExtendedDataFields/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.includeExtendedDataFields.type,parentSchema:schema12.properties.includeExtendedDataFields,data:data0};
+const err1 = {instancePath:instancePath+"/includeExtendedDataFields",schemaPath:"#/properties/includeExtendedDataFields/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -212,10 +250,12 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -234,9 +274,10 @@ const schema13 = {"type":"object","properties":{"portfolioId":{"type":"integer"}
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.portfolioId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "portfolioId"},message:"must have required property '"+"portfolioId"+"'",schema:schema13.required,parentSchema:schema13,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "portfolioId"},message:"must have required property '"+"portfolioId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -245,9 +286,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "portfolioId")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -259,8 +301,9 @@ errors++;
 }
 if(data.portfolioId !== undefined){
 let data0 = data.portfolioId;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/portfolioId",schemaPath:"#/properties/portfolioId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.portfolioId.type,parentSchema:schema13.properties.portfolioId,data:data0};
+const err2 = {instancePath:instancePath+"/portfolioId",schemaPath:"#/properties/portfolioId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -269,10 +312,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -292,10 +337,12 @@ const pattern0 = new RegExp("^(?:seller|vendor|agency)(?:,(?:seller|vendor|agenc
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "profileTypeFilter")){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -307,9 +354,11 @@ errors++;
 }
 if(data.profileTypeFilter !== undefined){
 let data0 = data.profileTypeFilter;
+const _errs2 = errors;
+const _errs3 = errors;
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-const err1 = {instancePath:instancePath+"/profileTypeFilter",schemaPath:"#/properties/profileTypeFilter/pattern",keyword:"pattern",params:{pattern: "^(?:seller|vendor|agency)(?:,(?:seller|vendor|agency))*$"},message:"must match pattern \""+"^(?:seller|vendor|agency)(?:,(?:seller|vendor|agency))*$"+"\"",schema:"^(?:seller|vendor|agency)(?:,(?:seller|vendor|agency))*$",parentSchema:schema14.properties.profileTypeFilter,data:data0};
+const err1 = {instancePath:instancePath+"/profileTypeFilter",schemaPath:"#/properties/profileTypeFilter/pattern",keyword:"pattern",params:{pattern: "^(?:seller|vendor|agency)(?:,(?:seller|vendor|agency))*$"},message:"must match pattern \""+"^(?:seller|vendor|agency)(?:,(?:seller|vendor|agency))*$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -320,7 +369,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/profileTypeFilter",schemaPath:"#/properties/profileTypeFilter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.profileTypeFilter.type,parentSchema:schema14.properties.profileTypeFilter,data:data0};
+const err2 = {instancePath:instancePath+"/profileTypeFilter",schemaPath:"#/properties/profileTypeFilter/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -329,10 +378,11 @@ vErrors.push(err2);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -351,9 +401,10 @@ const schema15 = {"type":"object","properties":{"profileId":{"type":"integer"}},
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.profileId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "profileId"},message:"must have required property '"+"profileId"+"'",schema:schema15.required,parentSchema:schema15,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "profileId"},message:"must have required property '"+"profileId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -362,9 +413,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "profileId")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -376,8 +428,9 @@ errors++;
 }
 if(data.profileId !== undefined){
 let data0 = data.profileId;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/profileId",schemaPath:"#/properties/profileId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.profileId.type,parentSchema:schema15.properties.profileId,data:data0};
+const err2 = {instancePath:instancePath+"/profileId",schemaPath:"#/properties/profileId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -386,10 +439,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -409,10 +464,12 @@ const pattern1 = new RegExp("^(?:enabled|paused|archived)(?:,(?:enabled|paused|a
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "maxResults") || (key0 === "nextToken")) || (key0 === "stateFilter"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -424,8 +481,9 @@ errors++;
 }
 if(data.maxResults !== undefined){
 let data0 = data.maxResults;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err1 = {instancePath:instancePath+"/maxResults",schemaPath:"#/properties/maxResults/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.maxResults.type,parentSchema:schema16.properties.maxResults,data:data0};
+const err1 = {instancePath:instancePath+"/maxResults",schemaPath:"#/properties/maxResults/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -434,11 +492,14 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.nextToken !== undefined){
 let data1 = data.nextToken;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/nextToken",schemaPath:"#/properties/nextToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.nextToken.type,parentSchema:schema16.properties.nextToken,data:data1};
+const err2 = {instancePath:instancePath+"/nextToken",schemaPath:"#/properties/nextToken/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -447,13 +508,18 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.stateFilter !== undefined){
 let data2 = data.stateFilter;
+const _errs6 = errors;
+const _errs7 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+const _errs8 = errors;
 for(const key1 in data2){
 if(!(key1 === "include")){
-const err3 = {instancePath:instancePath+"/stateFilter",schemaPath:"#/properties/stateFilter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.stateFilter,data:data2};
+const err3 = {instancePath:instancePath+"/stateFilter",schemaPath:"#/properties/stateFilter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -465,9 +531,11 @@ errors++;
 }
 if(data2.include !== undefined){
 let data3 = data2.include;
+const _errs9 = errors;
+const _errs10 = errors;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-const err4 = {instancePath:instancePath+"/stateFilter/include",schemaPath:"#/properties/stateFilter/properties/include/pattern",keyword:"pattern",params:{pattern: "^(?:enabled|paused|archived)(?:,(?:enabled|paused|archived))*$"},message:"must match pattern \""+"^(?:enabled|paused|archived)(?:,(?:enabled|paused|archived))*$"+"\"",schema:"^(?:enabled|paused|archived)(?:,(?:enabled|paused|archived))*$",parentSchema:schema16.properties.stateFilter.properties.include,data:data3};
+const err4 = {instancePath:instancePath+"/stateFilter/include",schemaPath:"#/properties/stateFilter/properties/include/pattern",keyword:"pattern",params:{pattern: "^(?:enabled|paused|archived)(?:,(?:enabled|paused|archived))*$"},message:"must match pattern \""+"^(?:enabled|paused|archived)(?:,(?:enabled|paused|archived))*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -478,7 +546,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/stateFilter/include",schemaPath:"#/properties/stateFilter/properties/include/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.stateFilter.properties.include.type,parentSchema:schema16.properties.stateFilter.properties.include,data:data3};
+const err5 = {instancePath:instancePath+"/stateFilter/include",schemaPath:"#/properties/stateFilter/properties/include/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -487,10 +555,11 @@ vErrors.push(err5);
 }
 errors++;
 }
+var valid1 = _errs9 === errors;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/stateFilter",schemaPath:"#/properties/stateFilter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.stateFilter.type,parentSchema:schema16.properties.stateFilter,data:data2};
+const err6 = {instancePath:instancePath+"/stateFilter",schemaPath:"#/properties/stateFilter/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -499,10 +568,11 @@ vErrors.push(err6);
 }
 errors++;
 }
+var valid0 = _errs6 === errors;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -521,9 +591,10 @@ const schema17 = {"type":"object","properties":{"campaignId":{"type":"integer"}}
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.campaignId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "campaignId"},message:"must have required property '"+"campaignId"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "campaignId"},message:"must have required property '"+"campaignId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -532,9 +603,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "campaignId")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -546,8 +618,9 @@ errors++;
 }
 if(data.campaignId !== undefined){
 let data0 = data.campaignId;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/campaignId",schemaPath:"#/properties/campaignId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.campaignId.type,parentSchema:schema17.properties.campaignId,data:data0};
+const err2 = {instancePath:instancePath+"/campaignId",schemaPath:"#/properties/campaignId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -556,10 +629,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -578,9 +653,10 @@ const schema18 = {"type":"object","properties":{"budget":{},"creationDate":{"typ
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.budget === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "budget"},message:"must have required property '"+"budget"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "budget"},message:"must have required property '"+"budget"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -590,7 +666,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.creationDate === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "creationDate"},message:"must have required property '"+"creationDate"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "creationDate"},message:"must have required property '"+"creationDate"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -600,7 +676,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.inBudget === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "inBudget"},message:"must have required property '"+"inBudget"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "inBudget"},message:"must have required property '"+"inBudget"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -610,7 +686,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.lastUpdatedDate === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastUpdatedDate"},message:"must have required property '"+"lastUpdatedDate"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastUpdatedDate"},message:"must have required property '"+"lastUpdatedDate"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -620,7 +696,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.name === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -630,7 +706,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.portfolioId === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "portfolioId"},message:"must have required property '"+"portfolioId"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "portfolioId"},message:"must have required property '"+"portfolioId"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -640,7 +716,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.servingStatus === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "servingStatus"},message:"must have required property '"+"servingStatus"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "servingStatus"},message:"must have required property '"+"servingStatus"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -650,7 +726,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.state === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -659,10 +735,12 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.creationDate !== undefined){
 let data0 = data.creationDate;
+const _errs2 = errors;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err8 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema18.properties.creationDate.type},message:"must be integer,null",schema:schema18.properties.creationDate.type,parentSchema:schema18.properties.creationDate,data:data0};
+const err8 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema18.properties.creationDate.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -671,11 +749,14 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.inBudget !== undefined){
 let data1 = data.inBudget;
+const _errs4 = errors;
 if((typeof data1 !== "boolean") && (data1 !== null)){
-const err9 = {instancePath:instancePath+"/inBudget",schemaPath:"#/properties/inBudget/type",keyword:"type",params:{type: schema18.properties.inBudget.type},message:"must be boolean,null",schema:schema18.properties.inBudget.type,parentSchema:schema18.properties.inBudget,data:data1};
+const err9 = {instancePath:instancePath+"/inBudget",schemaPath:"#/properties/inBudget/type",keyword:"type",params:{type: schema18.properties.inBudget.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -684,11 +765,14 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.lastUpdatedDate !== undefined){
 let data2 = data.lastUpdatedDate;
+const _errs6 = errors;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/lastUpdatedDate",schemaPath:"#/properties/lastUpdatedDate/type",keyword:"type",params:{type: schema18.properties.lastUpdatedDate.type},message:"must be integer,null",schema:schema18.properties.lastUpdatedDate.type,parentSchema:schema18.properties.lastUpdatedDate,data:data2};
+const err10 = {instancePath:instancePath+"/lastUpdatedDate",schemaPath:"#/properties/lastUpdatedDate/type",keyword:"type",params:{type: schema18.properties.lastUpdatedDate.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -697,11 +781,14 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.name !== undefined){
 let data3 = data.name;
+const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema18.properties.name.type},message:"must be string,null",schema:schema18.properties.name.type,parentSchema:schema18.properties.name,data:data3};
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema18.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -710,11 +797,14 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.portfolioId !== undefined){
 let data4 = data.portfolioId;
+const _errs10 = errors;
 if((typeof data4 !== "string") && (!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))))){
-const err12 = {instancePath:instancePath+"/portfolioId",schemaPath:"#/properties/portfolioId/type",keyword:"type",params:{type: schema18.properties.portfolioId.type},message:"must be string,integer",schema:schema18.properties.portfolioId.type,parentSchema:schema18.properties.portfolioId,data:data4};
+const err12 = {instancePath:instancePath+"/portfolioId",schemaPath:"#/properties/portfolioId/type",keyword:"type",params:{type: schema18.properties.portfolioId.type},message:"must be string,integer"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -723,11 +813,14 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.servingStatus !== undefined){
 let data5 = data.servingStatus;
+const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err13 = {instancePath:instancePath+"/servingStatus",schemaPath:"#/properties/servingStatus/type",keyword:"type",params:{type: schema18.properties.servingStatus.type},message:"must be string,null",schema:schema18.properties.servingStatus.type,parentSchema:schema18.properties.servingStatus,data:data5};
+const err13 = {instancePath:instancePath+"/servingStatus",schemaPath:"#/properties/servingStatus/type",keyword:"type",params:{type: schema18.properties.servingStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -736,11 +829,14 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.state !== undefined){
 let data6 = data.state;
+const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err14 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema18.properties.state.type},message:"must be string,null",schema:schema18.properties.state.type,parentSchema:schema18.properties.state,data:data6};
+const err14 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema18.properties.state.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -749,10 +845,12 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -771,10 +869,12 @@ const schema19 = {"type":"object","properties":{},"additionalProperties":true};
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -793,9 +893,10 @@ const schema20 = {"type":"object","properties":{"accountInfo":{},"countryCode":{
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.accountInfo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountInfo"},message:"must have required property '"+"accountInfo"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountInfo"},message:"must have required property '"+"accountInfo"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -805,7 +906,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.countryCode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "countryCode"},message:"must have required property '"+"countryCode"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "countryCode"},message:"must have required property '"+"countryCode"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -815,7 +916,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.currencyCode === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currencyCode"},message:"must have required property '"+"currencyCode"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currencyCode"},message:"must have required property '"+"currencyCode"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -825,7 +926,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.dailyBudget === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dailyBudget"},message:"must have required property '"+"dailyBudget"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dailyBudget"},message:"must have required property '"+"dailyBudget"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -835,7 +936,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.profileId === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "profileId"},message:"must have required property '"+"profileId"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "profileId"},message:"must have required property '"+"profileId"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -845,7 +946,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.timezone === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timezone"},message:"must have required property '"+"timezone"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timezone"},message:"must have required property '"+"timezone"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -854,10 +955,12 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.countryCode !== undefined){
 let data0 = data.countryCode;
+const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err6 = {instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/type",keyword:"type",params:{type: schema20.properties.countryCode.type},message:"must be string,null",schema:schema20.properties.countryCode.type,parentSchema:schema20.properties.countryCode,data:data0};
+const err6 = {instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/type",keyword:"type",params:{type: schema20.properties.countryCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -866,11 +969,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.currencyCode !== undefined){
 let data1 = data.currencyCode;
+const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err7 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema20.properties.currencyCode.type},message:"must be string,null",schema:schema20.properties.currencyCode.type,parentSchema:schema20.properties.currencyCode,data:data1};
+const err7 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema20.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -879,11 +985,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.dailyBudget !== undefined){
 let data2 = data.dailyBudget;
+const _errs6 = errors;
 if((!(typeof data2 == "number")) && (data2 !== null)){
-const err8 = {instancePath:instancePath+"/dailyBudget",schemaPath:"#/properties/dailyBudget/type",keyword:"type",params:{type: schema20.properties.dailyBudget.type},message:"must be number,null",schema:schema20.properties.dailyBudget.type,parentSchema:schema20.properties.dailyBudget,data:data2};
+const err8 = {instancePath:instancePath+"/dailyBudget",schemaPath:"#/properties/dailyBudget/type",keyword:"type",params:{type: schema20.properties.dailyBudget.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -892,11 +1001,14 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.profileId !== undefined){
 let data3 = data.profileId;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err9 = {instancePath:instancePath+"/profileId",schemaPath:"#/properties/profileId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.profileId.type,parentSchema:schema20.properties.profileId,data:data3};
+const err9 = {instancePath:instancePath+"/profileId",schemaPath:"#/properties/profileId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -905,11 +1017,14 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.timezone !== undefined){
 let data4 = data.timezone;
+const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/timezone",schemaPath:"#/properties/timezone/type",keyword:"type",params:{type: schema20.properties.timezone.type},message:"must be string,null",schema:schema20.properties.timezone.type,parentSchema:schema20.properties.timezone,data:data4};
+const err10 = {instancePath:instancePath+"/timezone",schemaPath:"#/properties/timezone/type",keyword:"type",params:{type: schema20.properties.timezone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -918,10 +1033,12 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -940,9 +1057,10 @@ const schema21 = {"type":"object","properties":{"bidding":{},"budget":{},"campai
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.bidding === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bidding"},message:"must have required property '"+"bidding"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bidding"},message:"must have required property '"+"bidding"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -952,7 +1070,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.budget === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "budget"},message:"must have required property '"+"budget"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "budget"},message:"must have required property '"+"budget"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -962,7 +1080,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.campaignId === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "campaignId"},message:"must have required property '"+"campaignId"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "campaignId"},message:"must have required property '"+"campaignId"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -972,7 +1090,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.campaignType === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "campaignType"},message:"must have required property '"+"campaignType"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "campaignType"},message:"must have required property '"+"campaignType"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -982,7 +1100,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.dailyBudget === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dailyBudget"},message:"must have required property '"+"dailyBudget"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dailyBudget"},message:"must have required property '"+"dailyBudget"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -992,7 +1110,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.dynamicBidding === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dynamicBidding"},message:"must have required property '"+"dynamicBidding"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dynamicBidding"},message:"must have required property '"+"dynamicBidding"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1002,7 +1120,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.endDate === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endDate"},message:"must have required property '"+"endDate"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endDate"},message:"must have required property '"+"endDate"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1012,7 +1130,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.extendedData === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "extendedData"},message:"must have required property '"+"extendedData"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "extendedData"},message:"must have required property '"+"extendedData"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1022,7 +1140,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.marketplaceBudgetAllocation === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "marketplaceBudgetAllocation"},message:"must have required property '"+"marketplaceBudgetAllocation"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "marketplaceBudgetAllocation"},message:"must have required property '"+"marketplaceBudgetAllocation"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1032,7 +1150,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.name === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1042,7 +1160,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.offAmazonSettings === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "offAmazonSettings"},message:"must have required property '"+"offAmazonSettings"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "offAmazonSettings"},message:"must have required property '"+"offAmazonSettings"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1052,7 +1170,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.portfolioId === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "portfolioId"},message:"must have required property '"+"portfolioId"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "portfolioId"},message:"must have required property '"+"portfolioId"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1062,7 +1180,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.premiumBidAdjustment === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "premiumBidAdjustment"},message:"must have required property '"+"premiumBidAdjustment"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "premiumBidAdjustment"},message:"must have required property '"+"premiumBidAdjustment"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1072,7 +1190,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.startDate === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startDate"},message:"must have required property '"+"startDate"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startDate"},message:"must have required property '"+"startDate"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1082,7 +1200,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.state === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1092,7 +1210,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.tags === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1102,7 +1220,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.targetingType === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "targetingType"},message:"must have required property '"+"targetingType"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "targetingType"},message:"must have required property '"+"targetingType"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1111,10 +1229,12 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.campaignId !== undefined){
 let data0 = data.campaignId;
+const _errs2 = errors;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))))){
-const err17 = {instancePath:instancePath+"/campaignId",schemaPath:"#/properties/campaignId/type",keyword:"type",params:{type: schema21.properties.campaignId.type},message:"must be string,integer",schema:schema21.properties.campaignId.type,parentSchema:schema21.properties.campaignId,data:data0};
+const err17 = {instancePath:instancePath+"/campaignId",schemaPath:"#/properties/campaignId/type",keyword:"type",params:{type: schema21.properties.campaignId.type},message:"must be string,integer"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1123,11 +1243,14 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.campaignType !== undefined){
 let data1 = data.campaignType;
+const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err18 = {instancePath:instancePath+"/campaignType",schemaPath:"#/properties/campaignType/type",keyword:"type",params:{type: schema21.properties.campaignType.type},message:"must be string,null",schema:schema21.properties.campaignType.type,parentSchema:schema21.properties.campaignType,data:data1};
+const err18 = {instancePath:instancePath+"/campaignType",schemaPath:"#/properties/campaignType/type",keyword:"type",params:{type: schema21.properties.campaignType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1136,11 +1259,14 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.dailyBudget !== undefined){
 let data2 = data.dailyBudget;
+const _errs6 = errors;
 if((!(typeof data2 == "number")) && (data2 !== null)){
-const err19 = {instancePath:instancePath+"/dailyBudget",schemaPath:"#/properties/dailyBudget/type",keyword:"type",params:{type: schema21.properties.dailyBudget.type},message:"must be number,null",schema:schema21.properties.dailyBudget.type,parentSchema:schema21.properties.dailyBudget,data:data2};
+const err19 = {instancePath:instancePath+"/dailyBudget",schemaPath:"#/properties/dailyBudget/type",keyword:"type",params:{type: schema21.properties.dailyBudget.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1149,11 +1275,14 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.endDate !== undefined){
 let data3 = data.endDate;
+const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err20 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema21.properties.endDate.type},message:"must be string,null",schema:schema21.properties.endDate.type,parentSchema:schema21.properties.endDate,data:data3};
+const err20 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema21.properties.endDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1162,11 +1291,14 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.extendedData !== undefined){
 let data4 = data.extendedData;
+const _errs10 = errors;
 if((!(data4 && typeof data4 == "object" && !Array.isArray(data4))) && (data4 !== null)){
-const err21 = {instancePath:instancePath+"/extendedData",schemaPath:"#/properties/extendedData/type",keyword:"type",params:{type: schema21.properties.extendedData.type},message:"must be object,null",schema:schema21.properties.extendedData.type,parentSchema:schema21.properties.extendedData,data:data4};
+const err21 = {instancePath:instancePath+"/extendedData",schemaPath:"#/properties/extendedData/type",keyword:"type",params:{type: schema21.properties.extendedData.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1175,11 +1307,14 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.marketplaceBudgetAllocation !== undefined){
 let data5 = data.marketplaceBudgetAllocation;
+const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err22 = {instancePath:instancePath+"/marketplaceBudgetAllocation",schemaPath:"#/properties/marketplaceBudgetAllocation/type",keyword:"type",params:{type: schema21.properties.marketplaceBudgetAllocation.type},message:"must be string,null",schema:schema21.properties.marketplaceBudgetAllocation.type,parentSchema:schema21.properties.marketplaceBudgetAllocation,data:data5};
+const err22 = {instancePath:instancePath+"/marketplaceBudgetAllocation",schemaPath:"#/properties/marketplaceBudgetAllocation/type",keyword:"type",params:{type: schema21.properties.marketplaceBudgetAllocation.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1188,11 +1323,14 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.name !== undefined){
 let data6 = data.name;
+const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err23 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema21.properties.name.type},message:"must be string,null",schema:schema21.properties.name.type,parentSchema:schema21.properties.name,data:data6};
+const err23 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema21.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1201,11 +1339,14 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.offAmazonSettings !== undefined){
 let data7 = data.offAmazonSettings;
+const _errs16 = errors;
 if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-const err24 = {instancePath:instancePath+"/offAmazonSettings",schemaPath:"#/properties/offAmazonSettings/type",keyword:"type",params:{type: schema21.properties.offAmazonSettings.type},message:"must be object,null",schema:schema21.properties.offAmazonSettings.type,parentSchema:schema21.properties.offAmazonSettings,data:data7};
+const err24 = {instancePath:instancePath+"/offAmazonSettings",schemaPath:"#/properties/offAmazonSettings/type",keyword:"type",params:{type: schema21.properties.offAmazonSettings.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1214,11 +1355,14 @@ vErrors.push(err24);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.premiumBidAdjustment !== undefined){
 let data8 = data.premiumBidAdjustment;
+const _errs18 = errors;
 if((typeof data8 !== "boolean") && (data8 !== null)){
-const err25 = {instancePath:instancePath+"/premiumBidAdjustment",schemaPath:"#/properties/premiumBidAdjustment/type",keyword:"type",params:{type: schema21.properties.premiumBidAdjustment.type},message:"must be boolean,null",schema:schema21.properties.premiumBidAdjustment.type,parentSchema:schema21.properties.premiumBidAdjustment,data:data8};
+const err25 = {instancePath:instancePath+"/premiumBidAdjustment",schemaPath:"#/properties/premiumBidAdjustment/type",keyword:"type",params:{type: schema21.properties.premiumBidAdjustment.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1227,11 +1371,14 @@ vErrors.push(err25);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.startDate !== undefined){
 let data9 = data.startDate;
+const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err26 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: schema21.properties.startDate.type},message:"must be string,null",schema:schema21.properties.startDate.type,parentSchema:schema21.properties.startDate,data:data9};
+const err26 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: schema21.properties.startDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1240,11 +1387,14 @@ vErrors.push(err26);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.state !== undefined){
 let data10 = data.state;
+const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err27 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema21.properties.state.type},message:"must be string,null",schema:schema21.properties.state.type,parentSchema:schema21.properties.state,data:data10};
+const err27 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema21.properties.state.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1253,11 +1403,14 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.tags !== undefined){
 let data11 = data.tags;
+const _errs24 = errors;
 if((!(data11 && typeof data11 == "object" && !Array.isArray(data11))) && (data11 !== null)){
-const err28 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema21.properties.tags.type},message:"must be object,null",schema:schema21.properties.tags.type,parentSchema:schema21.properties.tags,data:data11};
+const err28 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema21.properties.tags.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1266,11 +1419,14 @@ vErrors.push(err28);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.targetingType !== undefined){
 let data12 = data.targetingType;
+const _errs26 = errors;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err29 = {instancePath:instancePath+"/targetingType",schemaPath:"#/properties/targetingType/type",keyword:"type",params:{type: schema21.properties.targetingType.type},message:"must be string,null",schema:schema21.properties.targetingType.type,parentSchema:schema21.properties.targetingType,data:data12};
+const err29 = {instancePath:instancePath+"/targetingType",schemaPath:"#/properties/targetingType/type",keyword:"type",params:{type: schema21.properties.targetingType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1279,10 +1435,12 @@ vErrors.push(err29);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err30];
 }

@@ -7,9 +7,10 @@ const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fiel
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema11.required,parentSchema:schema11,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18,9 +19,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "cursor") || (key0 === "fields")) || (key0 === "limit")) || (key0 === "query"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -32,8 +34,9 @@ errors++;
 }
 if(data.cursor !== undefined){
 let data0 = data.cursor;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.cursor.type,parentSchema:schema11.properties.cursor,data:data0};
+const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -42,15 +45,21 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.fields !== undefined){
 let data1 = data.fields;
+const _errs4 = errors;
+const _errs5 = errors;
 if(Array.isArray(data1)){
+let valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.fields.items.type,parentSchema:schema11.properties.fields.items,data:data2};
+const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -59,10 +68,15 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid1 = _errs6 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.fields.type,parentSchema:schema11.properties.fields,data:data1};
+const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -71,11 +85,13 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.limit !== undefined){
 let data3 = data.limit;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.limit.type,parentSchema:schema11.properties.limit,data:data3};
+const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -84,9 +100,10 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
 if(typeof data3 == "number"){
 if(data3 < 1 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.limit,data:data3};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -96,13 +113,17 @@ vErrors.push(err6);
 errors++;
 }
 }
+var valid0 = _errs8 === errors;
 }
 if(data.query !== undefined){
 let data4 = data.query;
+const _errs10 = errors;
+const _errs11 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+const _errs12 = errors;
 for(const key1 in data4){
 if(!((key1 === "filter") || (key1 === "sort"))){
-const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.query,data:data4};
+const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -114,8 +135,9 @@ errors++;
 }
 if(data4.filter !== undefined){
 let data5 = data4.filter;
+const _errs13 = errors;
 if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err8 = {instancePath:instancePath+"/query/filter",schemaPath:"#/properties/query/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.properties.filter.type,parentSchema:schema11.properties.query.properties.filter,data:data5};
+const err8 = {instancePath:instancePath+"/query/filter",schemaPath:"#/properties/query/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -124,15 +146,21 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid3 = _errs13 === errors;
 }
 if(data4.sort !== undefined){
 let data6 = data4.sort;
+const _errs15 = errors;
+const _errs16 = errors;
 if(Array.isArray(data6)){
+let valid5 = true;
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
+const _errs17 = errors;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-const err9 = {instancePath:instancePath+"/query/sort/" + i1,schemaPath:"#/properties/query/properties/sort/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.properties.sort.items.type,parentSchema:schema11.properties.query.properties.sort.items,data:data7};
+const err9 = {instancePath:instancePath+"/query/sort/" + i1,schemaPath:"#/properties/query/properties/sort/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -141,10 +169,15 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs18 = errors;
+var valid4 = _errs17 === errors;
+if(!valid4){
+valid5 = false;
+}
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.query.properties.sort.type,parentSchema:schema11.properties.query.properties.sort,data:data6};
+const err10 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -153,10 +186,11 @@ vErrors.push(err10);
 }
 errors++;
 }
+var valid3 = _errs15 === errors;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.type,parentSchema:schema11.properties.query,data:data4};
+const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -165,10 +199,11 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid0 = _errs10 === errors;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -187,10 +222,12 @@ const schema12 = {"type":"object","properties":{},"additionalProperties":true};
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -209,10 +246,12 @@ const schema13 = {"type":"object","properties":{"cursor":{"type":"string"},"from
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "cursor") || (key0 === "fromDateTime")) || (key0 === "toDateTime"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -224,8 +263,9 @@ errors++;
 }
 if(data.cursor !== undefined){
 let data0 = data.cursor;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.cursor.type,parentSchema:schema13.properties.cursor,data:data0};
+const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -234,11 +274,14 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.fromDateTime !== undefined){
 let data1 = data.fromDateTime;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/fromDateTime",schemaPath:"#/properties/fromDateTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.fromDateTime.type,parentSchema:schema13.properties.fromDateTime,data:data1};
+const err2 = {instancePath:instancePath+"/fromDateTime",schemaPath:"#/properties/fromDateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -247,11 +290,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.toDateTime !== undefined){
 let data2 = data.toDateTime;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/toDateTime",schemaPath:"#/properties/toDateTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.toDateTime.type,parentSchema:schema13.properties.toDateTime,data:data2};
+const err3 = {instancePath:instancePath+"/toDateTime",schemaPath:"#/properties/toDateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -260,10 +306,12 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -282,9 +330,10 @@ const schema14 = {"type":"object","properties":{"id":{"type":"string"}},"require
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema14.required,parentSchema:schema14,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -293,9 +342,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -307,8 +357,9 @@ errors++;
 }
 if(data.id !== undefined){
 let data0 = data.id;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.id.type,parentSchema:schema14.properties.id,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -317,10 +368,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -340,9 +393,10 @@ const func2 = Object.prototype.hasOwnProperty;
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.filter === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "filter"},message:"must have required property '"+"filter"+"'",schema:schema15.required,parentSchema:schema15,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "filter"},message:"must have required property '"+"filter"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -351,9 +405,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "contentSelector") || (key0 === "cursor")) || (key0 === "filter"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -365,10 +420,13 @@ errors++;
 }
 if(data.contentSelector !== undefined){
 let data0 = data.contentSelector;
+const _errs2 = errors;
+const _errs3 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+const _errs4 = errors;
 for(const key1 in data0){
 if(!(((key1 === "context") || (key1 === "contextTiming")) || (key1 === "exposedFields"))){
-const err2 = {instancePath:instancePath+"/contentSelector",schemaPath:"#/properties/contentSelector/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema15.properties.contentSelector,data:data0};
+const err2 = {instancePath:instancePath+"/contentSelector",schemaPath:"#/properties/contentSelector/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -380,8 +438,9 @@ errors++;
 }
 if(data0.context !== undefined){
 let data1 = data0.context;
+const _errs5 = errors;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/contentSelector/context",schemaPath:"#/properties/contentSelector/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.contentSelector.properties.context.type,parentSchema:schema15.properties.contentSelector.properties.context,data:data1};
+const err3 = {instancePath:instancePath+"/contentSelector/context",schemaPath:"#/properties/contentSelector/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -390,8 +449,10 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs6 = errors;
+const vSchema0 = schema15.properties.contentSelector.properties.context.enum;
 if(!(data1 === "Extended")){
-const err4 = {instancePath:instancePath+"/contentSelector/context",schemaPath:"#/properties/contentSelector/properties/context/enum",keyword:"enum",params:{allowedValues: schema15.properties.contentSelector.properties.context.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.contentSelector.properties.context.enum,parentSchema:schema15.properties.contentSelector.properties.context,data:data1};
+const err4 = {instancePath:instancePath+"/contentSelector/context",schemaPath:"#/properties/contentSelector/properties/context/enum",keyword:"enum",params:{allowedValues: schema15.properties.contentSelector.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -400,15 +461,20 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid1 = _errs5 === errors;
 }
 if(data0.contextTiming !== undefined){
 let data2 = data0.contextTiming;
+const _errs7 = errors;
+const _errs8 = errors;
 if(Array.isArray(data2)){
+let valid3 = true;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
+const _errs9 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/contentSelector/contextTiming/" + i0,schemaPath:"#/properties/contentSelector/properties/contextTiming/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.contentSelector.properties.contextTiming.items.type,parentSchema:schema15.properties.contentSelector.properties.contextTiming.items,data:data3};
+const err5 = {instancePath:instancePath+"/contentSelector/contextTiming/" + i0,schemaPath:"#/properties/contentSelector/properties/contextTiming/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -417,8 +483,10 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs10 = errors;
+const vSchema1 = schema15.properties.contentSelector.properties.contextTiming.items.enum;
 if(!((data3 === "Now") || (data3 === "TimeOfCall"))){
-const err6 = {instancePath:instancePath+"/contentSelector/contextTiming/" + i0,schemaPath:"#/properties/contentSelector/properties/contextTiming/items/enum",keyword:"enum",params:{allowedValues: schema15.properties.contentSelector.properties.contextTiming.items.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.contentSelector.properties.contextTiming.items.enum,parentSchema:schema15.properties.contentSelector.properties.contextTiming.items,data:data3};
+const err6 = {instancePath:instancePath+"/contentSelector/contextTiming/" + i0,schemaPath:"#/properties/contentSelector/properties/contextTiming/items/enum",keyword:"enum",params:{allowedValues: schema15.properties.contentSelector.properties.contextTiming.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -427,10 +495,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+var valid2 = _errs9 === errors;
+if(!valid2){
+valid3 = false;
+}
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/contentSelector/contextTiming",schemaPath:"#/properties/contentSelector/properties/contextTiming/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.contentSelector.properties.contextTiming.type,parentSchema:schema15.properties.contentSelector.properties.contextTiming,data:data2};
+const err7 = {instancePath:instancePath+"/contentSelector/contextTiming",schemaPath:"#/properties/contentSelector/properties/contextTiming/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -439,13 +511,17 @@ vErrors.push(err7);
 }
 errors++;
 }
+var valid1 = _errs7 === errors;
 }
 if(data0.exposedFields !== undefined){
 let data4 = data0.exposedFields;
+const _errs11 = errors;
+const _errs12 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+const _errs13 = errors;
 for(const key2 in data4){
 if(!(((((key2 === "collaboration") || (key2 === "content")) || (key2 === "interaction")) || (key2 === "media")) || (key2 === "parties"))){
-const err8 = {instancePath:instancePath+"/contentSelector/exposedFields",schemaPath:"#/properties/contentSelector/properties/exposedFields/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema15.properties.contentSelector.properties.exposedFields,data:data4};
+const err8 = {instancePath:instancePath+"/contentSelector/exposedFields",schemaPath:"#/properties/contentSelector/properties/exposedFields/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -457,10 +533,13 @@ errors++;
 }
 if(data4.collaboration !== undefined){
 let data5 = data4.collaboration;
+const _errs14 = errors;
+const _errs15 = errors;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+const _errs16 = errors;
 for(const key3 in data5){
 if(!(key3 === "publicComments")){
-const err9 = {instancePath:instancePath+"/contentSelector/exposedFields/collaboration",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/collaboration/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.collaboration,data:data5};
+const err9 = {instancePath:instancePath+"/contentSelector/exposedFields/collaboration",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/collaboration/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -472,8 +551,9 @@ errors++;
 }
 if(data5.publicComments !== undefined){
 let data6 = data5.publicComments;
+const _errs17 = errors;
 if(typeof data6 !== "boolean"){
-const err10 = {instancePath:instancePath+"/contentSelector/exposedFields/collaboration/publicComments",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/collaboration/properties/publicComments/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.collaboration.properties.publicComments.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.collaboration.properties.publicComments,data:data6};
+const err10 = {instancePath:instancePath+"/contentSelector/exposedFields/collaboration/publicComments",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/collaboration/properties/publicComments/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -482,10 +562,12 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs18 = errors;
+var valid5 = _errs17 === errors;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/contentSelector/exposedFields/collaboration",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/collaboration/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.contentSelector.properties.exposedFields.properties.collaboration.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.collaboration,data:data5};
+const err11 = {instancePath:instancePath+"/contentSelector/exposedFields/collaboration",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/collaboration/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -494,13 +576,17 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid4 = _errs14 === errors;
 }
 if(data4.content !== undefined){
 let data7 = data4.content;
+const _errs19 = errors;
+const _errs20 = errors;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+const _errs21 = errors;
 for(const key4 in data7){
 if(!(func2.call(schema15.properties.contentSelector.properties.exposedFields.properties.content.properties, key4))){
-const err12 = {instancePath:instancePath+"/contentSelector/exposedFields/content",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.content,data:data7};
+const err12 = {instancePath:instancePath+"/contentSelector/exposedFields/content",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -512,8 +598,9 @@ errors++;
 }
 if(data7.brief !== undefined){
 let data8 = data7.brief;
+const _errs22 = errors;
 if(typeof data8 !== "boolean"){
-const err13 = {instancePath:instancePath+"/contentSelector/exposedFields/content/brief",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/brief/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.brief.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.brief,data:data8};
+const err13 = {instancePath:instancePath+"/contentSelector/exposedFields/content/brief",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/brief/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -522,11 +609,14 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid6 = _errs22 === errors;
 }
 if(data7.callOutcome !== undefined){
 let data9 = data7.callOutcome;
+const _errs24 = errors;
 if(typeof data9 !== "boolean"){
-const err14 = {instancePath:instancePath+"/contentSelector/exposedFields/content/callOutcome",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/callOutcome/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.callOutcome.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.callOutcome,data:data9};
+const err14 = {instancePath:instancePath+"/contentSelector/exposedFields/content/callOutcome",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/callOutcome/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -535,11 +625,14 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid6 = _errs24 === errors;
 }
 if(data7.highlights !== undefined){
 let data10 = data7.highlights;
+const _errs26 = errors;
 if(typeof data10 !== "boolean"){
-const err15 = {instancePath:instancePath+"/contentSelector/exposedFields/content/highlights",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/highlights/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.highlights.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.highlights,data:data10};
+const err15 = {instancePath:instancePath+"/contentSelector/exposedFields/content/highlights",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/highlights/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -548,11 +641,14 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid6 = _errs26 === errors;
 }
 if(data7.keyPoints !== undefined){
 let data11 = data7.keyPoints;
+const _errs28 = errors;
 if(typeof data11 !== "boolean"){
-const err16 = {instancePath:instancePath+"/contentSelector/exposedFields/content/keyPoints",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/keyPoints/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.keyPoints.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.keyPoints,data:data11};
+const err16 = {instancePath:instancePath+"/contentSelector/exposedFields/content/keyPoints",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/keyPoints/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -561,11 +657,14 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid6 = _errs28 === errors;
 }
 if(data7.outline !== undefined){
 let data12 = data7.outline;
+const _errs30 = errors;
 if(typeof data12 !== "boolean"){
-const err17 = {instancePath:instancePath+"/contentSelector/exposedFields/content/outline",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/outline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.outline.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.outline,data:data12};
+const err17 = {instancePath:instancePath+"/contentSelector/exposedFields/content/outline",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/outline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -574,11 +673,14 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid6 = _errs30 === errors;
 }
 if(data7.pointsOfInterest !== undefined){
 let data13 = data7.pointsOfInterest;
+const _errs32 = errors;
 if(typeof data13 !== "boolean"){
-const err18 = {instancePath:instancePath+"/contentSelector/exposedFields/content/pointsOfInterest",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/pointsOfInterest/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.pointsOfInterest.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.pointsOfInterest,data:data13};
+const err18 = {instancePath:instancePath+"/contentSelector/exposedFields/content/pointsOfInterest",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/pointsOfInterest/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -587,11 +689,14 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs33 = errors;
+var valid6 = _errs32 === errors;
 }
 if(data7.structure !== undefined){
 let data14 = data7.structure;
+const _errs34 = errors;
 if(typeof data14 !== "boolean"){
-const err19 = {instancePath:instancePath+"/contentSelector/exposedFields/content/structure",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/structure/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.structure.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.structure,data:data14};
+const err19 = {instancePath:instancePath+"/contentSelector/exposedFields/content/structure",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/structure/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -600,11 +705,14 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs35 = errors;
+var valid6 = _errs34 === errors;
 }
 if(data7.topics !== undefined){
 let data15 = data7.topics;
+const _errs36 = errors;
 if(typeof data15 !== "boolean"){
-const err20 = {instancePath:instancePath+"/contentSelector/exposedFields/content/topics",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/topics/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.topics.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.topics,data:data15};
+const err20 = {instancePath:instancePath+"/contentSelector/exposedFields/content/topics",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/topics/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -613,11 +721,14 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs37 = errors;
+var valid6 = _errs36 === errors;
 }
 if(data7.trackerOccurrences !== undefined){
 let data16 = data7.trackerOccurrences;
+const _errs38 = errors;
 if(typeof data16 !== "boolean"){
-const err21 = {instancePath:instancePath+"/contentSelector/exposedFields/content/trackerOccurrences",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/trackerOccurrences/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.trackerOccurrences.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.trackerOccurrences,data:data16};
+const err21 = {instancePath:instancePath+"/contentSelector/exposedFields/content/trackerOccurrences",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/trackerOccurrences/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -626,11 +737,14 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs39 = errors;
+var valid6 = _errs38 === errors;
 }
 if(data7.trackers !== undefined){
 let data17 = data7.trackers;
+const _errs40 = errors;
 if(typeof data17 !== "boolean"){
-const err22 = {instancePath:instancePath+"/contentSelector/exposedFields/content/trackers",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/trackers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.trackers.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.content.properties.trackers,data:data17};
+const err22 = {instancePath:instancePath+"/contentSelector/exposedFields/content/trackers",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/properties/trackers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -639,10 +753,12 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs41 = errors;
+var valid6 = _errs40 === errors;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/contentSelector/exposedFields/content",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.contentSelector.properties.exposedFields.properties.content.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.content,data:data7};
+const err23 = {instancePath:instancePath+"/contentSelector/exposedFields/content",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -651,13 +767,17 @@ vErrors.push(err23);
 }
 errors++;
 }
+var valid4 = _errs19 === errors;
 }
 if(data4.interaction !== undefined){
 let data18 = data4.interaction;
+const _errs42 = errors;
+const _errs43 = errors;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+const _errs44 = errors;
 for(const key5 in data18){
 if(!((((key5 === "personInteractionStats") || (key5 === "questions")) || (key5 === "speakers")) || (key5 === "video"))){
-const err24 = {instancePath:instancePath+"/contentSelector/exposedFields/interaction",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/interaction/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.interaction,data:data18};
+const err24 = {instancePath:instancePath+"/contentSelector/exposedFields/interaction",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/interaction/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -669,8 +789,9 @@ errors++;
 }
 if(data18.personInteractionStats !== undefined){
 let data19 = data18.personInteractionStats;
+const _errs45 = errors;
 if(typeof data19 !== "boolean"){
-const err25 = {instancePath:instancePath+"/contentSelector/exposedFields/interaction/personInteractionStats",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/interaction/properties/personInteractionStats/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.interaction.properties.personInteractionStats.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.interaction.properties.personInteractionStats,data:data19};
+const err25 = {instancePath:instancePath+"/contentSelector/exposedFields/interaction/personInteractionStats",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/interaction/properties/personInteractionStats/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -679,11 +800,14 @@ vErrors.push(err25);
 }
 errors++;
 }
+const _errs46 = errors;
+var valid7 = _errs45 === errors;
 }
 if(data18.questions !== undefined){
 let data20 = data18.questions;
+const _errs47 = errors;
 if(typeof data20 !== "boolean"){
-const err26 = {instancePath:instancePath+"/contentSelector/exposedFields/interaction/questions",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/interaction/properties/questions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.interaction.properties.questions.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.interaction.properties.questions,data:data20};
+const err26 = {instancePath:instancePath+"/contentSelector/exposedFields/interaction/questions",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/interaction/properties/questions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -692,11 +816,14 @@ vErrors.push(err26);
 }
 errors++;
 }
+const _errs48 = errors;
+var valid7 = _errs47 === errors;
 }
 if(data18.speakers !== undefined){
 let data21 = data18.speakers;
+const _errs49 = errors;
 if(typeof data21 !== "boolean"){
-const err27 = {instancePath:instancePath+"/contentSelector/exposedFields/interaction/speakers",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/interaction/properties/speakers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.interaction.properties.speakers.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.interaction.properties.speakers,data:data21};
+const err27 = {instancePath:instancePath+"/contentSelector/exposedFields/interaction/speakers",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/interaction/properties/speakers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -705,11 +832,14 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs50 = errors;
+var valid7 = _errs49 === errors;
 }
 if(data18.video !== undefined){
 let data22 = data18.video;
+const _errs51 = errors;
 if(typeof data22 !== "boolean"){
-const err28 = {instancePath:instancePath+"/contentSelector/exposedFields/interaction/video",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/interaction/properties/video/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.interaction.properties.video.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.interaction.properties.video,data:data22};
+const err28 = {instancePath:instancePath+"/contentSelector/exposedFields/interaction/video",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/interaction/properties/video/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -718,10 +848,12 @@ vErrors.push(err28);
 }
 errors++;
 }
+const _errs52 = errors;
+var valid7 = _errs51 === errors;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/contentSelector/exposedFields/interaction",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/interaction/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.contentSelector.properties.exposedFields.properties.interaction.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.interaction,data:data18};
+const err29 = {instancePath:instancePath+"/contentSelector/exposedFields/interaction",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/interaction/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -730,11 +862,13 @@ vErrors.push(err29);
 }
 errors++;
 }
+var valid4 = _errs42 === errors;
 }
 if(data4.media !== undefined){
 let data23 = data4.media;
+const _errs53 = errors;
 if(typeof data23 !== "boolean"){
-const err30 = {instancePath:instancePath+"/contentSelector/exposedFields/media",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/media/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.media.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.media,data:data23};
+const err30 = {instancePath:instancePath+"/contentSelector/exposedFields/media",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/media/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -743,11 +877,14 @@ vErrors.push(err30);
 }
 errors++;
 }
+const _errs54 = errors;
+var valid4 = _errs53 === errors;
 }
 if(data4.parties !== undefined){
 let data24 = data4.parties;
+const _errs55 = errors;
 if(typeof data24 !== "boolean"){
-const err31 = {instancePath:instancePath+"/contentSelector/exposedFields/parties",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/parties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.contentSelector.properties.exposedFields.properties.parties.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields.properties.parties,data:data24};
+const err31 = {instancePath:instancePath+"/contentSelector/exposedFields/parties",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/parties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -756,10 +893,12 @@ vErrors.push(err31);
 }
 errors++;
 }
+const _errs56 = errors;
+var valid4 = _errs55 === errors;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/contentSelector/exposedFields",schemaPath:"#/properties/contentSelector/properties/exposedFields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.contentSelector.properties.exposedFields.type,parentSchema:schema15.properties.contentSelector.properties.exposedFields,data:data4};
+const err32 = {instancePath:instancePath+"/contentSelector/exposedFields",schemaPath:"#/properties/contentSelector/properties/exposedFields/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -768,10 +907,11 @@ vErrors.push(err32);
 }
 errors++;
 }
+var valid1 = _errs11 === errors;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/contentSelector",schemaPath:"#/properties/contentSelector/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.contentSelector.type,parentSchema:schema15.properties.contentSelector,data:data0};
+const err33 = {instancePath:instancePath+"/contentSelector",schemaPath:"#/properties/contentSelector/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -780,11 +920,13 @@ vErrors.push(err33);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.cursor !== undefined){
 let data25 = data.cursor;
+const _errs57 = errors;
 if(typeof data25 !== "string"){
-const err34 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.cursor.type,parentSchema:schema15.properties.cursor,data:data25};
+const err34 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -793,13 +935,18 @@ vErrors.push(err34);
 }
 errors++;
 }
+const _errs58 = errors;
+var valid0 = _errs57 === errors;
 }
 if(data.filter !== undefined){
 let data26 = data.filter;
+const _errs59 = errors;
+const _errs60 = errors;
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+const _errs61 = errors;
 for(const key6 in data26){
 if(!((((key6 === "callIds") || (key6 === "fromDateTime")) || (key6 === "toDateTime")) || (key6 === "workspaceId"))){
-const err35 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema15.properties.filter,data:data26};
+const err35 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -811,12 +958,16 @@ errors++;
 }
 if(data26.callIds !== undefined){
 let data27 = data26.callIds;
+const _errs62 = errors;
+const _errs63 = errors;
 if(Array.isArray(data27)){
+let valid10 = true;
 const len1 = data27.length;
 for(let i1=0; i1<len1; i1++){
 let data28 = data27[i1];
+const _errs64 = errors;
 if(typeof data28 !== "string"){
-const err36 = {instancePath:instancePath+"/filter/callIds/" + i1,schemaPath:"#/properties/filter/properties/callIds/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.filter.properties.callIds.items.type,parentSchema:schema15.properties.filter.properties.callIds.items,data:data28};
+const err36 = {instancePath:instancePath+"/filter/callIds/" + i1,schemaPath:"#/properties/filter/properties/callIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -825,10 +976,15 @@ vErrors.push(err36);
 }
 errors++;
 }
+const _errs65 = errors;
+var valid9 = _errs64 === errors;
+if(!valid9){
+valid10 = false;
+}
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/filter/callIds",schemaPath:"#/properties/filter/properties/callIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.filter.properties.callIds.type,parentSchema:schema15.properties.filter.properties.callIds,data:data27};
+const err37 = {instancePath:instancePath+"/filter/callIds",schemaPath:"#/properties/filter/properties/callIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -837,11 +993,13 @@ vErrors.push(err37);
 }
 errors++;
 }
+var valid8 = _errs62 === errors;
 }
 if(data26.fromDateTime !== undefined){
 let data29 = data26.fromDateTime;
+const _errs66 = errors;
 if(typeof data29 !== "string"){
-const err38 = {instancePath:instancePath+"/filter/fromDateTime",schemaPath:"#/properties/filter/properties/fromDateTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.filter.properties.fromDateTime.type,parentSchema:schema15.properties.filter.properties.fromDateTime,data:data29};
+const err38 = {instancePath:instancePath+"/filter/fromDateTime",schemaPath:"#/properties/filter/properties/fromDateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -850,11 +1008,14 @@ vErrors.push(err38);
 }
 errors++;
 }
+const _errs67 = errors;
+var valid8 = _errs66 === errors;
 }
 if(data26.toDateTime !== undefined){
 let data30 = data26.toDateTime;
+const _errs68 = errors;
 if(typeof data30 !== "string"){
-const err39 = {instancePath:instancePath+"/filter/toDateTime",schemaPath:"#/properties/filter/properties/toDateTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.filter.properties.toDateTime.type,parentSchema:schema15.properties.filter.properties.toDateTime,data:data30};
+const err39 = {instancePath:instancePath+"/filter/toDateTime",schemaPath:"#/properties/filter/properties/toDateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -863,11 +1024,14 @@ vErrors.push(err39);
 }
 errors++;
 }
+const _errs69 = errors;
+var valid8 = _errs68 === errors;
 }
 if(data26.workspaceId !== undefined){
 let data31 = data26.workspaceId;
+const _errs70 = errors;
 if(typeof data31 !== "string"){
-const err40 = {instancePath:instancePath+"/filter/workspaceId",schemaPath:"#/properties/filter/properties/workspaceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.filter.properties.workspaceId.type,parentSchema:schema15.properties.filter.properties.workspaceId,data:data31};
+const err40 = {instancePath:instancePath+"/filter/workspaceId",schemaPath:"#/properties/filter/properties/workspaceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -876,10 +1040,12 @@ vErrors.push(err40);
 }
 errors++;
 }
+const _errs71 = errors;
+var valid8 = _errs70 === errors;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.filter.type,parentSchema:schema15.properties.filter,data:data26};
+const err41 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -888,10 +1054,11 @@ vErrors.push(err41);
 }
 errors++;
 }
+var valid0 = _errs59 === errors;
 }
 }
 else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -910,10 +1077,12 @@ const schema16 = {"type":"object","properties":{"cursor":{"type":"string"}},"add
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "cursor")){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -925,8 +1094,9 @@ errors++;
 }
 if(data.cursor !== undefined){
 let data0 = data.cursor;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.cursor.type,parentSchema:schema16.properties.cursor,data:data0};
+const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -935,10 +1105,12 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -957,9 +1129,10 @@ const schema17 = {"type":"object","properties":{"calendarEventId":{"type":["stri
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.calendarEventId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "calendarEventId"},message:"must have required property '"+"calendarEventId"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "calendarEventId"},message:"must have required property '"+"calendarEventId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -969,7 +1142,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.clientUniqueId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "clientUniqueId"},message:"must have required property '"+"clientUniqueId"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "clientUniqueId"},message:"must have required property '"+"clientUniqueId"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -979,7 +1152,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.customData === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "customData"},message:"must have required property '"+"customData"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "customData"},message:"must have required property '"+"customData"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -989,7 +1162,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.direction === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "direction"},message:"must have required property '"+"direction"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "direction"},message:"must have required property '"+"direction"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -999,7 +1172,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.duration === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "duration"},message:"must have required property '"+"duration"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "duration"},message:"must have required property '"+"duration"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1009,7 +1182,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.id === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1019,7 +1192,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.isPrivate === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isPrivate"},message:"must have required property '"+"isPrivate"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isPrivate"},message:"must have required property '"+"isPrivate"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1029,7 +1202,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.language === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "language"},message:"must have required property '"+"language"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "language"},message:"must have required property '"+"language"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1039,7 +1212,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.media === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "media"},message:"must have required property '"+"media"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "media"},message:"must have required property '"+"media"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1049,7 +1222,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.meetingUrl === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "meetingUrl"},message:"must have required property '"+"meetingUrl"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "meetingUrl"},message:"must have required property '"+"meetingUrl"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1059,7 +1232,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.primaryUserId === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "primaryUserId"},message:"must have required property '"+"primaryUserId"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "primaryUserId"},message:"must have required property '"+"primaryUserId"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1069,7 +1242,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.purpose === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "purpose"},message:"must have required property '"+"purpose"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "purpose"},message:"must have required property '"+"purpose"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1079,7 +1252,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.scheduled === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scheduled"},message:"must have required property '"+"scheduled"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scheduled"},message:"must have required property '"+"scheduled"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1089,7 +1262,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.scope === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scope"},message:"must have required property '"+"scope"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scope"},message:"must have required property '"+"scope"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1099,7 +1272,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.sdrDisposition === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sdrDisposition"},message:"must have required property '"+"sdrDisposition"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sdrDisposition"},message:"must have required property '"+"sdrDisposition"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1109,7 +1282,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.started === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "started"},message:"must have required property '"+"started"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "started"},message:"must have required property '"+"started"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1119,7 +1292,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.system === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "system"},message:"must have required property '"+"system"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "system"},message:"must have required property '"+"system"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1129,7 +1302,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.title === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1139,7 +1312,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.url === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1149,7 +1322,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.workspaceId === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaceId"},message:"must have required property '"+"workspaceId"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaceId"},message:"must have required property '"+"workspaceId"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1158,10 +1331,12 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.calendarEventId !== undefined){
 let data0 = data.calendarEventId;
+const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err20 = {instancePath:instancePath+"/calendarEventId",schemaPath:"#/properties/calendarEventId/type",keyword:"type",params:{type: schema17.properties.calendarEventId.type},message:"must be string,null",schema:schema17.properties.calendarEventId.type,parentSchema:schema17.properties.calendarEventId,data:data0};
+const err20 = {instancePath:instancePath+"/calendarEventId",schemaPath:"#/properties/calendarEventId/type",keyword:"type",params:{type: schema17.properties.calendarEventId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1170,11 +1345,14 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.clientUniqueId !== undefined){
 let data1 = data.clientUniqueId;
+const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err21 = {instancePath:instancePath+"/clientUniqueId",schemaPath:"#/properties/clientUniqueId/type",keyword:"type",params:{type: schema17.properties.clientUniqueId.type},message:"must be string,null",schema:schema17.properties.clientUniqueId.type,parentSchema:schema17.properties.clientUniqueId,data:data1};
+const err21 = {instancePath:instancePath+"/clientUniqueId",schemaPath:"#/properties/clientUniqueId/type",keyword:"type",params:{type: schema17.properties.clientUniqueId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1183,11 +1361,14 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.customData !== undefined){
 let data2 = data.customData;
+const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err22 = {instancePath:instancePath+"/customData",schemaPath:"#/properties/customData/type",keyword:"type",params:{type: schema17.properties.customData.type},message:"must be string,null",schema:schema17.properties.customData.type,parentSchema:schema17.properties.customData,data:data2};
+const err22 = {instancePath:instancePath+"/customData",schemaPath:"#/properties/customData/type",keyword:"type",params:{type: schema17.properties.customData.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1196,11 +1377,14 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.direction !== undefined){
 let data3 = data.direction;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err23 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.direction.type,parentSchema:schema17.properties.direction,data:data3};
+const err23 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1209,8 +1393,10 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs9 = errors;
+const vSchema0 = schema17.properties.direction.enum;
 if(!((data3 === "inbound") || (data3 === "outbound"))){
-const err24 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema17.properties.direction.enum},message:"must be equal to one of the allowed values",schema:schema17.properties.direction.enum,parentSchema:schema17.properties.direction,data:data3};
+const err24 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema17.properties.direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1219,11 +1405,13 @@ vErrors.push(err24);
 }
 errors++;
 }
+var valid0 = _errs8 === errors;
 }
 if(data.duration !== undefined){
 let data4 = data.duration;
+const _errs10 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err25 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.duration.type,parentSchema:schema17.properties.duration,data:data4};
+const err25 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1232,11 +1420,14 @@ vErrors.push(err25);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.id !== undefined){
 let data5 = data.id;
+const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err26 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.id.type,parentSchema:schema17.properties.id,data:data5};
+const err26 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1245,11 +1436,14 @@ vErrors.push(err26);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.isPrivate !== undefined){
 let data6 = data.isPrivate;
+const _errs14 = errors;
 if(typeof data6 !== "boolean"){
-const err27 = {instancePath:instancePath+"/isPrivate",schemaPath:"#/properties/isPrivate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.isPrivate.type,parentSchema:schema17.properties.isPrivate,data:data6};
+const err27 = {instancePath:instancePath+"/isPrivate",schemaPath:"#/properties/isPrivate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1258,11 +1452,14 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.language !== undefined){
 let data7 = data.language;
+const _errs16 = errors;
 if(typeof data7 !== "string"){
-const err28 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.language.type,parentSchema:schema17.properties.language,data:data7};
+const err28 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1271,11 +1468,14 @@ vErrors.push(err28);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.media !== undefined){
 let data8 = data.media;
+const _errs18 = errors;
 if(typeof data8 !== "string"){
-const err29 = {instancePath:instancePath+"/media",schemaPath:"#/properties/media/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.media.type,parentSchema:schema17.properties.media,data:data8};
+const err29 = {instancePath:instancePath+"/media",schemaPath:"#/properties/media/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1284,11 +1484,14 @@ vErrors.push(err29);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.meetingUrl !== undefined){
 let data9 = data.meetingUrl;
+const _errs20 = errors;
 if(typeof data9 !== "string"){
-const err30 = {instancePath:instancePath+"/meetingUrl",schemaPath:"#/properties/meetingUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.meetingUrl.type,parentSchema:schema17.properties.meetingUrl,data:data9};
+const err30 = {instancePath:instancePath+"/meetingUrl",schemaPath:"#/properties/meetingUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1297,11 +1500,14 @@ vErrors.push(err30);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.primaryUserId !== undefined){
 let data10 = data.primaryUserId;
+const _errs22 = errors;
 if(typeof data10 !== "string"){
-const err31 = {instancePath:instancePath+"/primaryUserId",schemaPath:"#/properties/primaryUserId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.primaryUserId.type,parentSchema:schema17.properties.primaryUserId,data:data10};
+const err31 = {instancePath:instancePath+"/primaryUserId",schemaPath:"#/properties/primaryUserId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1310,11 +1516,14 @@ vErrors.push(err31);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.purpose !== undefined){
 let data11 = data.purpose;
+const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err32 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: schema17.properties.purpose.type},message:"must be string,null",schema:schema17.properties.purpose.type,parentSchema:schema17.properties.purpose,data:data11};
+const err32 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: schema17.properties.purpose.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1323,11 +1532,14 @@ vErrors.push(err32);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.scheduled !== undefined){
 let data12 = data.scheduled;
+const _errs26 = errors;
 if(typeof data12 !== "string"){
-const err33 = {instancePath:instancePath+"/scheduled",schemaPath:"#/properties/scheduled/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.scheduled.type,parentSchema:schema17.properties.scheduled,data:data12};
+const err33 = {instancePath:instancePath+"/scheduled",schemaPath:"#/properties/scheduled/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1336,11 +1548,14 @@ vErrors.push(err33);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 if(data.scope !== undefined){
 let data13 = data.scope;
+const _errs28 = errors;
 if(typeof data13 !== "string"){
-const err34 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.scope.type,parentSchema:schema17.properties.scope,data:data13};
+const err34 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1349,11 +1564,14 @@ vErrors.push(err34);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
 if(data.sdrDisposition !== undefined){
 let data14 = data.sdrDisposition;
+const _errs30 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err35 = {instancePath:instancePath+"/sdrDisposition",schemaPath:"#/properties/sdrDisposition/type",keyword:"type",params:{type: schema17.properties.sdrDisposition.type},message:"must be string,null",schema:schema17.properties.sdrDisposition.type,parentSchema:schema17.properties.sdrDisposition,data:data14};
+const err35 = {instancePath:instancePath+"/sdrDisposition",schemaPath:"#/properties/sdrDisposition/type",keyword:"type",params:{type: schema17.properties.sdrDisposition.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1362,11 +1580,14 @@ vErrors.push(err35);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
 if(data.started !== undefined){
 let data15 = data.started;
+const _errs32 = errors;
 if(typeof data15 !== "string"){
-const err36 = {instancePath:instancePath+"/started",schemaPath:"#/properties/started/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.started.type,parentSchema:schema17.properties.started,data:data15};
+const err36 = {instancePath:instancePath+"/started",schemaPath:"#/properties/started/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1375,11 +1596,14 @@ vErrors.push(err36);
 }
 errors++;
 }
+const _errs33 = errors;
+var valid0 = _errs32 === errors;
 }
 if(data.system !== undefined){
 let data16 = data.system;
+const _errs34 = errors;
 if(typeof data16 !== "string"){
-const err37 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.system.type,parentSchema:schema17.properties.system,data:data16};
+const err37 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1388,11 +1612,14 @@ vErrors.push(err37);
 }
 errors++;
 }
+const _errs35 = errors;
+var valid0 = _errs34 === errors;
 }
 if(data.title !== undefined){
 let data17 = data.title;
+const _errs36 = errors;
 if(typeof data17 !== "string"){
-const err38 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.title.type,parentSchema:schema17.properties.title,data:data17};
+const err38 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1401,11 +1628,14 @@ vErrors.push(err38);
 }
 errors++;
 }
+const _errs37 = errors;
+var valid0 = _errs36 === errors;
 }
 if(data.url !== undefined){
 let data18 = data.url;
+const _errs38 = errors;
 if(typeof data18 !== "string"){
-const err39 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.url.type,parentSchema:schema17.properties.url,data:data18};
+const err39 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1414,11 +1644,14 @@ vErrors.push(err39);
 }
 errors++;
 }
+const _errs39 = errors;
+var valid0 = _errs38 === errors;
 }
 if(data.workspaceId !== undefined){
 let data19 = data.workspaceId;
+const _errs40 = errors;
 if(typeof data19 !== "string"){
-const err40 = {instancePath:instancePath+"/workspaceId",schemaPath:"#/properties/workspaceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.workspaceId.type,parentSchema:schema17.properties.workspaceId,data:data19};
+const err40 = {instancePath:instancePath+"/workspaceId",schemaPath:"#/properties/workspaceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1427,10 +1660,12 @@ vErrors.push(err40);
 }
 errors++;
 }
+const _errs41 = errors;
+var valid0 = _errs40 === errors;
 }
 }
 else {
-const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1449,9 +1684,10 @@ const schema18 = {"type":"object","properties":{"collaboration":{"type":"object"
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.collaboration === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "collaboration"},message:"must have required property '"+"collaboration"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "collaboration"},message:"must have required property '"+"collaboration"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1461,7 +1697,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.content === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1471,7 +1707,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.interaction === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "interaction"},message:"must have required property '"+"interaction"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "interaction"},message:"must have required property '"+"interaction"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1481,7 +1717,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.media === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "media"},message:"must have required property '"+"media"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "media"},message:"must have required property '"+"media"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1491,7 +1727,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.metaData === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metaData"},message:"must have required property '"+"metaData"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metaData"},message:"must have required property '"+"metaData"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1501,7 +1737,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.parties === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parties"},message:"must have required property '"+"parties"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parties"},message:"must have required property '"+"parties"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1510,10 +1746,12 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.collaboration !== undefined){
 let data0 = data.collaboration;
+const _errs2 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err6 = {instancePath:instancePath+"/collaboration",schemaPath:"#/properties/collaboration/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.collaboration.type,parentSchema:schema18.properties.collaboration,data:data0};
+const err6 = {instancePath:instancePath+"/collaboration",schemaPath:"#/properties/collaboration/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1522,11 +1760,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.content !== undefined){
 let data1 = data.content;
+const _errs4 = errors;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err7 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.content.type,parentSchema:schema18.properties.content,data:data1};
+const err7 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1535,11 +1776,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.interaction !== undefined){
 let data2 = data.interaction;
+const _errs6 = errors;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err8 = {instancePath:instancePath+"/interaction",schemaPath:"#/properties/interaction/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.interaction.type,parentSchema:schema18.properties.interaction,data:data2};
+const err8 = {instancePath:instancePath+"/interaction",schemaPath:"#/properties/interaction/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1548,11 +1792,14 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.media !== undefined){
 let data3 = data.media;
+const _errs8 = errors;
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-const err9 = {instancePath:instancePath+"/media",schemaPath:"#/properties/media/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.media.type,parentSchema:schema18.properties.media,data:data3};
+const err9 = {instancePath:instancePath+"/media",schemaPath:"#/properties/media/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1561,11 +1808,14 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.metaData !== undefined){
 let data4 = data.metaData;
+const _errs10 = errors;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-const err10 = {instancePath:instancePath+"/metaData",schemaPath:"#/properties/metaData/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.metaData.type,parentSchema:schema18.properties.metaData,data:data4};
+const err10 = {instancePath:instancePath+"/metaData",schemaPath:"#/properties/metaData/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1574,15 +1824,21 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.parties !== undefined){
 let data5 = data.parties;
+const _errs12 = errors;
+const _errs13 = errors;
 if(Array.isArray(data5)){
+let valid2 = true;
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
+const _errs14 = errors;
 if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-const err11 = {instancePath:instancePath+"/parties/" + i0,schemaPath:"#/properties/parties/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.parties.items.type,parentSchema:schema18.properties.parties.items,data:data6};
+const err11 = {instancePath:instancePath+"/parties/" + i0,schemaPath:"#/properties/parties/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1591,10 +1847,15 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid1 = _errs14 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/parties",schemaPath:"#/properties/parties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.parties.type,parentSchema:schema18.properties.parties,data:data5};
+const err12 = {instancePath:instancePath+"/parties",schemaPath:"#/properties/parties/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1603,10 +1864,11 @@ vErrors.push(err12);
 }
 errors++;
 }
+var valid0 = _errs12 === errors;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1625,9 +1887,10 @@ const schema19 = {"type":"object","properties":{"active":{"type":"boolean"},"cre
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.active === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1637,7 +1900,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.created === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1647,7 +1910,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.emailAddress === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emailAddress"},message:"must have required property '"+"emailAddress"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emailAddress"},message:"must have required property '"+"emailAddress"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1657,7 +1920,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.emailAliases === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emailAliases"},message:"must have required property '"+"emailAliases"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emailAliases"},message:"must have required property '"+"emailAliases"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1667,7 +1930,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.extension === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "extension"},message:"must have required property '"+"extension"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "extension"},message:"must have required property '"+"extension"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1677,7 +1940,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.firstName === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstName"},message:"must have required property '"+"firstName"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstName"},message:"must have required property '"+"firstName"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1687,7 +1950,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1697,7 +1960,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.lastName === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastName"},message:"must have required property '"+"lastName"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastName"},message:"must have required property '"+"lastName"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1707,7 +1970,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.managerId === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "managerId"},message:"must have required property '"+"managerId"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "managerId"},message:"must have required property '"+"managerId"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1717,7 +1980,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.meetingConsentPageUrl === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "meetingConsentPageUrl"},message:"must have required property '"+"meetingConsentPageUrl"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "meetingConsentPageUrl"},message:"must have required property '"+"meetingConsentPageUrl"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1727,7 +1990,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.personalMeetingUrls === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "personalMeetingUrls"},message:"must have required property '"+"personalMeetingUrls"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "personalMeetingUrls"},message:"must have required property '"+"personalMeetingUrls"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1737,7 +2000,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.phoneNumber === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phoneNumber"},message:"must have required property '"+"phoneNumber"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phoneNumber"},message:"must have required property '"+"phoneNumber"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1747,7 +2010,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.settings === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1757,7 +2020,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.spokenLanguages === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "spokenLanguages"},message:"must have required property '"+"spokenLanguages"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "spokenLanguages"},message:"must have required property '"+"spokenLanguages"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1767,7 +2030,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.title === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1777,7 +2040,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.trustedEmailAddress === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trustedEmailAddress"},message:"must have required property '"+"trustedEmailAddress"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trustedEmailAddress"},message:"must have required property '"+"trustedEmailAddress"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1786,10 +2049,12 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.active !== undefined){
 let data0 = data.active;
+const _errs2 = errors;
 if(typeof data0 !== "boolean"){
-const err16 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.active.type,parentSchema:schema19.properties.active,data:data0};
+const err16 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1798,11 +2063,14 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.created !== undefined){
 let data1 = data.created;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err17 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.created.type,parentSchema:schema19.properties.created,data:data1};
+const err17 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1811,11 +2079,14 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.emailAddress !== undefined){
 let data2 = data.emailAddress;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err18 = {instancePath:instancePath+"/emailAddress",schemaPath:"#/properties/emailAddress/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.emailAddress.type,parentSchema:schema19.properties.emailAddress,data:data2};
+const err18 = {instancePath:instancePath+"/emailAddress",schemaPath:"#/properties/emailAddress/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1824,15 +2095,21 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.emailAliases !== undefined){
 let data3 = data.emailAliases;
+const _errs8 = errors;
+const _errs9 = errors;
 if(Array.isArray(data3)){
+let valid2 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err19 = {instancePath:instancePath+"/emailAliases/" + i0,schemaPath:"#/properties/emailAliases/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.emailAliases.items.type,parentSchema:schema19.properties.emailAliases.items,data:data4};
+const err19 = {instancePath:instancePath+"/emailAliases/" + i0,schemaPath:"#/properties/emailAliases/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1841,10 +2118,15 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid1 = _errs10 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/emailAliases",schemaPath:"#/properties/emailAliases/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.emailAliases.type,parentSchema:schema19.properties.emailAliases,data:data3};
+const err20 = {instancePath:instancePath+"/emailAliases",schemaPath:"#/properties/emailAliases/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1853,11 +2135,13 @@ vErrors.push(err20);
 }
 errors++;
 }
+var valid0 = _errs8 === errors;
 }
 if(data.extension !== undefined){
 let data5 = data.extension;
+const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err21 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: schema19.properties.extension.type},message:"must be string,null",schema:schema19.properties.extension.type,parentSchema:schema19.properties.extension,data:data5};
+const err21 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: schema19.properties.extension.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1866,11 +2150,14 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.firstName !== undefined){
 let data6 = data.firstName;
+const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err22 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.firstName.type,parentSchema:schema19.properties.firstName,data:data6};
+const err22 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1879,11 +2166,14 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.id !== undefined){
 let data7 = data.id;
+const _errs16 = errors;
 if(typeof data7 !== "string"){
-const err23 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.id.type,parentSchema:schema19.properties.id,data:data7};
+const err23 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1892,11 +2182,14 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.lastName !== undefined){
 let data8 = data.lastName;
+const _errs18 = errors;
 if(typeof data8 !== "string"){
-const err24 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.lastName.type,parentSchema:schema19.properties.lastName,data:data8};
+const err24 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1905,11 +2198,14 @@ vErrors.push(err24);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.managerId !== undefined){
 let data9 = data.managerId;
+const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err25 = {instancePath:instancePath+"/managerId",schemaPath:"#/properties/managerId/type",keyword:"type",params:{type: schema19.properties.managerId.type},message:"must be string,null",schema:schema19.properties.managerId.type,parentSchema:schema19.properties.managerId,data:data9};
+const err25 = {instancePath:instancePath+"/managerId",schemaPath:"#/properties/managerId/type",keyword:"type",params:{type: schema19.properties.managerId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1918,11 +2214,14 @@ vErrors.push(err25);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.meetingConsentPageUrl !== undefined){
 let data10 = data.meetingConsentPageUrl;
+const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err26 = {instancePath:instancePath+"/meetingConsentPageUrl",schemaPath:"#/properties/meetingConsentPageUrl/type",keyword:"type",params:{type: schema19.properties.meetingConsentPageUrl.type},message:"must be string,null",schema:schema19.properties.meetingConsentPageUrl.type,parentSchema:schema19.properties.meetingConsentPageUrl,data:data10};
+const err26 = {instancePath:instancePath+"/meetingConsentPageUrl",schemaPath:"#/properties/meetingConsentPageUrl/type",keyword:"type",params:{type: schema19.properties.meetingConsentPageUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1931,15 +2230,21 @@ vErrors.push(err26);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.personalMeetingUrls !== undefined){
 let data11 = data.personalMeetingUrls;
+const _errs24 = errors;
+const _errs25 = errors;
 if(Array.isArray(data11)){
+let valid4 = true;
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
 let data12 = data11[i1];
+const _errs26 = errors;
 if(typeof data12 !== "string"){
-const err27 = {instancePath:instancePath+"/personalMeetingUrls/" + i1,schemaPath:"#/properties/personalMeetingUrls/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.personalMeetingUrls.items.type,parentSchema:schema19.properties.personalMeetingUrls.items,data:data12};
+const err27 = {instancePath:instancePath+"/personalMeetingUrls/" + i1,schemaPath:"#/properties/personalMeetingUrls/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1948,10 +2253,15 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid3 = _errs26 === errors;
+if(!valid3){
+valid4 = false;
+}
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/personalMeetingUrls",schemaPath:"#/properties/personalMeetingUrls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.personalMeetingUrls.type,parentSchema:schema19.properties.personalMeetingUrls,data:data11};
+const err28 = {instancePath:instancePath+"/personalMeetingUrls",schemaPath:"#/properties/personalMeetingUrls/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1960,11 +2270,13 @@ vErrors.push(err28);
 }
 errors++;
 }
+var valid0 = _errs24 === errors;
 }
 if(data.phoneNumber !== undefined){
 let data13 = data.phoneNumber;
+const _errs28 = errors;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err29 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: schema19.properties.phoneNumber.type},message:"must be string,null",schema:schema19.properties.phoneNumber.type,parentSchema:schema19.properties.phoneNumber,data:data13};
+const err29 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: schema19.properties.phoneNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1973,11 +2285,14 @@ vErrors.push(err29);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
 if(data.settings !== undefined){
 let data14 = data.settings;
+const _errs30 = errors;
 if(!(data14 && typeof data14 == "object" && !Array.isArray(data14))){
-const err30 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.settings.type,parentSchema:schema19.properties.settings,data:data14};
+const err30 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1986,15 +2301,21 @@ vErrors.push(err30);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
 if(data.spokenLanguages !== undefined){
 let data15 = data.spokenLanguages;
+const _errs32 = errors;
+const _errs33 = errors;
 if(Array.isArray(data15)){
+let valid6 = true;
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
 let data16 = data15[i2];
+const _errs34 = errors;
 if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
-const err31 = {instancePath:instancePath+"/spokenLanguages/" + i2,schemaPath:"#/properties/spokenLanguages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.spokenLanguages.items.type,parentSchema:schema19.properties.spokenLanguages.items,data:data16};
+const err31 = {instancePath:instancePath+"/spokenLanguages/" + i2,schemaPath:"#/properties/spokenLanguages/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2003,10 +2324,15 @@ vErrors.push(err31);
 }
 errors++;
 }
+const _errs35 = errors;
+var valid5 = _errs34 === errors;
+if(!valid5){
+valid6 = false;
+}
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/spokenLanguages",schemaPath:"#/properties/spokenLanguages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.spokenLanguages.type,parentSchema:schema19.properties.spokenLanguages,data:data15};
+const err32 = {instancePath:instancePath+"/spokenLanguages",schemaPath:"#/properties/spokenLanguages/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2015,11 +2341,13 @@ vErrors.push(err32);
 }
 errors++;
 }
+var valid0 = _errs32 === errors;
 }
 if(data.title !== undefined){
 let data17 = data.title;
+const _errs36 = errors;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err33 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema19.properties.title.type},message:"must be string,null",schema:schema19.properties.title.type,parentSchema:schema19.properties.title,data:data17};
+const err33 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema19.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2028,11 +2356,14 @@ vErrors.push(err33);
 }
 errors++;
 }
+const _errs37 = errors;
+var valid0 = _errs36 === errors;
 }
 if(data.trustedEmailAddress !== undefined){
 let data18 = data.trustedEmailAddress;
+const _errs38 = errors;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err34 = {instancePath:instancePath+"/trustedEmailAddress",schemaPath:"#/properties/trustedEmailAddress/type",keyword:"type",params:{type: schema19.properties.trustedEmailAddress.type},message:"must be string,null",schema:schema19.properties.trustedEmailAddress.type,parentSchema:schema19.properties.trustedEmailAddress,data:data18};
+const err34 = {instancePath:instancePath+"/trustedEmailAddress",schemaPath:"#/properties/trustedEmailAddress/type",keyword:"type",params:{type: schema19.properties.trustedEmailAddress.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2041,10 +2372,12 @@ vErrors.push(err34);
 }
 errors++;
 }
+const _errs39 = errors;
+var valid0 = _errs38 === errors;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err35];
 }

@@ -15,9 +15,10 @@ const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fiel
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema11.required,parentSchema:schema11,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26,9 +27,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "cursor") || (key0 === "fields")) || (key0 === "limit")) || (key0 === "query"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -40,8 +42,9 @@ errors++;
 }
 if(data.cursor !== undefined){
 let data0 = data.cursor;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.cursor.type,parentSchema:schema11.properties.cursor,data:data0};
+const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -50,15 +53,21 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.fields !== undefined){
 let data1 = data.fields;
+const _errs4 = errors;
+const _errs5 = errors;
 if(Array.isArray(data1)){
+let valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.fields.items.type,parentSchema:schema11.properties.fields.items,data:data2};
+const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -67,10 +76,15 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid1 = _errs6 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.fields.type,parentSchema:schema11.properties.fields,data:data1};
+const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -79,11 +93,13 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.limit !== undefined){
 let data3 = data.limit;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.limit.type,parentSchema:schema11.properties.limit,data:data3};
+const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -92,9 +108,10 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
 if(typeof data3 == "number"){
 if(data3 < 1 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.limit,data:data3};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -104,13 +121,17 @@ vErrors.push(err6);
 errors++;
 }
 }
+var valid0 = _errs8 === errors;
 }
 if(data.query !== undefined){
 let data4 = data.query;
+const _errs10 = errors;
+const _errs11 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+const _errs12 = errors;
 for(const key1 in data4){
 if(!((key1 === "filter") || (key1 === "sort"))){
-const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.query,data:data4};
+const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -122,8 +143,9 @@ errors++;
 }
 if(data4.filter !== undefined){
 let data5 = data4.filter;
+const _errs13 = errors;
 if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err8 = {instancePath:instancePath+"/query/filter",schemaPath:"#/properties/query/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.properties.filter.type,parentSchema:schema11.properties.query.properties.filter,data:data5};
+const err8 = {instancePath:instancePath+"/query/filter",schemaPath:"#/properties/query/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -132,15 +154,21 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid3 = _errs13 === errors;
 }
 if(data4.sort !== undefined){
 let data6 = data4.sort;
+const _errs15 = errors;
+const _errs16 = errors;
 if(Array.isArray(data6)){
+let valid5 = true;
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
+const _errs17 = errors;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-const err9 = {instancePath:instancePath+"/query/sort/" + i1,schemaPath:"#/properties/query/properties/sort/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.properties.sort.items.type,parentSchema:schema11.properties.query.properties.sort.items,data:data7};
+const err9 = {instancePath:instancePath+"/query/sort/" + i1,schemaPath:"#/properties/query/properties/sort/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -149,10 +177,15 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs18 = errors;
+var valid4 = _errs17 === errors;
+if(!valid4){
+valid5 = false;
+}
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.query.properties.sort.type,parentSchema:schema11.properties.query.properties.sort,data:data6};
+const err10 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -161,10 +194,11 @@ vErrors.push(err10);
 }
 errors++;
 }
+var valid3 = _errs15 === errors;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.type,parentSchema:schema11.properties.query,data:data4};
+const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -173,10 +207,11 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid0 = _errs10 === errors;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -195,10 +230,12 @@ const schema12 = {"type":"object","properties":{"after":{"type":"string"},"archi
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "after") || (key0 === "archived")) || (key0 === "associations")) || (key0 === "limit")) || (key0 === "properties")) || (key0 === "propertiesWithHistory"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -210,8 +247,9 @@ errors++;
 }
 if(data.after !== undefined){
 let data0 = data.after;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.after.type,parentSchema:schema12.properties.after,data:data0};
+const err1 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -220,11 +258,14 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.archived !== undefined){
 let data1 = data.archived;
+const _errs4 = errors;
 if(typeof data1 !== "boolean"){
-const err2 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.archived.type,parentSchema:schema12.properties.archived,data:data1};
+const err2 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -233,11 +274,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.associations !== undefined){
 let data2 = data.associations;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/associations",schemaPath:"#/properties/associations/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.associations.type,parentSchema:schema12.properties.associations,data:data2};
+const err3 = {instancePath:instancePath+"/associations",schemaPath:"#/properties/associations/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -246,11 +290,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.limit !== undefined){
 let data3 = data.limit;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.limit.type,parentSchema:schema12.properties.limit,data:data3};
+const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -259,11 +306,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.properties !== undefined){
 let data4 = data.properties;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.properties.type,parentSchema:schema12.properties.properties,data:data4};
+const err5 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -272,11 +322,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.propertiesWithHistory !== undefined){
 let data5 = data.propertiesWithHistory;
+const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err6 = {instancePath:instancePath+"/propertiesWithHistory",schemaPath:"#/properties/propertiesWithHistory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.propertiesWithHistory.type,parentSchema:schema12.properties.propertiesWithHistory,data:data5};
+const err6 = {instancePath:instancePath+"/propertiesWithHistory",schemaPath:"#/properties/propertiesWithHistory/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -285,10 +338,12 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -307,9 +362,10 @@ const schema13 = {"type":"object","properties":{"archived":{"type":"boolean"},"a
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.companyId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "companyId"},message:"must have required property '"+"companyId"+"'",schema:schema13.required,parentSchema:schema13,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "companyId"},message:"must have required property '"+"companyId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -318,9 +374,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "archived") || (key0 === "associations")) || (key0 === "companyId")) || (key0 === "idProperty")) || (key0 === "properties")) || (key0 === "propertiesWithHistory"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -332,8 +389,9 @@ errors++;
 }
 if(data.archived !== undefined){
 let data0 = data.archived;
+const _errs2 = errors;
 if(typeof data0 !== "boolean"){
-const err2 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema13.properties.archived.type,parentSchema:schema13.properties.archived,data:data0};
+const err2 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -342,11 +400,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.associations !== undefined){
 let data1 = data.associations;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/associations",schemaPath:"#/properties/associations/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.associations.type,parentSchema:schema13.properties.associations,data:data1};
+const err3 = {instancePath:instancePath+"/associations",schemaPath:"#/properties/associations/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -355,11 +416,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.companyId !== undefined){
 let data2 = data.companyId;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/companyId",schemaPath:"#/properties/companyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.companyId.type,parentSchema:schema13.properties.companyId,data:data2};
+const err4 = {instancePath:instancePath+"/companyId",schemaPath:"#/properties/companyId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -368,11 +432,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.idProperty !== undefined){
 let data3 = data.idProperty;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/idProperty",schemaPath:"#/properties/idProperty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.idProperty.type,parentSchema:schema13.properties.idProperty,data:data3};
+const err5 = {instancePath:instancePath+"/idProperty",schemaPath:"#/properties/idProperty/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -381,11 +448,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.properties !== undefined){
 let data4 = data.properties;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.properties.type,parentSchema:schema13.properties.properties,data:data4};
+const err6 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -394,11 +464,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.propertiesWithHistory !== undefined){
 let data5 = data.propertiesWithHistory;
+const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/propertiesWithHistory",schemaPath:"#/properties/propertiesWithHistory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.propertiesWithHistory.type,parentSchema:schema13.properties.propertiesWithHistory,data:data5};
+const err7 = {instancePath:instancePath+"/propertiesWithHistory",schemaPath:"#/properties/propertiesWithHistory/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -407,10 +480,12 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -430,10 +505,12 @@ const func2 = ucs2length;
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "after") || (key0 === "filterGroups")) || (key0 === "limit")) || (key0 === "properties")) || (key0 === "query")) || (key0 === "sorts"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -445,8 +522,9 @@ errors++;
 }
 if(data.after !== undefined){
 let data0 = data.after;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.after.type,parentSchema:schema14.properties.after,data:data0};
+const err1 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -455,12 +533,16 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.filterGroups !== undefined){
 let data1 = data.filterGroups;
+const _errs4 = errors;
+const _errs5 = errors;
 if(Array.isArray(data1)){
 if(data1.length > 6){
-const err2 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/maxItems",keyword:"maxItems",params:{limit: 6},message:"must NOT have more than 6 items",schema:6,parentSchema:schema14.properties.filterGroups,data:data1};
+const err2 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/maxItems",keyword:"maxItems",params:{limit: 6},message:"must NOT have more than 6 items"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -469,13 +551,17 @@ vErrors.push(err2);
 }
 errors++;
 }
+let valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
+const _errs6 = errors;
+const _errs7 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+const _errs8 = errors;
 for(const key1 in data2){
 if(!(key1 === "filters")){
-const err3 = {instancePath:instancePath+"/filterGroups/" + i0,schemaPath:"#/properties/filterGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.filterGroups.items,data:data2};
+const err3 = {instancePath:instancePath+"/filterGroups/" + i0,schemaPath:"#/properties/filterGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -487,14 +573,20 @@ errors++;
 }
 if(data2.filters !== undefined){
 let data3 = data2.filters;
+const _errs9 = errors;
+const _errs10 = errors;
 if(Array.isArray(data3)){
+let valid5 = true;
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
+const _errs11 = errors;
+const _errs12 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+const _errs13 = errors;
 for(const key2 in data4){
 if(!((((key2 === "operator") || (key2 === "propertyName")) || (key2 === "value")) || (key2 === "values"))){
-const err4 = {instancePath:instancePath+"/filterGroups/" + i0+"/filters/" + i1,schemaPath:"#/properties/filterGroups/items/properties/filters/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.filterGroups.items.properties.filters.items,data:data4};
+const err4 = {instancePath:instancePath+"/filterGroups/" + i0+"/filters/" + i1,schemaPath:"#/properties/filterGroups/items/properties/filters/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -506,8 +598,9 @@ errors++;
 }
 if(data4.operator !== undefined){
 let data5 = data4.operator;
+const _errs14 = errors;
 if(typeof data5 !== "string"){
-const err5 = {instancePath:instancePath+"/filterGroups/" + i0+"/filters/" + i1+"/operator",schemaPath:"#/properties/filterGroups/items/properties/filters/items/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.filterGroups.items.properties.filters.items.properties.operator.type,parentSchema:schema14.properties.filterGroups.items.properties.filters.items.properties.operator,data:data5};
+const err5 = {instancePath:instancePath+"/filterGroups/" + i0+"/filters/" + i1+"/operator",schemaPath:"#/properties/filterGroups/items/properties/filters/items/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -516,8 +609,10 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs15 = errors;
+const vSchema0 = schema14.properties.filterGroups.items.properties.filters.items.properties.operator.enum;
 if(!(((((((((((((data5 === "BETWEEN") || (data5 === "CONTAINS_TOKEN")) || (data5 === "EQ")) || (data5 === "GT")) || (data5 === "GTE")) || (data5 === "HAS_PROPERTY")) || (data5 === "IN")) || (data5 === "LT")) || (data5 === "LTE")) || (data5 === "NEQ")) || (data5 === "NOT_CONTAINS_TOKEN")) || (data5 === "NOT_HAS_PROPERTY")) || (data5 === "NOT_IN"))){
-const err6 = {instancePath:instancePath+"/filterGroups/" + i0+"/filters/" + i1+"/operator",schemaPath:"#/properties/filterGroups/items/properties/filters/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema14.properties.filterGroups.items.properties.filters.items.properties.operator.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.filterGroups.items.properties.filters.items.properties.operator.enum,parentSchema:schema14.properties.filterGroups.items.properties.filters.items.properties.operator,data:data5};
+const err6 = {instancePath:instancePath+"/filterGroups/" + i0+"/filters/" + i1+"/operator",schemaPath:"#/properties/filterGroups/items/properties/filters/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema14.properties.filterGroups.items.properties.filters.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -526,11 +621,13 @@ vErrors.push(err6);
 }
 errors++;
 }
+var valid6 = _errs14 === errors;
 }
 if(data4.propertyName !== undefined){
 let data6 = data4.propertyName;
+const _errs16 = errors;
 if(typeof data6 !== "string"){
-const err7 = {instancePath:instancePath+"/filterGroups/" + i0+"/filters/" + i1+"/propertyName",schemaPath:"#/properties/filterGroups/items/properties/filters/items/properties/propertyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.filterGroups.items.properties.filters.items.properties.propertyName.type,parentSchema:schema14.properties.filterGroups.items.properties.filters.items.properties.propertyName,data:data6};
+const err7 = {instancePath:instancePath+"/filterGroups/" + i0+"/filters/" + i1+"/propertyName",schemaPath:"#/properties/filterGroups/items/properties/filters/items/properties/propertyName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -539,11 +636,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid6 = _errs16 === errors;
 }
 if(data4.value !== undefined){
 let data7 = data4.value;
+const _errs18 = errors;
 if(typeof data7 !== "string"){
-const err8 = {instancePath:instancePath+"/filterGroups/" + i0+"/filters/" + i1+"/value",schemaPath:"#/properties/filterGroups/items/properties/filters/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.filterGroups.items.properties.filters.items.properties.value.type,parentSchema:schema14.properties.filterGroups.items.properties.filters.items.properties.value,data:data7};
+const err8 = {instancePath:instancePath+"/filterGroups/" + i0+"/filters/" + i1+"/value",schemaPath:"#/properties/filterGroups/items/properties/filters/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -552,15 +652,21 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid6 = _errs18 === errors;
 }
 if(data4.values !== undefined){
 let data8 = data4.values;
+const _errs20 = errors;
+const _errs21 = errors;
 if(Array.isArray(data8)){
+let valid8 = true;
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
 let data9 = data8[i2];
+const _errs22 = errors;
 if(typeof data9 !== "string"){
-const err9 = {instancePath:instancePath+"/filterGroups/" + i0+"/filters/" + i1+"/values/" + i2,schemaPath:"#/properties/filterGroups/items/properties/filters/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.filterGroups.items.properties.filters.items.properties.values.items.type,parentSchema:schema14.properties.filterGroups.items.properties.filters.items.properties.values.items,data:data9};
+const err9 = {instancePath:instancePath+"/filterGroups/" + i0+"/filters/" + i1+"/values/" + i2,schemaPath:"#/properties/filterGroups/items/properties/filters/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -569,10 +675,15 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid7 = _errs22 === errors;
+if(!valid7){
+valid8 = false;
+}
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/filterGroups/" + i0+"/filters/" + i1+"/values",schemaPath:"#/properties/filterGroups/items/properties/filters/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.filterGroups.items.properties.filters.items.properties.values.type,parentSchema:schema14.properties.filterGroups.items.properties.filters.items.properties.values,data:data8};
+const err10 = {instancePath:instancePath+"/filterGroups/" + i0+"/filters/" + i1+"/values",schemaPath:"#/properties/filterGroups/items/properties/filters/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -581,10 +692,11 @@ vErrors.push(err10);
 }
 errors++;
 }
+var valid6 = _errs20 === errors;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/filterGroups/" + i0+"/filters/" + i1,schemaPath:"#/properties/filterGroups/items/properties/filters/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.filterGroups.items.properties.filters.items.type,parentSchema:schema14.properties.filterGroups.items.properties.filters.items,data:data4};
+const err11 = {instancePath:instancePath+"/filterGroups/" + i0+"/filters/" + i1,schemaPath:"#/properties/filterGroups/items/properties/filters/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -593,10 +705,14 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid4 = _errs11 === errors;
+if(!valid4){
+valid5 = false;
+}
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/filterGroups/" + i0+"/filters",schemaPath:"#/properties/filterGroups/items/properties/filters/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.filterGroups.items.properties.filters.type,parentSchema:schema14.properties.filterGroups.items.properties.filters,data:data3};
+const err12 = {instancePath:instancePath+"/filterGroups/" + i0+"/filters",schemaPath:"#/properties/filterGroups/items/properties/filters/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -605,10 +721,11 @@ vErrors.push(err12);
 }
 errors++;
 }
+var valid3 = _errs9 === errors;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/filterGroups/" + i0,schemaPath:"#/properties/filterGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.filterGroups.items.type,parentSchema:schema14.properties.filterGroups.items,data:data2};
+const err13 = {instancePath:instancePath+"/filterGroups/" + i0,schemaPath:"#/properties/filterGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -617,10 +734,14 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid1 = _errs6 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.filterGroups.type,parentSchema:schema14.properties.filterGroups,data:data1};
+const err14 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -629,11 +750,13 @@ vErrors.push(err14);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.limit !== undefined){
 let data10 = data.limit;
+const _errs24 = errors;
 if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
-const err15 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.limit.type,parentSchema:schema14.properties.limit,data:data10};
+const err15 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -642,15 +765,21 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.properties !== undefined){
 let data11 = data.properties;
+const _errs26 = errors;
+const _errs27 = errors;
 if(Array.isArray(data11)){
+let valid10 = true;
 const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
 let data12 = data11[i3];
+const _errs28 = errors;
 if(typeof data12 !== "string"){
-const err16 = {instancePath:instancePath+"/properties/" + i3,schemaPath:"#/properties/properties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.properties.items.type,parentSchema:schema14.properties.properties.items,data:data12};
+const err16 = {instancePath:instancePath+"/properties/" + i3,schemaPath:"#/properties/properties/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -659,10 +788,15 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid9 = _errs28 === errors;
+if(!valid9){
+valid10 = false;
+}
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.properties.type,parentSchema:schema14.properties.properties,data:data11};
+const err17 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -671,12 +805,15 @@ vErrors.push(err17);
 }
 errors++;
 }
+var valid0 = _errs26 === errors;
 }
 if(data.query !== undefined){
 let data13 = data.query;
+const _errs30 = errors;
+const _errs31 = errors;
 if(typeof data13 === "string"){
 if(func2(data13) > 3000){
-const err18 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters",schema:3000,parentSchema:schema14.properties.query,data:data13};
+const err18 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -687,7 +824,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.query.type,parentSchema:schema14.properties.query,data:data13};
+const err19 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -696,17 +833,24 @@ vErrors.push(err19);
 }
 errors++;
 }
+var valid0 = _errs30 === errors;
 }
 if(data.sorts !== undefined){
 let data14 = data.sorts;
+const _errs32 = errors;
+const _errs33 = errors;
 if(Array.isArray(data14)){
+let valid12 = true;
 const len4 = data14.length;
 for(let i4=0; i4<len4; i4++){
 let data15 = data14[i4];
+const _errs34 = errors;
+const _errs35 = errors;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+const _errs36 = errors;
 for(const key3 in data15){
 if(!((key3 === "direction") || (key3 === "propertyName"))){
-const err20 = {instancePath:instancePath+"/sorts/" + i4,schemaPath:"#/properties/sorts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.sorts.items,data:data15};
+const err20 = {instancePath:instancePath+"/sorts/" + i4,schemaPath:"#/properties/sorts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -718,8 +862,9 @@ errors++;
 }
 if(data15.direction !== undefined){
 let data16 = data15.direction;
+const _errs37 = errors;
 if(typeof data16 !== "string"){
-const err21 = {instancePath:instancePath+"/sorts/" + i4+"/direction",schemaPath:"#/properties/sorts/items/properties/direction/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.sorts.items.properties.direction.type,parentSchema:schema14.properties.sorts.items.properties.direction,data:data16};
+const err21 = {instancePath:instancePath+"/sorts/" + i4+"/direction",schemaPath:"#/properties/sorts/items/properties/direction/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -728,8 +873,10 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs38 = errors;
+const vSchema1 = schema14.properties.sorts.items.properties.direction.enum;
 if(!((data16 === "ASCENDING") || (data16 === "DESCENDING"))){
-const err22 = {instancePath:instancePath+"/sorts/" + i4+"/direction",schemaPath:"#/properties/sorts/items/properties/direction/enum",keyword:"enum",params:{allowedValues: schema14.properties.sorts.items.properties.direction.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.sorts.items.properties.direction.enum,parentSchema:schema14.properties.sorts.items.properties.direction,data:data16};
+const err22 = {instancePath:instancePath+"/sorts/" + i4+"/direction",schemaPath:"#/properties/sorts/items/properties/direction/enum",keyword:"enum",params:{allowedValues: schema14.properties.sorts.items.properties.direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -738,11 +885,13 @@ vErrors.push(err22);
 }
 errors++;
 }
+var valid13 = _errs37 === errors;
 }
 if(data15.propertyName !== undefined){
 let data17 = data15.propertyName;
+const _errs39 = errors;
 if(typeof data17 !== "string"){
-const err23 = {instancePath:instancePath+"/sorts/" + i4+"/propertyName",schemaPath:"#/properties/sorts/items/properties/propertyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.sorts.items.properties.propertyName.type,parentSchema:schema14.properties.sorts.items.properties.propertyName,data:data17};
+const err23 = {instancePath:instancePath+"/sorts/" + i4+"/propertyName",schemaPath:"#/properties/sorts/items/properties/propertyName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -751,10 +900,12 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs40 = errors;
+var valid13 = _errs39 === errors;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/sorts/" + i4,schemaPath:"#/properties/sorts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.sorts.items.type,parentSchema:schema14.properties.sorts.items,data:data15};
+const err24 = {instancePath:instancePath+"/sorts/" + i4,schemaPath:"#/properties/sorts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -763,10 +914,14 @@ vErrors.push(err24);
 }
 errors++;
 }
+var valid11 = _errs34 === errors;
+if(!valid11){
+valid12 = false;
+}
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/sorts",schemaPath:"#/properties/sorts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.sorts.type,parentSchema:schema14.properties.sorts,data:data14};
+const err25 = {instancePath:instancePath+"/sorts",schemaPath:"#/properties/sorts/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -775,10 +930,11 @@ vErrors.push(err25);
 }
 errors++;
 }
+var valid0 = _errs32 === errors;
 }
 }
 else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -797,9 +953,10 @@ const schema15 = {"type":"object","properties":{"archived":{"type":"boolean"},"a
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contactId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contactId"},message:"must have required property '"+"contactId"+"'",schema:schema15.required,parentSchema:schema15,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contactId"},message:"must have required property '"+"contactId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -808,9 +965,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "archived") || (key0 === "associations")) || (key0 === "contactId")) || (key0 === "idProperty")) || (key0 === "properties")) || (key0 === "propertiesWithHistory"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -822,8 +980,9 @@ errors++;
 }
 if(data.archived !== undefined){
 let data0 = data.archived;
+const _errs2 = errors;
 if(typeof data0 !== "boolean"){
-const err2 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.archived.type,parentSchema:schema15.properties.archived,data:data0};
+const err2 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -832,11 +991,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.associations !== undefined){
 let data1 = data.associations;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/associations",schemaPath:"#/properties/associations/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.associations.type,parentSchema:schema15.properties.associations,data:data1};
+const err3 = {instancePath:instancePath+"/associations",schemaPath:"#/properties/associations/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -845,11 +1007,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.contactId !== undefined){
 let data2 = data.contactId;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/contactId",schemaPath:"#/properties/contactId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.contactId.type,parentSchema:schema15.properties.contactId,data:data2};
+const err4 = {instancePath:instancePath+"/contactId",schemaPath:"#/properties/contactId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -858,11 +1023,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.idProperty !== undefined){
 let data3 = data.idProperty;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/idProperty",schemaPath:"#/properties/idProperty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.idProperty.type,parentSchema:schema15.properties.idProperty,data:data3};
+const err5 = {instancePath:instancePath+"/idProperty",schemaPath:"#/properties/idProperty/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -871,11 +1039,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.properties !== undefined){
 let data4 = data.properties;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.properties.type,parentSchema:schema15.properties.properties,data:data4};
+const err6 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -884,11 +1055,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.propertiesWithHistory !== undefined){
 let data5 = data.propertiesWithHistory;
+const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/propertiesWithHistory",schemaPath:"#/properties/propertiesWithHistory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.propertiesWithHistory.type,parentSchema:schema15.properties.propertiesWithHistory,data:data5};
+const err7 = {instancePath:instancePath+"/propertiesWithHistory",schemaPath:"#/properties/propertiesWithHistory/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -897,10 +1071,12 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -919,10 +1095,12 @@ const schema16 = {"type":"object","properties":{},"additionalProperties":true};
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -941,9 +1119,10 @@ const schema17 = {"type":"object","properties":{"archived":{"type":"boolean"},"a
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.archived === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "archived"},message:"must have required property '"+"archived"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "archived"},message:"must have required property '"+"archived"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -953,7 +1132,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.archivedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "archivedAt"},message:"must have required property '"+"archivedAt"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "archivedAt"},message:"must have required property '"+"archivedAt"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -963,7 +1142,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.associations === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "associations"},message:"must have required property '"+"associations"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "associations"},message:"must have required property '"+"associations"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -973,7 +1152,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.createdAt === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -983,7 +1162,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -993,7 +1172,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.objectWriteTraceId === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "objectWriteTraceId"},message:"must have required property '"+"objectWriteTraceId"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "objectWriteTraceId"},message:"must have required property '"+"objectWriteTraceId"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1003,7 +1182,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.properties === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1013,7 +1192,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.propertiesWithHistory === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "propertiesWithHistory"},message:"must have required property '"+"propertiesWithHistory"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "propertiesWithHistory"},message:"must have required property '"+"propertiesWithHistory"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1023,7 +1202,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.updatedAt === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updatedAt"},message:"must have required property '"+"updatedAt"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updatedAt"},message:"must have required property '"+"updatedAt"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1033,7 +1212,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.url === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1042,10 +1221,12 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.archived !== undefined){
 let data0 = data.archived;
+const _errs2 = errors;
 if(typeof data0 !== "boolean"){
-const err10 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.archived.type,parentSchema:schema17.properties.archived,data:data0};
+const err10 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1054,11 +1235,14 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.archivedAt !== undefined){
 let data1 = data.archivedAt;
+const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/archivedAt",schemaPath:"#/properties/archivedAt/type",keyword:"type",params:{type: schema17.properties.archivedAt.type},message:"must be string,null",schema:schema17.properties.archivedAt.type,parentSchema:schema17.properties.archivedAt,data:data1};
+const err11 = {instancePath:instancePath+"/archivedAt",schemaPath:"#/properties/archivedAt/type",keyword:"type",params:{type: schema17.properties.archivedAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1067,11 +1251,14 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.associations !== undefined){
 let data2 = data.associations;
+const _errs6 = errors;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-const err12 = {instancePath:instancePath+"/associations",schemaPath:"#/properties/associations/type",keyword:"type",params:{type: schema17.properties.associations.type},message:"must be object,null",schema:schema17.properties.associations.type,parentSchema:schema17.properties.associations,data:data2};
+const err12 = {instancePath:instancePath+"/associations",schemaPath:"#/properties/associations/type",keyword:"type",params:{type: schema17.properties.associations.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1080,11 +1267,14 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.createdAt !== undefined){
 let data3 = data.createdAt;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err13 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.createdAt.type,parentSchema:schema17.properties.createdAt,data:data3};
+const err13 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1093,11 +1283,14 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.id !== undefined){
 let data4 = data.id;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err14 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.id.type,parentSchema:schema17.properties.id,data:data4};
+const err14 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1106,11 +1299,14 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.objectWriteTraceId !== undefined){
 let data5 = data.objectWriteTraceId;
+const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err15 = {instancePath:instancePath+"/objectWriteTraceId",schemaPath:"#/properties/objectWriteTraceId/type",keyword:"type",params:{type: schema17.properties.objectWriteTraceId.type},message:"must be string,null",schema:schema17.properties.objectWriteTraceId.type,parentSchema:schema17.properties.objectWriteTraceId,data:data5};
+const err15 = {instancePath:instancePath+"/objectWriteTraceId",schemaPath:"#/properties/objectWriteTraceId/type",keyword:"type",params:{type: schema17.properties.objectWriteTraceId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1119,11 +1315,14 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.properties !== undefined){
 let data6 = data.properties;
+const _errs14 = errors;
 if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-const err16 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.properties.type,parentSchema:schema17.properties.properties,data:data6};
+const err16 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1132,11 +1331,14 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.propertiesWithHistory !== undefined){
 let data7 = data.propertiesWithHistory;
+const _errs16 = errors;
 if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-const err17 = {instancePath:instancePath+"/propertiesWithHistory",schemaPath:"#/properties/propertiesWithHistory/type",keyword:"type",params:{type: schema17.properties.propertiesWithHistory.type},message:"must be object,null",schema:schema17.properties.propertiesWithHistory.type,parentSchema:schema17.properties.propertiesWithHistory,data:data7};
+const err17 = {instancePath:instancePath+"/propertiesWithHistory",schemaPath:"#/properties/propertiesWithHistory/type",keyword:"type",params:{type: schema17.properties.propertiesWithHistory.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1145,11 +1347,14 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.updatedAt !== undefined){
 let data8 = data.updatedAt;
+const _errs18 = errors;
 if(typeof data8 !== "string"){
-const err18 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.updatedAt.type,parentSchema:schema17.properties.updatedAt,data:data8};
+const err18 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1158,11 +1363,14 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.url !== undefined){
 let data9 = data.url;
+const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err19 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema17.properties.url.type},message:"must be string,null",schema:schema17.properties.url.type,parentSchema:schema17.properties.url,data:data9};
+const err19 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema17.properties.url.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1171,10 +1379,12 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err20];
 }

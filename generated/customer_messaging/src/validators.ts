@@ -7,9 +7,10 @@ const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fiel
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema11.required,parentSchema:schema11,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18,9 +19,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "cursor") || (key0 === "fields")) || (key0 === "limit")) || (key0 === "query"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -32,8 +34,9 @@ errors++;
 }
 if(data.cursor !== undefined){
 let data0 = data.cursor;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.cursor.type,parentSchema:schema11.properties.cursor,data:data0};
+const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -42,15 +45,21 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.fields !== undefined){
 let data1 = data.fields;
+const _errs4 = errors;
+const _errs5 = errors;
 if(Array.isArray(data1)){
+let valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.fields.items.type,parentSchema:schema11.properties.fields.items,data:data2};
+const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -59,10 +68,15 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid1 = _errs6 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.fields.type,parentSchema:schema11.properties.fields,data:data1};
+const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -71,11 +85,13 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.limit !== undefined){
 let data3 = data.limit;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.limit.type,parentSchema:schema11.properties.limit,data:data3};
+const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -84,9 +100,10 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
 if(typeof data3 == "number"){
 if(data3 < 1 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.limit,data:data3};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -96,13 +113,17 @@ vErrors.push(err6);
 errors++;
 }
 }
+var valid0 = _errs8 === errors;
 }
 if(data.query !== undefined){
 let data4 = data.query;
+const _errs10 = errors;
+const _errs11 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+const _errs12 = errors;
 for(const key1 in data4){
 if(!((key1 === "filter") || (key1 === "sort"))){
-const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.query,data:data4};
+const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -114,8 +135,9 @@ errors++;
 }
 if(data4.filter !== undefined){
 let data5 = data4.filter;
+const _errs13 = errors;
 if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err8 = {instancePath:instancePath+"/query/filter",schemaPath:"#/properties/query/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.properties.filter.type,parentSchema:schema11.properties.query.properties.filter,data:data5};
+const err8 = {instancePath:instancePath+"/query/filter",schemaPath:"#/properties/query/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -124,15 +146,21 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid3 = _errs13 === errors;
 }
 if(data4.sort !== undefined){
 let data6 = data4.sort;
+const _errs15 = errors;
+const _errs16 = errors;
 if(Array.isArray(data6)){
+let valid5 = true;
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
+const _errs17 = errors;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-const err9 = {instancePath:instancePath+"/query/sort/" + i1,schemaPath:"#/properties/query/properties/sort/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.properties.sort.items.type,parentSchema:schema11.properties.query.properties.sort.items,data:data7};
+const err9 = {instancePath:instancePath+"/query/sort/" + i1,schemaPath:"#/properties/query/properties/sort/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -141,10 +169,15 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs18 = errors;
+var valid4 = _errs17 === errors;
+if(!valid4){
+valid5 = false;
+}
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.query.properties.sort.type,parentSchema:schema11.properties.query.properties.sort,data:data6};
+const err10 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -153,10 +186,11 @@ vErrors.push(err10);
 }
 errors++;
 }
+var valid3 = _errs15 === errors;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.type,parentSchema:schema11.properties.query,data:data4};
+const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -165,10 +199,11 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid0 = _errs10 === errors;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -187,9 +222,11 @@ const schema12 = {"type":"object","properties":{},"additionalProperties":false};
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -200,7 +237,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -219,9 +256,10 @@ const schema13 = {"type":"object","properties":{"id":{"type":"string"}},"require
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema13.required,parentSchema:schema13,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -230,9 +268,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -244,8 +283,9 @@ errors++;
 }
 if(data.id !== undefined){
 let data0 = data.id;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.id.type,parentSchema:schema13.properties.id,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -254,10 +294,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -276,10 +318,12 @@ const schema14 = {"type":"object","properties":{"per_page":{"type":"integer"},"s
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "per_page") || (key0 === "starting_after"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -291,8 +335,9 @@ errors++;
 }
 if(data.per_page !== undefined){
 let data0 = data.per_page;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err1 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.per_page.type,parentSchema:schema14.properties.per_page,data:data0};
+const err1 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -301,11 +346,14 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.starting_after !== undefined){
 let data1 = data.starting_after;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.starting_after.type,parentSchema:schema14.properties.starting_after,data:data1};
+const err2 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -314,10 +362,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -336,10 +386,12 @@ const schema15 = {"type":"object","properties":{"include_count":{"type":"boolean
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "include_count")){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -351,8 +403,9 @@ errors++;
 }
 if(data.include_count !== undefined){
 let data0 = data.include_count;
+const _errs2 = errors;
 if(typeof data0 !== "boolean"){
-const err1 = {instancePath:instancePath+"/include_count",schemaPath:"#/properties/include_count/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.include_count.type,parentSchema:schema15.properties.include_count,data:data0};
+const err1 = {instancePath:instancePath+"/include_count",schemaPath:"#/properties/include_count/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -361,10 +414,12 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -383,9 +438,10 @@ const schema16 = {"type":"object","properties":{"avatar":{},"away_mode_enabled":
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.avatar === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "avatar"},message:"must have required property '"+"avatar"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "avatar"},message:"must have required property '"+"avatar"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -395,7 +451,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.away_mode_enabled === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "away_mode_enabled"},message:"must have required property '"+"away_mode_enabled"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "away_mode_enabled"},message:"must have required property '"+"away_mode_enabled"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -405,7 +461,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.away_mode_reassign === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "away_mode_reassign"},message:"must have required property '"+"away_mode_reassign"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "away_mode_reassign"},message:"must have required property '"+"away_mode_reassign"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -415,7 +471,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.email === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -425,7 +481,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.email_verified === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_verified"},message:"must have required property '"+"email_verified"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_verified"},message:"must have required property '"+"email_verified"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -435,7 +491,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.has_inbox_seat === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "has_inbox_seat"},message:"must have required property '"+"has_inbox_seat"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "has_inbox_seat"},message:"must have required property '"+"has_inbox_seat"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -445,7 +501,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -455,7 +511,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.job_title === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "job_title"},message:"must have required property '"+"job_title"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "job_title"},message:"must have required property '"+"job_title"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -465,7 +521,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.name === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -475,7 +531,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.team_ids === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team_ids"},message:"must have required property '"+"team_ids"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team_ids"},message:"must have required property '"+"team_ids"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -485,7 +541,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.type === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -494,10 +550,12 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.away_mode_enabled !== undefined){
 let data0 = data.away_mode_enabled;
+const _errs2 = errors;
 if((typeof data0 !== "boolean") && (data0 !== null)){
-const err11 = {instancePath:instancePath+"/away_mode_enabled",schemaPath:"#/properties/away_mode_enabled/type",keyword:"type",params:{type: schema16.properties.away_mode_enabled.type},message:"must be boolean,null",schema:schema16.properties.away_mode_enabled.type,parentSchema:schema16.properties.away_mode_enabled,data:data0};
+const err11 = {instancePath:instancePath+"/away_mode_enabled",schemaPath:"#/properties/away_mode_enabled/type",keyword:"type",params:{type: schema16.properties.away_mode_enabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -506,11 +564,14 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.away_mode_reassign !== undefined){
 let data1 = data.away_mode_reassign;
+const _errs4 = errors;
 if((typeof data1 !== "boolean") && (data1 !== null)){
-const err12 = {instancePath:instancePath+"/away_mode_reassign",schemaPath:"#/properties/away_mode_reassign/type",keyword:"type",params:{type: schema16.properties.away_mode_reassign.type},message:"must be boolean,null",schema:schema16.properties.away_mode_reassign.type,parentSchema:schema16.properties.away_mode_reassign,data:data1};
+const err12 = {instancePath:instancePath+"/away_mode_reassign",schemaPath:"#/properties/away_mode_reassign/type",keyword:"type",params:{type: schema16.properties.away_mode_reassign.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -519,11 +580,14 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.email !== undefined){
 let data2 = data.email;
+const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err13 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema16.properties.email.type},message:"must be string,null",schema:schema16.properties.email.type,parentSchema:schema16.properties.email,data:data2};
+const err13 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema16.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -532,11 +596,14 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.email_verified !== undefined){
 let data3 = data.email_verified;
+const _errs8 = errors;
 if((typeof data3 !== "boolean") && (data3 !== null)){
-const err14 = {instancePath:instancePath+"/email_verified",schemaPath:"#/properties/email_verified/type",keyword:"type",params:{type: schema16.properties.email_verified.type},message:"must be boolean,null",schema:schema16.properties.email_verified.type,parentSchema:schema16.properties.email_verified,data:data3};
+const err14 = {instancePath:instancePath+"/email_verified",schemaPath:"#/properties/email_verified/type",keyword:"type",params:{type: schema16.properties.email_verified.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -545,11 +612,14 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.has_inbox_seat !== undefined){
 let data4 = data.has_inbox_seat;
+const _errs10 = errors;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err15 = {instancePath:instancePath+"/has_inbox_seat",schemaPath:"#/properties/has_inbox_seat/type",keyword:"type",params:{type: schema16.properties.has_inbox_seat.type},message:"must be boolean,null",schema:schema16.properties.has_inbox_seat.type,parentSchema:schema16.properties.has_inbox_seat,data:data4};
+const err15 = {instancePath:instancePath+"/has_inbox_seat",schemaPath:"#/properties/has_inbox_seat/type",keyword:"type",params:{type: schema16.properties.has_inbox_seat.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -558,11 +628,14 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.id !== undefined){
 let data5 = data.id;
+const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err16 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.id.type,parentSchema:schema16.properties.id,data:data5};
+const err16 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -571,11 +644,14 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.job_title !== undefined){
 let data6 = data.job_title;
+const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err17 = {instancePath:instancePath+"/job_title",schemaPath:"#/properties/job_title/type",keyword:"type",params:{type: schema16.properties.job_title.type},message:"must be string,null",schema:schema16.properties.job_title.type,parentSchema:schema16.properties.job_title,data:data6};
+const err17 = {instancePath:instancePath+"/job_title",schemaPath:"#/properties/job_title/type",keyword:"type",params:{type: schema16.properties.job_title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -584,11 +660,14 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.name !== undefined){
 let data7 = data.name;
+const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema16.properties.name.type},message:"must be string,null",schema:schema16.properties.name.type,parentSchema:schema16.properties.name,data:data7};
+const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema16.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -597,15 +676,21 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.team_ids !== undefined){
 let data8 = data.team_ids;
+const _errs18 = errors;
+const _errs19 = errors;
 if(Array.isArray(data8)){
+let valid2 = true;
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
 let data9 = data8[i0];
+const _errs20 = errors;
 if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
-const err19 = {instancePath:instancePath+"/team_ids/" + i0,schemaPath:"#/properties/team_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.team_ids.items.type,parentSchema:schema16.properties.team_ids.items,data:data9};
+const err19 = {instancePath:instancePath+"/team_ids/" + i0,schemaPath:"#/properties/team_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -614,10 +699,15 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid1 = _errs20 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/team_ids",schemaPath:"#/properties/team_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.team_ids.type,parentSchema:schema16.properties.team_ids,data:data8};
+const err20 = {instancePath:instancePath+"/team_ids",schemaPath:"#/properties/team_ids/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -626,11 +716,13 @@ vErrors.push(err20);
 }
 errors++;
 }
+var valid0 = _errs18 === errors;
 }
 if(data.type !== undefined){
 let data10 = data.type;
+const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err21 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema16.properties.type.type},message:"must be string,null",schema:schema16.properties.type.type,parentSchema:schema16.properties.type,data:data10};
+const err21 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema16.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -639,10 +731,12 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -661,9 +755,10 @@ const schema17 = {"type":"object","properties":{"company_id":{"type":["string","
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.company_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"},message:"must have required property '"+"company_id"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"},message:"must have required property '"+"company_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -673,7 +768,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.created_at === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -683,7 +778,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.custom_attributes === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_attributes"},message:"must have required property '"+"custom_attributes"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_attributes"},message:"must have required property '"+"custom_attributes"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -693,7 +788,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -703,7 +798,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.industry === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "industry"},message:"must have required property '"+"industry"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "industry"},message:"must have required property '"+"industry"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -713,7 +808,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.last_request_at === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_request_at"},message:"must have required property '"+"last_request_at"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_request_at"},message:"must have required property '"+"last_request_at"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -723,7 +818,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.monthly_spend === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "monthly_spend"},message:"must have required property '"+"monthly_spend"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "monthly_spend"},message:"must have required property '"+"monthly_spend"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -733,7 +828,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.name === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -743,7 +838,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.plan === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "plan"},message:"must have required property '"+"plan"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "plan"},message:"must have required property '"+"plan"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -753,7 +848,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.remote_created_at === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "remote_created_at"},message:"must have required property '"+"remote_created_at"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "remote_created_at"},message:"must have required property '"+"remote_created_at"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -763,7 +858,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.segments === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "segments"},message:"must have required property '"+"segments"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "segments"},message:"must have required property '"+"segments"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -773,7 +868,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.session_count === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "session_count"},message:"must have required property '"+"session_count"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "session_count"},message:"must have required property '"+"session_count"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -783,7 +878,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.size === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -793,7 +888,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.tags === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -803,7 +898,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.type === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -813,7 +908,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.updated_at === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -823,7 +918,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.user_count === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_count"},message:"must have required property '"+"user_count"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_count"},message:"must have required property '"+"user_count"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -833,7 +928,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.website === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "website"},message:"must have required property '"+"website"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "website"},message:"must have required property '"+"website"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -842,10 +937,12 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.company_id !== undefined){
 let data0 = data.company_id;
+const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err18 = {instancePath:instancePath+"/company_id",schemaPath:"#/properties/company_id/type",keyword:"type",params:{type: schema17.properties.company_id.type},message:"must be string,null",schema:schema17.properties.company_id.type,parentSchema:schema17.properties.company_id,data:data0};
+const err18 = {instancePath:instancePath+"/company_id",schemaPath:"#/properties/company_id/type",keyword:"type",params:{type: schema17.properties.company_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -854,11 +951,14 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.created_at !== undefined){
 let data1 = data.created_at;
+const _errs4 = errors;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err19 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: schema17.properties.created_at.type},message:"must be integer,null",schema:schema17.properties.created_at.type,parentSchema:schema17.properties.created_at,data:data1};
+const err19 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: schema17.properties.created_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -867,11 +967,14 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.custom_attributes !== undefined){
 let data2 = data.custom_attributes;
+const _errs6 = errors;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-const err20 = {instancePath:instancePath+"/custom_attributes",schemaPath:"#/properties/custom_attributes/type",keyword:"type",params:{type: schema17.properties.custom_attributes.type},message:"must be object,null",schema:schema17.properties.custom_attributes.type,parentSchema:schema17.properties.custom_attributes,data:data2};
+const err20 = {instancePath:instancePath+"/custom_attributes",schemaPath:"#/properties/custom_attributes/type",keyword:"type",params:{type: schema17.properties.custom_attributes.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -880,11 +983,14 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.id !== undefined){
 let data3 = data.id;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err21 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.id.type,parentSchema:schema17.properties.id,data:data3};
+const err21 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -893,11 +999,14 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.industry !== undefined){
 let data4 = data.industry;
+const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err22 = {instancePath:instancePath+"/industry",schemaPath:"#/properties/industry/type",keyword:"type",params:{type: schema17.properties.industry.type},message:"must be string,null",schema:schema17.properties.industry.type,parentSchema:schema17.properties.industry,data:data4};
+const err22 = {instancePath:instancePath+"/industry",schemaPath:"#/properties/industry/type",keyword:"type",params:{type: schema17.properties.industry.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -906,11 +1015,14 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.last_request_at !== undefined){
 let data5 = data.last_request_at;
+const _errs12 = errors;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err23 = {instancePath:instancePath+"/last_request_at",schemaPath:"#/properties/last_request_at/type",keyword:"type",params:{type: schema17.properties.last_request_at.type},message:"must be integer,null",schema:schema17.properties.last_request_at.type,parentSchema:schema17.properties.last_request_at,data:data5};
+const err23 = {instancePath:instancePath+"/last_request_at",schemaPath:"#/properties/last_request_at/type",keyword:"type",params:{type: schema17.properties.last_request_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -919,11 +1031,14 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.monthly_spend !== undefined){
 let data6 = data.monthly_spend;
+const _errs14 = errors;
 if((!(typeof data6 == "number")) && (data6 !== null)){
-const err24 = {instancePath:instancePath+"/monthly_spend",schemaPath:"#/properties/monthly_spend/type",keyword:"type",params:{type: schema17.properties.monthly_spend.type},message:"must be number,null",schema:schema17.properties.monthly_spend.type,parentSchema:schema17.properties.monthly_spend,data:data6};
+const err24 = {instancePath:instancePath+"/monthly_spend",schemaPath:"#/properties/monthly_spend/type",keyword:"type",params:{type: schema17.properties.monthly_spend.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -932,11 +1047,14 @@ vErrors.push(err24);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.name !== undefined){
 let data7 = data.name;
+const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err25 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema17.properties.name.type},message:"must be string,null",schema:schema17.properties.name.type,parentSchema:schema17.properties.name,data:data7};
+const err25 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema17.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -945,11 +1063,14 @@ vErrors.push(err25);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.remote_created_at !== undefined){
 let data8 = data.remote_created_at;
+const _errs18 = errors;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err26 = {instancePath:instancePath+"/remote_created_at",schemaPath:"#/properties/remote_created_at/type",keyword:"type",params:{type: schema17.properties.remote_created_at.type},message:"must be integer,null",schema:schema17.properties.remote_created_at.type,parentSchema:schema17.properties.remote_created_at,data:data8};
+const err26 = {instancePath:instancePath+"/remote_created_at",schemaPath:"#/properties/remote_created_at/type",keyword:"type",params:{type: schema17.properties.remote_created_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -958,11 +1079,14 @@ vErrors.push(err26);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.session_count !== undefined){
 let data9 = data.session_count;
+const _errs20 = errors;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err27 = {instancePath:instancePath+"/session_count",schemaPath:"#/properties/session_count/type",keyword:"type",params:{type: schema17.properties.session_count.type},message:"must be integer,null",schema:schema17.properties.session_count.type,parentSchema:schema17.properties.session_count,data:data9};
+const err27 = {instancePath:instancePath+"/session_count",schemaPath:"#/properties/session_count/type",keyword:"type",params:{type: schema17.properties.session_count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -971,11 +1095,14 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.size !== undefined){
 let data10 = data.size;
+const _errs22 = errors;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err28 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: schema17.properties.size.type},message:"must be integer,null",schema:schema17.properties.size.type,parentSchema:schema17.properties.size,data:data10};
+const err28 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: schema17.properties.size.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -984,11 +1111,14 @@ vErrors.push(err28);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.type !== undefined){
 let data11 = data.type;
+const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err29 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema17.properties.type.type},message:"must be string,null",schema:schema17.properties.type.type,parentSchema:schema17.properties.type,data:data11};
+const err29 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema17.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -997,11 +1127,14 @@ vErrors.push(err29);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.updated_at !== undefined){
 let data12 = data.updated_at;
+const _errs26 = errors;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err30 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: schema17.properties.updated_at.type},message:"must be integer,null",schema:schema17.properties.updated_at.type,parentSchema:schema17.properties.updated_at,data:data12};
+const err30 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: schema17.properties.updated_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1010,11 +1143,14 @@ vErrors.push(err30);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 if(data.user_count !== undefined){
 let data13 = data.user_count;
+const _errs28 = errors;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err31 = {instancePath:instancePath+"/user_count",schemaPath:"#/properties/user_count/type",keyword:"type",params:{type: schema17.properties.user_count.type},message:"must be integer,null",schema:schema17.properties.user_count.type,parentSchema:schema17.properties.user_count,data:data13};
+const err31 = {instancePath:instancePath+"/user_count",schemaPath:"#/properties/user_count/type",keyword:"type",params:{type: schema17.properties.user_count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1023,11 +1159,14 @@ vErrors.push(err31);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
 if(data.website !== undefined){
 let data14 = data.website;
+const _errs30 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err32 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: schema17.properties.website.type},message:"must be string,null",schema:schema17.properties.website.type,parentSchema:schema17.properties.website,data:data14};
+const err32 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: schema17.properties.website.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1036,10 +1175,12 @@ vErrors.push(err32);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
 }
 else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1058,9 +1199,10 @@ const schema18 = {"type":"object","properties":{"android_app_name":{"type":["str
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.android_app_name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "android_app_name"},message:"must have required property '"+"android_app_name"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "android_app_name"},message:"must have required property '"+"android_app_name"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1070,7 +1212,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.android_app_version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "android_app_version"},message:"must have required property '"+"android_app_version"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "android_app_version"},message:"must have required property '"+"android_app_version"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1080,7 +1222,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.android_device === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "android_device"},message:"must have required property '"+"android_device"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "android_device"},message:"must have required property '"+"android_device"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1090,7 +1232,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.android_last_seen_at === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "android_last_seen_at"},message:"must have required property '"+"android_last_seen_at"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "android_last_seen_at"},message:"must have required property '"+"android_last_seen_at"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1100,7 +1242,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.android_os_version === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "android_os_version"},message:"must have required property '"+"android_os_version"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "android_os_version"},message:"must have required property '"+"android_os_version"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1110,7 +1252,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.android_sdk_version === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "android_sdk_version"},message:"must have required property '"+"android_sdk_version"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "android_sdk_version"},message:"must have required property '"+"android_sdk_version"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1120,7 +1262,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.avatar === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "avatar"},message:"must have required property '"+"avatar"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "avatar"},message:"must have required property '"+"avatar"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1130,7 +1272,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.browser === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "browser"},message:"must have required property '"+"browser"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "browser"},message:"must have required property '"+"browser"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1140,7 +1282,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.browser_language === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "browser_language"},message:"must have required property '"+"browser_language"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "browser_language"},message:"must have required property '"+"browser_language"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1150,7 +1292,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.browser_version === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "browser_version"},message:"must have required property '"+"browser_version"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "browser_version"},message:"must have required property '"+"browser_version"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1160,7 +1302,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.companies === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "companies"},message:"must have required property '"+"companies"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "companies"},message:"must have required property '"+"companies"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1170,7 +1312,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.created_at === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1180,7 +1322,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.custom_attributes === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_attributes"},message:"must have required property '"+"custom_attributes"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_attributes"},message:"must have required property '"+"custom_attributes"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1190,7 +1332,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.email === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1200,7 +1342,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.external_id === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "external_id"},message:"must have required property '"+"external_id"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "external_id"},message:"must have required property '"+"external_id"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1210,7 +1352,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.has_hard_bounced === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "has_hard_bounced"},message:"must have required property '"+"has_hard_bounced"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "has_hard_bounced"},message:"must have required property '"+"has_hard_bounced"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1220,7 +1362,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.id === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1230,7 +1372,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.ios_app_name === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ios_app_name"},message:"must have required property '"+"ios_app_name"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ios_app_name"},message:"must have required property '"+"ios_app_name"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1240,7 +1382,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.ios_app_version === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ios_app_version"},message:"must have required property '"+"ios_app_version"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ios_app_version"},message:"must have required property '"+"ios_app_version"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1250,7 +1392,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.ios_device === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ios_device"},message:"must have required property '"+"ios_device"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ios_device"},message:"must have required property '"+"ios_device"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1260,7 +1402,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.ios_last_seen_at === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ios_last_seen_at"},message:"must have required property '"+"ios_last_seen_at"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ios_last_seen_at"},message:"must have required property '"+"ios_last_seen_at"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1270,7 +1412,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.ios_os_version === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ios_os_version"},message:"must have required property '"+"ios_os_version"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ios_os_version"},message:"must have required property '"+"ios_os_version"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1280,7 +1422,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data.ios_sdk_version === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ios_sdk_version"},message:"must have required property '"+"ios_sdk_version"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ios_sdk_version"},message:"must have required property '"+"ios_sdk_version"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1290,7 +1432,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data.language_override === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "language_override"},message:"must have required property '"+"language_override"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "language_override"},message:"must have required property '"+"language_override"+"'"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1300,7 +1442,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.last_contacted_at === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_contacted_at"},message:"must have required property '"+"last_contacted_at"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_contacted_at"},message:"must have required property '"+"last_contacted_at"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1310,7 +1452,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.last_email_clicked_at === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_email_clicked_at"},message:"must have required property '"+"last_email_clicked_at"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_email_clicked_at"},message:"must have required property '"+"last_email_clicked_at"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1320,7 +1462,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data.last_email_opened_at === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_email_opened_at"},message:"must have required property '"+"last_email_opened_at"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_email_opened_at"},message:"must have required property '"+"last_email_opened_at"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1330,7 +1472,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data.last_replied_at === undefined){
-const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_replied_at"},message:"must have required property '"+"last_replied_at"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_replied_at"},message:"must have required property '"+"last_replied_at"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1340,7 +1482,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data.last_seen_at === undefined){
-const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_seen_at"},message:"must have required property '"+"last_seen_at"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_seen_at"},message:"must have required property '"+"last_seen_at"+"'"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1350,7 +1492,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data.location === undefined){
-const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1360,7 +1502,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data.marked_email_as_spam === undefined){
-const err30 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "marked_email_as_spam"},message:"must have required property '"+"marked_email_as_spam"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err30 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "marked_email_as_spam"},message:"must have required property '"+"marked_email_as_spam"+"'"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1370,7 +1512,7 @@ vErrors.push(err30);
 errors++;
 }
 if(data.name === undefined){
-const err31 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err31 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1380,7 +1522,7 @@ vErrors.push(err31);
 errors++;
 }
 if(data.notes === undefined){
-const err32 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err32 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1390,7 +1532,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data.os === undefined){
-const err33 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "os"},message:"must have required property '"+"os"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err33 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "os"},message:"must have required property '"+"os"+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1400,7 +1542,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data.owner_id === undefined){
-const err34 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "owner_id"},message:"must have required property '"+"owner_id"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err34 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "owner_id"},message:"must have required property '"+"owner_id"+"'"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1410,7 +1552,7 @@ vErrors.push(err34);
 errors++;
 }
 if(data.phone === undefined){
-const err35 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err35 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1420,7 +1562,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data.role === undefined){
-const err36 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err36 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1430,7 +1572,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data.signed_up_at === undefined){
-const err37 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signed_up_at"},message:"must have required property '"+"signed_up_at"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err37 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signed_up_at"},message:"must have required property '"+"signed_up_at"+"'"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1440,7 +1582,7 @@ vErrors.push(err37);
 errors++;
 }
 if(data.social_profiles === undefined){
-const err38 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "social_profiles"},message:"must have required property '"+"social_profiles"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err38 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "social_profiles"},message:"must have required property '"+"social_profiles"+"'"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1450,7 +1592,7 @@ vErrors.push(err38);
 errors++;
 }
 if(data.tags === undefined){
-const err39 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err39 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1460,7 +1602,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data.type === undefined){
-const err40 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err40 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1470,7 +1612,7 @@ vErrors.push(err40);
 errors++;
 }
 if(data.unsubscribed_from_emails === undefined){
-const err41 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unsubscribed_from_emails"},message:"must have required property '"+"unsubscribed_from_emails"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err41 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unsubscribed_from_emails"},message:"must have required property '"+"unsubscribed_from_emails"+"'"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1480,7 +1622,7 @@ vErrors.push(err41);
 errors++;
 }
 if(data.updated_at === undefined){
-const err42 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err42 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1490,7 +1632,7 @@ vErrors.push(err42);
 errors++;
 }
 if(data.workspace_id === undefined){
-const err43 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspace_id"},message:"must have required property '"+"workspace_id"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err43 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspace_id"},message:"must have required property '"+"workspace_id"+"'"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1499,10 +1641,12 @@ vErrors.push(err43);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.android_app_name !== undefined){
 let data0 = data.android_app_name;
+const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err44 = {instancePath:instancePath+"/android_app_name",schemaPath:"#/properties/android_app_name/type",keyword:"type",params:{type: schema18.properties.android_app_name.type},message:"must be string,null",schema:schema18.properties.android_app_name.type,parentSchema:schema18.properties.android_app_name,data:data0};
+const err44 = {instancePath:instancePath+"/android_app_name",schemaPath:"#/properties/android_app_name/type",keyword:"type",params:{type: schema18.properties.android_app_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1511,11 +1655,14 @@ vErrors.push(err44);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.android_app_version !== undefined){
 let data1 = data.android_app_version;
+const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err45 = {instancePath:instancePath+"/android_app_version",schemaPath:"#/properties/android_app_version/type",keyword:"type",params:{type: schema18.properties.android_app_version.type},message:"must be string,null",schema:schema18.properties.android_app_version.type,parentSchema:schema18.properties.android_app_version,data:data1};
+const err45 = {instancePath:instancePath+"/android_app_version",schemaPath:"#/properties/android_app_version/type",keyword:"type",params:{type: schema18.properties.android_app_version.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1524,11 +1671,14 @@ vErrors.push(err45);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.android_device !== undefined){
 let data2 = data.android_device;
+const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err46 = {instancePath:instancePath+"/android_device",schemaPath:"#/properties/android_device/type",keyword:"type",params:{type: schema18.properties.android_device.type},message:"must be string,null",schema:schema18.properties.android_device.type,parentSchema:schema18.properties.android_device,data:data2};
+const err46 = {instancePath:instancePath+"/android_device",schemaPath:"#/properties/android_device/type",keyword:"type",params:{type: schema18.properties.android_device.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1537,11 +1687,14 @@ vErrors.push(err46);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.android_last_seen_at !== undefined){
 let data3 = data.android_last_seen_at;
+const _errs8 = errors;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err47 = {instancePath:instancePath+"/android_last_seen_at",schemaPath:"#/properties/android_last_seen_at/type",keyword:"type",params:{type: schema18.properties.android_last_seen_at.type},message:"must be integer,null",schema:schema18.properties.android_last_seen_at.type,parentSchema:schema18.properties.android_last_seen_at,data:data3};
+const err47 = {instancePath:instancePath+"/android_last_seen_at",schemaPath:"#/properties/android_last_seen_at/type",keyword:"type",params:{type: schema18.properties.android_last_seen_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1550,11 +1703,14 @@ vErrors.push(err47);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.android_os_version !== undefined){
 let data4 = data.android_os_version;
+const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err48 = {instancePath:instancePath+"/android_os_version",schemaPath:"#/properties/android_os_version/type",keyword:"type",params:{type: schema18.properties.android_os_version.type},message:"must be string,null",schema:schema18.properties.android_os_version.type,parentSchema:schema18.properties.android_os_version,data:data4};
+const err48 = {instancePath:instancePath+"/android_os_version",schemaPath:"#/properties/android_os_version/type",keyword:"type",params:{type: schema18.properties.android_os_version.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1563,11 +1719,14 @@ vErrors.push(err48);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.android_sdk_version !== undefined){
 let data5 = data.android_sdk_version;
+const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err49 = {instancePath:instancePath+"/android_sdk_version",schemaPath:"#/properties/android_sdk_version/type",keyword:"type",params:{type: schema18.properties.android_sdk_version.type},message:"must be string,null",schema:schema18.properties.android_sdk_version.type,parentSchema:schema18.properties.android_sdk_version,data:data5};
+const err49 = {instancePath:instancePath+"/android_sdk_version",schemaPath:"#/properties/android_sdk_version/type",keyword:"type",params:{type: schema18.properties.android_sdk_version.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1576,11 +1735,14 @@ vErrors.push(err49);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.avatar !== undefined){
 let data6 = data.avatar;
+const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err50 = {instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/type",keyword:"type",params:{type: schema18.properties.avatar.type},message:"must be string,null",schema:schema18.properties.avatar.type,parentSchema:schema18.properties.avatar,data:data6};
+const err50 = {instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/type",keyword:"type",params:{type: schema18.properties.avatar.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1589,11 +1751,14 @@ vErrors.push(err50);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.browser !== undefined){
 let data7 = data.browser;
+const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err51 = {instancePath:instancePath+"/browser",schemaPath:"#/properties/browser/type",keyword:"type",params:{type: schema18.properties.browser.type},message:"must be string,null",schema:schema18.properties.browser.type,parentSchema:schema18.properties.browser,data:data7};
+const err51 = {instancePath:instancePath+"/browser",schemaPath:"#/properties/browser/type",keyword:"type",params:{type: schema18.properties.browser.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1602,11 +1767,14 @@ vErrors.push(err51);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.browser_language !== undefined){
 let data8 = data.browser_language;
+const _errs18 = errors;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err52 = {instancePath:instancePath+"/browser_language",schemaPath:"#/properties/browser_language/type",keyword:"type",params:{type: schema18.properties.browser_language.type},message:"must be string,null",schema:schema18.properties.browser_language.type,parentSchema:schema18.properties.browser_language,data:data8};
+const err52 = {instancePath:instancePath+"/browser_language",schemaPath:"#/properties/browser_language/type",keyword:"type",params:{type: schema18.properties.browser_language.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1615,11 +1783,14 @@ vErrors.push(err52);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.browser_version !== undefined){
 let data9 = data.browser_version;
+const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err53 = {instancePath:instancePath+"/browser_version",schemaPath:"#/properties/browser_version/type",keyword:"type",params:{type: schema18.properties.browser_version.type},message:"must be string,null",schema:schema18.properties.browser_version.type,parentSchema:schema18.properties.browser_version,data:data9};
+const err53 = {instancePath:instancePath+"/browser_version",schemaPath:"#/properties/browser_version/type",keyword:"type",params:{type: schema18.properties.browser_version.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1628,11 +1799,14 @@ vErrors.push(err53);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.created_at !== undefined){
 let data10 = data.created_at;
+const _errs22 = errors;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err54 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: schema18.properties.created_at.type},message:"must be integer,null",schema:schema18.properties.created_at.type,parentSchema:schema18.properties.created_at,data:data10};
+const err54 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: schema18.properties.created_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1641,11 +1815,14 @@ vErrors.push(err54);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.custom_attributes !== undefined){
 let data11 = data.custom_attributes;
+const _errs24 = errors;
 if((!(data11 && typeof data11 == "object" && !Array.isArray(data11))) && (data11 !== null)){
-const err55 = {instancePath:instancePath+"/custom_attributes",schemaPath:"#/properties/custom_attributes/type",keyword:"type",params:{type: schema18.properties.custom_attributes.type},message:"must be object,null",schema:schema18.properties.custom_attributes.type,parentSchema:schema18.properties.custom_attributes,data:data11};
+const err55 = {instancePath:instancePath+"/custom_attributes",schemaPath:"#/properties/custom_attributes/type",keyword:"type",params:{type: schema18.properties.custom_attributes.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1654,11 +1831,14 @@ vErrors.push(err55);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.email !== undefined){
 let data12 = data.email;
+const _errs26 = errors;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err56 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema18.properties.email.type},message:"must be string,null",schema:schema18.properties.email.type,parentSchema:schema18.properties.email,data:data12};
+const err56 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema18.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1667,11 +1847,14 @@ vErrors.push(err56);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 if(data.external_id !== undefined){
 let data13 = data.external_id;
+const _errs28 = errors;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err57 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema18.properties.external_id.type},message:"must be string,null",schema:schema18.properties.external_id.type,parentSchema:schema18.properties.external_id,data:data13};
+const err57 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema18.properties.external_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1680,11 +1863,14 @@ vErrors.push(err57);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
 if(data.has_hard_bounced !== undefined){
 let data14 = data.has_hard_bounced;
+const _errs30 = errors;
 if((typeof data14 !== "boolean") && (data14 !== null)){
-const err58 = {instancePath:instancePath+"/has_hard_bounced",schemaPath:"#/properties/has_hard_bounced/type",keyword:"type",params:{type: schema18.properties.has_hard_bounced.type},message:"must be boolean,null",schema:schema18.properties.has_hard_bounced.type,parentSchema:schema18.properties.has_hard_bounced,data:data14};
+const err58 = {instancePath:instancePath+"/has_hard_bounced",schemaPath:"#/properties/has_hard_bounced/type",keyword:"type",params:{type: schema18.properties.has_hard_bounced.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1693,11 +1879,14 @@ vErrors.push(err58);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
 if(data.id !== undefined){
 let data15 = data.id;
+const _errs32 = errors;
 if(typeof data15 !== "string"){
-const err59 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.id.type,parentSchema:schema18.properties.id,data:data15};
+const err59 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1706,11 +1895,14 @@ vErrors.push(err59);
 }
 errors++;
 }
+const _errs33 = errors;
+var valid0 = _errs32 === errors;
 }
 if(data.ios_app_name !== undefined){
 let data16 = data.ios_app_name;
+const _errs34 = errors;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err60 = {instancePath:instancePath+"/ios_app_name",schemaPath:"#/properties/ios_app_name/type",keyword:"type",params:{type: schema18.properties.ios_app_name.type},message:"must be string,null",schema:schema18.properties.ios_app_name.type,parentSchema:schema18.properties.ios_app_name,data:data16};
+const err60 = {instancePath:instancePath+"/ios_app_name",schemaPath:"#/properties/ios_app_name/type",keyword:"type",params:{type: schema18.properties.ios_app_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1719,11 +1911,14 @@ vErrors.push(err60);
 }
 errors++;
 }
+const _errs35 = errors;
+var valid0 = _errs34 === errors;
 }
 if(data.ios_app_version !== undefined){
 let data17 = data.ios_app_version;
+const _errs36 = errors;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err61 = {instancePath:instancePath+"/ios_app_version",schemaPath:"#/properties/ios_app_version/type",keyword:"type",params:{type: schema18.properties.ios_app_version.type},message:"must be string,null",schema:schema18.properties.ios_app_version.type,parentSchema:schema18.properties.ios_app_version,data:data17};
+const err61 = {instancePath:instancePath+"/ios_app_version",schemaPath:"#/properties/ios_app_version/type",keyword:"type",params:{type: schema18.properties.ios_app_version.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1732,11 +1927,14 @@ vErrors.push(err61);
 }
 errors++;
 }
+const _errs37 = errors;
+var valid0 = _errs36 === errors;
 }
 if(data.ios_device !== undefined){
 let data18 = data.ios_device;
+const _errs38 = errors;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err62 = {instancePath:instancePath+"/ios_device",schemaPath:"#/properties/ios_device/type",keyword:"type",params:{type: schema18.properties.ios_device.type},message:"must be string,null",schema:schema18.properties.ios_device.type,parentSchema:schema18.properties.ios_device,data:data18};
+const err62 = {instancePath:instancePath+"/ios_device",schemaPath:"#/properties/ios_device/type",keyword:"type",params:{type: schema18.properties.ios_device.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1745,11 +1943,14 @@ vErrors.push(err62);
 }
 errors++;
 }
+const _errs39 = errors;
+var valid0 = _errs38 === errors;
 }
 if(data.ios_last_seen_at !== undefined){
 let data19 = data.ios_last_seen_at;
+const _errs40 = errors;
 if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
-const err63 = {instancePath:instancePath+"/ios_last_seen_at",schemaPath:"#/properties/ios_last_seen_at/type",keyword:"type",params:{type: schema18.properties.ios_last_seen_at.type},message:"must be integer,null",schema:schema18.properties.ios_last_seen_at.type,parentSchema:schema18.properties.ios_last_seen_at,data:data19};
+const err63 = {instancePath:instancePath+"/ios_last_seen_at",schemaPath:"#/properties/ios_last_seen_at/type",keyword:"type",params:{type: schema18.properties.ios_last_seen_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1758,11 +1959,14 @@ vErrors.push(err63);
 }
 errors++;
 }
+const _errs41 = errors;
+var valid0 = _errs40 === errors;
 }
 if(data.ios_os_version !== undefined){
 let data20 = data.ios_os_version;
+const _errs42 = errors;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err64 = {instancePath:instancePath+"/ios_os_version",schemaPath:"#/properties/ios_os_version/type",keyword:"type",params:{type: schema18.properties.ios_os_version.type},message:"must be string,null",schema:schema18.properties.ios_os_version.type,parentSchema:schema18.properties.ios_os_version,data:data20};
+const err64 = {instancePath:instancePath+"/ios_os_version",schemaPath:"#/properties/ios_os_version/type",keyword:"type",params:{type: schema18.properties.ios_os_version.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1771,11 +1975,14 @@ vErrors.push(err64);
 }
 errors++;
 }
+const _errs43 = errors;
+var valid0 = _errs42 === errors;
 }
 if(data.ios_sdk_version !== undefined){
 let data21 = data.ios_sdk_version;
+const _errs44 = errors;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err65 = {instancePath:instancePath+"/ios_sdk_version",schemaPath:"#/properties/ios_sdk_version/type",keyword:"type",params:{type: schema18.properties.ios_sdk_version.type},message:"must be string,null",schema:schema18.properties.ios_sdk_version.type,parentSchema:schema18.properties.ios_sdk_version,data:data21};
+const err65 = {instancePath:instancePath+"/ios_sdk_version",schemaPath:"#/properties/ios_sdk_version/type",keyword:"type",params:{type: schema18.properties.ios_sdk_version.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1784,11 +1991,14 @@ vErrors.push(err65);
 }
 errors++;
 }
+const _errs45 = errors;
+var valid0 = _errs44 === errors;
 }
 if(data.language_override !== undefined){
 let data22 = data.language_override;
+const _errs46 = errors;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err66 = {instancePath:instancePath+"/language_override",schemaPath:"#/properties/language_override/type",keyword:"type",params:{type: schema18.properties.language_override.type},message:"must be string,null",schema:schema18.properties.language_override.type,parentSchema:schema18.properties.language_override,data:data22};
+const err66 = {instancePath:instancePath+"/language_override",schemaPath:"#/properties/language_override/type",keyword:"type",params:{type: schema18.properties.language_override.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1797,11 +2007,14 @@ vErrors.push(err66);
 }
 errors++;
 }
+const _errs47 = errors;
+var valid0 = _errs46 === errors;
 }
 if(data.last_contacted_at !== undefined){
 let data23 = data.last_contacted_at;
+const _errs48 = errors;
 if((!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))) && (data23 !== null)){
-const err67 = {instancePath:instancePath+"/last_contacted_at",schemaPath:"#/properties/last_contacted_at/type",keyword:"type",params:{type: schema18.properties.last_contacted_at.type},message:"must be integer,null",schema:schema18.properties.last_contacted_at.type,parentSchema:schema18.properties.last_contacted_at,data:data23};
+const err67 = {instancePath:instancePath+"/last_contacted_at",schemaPath:"#/properties/last_contacted_at/type",keyword:"type",params:{type: schema18.properties.last_contacted_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1810,11 +2023,14 @@ vErrors.push(err67);
 }
 errors++;
 }
+const _errs49 = errors;
+var valid0 = _errs48 === errors;
 }
 if(data.last_email_clicked_at !== undefined){
 let data24 = data.last_email_clicked_at;
+const _errs50 = errors;
 if((!((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24)))) && (data24 !== null)){
-const err68 = {instancePath:instancePath+"/last_email_clicked_at",schemaPath:"#/properties/last_email_clicked_at/type",keyword:"type",params:{type: schema18.properties.last_email_clicked_at.type},message:"must be integer,null",schema:schema18.properties.last_email_clicked_at.type,parentSchema:schema18.properties.last_email_clicked_at,data:data24};
+const err68 = {instancePath:instancePath+"/last_email_clicked_at",schemaPath:"#/properties/last_email_clicked_at/type",keyword:"type",params:{type: schema18.properties.last_email_clicked_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1823,11 +2039,14 @@ vErrors.push(err68);
 }
 errors++;
 }
+const _errs51 = errors;
+var valid0 = _errs50 === errors;
 }
 if(data.last_email_opened_at !== undefined){
 let data25 = data.last_email_opened_at;
+const _errs52 = errors;
 if((!((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25)))) && (data25 !== null)){
-const err69 = {instancePath:instancePath+"/last_email_opened_at",schemaPath:"#/properties/last_email_opened_at/type",keyword:"type",params:{type: schema18.properties.last_email_opened_at.type},message:"must be integer,null",schema:schema18.properties.last_email_opened_at.type,parentSchema:schema18.properties.last_email_opened_at,data:data25};
+const err69 = {instancePath:instancePath+"/last_email_opened_at",schemaPath:"#/properties/last_email_opened_at/type",keyword:"type",params:{type: schema18.properties.last_email_opened_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1836,11 +2055,14 @@ vErrors.push(err69);
 }
 errors++;
 }
+const _errs53 = errors;
+var valid0 = _errs52 === errors;
 }
 if(data.last_replied_at !== undefined){
 let data26 = data.last_replied_at;
+const _errs54 = errors;
 if((!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))) && (data26 !== null)){
-const err70 = {instancePath:instancePath+"/last_replied_at",schemaPath:"#/properties/last_replied_at/type",keyword:"type",params:{type: schema18.properties.last_replied_at.type},message:"must be integer,null",schema:schema18.properties.last_replied_at.type,parentSchema:schema18.properties.last_replied_at,data:data26};
+const err70 = {instancePath:instancePath+"/last_replied_at",schemaPath:"#/properties/last_replied_at/type",keyword:"type",params:{type: schema18.properties.last_replied_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1849,11 +2071,14 @@ vErrors.push(err70);
 }
 errors++;
 }
+const _errs55 = errors;
+var valid0 = _errs54 === errors;
 }
 if(data.last_seen_at !== undefined){
 let data27 = data.last_seen_at;
+const _errs56 = errors;
 if((!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))) && (data27 !== null)){
-const err71 = {instancePath:instancePath+"/last_seen_at",schemaPath:"#/properties/last_seen_at/type",keyword:"type",params:{type: schema18.properties.last_seen_at.type},message:"must be integer,null",schema:schema18.properties.last_seen_at.type,parentSchema:schema18.properties.last_seen_at,data:data27};
+const err71 = {instancePath:instancePath+"/last_seen_at",schemaPath:"#/properties/last_seen_at/type",keyword:"type",params:{type: schema18.properties.last_seen_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1862,11 +2087,14 @@ vErrors.push(err71);
 }
 errors++;
 }
+const _errs57 = errors;
+var valid0 = _errs56 === errors;
 }
 if(data.marked_email_as_spam !== undefined){
 let data28 = data.marked_email_as_spam;
+const _errs58 = errors;
 if((typeof data28 !== "boolean") && (data28 !== null)){
-const err72 = {instancePath:instancePath+"/marked_email_as_spam",schemaPath:"#/properties/marked_email_as_spam/type",keyword:"type",params:{type: schema18.properties.marked_email_as_spam.type},message:"must be boolean,null",schema:schema18.properties.marked_email_as_spam.type,parentSchema:schema18.properties.marked_email_as_spam,data:data28};
+const err72 = {instancePath:instancePath+"/marked_email_as_spam",schemaPath:"#/properties/marked_email_as_spam/type",keyword:"type",params:{type: schema18.properties.marked_email_as_spam.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1875,11 +2103,14 @@ vErrors.push(err72);
 }
 errors++;
 }
+const _errs59 = errors;
+var valid0 = _errs58 === errors;
 }
 if(data.name !== undefined){
 let data29 = data.name;
+const _errs60 = errors;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err73 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema18.properties.name.type},message:"must be string,null",schema:schema18.properties.name.type,parentSchema:schema18.properties.name,data:data29};
+const err73 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema18.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1888,11 +2119,14 @@ vErrors.push(err73);
 }
 errors++;
 }
+const _errs61 = errors;
+var valid0 = _errs60 === errors;
 }
 if(data.os !== undefined){
 let data30 = data.os;
+const _errs62 = errors;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err74 = {instancePath:instancePath+"/os",schemaPath:"#/properties/os/type",keyword:"type",params:{type: schema18.properties.os.type},message:"must be string,null",schema:schema18.properties.os.type,parentSchema:schema18.properties.os,data:data30};
+const err74 = {instancePath:instancePath+"/os",schemaPath:"#/properties/os/type",keyword:"type",params:{type: schema18.properties.os.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1901,11 +2135,14 @@ vErrors.push(err74);
 }
 errors++;
 }
+const _errs63 = errors;
+var valid0 = _errs62 === errors;
 }
 if(data.owner_id !== undefined){
 let data31 = data.owner_id;
+const _errs64 = errors;
 if((!((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31)))) && (data31 !== null)){
-const err75 = {instancePath:instancePath+"/owner_id",schemaPath:"#/properties/owner_id/type",keyword:"type",params:{type: schema18.properties.owner_id.type},message:"must be integer,null",schema:schema18.properties.owner_id.type,parentSchema:schema18.properties.owner_id,data:data31};
+const err75 = {instancePath:instancePath+"/owner_id",schemaPath:"#/properties/owner_id/type",keyword:"type",params:{type: schema18.properties.owner_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1914,11 +2151,14 @@ vErrors.push(err75);
 }
 errors++;
 }
+const _errs65 = errors;
+var valid0 = _errs64 === errors;
 }
 if(data.phone !== undefined){
 let data32 = data.phone;
+const _errs66 = errors;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err76 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema18.properties.phone.type},message:"must be string,null",schema:schema18.properties.phone.type,parentSchema:schema18.properties.phone,data:data32};
+const err76 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema18.properties.phone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1927,11 +2167,14 @@ vErrors.push(err76);
 }
 errors++;
 }
+const _errs67 = errors;
+var valid0 = _errs66 === errors;
 }
 if(data.role !== undefined){
 let data33 = data.role;
+const _errs68 = errors;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err77 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: schema18.properties.role.type},message:"must be string,null",schema:schema18.properties.role.type,parentSchema:schema18.properties.role,data:data33};
+const err77 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: schema18.properties.role.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1940,11 +2183,14 @@ vErrors.push(err77);
 }
 errors++;
 }
+const _errs69 = errors;
+var valid0 = _errs68 === errors;
 }
 if(data.signed_up_at !== undefined){
 let data34 = data.signed_up_at;
+const _errs70 = errors;
 if((!((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34)))) && (data34 !== null)){
-const err78 = {instancePath:instancePath+"/signed_up_at",schemaPath:"#/properties/signed_up_at/type",keyword:"type",params:{type: schema18.properties.signed_up_at.type},message:"must be integer,null",schema:schema18.properties.signed_up_at.type,parentSchema:schema18.properties.signed_up_at,data:data34};
+const err78 = {instancePath:instancePath+"/signed_up_at",schemaPath:"#/properties/signed_up_at/type",keyword:"type",params:{type: schema18.properties.signed_up_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1953,11 +2199,14 @@ vErrors.push(err78);
 }
 errors++;
 }
+const _errs71 = errors;
+var valid0 = _errs70 === errors;
 }
 if(data.type !== undefined){
 let data35 = data.type;
+const _errs72 = errors;
 if((typeof data35 !== "string") && (data35 !== null)){
-const err79 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema18.properties.type.type},message:"must be string,null",schema:schema18.properties.type.type,parentSchema:schema18.properties.type,data:data35};
+const err79 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema18.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1966,11 +2215,14 @@ vErrors.push(err79);
 }
 errors++;
 }
+const _errs73 = errors;
+var valid0 = _errs72 === errors;
 }
 if(data.unsubscribed_from_emails !== undefined){
 let data36 = data.unsubscribed_from_emails;
+const _errs74 = errors;
 if((typeof data36 !== "boolean") && (data36 !== null)){
-const err80 = {instancePath:instancePath+"/unsubscribed_from_emails",schemaPath:"#/properties/unsubscribed_from_emails/type",keyword:"type",params:{type: schema18.properties.unsubscribed_from_emails.type},message:"must be boolean,null",schema:schema18.properties.unsubscribed_from_emails.type,parentSchema:schema18.properties.unsubscribed_from_emails,data:data36};
+const err80 = {instancePath:instancePath+"/unsubscribed_from_emails",schemaPath:"#/properties/unsubscribed_from_emails/type",keyword:"type",params:{type: schema18.properties.unsubscribed_from_emails.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1979,11 +2231,14 @@ vErrors.push(err80);
 }
 errors++;
 }
+const _errs75 = errors;
+var valid0 = _errs74 === errors;
 }
 if(data.updated_at !== undefined){
 let data37 = data.updated_at;
+const _errs76 = errors;
 if((!((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37)))) && (data37 !== null)){
-const err81 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: schema18.properties.updated_at.type},message:"must be integer,null",schema:schema18.properties.updated_at.type,parentSchema:schema18.properties.updated_at,data:data37};
+const err81 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: schema18.properties.updated_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1992,11 +2247,14 @@ vErrors.push(err81);
 }
 errors++;
 }
+const _errs77 = errors;
+var valid0 = _errs76 === errors;
 }
 if(data.workspace_id !== undefined){
 let data38 = data.workspace_id;
+const _errs78 = errors;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err82 = {instancePath:instancePath+"/workspace_id",schemaPath:"#/properties/workspace_id/type",keyword:"type",params:{type: schema18.properties.workspace_id.type},message:"must be string,null",schema:schema18.properties.workspace_id.type,parentSchema:schema18.properties.workspace_id,data:data38};
+const err82 = {instancePath:instancePath+"/workspace_id",schemaPath:"#/properties/workspace_id/type",keyword:"type",params:{type: schema18.properties.workspace_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -2005,10 +2263,12 @@ vErrors.push(err82);
 }
 errors++;
 }
+const _errs79 = errors;
+var valid0 = _errs78 === errors;
 }
 }
 else {
-const err83 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err83 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -2027,9 +2287,10 @@ const schema19 = {"type":"object","properties":{"admin_assignee_id":{"type":["in
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.admin_assignee_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "admin_assignee_id"},message:"must have required property '"+"admin_assignee_id"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "admin_assignee_id"},message:"must have required property '"+"admin_assignee_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2039,7 +2300,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.contacts === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contacts"},message:"must have required property '"+"contacts"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contacts"},message:"must have required property '"+"contacts"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2049,7 +2310,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.conversation_parts === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conversation_parts"},message:"must have required property '"+"conversation_parts"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conversation_parts"},message:"must have required property '"+"conversation_parts"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2059,7 +2320,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.conversation_rating === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conversation_rating"},message:"must have required property '"+"conversation_rating"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conversation_rating"},message:"must have required property '"+"conversation_rating"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2069,7 +2330,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.created_at === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2079,7 +2340,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.custom_attributes === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_attributes"},message:"must have required property '"+"custom_attributes"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_attributes"},message:"must have required property '"+"custom_attributes"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2089,7 +2350,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.first_contact_reply === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "first_contact_reply"},message:"must have required property '"+"first_contact_reply"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "first_contact_reply"},message:"must have required property '"+"first_contact_reply"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2099,7 +2360,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.id === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2109,7 +2370,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.open === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "open"},message:"must have required property '"+"open"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "open"},message:"must have required property '"+"open"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2119,7 +2380,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.priority === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2129,7 +2390,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.read === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "read"},message:"must have required property '"+"read"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "read"},message:"must have required property '"+"read"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2139,7 +2400,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.sla_applied === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sla_applied"},message:"must have required property '"+"sla_applied"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sla_applied"},message:"must have required property '"+"sla_applied"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2149,7 +2410,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.snoozed_until === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "snoozed_until"},message:"must have required property '"+"snoozed_until"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "snoozed_until"},message:"must have required property '"+"snoozed_until"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2159,7 +2420,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.source === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2169,7 +2430,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.state === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2179,7 +2440,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.statistics === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statistics"},message:"must have required property '"+"statistics"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statistics"},message:"must have required property '"+"statistics"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2189,7 +2450,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.tags === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2199,7 +2460,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.team_assignee_id === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team_assignee_id"},message:"must have required property '"+"team_assignee_id"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team_assignee_id"},message:"must have required property '"+"team_assignee_id"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2209,7 +2470,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.teammates === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "teammates"},message:"must have required property '"+"teammates"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "teammates"},message:"must have required property '"+"teammates"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2219,7 +2480,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.title === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2229,7 +2490,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.type === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2239,7 +2500,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.updated_at === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2249,7 +2510,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data.waiting_since === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "waiting_since"},message:"must have required property '"+"waiting_since"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "waiting_since"},message:"must have required property '"+"waiting_since"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2258,10 +2519,12 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.admin_assignee_id !== undefined){
 let data0 = data.admin_assignee_id;
+const _errs2 = errors;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err23 = {instancePath:instancePath+"/admin_assignee_id",schemaPath:"#/properties/admin_assignee_id/type",keyword:"type",params:{type: schema19.properties.admin_assignee_id.type},message:"must be integer,null",schema:schema19.properties.admin_assignee_id.type,parentSchema:schema19.properties.admin_assignee_id,data:data0};
+const err23 = {instancePath:instancePath+"/admin_assignee_id",schemaPath:"#/properties/admin_assignee_id/type",keyword:"type",params:{type: schema19.properties.admin_assignee_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2270,11 +2533,14 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.created_at !== undefined){
 let data1 = data.created_at;
+const _errs4 = errors;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err24 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: schema19.properties.created_at.type},message:"must be integer,null",schema:schema19.properties.created_at.type,parentSchema:schema19.properties.created_at,data:data1};
+const err24 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: schema19.properties.created_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2283,11 +2549,14 @@ vErrors.push(err24);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.custom_attributes !== undefined){
 let data2 = data.custom_attributes;
+const _errs6 = errors;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-const err25 = {instancePath:instancePath+"/custom_attributes",schemaPath:"#/properties/custom_attributes/type",keyword:"type",params:{type: schema19.properties.custom_attributes.type},message:"must be object,null",schema:schema19.properties.custom_attributes.type,parentSchema:schema19.properties.custom_attributes,data:data2};
+const err25 = {instancePath:instancePath+"/custom_attributes",schemaPath:"#/properties/custom_attributes/type",keyword:"type",params:{type: schema19.properties.custom_attributes.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2296,11 +2565,14 @@ vErrors.push(err25);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.id !== undefined){
 let data3 = data.id;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err26 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.id.type,parentSchema:schema19.properties.id,data:data3};
+const err26 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2309,11 +2581,14 @@ vErrors.push(err26);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.open !== undefined){
 let data4 = data.open;
+const _errs10 = errors;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err27 = {instancePath:instancePath+"/open",schemaPath:"#/properties/open/type",keyword:"type",params:{type: schema19.properties.open.type},message:"must be boolean,null",schema:schema19.properties.open.type,parentSchema:schema19.properties.open,data:data4};
+const err27 = {instancePath:instancePath+"/open",schemaPath:"#/properties/open/type",keyword:"type",params:{type: schema19.properties.open.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2322,11 +2597,14 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.priority !== undefined){
 let data5 = data.priority;
+const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err28 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: schema19.properties.priority.type},message:"must be string,null",schema:schema19.properties.priority.type,parentSchema:schema19.properties.priority,data:data5};
+const err28 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: schema19.properties.priority.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2335,11 +2613,14 @@ vErrors.push(err28);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.read !== undefined){
 let data6 = data.read;
+const _errs14 = errors;
 if((typeof data6 !== "boolean") && (data6 !== null)){
-const err29 = {instancePath:instancePath+"/read",schemaPath:"#/properties/read/type",keyword:"type",params:{type: schema19.properties.read.type},message:"must be boolean,null",schema:schema19.properties.read.type,parentSchema:schema19.properties.read,data:data6};
+const err29 = {instancePath:instancePath+"/read",schemaPath:"#/properties/read/type",keyword:"type",params:{type: schema19.properties.read.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2348,11 +2629,14 @@ vErrors.push(err29);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.snoozed_until !== undefined){
 let data7 = data.snoozed_until;
+const _errs16 = errors;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err30 = {instancePath:instancePath+"/snoozed_until",schemaPath:"#/properties/snoozed_until/type",keyword:"type",params:{type: schema19.properties.snoozed_until.type},message:"must be integer,null",schema:schema19.properties.snoozed_until.type,parentSchema:schema19.properties.snoozed_until,data:data7};
+const err30 = {instancePath:instancePath+"/snoozed_until",schemaPath:"#/properties/snoozed_until/type",keyword:"type",params:{type: schema19.properties.snoozed_until.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2361,11 +2645,14 @@ vErrors.push(err30);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.state !== undefined){
 let data8 = data.state;
+const _errs18 = errors;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err31 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema19.properties.state.type},message:"must be string,null",schema:schema19.properties.state.type,parentSchema:schema19.properties.state,data:data8};
+const err31 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema19.properties.state.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2374,11 +2661,14 @@ vErrors.push(err31);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.team_assignee_id !== undefined){
 let data9 = data.team_assignee_id;
+const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err32 = {instancePath:instancePath+"/team_assignee_id",schemaPath:"#/properties/team_assignee_id/type",keyword:"type",params:{type: schema19.properties.team_assignee_id.type},message:"must be string,null",schema:schema19.properties.team_assignee_id.type,parentSchema:schema19.properties.team_assignee_id,data:data9};
+const err32 = {instancePath:instancePath+"/team_assignee_id",schemaPath:"#/properties/team_assignee_id/type",keyword:"type",params:{type: schema19.properties.team_assignee_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2387,11 +2677,14 @@ vErrors.push(err32);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.title !== undefined){
 let data10 = data.title;
+const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err33 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema19.properties.title.type},message:"must be string,null",schema:schema19.properties.title.type,parentSchema:schema19.properties.title,data:data10};
+const err33 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema19.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2400,11 +2693,14 @@ vErrors.push(err33);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.type !== undefined){
 let data11 = data.type;
+const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err34 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema19.properties.type.type},message:"must be string,null",schema:schema19.properties.type.type,parentSchema:schema19.properties.type,data:data11};
+const err34 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema19.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2413,11 +2709,14 @@ vErrors.push(err34);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.updated_at !== undefined){
 let data12 = data.updated_at;
+const _errs26 = errors;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err35 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: schema19.properties.updated_at.type},message:"must be integer,null",schema:schema19.properties.updated_at.type,parentSchema:schema19.properties.updated_at,data:data12};
+const err35 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: schema19.properties.updated_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2426,11 +2725,14 @@ vErrors.push(err35);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 if(data.waiting_since !== undefined){
 let data13 = data.waiting_since;
+const _errs28 = errors;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err36 = {instancePath:instancePath+"/waiting_since",schemaPath:"#/properties/waiting_since/type",keyword:"type",params:{type: schema19.properties.waiting_since.type},message:"must be integer,null",schema:schema19.properties.waiting_since.type,parentSchema:schema19.properties.waiting_since,data:data13};
+const err36 = {instancePath:instancePath+"/waiting_since",schemaPath:"#/properties/waiting_since/type",keyword:"type",params:{type: schema19.properties.waiting_since.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2439,10 +2741,12 @@ vErrors.push(err36);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
 }
 else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2461,9 +2765,10 @@ const schema20 = {"type":"object","properties":{"count":{"type":["integer","null
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.count === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2473,7 +2778,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.created_at === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2483,7 +2788,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2493,7 +2798,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.name === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2503,7 +2808,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.person_type === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "person_type"},message:"must have required property '"+"person_type"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "person_type"},message:"must have required property '"+"person_type"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2513,7 +2818,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.type === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2523,7 +2828,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.updated_at === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2532,10 +2837,12 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.count !== undefined){
 let data0 = data.count;
+const _errs2 = errors;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err7 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: schema20.properties.count.type},message:"must be integer,null",schema:schema20.properties.count.type,parentSchema:schema20.properties.count,data:data0};
+const err7 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: schema20.properties.count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2544,11 +2851,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.created_at !== undefined){
 let data1 = data.created_at;
+const _errs4 = errors;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err8 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: schema20.properties.created_at.type},message:"must be integer,null",schema:schema20.properties.created_at.type,parentSchema:schema20.properties.created_at,data:data1};
+const err8 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: schema20.properties.created_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2557,11 +2867,14 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.id !== undefined){
 let data2 = data.id;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err9 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.id.type,parentSchema:schema20.properties.id,data:data2};
+const err9 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2570,11 +2883,14 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.name !== undefined){
 let data3 = data.name;
+const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema20.properties.name.type},message:"must be string,null",schema:schema20.properties.name.type,parentSchema:schema20.properties.name,data:data3};
+const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema20.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2583,11 +2899,14 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.person_type !== undefined){
 let data4 = data.person_type;
+const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err11 = {instancePath:instancePath+"/person_type",schemaPath:"#/properties/person_type/type",keyword:"type",params:{type: schema20.properties.person_type.type},message:"must be string,null",schema:schema20.properties.person_type.type,parentSchema:schema20.properties.person_type,data:data4};
+const err11 = {instancePath:instancePath+"/person_type",schemaPath:"#/properties/person_type/type",keyword:"type",params:{type: schema20.properties.person_type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2596,11 +2915,14 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.type !== undefined){
 let data5 = data.type;
+const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err12 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema20.properties.type.type},message:"must be string,null",schema:schema20.properties.type.type,parentSchema:schema20.properties.type,data:data5};
+const err12 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema20.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2609,11 +2931,14 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.updated_at !== undefined){
 let data6 = data.updated_at;
+const _errs14 = errors;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err13 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: schema20.properties.updated_at.type},message:"must be integer,null",schema:schema20.properties.updated_at.type,parentSchema:schema20.properties.updated_at,data:data6};
+const err13 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: schema20.properties.updated_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2622,10 +2947,12 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2644,9 +2971,10 @@ const schema21 = {"type":"object","properties":{"applied_at":{"type":["integer",
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.applied_at === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "applied_at"},message:"must have required property '"+"applied_at"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "applied_at"},message:"must have required property '"+"applied_at"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2656,7 +2984,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.applied_by === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "applied_by"},message:"must have required property '"+"applied_by"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "applied_by"},message:"must have required property '"+"applied_by"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2666,7 +2994,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2676,7 +3004,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.name === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2686,7 +3014,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.type === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2695,10 +3023,12 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.applied_at !== undefined){
 let data0 = data.applied_at;
+const _errs2 = errors;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err5 = {instancePath:instancePath+"/applied_at",schemaPath:"#/properties/applied_at/type",keyword:"type",params:{type: schema21.properties.applied_at.type},message:"must be integer,null",schema:schema21.properties.applied_at.type,parentSchema:schema21.properties.applied_at,data:data0};
+const err5 = {instancePath:instancePath+"/applied_at",schemaPath:"#/properties/applied_at/type",keyword:"type",params:{type: schema21.properties.applied_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2707,11 +3037,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.id !== undefined){
 let data1 = data.id;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.id.type,parentSchema:schema21.properties.id,data:data1};
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2720,11 +3053,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.name !== undefined){
 let data2 = data.name;
+const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema21.properties.name.type},message:"must be string,null",schema:schema21.properties.name.type,parentSchema:schema21.properties.name,data:data2};
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema21.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2733,11 +3069,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.type !== undefined){
 let data3 = data.type;
+const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema21.properties.type.type},message:"must be string,null",schema:schema21.properties.type.type,parentSchema:schema21.properties.type,data:data3};
+const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema21.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2746,10 +3085,12 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2768,9 +3109,10 @@ const schema22 = {"type":"object","properties":{"admin_ids":{"type":"array","ite
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.admin_ids === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "admin_ids"},message:"must have required property '"+"admin_ids"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "admin_ids"},message:"must have required property '"+"admin_ids"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2780,7 +3122,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.admin_priority_level === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "admin_priority_level"},message:"must have required property '"+"admin_priority_level"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "admin_priority_level"},message:"must have required property '"+"admin_priority_level"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2790,7 +3132,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2800,7 +3142,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.name === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2810,7 +3152,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.type === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2819,14 +3161,19 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.admin_ids !== undefined){
 let data0 = data.admin_ids;
+const _errs2 = errors;
+const _errs3 = errors;
 if(Array.isArray(data0)){
+let valid2 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
+const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err5 = {instancePath:instancePath+"/admin_ids/" + i0,schemaPath:"#/properties/admin_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.admin_ids.items.type,parentSchema:schema22.properties.admin_ids.items,data:data1};
+const err5 = {instancePath:instancePath+"/admin_ids/" + i0,schemaPath:"#/properties/admin_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2835,10 +3182,15 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid1 = _errs4 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/admin_ids",schemaPath:"#/properties/admin_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.admin_ids.type,parentSchema:schema22.properties.admin_ids,data:data0};
+const err6 = {instancePath:instancePath+"/admin_ids",schemaPath:"#/properties/admin_ids/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2847,11 +3199,13 @@ vErrors.push(err6);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.id !== undefined){
 let data2 = data.id;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.id.type,parentSchema:schema22.properties.id,data:data2};
+const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2860,11 +3214,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.name !== undefined){
 let data3 = data.name;
+const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema22.properties.name.type},message:"must be string,null",schema:schema22.properties.name.type,parentSchema:schema22.properties.name,data:data3};
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema22.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2873,11 +3230,14 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.type !== undefined){
 let data4 = data.type;
+const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema22.properties.type.type},message:"must be string,null",schema:schema22.properties.type.type,parentSchema:schema22.properties.type,data:data4};
+const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema22.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2886,10 +3246,12 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err10];
 }

@@ -7,9 +7,10 @@ const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fiel
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema11.required,parentSchema:schema11,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18,9 +19,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "cursor") || (key0 === "fields")) || (key0 === "limit")) || (key0 === "query"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -32,8 +34,9 @@ errors++;
 }
 if(data.cursor !== undefined){
 let data0 = data.cursor;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.cursor.type,parentSchema:schema11.properties.cursor,data:data0};
+const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -42,15 +45,21 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.fields !== undefined){
 let data1 = data.fields;
+const _errs4 = errors;
+const _errs5 = errors;
 if(Array.isArray(data1)){
+let valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.fields.items.type,parentSchema:schema11.properties.fields.items,data:data2};
+const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -59,10 +68,15 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid1 = _errs6 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.fields.type,parentSchema:schema11.properties.fields,data:data1};
+const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -71,11 +85,13 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.limit !== undefined){
 let data3 = data.limit;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.limit.type,parentSchema:schema11.properties.limit,data:data3};
+const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -84,9 +100,10 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
 if(typeof data3 == "number"){
 if(data3 < 1 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.limit,data:data3};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -96,13 +113,17 @@ vErrors.push(err6);
 errors++;
 }
 }
+var valid0 = _errs8 === errors;
 }
 if(data.query !== undefined){
 let data4 = data.query;
+const _errs10 = errors;
+const _errs11 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+const _errs12 = errors;
 for(const key1 in data4){
 if(!((key1 === "filter") || (key1 === "sort"))){
-const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.query,data:data4};
+const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -114,8 +135,9 @@ errors++;
 }
 if(data4.filter !== undefined){
 let data5 = data4.filter;
+const _errs13 = errors;
 if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err8 = {instancePath:instancePath+"/query/filter",schemaPath:"#/properties/query/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.properties.filter.type,parentSchema:schema11.properties.query.properties.filter,data:data5};
+const err8 = {instancePath:instancePath+"/query/filter",schemaPath:"#/properties/query/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -124,15 +146,21 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid3 = _errs13 === errors;
 }
 if(data4.sort !== undefined){
 let data6 = data4.sort;
+const _errs15 = errors;
+const _errs16 = errors;
 if(Array.isArray(data6)){
+let valid5 = true;
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
+const _errs17 = errors;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-const err9 = {instancePath:instancePath+"/query/sort/" + i1,schemaPath:"#/properties/query/properties/sort/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.properties.sort.items.type,parentSchema:schema11.properties.query.properties.sort.items,data:data7};
+const err9 = {instancePath:instancePath+"/query/sort/" + i1,schemaPath:"#/properties/query/properties/sort/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -141,10 +169,15 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs18 = errors;
+var valid4 = _errs17 === errors;
+if(!valid4){
+valid5 = false;
+}
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.query.properties.sort.type,parentSchema:schema11.properties.query.properties.sort,data:data6};
+const err10 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -153,10 +186,11 @@ vErrors.push(err10);
 }
 errors++;
 }
+var valid3 = _errs15 === errors;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.type,parentSchema:schema11.properties.query,data:data4};
+const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -165,10 +199,11 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid0 = _errs10 === errors;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -187,11 +222,14 @@ const schema12 = {"type":"object","properties":{"before_create_time":{"type":"st
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 if(data.before_create_time !== undefined){
 let data0 = data.before_create_time;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/before_create_time",schemaPath:"#/properties/before_create_time/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.before_create_time.type,parentSchema:schema12.properties.before_create_time,data:data0};
+const err0 = {instancePath:instancePath+"/before_create_time",schemaPath:"#/properties/before_create_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -200,11 +238,14 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.before_start_time !== undefined){
 let data1 = data.before_start_time;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err1 = {instancePath:instancePath+"/before_start_time",schemaPath:"#/properties/before_start_time/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.before_start_time.type,parentSchema:schema12.properties.before_start_time,data:data1};
+const err1 = {instancePath:instancePath+"/before_start_time",schemaPath:"#/properties/before_start_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -213,11 +254,14 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.count !== undefined){
 let data2 = data.count;
+const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err2 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.count.type,parentSchema:schema12.properties.count,data:data2};
+const err2 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -226,11 +270,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.offset !== undefined){
 let data3 = data.offset;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.offset.type,parentSchema:schema12.properties.offset,data:data3};
+const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -239,11 +286,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.since_create_time !== undefined){
 let data4 = data.since_create_time;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err4 = {instancePath:instancePath+"/since_create_time",schemaPath:"#/properties/since_create_time/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.since_create_time.type,parentSchema:schema12.properties.since_create_time,data:data4};
+const err4 = {instancePath:instancePath+"/since_create_time",schemaPath:"#/properties/since_create_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -252,10 +302,12 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -275,10 +327,12 @@ const func2 = Object.prototype.hasOwnProperty;
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!(func2.call(schema13.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -290,8 +344,9 @@ errors++;
 }
 if(data.before_create_time !== undefined){
 let data0 = data.before_create_time;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/before_create_time",schemaPath:"#/properties/before_create_time/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.before_create_time.type,parentSchema:schema13.properties.before_create_time,data:data0};
+const err1 = {instancePath:instancePath+"/before_create_time",schemaPath:"#/properties/before_create_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -300,11 +355,14 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.before_send_time !== undefined){
 let data1 = data.before_send_time;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/before_send_time",schemaPath:"#/properties/before_send_time/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.before_send_time.type,parentSchema:schema13.properties.before_send_time,data:data1};
+const err2 = {instancePath:instancePath+"/before_send_time",schemaPath:"#/properties/before_send_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -313,11 +371,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.count !== undefined){
 let data2 = data.count;
+const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.count.type,parentSchema:schema13.properties.count,data:data2};
+const err3 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -326,9 +387,10 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
 if(typeof data2 == "number"){
 if(data2 > 1000 || isNaN(data2)){
-const err4 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema13.properties.count,data:data2};
+const err4 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -338,11 +400,13 @@ vErrors.push(err4);
 errors++;
 }
 }
+var valid0 = _errs6 === errors;
 }
 if(data.folder_id !== undefined){
 let data3 = data.folder_id;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/folder_id",schemaPath:"#/properties/folder_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.folder_id.type,parentSchema:schema13.properties.folder_id,data:data3};
+const err5 = {instancePath:instancePath+"/folder_id",schemaPath:"#/properties/folder_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -351,11 +415,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.list_id !== undefined){
 let data4 = data.list_id;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.list_id.type,parentSchema:schema13.properties.list_id,data:data4};
+const err6 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -364,11 +431,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.offset !== undefined){
 let data5 = data.offset;
+const _errs12 = errors;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err7 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.offset.type,parentSchema:schema13.properties.offset,data:data5};
+const err7 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -377,11 +447,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.since_create_time !== undefined){
 let data6 = data.since_create_time;
+const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/since_create_time",schemaPath:"#/properties/since_create_time/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.since_create_time.type,parentSchema:schema13.properties.since_create_time,data:data6};
+const err8 = {instancePath:instancePath+"/since_create_time",schemaPath:"#/properties/since_create_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -390,11 +463,14 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.since_send_time !== undefined){
 let data7 = data.since_send_time;
+const _errs16 = errors;
 if(typeof data7 !== "string"){
-const err9 = {instancePath:instancePath+"/since_send_time",schemaPath:"#/properties/since_send_time/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.since_send_time.type,parentSchema:schema13.properties.since_send_time,data:data7};
+const err9 = {instancePath:instancePath+"/since_send_time",schemaPath:"#/properties/since_send_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -403,11 +479,14 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.sort_dir !== undefined){
 let data8 = data.sort_dir;
+const _errs18 = errors;
 if(typeof data8 !== "string"){
-const err10 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.sort_dir.type,parentSchema:schema13.properties.sort_dir,data:data8};
+const err10 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -416,8 +495,10 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs19 = errors;
+const vSchema0 = schema13.properties.sort_dir.enum;
 if(!((data8 === "ASC") || (data8 === "DESC"))){
-const err11 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema13.properties.sort_dir.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.sort_dir.enum,parentSchema:schema13.properties.sort_dir,data:data8};
+const err11 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema13.properties.sort_dir.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -426,11 +507,13 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid0 = _errs18 === errors;
 }
 if(data.sort_field !== undefined){
 let data9 = data.sort_field;
+const _errs20 = errors;
 if(typeof data9 !== "string"){
-const err12 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.sort_field.type,parentSchema:schema13.properties.sort_field,data:data9};
+const err12 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -439,8 +522,10 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs21 = errors;
+const vSchema1 = schema13.properties.sort_field.enum;
 if(!((data9 === "create_time") || (data9 === "send_time"))){
-const err13 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema13.properties.sort_field.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.sort_field.enum,parentSchema:schema13.properties.sort_field,data:data9};
+const err13 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema13.properties.sort_field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -449,11 +534,13 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid0 = _errs20 === errors;
 }
 if(data.status !== undefined){
 let data10 = data.status;
+const _errs22 = errors;
 if(typeof data10 !== "string"){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.status.type,parentSchema:schema13.properties.status,data:data10};
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -462,8 +549,10 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs23 = errors;
+const vSchema2 = schema13.properties.status.enum;
 if(!(((((data10 === "save") || (data10 === "paused")) || (data10 === "schedule")) || (data10 === "sending")) || (data10 === "sent"))){
-const err15 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema13.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.status.enum,parentSchema:schema13.properties.status,data:data10};
+const err15 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema13.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -472,11 +561,13 @@ vErrors.push(err15);
 }
 errors++;
 }
+var valid0 = _errs22 === errors;
 }
 if(data.type !== undefined){
 let data11 = data.type;
+const _errs24 = errors;
 if(typeof data11 !== "string"){
-const err16 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.type.type,parentSchema:schema13.properties.type,data:data11};
+const err16 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -485,8 +576,10 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs25 = errors;
+const vSchema3 = schema13.properties.type.enum;
 if(!(((((data11 === "regular") || (data11 === "plaintext")) || (data11 === "absplit")) || (data11 === "rss")) || (data11 === "variate"))){
-const err17 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema13.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.type.enum,parentSchema:schema13.properties.type,data:data11};
+const err17 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema13.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -495,10 +588,11 @@ vErrors.push(err17);
 }
 errors++;
 }
+var valid0 = _errs24 === errors;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -517,9 +611,10 @@ const schema14 = {"type":"object","properties":{"campaign_id":{"type":"string"}}
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.campaign_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "campaign_id"},message:"must have required property '"+"campaign_id"+"'",schema:schema14.required,parentSchema:schema14,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "campaign_id"},message:"must have required property '"+"campaign_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -528,9 +623,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "campaign_id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -542,8 +638,9 @@ errors++;
 }
 if(data.campaign_id !== undefined){
 let data0 = data.campaign_id;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/campaign_id",schemaPath:"#/properties/campaign_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.campaign_id.type,parentSchema:schema14.properties.campaign_id,data:data0};
+const err2 = {instancePath:instancePath+"/campaign_id",schemaPath:"#/properties/campaign_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -552,10 +649,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -574,9 +673,10 @@ const schema15 = {"type":"object","properties":{"campaign_id":{"type":"string"},
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.campaign_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "campaign_id"},message:"must have required property '"+"campaign_id"+"'",schema:schema15.required,parentSchema:schema15,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "campaign_id"},message:"must have required property '"+"campaign_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -585,9 +685,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "campaign_id") || (key0 === "count")) || (key0 === "offset")) || (key0 === "since"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -599,8 +700,9 @@ errors++;
 }
 if(data.campaign_id !== undefined){
 let data0 = data.campaign_id;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/campaign_id",schemaPath:"#/properties/campaign_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.campaign_id.type,parentSchema:schema15.properties.campaign_id,data:data0};
+const err2 = {instancePath:instancePath+"/campaign_id",schemaPath:"#/properties/campaign_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -609,11 +711,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.count !== undefined){
 let data1 = data.count;
+const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err3 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.count.type,parentSchema:schema15.properties.count,data:data1};
+const err3 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -622,11 +727,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.offset !== undefined){
 let data2 = data.offset;
+const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.offset.type,parentSchema:schema15.properties.offset,data:data2};
+const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -635,11 +743,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.since !== undefined){
 let data3 = data.since;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/since",schemaPath:"#/properties/since/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.since.type,parentSchema:schema15.properties.since,data:data3};
+const err5 = {instancePath:instancePath+"/since",schemaPath:"#/properties/since/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -648,10 +759,12 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -670,11 +783,14 @@ const schema16 = {"type":"object","properties":{"count":{"type":"integer"},"offs
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 if(data.count !== undefined){
 let data0 = data.count;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err0 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.count.type,parentSchema:schema16.properties.count,data:data0};
+const err0 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -683,11 +799,14 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.offset !== undefined){
 let data1 = data.offset;
+const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err1 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.offset.type,parentSchema:schema16.properties.offset,data:data1};
+const err1 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -696,10 +815,12 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -718,10 +839,12 @@ const schema17 = {"type":"object","properties":{},"additionalProperties":true};
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -740,9 +863,10 @@ const schema18 = {"type":"object","properties":{"before_last_changed":{"type":"s
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.list_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_id"},message:"must have required property '"+"list_id"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_id"},message:"must have required property '"+"list_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -751,9 +875,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(func2.call(schema18.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -765,8 +890,9 @@ errors++;
 }
 if(data.before_last_changed !== undefined){
 let data0 = data.before_last_changed;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/before_last_changed",schemaPath:"#/properties/before_last_changed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.before_last_changed.type,parentSchema:schema18.properties.before_last_changed,data:data0};
+const err2 = {instancePath:instancePath+"/before_last_changed",schemaPath:"#/properties/before_last_changed/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -775,11 +901,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.before_timestamp_opt !== undefined){
 let data1 = data.before_timestamp_opt;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/before_timestamp_opt",schemaPath:"#/properties/before_timestamp_opt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.before_timestamp_opt.type,parentSchema:schema18.properties.before_timestamp_opt,data:data1};
+const err3 = {instancePath:instancePath+"/before_timestamp_opt",schemaPath:"#/properties/before_timestamp_opt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -788,11 +917,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.count !== undefined){
 let data2 = data.count;
+const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err4 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.count.type,parentSchema:schema18.properties.count,data:data2};
+const err4 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -801,11 +933,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.email_type !== undefined){
 let data3 = data.email_type;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/email_type",schemaPath:"#/properties/email_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.email_type.type,parentSchema:schema18.properties.email_type,data:data3};
+const err5 = {instancePath:instancePath+"/email_type",schemaPath:"#/properties/email_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -814,11 +949,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.interest_category_id !== undefined){
 let data4 = data.interest_category_id;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/interest_category_id",schemaPath:"#/properties/interest_category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.interest_category_id.type,parentSchema:schema18.properties.interest_category_id,data:data4};
+const err6 = {instancePath:instancePath+"/interest_category_id",schemaPath:"#/properties/interest_category_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -827,11 +965,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.interest_ids !== undefined){
 let data5 = data.interest_ids;
+const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/interest_ids",schemaPath:"#/properties/interest_ids/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.interest_ids.type,parentSchema:schema18.properties.interest_ids,data:data5};
+const err7 = {instancePath:instancePath+"/interest_ids",schemaPath:"#/properties/interest_ids/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -840,11 +981,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.interest_match !== undefined){
 let data6 = data.interest_match;
+const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/interest_match",schemaPath:"#/properties/interest_match/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.interest_match.type,parentSchema:schema18.properties.interest_match,data:data6};
+const err8 = {instancePath:instancePath+"/interest_match",schemaPath:"#/properties/interest_match/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -853,8 +997,10 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs15 = errors;
+const vSchema0 = schema18.properties.interest_match.enum;
 if(!(((data6 === "any") || (data6 === "all")) || (data6 === "none"))){
-const err9 = {instancePath:instancePath+"/interest_match",schemaPath:"#/properties/interest_match/enum",keyword:"enum",params:{allowedValues: schema18.properties.interest_match.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.interest_match.enum,parentSchema:schema18.properties.interest_match,data:data6};
+const err9 = {instancePath:instancePath+"/interest_match",schemaPath:"#/properties/interest_match/enum",keyword:"enum",params:{allowedValues: schema18.properties.interest_match.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -863,11 +1009,13 @@ vErrors.push(err9);
 }
 errors++;
 }
+var valid0 = _errs14 === errors;
 }
 if(data.list_id !== undefined){
 let data7 = data.list_id;
+const _errs16 = errors;
 if(typeof data7 !== "string"){
-const err10 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.list_id.type,parentSchema:schema18.properties.list_id,data:data7};
+const err10 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -876,11 +1024,14 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.offset !== undefined){
 let data8 = data.offset;
+const _errs18 = errors;
 if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err11 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.offset.type,parentSchema:schema18.properties.offset,data:data8};
+const err11 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -889,11 +1040,14 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.since_last_changed !== undefined){
 let data9 = data.since_last_changed;
+const _errs20 = errors;
 if(typeof data9 !== "string"){
-const err12 = {instancePath:instancePath+"/since_last_changed",schemaPath:"#/properties/since_last_changed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.since_last_changed.type,parentSchema:schema18.properties.since_last_changed,data:data9};
+const err12 = {instancePath:instancePath+"/since_last_changed",schemaPath:"#/properties/since_last_changed/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -902,11 +1056,14 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.since_timestamp_opt !== undefined){
 let data10 = data.since_timestamp_opt;
+const _errs22 = errors;
 if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/since_timestamp_opt",schemaPath:"#/properties/since_timestamp_opt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.since_timestamp_opt.type,parentSchema:schema18.properties.since_timestamp_opt,data:data10};
+const err13 = {instancePath:instancePath+"/since_timestamp_opt",schemaPath:"#/properties/since_timestamp_opt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -915,11 +1072,14 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.sort_dir !== undefined){
 let data11 = data.sort_dir;
+const _errs24 = errors;
 if(typeof data11 !== "string"){
-const err14 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.sort_dir.type,parentSchema:schema18.properties.sort_dir,data:data11};
+const err14 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -928,8 +1088,10 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs25 = errors;
+const vSchema1 = schema18.properties.sort_dir.enum;
 if(!((data11 === "ASC") || (data11 === "DESC"))){
-const err15 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema18.properties.sort_dir.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.sort_dir.enum,parentSchema:schema18.properties.sort_dir,data:data11};
+const err15 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema18.properties.sort_dir.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -938,11 +1100,13 @@ vErrors.push(err15);
 }
 errors++;
 }
+var valid0 = _errs24 === errors;
 }
 if(data.sort_field !== undefined){
 let data12 = data.sort_field;
+const _errs26 = errors;
 if(typeof data12 !== "string"){
-const err16 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.sort_field.type,parentSchema:schema18.properties.sort_field,data:data12};
+const err16 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -951,8 +1115,10 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs27 = errors;
+const vSchema2 = schema18.properties.sort_field.enum;
 if(!(((data12 === "timestamp_opt") || (data12 === "timestamp_signup")) || (data12 === "last_changed"))){
-const err17 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema18.properties.sort_field.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.sort_field.enum,parentSchema:schema18.properties.sort_field,data:data12};
+const err17 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema18.properties.sort_field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -961,11 +1127,13 @@ vErrors.push(err17);
 }
 errors++;
 }
+var valid0 = _errs26 === errors;
 }
 if(data.status !== undefined){
 let data13 = data.status;
+const _errs28 = errors;
 if(typeof data13 !== "string"){
-const err18 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.status.type,parentSchema:schema18.properties.status,data:data13};
+const err18 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -974,8 +1142,10 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs29 = errors;
+const vSchema3 = schema18.properties.status.enum;
 if(!((((((data13 === "subscribed") || (data13 === "unsubscribed")) || (data13 === "cleaned")) || (data13 === "pending")) || (data13 === "transactional")) || (data13 === "archived"))){
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema18.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.status.enum,parentSchema:schema18.properties.status,data:data13};
+const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema18.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -984,11 +1154,13 @@ vErrors.push(err19);
 }
 errors++;
 }
+var valid0 = _errs28 === errors;
 }
 if(data.unique_email_id !== undefined){
 let data14 = data.unique_email_id;
+const _errs30 = errors;
 if(typeof data14 !== "string"){
-const err20 = {instancePath:instancePath+"/unique_email_id",schemaPath:"#/properties/unique_email_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.unique_email_id.type,parentSchema:schema18.properties.unique_email_id,data:data14};
+const err20 = {instancePath:instancePath+"/unique_email_id",schemaPath:"#/properties/unique_email_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -997,11 +1169,14 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
 if(data.vip_only !== undefined){
 let data15 = data.vip_only;
+const _errs32 = errors;
 if(typeof data15 !== "boolean"){
-const err21 = {instancePath:instancePath+"/vip_only",schemaPath:"#/properties/vip_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.vip_only.type,parentSchema:schema18.properties.vip_only,data:data15};
+const err21 = {instancePath:instancePath+"/vip_only",schemaPath:"#/properties/vip_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1010,10 +1185,12 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs33 = errors;
+var valid0 = _errs32 === errors;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1032,9 +1209,10 @@ const schema19 = {"type":"object","properties":{"list_id":{"type":"string"},"sub
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.list_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_id"},message:"must have required property '"+"list_id"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_id"},message:"must have required property '"+"list_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1044,7 +1222,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.subscriber_hash === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscriber_hash"},message:"must have required property '"+"subscriber_hash"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscriber_hash"},message:"must have required property '"+"subscriber_hash"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1053,9 +1231,10 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "list_id") || (key0 === "subscriber_hash"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1067,8 +1246,9 @@ errors++;
 }
 if(data.list_id !== undefined){
 let data0 = data.list_id;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.list_id.type,parentSchema:schema19.properties.list_id,data:data0};
+const err3 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1077,11 +1257,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.subscriber_hash !== undefined){
 let data1 = data.subscriber_hash;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/subscriber_hash",schemaPath:"#/properties/subscriber_hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.subscriber_hash.type,parentSchema:schema19.properties.subscriber_hash,data:data1};
+const err4 = {instancePath:instancePath+"/subscriber_hash",schemaPath:"#/properties/subscriber_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1090,10 +1273,12 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1112,10 +1297,12 @@ const schema20 = {"type":"object","properties":{"before_campaign_last_sent":{"ty
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!(func2.call(schema20.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1127,8 +1314,9 @@ errors++;
 }
 if(data.before_campaign_last_sent !== undefined){
 let data0 = data.before_campaign_last_sent;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/before_campaign_last_sent",schemaPath:"#/properties/before_campaign_last_sent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.before_campaign_last_sent.type,parentSchema:schema20.properties.before_campaign_last_sent,data:data0};
+const err1 = {instancePath:instancePath+"/before_campaign_last_sent",schemaPath:"#/properties/before_campaign_last_sent/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1137,11 +1325,14 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.before_date_created !== undefined){
 let data1 = data.before_date_created;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/before_date_created",schemaPath:"#/properties/before_date_created/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.before_date_created.type,parentSchema:schema20.properties.before_date_created,data:data1};
+const err2 = {instancePath:instancePath+"/before_date_created",schemaPath:"#/properties/before_date_created/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1150,11 +1341,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.count !== undefined){
 let data2 = data.count;
+const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.count.type,parentSchema:schema20.properties.count,data:data2};
+const err3 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1163,11 +1357,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.email !== undefined){
 let data3 = data.email;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.email.type,parentSchema:schema20.properties.email,data:data3};
+const err4 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1176,11 +1373,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.offset !== undefined){
 let data4 = data.offset;
+const _errs10 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err5 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.offset.type,parentSchema:schema20.properties.offset,data:data4};
+const err5 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1189,11 +1389,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.since_campaign_last_sent !== undefined){
 let data5 = data.since_campaign_last_sent;
+const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err6 = {instancePath:instancePath+"/since_campaign_last_sent",schemaPath:"#/properties/since_campaign_last_sent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.since_campaign_last_sent.type,parentSchema:schema20.properties.since_campaign_last_sent,data:data5};
+const err6 = {instancePath:instancePath+"/since_campaign_last_sent",schemaPath:"#/properties/since_campaign_last_sent/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1202,11 +1405,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.since_date_created !== undefined){
 let data6 = data.since_date_created;
+const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err7 = {instancePath:instancePath+"/since_date_created",schemaPath:"#/properties/since_date_created/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.since_date_created.type,parentSchema:schema20.properties.since_date_created,data:data6};
+const err7 = {instancePath:instancePath+"/since_date_created",schemaPath:"#/properties/since_date_created/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1215,11 +1421,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.sort_dir !== undefined){
 let data7 = data.sort_dir;
+const _errs16 = errors;
 if(typeof data7 !== "string"){
-const err8 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.sort_dir.type,parentSchema:schema20.properties.sort_dir,data:data7};
+const err8 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1228,8 +1437,10 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs17 = errors;
+const vSchema0 = schema20.properties.sort_dir.enum;
 if(!((data7 === "ASC") || (data7 === "DESC"))){
-const err9 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema20.properties.sort_dir.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.sort_dir.enum,parentSchema:schema20.properties.sort_dir,data:data7};
+const err9 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema20.properties.sort_dir.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1238,11 +1449,13 @@ vErrors.push(err9);
 }
 errors++;
 }
+var valid0 = _errs16 === errors;
 }
 if(data.sort_field !== undefined){
 let data8 = data.sort_field;
+const _errs18 = errors;
 if(typeof data8 !== "string"){
-const err10 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.sort_field.type,parentSchema:schema20.properties.sort_field,data:data8};
+const err10 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1251,8 +1464,10 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs19 = errors;
+const vSchema1 = schema20.properties.sort_field.enum;
 if(!(data8 === "date_created")){
-const err11 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema20.properties.sort_field.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.sort_field.enum,parentSchema:schema20.properties.sort_field,data:data8};
+const err11 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema20.properties.sort_field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1261,10 +1476,11 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid0 = _errs18 === errors;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1283,9 +1499,10 @@ const schema21 = {"type":"object","properties":{"list_id":{"type":"string"}},"re
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.list_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_id"},message:"must have required property '"+"list_id"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_id"},message:"must have required property '"+"list_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1294,9 +1511,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "list_id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1308,8 +1526,9 @@ errors++;
 }
 if(data.list_id !== undefined){
 let data0 = data.list_id;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.list_id.type,parentSchema:schema21.properties.list_id,data:data0};
+const err2 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1318,10 +1537,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1340,10 +1561,12 @@ const schema22 = {"type":"object","properties":{"before_send_time":{"type":"stri
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "before_send_time") || (key0 === "count")) || (key0 === "offset")) || (key0 === "since_send_time")) || (key0 === "type"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1355,8 +1578,9 @@ errors++;
 }
 if(data.before_send_time !== undefined){
 let data0 = data.before_send_time;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/before_send_time",schemaPath:"#/properties/before_send_time/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.before_send_time.type,parentSchema:schema22.properties.before_send_time,data:data0};
+const err1 = {instancePath:instancePath+"/before_send_time",schemaPath:"#/properties/before_send_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1365,11 +1589,14 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.count !== undefined){
 let data1 = data.count;
+const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.count.type,parentSchema:schema22.properties.count,data:data1};
+const err2 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1378,11 +1605,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.offset !== undefined){
 let data2 = data.offset;
+const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.offset.type,parentSchema:schema22.properties.offset,data:data2};
+const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1391,11 +1621,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.since_send_time !== undefined){
 let data3 = data.since_send_time;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/since_send_time",schemaPath:"#/properties/since_send_time/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.since_send_time.type,parentSchema:schema22.properties.since_send_time,data:data3};
+const err4 = {instancePath:instancePath+"/since_send_time",schemaPath:"#/properties/since_send_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1404,11 +1637,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.type !== undefined){
 let data4 = data.type;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.type.type,parentSchema:schema22.properties.type,data:data4};
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1417,8 +1653,10 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs11 = errors;
+const vSchema0 = schema22.properties.type.enum;
 if(!(((((data4 === "regular") || (data4 === "plaintext")) || (data4 === "absplit")) || (data4 === "rss")) || (data4 === "variate"))){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema22.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.type.enum,parentSchema:schema22.properties.type,data:data4};
+const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema22.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1427,10 +1665,11 @@ vErrors.push(err6);
 }
 errors++;
 }
+var valid0 = _errs10 === errors;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1449,9 +1688,10 @@ const schema23 = {"type":"object","properties":{"archive_url":{"type":["string",
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.archive_url === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "archive_url"},message:"must have required property '"+"archive_url"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "archive_url"},message:"must have required property '"+"archive_url"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1461,7 +1701,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.content_type === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content_type"},message:"must have required property '"+"content_type"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content_type"},message:"must have required property '"+"content_type"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1471,7 +1711,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.create_time === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "create_time"},message:"must have required property '"+"create_time"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "create_time"},message:"must have required property '"+"create_time"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1481,7 +1721,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.delivery_status === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delivery_status"},message:"must have required property '"+"delivery_status"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delivery_status"},message:"must have required property '"+"delivery_status"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1491,7 +1731,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.emails_sent === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emails_sent"},message:"must have required property '"+"emails_sent"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emails_sent"},message:"must have required property '"+"emails_sent"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1501,7 +1741,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.id === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1511,7 +1751,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.long_archive_url === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "long_archive_url"},message:"must have required property '"+"long_archive_url"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "long_archive_url"},message:"must have required property '"+"long_archive_url"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1521,7 +1761,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.needs_block_refresh === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "needs_block_refresh"},message:"must have required property '"+"needs_block_refresh"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "needs_block_refresh"},message:"must have required property '"+"needs_block_refresh"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1531,7 +1771,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.parent_campaign_id === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_campaign_id"},message:"must have required property '"+"parent_campaign_id"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_campaign_id"},message:"must have required property '"+"parent_campaign_id"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1541,7 +1781,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.recipients === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recipients"},message:"must have required property '"+"recipients"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recipients"},message:"must have required property '"+"recipients"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1551,7 +1791,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.report_summary === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "report_summary"},message:"must have required property '"+"report_summary"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "report_summary"},message:"must have required property '"+"report_summary"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1561,7 +1801,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.resendable === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resendable"},message:"must have required property '"+"resendable"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resendable"},message:"must have required property '"+"resendable"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1571,7 +1811,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.send_time === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "send_time"},message:"must have required property '"+"send_time"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "send_time"},message:"must have required property '"+"send_time"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1581,7 +1821,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.settings === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1591,7 +1831,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.status === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1601,7 +1841,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.tracking === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tracking"},message:"must have required property '"+"tracking"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tracking"},message:"must have required property '"+"tracking"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1611,7 +1851,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.type === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1621,7 +1861,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.web_id === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "web_id"},message:"must have required property '"+"web_id"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "web_id"},message:"must have required property '"+"web_id"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1630,10 +1870,12 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.archive_url !== undefined){
 let data0 = data.archive_url;
+const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err18 = {instancePath:instancePath+"/archive_url",schemaPath:"#/properties/archive_url/type",keyword:"type",params:{type: schema23.properties.archive_url.type},message:"must be string,null",schema:schema23.properties.archive_url.type,parentSchema:schema23.properties.archive_url,data:data0};
+const err18 = {instancePath:instancePath+"/archive_url",schemaPath:"#/properties/archive_url/type",keyword:"type",params:{type: schema23.properties.archive_url.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1642,11 +1884,14 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.content_type !== undefined){
 let data1 = data.content_type;
+const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err19 = {instancePath:instancePath+"/content_type",schemaPath:"#/properties/content_type/type",keyword:"type",params:{type: schema23.properties.content_type.type},message:"must be string,null",schema:schema23.properties.content_type.type,parentSchema:schema23.properties.content_type,data:data1};
+const err19 = {instancePath:instancePath+"/content_type",schemaPath:"#/properties/content_type/type",keyword:"type",params:{type: schema23.properties.content_type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1655,11 +1900,14 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.create_time !== undefined){
 let data2 = data.create_time;
+const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err20 = {instancePath:instancePath+"/create_time",schemaPath:"#/properties/create_time/type",keyword:"type",params:{type: schema23.properties.create_time.type},message:"must be string,null",schema:schema23.properties.create_time.type,parentSchema:schema23.properties.create_time,data:data2};
+const err20 = {instancePath:instancePath+"/create_time",schemaPath:"#/properties/create_time/type",keyword:"type",params:{type: schema23.properties.create_time.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1668,11 +1916,14 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.delivery_status !== undefined){
 let data3 = data.delivery_status;
+const _errs8 = errors;
 if((!(data3 && typeof data3 == "object" && !Array.isArray(data3))) && (data3 !== null)){
-const err21 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/type",keyword:"type",params:{type: schema23.properties.delivery_status.type},message:"must be object,null",schema:schema23.properties.delivery_status.type,parentSchema:schema23.properties.delivery_status,data:data3};
+const err21 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/type",keyword:"type",params:{type: schema23.properties.delivery_status.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1681,11 +1932,14 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.emails_sent !== undefined){
 let data4 = data.emails_sent;
+const _errs10 = errors;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err22 = {instancePath:instancePath+"/emails_sent",schemaPath:"#/properties/emails_sent/type",keyword:"type",params:{type: schema23.properties.emails_sent.type},message:"must be integer,null",schema:schema23.properties.emails_sent.type,parentSchema:schema23.properties.emails_sent,data:data4};
+const err22 = {instancePath:instancePath+"/emails_sent",schemaPath:"#/properties/emails_sent/type",keyword:"type",params:{type: schema23.properties.emails_sent.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1694,11 +1948,14 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.id !== undefined){
 let data5 = data.id;
+const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err23 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.id.type,parentSchema:schema23.properties.id,data:data5};
+const err23 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1707,11 +1964,14 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.long_archive_url !== undefined){
 let data6 = data.long_archive_url;
+const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err24 = {instancePath:instancePath+"/long_archive_url",schemaPath:"#/properties/long_archive_url/type",keyword:"type",params:{type: schema23.properties.long_archive_url.type},message:"must be string,null",schema:schema23.properties.long_archive_url.type,parentSchema:schema23.properties.long_archive_url,data:data6};
+const err24 = {instancePath:instancePath+"/long_archive_url",schemaPath:"#/properties/long_archive_url/type",keyword:"type",params:{type: schema23.properties.long_archive_url.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1720,11 +1980,14 @@ vErrors.push(err24);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.needs_block_refresh !== undefined){
 let data7 = data.needs_block_refresh;
+const _errs16 = errors;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err25 = {instancePath:instancePath+"/needs_block_refresh",schemaPath:"#/properties/needs_block_refresh/type",keyword:"type",params:{type: schema23.properties.needs_block_refresh.type},message:"must be boolean,null",schema:schema23.properties.needs_block_refresh.type,parentSchema:schema23.properties.needs_block_refresh,data:data7};
+const err25 = {instancePath:instancePath+"/needs_block_refresh",schemaPath:"#/properties/needs_block_refresh/type",keyword:"type",params:{type: schema23.properties.needs_block_refresh.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1733,11 +1996,14 @@ vErrors.push(err25);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.parent_campaign_id !== undefined){
 let data8 = data.parent_campaign_id;
+const _errs18 = errors;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err26 = {instancePath:instancePath+"/parent_campaign_id",schemaPath:"#/properties/parent_campaign_id/type",keyword:"type",params:{type: schema23.properties.parent_campaign_id.type},message:"must be string,null",schema:schema23.properties.parent_campaign_id.type,parentSchema:schema23.properties.parent_campaign_id,data:data8};
+const err26 = {instancePath:instancePath+"/parent_campaign_id",schemaPath:"#/properties/parent_campaign_id/type",keyword:"type",params:{type: schema23.properties.parent_campaign_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1746,11 +2012,14 @@ vErrors.push(err26);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.recipients !== undefined){
 let data9 = data.recipients;
+const _errs20 = errors;
 if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (data9 !== null)){
-const err27 = {instancePath:instancePath+"/recipients",schemaPath:"#/properties/recipients/type",keyword:"type",params:{type: schema23.properties.recipients.type},message:"must be object,null",schema:schema23.properties.recipients.type,parentSchema:schema23.properties.recipients,data:data9};
+const err27 = {instancePath:instancePath+"/recipients",schemaPath:"#/properties/recipients/type",keyword:"type",params:{type: schema23.properties.recipients.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1759,11 +2028,14 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.report_summary !== undefined){
 let data10 = data.report_summary;
+const _errs22 = errors;
 if((!(data10 && typeof data10 == "object" && !Array.isArray(data10))) && (data10 !== null)){
-const err28 = {instancePath:instancePath+"/report_summary",schemaPath:"#/properties/report_summary/type",keyword:"type",params:{type: schema23.properties.report_summary.type},message:"must be object,null",schema:schema23.properties.report_summary.type,parentSchema:schema23.properties.report_summary,data:data10};
+const err28 = {instancePath:instancePath+"/report_summary",schemaPath:"#/properties/report_summary/type",keyword:"type",params:{type: schema23.properties.report_summary.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1772,11 +2044,14 @@ vErrors.push(err28);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.resendable !== undefined){
 let data11 = data.resendable;
+const _errs24 = errors;
 if((typeof data11 !== "boolean") && (data11 !== null)){
-const err29 = {instancePath:instancePath+"/resendable",schemaPath:"#/properties/resendable/type",keyword:"type",params:{type: schema23.properties.resendable.type},message:"must be boolean,null",schema:schema23.properties.resendable.type,parentSchema:schema23.properties.resendable,data:data11};
+const err29 = {instancePath:instancePath+"/resendable",schemaPath:"#/properties/resendable/type",keyword:"type",params:{type: schema23.properties.resendable.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1785,11 +2060,14 @@ vErrors.push(err29);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.send_time !== undefined){
 let data12 = data.send_time;
+const _errs26 = errors;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err30 = {instancePath:instancePath+"/send_time",schemaPath:"#/properties/send_time/type",keyword:"type",params:{type: schema23.properties.send_time.type},message:"must be string,null",schema:schema23.properties.send_time.type,parentSchema:schema23.properties.send_time,data:data12};
+const err30 = {instancePath:instancePath+"/send_time",schemaPath:"#/properties/send_time/type",keyword:"type",params:{type: schema23.properties.send_time.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1798,11 +2076,14 @@ vErrors.push(err30);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 if(data.settings !== undefined){
 let data13 = data.settings;
+const _errs28 = errors;
 if((!(data13 && typeof data13 == "object" && !Array.isArray(data13))) && (data13 !== null)){
-const err31 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: schema23.properties.settings.type},message:"must be object,null",schema:schema23.properties.settings.type,parentSchema:schema23.properties.settings,data:data13};
+const err31 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: schema23.properties.settings.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1811,11 +2092,14 @@ vErrors.push(err31);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
 if(data.status !== undefined){
 let data14 = data.status;
+const _errs30 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err32 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema23.properties.status.type},message:"must be string,null",schema:schema23.properties.status.type,parentSchema:schema23.properties.status,data:data14};
+const err32 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema23.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1824,11 +2108,14 @@ vErrors.push(err32);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
 if(data.tracking !== undefined){
 let data15 = data.tracking;
+const _errs32 = errors;
 if((!(data15 && typeof data15 == "object" && !Array.isArray(data15))) && (data15 !== null)){
-const err33 = {instancePath:instancePath+"/tracking",schemaPath:"#/properties/tracking/type",keyword:"type",params:{type: schema23.properties.tracking.type},message:"must be object,null",schema:schema23.properties.tracking.type,parentSchema:schema23.properties.tracking,data:data15};
+const err33 = {instancePath:instancePath+"/tracking",schemaPath:"#/properties/tracking/type",keyword:"type",params:{type: schema23.properties.tracking.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1837,11 +2124,14 @@ vErrors.push(err33);
 }
 errors++;
 }
+const _errs33 = errors;
+var valid0 = _errs32 === errors;
 }
 if(data.type !== undefined){
 let data16 = data.type;
+const _errs34 = errors;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err34 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema23.properties.type.type},message:"must be string,null",schema:schema23.properties.type.type,parentSchema:schema23.properties.type,data:data16};
+const err34 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema23.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1850,8 +2140,10 @@ vErrors.push(err34);
 }
 errors++;
 }
+const _errs35 = errors;
+const vSchema0 = schema23.properties.type.enum;
 if(!((((((data16 === "regular") || (data16 === "plaintext")) || (data16 === "absplit")) || (data16 === "rss")) || (data16 === "variate")) || (data16 === null))){
-const err35 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema23.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.type.enum,parentSchema:schema23.properties.type,data:data16};
+const err35 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema23.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1860,11 +2152,13 @@ vErrors.push(err35);
 }
 errors++;
 }
+var valid0 = _errs34 === errors;
 }
 if(data.web_id !== undefined){
 let data17 = data.web_id;
+const _errs36 = errors;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err36 = {instancePath:instancePath+"/web_id",schemaPath:"#/properties/web_id/type",keyword:"type",params:{type: schema23.properties.web_id.type},message:"must be integer,null",schema:schema23.properties.web_id.type,parentSchema:schema23.properties.web_id,data:data17};
+const err36 = {instancePath:instancePath+"/web_id",schemaPath:"#/properties/web_id/type",keyword:"type",params:{type: schema23.properties.web_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1873,10 +2167,12 @@ vErrors.push(err36);
 }
 errors++;
 }
+const _errs37 = errors;
+var valid0 = _errs36 === errors;
 }
 }
 else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1895,9 +2191,10 @@ const schema24 = {"type":"object","properties":{"activity":{"type":["array","nul
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.activity === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "activity"},message:"must have required property '"+"activity"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "activity"},message:"must have required property '"+"activity"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1907,7 +2204,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.campaign_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "campaign_id"},message:"must have required property '"+"campaign_id"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "campaign_id"},message:"must have required property '"+"campaign_id"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1917,7 +2214,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.email_address === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_address"},message:"must have required property '"+"email_address"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_address"},message:"must have required property '"+"email_address"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1927,7 +2224,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.email_id === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_id"},message:"must have required property '"+"email_id"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_id"},message:"must have required property '"+"email_id"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1937,7 +2234,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.list_id === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_id"},message:"must have required property '"+"list_id"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_id"},message:"must have required property '"+"list_id"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1947,7 +2244,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.list_is_active === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_is_active"},message:"must have required property '"+"list_is_active"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_is_active"},message:"must have required property '"+"list_is_active"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1956,10 +2253,12 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.activity !== undefined){
 let data0 = data.activity;
+const _errs2 = errors;
 if((!(Array.isArray(data0))) && (data0 !== null)){
-const err6 = {instancePath:instancePath+"/activity",schemaPath:"#/properties/activity/type",keyword:"type",params:{type: schema24.properties.activity.type},message:"must be array,null",schema:schema24.properties.activity.type,parentSchema:schema24.properties.activity,data:data0};
+const err6 = {instancePath:instancePath+"/activity",schemaPath:"#/properties/activity/type",keyword:"type",params:{type: schema24.properties.activity.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1968,11 +2267,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.campaign_id !== undefined){
 let data1 = data.campaign_id;
+const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err7 = {instancePath:instancePath+"/campaign_id",schemaPath:"#/properties/campaign_id/type",keyword:"type",params:{type: schema24.properties.campaign_id.type},message:"must be string,null",schema:schema24.properties.campaign_id.type,parentSchema:schema24.properties.campaign_id,data:data1};
+const err7 = {instancePath:instancePath+"/campaign_id",schemaPath:"#/properties/campaign_id/type",keyword:"type",params:{type: schema24.properties.campaign_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1981,11 +2283,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.email_address !== undefined){
 let data2 = data.email_address;
+const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err8 = {instancePath:instancePath+"/email_address",schemaPath:"#/properties/email_address/type",keyword:"type",params:{type: schema24.properties.email_address.type},message:"must be string,null",schema:schema24.properties.email_address.type,parentSchema:schema24.properties.email_address,data:data2};
+const err8 = {instancePath:instancePath+"/email_address",schemaPath:"#/properties/email_address/type",keyword:"type",params:{type: schema24.properties.email_address.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1994,11 +2299,14 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.email_id !== undefined){
 let data3 = data.email_id;
+const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/email_id",schemaPath:"#/properties/email_id/type",keyword:"type",params:{type: schema24.properties.email_id.type},message:"must be string,null",schema:schema24.properties.email_id.type,parentSchema:schema24.properties.email_id,data:data3};
+const err9 = {instancePath:instancePath+"/email_id",schemaPath:"#/properties/email_id/type",keyword:"type",params:{type: schema24.properties.email_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2007,11 +2315,14 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.list_id !== undefined){
 let data4 = data.list_id;
+const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: schema24.properties.list_id.type},message:"must be string,null",schema:schema24.properties.list_id.type,parentSchema:schema24.properties.list_id,data:data4};
+const err10 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: schema24.properties.list_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2020,11 +2331,14 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.list_is_active !== undefined){
 let data5 = data.list_is_active;
+const _errs12 = errors;
 if((typeof data5 !== "boolean") && (data5 !== null)){
-const err11 = {instancePath:instancePath+"/list_is_active",schemaPath:"#/properties/list_is_active/type",keyword:"type",params:{type: schema24.properties.list_is_active.type},message:"must be boolean,null",schema:schema24.properties.list_is_active.type,parentSchema:schema24.properties.list_is_active,data:data5};
+const err11 = {instancePath:instancePath+"/list_is_active",schemaPath:"#/properties/list_is_active/type",keyword:"type",params:{type: schema24.properties.list_is_active.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2033,10 +2347,12 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2055,9 +2371,10 @@ const schema25 = {"type":"object","properties":{"beamer_address":{"type":["strin
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.beamer_address === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "beamer_address"},message:"must have required property '"+"beamer_address"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "beamer_address"},message:"must have required property '"+"beamer_address"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2067,7 +2384,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.campaign_defaults === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "campaign_defaults"},message:"must have required property '"+"campaign_defaults"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "campaign_defaults"},message:"must have required property '"+"campaign_defaults"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2077,7 +2394,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.contact === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contact"},message:"must have required property '"+"contact"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contact"},message:"must have required property '"+"contact"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2087,7 +2404,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.date_created === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date_created"},message:"must have required property '"+"date_created"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date_created"},message:"must have required property '"+"date_created"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2097,7 +2414,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.double_optin === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "double_optin"},message:"must have required property '"+"double_optin"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "double_optin"},message:"must have required property '"+"double_optin"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2107,7 +2424,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.email_type_option === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_type_option"},message:"must have required property '"+"email_type_option"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_type_option"},message:"must have required property '"+"email_type_option"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2117,7 +2434,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.has_welcome === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "has_welcome"},message:"must have required property '"+"has_welcome"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "has_welcome"},message:"must have required property '"+"has_welcome"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2127,7 +2444,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.id === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2137,7 +2454,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.list_rating === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_rating"},message:"must have required property '"+"list_rating"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_rating"},message:"must have required property '"+"list_rating"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2147,7 +2464,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.marketing_permissions === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "marketing_permissions"},message:"must have required property '"+"marketing_permissions"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "marketing_permissions"},message:"must have required property '"+"marketing_permissions"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2157,7 +2474,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.name === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2167,7 +2484,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.notify_on_subscribe === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notify_on_subscribe"},message:"must have required property '"+"notify_on_subscribe"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notify_on_subscribe"},message:"must have required property '"+"notify_on_subscribe"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2177,7 +2494,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.notify_on_unsubscribe === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notify_on_unsubscribe"},message:"must have required property '"+"notify_on_unsubscribe"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notify_on_unsubscribe"},message:"must have required property '"+"notify_on_unsubscribe"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2187,7 +2504,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.permission_reminder === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permission_reminder"},message:"must have required property '"+"permission_reminder"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permission_reminder"},message:"must have required property '"+"permission_reminder"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2197,7 +2514,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.stats === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stats"},message:"must have required property '"+"stats"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stats"},message:"must have required property '"+"stats"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2207,7 +2524,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.subscribe_url_long === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscribe_url_long"},message:"must have required property '"+"subscribe_url_long"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscribe_url_long"},message:"must have required property '"+"subscribe_url_long"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2217,7 +2534,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.subscribe_url_short === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscribe_url_short"},message:"must have required property '"+"subscribe_url_short"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscribe_url_short"},message:"must have required property '"+"subscribe_url_short"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2227,7 +2544,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.use_archive_bar === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "use_archive_bar"},message:"must have required property '"+"use_archive_bar"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "use_archive_bar"},message:"must have required property '"+"use_archive_bar"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2237,7 +2554,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.visibility === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "visibility"},message:"must have required property '"+"visibility"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "visibility"},message:"must have required property '"+"visibility"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2247,7 +2564,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.web_id === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "web_id"},message:"must have required property '"+"web_id"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "web_id"},message:"must have required property '"+"web_id"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2256,10 +2573,12 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.beamer_address !== undefined){
 let data0 = data.beamer_address;
+const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err20 = {instancePath:instancePath+"/beamer_address",schemaPath:"#/properties/beamer_address/type",keyword:"type",params:{type: schema25.properties.beamer_address.type},message:"must be string,null",schema:schema25.properties.beamer_address.type,parentSchema:schema25.properties.beamer_address,data:data0};
+const err20 = {instancePath:instancePath+"/beamer_address",schemaPath:"#/properties/beamer_address/type",keyword:"type",params:{type: schema25.properties.beamer_address.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2268,11 +2587,14 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.campaign_defaults !== undefined){
 let data1 = data.campaign_defaults;
+const _errs4 = errors;
 if((!(data1 && typeof data1 == "object" && !Array.isArray(data1))) && (data1 !== null)){
-const err21 = {instancePath:instancePath+"/campaign_defaults",schemaPath:"#/properties/campaign_defaults/type",keyword:"type",params:{type: schema25.properties.campaign_defaults.type},message:"must be object,null",schema:schema25.properties.campaign_defaults.type,parentSchema:schema25.properties.campaign_defaults,data:data1};
+const err21 = {instancePath:instancePath+"/campaign_defaults",schemaPath:"#/properties/campaign_defaults/type",keyword:"type",params:{type: schema25.properties.campaign_defaults.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2281,11 +2603,14 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.contact !== undefined){
 let data2 = data.contact;
+const _errs6 = errors;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-const err22 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: schema25.properties.contact.type},message:"must be object,null",schema:schema25.properties.contact.type,parentSchema:schema25.properties.contact,data:data2};
+const err22 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: schema25.properties.contact.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2294,11 +2619,14 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.date_created !== undefined){
 let data3 = data.date_created;
+const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err23 = {instancePath:instancePath+"/date_created",schemaPath:"#/properties/date_created/type",keyword:"type",params:{type: schema25.properties.date_created.type},message:"must be string,null",schema:schema25.properties.date_created.type,parentSchema:schema25.properties.date_created,data:data3};
+const err23 = {instancePath:instancePath+"/date_created",schemaPath:"#/properties/date_created/type",keyword:"type",params:{type: schema25.properties.date_created.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2307,11 +2635,14 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.double_optin !== undefined){
 let data4 = data.double_optin;
+const _errs10 = errors;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err24 = {instancePath:instancePath+"/double_optin",schemaPath:"#/properties/double_optin/type",keyword:"type",params:{type: schema25.properties.double_optin.type},message:"must be boolean,null",schema:schema25.properties.double_optin.type,parentSchema:schema25.properties.double_optin,data:data4};
+const err24 = {instancePath:instancePath+"/double_optin",schemaPath:"#/properties/double_optin/type",keyword:"type",params:{type: schema25.properties.double_optin.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2320,11 +2651,14 @@ vErrors.push(err24);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.email_type_option !== undefined){
 let data5 = data.email_type_option;
+const _errs12 = errors;
 if((typeof data5 !== "boolean") && (data5 !== null)){
-const err25 = {instancePath:instancePath+"/email_type_option",schemaPath:"#/properties/email_type_option/type",keyword:"type",params:{type: schema25.properties.email_type_option.type},message:"must be boolean,null",schema:schema25.properties.email_type_option.type,parentSchema:schema25.properties.email_type_option,data:data5};
+const err25 = {instancePath:instancePath+"/email_type_option",schemaPath:"#/properties/email_type_option/type",keyword:"type",params:{type: schema25.properties.email_type_option.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2333,11 +2667,14 @@ vErrors.push(err25);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.has_welcome !== undefined){
 let data6 = data.has_welcome;
+const _errs14 = errors;
 if((typeof data6 !== "boolean") && (data6 !== null)){
-const err26 = {instancePath:instancePath+"/has_welcome",schemaPath:"#/properties/has_welcome/type",keyword:"type",params:{type: schema25.properties.has_welcome.type},message:"must be boolean,null",schema:schema25.properties.has_welcome.type,parentSchema:schema25.properties.has_welcome,data:data6};
+const err26 = {instancePath:instancePath+"/has_welcome",schemaPath:"#/properties/has_welcome/type",keyword:"type",params:{type: schema25.properties.has_welcome.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2346,11 +2683,14 @@ vErrors.push(err26);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.id !== undefined){
 let data7 = data.id;
+const _errs16 = errors;
 if(typeof data7 !== "string"){
-const err27 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.id.type,parentSchema:schema25.properties.id,data:data7};
+const err27 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2359,11 +2699,14 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.list_rating !== undefined){
 let data8 = data.list_rating;
+const _errs18 = errors;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err28 = {instancePath:instancePath+"/list_rating",schemaPath:"#/properties/list_rating/type",keyword:"type",params:{type: schema25.properties.list_rating.type},message:"must be integer,null",schema:schema25.properties.list_rating.type,parentSchema:schema25.properties.list_rating,data:data8};
+const err28 = {instancePath:instancePath+"/list_rating",schemaPath:"#/properties/list_rating/type",keyword:"type",params:{type: schema25.properties.list_rating.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2372,11 +2715,14 @@ vErrors.push(err28);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.marketing_permissions !== undefined){
 let data9 = data.marketing_permissions;
+const _errs20 = errors;
 if((typeof data9 !== "boolean") && (data9 !== null)){
-const err29 = {instancePath:instancePath+"/marketing_permissions",schemaPath:"#/properties/marketing_permissions/type",keyword:"type",params:{type: schema25.properties.marketing_permissions.type},message:"must be boolean,null",schema:schema25.properties.marketing_permissions.type,parentSchema:schema25.properties.marketing_permissions,data:data9};
+const err29 = {instancePath:instancePath+"/marketing_permissions",schemaPath:"#/properties/marketing_permissions/type",keyword:"type",params:{type: schema25.properties.marketing_permissions.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2385,11 +2731,14 @@ vErrors.push(err29);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.name !== undefined){
 let data10 = data.name;
+const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err30 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema25.properties.name.type},message:"must be string,null",schema:schema25.properties.name.type,parentSchema:schema25.properties.name,data:data10};
+const err30 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema25.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2398,11 +2747,14 @@ vErrors.push(err30);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.notify_on_subscribe !== undefined){
 let data11 = data.notify_on_subscribe;
+const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err31 = {instancePath:instancePath+"/notify_on_subscribe",schemaPath:"#/properties/notify_on_subscribe/type",keyword:"type",params:{type: schema25.properties.notify_on_subscribe.type},message:"must be string,null",schema:schema25.properties.notify_on_subscribe.type,parentSchema:schema25.properties.notify_on_subscribe,data:data11};
+const err31 = {instancePath:instancePath+"/notify_on_subscribe",schemaPath:"#/properties/notify_on_subscribe/type",keyword:"type",params:{type: schema25.properties.notify_on_subscribe.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2411,11 +2763,14 @@ vErrors.push(err31);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.notify_on_unsubscribe !== undefined){
 let data12 = data.notify_on_unsubscribe;
+const _errs26 = errors;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err32 = {instancePath:instancePath+"/notify_on_unsubscribe",schemaPath:"#/properties/notify_on_unsubscribe/type",keyword:"type",params:{type: schema25.properties.notify_on_unsubscribe.type},message:"must be string,null",schema:schema25.properties.notify_on_unsubscribe.type,parentSchema:schema25.properties.notify_on_unsubscribe,data:data12};
+const err32 = {instancePath:instancePath+"/notify_on_unsubscribe",schemaPath:"#/properties/notify_on_unsubscribe/type",keyword:"type",params:{type: schema25.properties.notify_on_unsubscribe.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2424,11 +2779,14 @@ vErrors.push(err32);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 if(data.permission_reminder !== undefined){
 let data13 = data.permission_reminder;
+const _errs28 = errors;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err33 = {instancePath:instancePath+"/permission_reminder",schemaPath:"#/properties/permission_reminder/type",keyword:"type",params:{type: schema25.properties.permission_reminder.type},message:"must be string,null",schema:schema25.properties.permission_reminder.type,parentSchema:schema25.properties.permission_reminder,data:data13};
+const err33 = {instancePath:instancePath+"/permission_reminder",schemaPath:"#/properties/permission_reminder/type",keyword:"type",params:{type: schema25.properties.permission_reminder.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2437,11 +2795,14 @@ vErrors.push(err33);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
 if(data.stats !== undefined){
 let data14 = data.stats;
+const _errs30 = errors;
 if((!(data14 && typeof data14 == "object" && !Array.isArray(data14))) && (data14 !== null)){
-const err34 = {instancePath:instancePath+"/stats",schemaPath:"#/properties/stats/type",keyword:"type",params:{type: schema25.properties.stats.type},message:"must be object,null",schema:schema25.properties.stats.type,parentSchema:schema25.properties.stats,data:data14};
+const err34 = {instancePath:instancePath+"/stats",schemaPath:"#/properties/stats/type",keyword:"type",params:{type: schema25.properties.stats.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2450,11 +2811,14 @@ vErrors.push(err34);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
 if(data.subscribe_url_long !== undefined){
 let data15 = data.subscribe_url_long;
+const _errs32 = errors;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err35 = {instancePath:instancePath+"/subscribe_url_long",schemaPath:"#/properties/subscribe_url_long/type",keyword:"type",params:{type: schema25.properties.subscribe_url_long.type},message:"must be string,null",schema:schema25.properties.subscribe_url_long.type,parentSchema:schema25.properties.subscribe_url_long,data:data15};
+const err35 = {instancePath:instancePath+"/subscribe_url_long",schemaPath:"#/properties/subscribe_url_long/type",keyword:"type",params:{type: schema25.properties.subscribe_url_long.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2463,11 +2827,14 @@ vErrors.push(err35);
 }
 errors++;
 }
+const _errs33 = errors;
+var valid0 = _errs32 === errors;
 }
 if(data.subscribe_url_short !== undefined){
 let data16 = data.subscribe_url_short;
+const _errs34 = errors;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err36 = {instancePath:instancePath+"/subscribe_url_short",schemaPath:"#/properties/subscribe_url_short/type",keyword:"type",params:{type: schema25.properties.subscribe_url_short.type},message:"must be string,null",schema:schema25.properties.subscribe_url_short.type,parentSchema:schema25.properties.subscribe_url_short,data:data16};
+const err36 = {instancePath:instancePath+"/subscribe_url_short",schemaPath:"#/properties/subscribe_url_short/type",keyword:"type",params:{type: schema25.properties.subscribe_url_short.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2476,11 +2843,14 @@ vErrors.push(err36);
 }
 errors++;
 }
+const _errs35 = errors;
+var valid0 = _errs34 === errors;
 }
 if(data.use_archive_bar !== undefined){
 let data17 = data.use_archive_bar;
+const _errs36 = errors;
 if((typeof data17 !== "boolean") && (data17 !== null)){
-const err37 = {instancePath:instancePath+"/use_archive_bar",schemaPath:"#/properties/use_archive_bar/type",keyword:"type",params:{type: schema25.properties.use_archive_bar.type},message:"must be boolean,null",schema:schema25.properties.use_archive_bar.type,parentSchema:schema25.properties.use_archive_bar,data:data17};
+const err37 = {instancePath:instancePath+"/use_archive_bar",schemaPath:"#/properties/use_archive_bar/type",keyword:"type",params:{type: schema25.properties.use_archive_bar.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2489,11 +2859,14 @@ vErrors.push(err37);
 }
 errors++;
 }
+const _errs37 = errors;
+var valid0 = _errs36 === errors;
 }
 if(data.visibility !== undefined){
 let data18 = data.visibility;
+const _errs38 = errors;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err38 = {instancePath:instancePath+"/visibility",schemaPath:"#/properties/visibility/type",keyword:"type",params:{type: schema25.properties.visibility.type},message:"must be string,null",schema:schema25.properties.visibility.type,parentSchema:schema25.properties.visibility,data:data18};
+const err38 = {instancePath:instancePath+"/visibility",schemaPath:"#/properties/visibility/type",keyword:"type",params:{type: schema25.properties.visibility.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2502,11 +2875,14 @@ vErrors.push(err38);
 }
 errors++;
 }
+const _errs39 = errors;
+var valid0 = _errs38 === errors;
 }
 if(data.web_id !== undefined){
 let data19 = data.web_id;
+const _errs40 = errors;
 if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
-const err39 = {instancePath:instancePath+"/web_id",schemaPath:"#/properties/web_id/type",keyword:"type",params:{type: schema25.properties.web_id.type},message:"must be integer,null",schema:schema25.properties.web_id.type,parentSchema:schema25.properties.web_id,data:data19};
+const err39 = {instancePath:instancePath+"/web_id",schemaPath:"#/properties/web_id/type",keyword:"type",params:{type: schema25.properties.web_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2515,10 +2891,12 @@ vErrors.push(err39);
 }
 errors++;
 }
+const _errs41 = errors;
+var valid0 = _errs40 === errors;
 }
 }
 else {
-const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2537,9 +2915,10 @@ const schema26 = {"type":"object","properties":{"consents_to_one_to_one_messagin
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.consents_to_one_to_one_messaging === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "consents_to_one_to_one_messaging"},message:"must have required property '"+"consents_to_one_to_one_messaging"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "consents_to_one_to_one_messaging"},message:"must have required property '"+"consents_to_one_to_one_messaging"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2549,7 +2928,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.contact_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contact_id"},message:"must have required property '"+"contact_id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contact_id"},message:"must have required property '"+"contact_id"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2559,7 +2938,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.email_address === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_address"},message:"must have required property '"+"email_address"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_address"},message:"must have required property '"+"email_address"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2569,7 +2948,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.email_client === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_client"},message:"must have required property '"+"email_client"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_client"},message:"must have required property '"+"email_client"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2579,7 +2958,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.email_type === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_type"},message:"must have required property '"+"email_type"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_type"},message:"must have required property '"+"email_type"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2589,7 +2968,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.full_name === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "full_name"},message:"must have required property '"+"full_name"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "full_name"},message:"must have required property '"+"full_name"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2599,7 +2978,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2609,7 +2988,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.interests === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "interests"},message:"must have required property '"+"interests"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "interests"},message:"must have required property '"+"interests"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2619,7 +2998,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.ip_opt === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip_opt"},message:"must have required property '"+"ip_opt"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip_opt"},message:"must have required property '"+"ip_opt"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2629,7 +3008,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.ip_signup === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip_signup"},message:"must have required property '"+"ip_signup"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip_signup"},message:"must have required property '"+"ip_signup"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2639,7 +3018,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.language === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "language"},message:"must have required property '"+"language"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "language"},message:"must have required property '"+"language"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2649,7 +3028,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.last_changed === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_changed"},message:"must have required property '"+"last_changed"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_changed"},message:"must have required property '"+"last_changed"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2659,7 +3038,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.list_id === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_id"},message:"must have required property '"+"list_id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_id"},message:"must have required property '"+"list_id"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2669,7 +3048,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.location === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2679,7 +3058,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.member_rating === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "member_rating"},message:"must have required property '"+"member_rating"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "member_rating"},message:"must have required property '"+"member_rating"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2689,7 +3068,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.merge_fields === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merge_fields"},message:"must have required property '"+"merge_fields"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merge_fields"},message:"must have required property '"+"merge_fields"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2699,7 +3078,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.source === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2709,7 +3088,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.stats === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stats"},message:"must have required property '"+"stats"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stats"},message:"must have required property '"+"stats"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2719,7 +3098,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.status === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2729,7 +3108,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.tags === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2739,7 +3118,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.tags_count === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags_count"},message:"must have required property '"+"tags_count"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags_count"},message:"must have required property '"+"tags_count"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2749,7 +3128,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.timestamp_opt === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp_opt"},message:"must have required property '"+"timestamp_opt"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp_opt"},message:"must have required property '"+"timestamp_opt"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2759,7 +3138,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data.timestamp_signup === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp_signup"},message:"must have required property '"+"timestamp_signup"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp_signup"},message:"must have required property '"+"timestamp_signup"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2769,7 +3148,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data.unique_email_id === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unique_email_id"},message:"must have required property '"+"unique_email_id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unique_email_id"},message:"must have required property '"+"unique_email_id"+"'"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2779,7 +3158,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.unsubscribe_reason === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unsubscribe_reason"},message:"must have required property '"+"unsubscribe_reason"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unsubscribe_reason"},message:"must have required property '"+"unsubscribe_reason"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2789,7 +3168,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.vip === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "vip"},message:"must have required property '"+"vip"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "vip"},message:"must have required property '"+"vip"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2799,7 +3178,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data.web_id === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "web_id"},message:"must have required property '"+"web_id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "web_id"},message:"must have required property '"+"web_id"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2808,10 +3187,12 @@ vErrors.push(err26);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.consents_to_one_to_one_messaging !== undefined){
 let data0 = data.consents_to_one_to_one_messaging;
+const _errs2 = errors;
 if((typeof data0 !== "boolean") && (data0 !== null)){
-const err27 = {instancePath:instancePath+"/consents_to_one_to_one_messaging",schemaPath:"#/properties/consents_to_one_to_one_messaging/type",keyword:"type",params:{type: schema26.properties.consents_to_one_to_one_messaging.type},message:"must be boolean,null",schema:schema26.properties.consents_to_one_to_one_messaging.type,parentSchema:schema26.properties.consents_to_one_to_one_messaging,data:data0};
+const err27 = {instancePath:instancePath+"/consents_to_one_to_one_messaging",schemaPath:"#/properties/consents_to_one_to_one_messaging/type",keyword:"type",params:{type: schema26.properties.consents_to_one_to_one_messaging.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2820,11 +3201,14 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.contact_id !== undefined){
 let data1 = data.contact_id;
+const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err28 = {instancePath:instancePath+"/contact_id",schemaPath:"#/properties/contact_id/type",keyword:"type",params:{type: schema26.properties.contact_id.type},message:"must be string,null",schema:schema26.properties.contact_id.type,parentSchema:schema26.properties.contact_id,data:data1};
+const err28 = {instancePath:instancePath+"/contact_id",schemaPath:"#/properties/contact_id/type",keyword:"type",params:{type: schema26.properties.contact_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2833,11 +3217,14 @@ vErrors.push(err28);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.email_address !== undefined){
 let data2 = data.email_address;
+const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err29 = {instancePath:instancePath+"/email_address",schemaPath:"#/properties/email_address/type",keyword:"type",params:{type: schema26.properties.email_address.type},message:"must be string,null",schema:schema26.properties.email_address.type,parentSchema:schema26.properties.email_address,data:data2};
+const err29 = {instancePath:instancePath+"/email_address",schemaPath:"#/properties/email_address/type",keyword:"type",params:{type: schema26.properties.email_address.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2846,11 +3233,14 @@ vErrors.push(err29);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.email_client !== undefined){
 let data3 = data.email_client;
+const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err30 = {instancePath:instancePath+"/email_client",schemaPath:"#/properties/email_client/type",keyword:"type",params:{type: schema26.properties.email_client.type},message:"must be string,null",schema:schema26.properties.email_client.type,parentSchema:schema26.properties.email_client,data:data3};
+const err30 = {instancePath:instancePath+"/email_client",schemaPath:"#/properties/email_client/type",keyword:"type",params:{type: schema26.properties.email_client.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2859,11 +3249,14 @@ vErrors.push(err30);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.email_type !== undefined){
 let data4 = data.email_type;
+const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err31 = {instancePath:instancePath+"/email_type",schemaPath:"#/properties/email_type/type",keyword:"type",params:{type: schema26.properties.email_type.type},message:"must be string,null",schema:schema26.properties.email_type.type,parentSchema:schema26.properties.email_type,data:data4};
+const err31 = {instancePath:instancePath+"/email_type",schemaPath:"#/properties/email_type/type",keyword:"type",params:{type: schema26.properties.email_type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2872,11 +3265,14 @@ vErrors.push(err31);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.full_name !== undefined){
 let data5 = data.full_name;
+const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err32 = {instancePath:instancePath+"/full_name",schemaPath:"#/properties/full_name/type",keyword:"type",params:{type: schema26.properties.full_name.type},message:"must be string,null",schema:schema26.properties.full_name.type,parentSchema:schema26.properties.full_name,data:data5};
+const err32 = {instancePath:instancePath+"/full_name",schemaPath:"#/properties/full_name/type",keyword:"type",params:{type: schema26.properties.full_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2885,11 +3281,14 @@ vErrors.push(err32);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.id !== undefined){
 let data6 = data.id;
+const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err33 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.id.type,parentSchema:schema26.properties.id,data:data6};
+const err33 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2898,11 +3297,14 @@ vErrors.push(err33);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.interests !== undefined){
 let data7 = data.interests;
+const _errs16 = errors;
 if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-const err34 = {instancePath:instancePath+"/interests",schemaPath:"#/properties/interests/type",keyword:"type",params:{type: schema26.properties.interests.type},message:"must be object,null",schema:schema26.properties.interests.type,parentSchema:schema26.properties.interests,data:data7};
+const err34 = {instancePath:instancePath+"/interests",schemaPath:"#/properties/interests/type",keyword:"type",params:{type: schema26.properties.interests.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2911,11 +3313,14 @@ vErrors.push(err34);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.ip_opt !== undefined){
 let data8 = data.ip_opt;
+const _errs18 = errors;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err35 = {instancePath:instancePath+"/ip_opt",schemaPath:"#/properties/ip_opt/type",keyword:"type",params:{type: schema26.properties.ip_opt.type},message:"must be string,null",schema:schema26.properties.ip_opt.type,parentSchema:schema26.properties.ip_opt,data:data8};
+const err35 = {instancePath:instancePath+"/ip_opt",schemaPath:"#/properties/ip_opt/type",keyword:"type",params:{type: schema26.properties.ip_opt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2924,11 +3329,14 @@ vErrors.push(err35);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.ip_signup !== undefined){
 let data9 = data.ip_signup;
+const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err36 = {instancePath:instancePath+"/ip_signup",schemaPath:"#/properties/ip_signup/type",keyword:"type",params:{type: schema26.properties.ip_signup.type},message:"must be string,null",schema:schema26.properties.ip_signup.type,parentSchema:schema26.properties.ip_signup,data:data9};
+const err36 = {instancePath:instancePath+"/ip_signup",schemaPath:"#/properties/ip_signup/type",keyword:"type",params:{type: schema26.properties.ip_signup.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2937,11 +3345,14 @@ vErrors.push(err36);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.language !== undefined){
 let data10 = data.language;
+const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err37 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema26.properties.language.type},message:"must be string,null",schema:schema26.properties.language.type,parentSchema:schema26.properties.language,data:data10};
+const err37 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema26.properties.language.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2950,11 +3361,14 @@ vErrors.push(err37);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.last_changed !== undefined){
 let data11 = data.last_changed;
+const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err38 = {instancePath:instancePath+"/last_changed",schemaPath:"#/properties/last_changed/type",keyword:"type",params:{type: schema26.properties.last_changed.type},message:"must be string,null",schema:schema26.properties.last_changed.type,parentSchema:schema26.properties.last_changed,data:data11};
+const err38 = {instancePath:instancePath+"/last_changed",schemaPath:"#/properties/last_changed/type",keyword:"type",params:{type: schema26.properties.last_changed.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2963,11 +3377,14 @@ vErrors.push(err38);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.list_id !== undefined){
 let data12 = data.list_id;
+const _errs26 = errors;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err39 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: schema26.properties.list_id.type},message:"must be string,null",schema:schema26.properties.list_id.type,parentSchema:schema26.properties.list_id,data:data12};
+const err39 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: schema26.properties.list_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2976,11 +3393,14 @@ vErrors.push(err39);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 if(data.location !== undefined){
 let data13 = data.location;
+const _errs28 = errors;
 if((!(data13 && typeof data13 == "object" && !Array.isArray(data13))) && (data13 !== null)){
-const err40 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: schema26.properties.location.type},message:"must be object,null",schema:schema26.properties.location.type,parentSchema:schema26.properties.location,data:data13};
+const err40 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: schema26.properties.location.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2989,11 +3409,14 @@ vErrors.push(err40);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
 if(data.member_rating !== undefined){
 let data14 = data.member_rating;
+const _errs30 = errors;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err41 = {instancePath:instancePath+"/member_rating",schemaPath:"#/properties/member_rating/type",keyword:"type",params:{type: schema26.properties.member_rating.type},message:"must be integer,null",schema:schema26.properties.member_rating.type,parentSchema:schema26.properties.member_rating,data:data14};
+const err41 = {instancePath:instancePath+"/member_rating",schemaPath:"#/properties/member_rating/type",keyword:"type",params:{type: schema26.properties.member_rating.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3002,11 +3425,14 @@ vErrors.push(err41);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
 if(data.merge_fields !== undefined){
 let data15 = data.merge_fields;
+const _errs32 = errors;
 if((!(data15 && typeof data15 == "object" && !Array.isArray(data15))) && (data15 !== null)){
-const err42 = {instancePath:instancePath+"/merge_fields",schemaPath:"#/properties/merge_fields/type",keyword:"type",params:{type: schema26.properties.merge_fields.type},message:"must be object,null",schema:schema26.properties.merge_fields.type,parentSchema:schema26.properties.merge_fields,data:data15};
+const err42 = {instancePath:instancePath+"/merge_fields",schemaPath:"#/properties/merge_fields/type",keyword:"type",params:{type: schema26.properties.merge_fields.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -3015,11 +3441,14 @@ vErrors.push(err42);
 }
 errors++;
 }
+const _errs33 = errors;
+var valid0 = _errs32 === errors;
 }
 if(data.source !== undefined){
 let data16 = data.source;
+const _errs34 = errors;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err43 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema26.properties.source.type},message:"must be string,null",schema:schema26.properties.source.type,parentSchema:schema26.properties.source,data:data16};
+const err43 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema26.properties.source.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -3028,11 +3457,14 @@ vErrors.push(err43);
 }
 errors++;
 }
+const _errs35 = errors;
+var valid0 = _errs34 === errors;
 }
 if(data.stats !== undefined){
 let data17 = data.stats;
+const _errs36 = errors;
 if((!(data17 && typeof data17 == "object" && !Array.isArray(data17))) && (data17 !== null)){
-const err44 = {instancePath:instancePath+"/stats",schemaPath:"#/properties/stats/type",keyword:"type",params:{type: schema26.properties.stats.type},message:"must be object,null",schema:schema26.properties.stats.type,parentSchema:schema26.properties.stats,data:data17};
+const err44 = {instancePath:instancePath+"/stats",schemaPath:"#/properties/stats/type",keyword:"type",params:{type: schema26.properties.stats.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -3041,11 +3473,14 @@ vErrors.push(err44);
 }
 errors++;
 }
+const _errs37 = errors;
+var valid0 = _errs36 === errors;
 }
 if(data.status !== undefined){
 let data18 = data.status;
+const _errs38 = errors;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err45 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema26.properties.status.type},message:"must be string,null",schema:schema26.properties.status.type,parentSchema:schema26.properties.status,data:data18};
+const err45 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema26.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -3054,11 +3489,14 @@ vErrors.push(err45);
 }
 errors++;
 }
+const _errs39 = errors;
+var valid0 = _errs38 === errors;
 }
 if(data.tags !== undefined){
 let data19 = data.tags;
+const _errs40 = errors;
 if((!(Array.isArray(data19))) && (data19 !== null)){
-const err46 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema26.properties.tags.type},message:"must be array,null",schema:schema26.properties.tags.type,parentSchema:schema26.properties.tags,data:data19};
+const err46 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema26.properties.tags.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -3067,11 +3505,14 @@ vErrors.push(err46);
 }
 errors++;
 }
+const _errs41 = errors;
+var valid0 = _errs40 === errors;
 }
 if(data.tags_count !== undefined){
 let data20 = data.tags_count;
+const _errs42 = errors;
 if((!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))) && (data20 !== null)){
-const err47 = {instancePath:instancePath+"/tags_count",schemaPath:"#/properties/tags_count/type",keyword:"type",params:{type: schema26.properties.tags_count.type},message:"must be integer,null",schema:schema26.properties.tags_count.type,parentSchema:schema26.properties.tags_count,data:data20};
+const err47 = {instancePath:instancePath+"/tags_count",schemaPath:"#/properties/tags_count/type",keyword:"type",params:{type: schema26.properties.tags_count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -3080,11 +3521,14 @@ vErrors.push(err47);
 }
 errors++;
 }
+const _errs43 = errors;
+var valid0 = _errs42 === errors;
 }
 if(data.timestamp_opt !== undefined){
 let data21 = data.timestamp_opt;
+const _errs44 = errors;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err48 = {instancePath:instancePath+"/timestamp_opt",schemaPath:"#/properties/timestamp_opt/type",keyword:"type",params:{type: schema26.properties.timestamp_opt.type},message:"must be string,null",schema:schema26.properties.timestamp_opt.type,parentSchema:schema26.properties.timestamp_opt,data:data21};
+const err48 = {instancePath:instancePath+"/timestamp_opt",schemaPath:"#/properties/timestamp_opt/type",keyword:"type",params:{type: schema26.properties.timestamp_opt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -3093,11 +3537,14 @@ vErrors.push(err48);
 }
 errors++;
 }
+const _errs45 = errors;
+var valid0 = _errs44 === errors;
 }
 if(data.timestamp_signup !== undefined){
 let data22 = data.timestamp_signup;
+const _errs46 = errors;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err49 = {instancePath:instancePath+"/timestamp_signup",schemaPath:"#/properties/timestamp_signup/type",keyword:"type",params:{type: schema26.properties.timestamp_signup.type},message:"must be string,null",schema:schema26.properties.timestamp_signup.type,parentSchema:schema26.properties.timestamp_signup,data:data22};
+const err49 = {instancePath:instancePath+"/timestamp_signup",schemaPath:"#/properties/timestamp_signup/type",keyword:"type",params:{type: schema26.properties.timestamp_signup.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -3106,11 +3553,14 @@ vErrors.push(err49);
 }
 errors++;
 }
+const _errs47 = errors;
+var valid0 = _errs46 === errors;
 }
 if(data.unique_email_id !== undefined){
 let data23 = data.unique_email_id;
+const _errs48 = errors;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err50 = {instancePath:instancePath+"/unique_email_id",schemaPath:"#/properties/unique_email_id/type",keyword:"type",params:{type: schema26.properties.unique_email_id.type},message:"must be string,null",schema:schema26.properties.unique_email_id.type,parentSchema:schema26.properties.unique_email_id,data:data23};
+const err50 = {instancePath:instancePath+"/unique_email_id",schemaPath:"#/properties/unique_email_id/type",keyword:"type",params:{type: schema26.properties.unique_email_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -3119,11 +3569,14 @@ vErrors.push(err50);
 }
 errors++;
 }
+const _errs49 = errors;
+var valid0 = _errs48 === errors;
 }
 if(data.unsubscribe_reason !== undefined){
 let data24 = data.unsubscribe_reason;
+const _errs50 = errors;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err51 = {instancePath:instancePath+"/unsubscribe_reason",schemaPath:"#/properties/unsubscribe_reason/type",keyword:"type",params:{type: schema26.properties.unsubscribe_reason.type},message:"must be string,null",schema:schema26.properties.unsubscribe_reason.type,parentSchema:schema26.properties.unsubscribe_reason,data:data24};
+const err51 = {instancePath:instancePath+"/unsubscribe_reason",schemaPath:"#/properties/unsubscribe_reason/type",keyword:"type",params:{type: schema26.properties.unsubscribe_reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -3132,11 +3585,14 @@ vErrors.push(err51);
 }
 errors++;
 }
+const _errs51 = errors;
+var valid0 = _errs50 === errors;
 }
 if(data.vip !== undefined){
 let data25 = data.vip;
+const _errs52 = errors;
 if((typeof data25 !== "boolean") && (data25 !== null)){
-const err52 = {instancePath:instancePath+"/vip",schemaPath:"#/properties/vip/type",keyword:"type",params:{type: schema26.properties.vip.type},message:"must be boolean,null",schema:schema26.properties.vip.type,parentSchema:schema26.properties.vip,data:data25};
+const err52 = {instancePath:instancePath+"/vip",schemaPath:"#/properties/vip/type",keyword:"type",params:{type: schema26.properties.vip.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -3145,11 +3601,14 @@ vErrors.push(err52);
 }
 errors++;
 }
+const _errs53 = errors;
+var valid0 = _errs52 === errors;
 }
 if(data.web_id !== undefined){
 let data26 = data.web_id;
+const _errs54 = errors;
 if((!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))) && (data26 !== null)){
-const err53 = {instancePath:instancePath+"/web_id",schemaPath:"#/properties/web_id/type",keyword:"type",params:{type: schema26.properties.web_id.type},message:"must be integer,null",schema:schema26.properties.web_id.type,parentSchema:schema26.properties.web_id,data:data26};
+const err53 = {instancePath:instancePath+"/web_id",schemaPath:"#/properties/web_id/type",keyword:"type",params:{type: schema26.properties.web_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -3158,10 +3617,12 @@ vErrors.push(err53);
 }
 errors++;
 }
+const _errs55 = errors;
+var valid0 = _errs54 === errors;
 }
 }
 else {
-const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
+const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -3180,9 +3641,10 @@ const schema27 = {"type":"object","properties":{"abuse_reports":{"type":["intege
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.abuse_reports === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "abuse_reports"},message:"must have required property '"+"abuse_reports"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "abuse_reports"},message:"must have required property '"+"abuse_reports"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3192,7 +3654,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.bounces === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bounces"},message:"must have required property '"+"bounces"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bounces"},message:"must have required property '"+"bounces"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3202,7 +3664,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.campaign_title === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "campaign_title"},message:"must have required property '"+"campaign_title"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "campaign_title"},message:"must have required property '"+"campaign_title"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3212,7 +3674,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.clicks === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "clicks"},message:"must have required property '"+"clicks"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "clicks"},message:"must have required property '"+"clicks"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3222,7 +3684,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.delivery_status === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delivery_status"},message:"must have required property '"+"delivery_status"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delivery_status"},message:"must have required property '"+"delivery_status"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3232,7 +3694,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.ecommerce === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ecommerce"},message:"must have required property '"+"ecommerce"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ecommerce"},message:"must have required property '"+"ecommerce"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3242,7 +3704,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.emails_sent === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emails_sent"},message:"must have required property '"+"emails_sent"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emails_sent"},message:"must have required property '"+"emails_sent"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3252,7 +3714,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.forwards === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "forwards"},message:"must have required property '"+"forwards"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "forwards"},message:"must have required property '"+"forwards"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3262,7 +3724,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.id === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3272,7 +3734,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.industry_stats === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "industry_stats"},message:"must have required property '"+"industry_stats"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "industry_stats"},message:"must have required property '"+"industry_stats"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3282,7 +3744,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.list_id === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_id"},message:"must have required property '"+"list_id"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_id"},message:"must have required property '"+"list_id"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3292,7 +3754,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.list_is_active === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_is_active"},message:"must have required property '"+"list_is_active"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_is_active"},message:"must have required property '"+"list_is_active"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3302,7 +3764,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.list_name === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_name"},message:"must have required property '"+"list_name"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_name"},message:"must have required property '"+"list_name"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3312,7 +3774,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.list_stats === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_stats"},message:"must have required property '"+"list_stats"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_stats"},message:"must have required property '"+"list_stats"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3322,7 +3784,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.opens === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "opens"},message:"must have required property '"+"opens"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "opens"},message:"must have required property '"+"opens"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3332,7 +3794,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.preview_text === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "preview_text"},message:"must have required property '"+"preview_text"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "preview_text"},message:"must have required property '"+"preview_text"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3342,7 +3804,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.rss_last_send === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rss_last_send"},message:"must have required property '"+"rss_last_send"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rss_last_send"},message:"must have required property '"+"rss_last_send"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3352,7 +3814,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.send_time === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "send_time"},message:"must have required property '"+"send_time"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "send_time"},message:"must have required property '"+"send_time"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3362,7 +3824,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.social_likes === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "social_likes"},message:"must have required property '"+"social_likes"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "social_likes"},message:"must have required property '"+"social_likes"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3372,7 +3834,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.subject_line === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject_line"},message:"must have required property '"+"subject_line"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject_line"},message:"must have required property '"+"subject_line"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3382,7 +3844,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.type === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3392,7 +3854,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.unsubscribed === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unsubscribed"},message:"must have required property '"+"unsubscribed"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unsubscribed"},message:"must have required property '"+"unsubscribed"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3401,10 +3863,12 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.abuse_reports !== undefined){
 let data0 = data.abuse_reports;
+const _errs2 = errors;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err22 = {instancePath:instancePath+"/abuse_reports",schemaPath:"#/properties/abuse_reports/type",keyword:"type",params:{type: schema27.properties.abuse_reports.type},message:"must be integer,null",schema:schema27.properties.abuse_reports.type,parentSchema:schema27.properties.abuse_reports,data:data0};
+const err22 = {instancePath:instancePath+"/abuse_reports",schemaPath:"#/properties/abuse_reports/type",keyword:"type",params:{type: schema27.properties.abuse_reports.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3413,11 +3877,14 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.bounces !== undefined){
 let data1 = data.bounces;
+const _errs4 = errors;
 if((!(data1 && typeof data1 == "object" && !Array.isArray(data1))) && (data1 !== null)){
-const err23 = {instancePath:instancePath+"/bounces",schemaPath:"#/properties/bounces/type",keyword:"type",params:{type: schema27.properties.bounces.type},message:"must be object,null",schema:schema27.properties.bounces.type,parentSchema:schema27.properties.bounces,data:data1};
+const err23 = {instancePath:instancePath+"/bounces",schemaPath:"#/properties/bounces/type",keyword:"type",params:{type: schema27.properties.bounces.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3426,11 +3893,14 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.campaign_title !== undefined){
 let data2 = data.campaign_title;
+const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err24 = {instancePath:instancePath+"/campaign_title",schemaPath:"#/properties/campaign_title/type",keyword:"type",params:{type: schema27.properties.campaign_title.type},message:"must be string,null",schema:schema27.properties.campaign_title.type,parentSchema:schema27.properties.campaign_title,data:data2};
+const err24 = {instancePath:instancePath+"/campaign_title",schemaPath:"#/properties/campaign_title/type",keyword:"type",params:{type: schema27.properties.campaign_title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3439,11 +3909,14 @@ vErrors.push(err24);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.clicks !== undefined){
 let data3 = data.clicks;
+const _errs8 = errors;
 if((!(data3 && typeof data3 == "object" && !Array.isArray(data3))) && (data3 !== null)){
-const err25 = {instancePath:instancePath+"/clicks",schemaPath:"#/properties/clicks/type",keyword:"type",params:{type: schema27.properties.clicks.type},message:"must be object,null",schema:schema27.properties.clicks.type,parentSchema:schema27.properties.clicks,data:data3};
+const err25 = {instancePath:instancePath+"/clicks",schemaPath:"#/properties/clicks/type",keyword:"type",params:{type: schema27.properties.clicks.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3452,11 +3925,14 @@ vErrors.push(err25);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.delivery_status !== undefined){
 let data4 = data.delivery_status;
+const _errs10 = errors;
 if((!(data4 && typeof data4 == "object" && !Array.isArray(data4))) && (data4 !== null)){
-const err26 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/type",keyword:"type",params:{type: schema27.properties.delivery_status.type},message:"must be object,null",schema:schema27.properties.delivery_status.type,parentSchema:schema27.properties.delivery_status,data:data4};
+const err26 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/type",keyword:"type",params:{type: schema27.properties.delivery_status.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3465,11 +3941,14 @@ vErrors.push(err26);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.ecommerce !== undefined){
 let data5 = data.ecommerce;
+const _errs12 = errors;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err27 = {instancePath:instancePath+"/ecommerce",schemaPath:"#/properties/ecommerce/type",keyword:"type",params:{type: schema27.properties.ecommerce.type},message:"must be object,null",schema:schema27.properties.ecommerce.type,parentSchema:schema27.properties.ecommerce,data:data5};
+const err27 = {instancePath:instancePath+"/ecommerce",schemaPath:"#/properties/ecommerce/type",keyword:"type",params:{type: schema27.properties.ecommerce.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3478,11 +3957,14 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.emails_sent !== undefined){
 let data6 = data.emails_sent;
+const _errs14 = errors;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err28 = {instancePath:instancePath+"/emails_sent",schemaPath:"#/properties/emails_sent/type",keyword:"type",params:{type: schema27.properties.emails_sent.type},message:"must be integer,null",schema:schema27.properties.emails_sent.type,parentSchema:schema27.properties.emails_sent,data:data6};
+const err28 = {instancePath:instancePath+"/emails_sent",schemaPath:"#/properties/emails_sent/type",keyword:"type",params:{type: schema27.properties.emails_sent.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3491,11 +3973,14 @@ vErrors.push(err28);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.forwards !== undefined){
 let data7 = data.forwards;
+const _errs16 = errors;
 if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-const err29 = {instancePath:instancePath+"/forwards",schemaPath:"#/properties/forwards/type",keyword:"type",params:{type: schema27.properties.forwards.type},message:"must be object,null",schema:schema27.properties.forwards.type,parentSchema:schema27.properties.forwards,data:data7};
+const err29 = {instancePath:instancePath+"/forwards",schemaPath:"#/properties/forwards/type",keyword:"type",params:{type: schema27.properties.forwards.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3504,11 +3989,14 @@ vErrors.push(err29);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.id !== undefined){
 let data8 = data.id;
+const _errs18 = errors;
 if(typeof data8 !== "string"){
-const err30 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.id.type,parentSchema:schema27.properties.id,data:data8};
+const err30 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3517,11 +4005,14 @@ vErrors.push(err30);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.industry_stats !== undefined){
 let data9 = data.industry_stats;
+const _errs20 = errors;
 if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (data9 !== null)){
-const err31 = {instancePath:instancePath+"/industry_stats",schemaPath:"#/properties/industry_stats/type",keyword:"type",params:{type: schema27.properties.industry_stats.type},message:"must be object,null",schema:schema27.properties.industry_stats.type,parentSchema:schema27.properties.industry_stats,data:data9};
+const err31 = {instancePath:instancePath+"/industry_stats",schemaPath:"#/properties/industry_stats/type",keyword:"type",params:{type: schema27.properties.industry_stats.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3530,11 +4021,14 @@ vErrors.push(err31);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.list_id !== undefined){
 let data10 = data.list_id;
+const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err32 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: schema27.properties.list_id.type},message:"must be string,null",schema:schema27.properties.list_id.type,parentSchema:schema27.properties.list_id,data:data10};
+const err32 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: schema27.properties.list_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3543,11 +4037,14 @@ vErrors.push(err32);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.list_is_active !== undefined){
 let data11 = data.list_is_active;
+const _errs24 = errors;
 if((typeof data11 !== "boolean") && (data11 !== null)){
-const err33 = {instancePath:instancePath+"/list_is_active",schemaPath:"#/properties/list_is_active/type",keyword:"type",params:{type: schema27.properties.list_is_active.type},message:"must be boolean,null",schema:schema27.properties.list_is_active.type,parentSchema:schema27.properties.list_is_active,data:data11};
+const err33 = {instancePath:instancePath+"/list_is_active",schemaPath:"#/properties/list_is_active/type",keyword:"type",params:{type: schema27.properties.list_is_active.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3556,11 +4053,14 @@ vErrors.push(err33);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.list_name !== undefined){
 let data12 = data.list_name;
+const _errs26 = errors;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err34 = {instancePath:instancePath+"/list_name",schemaPath:"#/properties/list_name/type",keyword:"type",params:{type: schema27.properties.list_name.type},message:"must be string,null",schema:schema27.properties.list_name.type,parentSchema:schema27.properties.list_name,data:data12};
+const err34 = {instancePath:instancePath+"/list_name",schemaPath:"#/properties/list_name/type",keyword:"type",params:{type: schema27.properties.list_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3569,11 +4069,14 @@ vErrors.push(err34);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 if(data.list_stats !== undefined){
 let data13 = data.list_stats;
+const _errs28 = errors;
 if((!(data13 && typeof data13 == "object" && !Array.isArray(data13))) && (data13 !== null)){
-const err35 = {instancePath:instancePath+"/list_stats",schemaPath:"#/properties/list_stats/type",keyword:"type",params:{type: schema27.properties.list_stats.type},message:"must be object,null",schema:schema27.properties.list_stats.type,parentSchema:schema27.properties.list_stats,data:data13};
+const err35 = {instancePath:instancePath+"/list_stats",schemaPath:"#/properties/list_stats/type",keyword:"type",params:{type: schema27.properties.list_stats.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3582,11 +4085,14 @@ vErrors.push(err35);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
 if(data.opens !== undefined){
 let data14 = data.opens;
+const _errs30 = errors;
 if((!(data14 && typeof data14 == "object" && !Array.isArray(data14))) && (data14 !== null)){
-const err36 = {instancePath:instancePath+"/opens",schemaPath:"#/properties/opens/type",keyword:"type",params:{type: schema27.properties.opens.type},message:"must be object,null",schema:schema27.properties.opens.type,parentSchema:schema27.properties.opens,data:data14};
+const err36 = {instancePath:instancePath+"/opens",schemaPath:"#/properties/opens/type",keyword:"type",params:{type: schema27.properties.opens.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3595,11 +4101,14 @@ vErrors.push(err36);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
 if(data.preview_text !== undefined){
 let data15 = data.preview_text;
+const _errs32 = errors;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err37 = {instancePath:instancePath+"/preview_text",schemaPath:"#/properties/preview_text/type",keyword:"type",params:{type: schema27.properties.preview_text.type},message:"must be string,null",schema:schema27.properties.preview_text.type,parentSchema:schema27.properties.preview_text,data:data15};
+const err37 = {instancePath:instancePath+"/preview_text",schemaPath:"#/properties/preview_text/type",keyword:"type",params:{type: schema27.properties.preview_text.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3608,11 +4117,14 @@ vErrors.push(err37);
 }
 errors++;
 }
+const _errs33 = errors;
+var valid0 = _errs32 === errors;
 }
 if(data.rss_last_send !== undefined){
 let data16 = data.rss_last_send;
+const _errs34 = errors;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err38 = {instancePath:instancePath+"/rss_last_send",schemaPath:"#/properties/rss_last_send/type",keyword:"type",params:{type: schema27.properties.rss_last_send.type},message:"must be string,null",schema:schema27.properties.rss_last_send.type,parentSchema:schema27.properties.rss_last_send,data:data16};
+const err38 = {instancePath:instancePath+"/rss_last_send",schemaPath:"#/properties/rss_last_send/type",keyword:"type",params:{type: schema27.properties.rss_last_send.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3621,11 +4133,14 @@ vErrors.push(err38);
 }
 errors++;
 }
+const _errs35 = errors;
+var valid0 = _errs34 === errors;
 }
 if(data.send_time !== undefined){
 let data17 = data.send_time;
+const _errs36 = errors;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err39 = {instancePath:instancePath+"/send_time",schemaPath:"#/properties/send_time/type",keyword:"type",params:{type: schema27.properties.send_time.type},message:"must be string,null",schema:schema27.properties.send_time.type,parentSchema:schema27.properties.send_time,data:data17};
+const err39 = {instancePath:instancePath+"/send_time",schemaPath:"#/properties/send_time/type",keyword:"type",params:{type: schema27.properties.send_time.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -3634,11 +4149,14 @@ vErrors.push(err39);
 }
 errors++;
 }
+const _errs37 = errors;
+var valid0 = _errs36 === errors;
 }
 if(data.social_likes !== undefined){
 let data18 = data.social_likes;
+const _errs38 = errors;
 if((!(data18 && typeof data18 == "object" && !Array.isArray(data18))) && (data18 !== null)){
-const err40 = {instancePath:instancePath+"/social_likes",schemaPath:"#/properties/social_likes/type",keyword:"type",params:{type: schema27.properties.social_likes.type},message:"must be object,null",schema:schema27.properties.social_likes.type,parentSchema:schema27.properties.social_likes,data:data18};
+const err40 = {instancePath:instancePath+"/social_likes",schemaPath:"#/properties/social_likes/type",keyword:"type",params:{type: schema27.properties.social_likes.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -3647,11 +4165,14 @@ vErrors.push(err40);
 }
 errors++;
 }
+const _errs39 = errors;
+var valid0 = _errs38 === errors;
 }
 if(data.subject_line !== undefined){
 let data19 = data.subject_line;
+const _errs40 = errors;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err41 = {instancePath:instancePath+"/subject_line",schemaPath:"#/properties/subject_line/type",keyword:"type",params:{type: schema27.properties.subject_line.type},message:"must be string,null",schema:schema27.properties.subject_line.type,parentSchema:schema27.properties.subject_line,data:data19};
+const err41 = {instancePath:instancePath+"/subject_line",schemaPath:"#/properties/subject_line/type",keyword:"type",params:{type: schema27.properties.subject_line.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3660,11 +4181,14 @@ vErrors.push(err41);
 }
 errors++;
 }
+const _errs41 = errors;
+var valid0 = _errs40 === errors;
 }
 if(data.type !== undefined){
 let data20 = data.type;
+const _errs42 = errors;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err42 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema27.properties.type.type},message:"must be string,null",schema:schema27.properties.type.type,parentSchema:schema27.properties.type,data:data20};
+const err42 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema27.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -3673,11 +4197,14 @@ vErrors.push(err42);
 }
 errors++;
 }
+const _errs43 = errors;
+var valid0 = _errs42 === errors;
 }
 if(data.unsubscribed !== undefined){
 let data21 = data.unsubscribed;
+const _errs44 = errors;
 if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
-const err43 = {instancePath:instancePath+"/unsubscribed",schemaPath:"#/properties/unsubscribed/type",keyword:"type",params:{type: schema27.properties.unsubscribed.type},message:"must be integer,null",schema:schema27.properties.unsubscribed.type,parentSchema:schema27.properties.unsubscribed,data:data21};
+const err43 = {instancePath:instancePath+"/unsubscribed",schemaPath:"#/properties/unsubscribed/type",keyword:"type",params:{type: schema27.properties.unsubscribed.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -3686,10 +4213,12 @@ vErrors.push(err43);
 }
 errors++;
 }
+const _errs45 = errors;
+var valid0 = _errs44 === errors;
 }
 }
 else {
-const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
+const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err44];
 }

@@ -7,9 +7,10 @@ const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fiel
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema11.required,parentSchema:schema11,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18,9 +19,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "cursor") || (key0 === "fields")) || (key0 === "limit")) || (key0 === "query"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -32,8 +34,9 @@ errors++;
 }
 if(data.cursor !== undefined){
 let data0 = data.cursor;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.cursor.type,parentSchema:schema11.properties.cursor,data:data0};
+const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -42,15 +45,21 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.fields !== undefined){
 let data1 = data.fields;
+const _errs4 = errors;
+const _errs5 = errors;
 if(Array.isArray(data1)){
+let valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.fields.items.type,parentSchema:schema11.properties.fields.items,data:data2};
+const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -59,10 +68,15 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid1 = _errs6 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.fields.type,parentSchema:schema11.properties.fields,data:data1};
+const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -71,11 +85,13 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.limit !== undefined){
 let data3 = data.limit;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.limit.type,parentSchema:schema11.properties.limit,data:data3};
+const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -84,9 +100,10 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
 if(typeof data3 == "number"){
 if(data3 < 1 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.limit,data:data3};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -96,13 +113,17 @@ vErrors.push(err6);
 errors++;
 }
 }
+var valid0 = _errs8 === errors;
 }
 if(data.query !== undefined){
 let data4 = data.query;
+const _errs10 = errors;
+const _errs11 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+const _errs12 = errors;
 for(const key1 in data4){
 if(!((key1 === "filter") || (key1 === "sort"))){
-const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.query,data:data4};
+const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -114,8 +135,9 @@ errors++;
 }
 if(data4.filter !== undefined){
 let data5 = data4.filter;
+const _errs13 = errors;
 if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err8 = {instancePath:instancePath+"/query/filter",schemaPath:"#/properties/query/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.properties.filter.type,parentSchema:schema11.properties.query.properties.filter,data:data5};
+const err8 = {instancePath:instancePath+"/query/filter",schemaPath:"#/properties/query/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -124,15 +146,21 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid3 = _errs13 === errors;
 }
 if(data4.sort !== undefined){
 let data6 = data4.sort;
+const _errs15 = errors;
+const _errs16 = errors;
 if(Array.isArray(data6)){
+let valid5 = true;
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
+const _errs17 = errors;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-const err9 = {instancePath:instancePath+"/query/sort/" + i1,schemaPath:"#/properties/query/properties/sort/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.properties.sort.items.type,parentSchema:schema11.properties.query.properties.sort.items,data:data7};
+const err9 = {instancePath:instancePath+"/query/sort/" + i1,schemaPath:"#/properties/query/properties/sort/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -141,10 +169,15 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs18 = errors;
+var valid4 = _errs17 === errors;
+if(!valid4){
+valid5 = false;
+}
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.query.properties.sort.type,parentSchema:schema11.properties.query.properties.sort,data:data6};
+const err10 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -153,10 +186,11 @@ vErrors.push(err10);
 }
 errors++;
 }
+var valid3 = _errs15 === errors;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.type,parentSchema:schema11.properties.query,data:data4};
+const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -165,10 +199,11 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid0 = _errs10 === errors;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -187,10 +222,12 @@ const schema12 = {"type":"object","properties":{},"additionalProperties":true};
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -209,9 +246,10 @@ const schema13 = {"type":"object","properties":{"fields":{"type":"string"},"file
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.fields === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema13.required,parentSchema:schema13,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -221,7 +259,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.fileId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'",schema:schema13.required,parentSchema:schema13,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -230,9 +268,10 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "fields") || (key0 === "fileId")) || (key0 === "includeDeleted")) || (key0 === "pageSize")) || (key0 === "pageToken")) || (key0 === "startModifiedTime"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -244,8 +283,9 @@ errors++;
 }
 if(data.fields !== undefined){
 let data0 = data.fields;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.fields.type,parentSchema:schema13.properties.fields,data:data0};
+const err3 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -254,11 +294,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.fileId !== undefined){
 let data1 = data.fileId;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.fileId.type,parentSchema:schema13.properties.fileId,data:data1};
+const err4 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -267,11 +310,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.includeDeleted !== undefined){
 let data2 = data.includeDeleted;
+const _errs6 = errors;
 if(typeof data2 !== "boolean"){
-const err5 = {instancePath:instancePath+"/includeDeleted",schemaPath:"#/properties/includeDeleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema13.properties.includeDeleted.type,parentSchema:schema13.properties.includeDeleted,data:data2};
+const err5 = {instancePath:instancePath+"/includeDeleted",schemaPath:"#/properties/includeDeleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -280,11 +326,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.pageSize !== undefined){
 let data3 = data.pageSize;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err6 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.pageSize.type,parentSchema:schema13.properties.pageSize,data:data3};
+const err6 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -293,9 +342,10 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs9 = errors;
 if(typeof data3 == "number"){
 if(data3 > 100 || isNaN(data3)){
-const err7 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema13.properties.pageSize,data:data3};
+const err7 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -305,7 +355,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data3 < 1 || isNaN(data3)){
-const err8 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.pageSize,data:data3};
+const err8 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -315,11 +365,13 @@ vErrors.push(err8);
 errors++;
 }
 }
+var valid0 = _errs8 === errors;
 }
 if(data.pageToken !== undefined){
 let data4 = data.pageToken;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err9 = {instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.pageToken.type,parentSchema:schema13.properties.pageToken,data:data4};
+const err9 = {instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -328,11 +380,14 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.startModifiedTime !== undefined){
 let data5 = data.startModifiedTime;
+const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err10 = {instancePath:instancePath+"/startModifiedTime",schemaPath:"#/properties/startModifiedTime/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.startModifiedTime.type,parentSchema:schema13.properties.startModifiedTime,data:data5};
+const err10 = {instancePath:instancePath+"/startModifiedTime",schemaPath:"#/properties/startModifiedTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -341,10 +396,12 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -363,9 +420,10 @@ const schema14 = {"type":"object","properties":{"commentId":{"type":"string"},"f
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.commentId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "commentId"},message:"must have required property '"+"commentId"+"'",schema:schema14.required,parentSchema:schema14,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "commentId"},message:"must have required property '"+"commentId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -375,7 +433,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.fields === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema14.required,parentSchema:schema14,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -385,7 +443,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.fileId === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'",schema:schema14.required,parentSchema:schema14,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -394,9 +452,10 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "commentId") || (key0 === "fields")) || (key0 === "fileId")) || (key0 === "includeDeleted"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -408,8 +467,9 @@ errors++;
 }
 if(data.commentId !== undefined){
 let data0 = data.commentId;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/commentId",schemaPath:"#/properties/commentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.commentId.type,parentSchema:schema14.properties.commentId,data:data0};
+const err4 = {instancePath:instancePath+"/commentId",schemaPath:"#/properties/commentId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -418,11 +478,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.fields !== undefined){
 let data1 = data.fields;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.fields.type,parentSchema:schema14.properties.fields,data:data1};
+const err5 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -431,11 +494,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.fileId !== undefined){
 let data2 = data.fileId;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.fileId.type,parentSchema:schema14.properties.fileId,data:data2};
+const err6 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -444,11 +510,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.includeDeleted !== undefined){
 let data3 = data.includeDeleted;
+const _errs8 = errors;
 if(typeof data3 !== "boolean"){
-const err7 = {instancePath:instancePath+"/includeDeleted",schemaPath:"#/properties/includeDeleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.includeDeleted.type,parentSchema:schema14.properties.includeDeleted,data:data3};
+const err7 = {instancePath:instancePath+"/includeDeleted",schemaPath:"#/properties/includeDeleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -457,10 +526,12 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -479,10 +550,12 @@ const schema15 = {"type":"object","properties":{"pageSize":{"type":"integer","mi
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "pageSize") || (key0 === "pageToken")) || (key0 === "q")) || (key0 === "useDomainAdminAccess"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -494,8 +567,9 @@ errors++;
 }
 if(data.pageSize !== undefined){
 let data0 = data.pageSize;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.pageSize.type,parentSchema:schema15.properties.pageSize,data:data0};
+const err1 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -504,9 +578,10 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
 if(typeof data0 == "number"){
 if(data0 > 100 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema15.properties.pageSize,data:data0};
+const err2 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -516,7 +591,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema15.properties.pageSize,data:data0};
+const err3 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -526,11 +601,13 @@ vErrors.push(err3);
 errors++;
 }
 }
+var valid0 = _errs2 === errors;
 }
 if(data.pageToken !== undefined){
 let data1 = data.pageToken;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.pageToken.type,parentSchema:schema15.properties.pageToken,data:data1};
+const err4 = {instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -539,11 +616,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.q !== undefined){
 let data2 = data.q;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/q",schemaPath:"#/properties/q/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.q.type,parentSchema:schema15.properties.q,data:data2};
+const err5 = {instancePath:instancePath+"/q",schemaPath:"#/properties/q/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -552,11 +632,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.useDomainAdminAccess !== undefined){
 let data3 = data.useDomainAdminAccess;
+const _errs8 = errors;
 if(typeof data3 !== "boolean"){
-const err6 = {instancePath:instancePath+"/useDomainAdminAccess",schemaPath:"#/properties/useDomainAdminAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.useDomainAdminAccess.type,parentSchema:schema15.properties.useDomainAdminAccess,data:data3};
+const err6 = {instancePath:instancePath+"/useDomainAdminAccess",schemaPath:"#/properties/useDomainAdminAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -565,10 +648,12 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -587,9 +672,10 @@ const schema16 = {"type":"object","properties":{"driveId":{"type":"string"},"use
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.driveId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "driveId"},message:"must have required property '"+"driveId"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "driveId"},message:"must have required property '"+"driveId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -598,9 +684,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "driveId") || (key0 === "useDomainAdminAccess"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -612,8 +699,9 @@ errors++;
 }
 if(data.driveId !== undefined){
 let data0 = data.driveId;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/driveId",schemaPath:"#/properties/driveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.driveId.type,parentSchema:schema16.properties.driveId,data:data0};
+const err2 = {instancePath:instancePath+"/driveId",schemaPath:"#/properties/driveId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -622,11 +710,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.useDomainAdminAccess !== undefined){
 let data1 = data.useDomainAdminAccess;
+const _errs4 = errors;
 if(typeof data1 !== "boolean"){
-const err3 = {instancePath:instancePath+"/useDomainAdminAccess",schemaPath:"#/properties/useDomainAdminAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema16.properties.useDomainAdminAccess.type,parentSchema:schema16.properties.useDomainAdminAccess,data:data1};
+const err3 = {instancePath:instancePath+"/useDomainAdminAccess",schemaPath:"#/properties/useDomainAdminAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -635,10 +726,12 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -659,10 +752,12 @@ const pattern0 = new RegExp("^(?:drive|appDataFolder)(?:,(?:drive|appDataFolder)
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!(func2.call(schema17.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -674,8 +769,9 @@ errors++;
 }
 if(data.corpora !== undefined){
 let data0 = data.corpora;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/corpora",schemaPath:"#/properties/corpora/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.corpora.type,parentSchema:schema17.properties.corpora,data:data0};
+const err1 = {instancePath:instancePath+"/corpora",schemaPath:"#/properties/corpora/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -684,8 +780,10 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+const vSchema0 = schema17.properties.corpora.enum;
 if(!(((data0 === "user") || (data0 === "drive")) || (data0 === "allDrives"))){
-const err2 = {instancePath:instancePath+"/corpora",schemaPath:"#/properties/corpora/enum",keyword:"enum",params:{allowedValues: schema17.properties.corpora.enum},message:"must be equal to one of the allowed values",schema:schema17.properties.corpora.enum,parentSchema:schema17.properties.corpora,data:data0};
+const err2 = {instancePath:instancePath+"/corpora",schemaPath:"#/properties/corpora/enum",keyword:"enum",params:{allowedValues: schema17.properties.corpora.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -694,11 +792,13 @@ vErrors.push(err2);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.driveId !== undefined){
 let data1 = data.driveId;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/driveId",schemaPath:"#/properties/driveId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.driveId.type,parentSchema:schema17.properties.driveId,data:data1};
+const err3 = {instancePath:instancePath+"/driveId",schemaPath:"#/properties/driveId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -707,11 +807,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.fields !== undefined){
 let data2 = data.fields;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.fields.type,parentSchema:schema17.properties.fields,data:data2};
+const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -720,11 +823,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.includeItemsFromAllDrives !== undefined){
 let data3 = data.includeItemsFromAllDrives;
+const _errs8 = errors;
 if(typeof data3 !== "boolean"){
-const err5 = {instancePath:instancePath+"/includeItemsFromAllDrives",schemaPath:"#/properties/includeItemsFromAllDrives/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.includeItemsFromAllDrives.type,parentSchema:schema17.properties.includeItemsFromAllDrives,data:data3};
+const err5 = {instancePath:instancePath+"/includeItemsFromAllDrives",schemaPath:"#/properties/includeItemsFromAllDrives/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -733,11 +839,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.orderBy !== undefined){
 let data4 = data.orderBy;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.orderBy.type,parentSchema:schema17.properties.orderBy,data:data4};
+const err6 = {instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -746,11 +855,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.pageSize !== undefined){
 let data5 = data.pageSize;
+const _errs12 = errors;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err7 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.pageSize.type,parentSchema:schema17.properties.pageSize,data:data5};
+const err7 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -759,9 +871,10 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs13 = errors;
 if(typeof data5 == "number"){
 if(data5 > 1000 || isNaN(data5)){
-const err8 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema17.properties.pageSize,data:data5};
+const err8 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -771,7 +884,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data5 < 1 || isNaN(data5)){
-const err9 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema17.properties.pageSize,data:data5};
+const err9 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -781,11 +894,13 @@ vErrors.push(err9);
 errors++;
 }
 }
+var valid0 = _errs12 === errors;
 }
 if(data.pageToken !== undefined){
 let data6 = data.pageToken;
+const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err10 = {instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.pageToken.type,parentSchema:schema17.properties.pageToken,data:data6};
+const err10 = {instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -794,11 +909,14 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.q !== undefined){
 let data7 = data.q;
+const _errs16 = errors;
 if(typeof data7 !== "string"){
-const err11 = {instancePath:instancePath+"/q",schemaPath:"#/properties/q/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.q.type,parentSchema:schema17.properties.q,data:data7};
+const err11 = {instancePath:instancePath+"/q",schemaPath:"#/properties/q/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -807,12 +925,16 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.spaces !== undefined){
 let data8 = data.spaces;
+const _errs18 = errors;
+const _errs19 = errors;
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
-const err12 = {instancePath:instancePath+"/spaces",schemaPath:"#/properties/spaces/pattern",keyword:"pattern",params:{pattern: "^(?:drive|appDataFolder)(?:,(?:drive|appDataFolder))*$"},message:"must match pattern \""+"^(?:drive|appDataFolder)(?:,(?:drive|appDataFolder))*$"+"\"",schema:"^(?:drive|appDataFolder)(?:,(?:drive|appDataFolder))*$",parentSchema:schema17.properties.spaces,data:data8};
+const err12 = {instancePath:instancePath+"/spaces",schemaPath:"#/properties/spaces/pattern",keyword:"pattern",params:{pattern: "^(?:drive|appDataFolder)(?:,(?:drive|appDataFolder))*$"},message:"must match pattern \""+"^(?:drive|appDataFolder)(?:,(?:drive|appDataFolder))*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -823,7 +945,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/spaces",schemaPath:"#/properties/spaces/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.spaces.type,parentSchema:schema17.properties.spaces,data:data8};
+const err13 = {instancePath:instancePath+"/spaces",schemaPath:"#/properties/spaces/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -832,11 +954,13 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid0 = _errs18 === errors;
 }
 if(data.supportsAllDrives !== undefined){
 let data9 = data.supportsAllDrives;
+const _errs20 = errors;
 if(typeof data9 !== "boolean"){
-const err14 = {instancePath:instancePath+"/supportsAllDrives",schemaPath:"#/properties/supportsAllDrives/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.supportsAllDrives.type,parentSchema:schema17.properties.supportsAllDrives,data:data9};
+const err14 = {instancePath:instancePath+"/supportsAllDrives",schemaPath:"#/properties/supportsAllDrives/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -845,10 +969,12 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -867,9 +993,10 @@ const schema18 = {"type":"object","properties":{"fields":{"type":"string"},"file
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.fileId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -878,9 +1005,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "fields") || (key0 === "fileId")) || (key0 === "supportsAllDrives"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -892,8 +1020,9 @@ errors++;
 }
 if(data.fields !== undefined){
 let data0 = data.fields;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.fields.type,parentSchema:schema18.properties.fields,data:data0};
+const err2 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -902,11 +1031,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.fileId !== undefined){
 let data1 = data.fileId;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.fileId.type,parentSchema:schema18.properties.fileId,data:data1};
+const err3 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -915,11 +1047,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.supportsAllDrives !== undefined){
 let data2 = data.supportsAllDrives;
+const _errs6 = errors;
 if(typeof data2 !== "boolean"){
-const err4 = {instancePath:instancePath+"/supportsAllDrives",schemaPath:"#/properties/supportsAllDrives/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.supportsAllDrives.type,parentSchema:schema18.properties.supportsAllDrives,data:data2};
+const err4 = {instancePath:instancePath+"/supportsAllDrives",schemaPath:"#/properties/supportsAllDrives/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -928,10 +1063,12 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -950,9 +1087,10 @@ const schema19 = {"type":"object","properties":{"acknowledgeAbuse":{"type":"bool
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.alt === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "alt"},message:"must have required property '"+"alt"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "alt"},message:"must have required property '"+"alt"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -962,7 +1100,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.fileId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -971,9 +1109,10 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "acknowledgeAbuse") || (key0 === "alt")) || (key0 === "fileId")) || (key0 === "range_header")) || (key0 === "supportsAllDrives"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -985,8 +1124,9 @@ errors++;
 }
 if(data.acknowledgeAbuse !== undefined){
 let data0 = data.acknowledgeAbuse;
+const _errs2 = errors;
 if(typeof data0 !== "boolean"){
-const err3 = {instancePath:instancePath+"/acknowledgeAbuse",schemaPath:"#/properties/acknowledgeAbuse/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.acknowledgeAbuse.type,parentSchema:schema19.properties.acknowledgeAbuse,data:data0};
+const err3 = {instancePath:instancePath+"/acknowledgeAbuse",schemaPath:"#/properties/acknowledgeAbuse/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -995,11 +1135,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.alt !== undefined){
 let data1 = data.alt;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/alt",schemaPath:"#/properties/alt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.alt.type,parentSchema:schema19.properties.alt,data:data1};
+const err4 = {instancePath:instancePath+"/alt",schemaPath:"#/properties/alt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1008,8 +1151,9 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs5 = errors;
 if("media" !== data1){
-const err5 = {instancePath:instancePath+"/alt",schemaPath:"#/properties/alt/const",keyword:"const",params:{allowedValue: "media"},message:"must be equal to constant",schema:"media",parentSchema:schema19.properties.alt,data:data1};
+const err5 = {instancePath:instancePath+"/alt",schemaPath:"#/properties/alt/const",keyword:"const",params:{allowedValue: "media"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1018,11 +1162,13 @@ vErrors.push(err5);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.fileId !== undefined){
 let data2 = data.fileId;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.fileId.type,parentSchema:schema19.properties.fileId,data:data2};
+const err6 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1031,11 +1177,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.range_header !== undefined){
 let data3 = data.range_header;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err7 = {instancePath:instancePath+"/range_header",schemaPath:"#/properties/range_header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.range_header.type,parentSchema:schema19.properties.range_header,data:data3};
+const err7 = {instancePath:instancePath+"/range_header",schemaPath:"#/properties/range_header/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1044,11 +1193,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.supportsAllDrives !== undefined){
 let data4 = data.supportsAllDrives;
+const _errs10 = errors;
 if(typeof data4 !== "boolean"){
-const err8 = {instancePath:instancePath+"/supportsAllDrives",schemaPath:"#/properties/supportsAllDrives/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.supportsAllDrives.type,parentSchema:schema19.properties.supportsAllDrives,data:data4};
+const err8 = {instancePath:instancePath+"/supportsAllDrives",schemaPath:"#/properties/supportsAllDrives/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1057,10 +1209,12 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1079,9 +1233,10 @@ const schema20 = {"type":"object","properties":{"fileId":{"type":"string"},"mime
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.fileId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1091,7 +1246,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.mimeType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mimeType"},message:"must have required property '"+"mimeType"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mimeType"},message:"must have required property '"+"mimeType"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1100,9 +1255,10 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "fileId") || (key0 === "mimeType")) || (key0 === "range_header"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1114,8 +1270,9 @@ errors++;
 }
 if(data.fileId !== undefined){
 let data0 = data.fileId;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.fileId.type,parentSchema:schema20.properties.fileId,data:data0};
+const err3 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1124,11 +1281,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.mimeType !== undefined){
 let data1 = data.mimeType;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.mimeType.type,parentSchema:schema20.properties.mimeType,data:data1};
+const err4 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1137,11 +1297,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.range_header !== undefined){
 let data2 = data.range_header;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/range_header",schemaPath:"#/properties/range_header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.range_header.type,parentSchema:schema20.properties.range_header,data:data2};
+const err5 = {instancePath:instancePath+"/range_header",schemaPath:"#/properties/range_header/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1150,10 +1313,12 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1172,9 +1337,10 @@ const schema21 = {"type":"object","properties":{"fileId":{"type":"string"},"page
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.fileId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1183,9 +1349,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "fileId") || (key0 === "pageSize")) || (key0 === "pageToken")) || (key0 === "supportsAllDrives")) || (key0 === "useDomainAdminAccess"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1197,8 +1364,9 @@ errors++;
 }
 if(data.fileId !== undefined){
 let data0 = data.fileId;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.fileId.type,parentSchema:schema21.properties.fileId,data:data0};
+const err2 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1207,11 +1375,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.pageSize !== undefined){
 let data1 = data.pageSize;
+const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err3 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.pageSize.type,parentSchema:schema21.properties.pageSize,data:data1};
+const err3 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1220,9 +1391,10 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs5 = errors;
 if(typeof data1 == "number"){
 if(data1 > 100 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema21.properties.pageSize,data:data1};
+const err4 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1232,7 +1404,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.pageSize,data:data1};
+const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1242,11 +1414,13 @@ vErrors.push(err5);
 errors++;
 }
 }
+var valid0 = _errs4 === errors;
 }
 if(data.pageToken !== undefined){
 let data2 = data.pageToken;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.pageToken.type,parentSchema:schema21.properties.pageToken,data:data2};
+const err6 = {instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1255,11 +1429,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.supportsAllDrives !== undefined){
 let data3 = data.supportsAllDrives;
+const _errs8 = errors;
 if(typeof data3 !== "boolean"){
-const err7 = {instancePath:instancePath+"/supportsAllDrives",schemaPath:"#/properties/supportsAllDrives/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.supportsAllDrives.type,parentSchema:schema21.properties.supportsAllDrives,data:data3};
+const err7 = {instancePath:instancePath+"/supportsAllDrives",schemaPath:"#/properties/supportsAllDrives/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1268,11 +1445,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.useDomainAdminAccess !== undefined){
 let data4 = data.useDomainAdminAccess;
+const _errs10 = errors;
 if(typeof data4 !== "boolean"){
-const err8 = {instancePath:instancePath+"/useDomainAdminAccess",schemaPath:"#/properties/useDomainAdminAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.useDomainAdminAccess.type,parentSchema:schema21.properties.useDomainAdminAccess,data:data4};
+const err8 = {instancePath:instancePath+"/useDomainAdminAccess",schemaPath:"#/properties/useDomainAdminAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1281,10 +1461,12 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1303,9 +1485,10 @@ const schema22 = {"type":"object","properties":{"fileId":{"type":"string"},"perm
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.fileId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1315,7 +1498,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.permissionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permissionId"},message:"must have required property '"+"permissionId"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permissionId"},message:"must have required property '"+"permissionId"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1324,9 +1507,10 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "fileId") || (key0 === "permissionId")) || (key0 === "supportsAllDrives")) || (key0 === "useDomainAdminAccess"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1338,8 +1522,9 @@ errors++;
 }
 if(data.fileId !== undefined){
 let data0 = data.fileId;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.fileId.type,parentSchema:schema22.properties.fileId,data:data0};
+const err3 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1348,11 +1533,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.permissionId !== undefined){
 let data1 = data.permissionId;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.permissionId.type,parentSchema:schema22.properties.permissionId,data:data1};
+const err4 = {instancePath:instancePath+"/permissionId",schemaPath:"#/properties/permissionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1361,11 +1549,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.supportsAllDrives !== undefined){
 let data2 = data.supportsAllDrives;
+const _errs6 = errors;
 if(typeof data2 !== "boolean"){
-const err5 = {instancePath:instancePath+"/supportsAllDrives",schemaPath:"#/properties/supportsAllDrives/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema22.properties.supportsAllDrives.type,parentSchema:schema22.properties.supportsAllDrives,data:data2};
+const err5 = {instancePath:instancePath+"/supportsAllDrives",schemaPath:"#/properties/supportsAllDrives/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1374,11 +1565,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.useDomainAdminAccess !== undefined){
 let data3 = data.useDomainAdminAccess;
+const _errs8 = errors;
 if(typeof data3 !== "boolean"){
-const err6 = {instancePath:instancePath+"/useDomainAdminAccess",schemaPath:"#/properties/useDomainAdminAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema22.properties.useDomainAdminAccess.type,parentSchema:schema22.properties.useDomainAdminAccess,data:data3};
+const err6 = {instancePath:instancePath+"/useDomainAdminAccess",schemaPath:"#/properties/useDomainAdminAccess/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1387,10 +1581,12 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1409,9 +1605,10 @@ const schema23 = {"type":"object","properties":{"commentId":{"type":"string"},"f
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.commentId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "commentId"},message:"must have required property '"+"commentId"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "commentId"},message:"must have required property '"+"commentId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1421,7 +1618,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.fileId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileId"},message:"must have required property '"+"fileId"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1430,10 +1627,12 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.commentId !== undefined){
 let data0 = data.commentId;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/commentId",schemaPath:"#/properties/commentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.commentId.type,parentSchema:schema23.properties.commentId,data:data0};
+const err2 = {instancePath:instancePath+"/commentId",schemaPath:"#/properties/commentId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1442,11 +1641,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.fileId !== undefined){
 let data1 = data.fileId;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.fileId.type,parentSchema:schema23.properties.fileId,data:data1};
+const err3 = {instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1455,11 +1657,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.pageSize !== undefined){
 let data2 = data.pageSize;
+const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err4 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.pageSize.type,parentSchema:schema23.properties.pageSize,data:data2};
+const err4 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1468,9 +1673,10 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs7 = errors;
 if(typeof data2 == "number"){
 if(data2 > 100 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema23.properties.pageSize,data:data2};
+const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1480,7 +1686,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data2 < 1 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.pageSize,data:data2};
+const err6 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1490,11 +1696,13 @@ vErrors.push(err6);
 errors++;
 }
 }
+var valid0 = _errs6 === errors;
 }
 if(data.pageToken !== undefined){
 let data3 = data.pageToken;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err7 = {instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.pageToken.type,parentSchema:schema23.properties.pageToken,data:data3};
+const err7 = {instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1503,10 +1711,12 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1525,9 +1735,10 @@ const schema24 = {"type":"object","properties":{"anchor":{"type":["string","null
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.anchor === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "anchor"},message:"must have required property '"+"anchor"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "anchor"},message:"must have required property '"+"anchor"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1537,7 +1748,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.assigneeEmailAddress === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "assigneeEmailAddress"},message:"must have required property '"+"assigneeEmailAddress"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "assigneeEmailAddress"},message:"must have required property '"+"assigneeEmailAddress"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1547,7 +1758,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.author === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "author"},message:"must have required property '"+"author"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "author"},message:"must have required property '"+"author"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1557,7 +1768,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.content === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1567,7 +1778,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdTime === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdTime"},message:"must have required property '"+"createdTime"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdTime"},message:"must have required property '"+"createdTime"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1577,7 +1788,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.deleted === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1587,7 +1798,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.htmlContent === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "htmlContent"},message:"must have required property '"+"htmlContent"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "htmlContent"},message:"must have required property '"+"htmlContent"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1597,7 +1808,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.id === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1607,7 +1818,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.kind === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1617,7 +1828,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.mentionedEmailAddresses === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mentionedEmailAddresses"},message:"must have required property '"+"mentionedEmailAddresses"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mentionedEmailAddresses"},message:"must have required property '"+"mentionedEmailAddresses"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1627,7 +1838,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.modifiedTime === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "modifiedTime"},message:"must have required property '"+"modifiedTime"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "modifiedTime"},message:"must have required property '"+"modifiedTime"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1637,7 +1848,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.quotedFileContent === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "quotedFileContent"},message:"must have required property '"+"quotedFileContent"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "quotedFileContent"},message:"must have required property '"+"quotedFileContent"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1647,7 +1858,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.replies === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "replies"},message:"must have required property '"+"replies"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "replies"},message:"must have required property '"+"replies"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1657,7 +1868,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.resolved === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resolved"},message:"must have required property '"+"resolved"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resolved"},message:"must have required property '"+"resolved"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1666,10 +1877,12 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.anchor !== undefined){
 let data0 = data.anchor;
+const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err14 = {instancePath:instancePath+"/anchor",schemaPath:"#/properties/anchor/type",keyword:"type",params:{type: schema24.properties.anchor.type},message:"must be string,null",schema:schema24.properties.anchor.type,parentSchema:schema24.properties.anchor,data:data0};
+const err14 = {instancePath:instancePath+"/anchor",schemaPath:"#/properties/anchor/type",keyword:"type",params:{type: schema24.properties.anchor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1678,11 +1891,14 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.assigneeEmailAddress !== undefined){
 let data1 = data.assigneeEmailAddress;
+const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err15 = {instancePath:instancePath+"/assigneeEmailAddress",schemaPath:"#/properties/assigneeEmailAddress/type",keyword:"type",params:{type: schema24.properties.assigneeEmailAddress.type},message:"must be string,null",schema:schema24.properties.assigneeEmailAddress.type,parentSchema:schema24.properties.assigneeEmailAddress,data:data1};
+const err15 = {instancePath:instancePath+"/assigneeEmailAddress",schemaPath:"#/properties/assigneeEmailAddress/type",keyword:"type",params:{type: schema24.properties.assigneeEmailAddress.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1691,11 +1907,14 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.content !== undefined){
 let data2 = data.content;
+const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema24.properties.content.type},message:"must be string,null",schema:schema24.properties.content.type,parentSchema:schema24.properties.content,data:data2};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema24.properties.content.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1704,11 +1923,14 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.createdTime !== undefined){
 let data3 = data.createdTime;
+const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err17 = {instancePath:instancePath+"/createdTime",schemaPath:"#/properties/createdTime/type",keyword:"type",params:{type: schema24.properties.createdTime.type},message:"must be string,null",schema:schema24.properties.createdTime.type,parentSchema:schema24.properties.createdTime,data:data3};
+const err17 = {instancePath:instancePath+"/createdTime",schemaPath:"#/properties/createdTime/type",keyword:"type",params:{type: schema24.properties.createdTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1717,11 +1939,14 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.deleted !== undefined){
 let data4 = data.deleted;
+const _errs10 = errors;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err18 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: schema24.properties.deleted.type},message:"must be boolean,null",schema:schema24.properties.deleted.type,parentSchema:schema24.properties.deleted,data:data4};
+const err18 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: schema24.properties.deleted.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1730,11 +1955,14 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.htmlContent !== undefined){
 let data5 = data.htmlContent;
+const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err19 = {instancePath:instancePath+"/htmlContent",schemaPath:"#/properties/htmlContent/type",keyword:"type",params:{type: schema24.properties.htmlContent.type},message:"must be string,null",schema:schema24.properties.htmlContent.type,parentSchema:schema24.properties.htmlContent,data:data5};
+const err19 = {instancePath:instancePath+"/htmlContent",schemaPath:"#/properties/htmlContent/type",keyword:"type",params:{type: schema24.properties.htmlContent.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1743,11 +1971,14 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.id !== undefined){
 let data6 = data.id;
+const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err20 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.id.type,parentSchema:schema24.properties.id,data:data6};
+const err20 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1756,11 +1987,14 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.kind !== undefined){
 let data7 = data.kind;
+const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err21 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: schema24.properties.kind.type},message:"must be string,null",schema:schema24.properties.kind.type,parentSchema:schema24.properties.kind,data:data7};
+const err21 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: schema24.properties.kind.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1769,11 +2003,14 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.mentionedEmailAddresses !== undefined){
 let data8 = data.mentionedEmailAddresses;
+const _errs18 = errors;
 if((!(Array.isArray(data8))) && (data8 !== null)){
-const err22 = {instancePath:instancePath+"/mentionedEmailAddresses",schemaPath:"#/properties/mentionedEmailAddresses/type",keyword:"type",params:{type: schema24.properties.mentionedEmailAddresses.type},message:"must be array,null",schema:schema24.properties.mentionedEmailAddresses.type,parentSchema:schema24.properties.mentionedEmailAddresses,data:data8};
+const err22 = {instancePath:instancePath+"/mentionedEmailAddresses",schemaPath:"#/properties/mentionedEmailAddresses/type",keyword:"type",params:{type: schema24.properties.mentionedEmailAddresses.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1782,11 +2019,14 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.modifiedTime !== undefined){
 let data9 = data.modifiedTime;
+const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err23 = {instancePath:instancePath+"/modifiedTime",schemaPath:"#/properties/modifiedTime/type",keyword:"type",params:{type: schema24.properties.modifiedTime.type},message:"must be string,null",schema:schema24.properties.modifiedTime.type,parentSchema:schema24.properties.modifiedTime,data:data9};
+const err23 = {instancePath:instancePath+"/modifiedTime",schemaPath:"#/properties/modifiedTime/type",keyword:"type",params:{type: schema24.properties.modifiedTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1795,11 +2035,14 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.quotedFileContent !== undefined){
 let data10 = data.quotedFileContent;
+const _errs22 = errors;
 if((!(data10 && typeof data10 == "object" && !Array.isArray(data10))) && (data10 !== null)){
-const err24 = {instancePath:instancePath+"/quotedFileContent",schemaPath:"#/properties/quotedFileContent/type",keyword:"type",params:{type: schema24.properties.quotedFileContent.type},message:"must be object,null",schema:schema24.properties.quotedFileContent.type,parentSchema:schema24.properties.quotedFileContent,data:data10};
+const err24 = {instancePath:instancePath+"/quotedFileContent",schemaPath:"#/properties/quotedFileContent/type",keyword:"type",params:{type: schema24.properties.quotedFileContent.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1808,11 +2051,14 @@ vErrors.push(err24);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.replies !== undefined){
 let data11 = data.replies;
+const _errs24 = errors;
 if((!(Array.isArray(data11))) && (data11 !== null)){
-const err25 = {instancePath:instancePath+"/replies",schemaPath:"#/properties/replies/type",keyword:"type",params:{type: schema24.properties.replies.type},message:"must be array,null",schema:schema24.properties.replies.type,parentSchema:schema24.properties.replies,data:data11};
+const err25 = {instancePath:instancePath+"/replies",schemaPath:"#/properties/replies/type",keyword:"type",params:{type: schema24.properties.replies.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1821,13 +2067,17 @@ vErrors.push(err25);
 }
 errors++;
 }
+const _errs25 = errors;
 if(Array.isArray(data11)){
+let valid2 = true;
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
 let data12 = data11[i0];
+const _errs26 = errors;
+const _errs27 = errors;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(data12.action === undefined){
-const err26 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'",schema:schema24.properties.replies.items.required,parentSchema:schema24.properties.replies.items,data:data12};
+const err26 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1837,7 +2087,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data12.author === undefined){
-const err27 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "author"},message:"must have required property '"+"author"+"'",schema:schema24.properties.replies.items.required,parentSchema:schema24.properties.replies.items,data:data12};
+const err27 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "author"},message:"must have required property '"+"author"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1847,7 +2097,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data12.content === undefined){
-const err28 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema24.properties.replies.items.required,parentSchema:schema24.properties.replies.items,data:data12};
+const err28 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1857,7 +2107,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data12.createdTime === undefined){
-const err29 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "createdTime"},message:"must have required property '"+"createdTime"+"'",schema:schema24.properties.replies.items.required,parentSchema:schema24.properties.replies.items,data:data12};
+const err29 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "createdTime"},message:"must have required property '"+"createdTime"+"'"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1867,7 +2117,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data12.deleted === undefined){
-const err30 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'",schema:schema24.properties.replies.items.required,parentSchema:schema24.properties.replies.items,data:data12};
+const err30 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1877,7 +2127,7 @@ vErrors.push(err30);
 errors++;
 }
 if(data12.htmlContent === undefined){
-const err31 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "htmlContent"},message:"must have required property '"+"htmlContent"+"'",schema:schema24.properties.replies.items.required,parentSchema:schema24.properties.replies.items,data:data12};
+const err31 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "htmlContent"},message:"must have required property '"+"htmlContent"+"'"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1887,7 +2137,7 @@ vErrors.push(err31);
 errors++;
 }
 if(data12.id === undefined){
-const err32 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema24.properties.replies.items.required,parentSchema:schema24.properties.replies.items,data:data12};
+const err32 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1897,7 +2147,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data12.kind === undefined){
-const err33 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema24.properties.replies.items.required,parentSchema:schema24.properties.replies.items,data:data12};
+const err33 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1907,7 +2157,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data12.modifiedTime === undefined){
-const err34 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "modifiedTime"},message:"must have required property '"+"modifiedTime"+"'",schema:schema24.properties.replies.items.required,parentSchema:schema24.properties.replies.items,data:data12};
+const err34 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/required",keyword:"required",params:{missingProperty: "modifiedTime"},message:"must have required property '"+"modifiedTime"+"'"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1916,10 +2166,12 @@ vErrors.push(err34);
 }
 errors++;
 }
+const _errs28 = errors;
 if(data12.action !== undefined){
 let data13 = data12.action;
+const _errs29 = errors;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err35 = {instancePath:instancePath+"/replies/" + i0+"/action",schemaPath:"#/properties/replies/items/properties/action/type",keyword:"type",params:{type: schema24.properties.replies.items.properties.action.type},message:"must be string,null",schema:schema24.properties.replies.items.properties.action.type,parentSchema:schema24.properties.replies.items.properties.action,data:data13};
+const err35 = {instancePath:instancePath+"/replies/" + i0+"/action",schemaPath:"#/properties/replies/items/properties/action/type",keyword:"type",params:{type: schema24.properties.replies.items.properties.action.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1928,11 +2180,14 @@ vErrors.push(err35);
 }
 errors++;
 }
+const _errs30 = errors;
+var valid3 = _errs29 === errors;
 }
 if(data12.content !== undefined){
 let data14 = data12.content;
+const _errs31 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err36 = {instancePath:instancePath+"/replies/" + i0+"/content",schemaPath:"#/properties/replies/items/properties/content/type",keyword:"type",params:{type: schema24.properties.replies.items.properties.content.type},message:"must be string,null",schema:schema24.properties.replies.items.properties.content.type,parentSchema:schema24.properties.replies.items.properties.content,data:data14};
+const err36 = {instancePath:instancePath+"/replies/" + i0+"/content",schemaPath:"#/properties/replies/items/properties/content/type",keyword:"type",params:{type: schema24.properties.replies.items.properties.content.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1941,11 +2196,14 @@ vErrors.push(err36);
 }
 errors++;
 }
+const _errs32 = errors;
+var valid3 = _errs31 === errors;
 }
 if(data12.createdTime !== undefined){
 let data15 = data12.createdTime;
+const _errs33 = errors;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err37 = {instancePath:instancePath+"/replies/" + i0+"/createdTime",schemaPath:"#/properties/replies/items/properties/createdTime/type",keyword:"type",params:{type: schema24.properties.replies.items.properties.createdTime.type},message:"must be string,null",schema:schema24.properties.replies.items.properties.createdTime.type,parentSchema:schema24.properties.replies.items.properties.createdTime,data:data15};
+const err37 = {instancePath:instancePath+"/replies/" + i0+"/createdTime",schemaPath:"#/properties/replies/items/properties/createdTime/type",keyword:"type",params:{type: schema24.properties.replies.items.properties.createdTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1954,11 +2212,14 @@ vErrors.push(err37);
 }
 errors++;
 }
+const _errs34 = errors;
+var valid3 = _errs33 === errors;
 }
 if(data12.deleted !== undefined){
 let data16 = data12.deleted;
+const _errs35 = errors;
 if((typeof data16 !== "boolean") && (data16 !== null)){
-const err38 = {instancePath:instancePath+"/replies/" + i0+"/deleted",schemaPath:"#/properties/replies/items/properties/deleted/type",keyword:"type",params:{type: schema24.properties.replies.items.properties.deleted.type},message:"must be boolean,null",schema:schema24.properties.replies.items.properties.deleted.type,parentSchema:schema24.properties.replies.items.properties.deleted,data:data16};
+const err38 = {instancePath:instancePath+"/replies/" + i0+"/deleted",schemaPath:"#/properties/replies/items/properties/deleted/type",keyword:"type",params:{type: schema24.properties.replies.items.properties.deleted.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1967,11 +2228,14 @@ vErrors.push(err38);
 }
 errors++;
 }
+const _errs36 = errors;
+var valid3 = _errs35 === errors;
 }
 if(data12.htmlContent !== undefined){
 let data17 = data12.htmlContent;
+const _errs37 = errors;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err39 = {instancePath:instancePath+"/replies/" + i0+"/htmlContent",schemaPath:"#/properties/replies/items/properties/htmlContent/type",keyword:"type",params:{type: schema24.properties.replies.items.properties.htmlContent.type},message:"must be string,null",schema:schema24.properties.replies.items.properties.htmlContent.type,parentSchema:schema24.properties.replies.items.properties.htmlContent,data:data17};
+const err39 = {instancePath:instancePath+"/replies/" + i0+"/htmlContent",schemaPath:"#/properties/replies/items/properties/htmlContent/type",keyword:"type",params:{type: schema24.properties.replies.items.properties.htmlContent.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1980,11 +2244,14 @@ vErrors.push(err39);
 }
 errors++;
 }
+const _errs38 = errors;
+var valid3 = _errs37 === errors;
 }
 if(data12.id !== undefined){
 let data18 = data12.id;
+const _errs39 = errors;
 if(typeof data18 !== "string"){
-const err40 = {instancePath:instancePath+"/replies/" + i0+"/id",schemaPath:"#/properties/replies/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.replies.items.properties.id.type,parentSchema:schema24.properties.replies.items.properties.id,data:data18};
+const err40 = {instancePath:instancePath+"/replies/" + i0+"/id",schemaPath:"#/properties/replies/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1993,11 +2260,14 @@ vErrors.push(err40);
 }
 errors++;
 }
+const _errs40 = errors;
+var valid3 = _errs39 === errors;
 }
 if(data12.kind !== undefined){
 let data19 = data12.kind;
+const _errs41 = errors;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err41 = {instancePath:instancePath+"/replies/" + i0+"/kind",schemaPath:"#/properties/replies/items/properties/kind/type",keyword:"type",params:{type: schema24.properties.replies.items.properties.kind.type},message:"must be string,null",schema:schema24.properties.replies.items.properties.kind.type,parentSchema:schema24.properties.replies.items.properties.kind,data:data19};
+const err41 = {instancePath:instancePath+"/replies/" + i0+"/kind",schemaPath:"#/properties/replies/items/properties/kind/type",keyword:"type",params:{type: schema24.properties.replies.items.properties.kind.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2006,11 +2276,14 @@ vErrors.push(err41);
 }
 errors++;
 }
+const _errs42 = errors;
+var valid3 = _errs41 === errors;
 }
 if(data12.modifiedTime !== undefined){
 let data20 = data12.modifiedTime;
+const _errs43 = errors;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err42 = {instancePath:instancePath+"/replies/" + i0+"/modifiedTime",schemaPath:"#/properties/replies/items/properties/modifiedTime/type",keyword:"type",params:{type: schema24.properties.replies.items.properties.modifiedTime.type},message:"must be string,null",schema:schema24.properties.replies.items.properties.modifiedTime.type,parentSchema:schema24.properties.replies.items.properties.modifiedTime,data:data20};
+const err42 = {instancePath:instancePath+"/replies/" + i0+"/modifiedTime",schemaPath:"#/properties/replies/items/properties/modifiedTime/type",keyword:"type",params:{type: schema24.properties.replies.items.properties.modifiedTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2019,10 +2292,12 @@ vErrors.push(err42);
 }
 errors++;
 }
+const _errs44 = errors;
+var valid3 = _errs43 === errors;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.replies.items.type,parentSchema:schema24.properties.replies.items,data:data12};
+const err43 = {instancePath:instancePath+"/replies/" + i0,schemaPath:"#/properties/replies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2031,13 +2306,19 @@ vErrors.push(err43);
 }
 errors++;
 }
+var valid1 = _errs26 === errors;
+if(!valid1){
+valid2 = false;
 }
 }
+}
+var valid0 = _errs24 === errors;
 }
 if(data.resolved !== undefined){
 let data21 = data.resolved;
+const _errs45 = errors;
 if((typeof data21 !== "boolean") && (data21 !== null)){
-const err44 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/type",keyword:"type",params:{type: schema24.properties.resolved.type},message:"must be boolean,null",schema:schema24.properties.resolved.type,parentSchema:schema24.properties.resolved,data:data21};
+const err44 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/type",keyword:"type",params:{type: schema24.properties.resolved.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2046,10 +2327,12 @@ vErrors.push(err44);
 }
 errors++;
 }
+const _errs46 = errors;
+var valid0 = _errs45 === errors;
 }
 }
 else {
-const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2068,9 +2351,10 @@ const schema25 = {"type":"object","properties":{"backgroundImageFile":{"type":["
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.backgroundImageFile === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "backgroundImageFile"},message:"must have required property '"+"backgroundImageFile"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "backgroundImageFile"},message:"must have required property '"+"backgroundImageFile"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2080,7 +2364,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.backgroundImageLink === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "backgroundImageLink"},message:"must have required property '"+"backgroundImageLink"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "backgroundImageLink"},message:"must have required property '"+"backgroundImageLink"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2090,7 +2374,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.capabilities === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "capabilities"},message:"must have required property '"+"capabilities"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "capabilities"},message:"must have required property '"+"capabilities"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2100,7 +2384,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.colorRgb === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "colorRgb"},message:"must have required property '"+"colorRgb"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "colorRgb"},message:"must have required property '"+"colorRgb"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2110,7 +2394,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdTime === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdTime"},message:"must have required property '"+"createdTime"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdTime"},message:"must have required property '"+"createdTime"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2120,7 +2404,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.hidden === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hidden"},message:"must have required property '"+"hidden"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hidden"},message:"must have required property '"+"hidden"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2130,7 +2414,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2140,7 +2424,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.kind === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2150,7 +2434,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.name === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2160,7 +2444,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.orgUnitId === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orgUnitId"},message:"must have required property '"+"orgUnitId"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orgUnitId"},message:"must have required property '"+"orgUnitId"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2170,7 +2454,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.restrictions === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restrictions"},message:"must have required property '"+"restrictions"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restrictions"},message:"must have required property '"+"restrictions"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2180,7 +2464,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.themeId === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "themeId"},message:"must have required property '"+"themeId"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "themeId"},message:"must have required property '"+"themeId"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2189,10 +2473,12 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.backgroundImageFile !== undefined){
 let data0 = data.backgroundImageFile;
+const _errs2 = errors;
 if((!(data0 && typeof data0 == "object" && !Array.isArray(data0))) && (data0 !== null)){
-const err12 = {instancePath:instancePath+"/backgroundImageFile",schemaPath:"#/properties/backgroundImageFile/type",keyword:"type",params:{type: schema25.properties.backgroundImageFile.type},message:"must be object,null",schema:schema25.properties.backgroundImageFile.type,parentSchema:schema25.properties.backgroundImageFile,data:data0};
+const err12 = {instancePath:instancePath+"/backgroundImageFile",schemaPath:"#/properties/backgroundImageFile/type",keyword:"type",params:{type: schema25.properties.backgroundImageFile.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2201,11 +2487,14 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.backgroundImageLink !== undefined){
 let data1 = data.backgroundImageLink;
+const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err13 = {instancePath:instancePath+"/backgroundImageLink",schemaPath:"#/properties/backgroundImageLink/type",keyword:"type",params:{type: schema25.properties.backgroundImageLink.type},message:"must be string,null",schema:schema25.properties.backgroundImageLink.type,parentSchema:schema25.properties.backgroundImageLink,data:data1};
+const err13 = {instancePath:instancePath+"/backgroundImageLink",schemaPath:"#/properties/backgroundImageLink/type",keyword:"type",params:{type: schema25.properties.backgroundImageLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2214,11 +2503,14 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.capabilities !== undefined){
 let data2 = data.capabilities;
+const _errs6 = errors;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-const err14 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: schema25.properties.capabilities.type},message:"must be object,null",schema:schema25.properties.capabilities.type,parentSchema:schema25.properties.capabilities,data:data2};
+const err14 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: schema25.properties.capabilities.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2227,11 +2519,14 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.colorRgb !== undefined){
 let data3 = data.colorRgb;
+const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err15 = {instancePath:instancePath+"/colorRgb",schemaPath:"#/properties/colorRgb/type",keyword:"type",params:{type: schema25.properties.colorRgb.type},message:"must be string,null",schema:schema25.properties.colorRgb.type,parentSchema:schema25.properties.colorRgb,data:data3};
+const err15 = {instancePath:instancePath+"/colorRgb",schemaPath:"#/properties/colorRgb/type",keyword:"type",params:{type: schema25.properties.colorRgb.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2240,11 +2535,14 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.createdTime !== undefined){
 let data4 = data.createdTime;
+const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err16 = {instancePath:instancePath+"/createdTime",schemaPath:"#/properties/createdTime/type",keyword:"type",params:{type: schema25.properties.createdTime.type},message:"must be string,null",schema:schema25.properties.createdTime.type,parentSchema:schema25.properties.createdTime,data:data4};
+const err16 = {instancePath:instancePath+"/createdTime",schemaPath:"#/properties/createdTime/type",keyword:"type",params:{type: schema25.properties.createdTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2253,11 +2551,14 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.hidden !== undefined){
 let data5 = data.hidden;
+const _errs12 = errors;
 if((typeof data5 !== "boolean") && (data5 !== null)){
-const err17 = {instancePath:instancePath+"/hidden",schemaPath:"#/properties/hidden/type",keyword:"type",params:{type: schema25.properties.hidden.type},message:"must be boolean,null",schema:schema25.properties.hidden.type,parentSchema:schema25.properties.hidden,data:data5};
+const err17 = {instancePath:instancePath+"/hidden",schemaPath:"#/properties/hidden/type",keyword:"type",params:{type: schema25.properties.hidden.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2266,11 +2567,14 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.id !== undefined){
 let data6 = data.id;
+const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err18 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.id.type,parentSchema:schema25.properties.id,data:data6};
+const err18 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2279,11 +2583,14 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.kind !== undefined){
 let data7 = data.kind;
+const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err19 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: schema25.properties.kind.type},message:"must be string,null",schema:schema25.properties.kind.type,parentSchema:schema25.properties.kind,data:data7};
+const err19 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: schema25.properties.kind.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2292,11 +2599,14 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.name !== undefined){
 let data8 = data.name;
+const _errs18 = errors;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err20 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema25.properties.name.type},message:"must be string,null",schema:schema25.properties.name.type,parentSchema:schema25.properties.name,data:data8};
+const err20 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema25.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2305,11 +2615,14 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.orgUnitId !== undefined){
 let data9 = data.orgUnitId;
+const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err21 = {instancePath:instancePath+"/orgUnitId",schemaPath:"#/properties/orgUnitId/type",keyword:"type",params:{type: schema25.properties.orgUnitId.type},message:"must be string,null",schema:schema25.properties.orgUnitId.type,parentSchema:schema25.properties.orgUnitId,data:data9};
+const err21 = {instancePath:instancePath+"/orgUnitId",schemaPath:"#/properties/orgUnitId/type",keyword:"type",params:{type: schema25.properties.orgUnitId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2318,11 +2631,14 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.restrictions !== undefined){
 let data10 = data.restrictions;
+const _errs22 = errors;
 if((!(data10 && typeof data10 == "object" && !Array.isArray(data10))) && (data10 !== null)){
-const err22 = {instancePath:instancePath+"/restrictions",schemaPath:"#/properties/restrictions/type",keyword:"type",params:{type: schema25.properties.restrictions.type},message:"must be object,null",schema:schema25.properties.restrictions.type,parentSchema:schema25.properties.restrictions,data:data10};
+const err22 = {instancePath:instancePath+"/restrictions",schemaPath:"#/properties/restrictions/type",keyword:"type",params:{type: schema25.properties.restrictions.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2331,11 +2647,14 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.themeId !== undefined){
 let data11 = data.themeId;
+const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err23 = {instancePath:instancePath+"/themeId",schemaPath:"#/properties/themeId/type",keyword:"type",params:{type: schema25.properties.themeId.type},message:"must be string,null",schema:schema25.properties.themeId.type,parentSchema:schema25.properties.themeId,data:data11};
+const err23 = {instancePath:instancePath+"/themeId",schemaPath:"#/properties/themeId/type",keyword:"type",params:{type: schema25.properties.themeId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2344,10 +2663,12 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2366,9 +2687,10 @@ const schema26 = {"type":"object","properties":{"appProperties":{"type":["object
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.appProperties === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "appProperties"},message:"must have required property '"+"appProperties"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "appProperties"},message:"must have required property '"+"appProperties"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2378,7 +2700,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.capabilities === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "capabilities"},message:"must have required property '"+"capabilities"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "capabilities"},message:"must have required property '"+"capabilities"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2388,7 +2710,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.contentRestrictions === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contentRestrictions"},message:"must have required property '"+"contentRestrictions"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contentRestrictions"},message:"must have required property '"+"contentRestrictions"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2398,7 +2720,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.copyRequiresWriterPermission === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "copyRequiresWriterPermission"},message:"must have required property '"+"copyRequiresWriterPermission"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "copyRequiresWriterPermission"},message:"must have required property '"+"copyRequiresWriterPermission"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2408,7 +2730,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdTime === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdTime"},message:"must have required property '"+"createdTime"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdTime"},message:"must have required property '"+"createdTime"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2418,7 +2740,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.description === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2428,7 +2750,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.driveId === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "driveId"},message:"must have required property '"+"driveId"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "driveId"},message:"must have required property '"+"driveId"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2438,7 +2760,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.explicitlyTrashed === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "explicitlyTrashed"},message:"must have required property '"+"explicitlyTrashed"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "explicitlyTrashed"},message:"must have required property '"+"explicitlyTrashed"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2448,7 +2770,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.exportLinks === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "exportLinks"},message:"must have required property '"+"exportLinks"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "exportLinks"},message:"must have required property '"+"exportLinks"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2458,7 +2780,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.fileExtension === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileExtension"},message:"must have required property '"+"fileExtension"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fileExtension"},message:"must have required property '"+"fileExtension"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2468,7 +2790,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.folderColorRgb === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "folderColorRgb"},message:"must have required property '"+"folderColorRgb"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "folderColorRgb"},message:"must have required property '"+"folderColorRgb"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2478,7 +2800,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.fullFileExtension === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fullFileExtension"},message:"must have required property '"+"fullFileExtension"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fullFileExtension"},message:"must have required property '"+"fullFileExtension"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2488,7 +2810,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.hasThumbnail === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hasThumbnail"},message:"must have required property '"+"hasThumbnail"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hasThumbnail"},message:"must have required property '"+"hasThumbnail"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2498,7 +2820,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.headRevisionId === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "headRevisionId"},message:"must have required property '"+"headRevisionId"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "headRevisionId"},message:"must have required property '"+"headRevisionId"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2508,7 +2830,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.iconLink === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "iconLink"},message:"must have required property '"+"iconLink"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "iconLink"},message:"must have required property '"+"iconLink"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2518,7 +2840,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.id === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2528,7 +2850,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.imageMediaMetadata === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "imageMediaMetadata"},message:"must have required property '"+"imageMediaMetadata"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "imageMediaMetadata"},message:"must have required property '"+"imageMediaMetadata"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2538,7 +2860,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.isAppAuthorized === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isAppAuthorized"},message:"must have required property '"+"isAppAuthorized"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isAppAuthorized"},message:"must have required property '"+"isAppAuthorized"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2548,7 +2870,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.kind === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2558,7 +2880,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.labelInfo === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "labelInfo"},message:"must have required property '"+"labelInfo"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "labelInfo"},message:"must have required property '"+"labelInfo"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2568,7 +2890,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.lastModifyingUser === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastModifyingUser"},message:"must have required property '"+"lastModifyingUser"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastModifyingUser"},message:"must have required property '"+"lastModifyingUser"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2578,7 +2900,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.linkShareMetadata === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "linkShareMetadata"},message:"must have required property '"+"linkShareMetadata"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "linkShareMetadata"},message:"must have required property '"+"linkShareMetadata"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2588,7 +2910,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data.md5Checksum === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "md5Checksum"},message:"must have required property '"+"md5Checksum"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "md5Checksum"},message:"must have required property '"+"md5Checksum"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2598,7 +2920,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data.mimeType === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mimeType"},message:"must have required property '"+"mimeType"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mimeType"},message:"must have required property '"+"mimeType"+"'"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2608,7 +2930,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.modifiedByMe === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "modifiedByMe"},message:"must have required property '"+"modifiedByMe"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "modifiedByMe"},message:"must have required property '"+"modifiedByMe"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2618,7 +2940,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.modifiedByMeTime === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "modifiedByMeTime"},message:"must have required property '"+"modifiedByMeTime"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "modifiedByMeTime"},message:"must have required property '"+"modifiedByMeTime"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2628,7 +2950,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data.modifiedTime === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "modifiedTime"},message:"must have required property '"+"modifiedTime"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "modifiedTime"},message:"must have required property '"+"modifiedTime"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2638,7 +2960,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data.name === undefined){
-const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2648,7 +2970,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data.originalFilename === undefined){
-const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "originalFilename"},message:"must have required property '"+"originalFilename"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "originalFilename"},message:"must have required property '"+"originalFilename"+"'"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2658,7 +2980,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data.ownedByMe === undefined){
-const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ownedByMe"},message:"must have required property '"+"ownedByMe"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ownedByMe"},message:"must have required property '"+"ownedByMe"+"'"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2668,7 +2990,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data.owners === undefined){
-const err30 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "owners"},message:"must have required property '"+"owners"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err30 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "owners"},message:"must have required property '"+"owners"+"'"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2678,7 +3000,7 @@ vErrors.push(err30);
 errors++;
 }
 if(data.parents === undefined){
-const err31 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parents"},message:"must have required property '"+"parents"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err31 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parents"},message:"must have required property '"+"parents"+"'"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2688,7 +3010,7 @@ vErrors.push(err31);
 errors++;
 }
 if(data.permissionIds === undefined){
-const err32 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permissionIds"},message:"must have required property '"+"permissionIds"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err32 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permissionIds"},message:"must have required property '"+"permissionIds"+"'"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2698,7 +3020,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data.properties === undefined){
-const err33 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err33 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2708,7 +3030,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data.quotaBytesUsed === undefined){
-const err34 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "quotaBytesUsed"},message:"must have required property '"+"quotaBytesUsed"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err34 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "quotaBytesUsed"},message:"must have required property '"+"quotaBytesUsed"+"'"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2718,7 +3040,7 @@ vErrors.push(err34);
 errors++;
 }
 if(data.resourceKey === undefined){
-const err35 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceKey"},message:"must have required property '"+"resourceKey"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err35 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceKey"},message:"must have required property '"+"resourceKey"+"'"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2728,7 +3050,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data.sha1Checksum === undefined){
-const err36 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sha1Checksum"},message:"must have required property '"+"sha1Checksum"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err36 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sha1Checksum"},message:"must have required property '"+"sha1Checksum"+"'"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2738,7 +3060,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data.sha256Checksum === undefined){
-const err37 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sha256Checksum"},message:"must have required property '"+"sha256Checksum"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err37 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sha256Checksum"},message:"must have required property '"+"sha256Checksum"+"'"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2748,7 +3070,7 @@ vErrors.push(err37);
 errors++;
 }
 if(data.shared === undefined){
-const err38 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shared"},message:"must have required property '"+"shared"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err38 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shared"},message:"must have required property '"+"shared"+"'"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2758,7 +3080,7 @@ vErrors.push(err38);
 errors++;
 }
 if(data.sharedWithMeTime === undefined){
-const err39 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sharedWithMeTime"},message:"must have required property '"+"sharedWithMeTime"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err39 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sharedWithMeTime"},message:"must have required property '"+"sharedWithMeTime"+"'"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2768,7 +3090,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data.sharingUser === undefined){
-const err40 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sharingUser"},message:"must have required property '"+"sharingUser"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err40 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sharingUser"},message:"must have required property '"+"sharingUser"+"'"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2778,7 +3100,7 @@ vErrors.push(err40);
 errors++;
 }
 if(data.shortcutDetails === undefined){
-const err41 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shortcutDetails"},message:"must have required property '"+"shortcutDetails"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err41 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shortcutDetails"},message:"must have required property '"+"shortcutDetails"+"'"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2788,7 +3110,7 @@ vErrors.push(err41);
 errors++;
 }
 if(data.size === undefined){
-const err42 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err42 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2798,7 +3120,7 @@ vErrors.push(err42);
 errors++;
 }
 if(data.spaces === undefined){
-const err43 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "spaces"},message:"must have required property '"+"spaces"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err43 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "spaces"},message:"must have required property '"+"spaces"+"'"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2808,7 +3130,7 @@ vErrors.push(err43);
 errors++;
 }
 if(data.starred === undefined){
-const err44 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "starred"},message:"must have required property '"+"starred"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err44 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "starred"},message:"must have required property '"+"starred"+"'"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2818,7 +3140,7 @@ vErrors.push(err44);
 errors++;
 }
 if(data.thumbnailLink === undefined){
-const err45 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "thumbnailLink"},message:"must have required property '"+"thumbnailLink"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err45 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "thumbnailLink"},message:"must have required property '"+"thumbnailLink"+"'"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2828,7 +3150,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data.thumbnailVersion === undefined){
-const err46 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "thumbnailVersion"},message:"must have required property '"+"thumbnailVersion"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err46 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "thumbnailVersion"},message:"must have required property '"+"thumbnailVersion"+"'"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2838,7 +3160,7 @@ vErrors.push(err46);
 errors++;
 }
 if(data.trashed === undefined){
-const err47 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trashed"},message:"must have required property '"+"trashed"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err47 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trashed"},message:"must have required property '"+"trashed"+"'"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2848,7 +3170,7 @@ vErrors.push(err47);
 errors++;
 }
 if(data.trashedTime === undefined){
-const err48 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trashedTime"},message:"must have required property '"+"trashedTime"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err48 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trashedTime"},message:"must have required property '"+"trashedTime"+"'"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2858,7 +3180,7 @@ vErrors.push(err48);
 errors++;
 }
 if(data.trashingUser === undefined){
-const err49 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trashingUser"},message:"must have required property '"+"trashingUser"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err49 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trashingUser"},message:"must have required property '"+"trashingUser"+"'"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2868,7 +3190,7 @@ vErrors.push(err49);
 errors++;
 }
 if(data.version === undefined){
-const err50 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err50 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2878,7 +3200,7 @@ vErrors.push(err50);
 errors++;
 }
 if(data.videoMediaMetadata === undefined){
-const err51 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "videoMediaMetadata"},message:"must have required property '"+"videoMediaMetadata"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err51 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "videoMediaMetadata"},message:"must have required property '"+"videoMediaMetadata"+"'"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2888,7 +3210,7 @@ vErrors.push(err51);
 errors++;
 }
 if(data.viewedByMe === undefined){
-const err52 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "viewedByMe"},message:"must have required property '"+"viewedByMe"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err52 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "viewedByMe"},message:"must have required property '"+"viewedByMe"+"'"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2898,7 +3220,7 @@ vErrors.push(err52);
 errors++;
 }
 if(data.viewedByMeTime === undefined){
-const err53 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "viewedByMeTime"},message:"must have required property '"+"viewedByMeTime"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err53 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "viewedByMeTime"},message:"must have required property '"+"viewedByMeTime"+"'"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2908,7 +3230,7 @@ vErrors.push(err53);
 errors++;
 }
 if(data.viewersCanCopyContent === undefined){
-const err54 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "viewersCanCopyContent"},message:"must have required property '"+"viewersCanCopyContent"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err54 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "viewersCanCopyContent"},message:"must have required property '"+"viewersCanCopyContent"+"'"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2918,7 +3240,7 @@ vErrors.push(err54);
 errors++;
 }
 if(data.webContentLink === undefined){
-const err55 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "webContentLink"},message:"must have required property '"+"webContentLink"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err55 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "webContentLink"},message:"must have required property '"+"webContentLink"+"'"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2928,7 +3250,7 @@ vErrors.push(err55);
 errors++;
 }
 if(data.webViewLink === undefined){
-const err56 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "webViewLink"},message:"must have required property '"+"webViewLink"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err56 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "webViewLink"},message:"must have required property '"+"webViewLink"+"'"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2938,7 +3260,7 @@ vErrors.push(err56);
 errors++;
 }
 if(data.writersCanShare === undefined){
-const err57 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writersCanShare"},message:"must have required property '"+"writersCanShare"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err57 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writersCanShare"},message:"must have required property '"+"writersCanShare"+"'"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2947,10 +3269,12 @@ vErrors.push(err57);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.appProperties !== undefined){
 let data0 = data.appProperties;
+const _errs2 = errors;
 if((!(data0 && typeof data0 == "object" && !Array.isArray(data0))) && (data0 !== null)){
-const err58 = {instancePath:instancePath+"/appProperties",schemaPath:"#/properties/appProperties/type",keyword:"type",params:{type: schema26.properties.appProperties.type},message:"must be object,null",schema:schema26.properties.appProperties.type,parentSchema:schema26.properties.appProperties,data:data0};
+const err58 = {instancePath:instancePath+"/appProperties",schemaPath:"#/properties/appProperties/type",keyword:"type",params:{type: schema26.properties.appProperties.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2959,11 +3283,14 @@ vErrors.push(err58);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.capabilities !== undefined){
 let data1 = data.capabilities;
+const _errs4 = errors;
 if((!(data1 && typeof data1 == "object" && !Array.isArray(data1))) && (data1 !== null)){
-const err59 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: schema26.properties.capabilities.type},message:"must be object,null",schema:schema26.properties.capabilities.type,parentSchema:schema26.properties.capabilities,data:data1};
+const err59 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: schema26.properties.capabilities.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2972,11 +3299,14 @@ vErrors.push(err59);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.contentRestrictions !== undefined){
 let data2 = data.contentRestrictions;
+const _errs6 = errors;
 if((!(Array.isArray(data2))) && (data2 !== null)){
-const err60 = {instancePath:instancePath+"/contentRestrictions",schemaPath:"#/properties/contentRestrictions/type",keyword:"type",params:{type: schema26.properties.contentRestrictions.type},message:"must be array,null",schema:schema26.properties.contentRestrictions.type,parentSchema:schema26.properties.contentRestrictions,data:data2};
+const err60 = {instancePath:instancePath+"/contentRestrictions",schemaPath:"#/properties/contentRestrictions/type",keyword:"type",params:{type: schema26.properties.contentRestrictions.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2985,11 +3315,14 @@ vErrors.push(err60);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.copyRequiresWriterPermission !== undefined){
 let data3 = data.copyRequiresWriterPermission;
+const _errs8 = errors;
 if((typeof data3 !== "boolean") && (data3 !== null)){
-const err61 = {instancePath:instancePath+"/copyRequiresWriterPermission",schemaPath:"#/properties/copyRequiresWriterPermission/type",keyword:"type",params:{type: schema26.properties.copyRequiresWriterPermission.type},message:"must be boolean,null",schema:schema26.properties.copyRequiresWriterPermission.type,parentSchema:schema26.properties.copyRequiresWriterPermission,data:data3};
+const err61 = {instancePath:instancePath+"/copyRequiresWriterPermission",schemaPath:"#/properties/copyRequiresWriterPermission/type",keyword:"type",params:{type: schema26.properties.copyRequiresWriterPermission.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2998,11 +3331,14 @@ vErrors.push(err61);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.createdTime !== undefined){
 let data4 = data.createdTime;
+const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err62 = {instancePath:instancePath+"/createdTime",schemaPath:"#/properties/createdTime/type",keyword:"type",params:{type: schema26.properties.createdTime.type},message:"must be string,null",schema:schema26.properties.createdTime.type,parentSchema:schema26.properties.createdTime,data:data4};
+const err62 = {instancePath:instancePath+"/createdTime",schemaPath:"#/properties/createdTime/type",keyword:"type",params:{type: schema26.properties.createdTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -3011,11 +3347,14 @@ vErrors.push(err62);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.description !== undefined){
 let data5 = data.description;
+const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err63 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema26.properties.description.type},message:"must be string,null",schema:schema26.properties.description.type,parentSchema:schema26.properties.description,data:data5};
+const err63 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema26.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -3024,11 +3363,14 @@ vErrors.push(err63);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.driveId !== undefined){
 let data6 = data.driveId;
+const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err64 = {instancePath:instancePath+"/driveId",schemaPath:"#/properties/driveId/type",keyword:"type",params:{type: schema26.properties.driveId.type},message:"must be string,null",schema:schema26.properties.driveId.type,parentSchema:schema26.properties.driveId,data:data6};
+const err64 = {instancePath:instancePath+"/driveId",schemaPath:"#/properties/driveId/type",keyword:"type",params:{type: schema26.properties.driveId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -3037,11 +3379,14 @@ vErrors.push(err64);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.explicitlyTrashed !== undefined){
 let data7 = data.explicitlyTrashed;
+const _errs16 = errors;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err65 = {instancePath:instancePath+"/explicitlyTrashed",schemaPath:"#/properties/explicitlyTrashed/type",keyword:"type",params:{type: schema26.properties.explicitlyTrashed.type},message:"must be boolean,null",schema:schema26.properties.explicitlyTrashed.type,parentSchema:schema26.properties.explicitlyTrashed,data:data7};
+const err65 = {instancePath:instancePath+"/explicitlyTrashed",schemaPath:"#/properties/explicitlyTrashed/type",keyword:"type",params:{type: schema26.properties.explicitlyTrashed.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -3050,11 +3395,14 @@ vErrors.push(err65);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.exportLinks !== undefined){
 let data8 = data.exportLinks;
+const _errs18 = errors;
 if((!(data8 && typeof data8 == "object" && !Array.isArray(data8))) && (data8 !== null)){
-const err66 = {instancePath:instancePath+"/exportLinks",schemaPath:"#/properties/exportLinks/type",keyword:"type",params:{type: schema26.properties.exportLinks.type},message:"must be object,null",schema:schema26.properties.exportLinks.type,parentSchema:schema26.properties.exportLinks,data:data8};
+const err66 = {instancePath:instancePath+"/exportLinks",schemaPath:"#/properties/exportLinks/type",keyword:"type",params:{type: schema26.properties.exportLinks.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -3063,11 +3411,14 @@ vErrors.push(err66);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.fileExtension !== undefined){
 let data9 = data.fileExtension;
+const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err67 = {instancePath:instancePath+"/fileExtension",schemaPath:"#/properties/fileExtension/type",keyword:"type",params:{type: schema26.properties.fileExtension.type},message:"must be string,null",schema:schema26.properties.fileExtension.type,parentSchema:schema26.properties.fileExtension,data:data9};
+const err67 = {instancePath:instancePath+"/fileExtension",schemaPath:"#/properties/fileExtension/type",keyword:"type",params:{type: schema26.properties.fileExtension.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -3076,11 +3427,14 @@ vErrors.push(err67);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.folderColorRgb !== undefined){
 let data10 = data.folderColorRgb;
+const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err68 = {instancePath:instancePath+"/folderColorRgb",schemaPath:"#/properties/folderColorRgb/type",keyword:"type",params:{type: schema26.properties.folderColorRgb.type},message:"must be string,null",schema:schema26.properties.folderColorRgb.type,parentSchema:schema26.properties.folderColorRgb,data:data10};
+const err68 = {instancePath:instancePath+"/folderColorRgb",schemaPath:"#/properties/folderColorRgb/type",keyword:"type",params:{type: schema26.properties.folderColorRgb.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -3089,11 +3443,14 @@ vErrors.push(err68);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.fullFileExtension !== undefined){
 let data11 = data.fullFileExtension;
+const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err69 = {instancePath:instancePath+"/fullFileExtension",schemaPath:"#/properties/fullFileExtension/type",keyword:"type",params:{type: schema26.properties.fullFileExtension.type},message:"must be string,null",schema:schema26.properties.fullFileExtension.type,parentSchema:schema26.properties.fullFileExtension,data:data11};
+const err69 = {instancePath:instancePath+"/fullFileExtension",schemaPath:"#/properties/fullFileExtension/type",keyword:"type",params:{type: schema26.properties.fullFileExtension.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -3102,11 +3459,14 @@ vErrors.push(err69);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.hasThumbnail !== undefined){
 let data12 = data.hasThumbnail;
+const _errs26 = errors;
 if((typeof data12 !== "boolean") && (data12 !== null)){
-const err70 = {instancePath:instancePath+"/hasThumbnail",schemaPath:"#/properties/hasThumbnail/type",keyword:"type",params:{type: schema26.properties.hasThumbnail.type},message:"must be boolean,null",schema:schema26.properties.hasThumbnail.type,parentSchema:schema26.properties.hasThumbnail,data:data12};
+const err70 = {instancePath:instancePath+"/hasThumbnail",schemaPath:"#/properties/hasThumbnail/type",keyword:"type",params:{type: schema26.properties.hasThumbnail.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -3115,11 +3475,14 @@ vErrors.push(err70);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 if(data.headRevisionId !== undefined){
 let data13 = data.headRevisionId;
+const _errs28 = errors;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err71 = {instancePath:instancePath+"/headRevisionId",schemaPath:"#/properties/headRevisionId/type",keyword:"type",params:{type: schema26.properties.headRevisionId.type},message:"must be string,null",schema:schema26.properties.headRevisionId.type,parentSchema:schema26.properties.headRevisionId,data:data13};
+const err71 = {instancePath:instancePath+"/headRevisionId",schemaPath:"#/properties/headRevisionId/type",keyword:"type",params:{type: schema26.properties.headRevisionId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -3128,11 +3491,14 @@ vErrors.push(err71);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
 if(data.iconLink !== undefined){
 let data14 = data.iconLink;
+const _errs30 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err72 = {instancePath:instancePath+"/iconLink",schemaPath:"#/properties/iconLink/type",keyword:"type",params:{type: schema26.properties.iconLink.type},message:"must be string,null",schema:schema26.properties.iconLink.type,parentSchema:schema26.properties.iconLink,data:data14};
+const err72 = {instancePath:instancePath+"/iconLink",schemaPath:"#/properties/iconLink/type",keyword:"type",params:{type: schema26.properties.iconLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -3141,11 +3507,14 @@ vErrors.push(err72);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
 if(data.id !== undefined){
 let data15 = data.id;
+const _errs32 = errors;
 if(typeof data15 !== "string"){
-const err73 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.id.type,parentSchema:schema26.properties.id,data:data15};
+const err73 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -3154,11 +3523,14 @@ vErrors.push(err73);
 }
 errors++;
 }
+const _errs33 = errors;
+var valid0 = _errs32 === errors;
 }
 if(data.imageMediaMetadata !== undefined){
 let data16 = data.imageMediaMetadata;
+const _errs34 = errors;
 if((!(data16 && typeof data16 == "object" && !Array.isArray(data16))) && (data16 !== null)){
-const err74 = {instancePath:instancePath+"/imageMediaMetadata",schemaPath:"#/properties/imageMediaMetadata/type",keyword:"type",params:{type: schema26.properties.imageMediaMetadata.type},message:"must be object,null",schema:schema26.properties.imageMediaMetadata.type,parentSchema:schema26.properties.imageMediaMetadata,data:data16};
+const err74 = {instancePath:instancePath+"/imageMediaMetadata",schemaPath:"#/properties/imageMediaMetadata/type",keyword:"type",params:{type: schema26.properties.imageMediaMetadata.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -3167,11 +3539,14 @@ vErrors.push(err74);
 }
 errors++;
 }
+const _errs35 = errors;
+var valid0 = _errs34 === errors;
 }
 if(data.isAppAuthorized !== undefined){
 let data17 = data.isAppAuthorized;
+const _errs36 = errors;
 if((typeof data17 !== "boolean") && (data17 !== null)){
-const err75 = {instancePath:instancePath+"/isAppAuthorized",schemaPath:"#/properties/isAppAuthorized/type",keyword:"type",params:{type: schema26.properties.isAppAuthorized.type},message:"must be boolean,null",schema:schema26.properties.isAppAuthorized.type,parentSchema:schema26.properties.isAppAuthorized,data:data17};
+const err75 = {instancePath:instancePath+"/isAppAuthorized",schemaPath:"#/properties/isAppAuthorized/type",keyword:"type",params:{type: schema26.properties.isAppAuthorized.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -3180,11 +3555,14 @@ vErrors.push(err75);
 }
 errors++;
 }
+const _errs37 = errors;
+var valid0 = _errs36 === errors;
 }
 if(data.kind !== undefined){
 let data18 = data.kind;
+const _errs38 = errors;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err76 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: schema26.properties.kind.type},message:"must be string,null",schema:schema26.properties.kind.type,parentSchema:schema26.properties.kind,data:data18};
+const err76 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: schema26.properties.kind.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -3193,11 +3571,14 @@ vErrors.push(err76);
 }
 errors++;
 }
+const _errs39 = errors;
+var valid0 = _errs38 === errors;
 }
 if(data.labelInfo !== undefined){
 let data19 = data.labelInfo;
+const _errs40 = errors;
 if((!(data19 && typeof data19 == "object" && !Array.isArray(data19))) && (data19 !== null)){
-const err77 = {instancePath:instancePath+"/labelInfo",schemaPath:"#/properties/labelInfo/type",keyword:"type",params:{type: schema26.properties.labelInfo.type},message:"must be object,null",schema:schema26.properties.labelInfo.type,parentSchema:schema26.properties.labelInfo,data:data19};
+const err77 = {instancePath:instancePath+"/labelInfo",schemaPath:"#/properties/labelInfo/type",keyword:"type",params:{type: schema26.properties.labelInfo.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -3206,11 +3587,14 @@ vErrors.push(err77);
 }
 errors++;
 }
+const _errs41 = errors;
+var valid0 = _errs40 === errors;
 }
 if(data.linkShareMetadata !== undefined){
 let data20 = data.linkShareMetadata;
+const _errs42 = errors;
 if((!(data20 && typeof data20 == "object" && !Array.isArray(data20))) && (data20 !== null)){
-const err78 = {instancePath:instancePath+"/linkShareMetadata",schemaPath:"#/properties/linkShareMetadata/type",keyword:"type",params:{type: schema26.properties.linkShareMetadata.type},message:"must be object,null",schema:schema26.properties.linkShareMetadata.type,parentSchema:schema26.properties.linkShareMetadata,data:data20};
+const err78 = {instancePath:instancePath+"/linkShareMetadata",schemaPath:"#/properties/linkShareMetadata/type",keyword:"type",params:{type: schema26.properties.linkShareMetadata.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -3219,11 +3603,14 @@ vErrors.push(err78);
 }
 errors++;
 }
+const _errs43 = errors;
+var valid0 = _errs42 === errors;
 }
 if(data.md5Checksum !== undefined){
 let data21 = data.md5Checksum;
+const _errs44 = errors;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err79 = {instancePath:instancePath+"/md5Checksum",schemaPath:"#/properties/md5Checksum/type",keyword:"type",params:{type: schema26.properties.md5Checksum.type},message:"must be string,null",schema:schema26.properties.md5Checksum.type,parentSchema:schema26.properties.md5Checksum,data:data21};
+const err79 = {instancePath:instancePath+"/md5Checksum",schemaPath:"#/properties/md5Checksum/type",keyword:"type",params:{type: schema26.properties.md5Checksum.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -3232,11 +3619,14 @@ vErrors.push(err79);
 }
 errors++;
 }
+const _errs45 = errors;
+var valid0 = _errs44 === errors;
 }
 if(data.mimeType !== undefined){
 let data22 = data.mimeType;
+const _errs46 = errors;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err80 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: schema26.properties.mimeType.type},message:"must be string,null",schema:schema26.properties.mimeType.type,parentSchema:schema26.properties.mimeType,data:data22};
+const err80 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: schema26.properties.mimeType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -3245,11 +3635,14 @@ vErrors.push(err80);
 }
 errors++;
 }
+const _errs47 = errors;
+var valid0 = _errs46 === errors;
 }
 if(data.modifiedByMe !== undefined){
 let data23 = data.modifiedByMe;
+const _errs48 = errors;
 if((typeof data23 !== "boolean") && (data23 !== null)){
-const err81 = {instancePath:instancePath+"/modifiedByMe",schemaPath:"#/properties/modifiedByMe/type",keyword:"type",params:{type: schema26.properties.modifiedByMe.type},message:"must be boolean,null",schema:schema26.properties.modifiedByMe.type,parentSchema:schema26.properties.modifiedByMe,data:data23};
+const err81 = {instancePath:instancePath+"/modifiedByMe",schemaPath:"#/properties/modifiedByMe/type",keyword:"type",params:{type: schema26.properties.modifiedByMe.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -3258,11 +3651,14 @@ vErrors.push(err81);
 }
 errors++;
 }
+const _errs49 = errors;
+var valid0 = _errs48 === errors;
 }
 if(data.modifiedByMeTime !== undefined){
 let data24 = data.modifiedByMeTime;
+const _errs50 = errors;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err82 = {instancePath:instancePath+"/modifiedByMeTime",schemaPath:"#/properties/modifiedByMeTime/type",keyword:"type",params:{type: schema26.properties.modifiedByMeTime.type},message:"must be string,null",schema:schema26.properties.modifiedByMeTime.type,parentSchema:schema26.properties.modifiedByMeTime,data:data24};
+const err82 = {instancePath:instancePath+"/modifiedByMeTime",schemaPath:"#/properties/modifiedByMeTime/type",keyword:"type",params:{type: schema26.properties.modifiedByMeTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -3271,11 +3667,14 @@ vErrors.push(err82);
 }
 errors++;
 }
+const _errs51 = errors;
+var valid0 = _errs50 === errors;
 }
 if(data.modifiedTime !== undefined){
 let data25 = data.modifiedTime;
+const _errs52 = errors;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err83 = {instancePath:instancePath+"/modifiedTime",schemaPath:"#/properties/modifiedTime/type",keyword:"type",params:{type: schema26.properties.modifiedTime.type},message:"must be string,null",schema:schema26.properties.modifiedTime.type,parentSchema:schema26.properties.modifiedTime,data:data25};
+const err83 = {instancePath:instancePath+"/modifiedTime",schemaPath:"#/properties/modifiedTime/type",keyword:"type",params:{type: schema26.properties.modifiedTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -3284,11 +3683,14 @@ vErrors.push(err83);
 }
 errors++;
 }
+const _errs53 = errors;
+var valid0 = _errs52 === errors;
 }
 if(data.name !== undefined){
 let data26 = data.name;
+const _errs54 = errors;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err84 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema26.properties.name.type},message:"must be string,null",schema:schema26.properties.name.type,parentSchema:schema26.properties.name,data:data26};
+const err84 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema26.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -3297,11 +3699,14 @@ vErrors.push(err84);
 }
 errors++;
 }
+const _errs55 = errors;
+var valid0 = _errs54 === errors;
 }
 if(data.originalFilename !== undefined){
 let data27 = data.originalFilename;
+const _errs56 = errors;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err85 = {instancePath:instancePath+"/originalFilename",schemaPath:"#/properties/originalFilename/type",keyword:"type",params:{type: schema26.properties.originalFilename.type},message:"must be string,null",schema:schema26.properties.originalFilename.type,parentSchema:schema26.properties.originalFilename,data:data27};
+const err85 = {instancePath:instancePath+"/originalFilename",schemaPath:"#/properties/originalFilename/type",keyword:"type",params:{type: schema26.properties.originalFilename.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -3310,11 +3715,14 @@ vErrors.push(err85);
 }
 errors++;
 }
+const _errs57 = errors;
+var valid0 = _errs56 === errors;
 }
 if(data.ownedByMe !== undefined){
 let data28 = data.ownedByMe;
+const _errs58 = errors;
 if((typeof data28 !== "boolean") && (data28 !== null)){
-const err86 = {instancePath:instancePath+"/ownedByMe",schemaPath:"#/properties/ownedByMe/type",keyword:"type",params:{type: schema26.properties.ownedByMe.type},message:"must be boolean,null",schema:schema26.properties.ownedByMe.type,parentSchema:schema26.properties.ownedByMe,data:data28};
+const err86 = {instancePath:instancePath+"/ownedByMe",schemaPath:"#/properties/ownedByMe/type",keyword:"type",params:{type: schema26.properties.ownedByMe.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -3323,11 +3731,14 @@ vErrors.push(err86);
 }
 errors++;
 }
+const _errs59 = errors;
+var valid0 = _errs58 === errors;
 }
 if(data.owners !== undefined){
 let data29 = data.owners;
+const _errs60 = errors;
 if((!(Array.isArray(data29))) && (data29 !== null)){
-const err87 = {instancePath:instancePath+"/owners",schemaPath:"#/properties/owners/type",keyword:"type",params:{type: schema26.properties.owners.type},message:"must be array,null",schema:schema26.properties.owners.type,parentSchema:schema26.properties.owners,data:data29};
+const err87 = {instancePath:instancePath+"/owners",schemaPath:"#/properties/owners/type",keyword:"type",params:{type: schema26.properties.owners.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -3336,13 +3747,17 @@ vErrors.push(err87);
 }
 errors++;
 }
+const _errs61 = errors;
 if(Array.isArray(data29)){
+let valid2 = true;
 const len0 = data29.length;
 for(let i0=0; i0<len0; i0++){
 let data30 = data29[i0];
+const _errs62 = errors;
+const _errs63 = errors;
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 if(data30.displayName === undefined){
-const err88 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/required",keyword:"required",params:{missingProperty: "displayName"},message:"must have required property '"+"displayName"+"'",schema:schema26.properties.owners.items.required,parentSchema:schema26.properties.owners.items,data:data30};
+const err88 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/required",keyword:"required",params:{missingProperty: "displayName"},message:"must have required property '"+"displayName"+"'"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -3352,7 +3767,7 @@ vErrors.push(err88);
 errors++;
 }
 if(data30.emailAddress === undefined){
-const err89 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/required",keyword:"required",params:{missingProperty: "emailAddress"},message:"must have required property '"+"emailAddress"+"'",schema:schema26.properties.owners.items.required,parentSchema:schema26.properties.owners.items,data:data30};
+const err89 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/required",keyword:"required",params:{missingProperty: "emailAddress"},message:"must have required property '"+"emailAddress"+"'"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -3362,7 +3777,7 @@ vErrors.push(err89);
 errors++;
 }
 if(data30.kind === undefined){
-const err90 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema26.properties.owners.items.required,parentSchema:schema26.properties.owners.items,data:data30};
+const err90 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -3372,7 +3787,7 @@ vErrors.push(err90);
 errors++;
 }
 if(data30.me === undefined){
-const err91 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/required",keyword:"required",params:{missingProperty: "me"},message:"must have required property '"+"me"+"'",schema:schema26.properties.owners.items.required,parentSchema:schema26.properties.owners.items,data:data30};
+const err91 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/required",keyword:"required",params:{missingProperty: "me"},message:"must have required property '"+"me"+"'"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -3382,7 +3797,7 @@ vErrors.push(err91);
 errors++;
 }
 if(data30.permissionId === undefined){
-const err92 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/required",keyword:"required",params:{missingProperty: "permissionId"},message:"must have required property '"+"permissionId"+"'",schema:schema26.properties.owners.items.required,parentSchema:schema26.properties.owners.items,data:data30};
+const err92 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/required",keyword:"required",params:{missingProperty: "permissionId"},message:"must have required property '"+"permissionId"+"'"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -3392,7 +3807,7 @@ vErrors.push(err92);
 errors++;
 }
 if(data30.photoLink === undefined){
-const err93 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/required",keyword:"required",params:{missingProperty: "photoLink"},message:"must have required property '"+"photoLink"+"'",schema:schema26.properties.owners.items.required,parentSchema:schema26.properties.owners.items,data:data30};
+const err93 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/required",keyword:"required",params:{missingProperty: "photoLink"},message:"must have required property '"+"photoLink"+"'"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -3401,10 +3816,12 @@ vErrors.push(err93);
 }
 errors++;
 }
+const _errs64 = errors;
 if(data30.displayName !== undefined){
 let data31 = data30.displayName;
+const _errs65 = errors;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err94 = {instancePath:instancePath+"/owners/" + i0+"/displayName",schemaPath:"#/properties/owners/items/properties/displayName/type",keyword:"type",params:{type: schema26.properties.owners.items.properties.displayName.type},message:"must be string,null",schema:schema26.properties.owners.items.properties.displayName.type,parentSchema:schema26.properties.owners.items.properties.displayName,data:data31};
+const err94 = {instancePath:instancePath+"/owners/" + i0+"/displayName",schemaPath:"#/properties/owners/items/properties/displayName/type",keyword:"type",params:{type: schema26.properties.owners.items.properties.displayName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -3413,11 +3830,14 @@ vErrors.push(err94);
 }
 errors++;
 }
+const _errs66 = errors;
+var valid3 = _errs65 === errors;
 }
 if(data30.emailAddress !== undefined){
 let data32 = data30.emailAddress;
+const _errs67 = errors;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err95 = {instancePath:instancePath+"/owners/" + i0+"/emailAddress",schemaPath:"#/properties/owners/items/properties/emailAddress/type",keyword:"type",params:{type: schema26.properties.owners.items.properties.emailAddress.type},message:"must be string,null",schema:schema26.properties.owners.items.properties.emailAddress.type,parentSchema:schema26.properties.owners.items.properties.emailAddress,data:data32};
+const err95 = {instancePath:instancePath+"/owners/" + i0+"/emailAddress",schemaPath:"#/properties/owners/items/properties/emailAddress/type",keyword:"type",params:{type: schema26.properties.owners.items.properties.emailAddress.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -3426,11 +3846,14 @@ vErrors.push(err95);
 }
 errors++;
 }
+const _errs68 = errors;
+var valid3 = _errs67 === errors;
 }
 if(data30.kind !== undefined){
 let data33 = data30.kind;
+const _errs69 = errors;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err96 = {instancePath:instancePath+"/owners/" + i0+"/kind",schemaPath:"#/properties/owners/items/properties/kind/type",keyword:"type",params:{type: schema26.properties.owners.items.properties.kind.type},message:"must be string,null",schema:schema26.properties.owners.items.properties.kind.type,parentSchema:schema26.properties.owners.items.properties.kind,data:data33};
+const err96 = {instancePath:instancePath+"/owners/" + i0+"/kind",schemaPath:"#/properties/owners/items/properties/kind/type",keyword:"type",params:{type: schema26.properties.owners.items.properties.kind.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -3439,11 +3862,14 @@ vErrors.push(err96);
 }
 errors++;
 }
+const _errs70 = errors;
+var valid3 = _errs69 === errors;
 }
 if(data30.me !== undefined){
 let data34 = data30.me;
+const _errs71 = errors;
 if((typeof data34 !== "boolean") && (data34 !== null)){
-const err97 = {instancePath:instancePath+"/owners/" + i0+"/me",schemaPath:"#/properties/owners/items/properties/me/type",keyword:"type",params:{type: schema26.properties.owners.items.properties.me.type},message:"must be boolean,null",schema:schema26.properties.owners.items.properties.me.type,parentSchema:schema26.properties.owners.items.properties.me,data:data34};
+const err97 = {instancePath:instancePath+"/owners/" + i0+"/me",schemaPath:"#/properties/owners/items/properties/me/type",keyword:"type",params:{type: schema26.properties.owners.items.properties.me.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -3452,11 +3878,14 @@ vErrors.push(err97);
 }
 errors++;
 }
+const _errs72 = errors;
+var valid3 = _errs71 === errors;
 }
 if(data30.permissionId !== undefined){
 let data35 = data30.permissionId;
+const _errs73 = errors;
 if((typeof data35 !== "string") && (data35 !== null)){
-const err98 = {instancePath:instancePath+"/owners/" + i0+"/permissionId",schemaPath:"#/properties/owners/items/properties/permissionId/type",keyword:"type",params:{type: schema26.properties.owners.items.properties.permissionId.type},message:"must be string,null",schema:schema26.properties.owners.items.properties.permissionId.type,parentSchema:schema26.properties.owners.items.properties.permissionId,data:data35};
+const err98 = {instancePath:instancePath+"/owners/" + i0+"/permissionId",schemaPath:"#/properties/owners/items/properties/permissionId/type",keyword:"type",params:{type: schema26.properties.owners.items.properties.permissionId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -3465,11 +3894,14 @@ vErrors.push(err98);
 }
 errors++;
 }
+const _errs74 = errors;
+var valid3 = _errs73 === errors;
 }
 if(data30.photoLink !== undefined){
 let data36 = data30.photoLink;
+const _errs75 = errors;
 if((typeof data36 !== "string") && (data36 !== null)){
-const err99 = {instancePath:instancePath+"/owners/" + i0+"/photoLink",schemaPath:"#/properties/owners/items/properties/photoLink/type",keyword:"type",params:{type: schema26.properties.owners.items.properties.photoLink.type},message:"must be string,null",schema:schema26.properties.owners.items.properties.photoLink.type,parentSchema:schema26.properties.owners.items.properties.photoLink,data:data36};
+const err99 = {instancePath:instancePath+"/owners/" + i0+"/photoLink",schemaPath:"#/properties/owners/items/properties/photoLink/type",keyword:"type",params:{type: schema26.properties.owners.items.properties.photoLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -3478,10 +3910,12 @@ vErrors.push(err99);
 }
 errors++;
 }
+const _errs76 = errors;
+var valid3 = _errs75 === errors;
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.owners.items.type,parentSchema:schema26.properties.owners.items,data:data30};
+const err100 = {instancePath:instancePath+"/owners/" + i0,schemaPath:"#/properties/owners/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -3490,13 +3924,19 @@ vErrors.push(err100);
 }
 errors++;
 }
+var valid1 = _errs62 === errors;
+if(!valid1){
+valid2 = false;
 }
 }
+}
+var valid0 = _errs60 === errors;
 }
 if(data.parents !== undefined){
 let data37 = data.parents;
+const _errs77 = errors;
 if((!(Array.isArray(data37))) && (data37 !== null)){
-const err101 = {instancePath:instancePath+"/parents",schemaPath:"#/properties/parents/type",keyword:"type",params:{type: schema26.properties.parents.type},message:"must be array,null",schema:schema26.properties.parents.type,parentSchema:schema26.properties.parents,data:data37};
+const err101 = {instancePath:instancePath+"/parents",schemaPath:"#/properties/parents/type",keyword:"type",params:{type: schema26.properties.parents.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -3505,11 +3945,14 @@ vErrors.push(err101);
 }
 errors++;
 }
+const _errs78 = errors;
+var valid0 = _errs77 === errors;
 }
 if(data.permissionIds !== undefined){
 let data38 = data.permissionIds;
+const _errs79 = errors;
 if((!(Array.isArray(data38))) && (data38 !== null)){
-const err102 = {instancePath:instancePath+"/permissionIds",schemaPath:"#/properties/permissionIds/type",keyword:"type",params:{type: schema26.properties.permissionIds.type},message:"must be array,null",schema:schema26.properties.permissionIds.type,parentSchema:schema26.properties.permissionIds,data:data38};
+const err102 = {instancePath:instancePath+"/permissionIds",schemaPath:"#/properties/permissionIds/type",keyword:"type",params:{type: schema26.properties.permissionIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -3518,11 +3961,14 @@ vErrors.push(err102);
 }
 errors++;
 }
+const _errs80 = errors;
+var valid0 = _errs79 === errors;
 }
 if(data.properties !== undefined){
 let data39 = data.properties;
+const _errs81 = errors;
 if((!(data39 && typeof data39 == "object" && !Array.isArray(data39))) && (data39 !== null)){
-const err103 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: schema26.properties.properties.type},message:"must be object,null",schema:schema26.properties.properties.type,parentSchema:schema26.properties.properties,data:data39};
+const err103 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: schema26.properties.properties.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -3531,11 +3977,14 @@ vErrors.push(err103);
 }
 errors++;
 }
+const _errs82 = errors;
+var valid0 = _errs81 === errors;
 }
 if(data.quotaBytesUsed !== undefined){
 let data40 = data.quotaBytesUsed;
+const _errs83 = errors;
 if((typeof data40 !== "string") && (data40 !== null)){
-const err104 = {instancePath:instancePath+"/quotaBytesUsed",schemaPath:"#/properties/quotaBytesUsed/type",keyword:"type",params:{type: schema26.properties.quotaBytesUsed.type},message:"must be string,null",schema:schema26.properties.quotaBytesUsed.type,parentSchema:schema26.properties.quotaBytesUsed,data:data40};
+const err104 = {instancePath:instancePath+"/quotaBytesUsed",schemaPath:"#/properties/quotaBytesUsed/type",keyword:"type",params:{type: schema26.properties.quotaBytesUsed.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -3544,11 +3993,14 @@ vErrors.push(err104);
 }
 errors++;
 }
+const _errs84 = errors;
+var valid0 = _errs83 === errors;
 }
 if(data.resourceKey !== undefined){
 let data41 = data.resourceKey;
+const _errs85 = errors;
 if((typeof data41 !== "string") && (data41 !== null)){
-const err105 = {instancePath:instancePath+"/resourceKey",schemaPath:"#/properties/resourceKey/type",keyword:"type",params:{type: schema26.properties.resourceKey.type},message:"must be string,null",schema:schema26.properties.resourceKey.type,parentSchema:schema26.properties.resourceKey,data:data41};
+const err105 = {instancePath:instancePath+"/resourceKey",schemaPath:"#/properties/resourceKey/type",keyword:"type",params:{type: schema26.properties.resourceKey.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -3557,11 +4009,14 @@ vErrors.push(err105);
 }
 errors++;
 }
+const _errs86 = errors;
+var valid0 = _errs85 === errors;
 }
 if(data.sha1Checksum !== undefined){
 let data42 = data.sha1Checksum;
+const _errs87 = errors;
 if((typeof data42 !== "string") && (data42 !== null)){
-const err106 = {instancePath:instancePath+"/sha1Checksum",schemaPath:"#/properties/sha1Checksum/type",keyword:"type",params:{type: schema26.properties.sha1Checksum.type},message:"must be string,null",schema:schema26.properties.sha1Checksum.type,parentSchema:schema26.properties.sha1Checksum,data:data42};
+const err106 = {instancePath:instancePath+"/sha1Checksum",schemaPath:"#/properties/sha1Checksum/type",keyword:"type",params:{type: schema26.properties.sha1Checksum.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -3570,11 +4025,14 @@ vErrors.push(err106);
 }
 errors++;
 }
+const _errs88 = errors;
+var valid0 = _errs87 === errors;
 }
 if(data.sha256Checksum !== undefined){
 let data43 = data.sha256Checksum;
+const _errs89 = errors;
 if((typeof data43 !== "string") && (data43 !== null)){
-const err107 = {instancePath:instancePath+"/sha256Checksum",schemaPath:"#/properties/sha256Checksum/type",keyword:"type",params:{type: schema26.properties.sha256Checksum.type},message:"must be string,null",schema:schema26.properties.sha256Checksum.type,parentSchema:schema26.properties.sha256Checksum,data:data43};
+const err107 = {instancePath:instancePath+"/sha256Checksum",schemaPath:"#/properties/sha256Checksum/type",keyword:"type",params:{type: schema26.properties.sha256Checksum.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -3583,11 +4041,14 @@ vErrors.push(err107);
 }
 errors++;
 }
+const _errs90 = errors;
+var valid0 = _errs89 === errors;
 }
 if(data.shared !== undefined){
 let data44 = data.shared;
+const _errs91 = errors;
 if((typeof data44 !== "boolean") && (data44 !== null)){
-const err108 = {instancePath:instancePath+"/shared",schemaPath:"#/properties/shared/type",keyword:"type",params:{type: schema26.properties.shared.type},message:"must be boolean,null",schema:schema26.properties.shared.type,parentSchema:schema26.properties.shared,data:data44};
+const err108 = {instancePath:instancePath+"/shared",schemaPath:"#/properties/shared/type",keyword:"type",params:{type: schema26.properties.shared.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -3596,11 +4057,14 @@ vErrors.push(err108);
 }
 errors++;
 }
+const _errs92 = errors;
+var valid0 = _errs91 === errors;
 }
 if(data.sharedWithMeTime !== undefined){
 let data45 = data.sharedWithMeTime;
+const _errs93 = errors;
 if((typeof data45 !== "string") && (data45 !== null)){
-const err109 = {instancePath:instancePath+"/sharedWithMeTime",schemaPath:"#/properties/sharedWithMeTime/type",keyword:"type",params:{type: schema26.properties.sharedWithMeTime.type},message:"must be string,null",schema:schema26.properties.sharedWithMeTime.type,parentSchema:schema26.properties.sharedWithMeTime,data:data45};
+const err109 = {instancePath:instancePath+"/sharedWithMeTime",schemaPath:"#/properties/sharedWithMeTime/type",keyword:"type",params:{type: schema26.properties.sharedWithMeTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -3609,11 +4073,14 @@ vErrors.push(err109);
 }
 errors++;
 }
+const _errs94 = errors;
+var valid0 = _errs93 === errors;
 }
 if(data.shortcutDetails !== undefined){
 let data46 = data.shortcutDetails;
+const _errs95 = errors;
 if((!(data46 && typeof data46 == "object" && !Array.isArray(data46))) && (data46 !== null)){
-const err110 = {instancePath:instancePath+"/shortcutDetails",schemaPath:"#/properties/shortcutDetails/type",keyword:"type",params:{type: schema26.properties.shortcutDetails.type},message:"must be object,null",schema:schema26.properties.shortcutDetails.type,parentSchema:schema26.properties.shortcutDetails,data:data46};
+const err110 = {instancePath:instancePath+"/shortcutDetails",schemaPath:"#/properties/shortcutDetails/type",keyword:"type",params:{type: schema26.properties.shortcutDetails.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -3622,11 +4089,14 @@ vErrors.push(err110);
 }
 errors++;
 }
+const _errs96 = errors;
+var valid0 = _errs95 === errors;
 }
 if(data.size !== undefined){
 let data47 = data.size;
+const _errs97 = errors;
 if((typeof data47 !== "string") && (data47 !== null)){
-const err111 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: schema26.properties.size.type},message:"must be string,null",schema:schema26.properties.size.type,parentSchema:schema26.properties.size,data:data47};
+const err111 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: schema26.properties.size.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -3635,11 +4105,14 @@ vErrors.push(err111);
 }
 errors++;
 }
+const _errs98 = errors;
+var valid0 = _errs97 === errors;
 }
 if(data.spaces !== undefined){
 let data48 = data.spaces;
+const _errs99 = errors;
 if((!(Array.isArray(data48))) && (data48 !== null)){
-const err112 = {instancePath:instancePath+"/spaces",schemaPath:"#/properties/spaces/type",keyword:"type",params:{type: schema26.properties.spaces.type},message:"must be array,null",schema:schema26.properties.spaces.type,parentSchema:schema26.properties.spaces,data:data48};
+const err112 = {instancePath:instancePath+"/spaces",schemaPath:"#/properties/spaces/type",keyword:"type",params:{type: schema26.properties.spaces.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -3648,11 +4121,14 @@ vErrors.push(err112);
 }
 errors++;
 }
+const _errs100 = errors;
+var valid0 = _errs99 === errors;
 }
 if(data.starred !== undefined){
 let data49 = data.starred;
+const _errs101 = errors;
 if((typeof data49 !== "boolean") && (data49 !== null)){
-const err113 = {instancePath:instancePath+"/starred",schemaPath:"#/properties/starred/type",keyword:"type",params:{type: schema26.properties.starred.type},message:"must be boolean,null",schema:schema26.properties.starred.type,parentSchema:schema26.properties.starred,data:data49};
+const err113 = {instancePath:instancePath+"/starred",schemaPath:"#/properties/starred/type",keyword:"type",params:{type: schema26.properties.starred.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -3661,11 +4137,14 @@ vErrors.push(err113);
 }
 errors++;
 }
+const _errs102 = errors;
+var valid0 = _errs101 === errors;
 }
 if(data.thumbnailLink !== undefined){
 let data50 = data.thumbnailLink;
+const _errs103 = errors;
 if((typeof data50 !== "string") && (data50 !== null)){
-const err114 = {instancePath:instancePath+"/thumbnailLink",schemaPath:"#/properties/thumbnailLink/type",keyword:"type",params:{type: schema26.properties.thumbnailLink.type},message:"must be string,null",schema:schema26.properties.thumbnailLink.type,parentSchema:schema26.properties.thumbnailLink,data:data50};
+const err114 = {instancePath:instancePath+"/thumbnailLink",schemaPath:"#/properties/thumbnailLink/type",keyword:"type",params:{type: schema26.properties.thumbnailLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -3674,11 +4153,14 @@ vErrors.push(err114);
 }
 errors++;
 }
+const _errs104 = errors;
+var valid0 = _errs103 === errors;
 }
 if(data.thumbnailVersion !== undefined){
 let data51 = data.thumbnailVersion;
+const _errs105 = errors;
 if((typeof data51 !== "string") && (data51 !== null)){
-const err115 = {instancePath:instancePath+"/thumbnailVersion",schemaPath:"#/properties/thumbnailVersion/type",keyword:"type",params:{type: schema26.properties.thumbnailVersion.type},message:"must be string,null",schema:schema26.properties.thumbnailVersion.type,parentSchema:schema26.properties.thumbnailVersion,data:data51};
+const err115 = {instancePath:instancePath+"/thumbnailVersion",schemaPath:"#/properties/thumbnailVersion/type",keyword:"type",params:{type: schema26.properties.thumbnailVersion.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -3687,11 +4169,14 @@ vErrors.push(err115);
 }
 errors++;
 }
+const _errs106 = errors;
+var valid0 = _errs105 === errors;
 }
 if(data.trashed !== undefined){
 let data52 = data.trashed;
+const _errs107 = errors;
 if((typeof data52 !== "boolean") && (data52 !== null)){
-const err116 = {instancePath:instancePath+"/trashed",schemaPath:"#/properties/trashed/type",keyword:"type",params:{type: schema26.properties.trashed.type},message:"must be boolean,null",schema:schema26.properties.trashed.type,parentSchema:schema26.properties.trashed,data:data52};
+const err116 = {instancePath:instancePath+"/trashed",schemaPath:"#/properties/trashed/type",keyword:"type",params:{type: schema26.properties.trashed.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -3700,11 +4185,14 @@ vErrors.push(err116);
 }
 errors++;
 }
+const _errs108 = errors;
+var valid0 = _errs107 === errors;
 }
 if(data.trashedTime !== undefined){
 let data53 = data.trashedTime;
+const _errs109 = errors;
 if((typeof data53 !== "string") && (data53 !== null)){
-const err117 = {instancePath:instancePath+"/trashedTime",schemaPath:"#/properties/trashedTime/type",keyword:"type",params:{type: schema26.properties.trashedTime.type},message:"must be string,null",schema:schema26.properties.trashedTime.type,parentSchema:schema26.properties.trashedTime,data:data53};
+const err117 = {instancePath:instancePath+"/trashedTime",schemaPath:"#/properties/trashedTime/type",keyword:"type",params:{type: schema26.properties.trashedTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -3713,11 +4201,14 @@ vErrors.push(err117);
 }
 errors++;
 }
+const _errs110 = errors;
+var valid0 = _errs109 === errors;
 }
 if(data.version !== undefined){
 let data54 = data.version;
+const _errs111 = errors;
 if((typeof data54 !== "string") && (data54 !== null)){
-const err118 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: schema26.properties.version.type},message:"must be string,null",schema:schema26.properties.version.type,parentSchema:schema26.properties.version,data:data54};
+const err118 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: schema26.properties.version.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -3726,11 +4217,14 @@ vErrors.push(err118);
 }
 errors++;
 }
+const _errs112 = errors;
+var valid0 = _errs111 === errors;
 }
 if(data.videoMediaMetadata !== undefined){
 let data55 = data.videoMediaMetadata;
+const _errs113 = errors;
 if((!(data55 && typeof data55 == "object" && !Array.isArray(data55))) && (data55 !== null)){
-const err119 = {instancePath:instancePath+"/videoMediaMetadata",schemaPath:"#/properties/videoMediaMetadata/type",keyword:"type",params:{type: schema26.properties.videoMediaMetadata.type},message:"must be object,null",schema:schema26.properties.videoMediaMetadata.type,parentSchema:schema26.properties.videoMediaMetadata,data:data55};
+const err119 = {instancePath:instancePath+"/videoMediaMetadata",schemaPath:"#/properties/videoMediaMetadata/type",keyword:"type",params:{type: schema26.properties.videoMediaMetadata.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -3739,11 +4233,14 @@ vErrors.push(err119);
 }
 errors++;
 }
+const _errs114 = errors;
+var valid0 = _errs113 === errors;
 }
 if(data.viewedByMe !== undefined){
 let data56 = data.viewedByMe;
+const _errs115 = errors;
 if((typeof data56 !== "boolean") && (data56 !== null)){
-const err120 = {instancePath:instancePath+"/viewedByMe",schemaPath:"#/properties/viewedByMe/type",keyword:"type",params:{type: schema26.properties.viewedByMe.type},message:"must be boolean,null",schema:schema26.properties.viewedByMe.type,parentSchema:schema26.properties.viewedByMe,data:data56};
+const err120 = {instancePath:instancePath+"/viewedByMe",schemaPath:"#/properties/viewedByMe/type",keyword:"type",params:{type: schema26.properties.viewedByMe.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -3752,11 +4249,14 @@ vErrors.push(err120);
 }
 errors++;
 }
+const _errs116 = errors;
+var valid0 = _errs115 === errors;
 }
 if(data.viewedByMeTime !== undefined){
 let data57 = data.viewedByMeTime;
+const _errs117 = errors;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err121 = {instancePath:instancePath+"/viewedByMeTime",schemaPath:"#/properties/viewedByMeTime/type",keyword:"type",params:{type: schema26.properties.viewedByMeTime.type},message:"must be string,null",schema:schema26.properties.viewedByMeTime.type,parentSchema:schema26.properties.viewedByMeTime,data:data57};
+const err121 = {instancePath:instancePath+"/viewedByMeTime",schemaPath:"#/properties/viewedByMeTime/type",keyword:"type",params:{type: schema26.properties.viewedByMeTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -3765,11 +4265,14 @@ vErrors.push(err121);
 }
 errors++;
 }
+const _errs118 = errors;
+var valid0 = _errs117 === errors;
 }
 if(data.viewersCanCopyContent !== undefined){
 let data58 = data.viewersCanCopyContent;
+const _errs119 = errors;
 if((typeof data58 !== "boolean") && (data58 !== null)){
-const err122 = {instancePath:instancePath+"/viewersCanCopyContent",schemaPath:"#/properties/viewersCanCopyContent/type",keyword:"type",params:{type: schema26.properties.viewersCanCopyContent.type},message:"must be boolean,null",schema:schema26.properties.viewersCanCopyContent.type,parentSchema:schema26.properties.viewersCanCopyContent,data:data58};
+const err122 = {instancePath:instancePath+"/viewersCanCopyContent",schemaPath:"#/properties/viewersCanCopyContent/type",keyword:"type",params:{type: schema26.properties.viewersCanCopyContent.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -3778,11 +4281,14 @@ vErrors.push(err122);
 }
 errors++;
 }
+const _errs120 = errors;
+var valid0 = _errs119 === errors;
 }
 if(data.webContentLink !== undefined){
 let data59 = data.webContentLink;
+const _errs121 = errors;
 if((typeof data59 !== "string") && (data59 !== null)){
-const err123 = {instancePath:instancePath+"/webContentLink",schemaPath:"#/properties/webContentLink/type",keyword:"type",params:{type: schema26.properties.webContentLink.type},message:"must be string,null",schema:schema26.properties.webContentLink.type,parentSchema:schema26.properties.webContentLink,data:data59};
+const err123 = {instancePath:instancePath+"/webContentLink",schemaPath:"#/properties/webContentLink/type",keyword:"type",params:{type: schema26.properties.webContentLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -3791,11 +4297,14 @@ vErrors.push(err123);
 }
 errors++;
 }
+const _errs122 = errors;
+var valid0 = _errs121 === errors;
 }
 if(data.webViewLink !== undefined){
 let data60 = data.webViewLink;
+const _errs123 = errors;
 if((typeof data60 !== "string") && (data60 !== null)){
-const err124 = {instancePath:instancePath+"/webViewLink",schemaPath:"#/properties/webViewLink/type",keyword:"type",params:{type: schema26.properties.webViewLink.type},message:"must be string,null",schema:schema26.properties.webViewLink.type,parentSchema:schema26.properties.webViewLink,data:data60};
+const err124 = {instancePath:instancePath+"/webViewLink",schemaPath:"#/properties/webViewLink/type",keyword:"type",params:{type: schema26.properties.webViewLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -3804,11 +4313,14 @@ vErrors.push(err124);
 }
 errors++;
 }
+const _errs124 = errors;
+var valid0 = _errs123 === errors;
 }
 if(data.writersCanShare !== undefined){
 let data61 = data.writersCanShare;
+const _errs125 = errors;
 if((typeof data61 !== "boolean") && (data61 !== null)){
-const err125 = {instancePath:instancePath+"/writersCanShare",schemaPath:"#/properties/writersCanShare/type",keyword:"type",params:{type: schema26.properties.writersCanShare.type},message:"must be boolean,null",schema:schema26.properties.writersCanShare.type,parentSchema:schema26.properties.writersCanShare,data:data61};
+const err125 = {instancePath:instancePath+"/writersCanShare",schemaPath:"#/properties/writersCanShare/type",keyword:"type",params:{type: schema26.properties.writersCanShare.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -3817,10 +4329,12 @@ vErrors.push(err125);
 }
 errors++;
 }
+const _errs126 = errors;
+var valid0 = _errs125 === errors;
 }
 }
 else {
-const err126 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
+const err126 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -3839,9 +4353,10 @@ const schema27 = {"type":"object","properties":{"allowFileDiscovery":{"type":["b
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.allowFileDiscovery === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "allowFileDiscovery"},message:"must have required property '"+"allowFileDiscovery"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "allowFileDiscovery"},message:"must have required property '"+"allowFileDiscovery"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3851,7 +4366,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.deleted === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3861,7 +4376,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.displayName === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "displayName"},message:"must have required property '"+"displayName"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "displayName"},message:"must have required property '"+"displayName"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3871,7 +4386,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.domain === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "domain"},message:"must have required property '"+"domain"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "domain"},message:"must have required property '"+"domain"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3881,7 +4396,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.emailAddress === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emailAddress"},message:"must have required property '"+"emailAddress"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emailAddress"},message:"must have required property '"+"emailAddress"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3891,7 +4406,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.expirationTime === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expirationTime"},message:"must have required property '"+"expirationTime"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expirationTime"},message:"must have required property '"+"expirationTime"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3901,7 +4416,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3911,7 +4426,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.kind === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3921,7 +4436,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.pendingOwner === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pendingOwner"},message:"must have required property '"+"pendingOwner"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pendingOwner"},message:"must have required property '"+"pendingOwner"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3931,7 +4446,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.permissionDetails === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permissionDetails"},message:"must have required property '"+"permissionDetails"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permissionDetails"},message:"must have required property '"+"permissionDetails"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3941,7 +4456,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.photoLink === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "photoLink"},message:"must have required property '"+"photoLink"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "photoLink"},message:"must have required property '"+"photoLink"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3951,7 +4466,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.role === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3961,7 +4476,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.teamDrivePermissionDetails === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "teamDrivePermissionDetails"},message:"must have required property '"+"teamDrivePermissionDetails"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "teamDrivePermissionDetails"},message:"must have required property '"+"teamDrivePermissionDetails"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3971,7 +4486,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.type === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3981,7 +4496,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.view === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "view"},message:"must have required property '"+"view"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "view"},message:"must have required property '"+"view"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3990,10 +4505,12 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.allowFileDiscovery !== undefined){
 let data0 = data.allowFileDiscovery;
+const _errs2 = errors;
 if((typeof data0 !== "boolean") && (data0 !== null)){
-const err15 = {instancePath:instancePath+"/allowFileDiscovery",schemaPath:"#/properties/allowFileDiscovery/type",keyword:"type",params:{type: schema27.properties.allowFileDiscovery.type},message:"must be boolean,null",schema:schema27.properties.allowFileDiscovery.type,parentSchema:schema27.properties.allowFileDiscovery,data:data0};
+const err15 = {instancePath:instancePath+"/allowFileDiscovery",schemaPath:"#/properties/allowFileDiscovery/type",keyword:"type",params:{type: schema27.properties.allowFileDiscovery.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4002,11 +4519,14 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.deleted !== undefined){
 let data1 = data.deleted;
+const _errs4 = errors;
 if((typeof data1 !== "boolean") && (data1 !== null)){
-const err16 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: schema27.properties.deleted.type},message:"must be boolean,null",schema:schema27.properties.deleted.type,parentSchema:schema27.properties.deleted,data:data1};
+const err16 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: schema27.properties.deleted.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4015,11 +4535,14 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.displayName !== undefined){
 let data2 = data.displayName;
+const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err17 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema27.properties.displayName.type},message:"must be string,null",schema:schema27.properties.displayName.type,parentSchema:schema27.properties.displayName,data:data2};
+const err17 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema27.properties.displayName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4028,11 +4551,14 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.domain !== undefined){
 let data3 = data.domain;
+const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err18 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: schema27.properties.domain.type},message:"must be string,null",schema:schema27.properties.domain.type,parentSchema:schema27.properties.domain,data:data3};
+const err18 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: schema27.properties.domain.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4041,11 +4567,14 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.emailAddress !== undefined){
 let data4 = data.emailAddress;
+const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err19 = {instancePath:instancePath+"/emailAddress",schemaPath:"#/properties/emailAddress/type",keyword:"type",params:{type: schema27.properties.emailAddress.type},message:"must be string,null",schema:schema27.properties.emailAddress.type,parentSchema:schema27.properties.emailAddress,data:data4};
+const err19 = {instancePath:instancePath+"/emailAddress",schemaPath:"#/properties/emailAddress/type",keyword:"type",params:{type: schema27.properties.emailAddress.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4054,11 +4583,14 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.expirationTime !== undefined){
 let data5 = data.expirationTime;
+const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/expirationTime",schemaPath:"#/properties/expirationTime/type",keyword:"type",params:{type: schema27.properties.expirationTime.type},message:"must be string,null",schema:schema27.properties.expirationTime.type,parentSchema:schema27.properties.expirationTime,data:data5};
+const err20 = {instancePath:instancePath+"/expirationTime",schemaPath:"#/properties/expirationTime/type",keyword:"type",params:{type: schema27.properties.expirationTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4067,11 +4599,14 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.id !== undefined){
 let data6 = data.id;
+const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err21 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.id.type,parentSchema:schema27.properties.id,data:data6};
+const err21 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4080,11 +4615,14 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.kind !== undefined){
 let data7 = data.kind;
+const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err22 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: schema27.properties.kind.type},message:"must be string,null",schema:schema27.properties.kind.type,parentSchema:schema27.properties.kind,data:data7};
+const err22 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: schema27.properties.kind.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4093,11 +4631,14 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.pendingOwner !== undefined){
 let data8 = data.pendingOwner;
+const _errs18 = errors;
 if((typeof data8 !== "boolean") && (data8 !== null)){
-const err23 = {instancePath:instancePath+"/pendingOwner",schemaPath:"#/properties/pendingOwner/type",keyword:"type",params:{type: schema27.properties.pendingOwner.type},message:"must be boolean,null",schema:schema27.properties.pendingOwner.type,parentSchema:schema27.properties.pendingOwner,data:data8};
+const err23 = {instancePath:instancePath+"/pendingOwner",schemaPath:"#/properties/pendingOwner/type",keyword:"type",params:{type: schema27.properties.pendingOwner.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4106,11 +4647,14 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.permissionDetails !== undefined){
 let data9 = data.permissionDetails;
+const _errs20 = errors;
 if((!(Array.isArray(data9))) && (data9 !== null)){
-const err24 = {instancePath:instancePath+"/permissionDetails",schemaPath:"#/properties/permissionDetails/type",keyword:"type",params:{type: schema27.properties.permissionDetails.type},message:"must be array,null",schema:schema27.properties.permissionDetails.type,parentSchema:schema27.properties.permissionDetails,data:data9};
+const err24 = {instancePath:instancePath+"/permissionDetails",schemaPath:"#/properties/permissionDetails/type",keyword:"type",params:{type: schema27.properties.permissionDetails.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4119,11 +4663,14 @@ vErrors.push(err24);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.photoLink !== undefined){
 let data10 = data.photoLink;
+const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err25 = {instancePath:instancePath+"/photoLink",schemaPath:"#/properties/photoLink/type",keyword:"type",params:{type: schema27.properties.photoLink.type},message:"must be string,null",schema:schema27.properties.photoLink.type,parentSchema:schema27.properties.photoLink,data:data10};
+const err25 = {instancePath:instancePath+"/photoLink",schemaPath:"#/properties/photoLink/type",keyword:"type",params:{type: schema27.properties.photoLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4132,11 +4679,14 @@ vErrors.push(err25);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.role !== undefined){
 let data11 = data.role;
+const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err26 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: schema27.properties.role.type},message:"must be string,null",schema:schema27.properties.role.type,parentSchema:schema27.properties.role,data:data11};
+const err26 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: schema27.properties.role.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4145,11 +4695,14 @@ vErrors.push(err26);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.teamDrivePermissionDetails !== undefined){
 let data12 = data.teamDrivePermissionDetails;
+const _errs26 = errors;
 if((!(Array.isArray(data12))) && (data12 !== null)){
-const err27 = {instancePath:instancePath+"/teamDrivePermissionDetails",schemaPath:"#/properties/teamDrivePermissionDetails/type",keyword:"type",params:{type: schema27.properties.teamDrivePermissionDetails.type},message:"must be array,null",schema:schema27.properties.teamDrivePermissionDetails.type,parentSchema:schema27.properties.teamDrivePermissionDetails,data:data12};
+const err27 = {instancePath:instancePath+"/teamDrivePermissionDetails",schemaPath:"#/properties/teamDrivePermissionDetails/type",keyword:"type",params:{type: schema27.properties.teamDrivePermissionDetails.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4158,11 +4711,14 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 if(data.type !== undefined){
 let data13 = data.type;
+const _errs28 = errors;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err28 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema27.properties.type.type},message:"must be string,null",schema:schema27.properties.type.type,parentSchema:schema27.properties.type,data:data13};
+const err28 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema27.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4171,11 +4727,14 @@ vErrors.push(err28);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
 if(data.view !== undefined){
 let data14 = data.view;
+const _errs30 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err29 = {instancePath:instancePath+"/view",schemaPath:"#/properties/view/type",keyword:"type",params:{type: schema27.properties.view.type},message:"must be string,null",schema:schema27.properties.view.type,parentSchema:schema27.properties.view,data:data14};
+const err29 = {instancePath:instancePath+"/view",schemaPath:"#/properties/view/type",keyword:"type",params:{type: schema27.properties.view.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4184,10 +4743,12 @@ vErrors.push(err29);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err30];
 }

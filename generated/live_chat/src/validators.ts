@@ -7,9 +7,10 @@ const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fiel
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema11.required,parentSchema:schema11,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18,9 +19,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "cursor") || (key0 === "fields")) || (key0 === "limit")) || (key0 === "query"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -32,8 +34,9 @@ errors++;
 }
 if(data.cursor !== undefined){
 let data0 = data.cursor;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.cursor.type,parentSchema:schema11.properties.cursor,data:data0};
+const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -42,15 +45,21 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.fields !== undefined){
 let data1 = data.fields;
+const _errs4 = errors;
+const _errs5 = errors;
 if(Array.isArray(data1)){
+let valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.fields.items.type,parentSchema:schema11.properties.fields.items,data:data2};
+const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -59,10 +68,15 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid1 = _errs6 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.fields.type,parentSchema:schema11.properties.fields,data:data1};
+const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -71,11 +85,13 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.limit !== undefined){
 let data3 = data.limit;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.limit.type,parentSchema:schema11.properties.limit,data:data3};
+const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -84,9 +100,10 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
 if(typeof data3 == "number"){
 if(data3 < 1 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.limit,data:data3};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -96,13 +113,17 @@ vErrors.push(err6);
 errors++;
 }
 }
+var valid0 = _errs8 === errors;
 }
 if(data.query !== undefined){
 let data4 = data.query;
+const _errs10 = errors;
+const _errs11 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+const _errs12 = errors;
 for(const key1 in data4){
 if(!((key1 === "filter") || (key1 === "sort"))){
-const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.query,data:data4};
+const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -114,8 +135,9 @@ errors++;
 }
 if(data4.filter !== undefined){
 let data5 = data4.filter;
+const _errs13 = errors;
 if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err8 = {instancePath:instancePath+"/query/filter",schemaPath:"#/properties/query/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.properties.filter.type,parentSchema:schema11.properties.query.properties.filter,data:data5};
+const err8 = {instancePath:instancePath+"/query/filter",schemaPath:"#/properties/query/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -124,15 +146,21 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid3 = _errs13 === errors;
 }
 if(data4.sort !== undefined){
 let data6 = data4.sort;
+const _errs15 = errors;
+const _errs16 = errors;
 if(Array.isArray(data6)){
+let valid5 = true;
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
+const _errs17 = errors;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-const err9 = {instancePath:instancePath+"/query/sort/" + i1,schemaPath:"#/properties/query/properties/sort/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.properties.sort.items.type,parentSchema:schema11.properties.query.properties.sort.items,data:data7};
+const err9 = {instancePath:instancePath+"/query/sort/" + i1,schemaPath:"#/properties/query/properties/sort/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -141,10 +169,15 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs18 = errors;
+var valid4 = _errs17 === errors;
+if(!valid4){
+valid5 = false;
+}
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.query.properties.sort.type,parentSchema:schema11.properties.query.properties.sort,data:data6};
+const err10 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -153,10 +186,11 @@ vErrors.push(err10);
 }
 errors++;
 }
+var valid3 = _errs15 === errors;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.type,parentSchema:schema11.properties.query,data:data4};
+const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -165,10 +199,11 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid0 = _errs10 === errors;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -187,9 +222,11 @@ const schema12 = {"type":"object","properties":{},"additionalProperties":false};
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -200,7 +237,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -219,10 +256,12 @@ const schema13 = {"type":"object","properties":{"fields":{"type":"string"},"limi
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "fields") || (key0 === "limit")) || (key0 === "start_time"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -234,8 +273,9 @@ errors++;
 }
 if(data.fields !== undefined){
 let data0 = data.fields;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.fields.type,parentSchema:schema13.properties.fields,data:data0};
+const err1 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -244,11 +284,14 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.limit !== undefined){
 let data1 = data.limit;
+const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.limit.type,parentSchema:schema13.properties.limit,data:data1};
+const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -257,11 +300,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.start_time !== undefined){
 let data2 = data.start_time;
+const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/start_time",schemaPath:"#/properties/start_time/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.start_time.type,parentSchema:schema13.properties.start_time,data:data2};
+const err3 = {instancePath:instancePath+"/start_time",schemaPath:"#/properties/start_time/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -270,10 +316,12 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -292,10 +340,12 @@ const schema14 = {"type":"object","properties":{"limit":{"type":"integer"},"sinc
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "limit") || (key0 === "since_id"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -307,8 +357,9 @@ errors++;
 }
 if(data.limit !== undefined){
 let data0 = data.limit;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err1 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.limit.type,parentSchema:schema14.properties.limit,data:data0};
+const err1 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -317,11 +368,14 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.since_id !== undefined){
 let data1 = data.since_id;
+const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/since_id",schemaPath:"#/properties/since_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.since_id.type,parentSchema:schema14.properties.since_id,data:data1};
+const err2 = {instancePath:instancePath+"/since_id",schemaPath:"#/properties/since_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -330,10 +384,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -352,9 +408,10 @@ const schema15 = {"type":"object","properties":{"agent_id":{"type":"integer"}},"
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.agent_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agent_id"},message:"must have required property '"+"agent_id"+"'",schema:schema15.required,parentSchema:schema15,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agent_id"},message:"must have required property '"+"agent_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -363,9 +420,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "agent_id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -377,8 +435,9 @@ errors++;
 }
 if(data.agent_id !== undefined){
 let data0 = data.agent_id;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/agent_id",schemaPath:"#/properties/agent_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.agent_id.type,parentSchema:schema15.properties.agent_id,data:data0};
+const err2 = {instancePath:instancePath+"/agent_id",schemaPath:"#/properties/agent_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -387,10 +446,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -409,9 +470,10 @@ const schema16 = {"type":"object","properties":{"ban_id":{"type":"integer"}},"re
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ban_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ban_id"},message:"must have required property '"+"ban_id"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ban_id"},message:"must have required property '"+"ban_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -420,9 +482,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "ban_id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -434,8 +497,9 @@ errors++;
 }
 if(data.ban_id !== undefined){
 let data0 = data.ban_id;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/ban_id",schemaPath:"#/properties/ban_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.ban_id.type,parentSchema:schema16.properties.ban_id,data:data0};
+const err2 = {instancePath:instancePath+"/ban_id",schemaPath:"#/properties/ban_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -444,10 +508,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -466,9 +532,10 @@ const schema17 = {"type":"object","properties":{"chat_id":{"type":"string"}},"re
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.chat_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "chat_id"},message:"must have required property '"+"chat_id"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "chat_id"},message:"must have required property '"+"chat_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -477,9 +544,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "chat_id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -491,8 +559,9 @@ errors++;
 }
 if(data.chat_id !== undefined){
 let data0 = data.chat_id;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/chat_id",schemaPath:"#/properties/chat_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.chat_id.type,parentSchema:schema17.properties.chat_id,data:data0};
+const err2 = {instancePath:instancePath+"/chat_id",schemaPath:"#/properties/chat_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -501,10 +570,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -523,9 +594,10 @@ const schema18 = {"type":"object","properties":{"department_id":{"type":"integer
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.department_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "department_id"},message:"must have required property '"+"department_id"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "department_id"},message:"must have required property '"+"department_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -534,9 +606,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "department_id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -548,8 +621,9 @@ errors++;
 }
 if(data.department_id !== undefined){
 let data0 = data.department_id;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/department_id",schemaPath:"#/properties/department_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.department_id.type,parentSchema:schema18.properties.department_id,data:data0};
+const err2 = {instancePath:instancePath+"/department_id",schemaPath:"#/properties/department_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -558,10 +632,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -580,10 +656,12 @@ const schema19 = {"type":"object","properties":{},"additionalProperties":true};
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -602,9 +680,10 @@ const schema20 = {"type":"object","properties":{"account_key":{"type":"string"},
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.account_key === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account_key"},message:"must have required property '"+"account_key"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account_key"},message:"must have required property '"+"account_key"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -614,7 +693,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.billing === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "billing"},message:"must have required property '"+"billing"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "billing"},message:"must have required property '"+"billing"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -624,7 +703,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.create_date === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "create_date"},message:"must have required property '"+"create_date"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "create_date"},message:"must have required property '"+"create_date"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -634,7 +713,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.plan === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "plan"},message:"must have required property '"+"plan"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "plan"},message:"must have required property '"+"plan"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -644,7 +723,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.status === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -653,10 +732,12 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.account_key !== undefined){
 let data0 = data.account_key;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/account_key",schemaPath:"#/properties/account_key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.account_key.type,parentSchema:schema20.properties.account_key,data:data0};
+const err5 = {instancePath:instancePath+"/account_key",schemaPath:"#/properties/account_key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -665,11 +746,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.create_date !== undefined){
 let data1 = data.create_date;
+const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err6 = {instancePath:instancePath+"/create_date",schemaPath:"#/properties/create_date/type",keyword:"type",params:{type: schema20.properties.create_date.type},message:"must be string,null",schema:schema20.properties.create_date.type,parentSchema:schema20.properties.create_date,data:data1};
+const err6 = {instancePath:instancePath+"/create_date",schemaPath:"#/properties/create_date/type",keyword:"type",params:{type: schema20.properties.create_date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -678,11 +762,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.status !== undefined){
 let data2 = data.status;
+const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema20.properties.status.type},message:"must be string,null",schema:schema20.properties.status.type,parentSchema:schema20.properties.status,data:data2};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema20.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -691,10 +778,12 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -713,9 +802,10 @@ const schema21 = {"type":"object","properties":{"create_date":{"type":["string",
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.create_date === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "create_date"},message:"must have required property '"+"create_date"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "create_date"},message:"must have required property '"+"create_date"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -725,7 +815,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.departments === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "departments"},message:"must have required property '"+"departments"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "departments"},message:"must have required property '"+"departments"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -735,7 +825,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.display_name === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "display_name"},message:"must have required property '"+"display_name"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "display_name"},message:"must have required property '"+"display_name"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -745,7 +835,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.email === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -755,7 +845,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.enabled === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -765,7 +855,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.enabled_departments === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled_departments"},message:"must have required property '"+"enabled_departments"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled_departments"},message:"must have required property '"+"enabled_departments"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -775,7 +865,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.first_name === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -785,7 +875,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.id === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -795,7 +885,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.last_login === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_login"},message:"must have required property '"+"last_login"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_login"},message:"must have required property '"+"last_login"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -805,7 +895,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.last_name === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_name"},message:"must have required property '"+"last_name"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_name"},message:"must have required property '"+"last_name"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -815,7 +905,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.login_count === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "login_count"},message:"must have required property '"+"login_count"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "login_count"},message:"must have required property '"+"login_count"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -825,7 +915,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.role_id === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role_id"},message:"must have required property '"+"role_id"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role_id"},message:"must have required property '"+"role_id"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -835,7 +925,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.roles === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -845,7 +935,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.scope === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scope"},message:"must have required property '"+"scope"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scope"},message:"must have required property '"+"scope"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -855,7 +945,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.skills === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "skills"},message:"must have required property '"+"skills"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "skills"},message:"must have required property '"+"skills"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -864,10 +954,12 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.create_date !== undefined){
 let data0 = data.create_date;
+const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err15 = {instancePath:instancePath+"/create_date",schemaPath:"#/properties/create_date/type",keyword:"type",params:{type: schema21.properties.create_date.type},message:"must be string,null",schema:schema21.properties.create_date.type,parentSchema:schema21.properties.create_date,data:data0};
+const err15 = {instancePath:instancePath+"/create_date",schemaPath:"#/properties/create_date/type",keyword:"type",params:{type: schema21.properties.create_date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -876,11 +968,14 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.departments !== undefined){
 let data1 = data.departments;
+const _errs4 = errors;
 if((!(Array.isArray(data1))) && (data1 !== null)){
-const err16 = {instancePath:instancePath+"/departments",schemaPath:"#/properties/departments/type",keyword:"type",params:{type: schema21.properties.departments.type},message:"must be array,null",schema:schema21.properties.departments.type,parentSchema:schema21.properties.departments,data:data1};
+const err16 = {instancePath:instancePath+"/departments",schemaPath:"#/properties/departments/type",keyword:"type",params:{type: schema21.properties.departments.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -889,11 +984,14 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.display_name !== undefined){
 let data2 = data.display_name;
+const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err17 = {instancePath:instancePath+"/display_name",schemaPath:"#/properties/display_name/type",keyword:"type",params:{type: schema21.properties.display_name.type},message:"must be string,null",schema:schema21.properties.display_name.type,parentSchema:schema21.properties.display_name,data:data2};
+const err17 = {instancePath:instancePath+"/display_name",schemaPath:"#/properties/display_name/type",keyword:"type",params:{type: schema21.properties.display_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -902,11 +1000,14 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.email !== undefined){
 let data3 = data.email;
+const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err18 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema21.properties.email.type},message:"must be string,null",schema:schema21.properties.email.type,parentSchema:schema21.properties.email,data:data3};
+const err18 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema21.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -915,11 +1016,14 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.enabled !== undefined){
 let data4 = data.enabled;
+const _errs10 = errors;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err19 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: schema21.properties.enabled.type},message:"must be boolean,null",schema:schema21.properties.enabled.type,parentSchema:schema21.properties.enabled,data:data4};
+const err19 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: schema21.properties.enabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -928,11 +1032,14 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.enabled_departments !== undefined){
 let data5 = data.enabled_departments;
+const _errs12 = errors;
 if((!(Array.isArray(data5))) && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/enabled_departments",schemaPath:"#/properties/enabled_departments/type",keyword:"type",params:{type: schema21.properties.enabled_departments.type},message:"must be array,null",schema:schema21.properties.enabled_departments.type,parentSchema:schema21.properties.enabled_departments,data:data5};
+const err20 = {instancePath:instancePath+"/enabled_departments",schemaPath:"#/properties/enabled_departments/type",keyword:"type",params:{type: schema21.properties.enabled_departments.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -941,11 +1048,14 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.first_name !== undefined){
 let data6 = data.first_name;
+const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err21 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: schema21.properties.first_name.type},message:"must be string,null",schema:schema21.properties.first_name.type,parentSchema:schema21.properties.first_name,data:data6};
+const err21 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: schema21.properties.first_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -954,11 +1064,14 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.id !== undefined){
 let data7 = data.id;
+const _errs16 = errors;
 if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err22 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.id.type,parentSchema:schema21.properties.id,data:data7};
+const err22 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -967,11 +1080,14 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.last_login !== undefined){
 let data8 = data.last_login;
+const _errs18 = errors;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err23 = {instancePath:instancePath+"/last_login",schemaPath:"#/properties/last_login/type",keyword:"type",params:{type: schema21.properties.last_login.type},message:"must be string,null",schema:schema21.properties.last_login.type,parentSchema:schema21.properties.last_login,data:data8};
+const err23 = {instancePath:instancePath+"/last_login",schemaPath:"#/properties/last_login/type",keyword:"type",params:{type: schema21.properties.last_login.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -980,11 +1096,14 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.last_name !== undefined){
 let data9 = data.last_name;
+const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err24 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: schema21.properties.last_name.type},message:"must be string,null",schema:schema21.properties.last_name.type,parentSchema:schema21.properties.last_name,data:data9};
+const err24 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: schema21.properties.last_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -993,11 +1112,14 @@ vErrors.push(err24);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.login_count !== undefined){
 let data10 = data.login_count;
+const _errs22 = errors;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err25 = {instancePath:instancePath+"/login_count",schemaPath:"#/properties/login_count/type",keyword:"type",params:{type: schema21.properties.login_count.type},message:"must be integer,null",schema:schema21.properties.login_count.type,parentSchema:schema21.properties.login_count,data:data10};
+const err25 = {instancePath:instancePath+"/login_count",schemaPath:"#/properties/login_count/type",keyword:"type",params:{type: schema21.properties.login_count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1006,11 +1128,14 @@ vErrors.push(err25);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.role_id !== undefined){
 let data11 = data.role_id;
+const _errs24 = errors;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err26 = {instancePath:instancePath+"/role_id",schemaPath:"#/properties/role_id/type",keyword:"type",params:{type: schema21.properties.role_id.type},message:"must be integer,null",schema:schema21.properties.role_id.type,parentSchema:schema21.properties.role_id,data:data11};
+const err26 = {instancePath:instancePath+"/role_id",schemaPath:"#/properties/role_id/type",keyword:"type",params:{type: schema21.properties.role_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1019,11 +1144,14 @@ vErrors.push(err26);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.scope !== undefined){
 let data12 = data.scope;
+const _errs26 = errors;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err27 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: schema21.properties.scope.type},message:"must be string,null",schema:schema21.properties.scope.type,parentSchema:schema21.properties.scope,data:data12};
+const err27 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: schema21.properties.scope.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1032,11 +1160,14 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 if(data.skills !== undefined){
 let data13 = data.skills;
+const _errs28 = errors;
 if((!(Array.isArray(data13))) && (data13 !== null)){
-const err28 = {instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/type",keyword:"type",params:{type: schema21.properties.skills.type},message:"must be array,null",schema:schema21.properties.skills.type,parentSchema:schema21.properties.skills,data:data13};
+const err28 = {instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/type",keyword:"type",params:{type: schema21.properties.skills.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1045,10 +1176,12 @@ vErrors.push(err28);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1067,9 +1200,10 @@ const schema22 = {"type":"object","properties":{"agent_id":{"type":"integer"},"d
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.agent_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agent_id"},message:"must have required property '"+"agent_id"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agent_id"},message:"must have required property '"+"agent_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1079,7 +1213,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.duration === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "duration"},message:"must have required property '"+"duration"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "duration"},message:"must have required property '"+"duration"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1089,7 +1223,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.engagement_count === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "engagement_count"},message:"must have required property '"+"engagement_count"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "engagement_count"},message:"must have required property '"+"engagement_count"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1099,7 +1233,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.start_time === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "start_time"},message:"must have required property '"+"start_time"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "start_time"},message:"must have required property '"+"start_time"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1109,7 +1243,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.status === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1118,10 +1252,12 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.agent_id !== undefined){
 let data0 = data.agent_id;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err5 = {instancePath:instancePath+"/agent_id",schemaPath:"#/properties/agent_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.agent_id.type,parentSchema:schema22.properties.agent_id,data:data0};
+const err5 = {instancePath:instancePath+"/agent_id",schemaPath:"#/properties/agent_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1130,11 +1266,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.duration !== undefined){
 let data1 = data.duration;
+const _errs4 = errors;
 if((!(typeof data1 == "number")) && (data1 !== null)){
-const err6 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/type",keyword:"type",params:{type: schema22.properties.duration.type},message:"must be number,null",schema:schema22.properties.duration.type,parentSchema:schema22.properties.duration,data:data1};
+const err6 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/type",keyword:"type",params:{type: schema22.properties.duration.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1143,11 +1282,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.engagement_count !== undefined){
 let data2 = data.engagement_count;
+const _errs6 = errors;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/engagement_count",schemaPath:"#/properties/engagement_count/type",keyword:"type",params:{type: schema22.properties.engagement_count.type},message:"must be integer,null",schema:schema22.properties.engagement_count.type,parentSchema:schema22.properties.engagement_count,data:data2};
+const err7 = {instancePath:instancePath+"/engagement_count",schemaPath:"#/properties/engagement_count/type",keyword:"type",params:{type: schema22.properties.engagement_count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1156,11 +1298,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.start_time !== undefined){
 let data3 = data.start_time;
+const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/start_time",schemaPath:"#/properties/start_time/type",keyword:"type",params:{type: schema22.properties.start_time.type},message:"must be string,null",schema:schema22.properties.start_time.type,parentSchema:schema22.properties.start_time,data:data3};
+const err8 = {instancePath:instancePath+"/start_time",schemaPath:"#/properties/start_time/type",keyword:"type",params:{type: schema22.properties.start_time.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1169,11 +1314,14 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.status !== undefined){
 let data4 = data.status;
+const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema22.properties.status.type},message:"must be string,null",schema:schema22.properties.status.type,parentSchema:schema22.properties.status,data:data4};
+const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema22.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1182,10 +1330,12 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1204,9 +1354,10 @@ const schema23 = {"type":"object","properties":{"created_at":{"type":["string","
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.created_at === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1216,7 +1367,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1226,7 +1377,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.ip_address === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip_address"},message:"must have required property '"+"ip_address"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ip_address"},message:"must have required property '"+"ip_address"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1236,7 +1387,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.reason === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1246,7 +1397,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.type === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1256,7 +1407,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.visitor_id === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "visitor_id"},message:"must have required property '"+"visitor_id"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "visitor_id"},message:"must have required property '"+"visitor_id"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1266,7 +1417,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.visitor_name === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "visitor_name"},message:"must have required property '"+"visitor_name"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "visitor_name"},message:"must have required property '"+"visitor_name"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1275,10 +1426,12 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.created_at !== undefined){
 let data0 = data.created_at;
+const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err7 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: schema23.properties.created_at.type},message:"must be string,null",schema:schema23.properties.created_at.type,parentSchema:schema23.properties.created_at,data:data0};
+const err7 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: schema23.properties.created_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1287,11 +1440,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.id !== undefined){
 let data1 = data.id;
+const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.id.type,parentSchema:schema23.properties.id,data:data1};
+const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1300,11 +1456,14 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.ip_address !== undefined){
 let data2 = data.ip_address;
+const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err9 = {instancePath:instancePath+"/ip_address",schemaPath:"#/properties/ip_address/type",keyword:"type",params:{type: schema23.properties.ip_address.type},message:"must be string,null",schema:schema23.properties.ip_address.type,parentSchema:schema23.properties.ip_address,data:data2};
+const err9 = {instancePath:instancePath+"/ip_address",schemaPath:"#/properties/ip_address/type",keyword:"type",params:{type: schema23.properties.ip_address.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1313,11 +1472,14 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.reason !== undefined){
 let data3 = data.reason;
+const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema23.properties.reason.type},message:"must be string,null",schema:schema23.properties.reason.type,parentSchema:schema23.properties.reason,data:data3};
+const err10 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema23.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1326,11 +1488,14 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.type !== undefined){
 let data4 = data.type;
+const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err11 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema23.properties.type.type},message:"must be string,null",schema:schema23.properties.type.type,parentSchema:schema23.properties.type,data:data4};
+const err11 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema23.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1339,11 +1504,14 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.visitor_id !== undefined){
 let data5 = data.visitor_id;
+const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err12 = {instancePath:instancePath+"/visitor_id",schemaPath:"#/properties/visitor_id/type",keyword:"type",params:{type: schema23.properties.visitor_id.type},message:"must be string,null",schema:schema23.properties.visitor_id.type,parentSchema:schema23.properties.visitor_id,data:data5};
+const err12 = {instancePath:instancePath+"/visitor_id",schemaPath:"#/properties/visitor_id/type",keyword:"type",params:{type: schema23.properties.visitor_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1352,11 +1520,14 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.visitor_name !== undefined){
 let data6 = data.visitor_name;
+const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err13 = {instancePath:instancePath+"/visitor_name",schemaPath:"#/properties/visitor_name/type",keyword:"type",params:{type: schema23.properties.visitor_name.type},message:"must be string,null",schema:schema23.properties.visitor_name.type,parentSchema:schema23.properties.visitor_name,data:data6};
+const err13 = {instancePath:instancePath+"/visitor_name",schemaPath:"#/properties/visitor_name/type",keyword:"type",params:{type: schema23.properties.visitor_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1365,10 +1536,12 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1387,9 +1560,10 @@ const schema24 = {"type":"object","properties":{"agent_ids":{"type":["array","nu
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.agent_ids === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agent_ids"},message:"must have required property '"+"agent_ids"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agent_ids"},message:"must have required property '"+"agent_ids"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1399,7 +1573,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.agent_names === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agent_names"},message:"must have required property '"+"agent_names"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agent_names"},message:"must have required property '"+"agent_names"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1409,7 +1583,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.comment === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "comment"},message:"must have required property '"+"comment"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "comment"},message:"must have required property '"+"comment"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1419,7 +1593,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.conversions === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conversions"},message:"must have required property '"+"conversions"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conversions"},message:"must have required property '"+"conversions"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1429,7 +1603,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.count === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1439,7 +1613,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.deleted === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1449,7 +1623,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.department_id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "department_id"},message:"must have required property '"+"department_id"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "department_id"},message:"must have required property '"+"department_id"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1459,7 +1633,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.department_name === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "department_name"},message:"must have required property '"+"department_name"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "department_name"},message:"must have required property '"+"department_name"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1469,7 +1643,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.desk_ticket_id === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "desk_ticket_id"},message:"must have required property '"+"desk_ticket_id"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "desk_ticket_id"},message:"must have required property '"+"desk_ticket_id"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1479,7 +1653,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.duration === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "duration"},message:"must have required property '"+"duration"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "duration"},message:"must have required property '"+"duration"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1489,7 +1663,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.engagements === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "engagements"},message:"must have required property '"+"engagements"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "engagements"},message:"must have required property '"+"engagements"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1499,7 +1673,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.history === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "history"},message:"must have required property '"+"history"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "history"},message:"must have required property '"+"history"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1509,7 +1683,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.id === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1519,7 +1693,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.message === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1529,7 +1703,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.missed === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "missed"},message:"must have required property '"+"missed"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "missed"},message:"must have required property '"+"missed"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1539,7 +1713,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.rating === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rating"},message:"must have required property '"+"rating"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rating"},message:"must have required property '"+"rating"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1549,7 +1723,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.response_time === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "response_time"},message:"must have required property '"+"response_time"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "response_time"},message:"must have required property '"+"response_time"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1559,7 +1733,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.session === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "session"},message:"must have required property '"+"session"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "session"},message:"must have required property '"+"session"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1569,7 +1743,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.started_by === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "started_by"},message:"must have required property '"+"started_by"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "started_by"},message:"must have required property '"+"started_by"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1579,7 +1753,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.tags === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1589,7 +1763,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.timestamp === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1599,7 +1773,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.triggered === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "triggered"},message:"must have required property '"+"triggered"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "triggered"},message:"must have required property '"+"triggered"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1609,7 +1783,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data.triggered_response === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "triggered_response"},message:"must have required property '"+"triggered_response"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "triggered_response"},message:"must have required property '"+"triggered_response"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1619,7 +1793,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data.type === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1629,7 +1803,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.unread === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unread"},message:"must have required property '"+"unread"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unread"},message:"must have required property '"+"unread"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1639,7 +1813,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.update_timestamp === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "update_timestamp"},message:"must have required property '"+"update_timestamp"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "update_timestamp"},message:"must have required property '"+"update_timestamp"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1649,7 +1823,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data.visitor === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "visitor"},message:"must have required property '"+"visitor"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "visitor"},message:"must have required property '"+"visitor"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1659,7 +1833,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data.webpath === undefined){
-const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "webpath"},message:"must have required property '"+"webpath"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "webpath"},message:"must have required property '"+"webpath"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1668,10 +1842,12 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.agent_ids !== undefined){
 let data0 = data.agent_ids;
+const _errs2 = errors;
 if((!(Array.isArray(data0))) && (data0 !== null)){
-const err28 = {instancePath:instancePath+"/agent_ids",schemaPath:"#/properties/agent_ids/type",keyword:"type",params:{type: schema24.properties.agent_ids.type},message:"must be array,null",schema:schema24.properties.agent_ids.type,parentSchema:schema24.properties.agent_ids,data:data0};
+const err28 = {instancePath:instancePath+"/agent_ids",schemaPath:"#/properties/agent_ids/type",keyword:"type",params:{type: schema24.properties.agent_ids.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1680,11 +1856,14 @@ vErrors.push(err28);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.agent_names !== undefined){
 let data1 = data.agent_names;
+const _errs4 = errors;
 if((!(Array.isArray(data1))) && (data1 !== null)){
-const err29 = {instancePath:instancePath+"/agent_names",schemaPath:"#/properties/agent_names/type",keyword:"type",params:{type: schema24.properties.agent_names.type},message:"must be array,null",schema:schema24.properties.agent_names.type,parentSchema:schema24.properties.agent_names,data:data1};
+const err29 = {instancePath:instancePath+"/agent_names",schemaPath:"#/properties/agent_names/type",keyword:"type",params:{type: schema24.properties.agent_names.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1693,11 +1872,14 @@ vErrors.push(err29);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.comment !== undefined){
 let data2 = data.comment;
+const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err30 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema24.properties.comment.type},message:"must be string,null",schema:schema24.properties.comment.type,parentSchema:schema24.properties.comment,data:data2};
+const err30 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema24.properties.comment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1706,11 +1888,14 @@ vErrors.push(err30);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.conversions !== undefined){
 let data3 = data.conversions;
+const _errs8 = errors;
 if((!(Array.isArray(data3))) && (data3 !== null)){
-const err31 = {instancePath:instancePath+"/conversions",schemaPath:"#/properties/conversions/type",keyword:"type",params:{type: schema24.properties.conversions.type},message:"must be array,null",schema:schema24.properties.conversions.type,parentSchema:schema24.properties.conversions,data:data3};
+const err31 = {instancePath:instancePath+"/conversions",schemaPath:"#/properties/conversions/type",keyword:"type",params:{type: schema24.properties.conversions.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1719,13 +1904,17 @@ vErrors.push(err31);
 }
 errors++;
 }
+const _errs9 = errors;
 if(Array.isArray(data3)){
+let valid2 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
+const _errs10 = errors;
+const _errs11 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.attribution === undefined){
-const err32 = {instancePath:instancePath+"/conversions/" + i0,schemaPath:"#/properties/conversions/items/required",keyword:"required",params:{missingProperty: "attribution"},message:"must have required property '"+"attribution"+"'",schema:schema24.properties.conversions.items.required,parentSchema:schema24.properties.conversions.items,data:data4};
+const err32 = {instancePath:instancePath+"/conversions/" + i0,schemaPath:"#/properties/conversions/items/required",keyword:"required",params:{missingProperty: "attribution"},message:"must have required property '"+"attribution"+"'"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1735,7 +1924,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data4.goal_id === undefined){
-const err33 = {instancePath:instancePath+"/conversions/" + i0,schemaPath:"#/properties/conversions/items/required",keyword:"required",params:{missingProperty: "goal_id"},message:"must have required property '"+"goal_id"+"'",schema:schema24.properties.conversions.items.required,parentSchema:schema24.properties.conversions.items,data:data4};
+const err33 = {instancePath:instancePath+"/conversions/" + i0,schemaPath:"#/properties/conversions/items/required",keyword:"required",params:{missingProperty: "goal_id"},message:"must have required property '"+"goal_id"+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1745,7 +1934,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data4.goal_name === undefined){
-const err34 = {instancePath:instancePath+"/conversions/" + i0,schemaPath:"#/properties/conversions/items/required",keyword:"required",params:{missingProperty: "goal_name"},message:"must have required property '"+"goal_name"+"'",schema:schema24.properties.conversions.items.required,parentSchema:schema24.properties.conversions.items,data:data4};
+const err34 = {instancePath:instancePath+"/conversions/" + i0,schemaPath:"#/properties/conversions/items/required",keyword:"required",params:{missingProperty: "goal_name"},message:"must have required property '"+"goal_name"+"'"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1755,7 +1944,7 @@ vErrors.push(err34);
 errors++;
 }
 if(data4.id === undefined){
-const err35 = {instancePath:instancePath+"/conversions/" + i0,schemaPath:"#/properties/conversions/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema24.properties.conversions.items.required,parentSchema:schema24.properties.conversions.items,data:data4};
+const err35 = {instancePath:instancePath+"/conversions/" + i0,schemaPath:"#/properties/conversions/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1765,7 +1954,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data4.timestamp === undefined){
-const err36 = {instancePath:instancePath+"/conversions/" + i0,schemaPath:"#/properties/conversions/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema24.properties.conversions.items.required,parentSchema:schema24.properties.conversions.items,data:data4};
+const err36 = {instancePath:instancePath+"/conversions/" + i0,schemaPath:"#/properties/conversions/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1774,10 +1963,12 @@ vErrors.push(err36);
 }
 errors++;
 }
+const _errs12 = errors;
 if(data4.goal_id !== undefined){
 let data5 = data4.goal_id;
+const _errs13 = errors;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err37 = {instancePath:instancePath+"/conversions/" + i0+"/goal_id",schemaPath:"#/properties/conversions/items/properties/goal_id/type",keyword:"type",params:{type: schema24.properties.conversions.items.properties.goal_id.type},message:"must be integer,null",schema:schema24.properties.conversions.items.properties.goal_id.type,parentSchema:schema24.properties.conversions.items.properties.goal_id,data:data5};
+const err37 = {instancePath:instancePath+"/conversions/" + i0+"/goal_id",schemaPath:"#/properties/conversions/items/properties/goal_id/type",keyword:"type",params:{type: schema24.properties.conversions.items.properties.goal_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1786,11 +1977,14 @@ vErrors.push(err37);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid3 = _errs13 === errors;
 }
 if(data4.goal_name !== undefined){
 let data6 = data4.goal_name;
+const _errs15 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err38 = {instancePath:instancePath+"/conversions/" + i0+"/goal_name",schemaPath:"#/properties/conversions/items/properties/goal_name/type",keyword:"type",params:{type: schema24.properties.conversions.items.properties.goal_name.type},message:"must be string,null",schema:schema24.properties.conversions.items.properties.goal_name.type,parentSchema:schema24.properties.conversions.items.properties.goal_name,data:data6};
+const err38 = {instancePath:instancePath+"/conversions/" + i0+"/goal_name",schemaPath:"#/properties/conversions/items/properties/goal_name/type",keyword:"type",params:{type: schema24.properties.conversions.items.properties.goal_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1799,11 +1993,14 @@ vErrors.push(err38);
 }
 errors++;
 }
+const _errs16 = errors;
+var valid3 = _errs15 === errors;
 }
 if(data4.id !== undefined){
 let data7 = data4.id;
+const _errs17 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err39 = {instancePath:instancePath+"/conversions/" + i0+"/id",schemaPath:"#/properties/conversions/items/properties/id/type",keyword:"type",params:{type: schema24.properties.conversions.items.properties.id.type},message:"must be string,null",schema:schema24.properties.conversions.items.properties.id.type,parentSchema:schema24.properties.conversions.items.properties.id,data:data7};
+const err39 = {instancePath:instancePath+"/conversions/" + i0+"/id",schemaPath:"#/properties/conversions/items/properties/id/type",keyword:"type",params:{type: schema24.properties.conversions.items.properties.id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1812,11 +2009,14 @@ vErrors.push(err39);
 }
 errors++;
 }
+const _errs18 = errors;
+var valid3 = _errs17 === errors;
 }
 if(data4.timestamp !== undefined){
 let data8 = data4.timestamp;
+const _errs19 = errors;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err40 = {instancePath:instancePath+"/conversions/" + i0+"/timestamp",schemaPath:"#/properties/conversions/items/properties/timestamp/type",keyword:"type",params:{type: schema24.properties.conversions.items.properties.timestamp.type},message:"must be string,null",schema:schema24.properties.conversions.items.properties.timestamp.type,parentSchema:schema24.properties.conversions.items.properties.timestamp,data:data8};
+const err40 = {instancePath:instancePath+"/conversions/" + i0+"/timestamp",schemaPath:"#/properties/conversions/items/properties/timestamp/type",keyword:"type",params:{type: schema24.properties.conversions.items.properties.timestamp.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1825,10 +2025,12 @@ vErrors.push(err40);
 }
 errors++;
 }
+const _errs20 = errors;
+var valid3 = _errs19 === errors;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/conversions/" + i0,schemaPath:"#/properties/conversions/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.conversions.items.type,parentSchema:schema24.properties.conversions.items,data:data4};
+const err41 = {instancePath:instancePath+"/conversions/" + i0,schemaPath:"#/properties/conversions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1837,13 +2039,19 @@ vErrors.push(err41);
 }
 errors++;
 }
+var valid1 = _errs10 === errors;
+if(!valid1){
+valid2 = false;
 }
 }
+}
+var valid0 = _errs8 === errors;
 }
 if(data.deleted !== undefined){
 let data9 = data.deleted;
+const _errs21 = errors;
 if((typeof data9 !== "boolean") && (data9 !== null)){
-const err42 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: schema24.properties.deleted.type},message:"must be boolean,null",schema:schema24.properties.deleted.type,parentSchema:schema24.properties.deleted,data:data9};
+const err42 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: schema24.properties.deleted.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1852,11 +2060,14 @@ vErrors.push(err42);
 }
 errors++;
 }
+const _errs22 = errors;
+var valid0 = _errs21 === errors;
 }
 if(data.department_id !== undefined){
 let data10 = data.department_id;
+const _errs23 = errors;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err43 = {instancePath:instancePath+"/department_id",schemaPath:"#/properties/department_id/type",keyword:"type",params:{type: schema24.properties.department_id.type},message:"must be integer,null",schema:schema24.properties.department_id.type,parentSchema:schema24.properties.department_id,data:data10};
+const err43 = {instancePath:instancePath+"/department_id",schemaPath:"#/properties/department_id/type",keyword:"type",params:{type: schema24.properties.department_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1865,11 +2076,14 @@ vErrors.push(err43);
 }
 errors++;
 }
+const _errs24 = errors;
+var valid0 = _errs23 === errors;
 }
 if(data.department_name !== undefined){
 let data11 = data.department_name;
+const _errs25 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err44 = {instancePath:instancePath+"/department_name",schemaPath:"#/properties/department_name/type",keyword:"type",params:{type: schema24.properties.department_name.type},message:"must be string,null",schema:schema24.properties.department_name.type,parentSchema:schema24.properties.department_name,data:data11};
+const err44 = {instancePath:instancePath+"/department_name",schemaPath:"#/properties/department_name/type",keyword:"type",params:{type: schema24.properties.department_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1878,11 +2092,14 @@ vErrors.push(err44);
 }
 errors++;
 }
+const _errs26 = errors;
+var valid0 = _errs25 === errors;
 }
 if(data.desk_ticket_id !== undefined){
 let data12 = data.desk_ticket_id;
+const _errs27 = errors;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err45 = {instancePath:instancePath+"/desk_ticket_id",schemaPath:"#/properties/desk_ticket_id/type",keyword:"type",params:{type: schema24.properties.desk_ticket_id.type},message:"must be integer,null",schema:schema24.properties.desk_ticket_id.type,parentSchema:schema24.properties.desk_ticket_id,data:data12};
+const err45 = {instancePath:instancePath+"/desk_ticket_id",schemaPath:"#/properties/desk_ticket_id/type",keyword:"type",params:{type: schema24.properties.desk_ticket_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1891,11 +2108,14 @@ vErrors.push(err45);
 }
 errors++;
 }
+const _errs28 = errors;
+var valid0 = _errs27 === errors;
 }
 if(data.duration !== undefined){
 let data13 = data.duration;
+const _errs29 = errors;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err46 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/type",keyword:"type",params:{type: schema24.properties.duration.type},message:"must be integer,null",schema:schema24.properties.duration.type,parentSchema:schema24.properties.duration,data:data13};
+const err46 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/type",keyword:"type",params:{type: schema24.properties.duration.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1904,11 +2124,14 @@ vErrors.push(err46);
 }
 errors++;
 }
+const _errs30 = errors;
+var valid0 = _errs29 === errors;
 }
 if(data.engagements !== undefined){
 let data14 = data.engagements;
+const _errs31 = errors;
 if((!(Array.isArray(data14))) && (data14 !== null)){
-const err47 = {instancePath:instancePath+"/engagements",schemaPath:"#/properties/engagements/type",keyword:"type",params:{type: schema24.properties.engagements.type},message:"must be array,null",schema:schema24.properties.engagements.type,parentSchema:schema24.properties.engagements,data:data14};
+const err47 = {instancePath:instancePath+"/engagements",schemaPath:"#/properties/engagements/type",keyword:"type",params:{type: schema24.properties.engagements.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1917,13 +2140,17 @@ vErrors.push(err47);
 }
 errors++;
 }
+const _errs32 = errors;
 if(Array.isArray(data14)){
+let valid5 = true;
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
 let data15 = data14[i1];
+const _errs33 = errors;
+const _errs34 = errors;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if(data15.accepted === undefined){
-const err48 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "accepted"},message:"must have required property '"+"accepted"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
+const err48 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "accepted"},message:"must have required property '"+"accepted"+"'"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1933,7 +2160,7 @@ vErrors.push(err48);
 errors++;
 }
 if(data15.agent_full_name === undefined){
-const err49 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "agent_full_name"},message:"must have required property '"+"agent_full_name"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
+const err49 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "agent_full_name"},message:"must have required property '"+"agent_full_name"+"'"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1943,7 +2170,7 @@ vErrors.push(err49);
 errors++;
 }
 if(data15.agent_id === undefined){
-const err50 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "agent_id"},message:"must have required property '"+"agent_id"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
+const err50 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "agent_id"},message:"must have required property '"+"agent_id"+"'"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1953,7 +2180,7 @@ vErrors.push(err50);
 errors++;
 }
 if(data15.agent_name === undefined){
-const err51 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "agent_name"},message:"must have required property '"+"agent_name"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
+const err51 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "agent_name"},message:"must have required property '"+"agent_name"+"'"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1963,7 +2190,7 @@ vErrors.push(err51);
 errors++;
 }
 if(data15.assigned === undefined){
-const err52 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "assigned"},message:"must have required property '"+"assigned"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
+const err52 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "assigned"},message:"must have required property '"+"assigned"+"'"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1973,7 +2200,7 @@ vErrors.push(err52);
 errors++;
 }
 if(data15.comment === undefined){
-const err53 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "comment"},message:"must have required property '"+"comment"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
+const err53 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "comment"},message:"must have required property '"+"comment"+"'"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1983,7 +2210,7 @@ vErrors.push(err53);
 errors++;
 }
 if(data15.count === undefined){
-const err54 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
+const err54 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1993,7 +2220,7 @@ vErrors.push(err54);
 errors++;
 }
 if(data15.department_id === undefined){
-const err55 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "department_id"},message:"must have required property '"+"department_id"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
+const err55 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "department_id"},message:"must have required property '"+"department_id"+"'"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2003,7 +2230,7 @@ vErrors.push(err55);
 errors++;
 }
 if(data15.duration === undefined){
-const err56 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "duration"},message:"must have required property '"+"duration"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
+const err56 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "duration"},message:"must have required property '"+"duration"+"'"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2013,7 +2240,7 @@ vErrors.push(err56);
 errors++;
 }
 if(data15.id === undefined){
-const err57 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
+const err57 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2023,7 +2250,7 @@ vErrors.push(err57);
 errors++;
 }
 if(data15.rating === undefined){
-const err58 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "rating"},message:"must have required property '"+"rating"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
+const err58 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "rating"},message:"must have required property '"+"rating"+"'"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2033,7 +2260,7 @@ vErrors.push(err58);
 errors++;
 }
 if(data15.response_time === undefined){
-const err59 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "response_time"},message:"must have required property '"+"response_time"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
+const err59 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "response_time"},message:"must have required property '"+"response_time"+"'"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2043,7 +2270,7 @@ vErrors.push(err59);
 errors++;
 }
 if(data15.skills_fulfilled === undefined){
-const err60 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "skills_fulfilled"},message:"must have required property '"+"skills_fulfilled"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
+const err60 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "skills_fulfilled"},message:"must have required property '"+"skills_fulfilled"+"'"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2053,7 +2280,7 @@ vErrors.push(err60);
 errors++;
 }
 if(data15.skills_requested === undefined){
-const err61 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "skills_requested"},message:"must have required property '"+"skills_requested"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
+const err61 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "skills_requested"},message:"must have required property '"+"skills_requested"+"'"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2063,7 +2290,7 @@ vErrors.push(err61);
 errors++;
 }
 if(data15.started_by === undefined){
-const err62 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "started_by"},message:"must have required property '"+"started_by"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
+const err62 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "started_by"},message:"must have required property '"+"started_by"+"'"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2073,7 +2300,7 @@ vErrors.push(err62);
 errors++;
 }
 if(data15.timestamp === undefined){
-const err63 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema24.properties.engagements.items.required,parentSchema:schema24.properties.engagements.items,data:data15};
+const err63 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2082,10 +2309,12 @@ vErrors.push(err63);
 }
 errors++;
 }
+const _errs35 = errors;
 if(data15.accepted !== undefined){
 let data16 = data15.accepted;
+const _errs36 = errors;
 if((typeof data16 !== "boolean") && (data16 !== null)){
-const err64 = {instancePath:instancePath+"/engagements/" + i1+"/accepted",schemaPath:"#/properties/engagements/items/properties/accepted/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.accepted.type},message:"must be boolean,null",schema:schema24.properties.engagements.items.properties.accepted.type,parentSchema:schema24.properties.engagements.items.properties.accepted,data:data16};
+const err64 = {instancePath:instancePath+"/engagements/" + i1+"/accepted",schemaPath:"#/properties/engagements/items/properties/accepted/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.accepted.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2094,11 +2323,14 @@ vErrors.push(err64);
 }
 errors++;
 }
+const _errs37 = errors;
+var valid6 = _errs36 === errors;
 }
 if(data15.agent_full_name !== undefined){
 let data17 = data15.agent_full_name;
+const _errs38 = errors;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err65 = {instancePath:instancePath+"/engagements/" + i1+"/agent_full_name",schemaPath:"#/properties/engagements/items/properties/agent_full_name/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.agent_full_name.type},message:"must be string,null",schema:schema24.properties.engagements.items.properties.agent_full_name.type,parentSchema:schema24.properties.engagements.items.properties.agent_full_name,data:data17};
+const err65 = {instancePath:instancePath+"/engagements/" + i1+"/agent_full_name",schemaPath:"#/properties/engagements/items/properties/agent_full_name/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.agent_full_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2107,11 +2339,14 @@ vErrors.push(err65);
 }
 errors++;
 }
+const _errs39 = errors;
+var valid6 = _errs38 === errors;
 }
 if(data15.agent_id !== undefined){
 let data18 = data15.agent_id;
+const _errs40 = errors;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err66 = {instancePath:instancePath+"/engagements/" + i1+"/agent_id",schemaPath:"#/properties/engagements/items/properties/agent_id/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.agent_id.type},message:"must be string,null",schema:schema24.properties.engagements.items.properties.agent_id.type,parentSchema:schema24.properties.engagements.items.properties.agent_id,data:data18};
+const err66 = {instancePath:instancePath+"/engagements/" + i1+"/agent_id",schemaPath:"#/properties/engagements/items/properties/agent_id/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.agent_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2120,11 +2355,14 @@ vErrors.push(err66);
 }
 errors++;
 }
+const _errs41 = errors;
+var valid6 = _errs40 === errors;
 }
 if(data15.agent_name !== undefined){
 let data19 = data15.agent_name;
+const _errs42 = errors;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err67 = {instancePath:instancePath+"/engagements/" + i1+"/agent_name",schemaPath:"#/properties/engagements/items/properties/agent_name/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.agent_name.type},message:"must be string,null",schema:schema24.properties.engagements.items.properties.agent_name.type,parentSchema:schema24.properties.engagements.items.properties.agent_name,data:data19};
+const err67 = {instancePath:instancePath+"/engagements/" + i1+"/agent_name",schemaPath:"#/properties/engagements/items/properties/agent_name/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.agent_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2133,11 +2371,14 @@ vErrors.push(err67);
 }
 errors++;
 }
+const _errs43 = errors;
+var valid6 = _errs42 === errors;
 }
 if(data15.assigned !== undefined){
 let data20 = data15.assigned;
+const _errs44 = errors;
 if((typeof data20 !== "boolean") && (data20 !== null)){
-const err68 = {instancePath:instancePath+"/engagements/" + i1+"/assigned",schemaPath:"#/properties/engagements/items/properties/assigned/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.assigned.type},message:"must be boolean,null",schema:schema24.properties.engagements.items.properties.assigned.type,parentSchema:schema24.properties.engagements.items.properties.assigned,data:data20};
+const err68 = {instancePath:instancePath+"/engagements/" + i1+"/assigned",schemaPath:"#/properties/engagements/items/properties/assigned/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.assigned.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2146,11 +2387,14 @@ vErrors.push(err68);
 }
 errors++;
 }
+const _errs45 = errors;
+var valid6 = _errs44 === errors;
 }
 if(data15.comment !== undefined){
 let data21 = data15.comment;
+const _errs46 = errors;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err69 = {instancePath:instancePath+"/engagements/" + i1+"/comment",schemaPath:"#/properties/engagements/items/properties/comment/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.comment.type},message:"must be string,null",schema:schema24.properties.engagements.items.properties.comment.type,parentSchema:schema24.properties.engagements.items.properties.comment,data:data21};
+const err69 = {instancePath:instancePath+"/engagements/" + i1+"/comment",schemaPath:"#/properties/engagements/items/properties/comment/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.comment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2159,11 +2403,14 @@ vErrors.push(err69);
 }
 errors++;
 }
+const _errs47 = errors;
+var valid6 = _errs46 === errors;
 }
 if(data15.department_id !== undefined){
 let data22 = data15.department_id;
+const _errs48 = errors;
 if((!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))) && (data22 !== null)){
-const err70 = {instancePath:instancePath+"/engagements/" + i1+"/department_id",schemaPath:"#/properties/engagements/items/properties/department_id/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.department_id.type},message:"must be integer,null",schema:schema24.properties.engagements.items.properties.department_id.type,parentSchema:schema24.properties.engagements.items.properties.department_id,data:data22};
+const err70 = {instancePath:instancePath+"/engagements/" + i1+"/department_id",schemaPath:"#/properties/engagements/items/properties/department_id/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.department_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2172,11 +2419,14 @@ vErrors.push(err70);
 }
 errors++;
 }
+const _errs49 = errors;
+var valid6 = _errs48 === errors;
 }
 if(data15.duration !== undefined){
 let data23 = data15.duration;
+const _errs50 = errors;
 if((!(typeof data23 == "number")) && (data23 !== null)){
-const err71 = {instancePath:instancePath+"/engagements/" + i1+"/duration",schemaPath:"#/properties/engagements/items/properties/duration/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.duration.type},message:"must be number,null",schema:schema24.properties.engagements.items.properties.duration.type,parentSchema:schema24.properties.engagements.items.properties.duration,data:data23};
+const err71 = {instancePath:instancePath+"/engagements/" + i1+"/duration",schemaPath:"#/properties/engagements/items/properties/duration/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.duration.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2185,11 +2435,14 @@ vErrors.push(err71);
 }
 errors++;
 }
+const _errs51 = errors;
+var valid6 = _errs50 === errors;
 }
 if(data15.id !== undefined){
 let data24 = data15.id;
+const _errs52 = errors;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err72 = {instancePath:instancePath+"/engagements/" + i1+"/id",schemaPath:"#/properties/engagements/items/properties/id/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.id.type},message:"must be string,null",schema:schema24.properties.engagements.items.properties.id.type,parentSchema:schema24.properties.engagements.items.properties.id,data:data24};
+const err72 = {instancePath:instancePath+"/engagements/" + i1+"/id",schemaPath:"#/properties/engagements/items/properties/id/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2198,11 +2451,14 @@ vErrors.push(err72);
 }
 errors++;
 }
+const _errs53 = errors;
+var valid6 = _errs52 === errors;
 }
 if(data15.rating !== undefined){
 let data25 = data15.rating;
+const _errs54 = errors;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err73 = {instancePath:instancePath+"/engagements/" + i1+"/rating",schemaPath:"#/properties/engagements/items/properties/rating/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.rating.type},message:"must be string,null",schema:schema24.properties.engagements.items.properties.rating.type,parentSchema:schema24.properties.engagements.items.properties.rating,data:data25};
+const err73 = {instancePath:instancePath+"/engagements/" + i1+"/rating",schemaPath:"#/properties/engagements/items/properties/rating/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.rating.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2211,11 +2467,14 @@ vErrors.push(err73);
 }
 errors++;
 }
+const _errs55 = errors;
+var valid6 = _errs54 === errors;
 }
 if(data15.skills_fulfilled !== undefined){
 let data26 = data15.skills_fulfilled;
+const _errs56 = errors;
 if((typeof data26 !== "boolean") && (data26 !== null)){
-const err74 = {instancePath:instancePath+"/engagements/" + i1+"/skills_fulfilled",schemaPath:"#/properties/engagements/items/properties/skills_fulfilled/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.skills_fulfilled.type},message:"must be boolean,null",schema:schema24.properties.engagements.items.properties.skills_fulfilled.type,parentSchema:schema24.properties.engagements.items.properties.skills_fulfilled,data:data26};
+const err74 = {instancePath:instancePath+"/engagements/" + i1+"/skills_fulfilled",schemaPath:"#/properties/engagements/items/properties/skills_fulfilled/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.skills_fulfilled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2224,11 +2483,14 @@ vErrors.push(err74);
 }
 errors++;
 }
+const _errs57 = errors;
+var valid6 = _errs56 === errors;
 }
 if(data15.skills_requested !== undefined){
 let data27 = data15.skills_requested;
+const _errs58 = errors;
 if((!(Array.isArray(data27))) && (data27 !== null)){
-const err75 = {instancePath:instancePath+"/engagements/" + i1+"/skills_requested",schemaPath:"#/properties/engagements/items/properties/skills_requested/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.skills_requested.type},message:"must be array,null",schema:schema24.properties.engagements.items.properties.skills_requested.type,parentSchema:schema24.properties.engagements.items.properties.skills_requested,data:data27};
+const err75 = {instancePath:instancePath+"/engagements/" + i1+"/skills_requested",schemaPath:"#/properties/engagements/items/properties/skills_requested/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.skills_requested.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2237,11 +2499,14 @@ vErrors.push(err75);
 }
 errors++;
 }
+const _errs59 = errors;
+var valid6 = _errs58 === errors;
 }
 if(data15.started_by !== undefined){
 let data28 = data15.started_by;
+const _errs60 = errors;
 if((typeof data28 !== "string") && (data28 !== null)){
-const err76 = {instancePath:instancePath+"/engagements/" + i1+"/started_by",schemaPath:"#/properties/engagements/items/properties/started_by/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.started_by.type},message:"must be string,null",schema:schema24.properties.engagements.items.properties.started_by.type,parentSchema:schema24.properties.engagements.items.properties.started_by,data:data28};
+const err76 = {instancePath:instancePath+"/engagements/" + i1+"/started_by",schemaPath:"#/properties/engagements/items/properties/started_by/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.started_by.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2250,11 +2515,14 @@ vErrors.push(err76);
 }
 errors++;
 }
+const _errs61 = errors;
+var valid6 = _errs60 === errors;
 }
 if(data15.timestamp !== undefined){
 let data29 = data15.timestamp;
+const _errs62 = errors;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err77 = {instancePath:instancePath+"/engagements/" + i1+"/timestamp",schemaPath:"#/properties/engagements/items/properties/timestamp/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.timestamp.type},message:"must be string,null",schema:schema24.properties.engagements.items.properties.timestamp.type,parentSchema:schema24.properties.engagements.items.properties.timestamp,data:data29};
+const err77 = {instancePath:instancePath+"/engagements/" + i1+"/timestamp",schemaPath:"#/properties/engagements/items/properties/timestamp/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.timestamp.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2263,10 +2531,12 @@ vErrors.push(err77);
 }
 errors++;
 }
+const _errs63 = errors;
+var valid6 = _errs62 === errors;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.engagements.items.type,parentSchema:schema24.properties.engagements.items,data:data15};
+const err78 = {instancePath:instancePath+"/engagements/" + i1,schemaPath:"#/properties/engagements/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -2275,13 +2545,19 @@ vErrors.push(err78);
 }
 errors++;
 }
+var valid4 = _errs33 === errors;
+if(!valid4){
+valid5 = false;
 }
 }
+}
+var valid0 = _errs31 === errors;
 }
 if(data.history !== undefined){
 let data30 = data.history;
+const _errs64 = errors;
 if((!(Array.isArray(data30))) && (data30 !== null)){
-const err79 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: schema24.properties.history.type},message:"must be array,null",schema:schema24.properties.history.type,parentSchema:schema24.properties.history,data:data30};
+const err79 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: schema24.properties.history.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -2290,13 +2566,17 @@ vErrors.push(err79);
 }
 errors++;
 }
+const _errs65 = errors;
 if(Array.isArray(data30)){
+let valid8 = true;
 const len2 = data30.length;
 for(let i2=0; i2<len2; i2++){
 let data31 = data30[i2];
+const _errs66 = errors;
+const _errs67 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if(data31.channel === undefined){
-const err80 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
+const err80 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -2306,7 +2586,7 @@ vErrors.push(err80);
 errors++;
 }
 if(data31.department_id === undefined){
-const err81 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "department_id"},message:"must have required property '"+"department_id"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
+const err81 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "department_id"},message:"must have required property '"+"department_id"+"'"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -2316,7 +2596,7 @@ vErrors.push(err81);
 errors++;
 }
 if(data31.department_name === undefined){
-const err82 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "department_name"},message:"must have required property '"+"department_name"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
+const err82 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "department_name"},message:"must have required property '"+"department_name"+"'"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -2326,7 +2606,7 @@ vErrors.push(err82);
 errors++;
 }
 if(data31.msg === undefined){
-const err83 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "msg"},message:"must have required property '"+"msg"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
+const err83 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "msg"},message:"must have required property '"+"msg"+"'"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -2336,7 +2616,7 @@ vErrors.push(err83);
 errors++;
 }
 if(data31.msg_id === undefined){
-const err84 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "msg_id"},message:"must have required property '"+"msg_id"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
+const err84 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "msg_id"},message:"must have required property '"+"msg_id"+"'"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -2346,7 +2626,7 @@ vErrors.push(err84);
 errors++;
 }
 if(data31.name === undefined){
-const err85 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
+const err85 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -2356,7 +2636,7 @@ vErrors.push(err85);
 errors++;
 }
 if(data31.new_rating === undefined){
-const err86 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "new_rating"},message:"must have required property '"+"new_rating"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
+const err86 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "new_rating"},message:"must have required property '"+"new_rating"+"'"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -2366,7 +2646,7 @@ vErrors.push(err86);
 errors++;
 }
 if(data31.new_tags === undefined){
-const err87 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "new_tags"},message:"must have required property '"+"new_tags"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
+const err87 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "new_tags"},message:"must have required property '"+"new_tags"+"'"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -2376,7 +2656,7 @@ vErrors.push(err87);
 errors++;
 }
 if(data31.nick === undefined){
-const err88 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "nick"},message:"must have required property '"+"nick"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
+const err88 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "nick"},message:"must have required property '"+"nick"+"'"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -2386,7 +2666,7 @@ vErrors.push(err88);
 errors++;
 }
 if(data31.options === undefined){
-const err89 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
+const err89 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -2396,7 +2676,7 @@ vErrors.push(err89);
 errors++;
 }
 if(data31.rating === undefined){
-const err90 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "rating"},message:"must have required property '"+"rating"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
+const err90 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "rating"},message:"must have required property '"+"rating"+"'"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -2406,7 +2686,7 @@ vErrors.push(err90);
 errors++;
 }
 if(data31.tags === undefined){
-const err91 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
+const err91 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -2416,7 +2696,7 @@ vErrors.push(err91);
 errors++;
 }
 if(data31.timestamp === undefined){
-const err92 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
+const err92 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -2426,7 +2706,7 @@ vErrors.push(err92);
 errors++;
 }
 if(data31.type === undefined){
-const err93 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema24.properties.history.items.required,parentSchema:schema24.properties.history.items,data:data31};
+const err93 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -2435,10 +2715,12 @@ vErrors.push(err93);
 }
 errors++;
 }
+const _errs68 = errors;
 if(data31.channel !== undefined){
 let data32 = data31.channel;
+const _errs69 = errors;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err94 = {instancePath:instancePath+"/history/" + i2+"/channel",schemaPath:"#/properties/history/items/properties/channel/type",keyword:"type",params:{type: schema24.properties.history.items.properties.channel.type},message:"must be string,null",schema:schema24.properties.history.items.properties.channel.type,parentSchema:schema24.properties.history.items.properties.channel,data:data32};
+const err94 = {instancePath:instancePath+"/history/" + i2+"/channel",schemaPath:"#/properties/history/items/properties/channel/type",keyword:"type",params:{type: schema24.properties.history.items.properties.channel.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -2447,11 +2729,14 @@ vErrors.push(err94);
 }
 errors++;
 }
+const _errs70 = errors;
+var valid9 = _errs69 === errors;
 }
 if(data31.department_id !== undefined){
 let data33 = data31.department_id;
+const _errs71 = errors;
 if((!((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33)))) && (data33 !== null)){
-const err95 = {instancePath:instancePath+"/history/" + i2+"/department_id",schemaPath:"#/properties/history/items/properties/department_id/type",keyword:"type",params:{type: schema24.properties.history.items.properties.department_id.type},message:"must be integer,null",schema:schema24.properties.history.items.properties.department_id.type,parentSchema:schema24.properties.history.items.properties.department_id,data:data33};
+const err95 = {instancePath:instancePath+"/history/" + i2+"/department_id",schemaPath:"#/properties/history/items/properties/department_id/type",keyword:"type",params:{type: schema24.properties.history.items.properties.department_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -2460,11 +2745,14 @@ vErrors.push(err95);
 }
 errors++;
 }
+const _errs72 = errors;
+var valid9 = _errs71 === errors;
 }
 if(data31.department_name !== undefined){
 let data34 = data31.department_name;
+const _errs73 = errors;
 if((typeof data34 !== "string") && (data34 !== null)){
-const err96 = {instancePath:instancePath+"/history/" + i2+"/department_name",schemaPath:"#/properties/history/items/properties/department_name/type",keyword:"type",params:{type: schema24.properties.history.items.properties.department_name.type},message:"must be string,null",schema:schema24.properties.history.items.properties.department_name.type,parentSchema:schema24.properties.history.items.properties.department_name,data:data34};
+const err96 = {instancePath:instancePath+"/history/" + i2+"/department_name",schemaPath:"#/properties/history/items/properties/department_name/type",keyword:"type",params:{type: schema24.properties.history.items.properties.department_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -2473,11 +2761,14 @@ vErrors.push(err96);
 }
 errors++;
 }
+const _errs74 = errors;
+var valid9 = _errs73 === errors;
 }
 if(data31.msg !== undefined){
 let data35 = data31.msg;
+const _errs75 = errors;
 if((typeof data35 !== "string") && (data35 !== null)){
-const err97 = {instancePath:instancePath+"/history/" + i2+"/msg",schemaPath:"#/properties/history/items/properties/msg/type",keyword:"type",params:{type: schema24.properties.history.items.properties.msg.type},message:"must be string,null",schema:schema24.properties.history.items.properties.msg.type,parentSchema:schema24.properties.history.items.properties.msg,data:data35};
+const err97 = {instancePath:instancePath+"/history/" + i2+"/msg",schemaPath:"#/properties/history/items/properties/msg/type",keyword:"type",params:{type: schema24.properties.history.items.properties.msg.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -2486,11 +2777,14 @@ vErrors.push(err97);
 }
 errors++;
 }
+const _errs76 = errors;
+var valid9 = _errs75 === errors;
 }
 if(data31.msg_id !== undefined){
 let data36 = data31.msg_id;
+const _errs77 = errors;
 if((typeof data36 !== "string") && (data36 !== null)){
-const err98 = {instancePath:instancePath+"/history/" + i2+"/msg_id",schemaPath:"#/properties/history/items/properties/msg_id/type",keyword:"type",params:{type: schema24.properties.history.items.properties.msg_id.type},message:"must be string,null",schema:schema24.properties.history.items.properties.msg_id.type,parentSchema:schema24.properties.history.items.properties.msg_id,data:data36};
+const err98 = {instancePath:instancePath+"/history/" + i2+"/msg_id",schemaPath:"#/properties/history/items/properties/msg_id/type",keyword:"type",params:{type: schema24.properties.history.items.properties.msg_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -2499,11 +2793,14 @@ vErrors.push(err98);
 }
 errors++;
 }
+const _errs78 = errors;
+var valid9 = _errs77 === errors;
 }
 if(data31.name !== undefined){
 let data37 = data31.name;
+const _errs79 = errors;
 if((typeof data37 !== "string") && (data37 !== null)){
-const err99 = {instancePath:instancePath+"/history/" + i2+"/name",schemaPath:"#/properties/history/items/properties/name/type",keyword:"type",params:{type: schema24.properties.history.items.properties.name.type},message:"must be string,null",schema:schema24.properties.history.items.properties.name.type,parentSchema:schema24.properties.history.items.properties.name,data:data37};
+const err99 = {instancePath:instancePath+"/history/" + i2+"/name",schemaPath:"#/properties/history/items/properties/name/type",keyword:"type",params:{type: schema24.properties.history.items.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -2512,11 +2809,14 @@ vErrors.push(err99);
 }
 errors++;
 }
+const _errs80 = errors;
+var valid9 = _errs79 === errors;
 }
 if(data31.new_rating !== undefined){
 let data38 = data31.new_rating;
+const _errs81 = errors;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err100 = {instancePath:instancePath+"/history/" + i2+"/new_rating",schemaPath:"#/properties/history/items/properties/new_rating/type",keyword:"type",params:{type: schema24.properties.history.items.properties.new_rating.type},message:"must be string,null",schema:schema24.properties.history.items.properties.new_rating.type,parentSchema:schema24.properties.history.items.properties.new_rating,data:data38};
+const err100 = {instancePath:instancePath+"/history/" + i2+"/new_rating",schemaPath:"#/properties/history/items/properties/new_rating/type",keyword:"type",params:{type: schema24.properties.history.items.properties.new_rating.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -2525,11 +2825,14 @@ vErrors.push(err100);
 }
 errors++;
 }
+const _errs82 = errors;
+var valid9 = _errs81 === errors;
 }
 if(data31.new_tags !== undefined){
 let data39 = data31.new_tags;
+const _errs83 = errors;
 if((!(Array.isArray(data39))) && (data39 !== null)){
-const err101 = {instancePath:instancePath+"/history/" + i2+"/new_tags",schemaPath:"#/properties/history/items/properties/new_tags/type",keyword:"type",params:{type: schema24.properties.history.items.properties.new_tags.type},message:"must be array,null",schema:schema24.properties.history.items.properties.new_tags.type,parentSchema:schema24.properties.history.items.properties.new_tags,data:data39};
+const err101 = {instancePath:instancePath+"/history/" + i2+"/new_tags",schemaPath:"#/properties/history/items/properties/new_tags/type",keyword:"type",params:{type: schema24.properties.history.items.properties.new_tags.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -2538,11 +2841,14 @@ vErrors.push(err101);
 }
 errors++;
 }
+const _errs84 = errors;
+var valid9 = _errs83 === errors;
 }
 if(data31.nick !== undefined){
 let data40 = data31.nick;
+const _errs85 = errors;
 if((typeof data40 !== "string") && (data40 !== null)){
-const err102 = {instancePath:instancePath+"/history/" + i2+"/nick",schemaPath:"#/properties/history/items/properties/nick/type",keyword:"type",params:{type: schema24.properties.history.items.properties.nick.type},message:"must be string,null",schema:schema24.properties.history.items.properties.nick.type,parentSchema:schema24.properties.history.items.properties.nick,data:data40};
+const err102 = {instancePath:instancePath+"/history/" + i2+"/nick",schemaPath:"#/properties/history/items/properties/nick/type",keyword:"type",params:{type: schema24.properties.history.items.properties.nick.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -2551,11 +2857,14 @@ vErrors.push(err102);
 }
 errors++;
 }
+const _errs86 = errors;
+var valid9 = _errs85 === errors;
 }
 if(data31.options !== undefined){
 let data41 = data31.options;
+const _errs87 = errors;
 if((typeof data41 !== "string") && (data41 !== null)){
-const err103 = {instancePath:instancePath+"/history/" + i2+"/options",schemaPath:"#/properties/history/items/properties/options/type",keyword:"type",params:{type: schema24.properties.history.items.properties.options.type},message:"must be string,null",schema:schema24.properties.history.items.properties.options.type,parentSchema:schema24.properties.history.items.properties.options,data:data41};
+const err103 = {instancePath:instancePath+"/history/" + i2+"/options",schemaPath:"#/properties/history/items/properties/options/type",keyword:"type",params:{type: schema24.properties.history.items.properties.options.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -2564,11 +2873,14 @@ vErrors.push(err103);
 }
 errors++;
 }
+const _errs88 = errors;
+var valid9 = _errs87 === errors;
 }
 if(data31.rating !== undefined){
 let data42 = data31.rating;
+const _errs89 = errors;
 if((typeof data42 !== "string") && (data42 !== null)){
-const err104 = {instancePath:instancePath+"/history/" + i2+"/rating",schemaPath:"#/properties/history/items/properties/rating/type",keyword:"type",params:{type: schema24.properties.history.items.properties.rating.type},message:"must be string,null",schema:schema24.properties.history.items.properties.rating.type,parentSchema:schema24.properties.history.items.properties.rating,data:data42};
+const err104 = {instancePath:instancePath+"/history/" + i2+"/rating",schemaPath:"#/properties/history/items/properties/rating/type",keyword:"type",params:{type: schema24.properties.history.items.properties.rating.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -2577,11 +2889,14 @@ vErrors.push(err104);
 }
 errors++;
 }
+const _errs90 = errors;
+var valid9 = _errs89 === errors;
 }
 if(data31.tags !== undefined){
 let data43 = data31.tags;
+const _errs91 = errors;
 if((!(Array.isArray(data43))) && (data43 !== null)){
-const err105 = {instancePath:instancePath+"/history/" + i2+"/tags",schemaPath:"#/properties/history/items/properties/tags/type",keyword:"type",params:{type: schema24.properties.history.items.properties.tags.type},message:"must be array,null",schema:schema24.properties.history.items.properties.tags.type,parentSchema:schema24.properties.history.items.properties.tags,data:data43};
+const err105 = {instancePath:instancePath+"/history/" + i2+"/tags",schemaPath:"#/properties/history/items/properties/tags/type",keyword:"type",params:{type: schema24.properties.history.items.properties.tags.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -2590,11 +2905,14 @@ vErrors.push(err105);
 }
 errors++;
 }
+const _errs92 = errors;
+var valid9 = _errs91 === errors;
 }
 if(data31.timestamp !== undefined){
 let data44 = data31.timestamp;
+const _errs93 = errors;
 if((typeof data44 !== "string") && (data44 !== null)){
-const err106 = {instancePath:instancePath+"/history/" + i2+"/timestamp",schemaPath:"#/properties/history/items/properties/timestamp/type",keyword:"type",params:{type: schema24.properties.history.items.properties.timestamp.type},message:"must be string,null",schema:schema24.properties.history.items.properties.timestamp.type,parentSchema:schema24.properties.history.items.properties.timestamp,data:data44};
+const err106 = {instancePath:instancePath+"/history/" + i2+"/timestamp",schemaPath:"#/properties/history/items/properties/timestamp/type",keyword:"type",params:{type: schema24.properties.history.items.properties.timestamp.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -2603,11 +2921,14 @@ vErrors.push(err106);
 }
 errors++;
 }
+const _errs94 = errors;
+var valid9 = _errs93 === errors;
 }
 if(data31.type !== undefined){
 let data45 = data31.type;
+const _errs95 = errors;
 if((typeof data45 !== "string") && (data45 !== null)){
-const err107 = {instancePath:instancePath+"/history/" + i2+"/type",schemaPath:"#/properties/history/items/properties/type/type",keyword:"type",params:{type: schema24.properties.history.items.properties.type.type},message:"must be string,null",schema:schema24.properties.history.items.properties.type.type,parentSchema:schema24.properties.history.items.properties.type,data:data45};
+const err107 = {instancePath:instancePath+"/history/" + i2+"/type",schemaPath:"#/properties/history/items/properties/type/type",keyword:"type",params:{type: schema24.properties.history.items.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -2616,10 +2937,12 @@ vErrors.push(err107);
 }
 errors++;
 }
+const _errs96 = errors;
+var valid9 = _errs95 === errors;
 }
 }
 else {
-const err108 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.history.items.type,parentSchema:schema24.properties.history.items,data:data31};
+const err108 = {instancePath:instancePath+"/history/" + i2,schemaPath:"#/properties/history/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -2628,13 +2951,19 @@ vErrors.push(err108);
 }
 errors++;
 }
+var valid7 = _errs66 === errors;
+if(!valid7){
+valid8 = false;
 }
 }
+}
+var valid0 = _errs64 === errors;
 }
 if(data.id !== undefined){
 let data46 = data.id;
+const _errs97 = errors;
 if(typeof data46 !== "string"){
-const err109 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.id.type,parentSchema:schema24.properties.id,data:data46};
+const err109 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -2643,11 +2972,14 @@ vErrors.push(err109);
 }
 errors++;
 }
+const _errs98 = errors;
+var valid0 = _errs97 === errors;
 }
 if(data.message !== undefined){
 let data47 = data.message;
+const _errs99 = errors;
 if((typeof data47 !== "string") && (data47 !== null)){
-const err110 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: schema24.properties.message.type},message:"must be string,null",schema:schema24.properties.message.type,parentSchema:schema24.properties.message,data:data47};
+const err110 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: schema24.properties.message.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -2656,11 +2988,14 @@ vErrors.push(err110);
 }
 errors++;
 }
+const _errs100 = errors;
+var valid0 = _errs99 === errors;
 }
 if(data.missed !== undefined){
 let data48 = data.missed;
+const _errs101 = errors;
 if((typeof data48 !== "boolean") && (data48 !== null)){
-const err111 = {instancePath:instancePath+"/missed",schemaPath:"#/properties/missed/type",keyword:"type",params:{type: schema24.properties.missed.type},message:"must be boolean,null",schema:schema24.properties.missed.type,parentSchema:schema24.properties.missed,data:data48};
+const err111 = {instancePath:instancePath+"/missed",schemaPath:"#/properties/missed/type",keyword:"type",params:{type: schema24.properties.missed.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -2669,11 +3004,14 @@ vErrors.push(err111);
 }
 errors++;
 }
+const _errs102 = errors;
+var valid0 = _errs101 === errors;
 }
 if(data.rating !== undefined){
 let data49 = data.rating;
+const _errs103 = errors;
 if((typeof data49 !== "string") && (data49 !== null)){
-const err112 = {instancePath:instancePath+"/rating",schemaPath:"#/properties/rating/type",keyword:"type",params:{type: schema24.properties.rating.type},message:"must be string,null",schema:schema24.properties.rating.type,parentSchema:schema24.properties.rating,data:data49};
+const err112 = {instancePath:instancePath+"/rating",schemaPath:"#/properties/rating/type",keyword:"type",params:{type: schema24.properties.rating.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -2682,11 +3020,14 @@ vErrors.push(err112);
 }
 errors++;
 }
+const _errs104 = errors;
+var valid0 = _errs103 === errors;
 }
 if(data.started_by !== undefined){
 let data50 = data.started_by;
+const _errs105 = errors;
 if((typeof data50 !== "string") && (data50 !== null)){
-const err113 = {instancePath:instancePath+"/started_by",schemaPath:"#/properties/started_by/type",keyword:"type",params:{type: schema24.properties.started_by.type},message:"must be string,null",schema:schema24.properties.started_by.type,parentSchema:schema24.properties.started_by,data:data50};
+const err113 = {instancePath:instancePath+"/started_by",schemaPath:"#/properties/started_by/type",keyword:"type",params:{type: schema24.properties.started_by.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -2695,11 +3036,14 @@ vErrors.push(err113);
 }
 errors++;
 }
+const _errs106 = errors;
+var valid0 = _errs105 === errors;
 }
 if(data.tags !== undefined){
 let data51 = data.tags;
+const _errs107 = errors;
 if((!(Array.isArray(data51))) && (data51 !== null)){
-const err114 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema24.properties.tags.type},message:"must be array,null",schema:schema24.properties.tags.type,parentSchema:schema24.properties.tags,data:data51};
+const err114 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema24.properties.tags.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -2708,11 +3052,14 @@ vErrors.push(err114);
 }
 errors++;
 }
+const _errs108 = errors;
+var valid0 = _errs107 === errors;
 }
 if(data.timestamp !== undefined){
 let data52 = data.timestamp;
+const _errs109 = errors;
 if((typeof data52 !== "string") && (data52 !== null)){
-const err115 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: schema24.properties.timestamp.type},message:"must be string,null",schema:schema24.properties.timestamp.type,parentSchema:schema24.properties.timestamp,data:data52};
+const err115 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: schema24.properties.timestamp.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -2721,11 +3068,14 @@ vErrors.push(err115);
 }
 errors++;
 }
+const _errs110 = errors;
+var valid0 = _errs109 === errors;
 }
 if(data.triggered !== undefined){
 let data53 = data.triggered;
+const _errs111 = errors;
 if((typeof data53 !== "boolean") && (data53 !== null)){
-const err116 = {instancePath:instancePath+"/triggered",schemaPath:"#/properties/triggered/type",keyword:"type",params:{type: schema24.properties.triggered.type},message:"must be boolean,null",schema:schema24.properties.triggered.type,parentSchema:schema24.properties.triggered,data:data53};
+const err116 = {instancePath:instancePath+"/triggered",schemaPath:"#/properties/triggered/type",keyword:"type",params:{type: schema24.properties.triggered.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -2734,11 +3084,14 @@ vErrors.push(err116);
 }
 errors++;
 }
+const _errs112 = errors;
+var valid0 = _errs111 === errors;
 }
 if(data.triggered_response !== undefined){
 let data54 = data.triggered_response;
+const _errs113 = errors;
 if((typeof data54 !== "boolean") && (data54 !== null)){
-const err117 = {instancePath:instancePath+"/triggered_response",schemaPath:"#/properties/triggered_response/type",keyword:"type",params:{type: schema24.properties.triggered_response.type},message:"must be boolean,null",schema:schema24.properties.triggered_response.type,parentSchema:schema24.properties.triggered_response,data:data54};
+const err117 = {instancePath:instancePath+"/triggered_response",schemaPath:"#/properties/triggered_response/type",keyword:"type",params:{type: schema24.properties.triggered_response.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -2747,11 +3100,14 @@ vErrors.push(err117);
 }
 errors++;
 }
+const _errs114 = errors;
+var valid0 = _errs113 === errors;
 }
 if(data.type !== undefined){
 let data55 = data.type;
+const _errs115 = errors;
 if((typeof data55 !== "string") && (data55 !== null)){
-const err118 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema24.properties.type.type},message:"must be string,null",schema:schema24.properties.type.type,parentSchema:schema24.properties.type,data:data55};
+const err118 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema24.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -2760,11 +3116,14 @@ vErrors.push(err118);
 }
 errors++;
 }
+const _errs116 = errors;
+var valid0 = _errs115 === errors;
 }
 if(data.unread !== undefined){
 let data56 = data.unread;
+const _errs117 = errors;
 if((typeof data56 !== "boolean") && (data56 !== null)){
-const err119 = {instancePath:instancePath+"/unread",schemaPath:"#/properties/unread/type",keyword:"type",params:{type: schema24.properties.unread.type},message:"must be boolean,null",schema:schema24.properties.unread.type,parentSchema:schema24.properties.unread,data:data56};
+const err119 = {instancePath:instancePath+"/unread",schemaPath:"#/properties/unread/type",keyword:"type",params:{type: schema24.properties.unread.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -2773,11 +3132,14 @@ vErrors.push(err119);
 }
 errors++;
 }
+const _errs118 = errors;
+var valid0 = _errs117 === errors;
 }
 if(data.update_timestamp !== undefined){
 let data57 = data.update_timestamp;
+const _errs119 = errors;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err120 = {instancePath:instancePath+"/update_timestamp",schemaPath:"#/properties/update_timestamp/type",keyword:"type",params:{type: schema24.properties.update_timestamp.type},message:"must be string,null",schema:schema24.properties.update_timestamp.type,parentSchema:schema24.properties.update_timestamp,data:data57};
+const err120 = {instancePath:instancePath+"/update_timestamp",schemaPath:"#/properties/update_timestamp/type",keyword:"type",params:{type: schema24.properties.update_timestamp.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -2786,11 +3148,14 @@ vErrors.push(err120);
 }
 errors++;
 }
+const _errs120 = errors;
+var valid0 = _errs119 === errors;
 }
 if(data.webpath !== undefined){
 let data58 = data.webpath;
+const _errs121 = errors;
 if((!(Array.isArray(data58))) && (data58 !== null)){
-const err121 = {instancePath:instancePath+"/webpath",schemaPath:"#/properties/webpath/type",keyword:"type",params:{type: schema24.properties.webpath.type},message:"must be array,null",schema:schema24.properties.webpath.type,parentSchema:schema24.properties.webpath,data:data58};
+const err121 = {instancePath:instancePath+"/webpath",schemaPath:"#/properties/webpath/type",keyword:"type",params:{type: schema24.properties.webpath.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -2799,13 +3164,17 @@ vErrors.push(err121);
 }
 errors++;
 }
+const _errs122 = errors;
 if(Array.isArray(data58)){
+let valid11 = true;
 const len3 = data58.length;
 for(let i3=0; i3<len3; i3++){
 let data59 = data58[i3];
+const _errs123 = errors;
+const _errs124 = errors;
 if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
 if(data59.from === undefined){
-const err122 = {instancePath:instancePath+"/webpath/" + i3,schemaPath:"#/properties/webpath/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema24.properties.webpath.items.required,parentSchema:schema24.properties.webpath.items,data:data59};
+const err122 = {instancePath:instancePath+"/webpath/" + i3,schemaPath:"#/properties/webpath/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -2815,7 +3184,7 @@ vErrors.push(err122);
 errors++;
 }
 if(data59.timestamp === undefined){
-const err123 = {instancePath:instancePath+"/webpath/" + i3,schemaPath:"#/properties/webpath/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema24.properties.webpath.items.required,parentSchema:schema24.properties.webpath.items,data:data59};
+const err123 = {instancePath:instancePath+"/webpath/" + i3,schemaPath:"#/properties/webpath/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -2824,10 +3193,12 @@ vErrors.push(err123);
 }
 errors++;
 }
+const _errs125 = errors;
 if(data59.from !== undefined){
 let data60 = data59.from;
+const _errs126 = errors;
 if((typeof data60 !== "string") && (data60 !== null)){
-const err124 = {instancePath:instancePath+"/webpath/" + i3+"/from",schemaPath:"#/properties/webpath/items/properties/from/type",keyword:"type",params:{type: schema24.properties.webpath.items.properties.from.type},message:"must be string,null",schema:schema24.properties.webpath.items.properties.from.type,parentSchema:schema24.properties.webpath.items.properties.from,data:data60};
+const err124 = {instancePath:instancePath+"/webpath/" + i3+"/from",schemaPath:"#/properties/webpath/items/properties/from/type",keyword:"type",params:{type: schema24.properties.webpath.items.properties.from.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -2836,11 +3207,14 @@ vErrors.push(err124);
 }
 errors++;
 }
+const _errs127 = errors;
+var valid12 = _errs126 === errors;
 }
 if(data59.timestamp !== undefined){
 let data61 = data59.timestamp;
+const _errs128 = errors;
 if((typeof data61 !== "string") && (data61 !== null)){
-const err125 = {instancePath:instancePath+"/webpath/" + i3+"/timestamp",schemaPath:"#/properties/webpath/items/properties/timestamp/type",keyword:"type",params:{type: schema24.properties.webpath.items.properties.timestamp.type},message:"must be string,null",schema:schema24.properties.webpath.items.properties.timestamp.type,parentSchema:schema24.properties.webpath.items.properties.timestamp,data:data61};
+const err125 = {instancePath:instancePath+"/webpath/" + i3+"/timestamp",schemaPath:"#/properties/webpath/items/properties/timestamp/type",keyword:"type",params:{type: schema24.properties.webpath.items.properties.timestamp.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -2849,10 +3223,12 @@ vErrors.push(err125);
 }
 errors++;
 }
+const _errs129 = errors;
+var valid12 = _errs128 === errors;
 }
 }
 else {
-const err126 = {instancePath:instancePath+"/webpath/" + i3,schemaPath:"#/properties/webpath/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.webpath.items.type,parentSchema:schema24.properties.webpath.items,data:data59};
+const err126 = {instancePath:instancePath+"/webpath/" + i3,schemaPath:"#/properties/webpath/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -2861,12 +3237,17 @@ vErrors.push(err126);
 }
 errors++;
 }
+var valid10 = _errs123 === errors;
+if(!valid10){
+valid11 = false;
 }
 }
+}
+var valid0 = _errs121 === errors;
 }
 }
 else {
-const err127 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+const err127 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -2885,9 +3266,10 @@ const schema25 = {"type":"object","properties":{"description":{"type":["string",
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.description === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2897,7 +3279,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.enabled === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2907,7 +3289,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2917,7 +3299,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.members === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "members"},message:"must have required property '"+"members"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "members"},message:"must have required property '"+"members"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2927,7 +3309,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.name === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2937,7 +3319,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.settings === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "settings"},message:"must have required property '"+"settings"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2946,10 +3328,12 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.description !== undefined){
 let data0 = data.description;
+const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema25.properties.description.type},message:"must be string,null",schema:schema25.properties.description.type,parentSchema:schema25.properties.description,data:data0};
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema25.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2958,11 +3342,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.enabled !== undefined){
 let data1 = data.enabled;
+const _errs4 = errors;
 if((typeof data1 !== "boolean") && (data1 !== null)){
-const err7 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: schema25.properties.enabled.type},message:"must be boolean,null",schema:schema25.properties.enabled.type,parentSchema:schema25.properties.enabled,data:data1};
+const err7 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: schema25.properties.enabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2971,11 +3358,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.id !== undefined){
 let data2 = data.id;
+const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.id.type,parentSchema:schema25.properties.id,data:data2};
+const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2984,11 +3374,14 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.members !== undefined){
 let data3 = data.members;
+const _errs8 = errors;
 if((!(Array.isArray(data3))) && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/members",schemaPath:"#/properties/members/type",keyword:"type",params:{type: schema25.properties.members.type},message:"must be array,null",schema:schema25.properties.members.type,parentSchema:schema25.properties.members,data:data3};
+const err9 = {instancePath:instancePath+"/members",schemaPath:"#/properties/members/type",keyword:"type",params:{type: schema25.properties.members.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2997,11 +3390,14 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.name !== undefined){
 let data4 = data.name;
+const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema25.properties.name.type},message:"must be string,null",schema:schema25.properties.name.type,parentSchema:schema25.properties.name,data:data4};
+const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema25.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3010,10 +3406,12 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }

@@ -7,9 +7,10 @@ const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fiel
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema11.required,parentSchema:schema11,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18,9 +19,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "cursor") || (key0 === "fields")) || (key0 === "limit")) || (key0 === "query"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -32,8 +34,9 @@ errors++;
 }
 if(data.cursor !== undefined){
 let data0 = data.cursor;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.cursor.type,parentSchema:schema11.properties.cursor,data:data0};
+const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -42,15 +45,21 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.fields !== undefined){
 let data1 = data.fields;
+const _errs4 = errors;
+const _errs5 = errors;
 if(Array.isArray(data1)){
+let valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.fields.items.type,parentSchema:schema11.properties.fields.items,data:data2};
+const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -59,10 +68,15 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid1 = _errs6 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.fields.type,parentSchema:schema11.properties.fields,data:data1};
+const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -71,11 +85,13 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.limit !== undefined){
 let data3 = data.limit;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.limit.type,parentSchema:schema11.properties.limit,data:data3};
+const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -84,9 +100,10 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
 if(typeof data3 == "number"){
 if(data3 < 1 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.limit,data:data3};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -96,13 +113,17 @@ vErrors.push(err6);
 errors++;
 }
 }
+var valid0 = _errs8 === errors;
 }
 if(data.query !== undefined){
 let data4 = data.query;
+const _errs10 = errors;
+const _errs11 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+const _errs12 = errors;
 for(const key1 in data4){
 if(!((key1 === "filter") || (key1 === "sort"))){
-const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.query,data:data4};
+const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -114,8 +135,9 @@ errors++;
 }
 if(data4.filter !== undefined){
 let data5 = data4.filter;
+const _errs13 = errors;
 if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err8 = {instancePath:instancePath+"/query/filter",schemaPath:"#/properties/query/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.properties.filter.type,parentSchema:schema11.properties.query.properties.filter,data:data5};
+const err8 = {instancePath:instancePath+"/query/filter",schemaPath:"#/properties/query/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -124,15 +146,21 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid3 = _errs13 === errors;
 }
 if(data4.sort !== undefined){
 let data6 = data4.sort;
+const _errs15 = errors;
+const _errs16 = errors;
 if(Array.isArray(data6)){
+let valid5 = true;
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
+const _errs17 = errors;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-const err9 = {instancePath:instancePath+"/query/sort/" + i1,schemaPath:"#/properties/query/properties/sort/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.properties.sort.items.type,parentSchema:schema11.properties.query.properties.sort.items,data:data7};
+const err9 = {instancePath:instancePath+"/query/sort/" + i1,schemaPath:"#/properties/query/properties/sort/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -141,10 +169,15 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs18 = errors;
+var valid4 = _errs17 === errors;
+if(!valid4){
+valid5 = false;
+}
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.query.properties.sort.type,parentSchema:schema11.properties.query.properties.sort,data:data6};
+const err10 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -153,10 +186,11 @@ vErrors.push(err10);
 }
 errors++;
 }
+var valid3 = _errs15 === errors;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.type,parentSchema:schema11.properties.query,data:data4};
+const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -165,10 +199,11 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid0 = _errs10 === errors;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -187,9 +222,11 @@ const schema12 = {"type":"object","properties":{},"additionalProperties":false};
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -200,7 +237,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -219,10 +256,12 @@ const schema13 = {"type":"object","properties":{"created":{"type":"object","prop
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "created") || (key0 === "currency")) || (key0 === "ending_before")) || (key0 === "limit")) || (key0 === "payout")) || (key0 === "source")) || (key0 === "starting_after")) || (key0 === "type"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -234,10 +273,13 @@ errors++;
 }
 if(data.created !== undefined){
 let data0 = data.created;
+const _errs2 = errors;
+const _errs3 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+const _errs4 = errors;
 for(const key1 in data0){
 if(!((((key1 === "gt") || (key1 === "gte")) || (key1 === "lt")) || (key1 === "lte"))){
-const err1 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.created,data:data0};
+const err1 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -249,8 +291,9 @@ errors++;
 }
 if(data0.gt !== undefined){
 let data1 = data0.gt;
+const _errs5 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/created/gt",schemaPath:"#/properties/created/properties/gt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.created.properties.gt.type,parentSchema:schema13.properties.created.properties.gt,data:data1};
+const err2 = {instancePath:instancePath+"/created/gt",schemaPath:"#/properties/created/properties/gt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -259,11 +302,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs6 = errors;
+var valid1 = _errs5 === errors;
 }
 if(data0.gte !== undefined){
 let data2 = data0.gte;
+const _errs7 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/created/gte",schemaPath:"#/properties/created/properties/gte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.created.properties.gte.type,parentSchema:schema13.properties.created.properties.gte,data:data2};
+const err3 = {instancePath:instancePath+"/created/gte",schemaPath:"#/properties/created/properties/gte/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -272,11 +318,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs8 = errors;
+var valid1 = _errs7 === errors;
 }
 if(data0.lt !== undefined){
 let data3 = data0.lt;
+const _errs9 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err4 = {instancePath:instancePath+"/created/lt",schemaPath:"#/properties/created/properties/lt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.created.properties.lt.type,parentSchema:schema13.properties.created.properties.lt,data:data3};
+const err4 = {instancePath:instancePath+"/created/lt",schemaPath:"#/properties/created/properties/lt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -285,11 +334,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs10 = errors;
+var valid1 = _errs9 === errors;
 }
 if(data0.lte !== undefined){
 let data4 = data0.lte;
+const _errs11 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err5 = {instancePath:instancePath+"/created/lte",schemaPath:"#/properties/created/properties/lte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.created.properties.lte.type,parentSchema:schema13.properties.created.properties.lte,data:data4};
+const err5 = {instancePath:instancePath+"/created/lte",schemaPath:"#/properties/created/properties/lte/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -298,10 +350,12 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs12 = errors;
+var valid1 = _errs11 === errors;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.created.type,parentSchema:schema13.properties.created,data:data0};
+const err6 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -310,11 +364,13 @@ vErrors.push(err6);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.currency !== undefined){
 let data5 = data.currency;
+const _errs13 = errors;
 if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.currency.type,parentSchema:schema13.properties.currency,data:data5};
+const err7 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -323,11 +379,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid0 = _errs13 === errors;
 }
 if(data.ending_before !== undefined){
 let data6 = data.ending_before;
+const _errs15 = errors;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/ending_before",schemaPath:"#/properties/ending_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.ending_before.type,parentSchema:schema13.properties.ending_before,data:data6};
+const err8 = {instancePath:instancePath+"/ending_before",schemaPath:"#/properties/ending_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -336,11 +395,14 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs16 = errors;
+var valid0 = _errs15 === errors;
 }
 if(data.limit !== undefined){
 let data7 = data.limit;
+const _errs17 = errors;
 if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.limit.type,parentSchema:schema13.properties.limit,data:data7};
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -349,9 +411,10 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs18 = errors;
 if(typeof data7 == "number"){
 if(data7 > 100 || isNaN(data7)){
-const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema13.properties.limit,data:data7};
+const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -361,7 +424,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data7 < 1 || isNaN(data7)){
-const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.limit,data:data7};
+const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -371,11 +434,13 @@ vErrors.push(err11);
 errors++;
 }
 }
+var valid0 = _errs17 === errors;
 }
 if(data.payout !== undefined){
 let data8 = data.payout;
+const _errs19 = errors;
 if(typeof data8 !== "string"){
-const err12 = {instancePath:instancePath+"/payout",schemaPath:"#/properties/payout/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.payout.type,parentSchema:schema13.properties.payout,data:data8};
+const err12 = {instancePath:instancePath+"/payout",schemaPath:"#/properties/payout/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -384,11 +449,14 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs20 = errors;
+var valid0 = _errs19 === errors;
 }
 if(data.source !== undefined){
 let data9 = data.source;
+const _errs21 = errors;
 if(typeof data9 !== "string"){
-const err13 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.source.type,parentSchema:schema13.properties.source,data:data9};
+const err13 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -397,11 +465,14 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs22 = errors;
+var valid0 = _errs21 === errors;
 }
 if(data.starting_after !== undefined){
 let data10 = data.starting_after;
+const _errs23 = errors;
 if(typeof data10 !== "string"){
-const err14 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.starting_after.type,parentSchema:schema13.properties.starting_after,data:data10};
+const err14 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -410,11 +481,14 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs24 = errors;
+var valid0 = _errs23 === errors;
 }
 if(data.type !== undefined){
 let data11 = data.type;
+const _errs25 = errors;
 if(typeof data11 !== "string"){
-const err15 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.type.type,parentSchema:schema13.properties.type,data:data11};
+const err15 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -423,10 +497,12 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs26 = errors;
+var valid0 = _errs25 === errors;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -445,9 +521,10 @@ const schema14 = {"type":"object","properties":{"id":{"type":"string"}},"require
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema14.required,parentSchema:schema14,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -456,9 +533,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -470,8 +548,9 @@ errors++;
 }
 if(data.id !== undefined){
 let data0 = data.id;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.id.type,parentSchema:schema14.properties.id,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -480,10 +559,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -502,11 +583,14 @@ const schema15 = {"type":"object","properties":{"ending_before":{"type":"string"
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 if(data.ending_before !== undefined){
 let data0 = data.ending_before;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/ending_before",schemaPath:"#/properties/ending_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.ending_before.type,parentSchema:schema15.properties.ending_before,data:data0};
+const err0 = {instancePath:instancePath+"/ending_before",schemaPath:"#/properties/ending_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -515,11 +599,14 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.limit !== undefined){
 let data1 = data.limit;
+const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err1 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.limit.type,parentSchema:schema15.properties.limit,data:data1};
+const err1 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -528,9 +615,10 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs5 = errors;
 if(typeof data1 == "number"){
 if(data1 > 100 || isNaN(data1)){
-const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema15.properties.limit,data:data1};
+const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -540,7 +628,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema15.properties.limit,data:data1};
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -550,11 +638,13 @@ vErrors.push(err3);
 errors++;
 }
 }
+var valid0 = _errs4 === errors;
 }
 if(data.starting_after !== undefined){
 let data2 = data.starting_after;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.starting_after.type,parentSchema:schema15.properties.starting_after,data:data2};
+const err4 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -563,10 +653,12 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -585,10 +677,12 @@ const schema16 = {"type":"object","properties":{},"additionalProperties":true};
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -607,9 +701,10 @@ const schema17 = {"type":"object","properties":{"limit":{"type":"integer","minim
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -618,9 +713,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "limit") || (key0 === "page")) || (key0 === "query"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -632,8 +728,9 @@ errors++;
 }
 if(data.limit !== undefined){
 let data0 = data.limit;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.limit.type,parentSchema:schema17.properties.limit,data:data0};
+const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -642,9 +739,10 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
 if(typeof data0 == "number"){
 if(data0 > 100 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema17.properties.limit,data:data0};
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -654,7 +752,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema17.properties.limit,data:data0};
+const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -664,11 +762,13 @@ vErrors.push(err4);
 errors++;
 }
 }
+var valid0 = _errs2 === errors;
 }
 if(data.page !== undefined){
 let data1 = data.page;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.page.type,parentSchema:schema17.properties.page,data:data1};
+const err5 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -677,11 +777,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.query !== undefined){
 let data2 = data.query;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.query.type,parentSchema:schema17.properties.query,data:data2};
+const err6 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -690,10 +793,12 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -712,10 +817,12 @@ const schema18 = {"type":"object","properties":{"created":{"type":"object","prop
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "created") || (key0 === "email")) || (key0 === "ending_before")) || (key0 === "limit")) || (key0 === "starting_after"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -727,10 +834,13 @@ errors++;
 }
 if(data.created !== undefined){
 let data0 = data.created;
+const _errs2 = errors;
+const _errs3 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+const _errs4 = errors;
 for(const key1 in data0){
 if(!((((key1 === "gt") || (key1 === "gte")) || (key1 === "lt")) || (key1 === "lte"))){
-const err1 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.created,data:data0};
+const err1 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -742,8 +852,9 @@ errors++;
 }
 if(data0.gt !== undefined){
 let data1 = data0.gt;
+const _errs5 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/created/gt",schemaPath:"#/properties/created/properties/gt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.created.properties.gt.type,parentSchema:schema18.properties.created.properties.gt,data:data1};
+const err2 = {instancePath:instancePath+"/created/gt",schemaPath:"#/properties/created/properties/gt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -752,11 +863,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs6 = errors;
+var valid1 = _errs5 === errors;
 }
 if(data0.gte !== undefined){
 let data2 = data0.gte;
+const _errs7 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/created/gte",schemaPath:"#/properties/created/properties/gte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.created.properties.gte.type,parentSchema:schema18.properties.created.properties.gte,data:data2};
+const err3 = {instancePath:instancePath+"/created/gte",schemaPath:"#/properties/created/properties/gte/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -765,11 +879,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs8 = errors;
+var valid1 = _errs7 === errors;
 }
 if(data0.lt !== undefined){
 let data3 = data0.lt;
+const _errs9 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err4 = {instancePath:instancePath+"/created/lt",schemaPath:"#/properties/created/properties/lt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.created.properties.lt.type,parentSchema:schema18.properties.created.properties.lt,data:data3};
+const err4 = {instancePath:instancePath+"/created/lt",schemaPath:"#/properties/created/properties/lt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -778,11 +895,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs10 = errors;
+var valid1 = _errs9 === errors;
 }
 if(data0.lte !== undefined){
 let data4 = data0.lte;
+const _errs11 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err5 = {instancePath:instancePath+"/created/lte",schemaPath:"#/properties/created/properties/lte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.created.properties.lte.type,parentSchema:schema18.properties.created.properties.lte,data:data4};
+const err5 = {instancePath:instancePath+"/created/lte",schemaPath:"#/properties/created/properties/lte/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -791,10 +911,12 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs12 = errors;
+var valid1 = _errs11 === errors;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.created.type,parentSchema:schema18.properties.created,data:data0};
+const err6 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -803,11 +925,13 @@ vErrors.push(err6);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.email !== undefined){
 let data5 = data.email;
+const _errs13 = errors;
 if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.email.type,parentSchema:schema18.properties.email,data:data5};
+const err7 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -816,11 +940,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid0 = _errs13 === errors;
 }
 if(data.ending_before !== undefined){
 let data6 = data.ending_before;
+const _errs15 = errors;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/ending_before",schemaPath:"#/properties/ending_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ending_before.type,parentSchema:schema18.properties.ending_before,data:data6};
+const err8 = {instancePath:instancePath+"/ending_before",schemaPath:"#/properties/ending_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -829,11 +956,14 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs16 = errors;
+var valid0 = _errs15 === errors;
 }
 if(data.limit !== undefined){
 let data7 = data.limit;
+const _errs17 = errors;
 if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.limit.type,parentSchema:schema18.properties.limit,data:data7};
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -842,9 +972,10 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs18 = errors;
 if(typeof data7 == "number"){
 if(data7 > 100 || isNaN(data7)){
-const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema18.properties.limit,data:data7};
+const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -854,7 +985,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data7 < 1 || isNaN(data7)){
-const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.limit,data:data7};
+const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -864,11 +995,13 @@ vErrors.push(err11);
 errors++;
 }
 }
+var valid0 = _errs17 === errors;
 }
 if(data.starting_after !== undefined){
 let data8 = data.starting_after;
+const _errs19 = errors;
 if(typeof data8 !== "string"){
-const err12 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.starting_after.type,parentSchema:schema18.properties.starting_after,data:data8};
+const err12 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -877,10 +1010,12 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs20 = errors;
+var valid0 = _errs19 === errors;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -899,9 +1034,10 @@ const schema19 = {"type":"object","properties":{"id":{"type":"string"}},"require
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -910,10 +1046,12 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.id !== undefined){
 let data0 = data.id;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.id.type,parentSchema:schema19.properties.id,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -922,10 +1060,12 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -944,10 +1084,12 @@ const schema20 = {"type":"object","properties":{"charge":{"type":"string"},"crea
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "charge") || (key0 === "created")) || (key0 === "ending_before")) || (key0 === "limit")) || (key0 === "payment_intent")) || (key0 === "starting_after"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -959,8 +1101,9 @@ errors++;
 }
 if(data.charge !== undefined){
 let data0 = data.charge;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.charge.type,parentSchema:schema20.properties.charge,data:data0};
+const err1 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -969,13 +1112,18 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.created !== undefined){
 let data1 = data.created;
+const _errs4 = errors;
+const _errs5 = errors;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+const _errs6 = errors;
 for(const key1 in data1){
 if(!((((key1 === "gt") || (key1 === "gte")) || (key1 === "lt")) || (key1 === "lte"))){
-const err2 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.created,data:data1};
+const err2 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -987,8 +1135,9 @@ errors++;
 }
 if(data1.gt !== undefined){
 let data2 = data1.gt;
+const _errs7 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/created/gt",schemaPath:"#/properties/created/properties/gt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.created.properties.gt.type,parentSchema:schema20.properties.created.properties.gt,data:data2};
+const err3 = {instancePath:instancePath+"/created/gt",schemaPath:"#/properties/created/properties/gt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -997,11 +1146,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs8 = errors;
+var valid1 = _errs7 === errors;
 }
 if(data1.gte !== undefined){
 let data3 = data1.gte;
+const _errs9 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err4 = {instancePath:instancePath+"/created/gte",schemaPath:"#/properties/created/properties/gte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.created.properties.gte.type,parentSchema:schema20.properties.created.properties.gte,data:data3};
+const err4 = {instancePath:instancePath+"/created/gte",schemaPath:"#/properties/created/properties/gte/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1010,11 +1162,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs10 = errors;
+var valid1 = _errs9 === errors;
 }
 if(data1.lt !== undefined){
 let data4 = data1.lt;
+const _errs11 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err5 = {instancePath:instancePath+"/created/lt",schemaPath:"#/properties/created/properties/lt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.created.properties.lt.type,parentSchema:schema20.properties.created.properties.lt,data:data4};
+const err5 = {instancePath:instancePath+"/created/lt",schemaPath:"#/properties/created/properties/lt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1023,11 +1178,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs12 = errors;
+var valid1 = _errs11 === errors;
 }
 if(data1.lte !== undefined){
 let data5 = data1.lte;
+const _errs13 = errors;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err6 = {instancePath:instancePath+"/created/lte",schemaPath:"#/properties/created/properties/lte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.created.properties.lte.type,parentSchema:schema20.properties.created.properties.lte,data:data5};
+const err6 = {instancePath:instancePath+"/created/lte",schemaPath:"#/properties/created/properties/lte/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1036,10 +1194,12 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid1 = _errs13 === errors;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.created.type,parentSchema:schema20.properties.created,data:data1};
+const err7 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1048,11 +1208,13 @@ vErrors.push(err7);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.ending_before !== undefined){
 let data6 = data.ending_before;
+const _errs15 = errors;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/ending_before",schemaPath:"#/properties/ending_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ending_before.type,parentSchema:schema20.properties.ending_before,data:data6};
+const err8 = {instancePath:instancePath+"/ending_before",schemaPath:"#/properties/ending_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1061,11 +1223,14 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs16 = errors;
+var valid0 = _errs15 === errors;
 }
 if(data.limit !== undefined){
 let data7 = data.limit;
+const _errs17 = errors;
 if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.limit.type,parentSchema:schema20.properties.limit,data:data7};
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1074,9 +1239,10 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs18 = errors;
 if(typeof data7 == "number"){
 if(data7 > 100 || isNaN(data7)){
-const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema20.properties.limit,data:data7};
+const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1086,7 +1252,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data7 < 1 || isNaN(data7)){
-const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.limit,data:data7};
+const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1096,11 +1262,13 @@ vErrors.push(err11);
 errors++;
 }
 }
+var valid0 = _errs17 === errors;
 }
 if(data.payment_intent !== undefined){
 let data8 = data.payment_intent;
+const _errs19 = errors;
 if(typeof data8 !== "string"){
-const err12 = {instancePath:instancePath+"/payment_intent",schemaPath:"#/properties/payment_intent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.payment_intent.type,parentSchema:schema20.properties.payment_intent,data:data8};
+const err12 = {instancePath:instancePath+"/payment_intent",schemaPath:"#/properties/payment_intent/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1109,11 +1277,14 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs20 = errors;
+var valid0 = _errs19 === errors;
 }
 if(data.starting_after !== undefined){
 let data9 = data.starting_after;
+const _errs21 = errors;
 if(typeof data9 !== "string"){
-const err13 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.starting_after.type,parentSchema:schema20.properties.starting_after,data:data9};
+const err13 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1122,10 +1293,12 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs22 = errors;
+var valid0 = _errs21 === errors;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1144,10 +1317,12 @@ const schema21 = {"type":"object","properties":{"created":{"type":"object","prop
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "created") || (key0 === "customer")) || (key0 === "customer_account")) || (key0 === "ending_before")) || (key0 === "limit")) || (key0 === "starting_after"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1159,10 +1334,13 @@ errors++;
 }
 if(data.created !== undefined){
 let data0 = data.created;
+const _errs2 = errors;
+const _errs3 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+const _errs4 = errors;
 for(const key1 in data0){
 if(!((((key1 === "gt") || (key1 === "gte")) || (key1 === "lt")) || (key1 === "lte"))){
-const err1 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.created,data:data0};
+const err1 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1174,8 +1352,9 @@ errors++;
 }
 if(data0.gt !== undefined){
 let data1 = data0.gt;
+const _errs5 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/created/gt",schemaPath:"#/properties/created/properties/gt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.created.properties.gt.type,parentSchema:schema21.properties.created.properties.gt,data:data1};
+const err2 = {instancePath:instancePath+"/created/gt",schemaPath:"#/properties/created/properties/gt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1184,11 +1363,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs6 = errors;
+var valid1 = _errs5 === errors;
 }
 if(data0.gte !== undefined){
 let data2 = data0.gte;
+const _errs7 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/created/gte",schemaPath:"#/properties/created/properties/gte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.created.properties.gte.type,parentSchema:schema21.properties.created.properties.gte,data:data2};
+const err3 = {instancePath:instancePath+"/created/gte",schemaPath:"#/properties/created/properties/gte/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1197,11 +1379,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs8 = errors;
+var valid1 = _errs7 === errors;
 }
 if(data0.lt !== undefined){
 let data3 = data0.lt;
+const _errs9 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err4 = {instancePath:instancePath+"/created/lt",schemaPath:"#/properties/created/properties/lt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.created.properties.lt.type,parentSchema:schema21.properties.created.properties.lt,data:data3};
+const err4 = {instancePath:instancePath+"/created/lt",schemaPath:"#/properties/created/properties/lt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1210,11 +1395,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs10 = errors;
+var valid1 = _errs9 === errors;
 }
 if(data0.lte !== undefined){
 let data4 = data0.lte;
+const _errs11 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err5 = {instancePath:instancePath+"/created/lte",schemaPath:"#/properties/created/properties/lte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.created.properties.lte.type,parentSchema:schema21.properties.created.properties.lte,data:data4};
+const err5 = {instancePath:instancePath+"/created/lte",schemaPath:"#/properties/created/properties/lte/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1223,10 +1411,12 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs12 = errors;
+var valid1 = _errs11 === errors;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.created.type,parentSchema:schema21.properties.created,data:data0};
+const err6 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1235,11 +1425,13 @@ vErrors.push(err6);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.customer !== undefined){
 let data5 = data.customer;
+const _errs13 = errors;
 if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/customer",schemaPath:"#/properties/customer/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.customer.type,parentSchema:schema21.properties.customer,data:data5};
+const err7 = {instancePath:instancePath+"/customer",schemaPath:"#/properties/customer/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1248,11 +1440,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid0 = _errs13 === errors;
 }
 if(data.customer_account !== undefined){
 let data6 = data.customer_account;
+const _errs15 = errors;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/customer_account",schemaPath:"#/properties/customer_account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.customer_account.type,parentSchema:schema21.properties.customer_account,data:data6};
+const err8 = {instancePath:instancePath+"/customer_account",schemaPath:"#/properties/customer_account/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1261,11 +1456,14 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs16 = errors;
+var valid0 = _errs15 === errors;
 }
 if(data.ending_before !== undefined){
 let data7 = data.ending_before;
+const _errs17 = errors;
 if(typeof data7 !== "string"){
-const err9 = {instancePath:instancePath+"/ending_before",schemaPath:"#/properties/ending_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ending_before.type,parentSchema:schema21.properties.ending_before,data:data7};
+const err9 = {instancePath:instancePath+"/ending_before",schemaPath:"#/properties/ending_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1274,11 +1472,14 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs18 = errors;
+var valid0 = _errs17 === errors;
 }
 if(data.limit !== undefined){
 let data8 = data.limit;
+const _errs19 = errors;
 if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.limit.type,parentSchema:schema21.properties.limit,data:data8};
+const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1287,9 +1488,10 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs20 = errors;
 if(typeof data8 == "number"){
 if(data8 > 100 || isNaN(data8)){
-const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema21.properties.limit,data:data8};
+const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1299,7 +1501,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data8 < 1 || isNaN(data8)){
-const err12 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.limit,data:data8};
+const err12 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1309,11 +1511,13 @@ vErrors.push(err12);
 errors++;
 }
 }
+var valid0 = _errs19 === errors;
 }
 if(data.starting_after !== undefined){
 let data9 = data.starting_after;
+const _errs21 = errors;
 if(typeof data9 !== "string"){
-const err13 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.starting_after.type,parentSchema:schema21.properties.starting_after,data:data9};
+const err13 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1322,10 +1526,12 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs22 = errors;
+var valid0 = _errs21 === errors;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1344,10 +1550,12 @@ const schema22 = {"type":"object","properties":{"arrival_date":{"type":"object",
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "arrival_date") || (key0 === "created")) || (key0 === "destination")) || (key0 === "ending_before")) || (key0 === "limit")) || (key0 === "starting_after")) || (key0 === "status"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1359,10 +1567,13 @@ errors++;
 }
 if(data.arrival_date !== undefined){
 let data0 = data.arrival_date;
+const _errs2 = errors;
+const _errs3 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+const _errs4 = errors;
 for(const key1 in data0){
 if(!((((key1 === "gt") || (key1 === "gte")) || (key1 === "lt")) || (key1 === "lte"))){
-const err1 = {instancePath:instancePath+"/arrival_date",schemaPath:"#/properties/arrival_date/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.arrival_date,data:data0};
+const err1 = {instancePath:instancePath+"/arrival_date",schemaPath:"#/properties/arrival_date/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1374,8 +1585,9 @@ errors++;
 }
 if(data0.gt !== undefined){
 let data1 = data0.gt;
+const _errs5 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/arrival_date/gt",schemaPath:"#/properties/arrival_date/properties/gt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.arrival_date.properties.gt.type,parentSchema:schema22.properties.arrival_date.properties.gt,data:data1};
+const err2 = {instancePath:instancePath+"/arrival_date/gt",schemaPath:"#/properties/arrival_date/properties/gt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1384,11 +1596,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs6 = errors;
+var valid1 = _errs5 === errors;
 }
 if(data0.gte !== undefined){
 let data2 = data0.gte;
+const _errs7 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/arrival_date/gte",schemaPath:"#/properties/arrival_date/properties/gte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.arrival_date.properties.gte.type,parentSchema:schema22.properties.arrival_date.properties.gte,data:data2};
+const err3 = {instancePath:instancePath+"/arrival_date/gte",schemaPath:"#/properties/arrival_date/properties/gte/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1397,11 +1612,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs8 = errors;
+var valid1 = _errs7 === errors;
 }
 if(data0.lt !== undefined){
 let data3 = data0.lt;
+const _errs9 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err4 = {instancePath:instancePath+"/arrival_date/lt",schemaPath:"#/properties/arrival_date/properties/lt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.arrival_date.properties.lt.type,parentSchema:schema22.properties.arrival_date.properties.lt,data:data3};
+const err4 = {instancePath:instancePath+"/arrival_date/lt",schemaPath:"#/properties/arrival_date/properties/lt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1410,11 +1628,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs10 = errors;
+var valid1 = _errs9 === errors;
 }
 if(data0.lte !== undefined){
 let data4 = data0.lte;
+const _errs11 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err5 = {instancePath:instancePath+"/arrival_date/lte",schemaPath:"#/properties/arrival_date/properties/lte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.arrival_date.properties.lte.type,parentSchema:schema22.properties.arrival_date.properties.lte,data:data4};
+const err5 = {instancePath:instancePath+"/arrival_date/lte",schemaPath:"#/properties/arrival_date/properties/lte/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1423,10 +1644,12 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs12 = errors;
+var valid1 = _errs11 === errors;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/arrival_date",schemaPath:"#/properties/arrival_date/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.arrival_date.type,parentSchema:schema22.properties.arrival_date,data:data0};
+const err6 = {instancePath:instancePath+"/arrival_date",schemaPath:"#/properties/arrival_date/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1435,13 +1658,17 @@ vErrors.push(err6);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.created !== undefined){
 let data5 = data.created;
+const _errs13 = errors;
+const _errs14 = errors;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+const _errs15 = errors;
 for(const key2 in data5){
 if(!((((key2 === "gt") || (key2 === "gte")) || (key2 === "lt")) || (key2 === "lte"))){
-const err7 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.created,data:data5};
+const err7 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1453,8 +1680,9 @@ errors++;
 }
 if(data5.gt !== undefined){
 let data6 = data5.gt;
+const _errs16 = errors;
 if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err8 = {instancePath:instancePath+"/created/gt",schemaPath:"#/properties/created/properties/gt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.created.properties.gt.type,parentSchema:schema22.properties.created.properties.gt,data:data6};
+const err8 = {instancePath:instancePath+"/created/gt",schemaPath:"#/properties/created/properties/gt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1463,11 +1691,14 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid2 = _errs16 === errors;
 }
 if(data5.gte !== undefined){
 let data7 = data5.gte;
+const _errs18 = errors;
 if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err9 = {instancePath:instancePath+"/created/gte",schemaPath:"#/properties/created/properties/gte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.created.properties.gte.type,parentSchema:schema22.properties.created.properties.gte,data:data7};
+const err9 = {instancePath:instancePath+"/created/gte",schemaPath:"#/properties/created/properties/gte/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1476,11 +1707,14 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid2 = _errs18 === errors;
 }
 if(data5.lt !== undefined){
 let data8 = data5.lt;
+const _errs20 = errors;
 if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err10 = {instancePath:instancePath+"/created/lt",schemaPath:"#/properties/created/properties/lt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.created.properties.lt.type,parentSchema:schema22.properties.created.properties.lt,data:data8};
+const err10 = {instancePath:instancePath+"/created/lt",schemaPath:"#/properties/created/properties/lt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1489,11 +1723,14 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid2 = _errs20 === errors;
 }
 if(data5.lte !== undefined){
 let data9 = data5.lte;
+const _errs22 = errors;
 if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
-const err11 = {instancePath:instancePath+"/created/lte",schemaPath:"#/properties/created/properties/lte/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.created.properties.lte.type,parentSchema:schema22.properties.created.properties.lte,data:data9};
+const err11 = {instancePath:instancePath+"/created/lte",schemaPath:"#/properties/created/properties/lte/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1502,10 +1739,12 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid2 = _errs22 === errors;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.created.type,parentSchema:schema22.properties.created,data:data5};
+const err12 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1514,11 +1753,13 @@ vErrors.push(err12);
 }
 errors++;
 }
+var valid0 = _errs13 === errors;
 }
 if(data.destination !== undefined){
 let data10 = data.destination;
+const _errs24 = errors;
 if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.destination.type,parentSchema:schema22.properties.destination,data:data10};
+const err13 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1527,11 +1768,14 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.ending_before !== undefined){
 let data11 = data.ending_before;
+const _errs26 = errors;
 if(typeof data11 !== "string"){
-const err14 = {instancePath:instancePath+"/ending_before",schemaPath:"#/properties/ending_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.ending_before.type,parentSchema:schema22.properties.ending_before,data:data11};
+const err14 = {instancePath:instancePath+"/ending_before",schemaPath:"#/properties/ending_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1540,11 +1784,14 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 if(data.limit !== undefined){
 let data12 = data.limit;
+const _errs28 = errors;
 if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
-const err15 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.limit.type,parentSchema:schema22.properties.limit,data:data12};
+const err15 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1553,9 +1800,10 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs29 = errors;
 if(typeof data12 == "number"){
 if(data12 > 100 || isNaN(data12)){
-const err16 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema22.properties.limit,data:data12};
+const err16 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1565,7 +1813,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data12 < 1 || isNaN(data12)){
-const err17 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema22.properties.limit,data:data12};
+const err17 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1575,11 +1823,13 @@ vErrors.push(err17);
 errors++;
 }
 }
+var valid0 = _errs28 === errors;
 }
 if(data.starting_after !== undefined){
 let data13 = data.starting_after;
+const _errs30 = errors;
 if(typeof data13 !== "string"){
-const err18 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.starting_after.type,parentSchema:schema22.properties.starting_after,data:data13};
+const err18 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1588,11 +1838,14 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
 if(data.status !== undefined){
 let data14 = data.status;
+const _errs32 = errors;
 if(typeof data14 !== "string"){
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.status.type,parentSchema:schema22.properties.status,data:data14};
+const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1601,8 +1854,10 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs33 = errors;
+const vSchema0 = schema22.properties.status.enum;
 if(!((((data14 === "pending") || (data14 === "paid")) || (data14 === "failed")) || (data14 === "canceled"))){
-const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema22.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.status.enum,parentSchema:schema22.properties.status,data:data14};
+const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema22.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1611,10 +1866,11 @@ vErrors.push(err20);
 }
 errors++;
 }
+var valid0 = _errs32 === errors;
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1633,13 +1889,18 @@ const schema23 = {"type":"object","properties":{"automatic_tax":{"type":"object"
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 if(data.automatic_tax !== undefined){
 let data0 = data.automatic_tax;
+const _errs2 = errors;
+const _errs3 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+const _errs4 = errors;
 for(const key0 in data0){
 if(!(key0 === "enabled")){
-const err0 = {instancePath:instancePath+"/automatic_tax",schemaPath:"#/properties/automatic_tax/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.automatic_tax,data:data0};
+const err0 = {instancePath:instancePath+"/automatic_tax",schemaPath:"#/properties/automatic_tax/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1651,8 +1912,9 @@ errors++;
 }
 if(data0.enabled !== undefined){
 let data1 = data0.enabled;
+const _errs5 = errors;
 if(typeof data1 !== "boolean"){
-const err1 = {instancePath:instancePath+"/automatic_tax/enabled",schemaPath:"#/properties/automatic_tax/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.automatic_tax.properties.enabled.type,parentSchema:schema23.properties.automatic_tax.properties.enabled,data:data1};
+const err1 = {instancePath:instancePath+"/automatic_tax/enabled",schemaPath:"#/properties/automatic_tax/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1661,10 +1923,12 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs6 = errors;
+var valid1 = _errs5 === errors;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/automatic_tax",schemaPath:"#/properties/automatic_tax/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.automatic_tax.type,parentSchema:schema23.properties.automatic_tax,data:data0};
+const err2 = {instancePath:instancePath+"/automatic_tax",schemaPath:"#/properties/automatic_tax/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1673,11 +1937,13 @@ vErrors.push(err2);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.ending_before !== undefined){
 let data2 = data.ending_before;
+const _errs7 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/ending_before",schemaPath:"#/properties/ending_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ending_before.type,parentSchema:schema23.properties.ending_before,data:data2};
+const err3 = {instancePath:instancePath+"/ending_before",schemaPath:"#/properties/ending_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1686,11 +1952,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs8 = errors;
+var valid0 = _errs7 === errors;
 }
 if(data.limit !== undefined){
 let data3 = data.limit;
+const _errs9 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.limit.type,parentSchema:schema23.properties.limit,data:data3};
+const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1699,9 +1968,10 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs10 = errors;
 if(typeof data3 == "number"){
 if(data3 > 100 || isNaN(data3)){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema23.properties.limit,data:data3};
+const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1711,7 +1981,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data3 < 1 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.limit,data:data3};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1721,11 +1991,13 @@ vErrors.push(err6);
 errors++;
 }
 }
+var valid0 = _errs9 === errors;
 }
 if(data.starting_after !== undefined){
 let data4 = data.starting_after;
+const _errs11 = errors;
 if(typeof data4 !== "string"){
-const err7 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.starting_after.type,parentSchema:schema23.properties.starting_after,data:data4};
+const err7 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1734,10 +2006,12 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs12 = errors;
+var valid0 = _errs11 === errors;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1756,9 +2030,10 @@ const schema24 = {"type":"object","properties":{"available":{"type":"array","ite
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.available === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "available"},message:"must have required property '"+"available"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "available"},message:"must have required property '"+"available"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1768,7 +2043,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.connect_reserved === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "connect_reserved"},message:"must have required property '"+"connect_reserved"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "connect_reserved"},message:"must have required property '"+"connect_reserved"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1778,7 +2053,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.instant_available === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instant_available"},message:"must have required property '"+"instant_available"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instant_available"},message:"must have required property '"+"instant_available"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1788,7 +2063,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.issuing === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issuing"},message:"must have required property '"+"issuing"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issuing"},message:"must have required property '"+"issuing"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1798,7 +2073,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.livemode === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1808,7 +2083,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.object === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1818,7 +2093,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.pending === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pending"},message:"must have required property '"+"pending"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pending"},message:"must have required property '"+"pending"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1828,7 +2103,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.refund_and_dispute_prefunding === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refund_and_dispute_prefunding"},message:"must have required property '"+"refund_and_dispute_prefunding"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refund_and_dispute_prefunding"},message:"must have required property '"+"refund_and_dispute_prefunding"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1837,14 +2112,19 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.available !== undefined){
 let data0 = data.available;
+const _errs2 = errors;
+const _errs3 = errors;
 if(Array.isArray(data0)){
+let valid2 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
+const _errs4 = errors;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err8 = {instancePath:instancePath+"/available/" + i0,schemaPath:"#/properties/available/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.available.items.type,parentSchema:schema24.properties.available.items,data:data1};
+const err8 = {instancePath:instancePath+"/available/" + i0,schemaPath:"#/properties/available/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1853,10 +2133,15 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid1 = _errs4 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/available",schemaPath:"#/properties/available/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.available.type,parentSchema:schema24.properties.available,data:data0};
+const err9 = {instancePath:instancePath+"/available",schemaPath:"#/properties/available/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1865,11 +2150,13 @@ vErrors.push(err9);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.connect_reserved !== undefined){
 let data2 = data.connect_reserved;
+const _errs6 = errors;
 if((!(Array.isArray(data2))) && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/connect_reserved",schemaPath:"#/properties/connect_reserved/type",keyword:"type",params:{type: schema24.properties.connect_reserved.type},message:"must be array,null",schema:schema24.properties.connect_reserved.type,parentSchema:schema24.properties.connect_reserved,data:data2};
+const err10 = {instancePath:instancePath+"/connect_reserved",schemaPath:"#/properties/connect_reserved/type",keyword:"type",params:{type: schema24.properties.connect_reserved.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1878,11 +2165,14 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.instant_available !== undefined){
 let data3 = data.instant_available;
+const _errs8 = errors;
 if((!(Array.isArray(data3))) && (data3 !== null)){
-const err11 = {instancePath:instancePath+"/instant_available",schemaPath:"#/properties/instant_available/type",keyword:"type",params:{type: schema24.properties.instant_available.type},message:"must be array,null",schema:schema24.properties.instant_available.type,parentSchema:schema24.properties.instant_available,data:data3};
+const err11 = {instancePath:instancePath+"/instant_available",schemaPath:"#/properties/instant_available/type",keyword:"type",params:{type: schema24.properties.instant_available.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1891,11 +2181,14 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.issuing !== undefined){
 let data4 = data.issuing;
+const _errs10 = errors;
 if((!(data4 && typeof data4 == "object" && !Array.isArray(data4))) && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/issuing",schemaPath:"#/properties/issuing/type",keyword:"type",params:{type: schema24.properties.issuing.type},message:"must be object,null",schema:schema24.properties.issuing.type,parentSchema:schema24.properties.issuing,data:data4};
+const err12 = {instancePath:instancePath+"/issuing",schemaPath:"#/properties/issuing/type",keyword:"type",params:{type: schema24.properties.issuing.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1904,11 +2197,14 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.livemode !== undefined){
 let data5 = data.livemode;
+const _errs12 = errors;
 if(typeof data5 !== "boolean"){
-const err13 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.livemode.type,parentSchema:schema24.properties.livemode,data:data5};
+const err13 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1917,11 +2213,14 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.object !== undefined){
 let data6 = data.object;
+const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err14 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.object.type,parentSchema:schema24.properties.object,data:data6};
+const err14 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1930,8 +2229,9 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs15 = errors;
 if("balance" !== data6){
-const err15 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "balance"},message:"must be equal to constant",schema:"balance",parentSchema:schema24.properties.object,data:data6};
+const err15 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "balance"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1940,15 +2240,20 @@ vErrors.push(err15);
 }
 errors++;
 }
+var valid0 = _errs14 === errors;
 }
 if(data.pending !== undefined){
 let data7 = data.pending;
+const _errs16 = errors;
+const _errs17 = errors;
 if(Array.isArray(data7)){
+let valid4 = true;
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 let data8 = data7[i1];
+const _errs18 = errors;
 if(!(data8 && typeof data8 == "object" && !Array.isArray(data8))){
-const err16 = {instancePath:instancePath+"/pending/" + i1,schemaPath:"#/properties/pending/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.pending.items.type,parentSchema:schema24.properties.pending.items,data:data8};
+const err16 = {instancePath:instancePath+"/pending/" + i1,schemaPath:"#/properties/pending/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1957,10 +2262,15 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid3 = _errs18 === errors;
+if(!valid3){
+valid4 = false;
+}
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/pending",schemaPath:"#/properties/pending/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.pending.type,parentSchema:schema24.properties.pending,data:data7};
+const err17 = {instancePath:instancePath+"/pending",schemaPath:"#/properties/pending/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1969,11 +2279,13 @@ vErrors.push(err17);
 }
 errors++;
 }
+var valid0 = _errs16 === errors;
 }
 if(data.refund_and_dispute_prefunding !== undefined){
 let data9 = data.refund_and_dispute_prefunding;
+const _errs20 = errors;
 if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (data9 !== null)){
-const err18 = {instancePath:instancePath+"/refund_and_dispute_prefunding",schemaPath:"#/properties/refund_and_dispute_prefunding/type",keyword:"type",params:{type: schema24.properties.refund_and_dispute_prefunding.type},message:"must be object,null",schema:schema24.properties.refund_and_dispute_prefunding.type,parentSchema:schema24.properties.refund_and_dispute_prefunding,data:data9};
+const err18 = {instancePath:instancePath+"/refund_and_dispute_prefunding",schemaPath:"#/properties/refund_and_dispute_prefunding/type",keyword:"type",params:{type: schema24.properties.refund_and_dispute_prefunding.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1982,10 +2294,12 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2004,9 +2318,10 @@ const schema25 = {"type":"object","properties":{"amount":{"type":"integer"},"ava
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.amount === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2016,7 +2331,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.available_on === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "available_on"},message:"must have required property '"+"available_on"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "available_on"},message:"must have required property '"+"available_on"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2026,7 +2341,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.balance_type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balance_type"},message:"must have required property '"+"balance_type"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balance_type"},message:"must have required property '"+"balance_type"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2036,7 +2351,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.created === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2046,7 +2361,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.currency === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2056,7 +2371,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.description === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2066,7 +2381,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.exchange_rate === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "exchange_rate"},message:"must have required property '"+"exchange_rate"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "exchange_rate"},message:"must have required property '"+"exchange_rate"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2076,7 +2391,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.fee === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fee"},message:"must have required property '"+"fee"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fee"},message:"must have required property '"+"fee"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2086,7 +2401,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.fee_details === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fee_details"},message:"must have required property '"+"fee_details"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fee_details"},message:"must have required property '"+"fee_details"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2096,7 +2411,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.id === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2106,7 +2421,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.net === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "net"},message:"must have required property '"+"net"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "net"},message:"must have required property '"+"net"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2116,7 +2431,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.object === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2126,7 +2441,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.reporting_category === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reporting_category"},message:"must have required property '"+"reporting_category"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reporting_category"},message:"must have required property '"+"reporting_category"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2136,7 +2451,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.source === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2146,7 +2461,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.status === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2156,7 +2471,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.type === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2165,10 +2480,12 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.amount !== undefined){
 let data0 = data.amount;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err16 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.amount.type,parentSchema:schema25.properties.amount,data:data0};
+const err16 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2177,11 +2494,14 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.available_on !== undefined){
 let data1 = data.available_on;
+const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err17 = {instancePath:instancePath+"/available_on",schemaPath:"#/properties/available_on/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.available_on.type,parentSchema:schema25.properties.available_on,data:data1};
+const err17 = {instancePath:instancePath+"/available_on",schemaPath:"#/properties/available_on/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2190,11 +2510,14 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.balance_type !== undefined){
 let data2 = data.balance_type;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err18 = {instancePath:instancePath+"/balance_type",schemaPath:"#/properties/balance_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.balance_type.type,parentSchema:schema25.properties.balance_type,data:data2};
+const err18 = {instancePath:instancePath+"/balance_type",schemaPath:"#/properties/balance_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2203,8 +2526,10 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs7 = errors;
+const vSchema0 = schema25.properties.balance_type.enum;
 if(!(((data2 === "issuing") || (data2 === "payments")) || (data2 === "refund_and_dispute_prefunding"))){
-const err19 = {instancePath:instancePath+"/balance_type",schemaPath:"#/properties/balance_type/enum",keyword:"enum",params:{allowedValues: schema25.properties.balance_type.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.balance_type.enum,parentSchema:schema25.properties.balance_type,data:data2};
+const err19 = {instancePath:instancePath+"/balance_type",schemaPath:"#/properties/balance_type/enum",keyword:"enum",params:{allowedValues: schema25.properties.balance_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2213,11 +2538,13 @@ vErrors.push(err19);
 }
 errors++;
 }
+var valid0 = _errs6 === errors;
 }
 if(data.created !== undefined){
 let data3 = data.created;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err20 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.created.type,parentSchema:schema25.properties.created,data:data3};
+const err20 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2226,11 +2553,14 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.currency !== undefined){
 let data4 = data.currency;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err21 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.currency.type,parentSchema:schema25.properties.currency,data:data4};
+const err21 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2239,11 +2569,14 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.description !== undefined){
 let data5 = data.description;
+const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err22 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema25.properties.description.type},message:"must be string,null",schema:schema25.properties.description.type,parentSchema:schema25.properties.description,data:data5};
+const err22 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema25.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2252,11 +2585,14 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.exchange_rate !== undefined){
 let data6 = data.exchange_rate;
+const _errs14 = errors;
 if((!(typeof data6 == "number")) && (data6 !== null)){
-const err23 = {instancePath:instancePath+"/exchange_rate",schemaPath:"#/properties/exchange_rate/type",keyword:"type",params:{type: schema25.properties.exchange_rate.type},message:"must be number,null",schema:schema25.properties.exchange_rate.type,parentSchema:schema25.properties.exchange_rate,data:data6};
+const err23 = {instancePath:instancePath+"/exchange_rate",schemaPath:"#/properties/exchange_rate/type",keyword:"type",params:{type: schema25.properties.exchange_rate.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2265,11 +2601,14 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.fee !== undefined){
 let data7 = data.fee;
+const _errs16 = errors;
 if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err24 = {instancePath:instancePath+"/fee",schemaPath:"#/properties/fee/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.fee.type,parentSchema:schema25.properties.fee,data:data7};
+const err24 = {instancePath:instancePath+"/fee",schemaPath:"#/properties/fee/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2278,15 +2617,21 @@ vErrors.push(err24);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.fee_details !== undefined){
 let data8 = data.fee_details;
+const _errs18 = errors;
+const _errs19 = errors;
 if(Array.isArray(data8)){
+let valid2 = true;
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
 let data9 = data8[i0];
+const _errs20 = errors;
 if(!(data9 && typeof data9 == "object" && !Array.isArray(data9))){
-const err25 = {instancePath:instancePath+"/fee_details/" + i0,schemaPath:"#/properties/fee_details/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.fee_details.items.type,parentSchema:schema25.properties.fee_details.items,data:data9};
+const err25 = {instancePath:instancePath+"/fee_details/" + i0,schemaPath:"#/properties/fee_details/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2295,10 +2640,15 @@ vErrors.push(err25);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid1 = _errs20 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/fee_details",schemaPath:"#/properties/fee_details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.fee_details.type,parentSchema:schema25.properties.fee_details,data:data8};
+const err26 = {instancePath:instancePath+"/fee_details",schemaPath:"#/properties/fee_details/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2307,11 +2657,13 @@ vErrors.push(err26);
 }
 errors++;
 }
+var valid0 = _errs18 === errors;
 }
 if(data.id !== undefined){
 let data10 = data.id;
+const _errs22 = errors;
 if(typeof data10 !== "string"){
-const err27 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.id.type,parentSchema:schema25.properties.id,data:data10};
+const err27 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2320,11 +2672,14 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.net !== undefined){
 let data11 = data.net;
+const _errs24 = errors;
 if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
-const err28 = {instancePath:instancePath+"/net",schemaPath:"#/properties/net/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.net.type,parentSchema:schema25.properties.net,data:data11};
+const err28 = {instancePath:instancePath+"/net",schemaPath:"#/properties/net/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2333,11 +2688,14 @@ vErrors.push(err28);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.object !== undefined){
 let data12 = data.object;
+const _errs26 = errors;
 if(typeof data12 !== "string"){
-const err29 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.object.type,parentSchema:schema25.properties.object,data:data12};
+const err29 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2346,8 +2704,9 @@ vErrors.push(err29);
 }
 errors++;
 }
+const _errs27 = errors;
 if("balance_transaction" !== data12){
-const err30 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "balance_transaction"},message:"must be equal to constant",schema:"balance_transaction",parentSchema:schema25.properties.object,data:data12};
+const err30 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "balance_transaction"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2356,11 +2715,13 @@ vErrors.push(err30);
 }
 errors++;
 }
+var valid0 = _errs26 === errors;
 }
 if(data.reporting_category !== undefined){
 let data13 = data.reporting_category;
+const _errs28 = errors;
 if(typeof data13 !== "string"){
-const err31 = {instancePath:instancePath+"/reporting_category",schemaPath:"#/properties/reporting_category/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.reporting_category.type,parentSchema:schema25.properties.reporting_category,data:data13};
+const err31 = {instancePath:instancePath+"/reporting_category",schemaPath:"#/properties/reporting_category/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2369,11 +2730,14 @@ vErrors.push(err31);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
 if(data.source !== undefined){
 let data14 = data.source;
+const _errs30 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err32 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema25.properties.source.type},message:"must be string,null",schema:schema25.properties.source.type,parentSchema:schema25.properties.source,data:data14};
+const err32 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema25.properties.source.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2382,11 +2746,14 @@ vErrors.push(err32);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
 if(data.status !== undefined){
 let data15 = data.status;
+const _errs32 = errors;
 if(typeof data15 !== "string"){
-const err33 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.status.type,parentSchema:schema25.properties.status,data:data15};
+const err33 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2395,8 +2762,10 @@ vErrors.push(err33);
 }
 errors++;
 }
+const _errs33 = errors;
+const vSchema1 = schema25.properties.status.enum;
 if(!((data15 === "available") || (data15 === "pending"))){
-const err34 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema25.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.status.enum,parentSchema:schema25.properties.status,data:data15};
+const err34 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema25.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2405,11 +2774,13 @@ vErrors.push(err34);
 }
 errors++;
 }
+var valid0 = _errs32 === errors;
 }
 if(data.type !== undefined){
 let data16 = data.type;
+const _errs34 = errors;
 if(typeof data16 !== "string"){
-const err35 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.type.type,parentSchema:schema25.properties.type,data:data16};
+const err35 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2418,10 +2789,12 @@ vErrors.push(err35);
 }
 errors++;
 }
+const _errs35 = errors;
+var valid0 = _errs34 === errors;
 }
 }
 else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2440,9 +2813,10 @@ const schema26 = {"type":"object","properties":{"amount":{"type":"integer"},"amo
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.amount === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2452,7 +2826,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.amount_captured === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount_captured"},message:"must have required property '"+"amount_captured"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount_captured"},message:"must have required property '"+"amount_captured"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2462,7 +2836,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.amount_refunded === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount_refunded"},message:"must have required property '"+"amount_refunded"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount_refunded"},message:"must have required property '"+"amount_refunded"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2472,7 +2846,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.amount_updates === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount_updates"},message:"must have required property '"+"amount_updates"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount_updates"},message:"must have required property '"+"amount_updates"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2482,7 +2856,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.application === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application"},message:"must have required property '"+"application"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application"},message:"must have required property '"+"application"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2492,7 +2866,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.application_fee === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_fee"},message:"must have required property '"+"application_fee"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_fee"},message:"must have required property '"+"application_fee"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2502,7 +2876,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.application_fee_amount === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_fee_amount"},message:"must have required property '"+"application_fee_amount"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_fee_amount"},message:"must have required property '"+"application_fee_amount"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2512,7 +2886,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.balance_transaction === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balance_transaction"},message:"must have required property '"+"balance_transaction"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balance_transaction"},message:"must have required property '"+"balance_transaction"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2522,7 +2896,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.billing_details === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "billing_details"},message:"must have required property '"+"billing_details"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "billing_details"},message:"must have required property '"+"billing_details"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2532,7 +2906,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.calculated_statement_descriptor === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "calculated_statement_descriptor"},message:"must have required property '"+"calculated_statement_descriptor"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "calculated_statement_descriptor"},message:"must have required property '"+"calculated_statement_descriptor"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2542,7 +2916,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.captured === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "captured"},message:"must have required property '"+"captured"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "captured"},message:"must have required property '"+"captured"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2552,7 +2926,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.created === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2562,7 +2936,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.currency === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2572,7 +2946,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.customer === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "customer"},message:"must have required property '"+"customer"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "customer"},message:"must have required property '"+"customer"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2582,7 +2956,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.description === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2592,7 +2966,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.destination === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"},message:"must have required property '"+"destination"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"},message:"must have required property '"+"destination"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2602,7 +2976,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.dispute === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dispute"},message:"must have required property '"+"dispute"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dispute"},message:"must have required property '"+"dispute"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2612,7 +2986,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.disputed === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "disputed"},message:"must have required property '"+"disputed"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "disputed"},message:"must have required property '"+"disputed"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2622,7 +2996,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.failure_balance_transaction === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failure_balance_transaction"},message:"must have required property '"+"failure_balance_transaction"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failure_balance_transaction"},message:"must have required property '"+"failure_balance_transaction"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2632,7 +3006,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.failure_code === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failure_code"},message:"must have required property '"+"failure_code"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failure_code"},message:"must have required property '"+"failure_code"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2642,7 +3016,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.failure_message === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failure_message"},message:"must have required property '"+"failure_message"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failure_message"},message:"must have required property '"+"failure_message"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2652,7 +3026,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.fraud_details === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fraud_details"},message:"must have required property '"+"fraud_details"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fraud_details"},message:"must have required property '"+"fraud_details"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2662,7 +3036,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data.id === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2672,7 +3046,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data.invoice === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invoice"},message:"must have required property '"+"invoice"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invoice"},message:"must have required property '"+"invoice"+"'"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2682,7 +3056,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.livemode === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2692,7 +3066,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.metadata === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2702,7 +3076,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data.object === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2712,7 +3086,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data.on_behalf_of === undefined){
-const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "on_behalf_of"},message:"must have required property '"+"on_behalf_of"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "on_behalf_of"},message:"must have required property '"+"on_behalf_of"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2722,7 +3096,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data.order === undefined){
-const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order"},message:"must have required property '"+"order"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order"},message:"must have required property '"+"order"+"'"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2732,7 +3106,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data.outcome === undefined){
-const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2742,7 +3116,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data.paid === undefined){
-const err30 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "paid"},message:"must have required property '"+"paid"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err30 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "paid"},message:"must have required property '"+"paid"+"'"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2752,7 +3126,7 @@ vErrors.push(err30);
 errors++;
 }
 if(data.payment_intent === undefined){
-const err31 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_intent"},message:"must have required property '"+"payment_intent"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err31 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_intent"},message:"must have required property '"+"payment_intent"+"'"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2762,7 +3136,7 @@ vErrors.push(err31);
 errors++;
 }
 if(data.payment_method === undefined){
-const err32 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_method"},message:"must have required property '"+"payment_method"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err32 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_method"},message:"must have required property '"+"payment_method"+"'"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2772,7 +3146,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data.payment_method_details === undefined){
-const err33 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_method_details"},message:"must have required property '"+"payment_method_details"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err33 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_method_details"},message:"must have required property '"+"payment_method_details"+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2782,7 +3156,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data.presentment_details === undefined){
-const err34 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "presentment_details"},message:"must have required property '"+"presentment_details"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err34 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "presentment_details"},message:"must have required property '"+"presentment_details"+"'"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2792,7 +3166,7 @@ vErrors.push(err34);
 errors++;
 }
 if(data.radar_options === undefined){
-const err35 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "radar_options"},message:"must have required property '"+"radar_options"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err35 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "radar_options"},message:"must have required property '"+"radar_options"+"'"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2802,7 +3176,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data.receipt_email === undefined){
-const err36 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "receipt_email"},message:"must have required property '"+"receipt_email"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err36 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "receipt_email"},message:"must have required property '"+"receipt_email"+"'"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2812,7 +3186,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data.receipt_number === undefined){
-const err37 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "receipt_number"},message:"must have required property '"+"receipt_number"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err37 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "receipt_number"},message:"must have required property '"+"receipt_number"+"'"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2822,7 +3196,7 @@ vErrors.push(err37);
 errors++;
 }
 if(data.receipt_url === undefined){
-const err38 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "receipt_url"},message:"must have required property '"+"receipt_url"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err38 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "receipt_url"},message:"must have required property '"+"receipt_url"+"'"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2832,7 +3206,7 @@ vErrors.push(err38);
 errors++;
 }
 if(data.refunded === undefined){
-const err39 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refunded"},message:"must have required property '"+"refunded"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err39 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refunded"},message:"must have required property '"+"refunded"+"'"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2842,7 +3216,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data.refunds === undefined){
-const err40 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refunds"},message:"must have required property '"+"refunds"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err40 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refunds"},message:"must have required property '"+"refunds"+"'"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2852,7 +3226,7 @@ vErrors.push(err40);
 errors++;
 }
 if(data.review === undefined){
-const err41 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "review"},message:"must have required property '"+"review"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err41 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "review"},message:"must have required property '"+"review"+"'"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2862,7 +3236,7 @@ vErrors.push(err41);
 errors++;
 }
 if(data.shipping === undefined){
-const err42 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shipping"},message:"must have required property '"+"shipping"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err42 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shipping"},message:"must have required property '"+"shipping"+"'"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2872,7 +3246,7 @@ vErrors.push(err42);
 errors++;
 }
 if(data.source === undefined){
-const err43 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err43 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2882,7 +3256,7 @@ vErrors.push(err43);
 errors++;
 }
 if(data.source_transfer === undefined){
-const err44 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_transfer"},message:"must have required property '"+"source_transfer"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err44 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_transfer"},message:"must have required property '"+"source_transfer"+"'"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2892,7 +3266,7 @@ vErrors.push(err44);
 errors++;
 }
 if(data.statement_descriptor === undefined){
-const err45 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statement_descriptor"},message:"must have required property '"+"statement_descriptor"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err45 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statement_descriptor"},message:"must have required property '"+"statement_descriptor"+"'"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2902,7 +3276,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data.statement_descriptor_suffix === undefined){
-const err46 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statement_descriptor_suffix"},message:"must have required property '"+"statement_descriptor_suffix"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err46 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statement_descriptor_suffix"},message:"must have required property '"+"statement_descriptor_suffix"+"'"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2912,7 +3286,7 @@ vErrors.push(err46);
 errors++;
 }
 if(data.status === undefined){
-const err47 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err47 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2922,7 +3296,7 @@ vErrors.push(err47);
 errors++;
 }
 if(data.transfer_data === undefined){
-const err48 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transfer_data"},message:"must have required property '"+"transfer_data"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err48 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transfer_data"},message:"must have required property '"+"transfer_data"+"'"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2932,7 +3306,7 @@ vErrors.push(err48);
 errors++;
 }
 if(data.transfer_group === undefined){
-const err49 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transfer_group"},message:"must have required property '"+"transfer_group"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err49 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transfer_group"},message:"must have required property '"+"transfer_group"+"'"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2941,10 +3315,12 @@ vErrors.push(err49);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.amount !== undefined){
 let data0 = data.amount;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err50 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.amount.type,parentSchema:schema26.properties.amount,data:data0};
+const err50 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2953,11 +3329,14 @@ vErrors.push(err50);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.amount_captured !== undefined){
 let data1 = data.amount_captured;
+const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err51 = {instancePath:instancePath+"/amount_captured",schemaPath:"#/properties/amount_captured/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.amount_captured.type,parentSchema:schema26.properties.amount_captured,data:data1};
+const err51 = {instancePath:instancePath+"/amount_captured",schemaPath:"#/properties/amount_captured/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2966,11 +3345,14 @@ vErrors.push(err51);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.amount_refunded !== undefined){
 let data2 = data.amount_refunded;
+const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err52 = {instancePath:instancePath+"/amount_refunded",schemaPath:"#/properties/amount_refunded/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.amount_refunded.type,parentSchema:schema26.properties.amount_refunded,data:data2};
+const err52 = {instancePath:instancePath+"/amount_refunded",schemaPath:"#/properties/amount_refunded/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2979,11 +3361,14 @@ vErrors.push(err52);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.amount_updates !== undefined){
 let data3 = data.amount_updates;
+const _errs8 = errors;
 if((!(Array.isArray(data3))) && (data3 !== null)){
-const err53 = {instancePath:instancePath+"/amount_updates",schemaPath:"#/properties/amount_updates/type",keyword:"type",params:{type: schema26.properties.amount_updates.type},message:"must be array,null",schema:schema26.properties.amount_updates.type,parentSchema:schema26.properties.amount_updates,data:data3};
+const err53 = {instancePath:instancePath+"/amount_updates",schemaPath:"#/properties/amount_updates/type",keyword:"type",params:{type: schema26.properties.amount_updates.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2992,11 +3377,14 @@ vErrors.push(err53);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.application !== undefined){
 let data4 = data.application;
+const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err54 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/type",keyword:"type",params:{type: schema26.properties.application.type},message:"must be string,null",schema:schema26.properties.application.type,parentSchema:schema26.properties.application,data:data4};
+const err54 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/type",keyword:"type",params:{type: schema26.properties.application.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -3005,11 +3393,14 @@ vErrors.push(err54);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.application_fee !== undefined){
 let data5 = data.application_fee;
+const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err55 = {instancePath:instancePath+"/application_fee",schemaPath:"#/properties/application_fee/type",keyword:"type",params:{type: schema26.properties.application_fee.type},message:"must be string,null",schema:schema26.properties.application_fee.type,parentSchema:schema26.properties.application_fee,data:data5};
+const err55 = {instancePath:instancePath+"/application_fee",schemaPath:"#/properties/application_fee/type",keyword:"type",params:{type: schema26.properties.application_fee.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -3018,11 +3409,14 @@ vErrors.push(err55);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.application_fee_amount !== undefined){
 let data6 = data.application_fee_amount;
+const _errs14 = errors;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err56 = {instancePath:instancePath+"/application_fee_amount",schemaPath:"#/properties/application_fee_amount/type",keyword:"type",params:{type: schema26.properties.application_fee_amount.type},message:"must be integer,null",schema:schema26.properties.application_fee_amount.type,parentSchema:schema26.properties.application_fee_amount,data:data6};
+const err56 = {instancePath:instancePath+"/application_fee_amount",schemaPath:"#/properties/application_fee_amount/type",keyword:"type",params:{type: schema26.properties.application_fee_amount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -3031,11 +3425,14 @@ vErrors.push(err56);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.balance_transaction !== undefined){
 let data7 = data.balance_transaction;
+const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err57 = {instancePath:instancePath+"/balance_transaction",schemaPath:"#/properties/balance_transaction/type",keyword:"type",params:{type: schema26.properties.balance_transaction.type},message:"must be string,null",schema:schema26.properties.balance_transaction.type,parentSchema:schema26.properties.balance_transaction,data:data7};
+const err57 = {instancePath:instancePath+"/balance_transaction",schemaPath:"#/properties/balance_transaction/type",keyword:"type",params:{type: schema26.properties.balance_transaction.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -3044,11 +3441,14 @@ vErrors.push(err57);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.billing_details !== undefined){
 let data8 = data.billing_details;
+const _errs18 = errors;
 if(!(data8 && typeof data8 == "object" && !Array.isArray(data8))){
-const err58 = {instancePath:instancePath+"/billing_details",schemaPath:"#/properties/billing_details/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.billing_details.type,parentSchema:schema26.properties.billing_details,data:data8};
+const err58 = {instancePath:instancePath+"/billing_details",schemaPath:"#/properties/billing_details/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -3057,11 +3457,14 @@ vErrors.push(err58);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.calculated_statement_descriptor !== undefined){
 let data9 = data.calculated_statement_descriptor;
+const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err59 = {instancePath:instancePath+"/calculated_statement_descriptor",schemaPath:"#/properties/calculated_statement_descriptor/type",keyword:"type",params:{type: schema26.properties.calculated_statement_descriptor.type},message:"must be string,null",schema:schema26.properties.calculated_statement_descriptor.type,parentSchema:schema26.properties.calculated_statement_descriptor,data:data9};
+const err59 = {instancePath:instancePath+"/calculated_statement_descriptor",schemaPath:"#/properties/calculated_statement_descriptor/type",keyword:"type",params:{type: schema26.properties.calculated_statement_descriptor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -3070,11 +3473,14 @@ vErrors.push(err59);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.captured !== undefined){
 let data10 = data.captured;
+const _errs22 = errors;
 if(typeof data10 !== "boolean"){
-const err60 = {instancePath:instancePath+"/captured",schemaPath:"#/properties/captured/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.captured.type,parentSchema:schema26.properties.captured,data:data10};
+const err60 = {instancePath:instancePath+"/captured",schemaPath:"#/properties/captured/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -3083,11 +3489,14 @@ vErrors.push(err60);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.created !== undefined){
 let data11 = data.created;
+const _errs24 = errors;
 if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
-const err61 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.created.type,parentSchema:schema26.properties.created,data:data11};
+const err61 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -3096,11 +3505,14 @@ vErrors.push(err61);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.currency !== undefined){
 let data12 = data.currency;
+const _errs26 = errors;
 if(typeof data12 !== "string"){
-const err62 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.currency.type,parentSchema:schema26.properties.currency,data:data12};
+const err62 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -3109,11 +3521,14 @@ vErrors.push(err62);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 if(data.customer !== undefined){
 let data13 = data.customer;
+const _errs28 = errors;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err63 = {instancePath:instancePath+"/customer",schemaPath:"#/properties/customer/type",keyword:"type",params:{type: schema26.properties.customer.type},message:"must be string,null",schema:schema26.properties.customer.type,parentSchema:schema26.properties.customer,data:data13};
+const err63 = {instancePath:instancePath+"/customer",schemaPath:"#/properties/customer/type",keyword:"type",params:{type: schema26.properties.customer.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -3122,11 +3537,14 @@ vErrors.push(err63);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
 if(data.description !== undefined){
 let data14 = data.description;
+const _errs30 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err64 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema26.properties.description.type},message:"must be string,null",schema:schema26.properties.description.type,parentSchema:schema26.properties.description,data:data14};
+const err64 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema26.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -3135,11 +3553,14 @@ vErrors.push(err64);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
 if(data.destination !== undefined){
 let data15 = data.destination;
+const _errs32 = errors;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err65 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema26.properties.destination.type},message:"must be string,null",schema:schema26.properties.destination.type,parentSchema:schema26.properties.destination,data:data15};
+const err65 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema26.properties.destination.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -3148,11 +3569,14 @@ vErrors.push(err65);
 }
 errors++;
 }
+const _errs33 = errors;
+var valid0 = _errs32 === errors;
 }
 if(data.dispute !== undefined){
 let data16 = data.dispute;
+const _errs34 = errors;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err66 = {instancePath:instancePath+"/dispute",schemaPath:"#/properties/dispute/type",keyword:"type",params:{type: schema26.properties.dispute.type},message:"must be string,null",schema:schema26.properties.dispute.type,parentSchema:schema26.properties.dispute,data:data16};
+const err66 = {instancePath:instancePath+"/dispute",schemaPath:"#/properties/dispute/type",keyword:"type",params:{type: schema26.properties.dispute.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -3161,11 +3585,14 @@ vErrors.push(err66);
 }
 errors++;
 }
+const _errs35 = errors;
+var valid0 = _errs34 === errors;
 }
 if(data.disputed !== undefined){
 let data17 = data.disputed;
+const _errs36 = errors;
 if(typeof data17 !== "boolean"){
-const err67 = {instancePath:instancePath+"/disputed",schemaPath:"#/properties/disputed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.disputed.type,parentSchema:schema26.properties.disputed,data:data17};
+const err67 = {instancePath:instancePath+"/disputed",schemaPath:"#/properties/disputed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -3174,11 +3601,14 @@ vErrors.push(err67);
 }
 errors++;
 }
+const _errs37 = errors;
+var valid0 = _errs36 === errors;
 }
 if(data.failure_balance_transaction !== undefined){
 let data18 = data.failure_balance_transaction;
+const _errs38 = errors;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err68 = {instancePath:instancePath+"/failure_balance_transaction",schemaPath:"#/properties/failure_balance_transaction/type",keyword:"type",params:{type: schema26.properties.failure_balance_transaction.type},message:"must be string,null",schema:schema26.properties.failure_balance_transaction.type,parentSchema:schema26.properties.failure_balance_transaction,data:data18};
+const err68 = {instancePath:instancePath+"/failure_balance_transaction",schemaPath:"#/properties/failure_balance_transaction/type",keyword:"type",params:{type: schema26.properties.failure_balance_transaction.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -3187,11 +3617,14 @@ vErrors.push(err68);
 }
 errors++;
 }
+const _errs39 = errors;
+var valid0 = _errs38 === errors;
 }
 if(data.failure_code !== undefined){
 let data19 = data.failure_code;
+const _errs40 = errors;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err69 = {instancePath:instancePath+"/failure_code",schemaPath:"#/properties/failure_code/type",keyword:"type",params:{type: schema26.properties.failure_code.type},message:"must be string,null",schema:schema26.properties.failure_code.type,parentSchema:schema26.properties.failure_code,data:data19};
+const err69 = {instancePath:instancePath+"/failure_code",schemaPath:"#/properties/failure_code/type",keyword:"type",params:{type: schema26.properties.failure_code.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -3200,11 +3633,14 @@ vErrors.push(err69);
 }
 errors++;
 }
+const _errs41 = errors;
+var valid0 = _errs40 === errors;
 }
 if(data.failure_message !== undefined){
 let data20 = data.failure_message;
+const _errs42 = errors;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err70 = {instancePath:instancePath+"/failure_message",schemaPath:"#/properties/failure_message/type",keyword:"type",params:{type: schema26.properties.failure_message.type},message:"must be string,null",schema:schema26.properties.failure_message.type,parentSchema:schema26.properties.failure_message,data:data20};
+const err70 = {instancePath:instancePath+"/failure_message",schemaPath:"#/properties/failure_message/type",keyword:"type",params:{type: schema26.properties.failure_message.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -3213,11 +3649,14 @@ vErrors.push(err70);
 }
 errors++;
 }
+const _errs43 = errors;
+var valid0 = _errs42 === errors;
 }
 if(data.fraud_details !== undefined){
 let data21 = data.fraud_details;
+const _errs44 = errors;
 if((!(data21 && typeof data21 == "object" && !Array.isArray(data21))) && (data21 !== null)){
-const err71 = {instancePath:instancePath+"/fraud_details",schemaPath:"#/properties/fraud_details/type",keyword:"type",params:{type: schema26.properties.fraud_details.type},message:"must be object,null",schema:schema26.properties.fraud_details.type,parentSchema:schema26.properties.fraud_details,data:data21};
+const err71 = {instancePath:instancePath+"/fraud_details",schemaPath:"#/properties/fraud_details/type",keyword:"type",params:{type: schema26.properties.fraud_details.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -3226,11 +3665,14 @@ vErrors.push(err71);
 }
 errors++;
 }
+const _errs45 = errors;
+var valid0 = _errs44 === errors;
 }
 if(data.id !== undefined){
 let data22 = data.id;
+const _errs46 = errors;
 if(typeof data22 !== "string"){
-const err72 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.id.type,parentSchema:schema26.properties.id,data:data22};
+const err72 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -3239,11 +3681,14 @@ vErrors.push(err72);
 }
 errors++;
 }
+const _errs47 = errors;
+var valid0 = _errs46 === errors;
 }
 if(data.invoice !== undefined){
 let data23 = data.invoice;
+const _errs48 = errors;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err73 = {instancePath:instancePath+"/invoice",schemaPath:"#/properties/invoice/type",keyword:"type",params:{type: schema26.properties.invoice.type},message:"must be string,null",schema:schema26.properties.invoice.type,parentSchema:schema26.properties.invoice,data:data23};
+const err73 = {instancePath:instancePath+"/invoice",schemaPath:"#/properties/invoice/type",keyword:"type",params:{type: schema26.properties.invoice.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -3252,11 +3697,14 @@ vErrors.push(err73);
 }
 errors++;
 }
+const _errs49 = errors;
+var valid0 = _errs48 === errors;
 }
 if(data.livemode !== undefined){
 let data24 = data.livemode;
+const _errs50 = errors;
 if(typeof data24 !== "boolean"){
-const err74 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.livemode.type,parentSchema:schema26.properties.livemode,data:data24};
+const err74 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -3265,11 +3713,14 @@ vErrors.push(err74);
 }
 errors++;
 }
+const _errs51 = errors;
+var valid0 = _errs50 === errors;
 }
 if(data.metadata !== undefined){
 let data25 = data.metadata;
+const _errs52 = errors;
 if(!(data25 && typeof data25 == "object" && !Array.isArray(data25))){
-const err75 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.metadata.type,parentSchema:schema26.properties.metadata,data:data25};
+const err75 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -3278,11 +3729,14 @@ vErrors.push(err75);
 }
 errors++;
 }
+const _errs53 = errors;
+var valid0 = _errs52 === errors;
 }
 if(data.object !== undefined){
 let data26 = data.object;
+const _errs54 = errors;
 if(typeof data26 !== "string"){
-const err76 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.object.type,parentSchema:schema26.properties.object,data:data26};
+const err76 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -3291,8 +3745,9 @@ vErrors.push(err76);
 }
 errors++;
 }
+const _errs55 = errors;
 if("charge" !== data26){
-const err77 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "charge"},message:"must be equal to constant",schema:"charge",parentSchema:schema26.properties.object,data:data26};
+const err77 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "charge"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -3301,11 +3756,13 @@ vErrors.push(err77);
 }
 errors++;
 }
+var valid0 = _errs54 === errors;
 }
 if(data.on_behalf_of !== undefined){
 let data27 = data.on_behalf_of;
+const _errs56 = errors;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err78 = {instancePath:instancePath+"/on_behalf_of",schemaPath:"#/properties/on_behalf_of/type",keyword:"type",params:{type: schema26.properties.on_behalf_of.type},message:"must be string,null",schema:schema26.properties.on_behalf_of.type,parentSchema:schema26.properties.on_behalf_of,data:data27};
+const err78 = {instancePath:instancePath+"/on_behalf_of",schemaPath:"#/properties/on_behalf_of/type",keyword:"type",params:{type: schema26.properties.on_behalf_of.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -3314,11 +3771,14 @@ vErrors.push(err78);
 }
 errors++;
 }
+const _errs57 = errors;
+var valid0 = _errs56 === errors;
 }
 if(data.order !== undefined){
 let data28 = data.order;
+const _errs58 = errors;
 if((typeof data28 !== "string") && (data28 !== null)){
-const err79 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: schema26.properties.order.type},message:"must be string,null",schema:schema26.properties.order.type,parentSchema:schema26.properties.order,data:data28};
+const err79 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: schema26.properties.order.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -3327,11 +3787,14 @@ vErrors.push(err79);
 }
 errors++;
 }
+const _errs59 = errors;
+var valid0 = _errs58 === errors;
 }
 if(data.outcome !== undefined){
 let data29 = data.outcome;
+const _errs60 = errors;
 if((!(data29 && typeof data29 == "object" && !Array.isArray(data29))) && (data29 !== null)){
-const err80 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: schema26.properties.outcome.type},message:"must be object,null",schema:schema26.properties.outcome.type,parentSchema:schema26.properties.outcome,data:data29};
+const err80 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: schema26.properties.outcome.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -3340,11 +3803,14 @@ vErrors.push(err80);
 }
 errors++;
 }
+const _errs61 = errors;
+var valid0 = _errs60 === errors;
 }
 if(data.paid !== undefined){
 let data30 = data.paid;
+const _errs62 = errors;
 if(typeof data30 !== "boolean"){
-const err81 = {instancePath:instancePath+"/paid",schemaPath:"#/properties/paid/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.paid.type,parentSchema:schema26.properties.paid,data:data30};
+const err81 = {instancePath:instancePath+"/paid",schemaPath:"#/properties/paid/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -3353,11 +3819,14 @@ vErrors.push(err81);
 }
 errors++;
 }
+const _errs63 = errors;
+var valid0 = _errs62 === errors;
 }
 if(data.payment_intent !== undefined){
 let data31 = data.payment_intent;
+const _errs64 = errors;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err82 = {instancePath:instancePath+"/payment_intent",schemaPath:"#/properties/payment_intent/type",keyword:"type",params:{type: schema26.properties.payment_intent.type},message:"must be string,null",schema:schema26.properties.payment_intent.type,parentSchema:schema26.properties.payment_intent,data:data31};
+const err82 = {instancePath:instancePath+"/payment_intent",schemaPath:"#/properties/payment_intent/type",keyword:"type",params:{type: schema26.properties.payment_intent.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -3366,11 +3835,14 @@ vErrors.push(err82);
 }
 errors++;
 }
+const _errs65 = errors;
+var valid0 = _errs64 === errors;
 }
 if(data.payment_method !== undefined){
 let data32 = data.payment_method;
+const _errs66 = errors;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err83 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema26.properties.payment_method.type},message:"must be string,null",schema:schema26.properties.payment_method.type,parentSchema:schema26.properties.payment_method,data:data32};
+const err83 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema26.properties.payment_method.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -3379,11 +3851,14 @@ vErrors.push(err83);
 }
 errors++;
 }
+const _errs67 = errors;
+var valid0 = _errs66 === errors;
 }
 if(data.payment_method_details !== undefined){
 let data33 = data.payment_method_details;
+const _errs68 = errors;
 if((!(data33 && typeof data33 == "object" && !Array.isArray(data33))) && (data33 !== null)){
-const err84 = {instancePath:instancePath+"/payment_method_details",schemaPath:"#/properties/payment_method_details/type",keyword:"type",params:{type: schema26.properties.payment_method_details.type},message:"must be object,null",schema:schema26.properties.payment_method_details.type,parentSchema:schema26.properties.payment_method_details,data:data33};
+const err84 = {instancePath:instancePath+"/payment_method_details",schemaPath:"#/properties/payment_method_details/type",keyword:"type",params:{type: schema26.properties.payment_method_details.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -3392,11 +3867,14 @@ vErrors.push(err84);
 }
 errors++;
 }
+const _errs69 = errors;
+var valid0 = _errs68 === errors;
 }
 if(data.presentment_details !== undefined){
 let data34 = data.presentment_details;
+const _errs70 = errors;
 if((!(data34 && typeof data34 == "object" && !Array.isArray(data34))) && (data34 !== null)){
-const err85 = {instancePath:instancePath+"/presentment_details",schemaPath:"#/properties/presentment_details/type",keyword:"type",params:{type: schema26.properties.presentment_details.type},message:"must be object,null",schema:schema26.properties.presentment_details.type,parentSchema:schema26.properties.presentment_details,data:data34};
+const err85 = {instancePath:instancePath+"/presentment_details",schemaPath:"#/properties/presentment_details/type",keyword:"type",params:{type: schema26.properties.presentment_details.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -3405,11 +3883,14 @@ vErrors.push(err85);
 }
 errors++;
 }
+const _errs71 = errors;
+var valid0 = _errs70 === errors;
 }
 if(data.radar_options !== undefined){
 let data35 = data.radar_options;
+const _errs72 = errors;
 if((!(data35 && typeof data35 == "object" && !Array.isArray(data35))) && (data35 !== null)){
-const err86 = {instancePath:instancePath+"/radar_options",schemaPath:"#/properties/radar_options/type",keyword:"type",params:{type: schema26.properties.radar_options.type},message:"must be object,null",schema:schema26.properties.radar_options.type,parentSchema:schema26.properties.radar_options,data:data35};
+const err86 = {instancePath:instancePath+"/radar_options",schemaPath:"#/properties/radar_options/type",keyword:"type",params:{type: schema26.properties.radar_options.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -3418,11 +3899,14 @@ vErrors.push(err86);
 }
 errors++;
 }
+const _errs73 = errors;
+var valid0 = _errs72 === errors;
 }
 if(data.receipt_email !== undefined){
 let data36 = data.receipt_email;
+const _errs74 = errors;
 if((typeof data36 !== "string") && (data36 !== null)){
-const err87 = {instancePath:instancePath+"/receipt_email",schemaPath:"#/properties/receipt_email/type",keyword:"type",params:{type: schema26.properties.receipt_email.type},message:"must be string,null",schema:schema26.properties.receipt_email.type,parentSchema:schema26.properties.receipt_email,data:data36};
+const err87 = {instancePath:instancePath+"/receipt_email",schemaPath:"#/properties/receipt_email/type",keyword:"type",params:{type: schema26.properties.receipt_email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -3431,11 +3915,14 @@ vErrors.push(err87);
 }
 errors++;
 }
+const _errs75 = errors;
+var valid0 = _errs74 === errors;
 }
 if(data.receipt_number !== undefined){
 let data37 = data.receipt_number;
+const _errs76 = errors;
 if((typeof data37 !== "string") && (data37 !== null)){
-const err88 = {instancePath:instancePath+"/receipt_number",schemaPath:"#/properties/receipt_number/type",keyword:"type",params:{type: schema26.properties.receipt_number.type},message:"must be string,null",schema:schema26.properties.receipt_number.type,parentSchema:schema26.properties.receipt_number,data:data37};
+const err88 = {instancePath:instancePath+"/receipt_number",schemaPath:"#/properties/receipt_number/type",keyword:"type",params:{type: schema26.properties.receipt_number.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -3444,11 +3931,14 @@ vErrors.push(err88);
 }
 errors++;
 }
+const _errs77 = errors;
+var valid0 = _errs76 === errors;
 }
 if(data.receipt_url !== undefined){
 let data38 = data.receipt_url;
+const _errs78 = errors;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err89 = {instancePath:instancePath+"/receipt_url",schemaPath:"#/properties/receipt_url/type",keyword:"type",params:{type: schema26.properties.receipt_url.type},message:"must be string,null",schema:schema26.properties.receipt_url.type,parentSchema:schema26.properties.receipt_url,data:data38};
+const err89 = {instancePath:instancePath+"/receipt_url",schemaPath:"#/properties/receipt_url/type",keyword:"type",params:{type: schema26.properties.receipt_url.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -3457,11 +3947,14 @@ vErrors.push(err89);
 }
 errors++;
 }
+const _errs79 = errors;
+var valid0 = _errs78 === errors;
 }
 if(data.refunded !== undefined){
 let data39 = data.refunded;
+const _errs80 = errors;
 if(typeof data39 !== "boolean"){
-const err90 = {instancePath:instancePath+"/refunded",schemaPath:"#/properties/refunded/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.refunded.type,parentSchema:schema26.properties.refunded,data:data39};
+const err90 = {instancePath:instancePath+"/refunded",schemaPath:"#/properties/refunded/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -3470,11 +3963,14 @@ vErrors.push(err90);
 }
 errors++;
 }
+const _errs81 = errors;
+var valid0 = _errs80 === errors;
 }
 if(data.refunds !== undefined){
 let data40 = data.refunds;
+const _errs82 = errors;
 if((!(data40 && typeof data40 == "object" && !Array.isArray(data40))) && (data40 !== null)){
-const err91 = {instancePath:instancePath+"/refunds",schemaPath:"#/properties/refunds/type",keyword:"type",params:{type: schema26.properties.refunds.type},message:"must be object,null",schema:schema26.properties.refunds.type,parentSchema:schema26.properties.refunds,data:data40};
+const err91 = {instancePath:instancePath+"/refunds",schemaPath:"#/properties/refunds/type",keyword:"type",params:{type: schema26.properties.refunds.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -3483,11 +3979,14 @@ vErrors.push(err91);
 }
 errors++;
 }
+const _errs83 = errors;
+var valid0 = _errs82 === errors;
 }
 if(data.review !== undefined){
 let data41 = data.review;
+const _errs84 = errors;
 if((typeof data41 !== "string") && (data41 !== null)){
-const err92 = {instancePath:instancePath+"/review",schemaPath:"#/properties/review/type",keyword:"type",params:{type: schema26.properties.review.type},message:"must be string,null",schema:schema26.properties.review.type,parentSchema:schema26.properties.review,data:data41};
+const err92 = {instancePath:instancePath+"/review",schemaPath:"#/properties/review/type",keyword:"type",params:{type: schema26.properties.review.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -3496,11 +3995,14 @@ vErrors.push(err92);
 }
 errors++;
 }
+const _errs85 = errors;
+var valid0 = _errs84 === errors;
 }
 if(data.shipping !== undefined){
 let data42 = data.shipping;
+const _errs86 = errors;
 if((!(data42 && typeof data42 == "object" && !Array.isArray(data42))) && (data42 !== null)){
-const err93 = {instancePath:instancePath+"/shipping",schemaPath:"#/properties/shipping/type",keyword:"type",params:{type: schema26.properties.shipping.type},message:"must be object,null",schema:schema26.properties.shipping.type,parentSchema:schema26.properties.shipping,data:data42};
+const err93 = {instancePath:instancePath+"/shipping",schemaPath:"#/properties/shipping/type",keyword:"type",params:{type: schema26.properties.shipping.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -3509,11 +4011,14 @@ vErrors.push(err93);
 }
 errors++;
 }
+const _errs87 = errors;
+var valid0 = _errs86 === errors;
 }
 if(data.source !== undefined){
 let data43 = data.source;
+const _errs88 = errors;
 if((!(data43 && typeof data43 == "object" && !Array.isArray(data43))) && (data43 !== null)){
-const err94 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema26.properties.source.type},message:"must be object,null",schema:schema26.properties.source.type,parentSchema:schema26.properties.source,data:data43};
+const err94 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema26.properties.source.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -3522,11 +4027,14 @@ vErrors.push(err94);
 }
 errors++;
 }
+const _errs89 = errors;
+var valid0 = _errs88 === errors;
 }
 if(data.source_transfer !== undefined){
 let data44 = data.source_transfer;
+const _errs90 = errors;
 if((typeof data44 !== "string") && (data44 !== null)){
-const err95 = {instancePath:instancePath+"/source_transfer",schemaPath:"#/properties/source_transfer/type",keyword:"type",params:{type: schema26.properties.source_transfer.type},message:"must be string,null",schema:schema26.properties.source_transfer.type,parentSchema:schema26.properties.source_transfer,data:data44};
+const err95 = {instancePath:instancePath+"/source_transfer",schemaPath:"#/properties/source_transfer/type",keyword:"type",params:{type: schema26.properties.source_transfer.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -3535,11 +4043,14 @@ vErrors.push(err95);
 }
 errors++;
 }
+const _errs91 = errors;
+var valid0 = _errs90 === errors;
 }
 if(data.statement_descriptor !== undefined){
 let data45 = data.statement_descriptor;
+const _errs92 = errors;
 if((typeof data45 !== "string") && (data45 !== null)){
-const err96 = {instancePath:instancePath+"/statement_descriptor",schemaPath:"#/properties/statement_descriptor/type",keyword:"type",params:{type: schema26.properties.statement_descriptor.type},message:"must be string,null",schema:schema26.properties.statement_descriptor.type,parentSchema:schema26.properties.statement_descriptor,data:data45};
+const err96 = {instancePath:instancePath+"/statement_descriptor",schemaPath:"#/properties/statement_descriptor/type",keyword:"type",params:{type: schema26.properties.statement_descriptor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -3548,11 +4059,14 @@ vErrors.push(err96);
 }
 errors++;
 }
+const _errs93 = errors;
+var valid0 = _errs92 === errors;
 }
 if(data.statement_descriptor_suffix !== undefined){
 let data46 = data.statement_descriptor_suffix;
+const _errs94 = errors;
 if((typeof data46 !== "string") && (data46 !== null)){
-const err97 = {instancePath:instancePath+"/statement_descriptor_suffix",schemaPath:"#/properties/statement_descriptor_suffix/type",keyword:"type",params:{type: schema26.properties.statement_descriptor_suffix.type},message:"must be string,null",schema:schema26.properties.statement_descriptor_suffix.type,parentSchema:schema26.properties.statement_descriptor_suffix,data:data46};
+const err97 = {instancePath:instancePath+"/statement_descriptor_suffix",schemaPath:"#/properties/statement_descriptor_suffix/type",keyword:"type",params:{type: schema26.properties.statement_descriptor_suffix.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -3561,11 +4075,14 @@ vErrors.push(err97);
 }
 errors++;
 }
+const _errs95 = errors;
+var valid0 = _errs94 === errors;
 }
 if(data.status !== undefined){
 let data47 = data.status;
+const _errs96 = errors;
 if(typeof data47 !== "string"){
-const err98 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.status.type,parentSchema:schema26.properties.status,data:data47};
+const err98 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -3574,8 +4091,10 @@ vErrors.push(err98);
 }
 errors++;
 }
+const _errs97 = errors;
+const vSchema0 = schema26.properties.status.enum;
 if(!(((data47 === "succeeded") || (data47 === "pending")) || (data47 === "failed"))){
-const err99 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema26.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.status.enum,parentSchema:schema26.properties.status,data:data47};
+const err99 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema26.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -3584,11 +4103,13 @@ vErrors.push(err99);
 }
 errors++;
 }
+var valid0 = _errs96 === errors;
 }
 if(data.transfer_data !== undefined){
 let data48 = data.transfer_data;
+const _errs98 = errors;
 if((!(data48 && typeof data48 == "object" && !Array.isArray(data48))) && (data48 !== null)){
-const err100 = {instancePath:instancePath+"/transfer_data",schemaPath:"#/properties/transfer_data/type",keyword:"type",params:{type: schema26.properties.transfer_data.type},message:"must be object,null",schema:schema26.properties.transfer_data.type,parentSchema:schema26.properties.transfer_data,data:data48};
+const err100 = {instancePath:instancePath+"/transfer_data",schemaPath:"#/properties/transfer_data/type",keyword:"type",params:{type: schema26.properties.transfer_data.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -3597,11 +4118,14 @@ vErrors.push(err100);
 }
 errors++;
 }
+const _errs99 = errors;
+var valid0 = _errs98 === errors;
 }
 if(data.transfer_group !== undefined){
 let data49 = data.transfer_group;
+const _errs100 = errors;
 if((typeof data49 !== "string") && (data49 !== null)){
-const err101 = {instancePath:instancePath+"/transfer_group",schemaPath:"#/properties/transfer_group/type",keyword:"type",params:{type: schema26.properties.transfer_group.type},message:"must be string,null",schema:schema26.properties.transfer_group.type,parentSchema:schema26.properties.transfer_group,data:data49};
+const err101 = {instancePath:instancePath+"/transfer_group",schemaPath:"#/properties/transfer_group/type",keyword:"type",params:{type: schema26.properties.transfer_group.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -3610,10 +4134,12 @@ vErrors.push(err101);
 }
 errors++;
 }
+const _errs101 = errors;
+var valid0 = _errs100 === errors;
 }
 }
 else {
-const err102 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
+const err102 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -3632,9 +4158,10 @@ const schema27 = {"type":"object","properties":{"address":{"type":["object","nul
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3644,7 +4171,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.balance === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balance"},message:"must have required property '"+"balance"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balance"},message:"must have required property '"+"balance"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3654,7 +4181,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.business_name === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "business_name"},message:"must have required property '"+"business_name"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "business_name"},message:"must have required property '"+"business_name"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3664,7 +4191,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.cash_balance === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cash_balance"},message:"must have required property '"+"cash_balance"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cash_balance"},message:"must have required property '"+"cash_balance"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3674,7 +4201,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.created === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3684,7 +4211,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.currency === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3694,7 +4221,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.customer_account === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "customer_account"},message:"must have required property '"+"customer_account"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "customer_account"},message:"must have required property '"+"customer_account"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3704,7 +4231,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.default_currency === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_currency"},message:"must have required property '"+"default_currency"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_currency"},message:"must have required property '"+"default_currency"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3714,7 +4241,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.default_source === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_source"},message:"must have required property '"+"default_source"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_source"},message:"must have required property '"+"default_source"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3724,7 +4251,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.delinquent === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delinquent"},message:"must have required property '"+"delinquent"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delinquent"},message:"must have required property '"+"delinquent"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3734,7 +4261,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.description === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3744,7 +4271,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.discount === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "discount"},message:"must have required property '"+"discount"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "discount"},message:"must have required property '"+"discount"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3754,7 +4281,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.email === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3764,7 +4291,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.id === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3774,7 +4301,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.individual_name === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "individual_name"},message:"must have required property '"+"individual_name"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "individual_name"},message:"must have required property '"+"individual_name"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3784,7 +4311,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.invoice_credit_balance === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invoice_credit_balance"},message:"must have required property '"+"invoice_credit_balance"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invoice_credit_balance"},message:"must have required property '"+"invoice_credit_balance"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3794,7 +4321,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.invoice_prefix === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invoice_prefix"},message:"must have required property '"+"invoice_prefix"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invoice_prefix"},message:"must have required property '"+"invoice_prefix"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3804,7 +4331,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.invoice_settings === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invoice_settings"},message:"must have required property '"+"invoice_settings"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invoice_settings"},message:"must have required property '"+"invoice_settings"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3814,7 +4341,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.livemode === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3824,7 +4351,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.metadata === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3834,7 +4361,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.name === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3844,7 +4371,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.next_invoice_sequence === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "next_invoice_sequence"},message:"must have required property '"+"next_invoice_sequence"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "next_invoice_sequence"},message:"must have required property '"+"next_invoice_sequence"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3854,7 +4381,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data.object === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3864,7 +4391,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data.phone === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3874,7 +4401,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.preferred_locales === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "preferred_locales"},message:"must have required property '"+"preferred_locales"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "preferred_locales"},message:"must have required property '"+"preferred_locales"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3884,7 +4411,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.shipping === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shipping"},message:"must have required property '"+"shipping"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shipping"},message:"must have required property '"+"shipping"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3894,7 +4421,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data.sources === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3904,7 +4431,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data.subscriptions === undefined){
-const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscriptions"},message:"must have required property '"+"subscriptions"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscriptions"},message:"must have required property '"+"subscriptions"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3914,7 +4441,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data.tax_exempt === undefined){
-const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tax_exempt"},message:"must have required property '"+"tax_exempt"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tax_exempt"},message:"must have required property '"+"tax_exempt"+"'"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3924,7 +4451,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data.test_clock === undefined){
-const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "test_clock"},message:"must have required property '"+"test_clock"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "test_clock"},message:"must have required property '"+"test_clock"+"'"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3933,10 +4460,12 @@ vErrors.push(err29);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.address !== undefined){
 let data0 = data.address;
+const _errs2 = errors;
 if((!(data0 && typeof data0 == "object" && !Array.isArray(data0))) && (data0 !== null)){
-const err30 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema27.properties.address.type},message:"must be object,null",schema:schema27.properties.address.type,parentSchema:schema27.properties.address,data:data0};
+const err30 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema27.properties.address.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3945,11 +4474,14 @@ vErrors.push(err30);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.balance !== undefined){
 let data1 = data.balance;
+const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err31 = {instancePath:instancePath+"/balance",schemaPath:"#/properties/balance/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.balance.type,parentSchema:schema27.properties.balance,data:data1};
+const err31 = {instancePath:instancePath+"/balance",schemaPath:"#/properties/balance/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3958,11 +4490,14 @@ vErrors.push(err31);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.business_name !== undefined){
 let data2 = data.business_name;
+const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err32 = {instancePath:instancePath+"/business_name",schemaPath:"#/properties/business_name/type",keyword:"type",params:{type: schema27.properties.business_name.type},message:"must be string,null",schema:schema27.properties.business_name.type,parentSchema:schema27.properties.business_name,data:data2};
+const err32 = {instancePath:instancePath+"/business_name",schemaPath:"#/properties/business_name/type",keyword:"type",params:{type: schema27.properties.business_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3971,11 +4506,14 @@ vErrors.push(err32);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.cash_balance !== undefined){
 let data3 = data.cash_balance;
+const _errs8 = errors;
 if((!(data3 && typeof data3 == "object" && !Array.isArray(data3))) && (data3 !== null)){
-const err33 = {instancePath:instancePath+"/cash_balance",schemaPath:"#/properties/cash_balance/type",keyword:"type",params:{type: schema27.properties.cash_balance.type},message:"must be object,null",schema:schema27.properties.cash_balance.type,parentSchema:schema27.properties.cash_balance,data:data3};
+const err33 = {instancePath:instancePath+"/cash_balance",schemaPath:"#/properties/cash_balance/type",keyword:"type",params:{type: schema27.properties.cash_balance.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3984,11 +4522,14 @@ vErrors.push(err33);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.created !== undefined){
 let data4 = data.created;
+const _errs10 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err34 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.created.type,parentSchema:schema27.properties.created,data:data4};
+const err34 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3997,11 +4538,14 @@ vErrors.push(err34);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.currency !== undefined){
 let data5 = data.currency;
+const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err35 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: schema27.properties.currency.type},message:"must be string,null",schema:schema27.properties.currency.type,parentSchema:schema27.properties.currency,data:data5};
+const err35 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: schema27.properties.currency.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4010,11 +4554,14 @@ vErrors.push(err35);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.customer_account !== undefined){
 let data6 = data.customer_account;
+const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err36 = {instancePath:instancePath+"/customer_account",schemaPath:"#/properties/customer_account/type",keyword:"type",params:{type: schema27.properties.customer_account.type},message:"must be string,null",schema:schema27.properties.customer_account.type,parentSchema:schema27.properties.customer_account,data:data6};
+const err36 = {instancePath:instancePath+"/customer_account",schemaPath:"#/properties/customer_account/type",keyword:"type",params:{type: schema27.properties.customer_account.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4023,11 +4570,14 @@ vErrors.push(err36);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.default_currency !== undefined){
 let data7 = data.default_currency;
+const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err37 = {instancePath:instancePath+"/default_currency",schemaPath:"#/properties/default_currency/type",keyword:"type",params:{type: schema27.properties.default_currency.type},message:"must be string,null",schema:schema27.properties.default_currency.type,parentSchema:schema27.properties.default_currency,data:data7};
+const err37 = {instancePath:instancePath+"/default_currency",schemaPath:"#/properties/default_currency/type",keyword:"type",params:{type: schema27.properties.default_currency.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4036,11 +4586,14 @@ vErrors.push(err37);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.default_source !== undefined){
 let data8 = data.default_source;
+const _errs18 = errors;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err38 = {instancePath:instancePath+"/default_source",schemaPath:"#/properties/default_source/type",keyword:"type",params:{type: schema27.properties.default_source.type},message:"must be string,null",schema:schema27.properties.default_source.type,parentSchema:schema27.properties.default_source,data:data8};
+const err38 = {instancePath:instancePath+"/default_source",schemaPath:"#/properties/default_source/type",keyword:"type",params:{type: schema27.properties.default_source.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4049,11 +4602,14 @@ vErrors.push(err38);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.delinquent !== undefined){
 let data9 = data.delinquent;
+const _errs20 = errors;
 if((typeof data9 !== "boolean") && (data9 !== null)){
-const err39 = {instancePath:instancePath+"/delinquent",schemaPath:"#/properties/delinquent/type",keyword:"type",params:{type: schema27.properties.delinquent.type},message:"must be boolean,null",schema:schema27.properties.delinquent.type,parentSchema:schema27.properties.delinquent,data:data9};
+const err39 = {instancePath:instancePath+"/delinquent",schemaPath:"#/properties/delinquent/type",keyword:"type",params:{type: schema27.properties.delinquent.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4062,11 +4618,14 @@ vErrors.push(err39);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.description !== undefined){
 let data10 = data.description;
+const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err40 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema27.properties.description.type},message:"must be string,null",schema:schema27.properties.description.type,parentSchema:schema27.properties.description,data:data10};
+const err40 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema27.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4075,11 +4634,14 @@ vErrors.push(err40);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.discount !== undefined){
 let data11 = data.discount;
+const _errs24 = errors;
 if((!(data11 && typeof data11 == "object" && !Array.isArray(data11))) && (data11 !== null)){
-const err41 = {instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: schema27.properties.discount.type},message:"must be object,null",schema:schema27.properties.discount.type,parentSchema:schema27.properties.discount,data:data11};
+const err41 = {instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: schema27.properties.discount.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4088,11 +4650,14 @@ vErrors.push(err41);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.email !== undefined){
 let data12 = data.email;
+const _errs26 = errors;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err42 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema27.properties.email.type},message:"must be string,null",schema:schema27.properties.email.type,parentSchema:schema27.properties.email,data:data12};
+const err42 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema27.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4101,11 +4666,14 @@ vErrors.push(err42);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 if(data.id !== undefined){
 let data13 = data.id;
+const _errs28 = errors;
 if(typeof data13 !== "string"){
-const err43 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.id.type,parentSchema:schema27.properties.id,data:data13};
+const err43 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4114,11 +4682,14 @@ vErrors.push(err43);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
 if(data.individual_name !== undefined){
 let data14 = data.individual_name;
+const _errs30 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err44 = {instancePath:instancePath+"/individual_name",schemaPath:"#/properties/individual_name/type",keyword:"type",params:{type: schema27.properties.individual_name.type},message:"must be string,null",schema:schema27.properties.individual_name.type,parentSchema:schema27.properties.individual_name,data:data14};
+const err44 = {instancePath:instancePath+"/individual_name",schemaPath:"#/properties/individual_name/type",keyword:"type",params:{type: schema27.properties.individual_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -4127,11 +4698,14 @@ vErrors.push(err44);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
 if(data.invoice_credit_balance !== undefined){
 let data15 = data.invoice_credit_balance;
+const _errs32 = errors;
 if(!(data15 && typeof data15 == "object" && !Array.isArray(data15))){
-const err45 = {instancePath:instancePath+"/invoice_credit_balance",schemaPath:"#/properties/invoice_credit_balance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.invoice_credit_balance.type,parentSchema:schema27.properties.invoice_credit_balance,data:data15};
+const err45 = {instancePath:instancePath+"/invoice_credit_balance",schemaPath:"#/properties/invoice_credit_balance/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4140,11 +4714,14 @@ vErrors.push(err45);
 }
 errors++;
 }
+const _errs33 = errors;
+var valid0 = _errs32 === errors;
 }
 if(data.invoice_prefix !== undefined){
 let data16 = data.invoice_prefix;
+const _errs34 = errors;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err46 = {instancePath:instancePath+"/invoice_prefix",schemaPath:"#/properties/invoice_prefix/type",keyword:"type",params:{type: schema27.properties.invoice_prefix.type},message:"must be string,null",schema:schema27.properties.invoice_prefix.type,parentSchema:schema27.properties.invoice_prefix,data:data16};
+const err46 = {instancePath:instancePath+"/invoice_prefix",schemaPath:"#/properties/invoice_prefix/type",keyword:"type",params:{type: schema27.properties.invoice_prefix.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -4153,11 +4730,14 @@ vErrors.push(err46);
 }
 errors++;
 }
+const _errs35 = errors;
+var valid0 = _errs34 === errors;
 }
 if(data.invoice_settings !== undefined){
 let data17 = data.invoice_settings;
+const _errs36 = errors;
 if(!(data17 && typeof data17 == "object" && !Array.isArray(data17))){
-const err47 = {instancePath:instancePath+"/invoice_settings",schemaPath:"#/properties/invoice_settings/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.invoice_settings.type,parentSchema:schema27.properties.invoice_settings,data:data17};
+const err47 = {instancePath:instancePath+"/invoice_settings",schemaPath:"#/properties/invoice_settings/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -4166,11 +4746,14 @@ vErrors.push(err47);
 }
 errors++;
 }
+const _errs37 = errors;
+var valid0 = _errs36 === errors;
 }
 if(data.livemode !== undefined){
 let data18 = data.livemode;
+const _errs38 = errors;
 if(typeof data18 !== "boolean"){
-const err48 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.livemode.type,parentSchema:schema27.properties.livemode,data:data18};
+const err48 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -4179,11 +4762,14 @@ vErrors.push(err48);
 }
 errors++;
 }
+const _errs39 = errors;
+var valid0 = _errs38 === errors;
 }
 if(data.metadata !== undefined){
 let data19 = data.metadata;
+const _errs40 = errors;
 if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
-const err49 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.metadata.type,parentSchema:schema27.properties.metadata,data:data19};
+const err49 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -4192,11 +4778,14 @@ vErrors.push(err49);
 }
 errors++;
 }
+const _errs41 = errors;
+var valid0 = _errs40 === errors;
 }
 if(data.name !== undefined){
 let data20 = data.name;
+const _errs42 = errors;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err50 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema27.properties.name.type},message:"must be string,null",schema:schema27.properties.name.type,parentSchema:schema27.properties.name,data:data20};
+const err50 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema27.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -4205,11 +4794,14 @@ vErrors.push(err50);
 }
 errors++;
 }
+const _errs43 = errors;
+var valid0 = _errs42 === errors;
 }
 if(data.next_invoice_sequence !== undefined){
 let data21 = data.next_invoice_sequence;
+const _errs44 = errors;
 if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
-const err51 = {instancePath:instancePath+"/next_invoice_sequence",schemaPath:"#/properties/next_invoice_sequence/type",keyword:"type",params:{type: schema27.properties.next_invoice_sequence.type},message:"must be integer,null",schema:schema27.properties.next_invoice_sequence.type,parentSchema:schema27.properties.next_invoice_sequence,data:data21};
+const err51 = {instancePath:instancePath+"/next_invoice_sequence",schemaPath:"#/properties/next_invoice_sequence/type",keyword:"type",params:{type: schema27.properties.next_invoice_sequence.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -4218,11 +4810,14 @@ vErrors.push(err51);
 }
 errors++;
 }
+const _errs45 = errors;
+var valid0 = _errs44 === errors;
 }
 if(data.object !== undefined){
 let data22 = data.object;
+const _errs46 = errors;
 if(typeof data22 !== "string"){
-const err52 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.object.type,parentSchema:schema27.properties.object,data:data22};
+const err52 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -4231,8 +4826,9 @@ vErrors.push(err52);
 }
 errors++;
 }
+const _errs47 = errors;
 if("customer" !== data22){
-const err53 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "customer"},message:"must be equal to constant",schema:"customer",parentSchema:schema27.properties.object,data:data22};
+const err53 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "customer"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -4241,11 +4837,13 @@ vErrors.push(err53);
 }
 errors++;
 }
+var valid0 = _errs46 === errors;
 }
 if(data.phone !== undefined){
 let data23 = data.phone;
+const _errs48 = errors;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err54 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema27.properties.phone.type},message:"must be string,null",schema:schema27.properties.phone.type,parentSchema:schema27.properties.phone,data:data23};
+const err54 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema27.properties.phone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -4254,11 +4852,14 @@ vErrors.push(err54);
 }
 errors++;
 }
+const _errs49 = errors;
+var valid0 = _errs48 === errors;
 }
 if(data.preferred_locales !== undefined){
 let data24 = data.preferred_locales;
+const _errs50 = errors;
 if((!(Array.isArray(data24))) && (data24 !== null)){
-const err55 = {instancePath:instancePath+"/preferred_locales",schemaPath:"#/properties/preferred_locales/type",keyword:"type",params:{type: schema27.properties.preferred_locales.type},message:"must be array,null",schema:schema27.properties.preferred_locales.type,parentSchema:schema27.properties.preferred_locales,data:data24};
+const err55 = {instancePath:instancePath+"/preferred_locales",schemaPath:"#/properties/preferred_locales/type",keyword:"type",params:{type: schema27.properties.preferred_locales.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -4267,11 +4868,14 @@ vErrors.push(err55);
 }
 errors++;
 }
+const _errs51 = errors;
+var valid0 = _errs50 === errors;
 }
 if(data.shipping !== undefined){
 let data25 = data.shipping;
+const _errs52 = errors;
 if((!(data25 && typeof data25 == "object" && !Array.isArray(data25))) && (data25 !== null)){
-const err56 = {instancePath:instancePath+"/shipping",schemaPath:"#/properties/shipping/type",keyword:"type",params:{type: schema27.properties.shipping.type},message:"must be object,null",schema:schema27.properties.shipping.type,parentSchema:schema27.properties.shipping,data:data25};
+const err56 = {instancePath:instancePath+"/shipping",schemaPath:"#/properties/shipping/type",keyword:"type",params:{type: schema27.properties.shipping.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -4280,11 +4884,14 @@ vErrors.push(err56);
 }
 errors++;
 }
+const _errs53 = errors;
+var valid0 = _errs52 === errors;
 }
 if(data.sources !== undefined){
 let data26 = data.sources;
+const _errs54 = errors;
 if((!(data26 && typeof data26 == "object" && !Array.isArray(data26))) && (data26 !== null)){
-const err57 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: schema27.properties.sources.type},message:"must be object,null",schema:schema27.properties.sources.type,parentSchema:schema27.properties.sources,data:data26};
+const err57 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: schema27.properties.sources.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -4293,11 +4900,14 @@ vErrors.push(err57);
 }
 errors++;
 }
+const _errs55 = errors;
+var valid0 = _errs54 === errors;
 }
 if(data.subscriptions !== undefined){
 let data27 = data.subscriptions;
+const _errs56 = errors;
 if((!(data27 && typeof data27 == "object" && !Array.isArray(data27))) && (data27 !== null)){
-const err58 = {instancePath:instancePath+"/subscriptions",schemaPath:"#/properties/subscriptions/type",keyword:"type",params:{type: schema27.properties.subscriptions.type},message:"must be object,null",schema:schema27.properties.subscriptions.type,parentSchema:schema27.properties.subscriptions,data:data27};
+const err58 = {instancePath:instancePath+"/subscriptions",schemaPath:"#/properties/subscriptions/type",keyword:"type",params:{type: schema27.properties.subscriptions.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -4306,11 +4916,14 @@ vErrors.push(err58);
 }
 errors++;
 }
+const _errs57 = errors;
+var valid0 = _errs56 === errors;
 }
 if(data.tax_exempt !== undefined){
 let data28 = data.tax_exempt;
+const _errs58 = errors;
 if((typeof data28 !== "string") && (data28 !== null)){
-const err59 = {instancePath:instancePath+"/tax_exempt",schemaPath:"#/properties/tax_exempt/type",keyword:"type",params:{type: schema27.properties.tax_exempt.type},message:"must be string,null",schema:schema27.properties.tax_exempt.type,parentSchema:schema27.properties.tax_exempt,data:data28};
+const err59 = {instancePath:instancePath+"/tax_exempt",schemaPath:"#/properties/tax_exempt/type",keyword:"type",params:{type: schema27.properties.tax_exempt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -4319,11 +4932,14 @@ vErrors.push(err59);
 }
 errors++;
 }
+const _errs59 = errors;
+var valid0 = _errs58 === errors;
 }
 if(data.test_clock !== undefined){
 let data29 = data.test_clock;
+const _errs60 = errors;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err60 = {instancePath:instancePath+"/test_clock",schemaPath:"#/properties/test_clock/type",keyword:"type",params:{type: schema27.properties.test_clock.type},message:"must be string,null",schema:schema27.properties.test_clock.type,parentSchema:schema27.properties.test_clock,data:data29};
+const err60 = {instancePath:instancePath+"/test_clock",schemaPath:"#/properties/test_clock/type",keyword:"type",params:{type: schema27.properties.test_clock.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -4332,10 +4948,12 @@ vErrors.push(err60);
 }
 errors++;
 }
+const _errs61 = errors;
+var valid0 = _errs60 === errors;
 }
 }
 else {
-const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
+const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -4354,9 +4972,10 @@ const schema28 = {"type":"object","properties":{"deleted":{"type":"boolean"},"id
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.deleted === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4366,7 +4985,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4376,7 +4995,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.object === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4385,10 +5004,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.deleted !== undefined){
 let data0 = data.deleted;
+const _errs2 = errors;
 if(typeof data0 !== "boolean"){
-const err3 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.deleted.type,parentSchema:schema28.properties.deleted,data:data0};
+const err3 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4397,11 +5018,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.id !== undefined){
 let data1 = data.id;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.id.type,parentSchema:schema28.properties.id,data:data1};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4410,11 +5034,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.object !== undefined){
 let data2 = data.object;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.object.type,parentSchema:schema28.properties.object,data:data2};
+const err5 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4423,8 +5050,9 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs7 = errors;
 if("customer" !== data2){
-const err6 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "customer"},message:"must be equal to constant",schema:"customer",parentSchema:schema28.properties.object,data:data2};
+const err6 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "customer"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4433,10 +5061,11 @@ vErrors.push(err6);
 }
 errors++;
 }
+var valid0 = _errs6 === errors;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4455,9 +5084,10 @@ const schema29 = {"type":"object","properties":{"amount":{"type":"integer"},"bal
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.amount === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4467,7 +5097,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.balance_transactions === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balance_transactions"},message:"must have required property '"+"balance_transactions"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balance_transactions"},message:"must have required property '"+"balance_transactions"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4477,7 +5107,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.charge === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "charge"},message:"must have required property '"+"charge"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "charge"},message:"must have required property '"+"charge"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4487,7 +5117,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.created === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4497,7 +5127,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.currency === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4507,7 +5137,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.enhanced_eligibility_types === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enhanced_eligibility_types"},message:"must have required property '"+"enhanced_eligibility_types"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enhanced_eligibility_types"},message:"must have required property '"+"enhanced_eligibility_types"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4517,7 +5147,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.evidence === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "evidence"},message:"must have required property '"+"evidence"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "evidence"},message:"must have required property '"+"evidence"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4527,7 +5157,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.evidence_details === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "evidence_details"},message:"must have required property '"+"evidence_details"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "evidence_details"},message:"must have required property '"+"evidence_details"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4537,7 +5167,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.id === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4547,7 +5177,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.is_charge_refundable === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_charge_refundable"},message:"must have required property '"+"is_charge_refundable"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_charge_refundable"},message:"must have required property '"+"is_charge_refundable"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4557,7 +5187,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.livemode === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4567,7 +5197,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.metadata === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4577,7 +5207,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.object === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4587,7 +5217,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.payment_intent === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_intent"},message:"must have required property '"+"payment_intent"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_intent"},message:"must have required property '"+"payment_intent"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4597,7 +5227,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.payment_method_details === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_method_details"},message:"must have required property '"+"payment_method_details"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_method_details"},message:"must have required property '"+"payment_method_details"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4607,7 +5237,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.reason === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4617,7 +5247,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.status === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4626,10 +5256,12 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.amount !== undefined){
 let data0 = data.amount;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err17 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.amount.type,parentSchema:schema29.properties.amount,data:data0};
+const err17 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4638,15 +5270,21 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.balance_transactions !== undefined){
 let data1 = data.balance_transactions;
+const _errs4 = errors;
+const _errs5 = errors;
 if(Array.isArray(data1)){
+let valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
+const _errs6 = errors;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err18 = {instancePath:instancePath+"/balance_transactions/" + i0,schemaPath:"#/properties/balance_transactions/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties.balance_transactions.items.type,parentSchema:schema29.properties.balance_transactions.items,data:data2};
+const err18 = {instancePath:instancePath+"/balance_transactions/" + i0,schemaPath:"#/properties/balance_transactions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4655,10 +5293,15 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid1 = _errs6 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/balance_transactions",schemaPath:"#/properties/balance_transactions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.balance_transactions.type,parentSchema:schema29.properties.balance_transactions,data:data1};
+const err19 = {instancePath:instancePath+"/balance_transactions",schemaPath:"#/properties/balance_transactions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4667,11 +5310,13 @@ vErrors.push(err19);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.charge !== undefined){
 let data3 = data.charge;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err20 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.charge.type,parentSchema:schema29.properties.charge,data:data3};
+const err20 = {instancePath:instancePath+"/charge",schemaPath:"#/properties/charge/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4680,11 +5325,14 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.created !== undefined){
 let data4 = data.created;
+const _errs10 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err21 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.created.type,parentSchema:schema29.properties.created,data:data4};
+const err21 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4693,11 +5341,14 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.currency !== undefined){
 let data5 = data.currency;
+const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err22 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.currency.type,parentSchema:schema29.properties.currency,data:data5};
+const err22 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4706,15 +5357,21 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.enhanced_eligibility_types !== undefined){
 let data6 = data.enhanced_eligibility_types;
+const _errs14 = errors;
+const _errs15 = errors;
 if(Array.isArray(data6)){
+let valid4 = true;
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
+const _errs16 = errors;
 if(typeof data7 !== "string"){
-const err23 = {instancePath:instancePath+"/enhanced_eligibility_types/" + i1,schemaPath:"#/properties/enhanced_eligibility_types/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.enhanced_eligibility_types.items.type,parentSchema:schema29.properties.enhanced_eligibility_types.items,data:data7};
+const err23 = {instancePath:instancePath+"/enhanced_eligibility_types/" + i1,schemaPath:"#/properties/enhanced_eligibility_types/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4723,10 +5380,15 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid3 = _errs16 === errors;
+if(!valid3){
+valid4 = false;
+}
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/enhanced_eligibility_types",schemaPath:"#/properties/enhanced_eligibility_types/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.enhanced_eligibility_types.type,parentSchema:schema29.properties.enhanced_eligibility_types,data:data6};
+const err24 = {instancePath:instancePath+"/enhanced_eligibility_types",schemaPath:"#/properties/enhanced_eligibility_types/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4735,11 +5397,13 @@ vErrors.push(err24);
 }
 errors++;
 }
+var valid0 = _errs14 === errors;
 }
 if(data.evidence !== undefined){
 let data8 = data.evidence;
+const _errs18 = errors;
 if(!(data8 && typeof data8 == "object" && !Array.isArray(data8))){
-const err25 = {instancePath:instancePath+"/evidence",schemaPath:"#/properties/evidence/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties.evidence.type,parentSchema:schema29.properties.evidence,data:data8};
+const err25 = {instancePath:instancePath+"/evidence",schemaPath:"#/properties/evidence/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4748,11 +5412,14 @@ vErrors.push(err25);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.evidence_details !== undefined){
 let data9 = data.evidence_details;
+const _errs20 = errors;
 if(!(data9 && typeof data9 == "object" && !Array.isArray(data9))){
-const err26 = {instancePath:instancePath+"/evidence_details",schemaPath:"#/properties/evidence_details/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties.evidence_details.type,parentSchema:schema29.properties.evidence_details,data:data9};
+const err26 = {instancePath:instancePath+"/evidence_details",schemaPath:"#/properties/evidence_details/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4761,11 +5428,14 @@ vErrors.push(err26);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.id !== undefined){
 let data10 = data.id;
+const _errs22 = errors;
 if(typeof data10 !== "string"){
-const err27 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.id.type,parentSchema:schema29.properties.id,data:data10};
+const err27 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4774,11 +5444,14 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.is_charge_refundable !== undefined){
 let data11 = data.is_charge_refundable;
+const _errs24 = errors;
 if(typeof data11 !== "boolean"){
-const err28 = {instancePath:instancePath+"/is_charge_refundable",schemaPath:"#/properties/is_charge_refundable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.is_charge_refundable.type,parentSchema:schema29.properties.is_charge_refundable,data:data11};
+const err28 = {instancePath:instancePath+"/is_charge_refundable",schemaPath:"#/properties/is_charge_refundable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4787,11 +5460,14 @@ vErrors.push(err28);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.livemode !== undefined){
 let data12 = data.livemode;
+const _errs26 = errors;
 if(typeof data12 !== "boolean"){
-const err29 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.livemode.type,parentSchema:schema29.properties.livemode,data:data12};
+const err29 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4800,11 +5476,14 @@ vErrors.push(err29);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 if(data.metadata !== undefined){
 let data13 = data.metadata;
+const _errs28 = errors;
 if(!(data13 && typeof data13 == "object" && !Array.isArray(data13))){
-const err30 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties.metadata.type,parentSchema:schema29.properties.metadata,data:data13};
+const err30 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4813,11 +5492,14 @@ vErrors.push(err30);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
 if(data.object !== undefined){
 let data14 = data.object;
+const _errs30 = errors;
 if(typeof data14 !== "string"){
-const err31 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.object.type,parentSchema:schema29.properties.object,data:data14};
+const err31 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4826,8 +5508,9 @@ vErrors.push(err31);
 }
 errors++;
 }
+const _errs31 = errors;
 if("dispute" !== data14){
-const err32 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "dispute"},message:"must be equal to constant",schema:"dispute",parentSchema:schema29.properties.object,data:data14};
+const err32 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "dispute"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4836,11 +5519,13 @@ vErrors.push(err32);
 }
 errors++;
 }
+var valid0 = _errs30 === errors;
 }
 if(data.payment_intent !== undefined){
 let data15 = data.payment_intent;
+const _errs32 = errors;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err33 = {instancePath:instancePath+"/payment_intent",schemaPath:"#/properties/payment_intent/type",keyword:"type",params:{type: schema29.properties.payment_intent.type},message:"must be string,null",schema:schema29.properties.payment_intent.type,parentSchema:schema29.properties.payment_intent,data:data15};
+const err33 = {instancePath:instancePath+"/payment_intent",schemaPath:"#/properties/payment_intent/type",keyword:"type",params:{type: schema29.properties.payment_intent.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4849,11 +5534,14 @@ vErrors.push(err33);
 }
 errors++;
 }
+const _errs33 = errors;
+var valid0 = _errs32 === errors;
 }
 if(data.payment_method_details !== undefined){
 let data16 = data.payment_method_details;
+const _errs34 = errors;
 if((!(data16 && typeof data16 == "object" && !Array.isArray(data16))) && (data16 !== null)){
-const err34 = {instancePath:instancePath+"/payment_method_details",schemaPath:"#/properties/payment_method_details/type",keyword:"type",params:{type: schema29.properties.payment_method_details.type},message:"must be object,null",schema:schema29.properties.payment_method_details.type,parentSchema:schema29.properties.payment_method_details,data:data16};
+const err34 = {instancePath:instancePath+"/payment_method_details",schemaPath:"#/properties/payment_method_details/type",keyword:"type",params:{type: schema29.properties.payment_method_details.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4862,11 +5550,14 @@ vErrors.push(err34);
 }
 errors++;
 }
+const _errs35 = errors;
+var valid0 = _errs34 === errors;
 }
 if(data.reason !== undefined){
 let data17 = data.reason;
+const _errs36 = errors;
 if(typeof data17 !== "string"){
-const err35 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.reason.type,parentSchema:schema29.properties.reason,data:data17};
+const err35 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4875,11 +5566,14 @@ vErrors.push(err35);
 }
 errors++;
 }
+const _errs37 = errors;
+var valid0 = _errs36 === errors;
 }
 if(data.status !== undefined){
 let data18 = data.status;
+const _errs38 = errors;
 if(typeof data18 !== "string"){
-const err36 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.status.type,parentSchema:schema29.properties.status,data:data18};
+const err36 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4888,10 +5582,12 @@ vErrors.push(err36);
 }
 errors++;
 }
+const _errs39 = errors;
+var valid0 = _errs38 === errors;
 }
 }
 else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4910,9 +5606,10 @@ const schema30 = {"type":"object","properties":{"amount":{"type":"integer"},"amo
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.amount === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4922,7 +5619,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.amount_capturable === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount_capturable"},message:"must have required property '"+"amount_capturable"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount_capturable"},message:"must have required property '"+"amount_capturable"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4932,7 +5629,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.amount_received === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount_received"},message:"must have required property '"+"amount_received"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount_received"},message:"must have required property '"+"amount_received"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4942,7 +5639,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.application === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application"},message:"must have required property '"+"application"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application"},message:"must have required property '"+"application"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4952,7 +5649,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.application_fee_amount === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_fee_amount"},message:"must have required property '"+"application_fee_amount"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_fee_amount"},message:"must have required property '"+"application_fee_amount"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4962,7 +5659,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.capture_method === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "capture_method"},message:"must have required property '"+"capture_method"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "capture_method"},message:"must have required property '"+"capture_method"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4972,7 +5669,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.client_secret === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_secret"},message:"must have required property '"+"client_secret"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_secret"},message:"must have required property '"+"client_secret"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4982,7 +5679,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.confirmation_method === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmation_method"},message:"must have required property '"+"confirmation_method"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmation_method"},message:"must have required property '"+"confirmation_method"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4992,7 +5689,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.created === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5002,7 +5699,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.currency === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5012,7 +5709,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.customer === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "customer"},message:"must have required property '"+"customer"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "customer"},message:"must have required property '"+"customer"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5022,7 +5719,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.description === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5032,7 +5729,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.id === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5042,7 +5739,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.livemode === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5052,7 +5749,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.metadata === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5062,7 +5759,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.object === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5072,7 +5769,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.payment_method === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_method"},message:"must have required property '"+"payment_method"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_method"},message:"must have required property '"+"payment_method"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5082,7 +5779,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.payment_method_types === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_method_types"},message:"must have required property '"+"payment_method_types"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payment_method_types"},message:"must have required property '"+"payment_method_types"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5092,7 +5789,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.status === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5101,10 +5798,12 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.amount !== undefined){
 let data0 = data.amount;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err19 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.amount.type,parentSchema:schema30.properties.amount,data:data0};
+const err19 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5113,11 +5812,14 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.amount_capturable !== undefined){
 let data1 = data.amount_capturable;
+const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err20 = {instancePath:instancePath+"/amount_capturable",schemaPath:"#/properties/amount_capturable/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.amount_capturable.type,parentSchema:schema30.properties.amount_capturable,data:data1};
+const err20 = {instancePath:instancePath+"/amount_capturable",schemaPath:"#/properties/amount_capturable/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5126,11 +5828,14 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.amount_received !== undefined){
 let data2 = data.amount_received;
+const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err21 = {instancePath:instancePath+"/amount_received",schemaPath:"#/properties/amount_received/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.amount_received.type,parentSchema:schema30.properties.amount_received,data:data2};
+const err21 = {instancePath:instancePath+"/amount_received",schemaPath:"#/properties/amount_received/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5139,11 +5844,14 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.application !== undefined){
 let data3 = data.application;
+const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err22 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/type",keyword:"type",params:{type: schema30.properties.application.type},message:"must be string,null",schema:schema30.properties.application.type,parentSchema:schema30.properties.application,data:data3};
+const err22 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/type",keyword:"type",params:{type: schema30.properties.application.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5152,11 +5860,14 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.application_fee_amount !== undefined){
 let data4 = data.application_fee_amount;
+const _errs10 = errors;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err23 = {instancePath:instancePath+"/application_fee_amount",schemaPath:"#/properties/application_fee_amount/type",keyword:"type",params:{type: schema30.properties.application_fee_amount.type},message:"must be integer,null",schema:schema30.properties.application_fee_amount.type,parentSchema:schema30.properties.application_fee_amount,data:data4};
+const err23 = {instancePath:instancePath+"/application_fee_amount",schemaPath:"#/properties/application_fee_amount/type",keyword:"type",params:{type: schema30.properties.application_fee_amount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5165,11 +5876,14 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.capture_method !== undefined){
 let data5 = data.capture_method;
+const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err24 = {instancePath:instancePath+"/capture_method",schemaPath:"#/properties/capture_method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.capture_method.type,parentSchema:schema30.properties.capture_method,data:data5};
+const err24 = {instancePath:instancePath+"/capture_method",schemaPath:"#/properties/capture_method/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5178,8 +5892,10 @@ vErrors.push(err24);
 }
 errors++;
 }
+const _errs13 = errors;
+const vSchema0 = schema30.properties.capture_method.enum;
 if(!(((data5 === "automatic") || (data5 === "automatic_async")) || (data5 === "manual"))){
-const err25 = {instancePath:instancePath+"/capture_method",schemaPath:"#/properties/capture_method/enum",keyword:"enum",params:{allowedValues: schema30.properties.capture_method.enum},message:"must be equal to one of the allowed values",schema:schema30.properties.capture_method.enum,parentSchema:schema30.properties.capture_method,data:data5};
+const err25 = {instancePath:instancePath+"/capture_method",schemaPath:"#/properties/capture_method/enum",keyword:"enum",params:{allowedValues: schema30.properties.capture_method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5188,11 +5904,13 @@ vErrors.push(err25);
 }
 errors++;
 }
+var valid0 = _errs12 === errors;
 }
 if(data.client_secret !== undefined){
 let data6 = data.client_secret;
+const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err26 = {instancePath:instancePath+"/client_secret",schemaPath:"#/properties/client_secret/type",keyword:"type",params:{type: schema30.properties.client_secret.type},message:"must be string,null",schema:schema30.properties.client_secret.type,parentSchema:schema30.properties.client_secret,data:data6};
+const err26 = {instancePath:instancePath+"/client_secret",schemaPath:"#/properties/client_secret/type",keyword:"type",params:{type: schema30.properties.client_secret.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5201,11 +5919,14 @@ vErrors.push(err26);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.confirmation_method !== undefined){
 let data7 = data.confirmation_method;
+const _errs16 = errors;
 if(typeof data7 !== "string"){
-const err27 = {instancePath:instancePath+"/confirmation_method",schemaPath:"#/properties/confirmation_method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.confirmation_method.type,parentSchema:schema30.properties.confirmation_method,data:data7};
+const err27 = {instancePath:instancePath+"/confirmation_method",schemaPath:"#/properties/confirmation_method/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5214,8 +5935,10 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs17 = errors;
+const vSchema1 = schema30.properties.confirmation_method.enum;
 if(!((data7 === "automatic") || (data7 === "manual"))){
-const err28 = {instancePath:instancePath+"/confirmation_method",schemaPath:"#/properties/confirmation_method/enum",keyword:"enum",params:{allowedValues: schema30.properties.confirmation_method.enum},message:"must be equal to one of the allowed values",schema:schema30.properties.confirmation_method.enum,parentSchema:schema30.properties.confirmation_method,data:data7};
+const err28 = {instancePath:instancePath+"/confirmation_method",schemaPath:"#/properties/confirmation_method/enum",keyword:"enum",params:{allowedValues: schema30.properties.confirmation_method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5224,11 +5947,13 @@ vErrors.push(err28);
 }
 errors++;
 }
+var valid0 = _errs16 === errors;
 }
 if(data.created !== undefined){
 let data8 = data.created;
+const _errs18 = errors;
 if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err29 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.created.type,parentSchema:schema30.properties.created,data:data8};
+const err29 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -5237,11 +5962,14 @@ vErrors.push(err29);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.currency !== undefined){
 let data9 = data.currency;
+const _errs20 = errors;
 if(typeof data9 !== "string"){
-const err30 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.currency.type,parentSchema:schema30.properties.currency,data:data9};
+const err30 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -5250,11 +5978,14 @@ vErrors.push(err30);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.customer !== undefined){
 let data10 = data.customer;
+const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err31 = {instancePath:instancePath+"/customer",schemaPath:"#/properties/customer/type",keyword:"type",params:{type: schema30.properties.customer.type},message:"must be string,null",schema:schema30.properties.customer.type,parentSchema:schema30.properties.customer,data:data10};
+const err31 = {instancePath:instancePath+"/customer",schemaPath:"#/properties/customer/type",keyword:"type",params:{type: schema30.properties.customer.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5263,11 +5994,14 @@ vErrors.push(err31);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.description !== undefined){
 let data11 = data.description;
+const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err32 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema30.properties.description.type},message:"must be string,null",schema:schema30.properties.description.type,parentSchema:schema30.properties.description,data:data11};
+const err32 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema30.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -5276,11 +6010,14 @@ vErrors.push(err32);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.id !== undefined){
 let data12 = data.id;
+const _errs26 = errors;
 if(typeof data12 !== "string"){
-const err33 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.id.type,parentSchema:schema30.properties.id,data:data12};
+const err33 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5289,11 +6026,14 @@ vErrors.push(err33);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 if(data.livemode !== undefined){
 let data13 = data.livemode;
+const _errs28 = errors;
 if(typeof data13 !== "boolean"){
-const err34 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema30.properties.livemode.type,parentSchema:schema30.properties.livemode,data:data13};
+const err34 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -5302,11 +6042,14 @@ vErrors.push(err34);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
 if(data.metadata !== undefined){
 let data14 = data.metadata;
+const _errs30 = errors;
 if(!(data14 && typeof data14 == "object" && !Array.isArray(data14))){
-const err35 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.metadata.type,parentSchema:schema30.properties.metadata,data:data14};
+const err35 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -5315,11 +6058,14 @@ vErrors.push(err35);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
 if(data.object !== undefined){
 let data15 = data.object;
+const _errs32 = errors;
 if(typeof data15 !== "string"){
-const err36 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.object.type,parentSchema:schema30.properties.object,data:data15};
+const err36 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -5328,8 +6074,9 @@ vErrors.push(err36);
 }
 errors++;
 }
+const _errs33 = errors;
 if("payment_intent" !== data15){
-const err37 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "payment_intent"},message:"must be equal to constant",schema:"payment_intent",parentSchema:schema30.properties.object,data:data15};
+const err37 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "payment_intent"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -5338,11 +6085,13 @@ vErrors.push(err37);
 }
 errors++;
 }
+var valid0 = _errs32 === errors;
 }
 if(data.payment_method !== undefined){
 let data16 = data.payment_method;
+const _errs34 = errors;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err38 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema30.properties.payment_method.type},message:"must be string,null",schema:schema30.properties.payment_method.type,parentSchema:schema30.properties.payment_method,data:data16};
+const err38 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema30.properties.payment_method.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -5351,15 +6100,21 @@ vErrors.push(err38);
 }
 errors++;
 }
+const _errs35 = errors;
+var valid0 = _errs34 === errors;
 }
 if(data.payment_method_types !== undefined){
 let data17 = data.payment_method_types;
+const _errs36 = errors;
+const _errs37 = errors;
 if(Array.isArray(data17)){
+let valid2 = true;
 const len0 = data17.length;
 for(let i0=0; i0<len0; i0++){
 let data18 = data17[i0];
+const _errs38 = errors;
 if(typeof data18 !== "string"){
-const err39 = {instancePath:instancePath+"/payment_method_types/" + i0,schemaPath:"#/properties/payment_method_types/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.payment_method_types.items.type,parentSchema:schema30.properties.payment_method_types.items,data:data18};
+const err39 = {instancePath:instancePath+"/payment_method_types/" + i0,schemaPath:"#/properties/payment_method_types/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -5368,10 +6123,15 @@ vErrors.push(err39);
 }
 errors++;
 }
+const _errs39 = errors;
+var valid1 = _errs38 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/payment_method_types",schemaPath:"#/properties/payment_method_types/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.payment_method_types.type,parentSchema:schema30.properties.payment_method_types,data:data17};
+const err40 = {instancePath:instancePath+"/payment_method_types",schemaPath:"#/properties/payment_method_types/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -5380,11 +6140,13 @@ vErrors.push(err40);
 }
 errors++;
 }
+var valid0 = _errs36 === errors;
 }
 if(data.status !== undefined){
 let data19 = data.status;
+const _errs40 = errors;
 if(typeof data19 !== "string"){
-const err41 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.status.type,parentSchema:schema30.properties.status,data:data19};
+const err41 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -5393,10 +6155,12 @@ vErrors.push(err41);
 }
 errors++;
 }
+const _errs41 = errors;
+var valid0 = _errs40 === errors;
 }
 }
 else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data};
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -5415,9 +6179,10 @@ const schema31 = {"type":"object","properties":{"amount":{"type":"integer"},"app
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.amount === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5427,7 +6192,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.application_fee === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_fee"},message:"must have required property '"+"application_fee"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_fee"},message:"must have required property '"+"application_fee"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5437,7 +6202,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.application_fee_amount === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_fee_amount"},message:"must have required property '"+"application_fee_amount"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_fee_amount"},message:"must have required property '"+"application_fee_amount"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5447,7 +6212,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.arrival_date === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "arrival_date"},message:"must have required property '"+"arrival_date"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "arrival_date"},message:"must have required property '"+"arrival_date"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5457,7 +6222,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.automatic === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "automatic"},message:"must have required property '"+"automatic"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "automatic"},message:"must have required property '"+"automatic"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5467,7 +6232,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.balance_transaction === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balance_transaction"},message:"must have required property '"+"balance_transaction"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balance_transaction"},message:"must have required property '"+"balance_transaction"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5477,7 +6242,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.created === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5487,7 +6252,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.currency === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5497,7 +6262,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.description === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5507,7 +6272,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.destination === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"},message:"must have required property '"+"destination"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"},message:"must have required property '"+"destination"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5517,7 +6282,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.failure_balance_transaction === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failure_balance_transaction"},message:"must have required property '"+"failure_balance_transaction"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failure_balance_transaction"},message:"must have required property '"+"failure_balance_transaction"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5527,7 +6292,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.failure_code === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failure_code"},message:"must have required property '"+"failure_code"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failure_code"},message:"must have required property '"+"failure_code"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5537,7 +6302,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.failure_message === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failure_message"},message:"must have required property '"+"failure_message"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failure_message"},message:"must have required property '"+"failure_message"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5547,7 +6312,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.id === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5557,7 +6322,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.livemode === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5567,7 +6332,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.metadata === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5577,7 +6342,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.method === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5587,7 +6352,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.object === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5597,7 +6362,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.original_payout === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "original_payout"},message:"must have required property '"+"original_payout"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "original_payout"},message:"must have required property '"+"original_payout"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5607,7 +6372,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.payout_method === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payout_method"},message:"must have required property '"+"payout_method"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payout_method"},message:"must have required property '"+"payout_method"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5617,7 +6382,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.reconciliation_status === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reconciliation_status"},message:"must have required property '"+"reconciliation_status"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reconciliation_status"},message:"must have required property '"+"reconciliation_status"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5627,7 +6392,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.reversed_by === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reversed_by"},message:"must have required property '"+"reversed_by"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reversed_by"},message:"must have required property '"+"reversed_by"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5637,7 +6402,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data.source_balance === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_balance"},message:"must have required property '"+"source_balance"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_balance"},message:"must have required property '"+"source_balance"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5647,7 +6412,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data.source_type === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_type"},message:"must have required property '"+"source_type"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_type"},message:"must have required property '"+"source_type"+"'"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5657,7 +6422,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.statement_descriptor === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statement_descriptor"},message:"must have required property '"+"statement_descriptor"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statement_descriptor"},message:"must have required property '"+"statement_descriptor"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5666,10 +6431,12 @@ vErrors.push(err24);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.amount !== undefined){
 let data0 = data.amount;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err25 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.amount.type,parentSchema:schema31.properties.amount,data:data0};
+const err25 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5678,11 +6445,14 @@ vErrors.push(err25);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.application_fee !== undefined){
 let data1 = data.application_fee;
+const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err26 = {instancePath:instancePath+"/application_fee",schemaPath:"#/properties/application_fee/type",keyword:"type",params:{type: schema31.properties.application_fee.type},message:"must be string,null",schema:schema31.properties.application_fee.type,parentSchema:schema31.properties.application_fee,data:data1};
+const err26 = {instancePath:instancePath+"/application_fee",schemaPath:"#/properties/application_fee/type",keyword:"type",params:{type: schema31.properties.application_fee.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5691,11 +6461,14 @@ vErrors.push(err26);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.application_fee_amount !== undefined){
 let data2 = data.application_fee_amount;
+const _errs6 = errors;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err27 = {instancePath:instancePath+"/application_fee_amount",schemaPath:"#/properties/application_fee_amount/type",keyword:"type",params:{type: schema31.properties.application_fee_amount.type},message:"must be integer,null",schema:schema31.properties.application_fee_amount.type,parentSchema:schema31.properties.application_fee_amount,data:data2};
+const err27 = {instancePath:instancePath+"/application_fee_amount",schemaPath:"#/properties/application_fee_amount/type",keyword:"type",params:{type: schema31.properties.application_fee_amount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5704,11 +6477,14 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.arrival_date !== undefined){
 let data3 = data.arrival_date;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err28 = {instancePath:instancePath+"/arrival_date",schemaPath:"#/properties/arrival_date/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.arrival_date.type,parentSchema:schema31.properties.arrival_date,data:data3};
+const err28 = {instancePath:instancePath+"/arrival_date",schemaPath:"#/properties/arrival_date/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5717,11 +6493,14 @@ vErrors.push(err28);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.automatic !== undefined){
 let data4 = data.automatic;
+const _errs10 = errors;
 if(typeof data4 !== "boolean"){
-const err29 = {instancePath:instancePath+"/automatic",schemaPath:"#/properties/automatic/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema31.properties.automatic.type,parentSchema:schema31.properties.automatic,data:data4};
+const err29 = {instancePath:instancePath+"/automatic",schemaPath:"#/properties/automatic/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -5730,11 +6509,14 @@ vErrors.push(err29);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.balance_transaction !== undefined){
 let data5 = data.balance_transaction;
+const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err30 = {instancePath:instancePath+"/balance_transaction",schemaPath:"#/properties/balance_transaction/type",keyword:"type",params:{type: schema31.properties.balance_transaction.type},message:"must be string,null",schema:schema31.properties.balance_transaction.type,parentSchema:schema31.properties.balance_transaction,data:data5};
+const err30 = {instancePath:instancePath+"/balance_transaction",schemaPath:"#/properties/balance_transaction/type",keyword:"type",params:{type: schema31.properties.balance_transaction.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -5743,11 +6525,14 @@ vErrors.push(err30);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.created !== undefined){
 let data6 = data.created;
+const _errs14 = errors;
 if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err31 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.created.type,parentSchema:schema31.properties.created,data:data6};
+const err31 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5756,11 +6541,14 @@ vErrors.push(err31);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.currency !== undefined){
 let data7 = data.currency;
+const _errs16 = errors;
 if(typeof data7 !== "string"){
-const err32 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.currency.type,parentSchema:schema31.properties.currency,data:data7};
+const err32 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -5769,11 +6557,14 @@ vErrors.push(err32);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.description !== undefined){
 let data8 = data.description;
+const _errs18 = errors;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err33 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema31.properties.description.type},message:"must be string,null",schema:schema31.properties.description.type,parentSchema:schema31.properties.description,data:data8};
+const err33 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema31.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5782,11 +6573,14 @@ vErrors.push(err33);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.destination !== undefined){
 let data9 = data.destination;
+const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err34 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema31.properties.destination.type},message:"must be string,null",schema:schema31.properties.destination.type,parentSchema:schema31.properties.destination,data:data9};
+const err34 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema31.properties.destination.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -5795,11 +6589,14 @@ vErrors.push(err34);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.failure_balance_transaction !== undefined){
 let data10 = data.failure_balance_transaction;
+const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err35 = {instancePath:instancePath+"/failure_balance_transaction",schemaPath:"#/properties/failure_balance_transaction/type",keyword:"type",params:{type: schema31.properties.failure_balance_transaction.type},message:"must be string,null",schema:schema31.properties.failure_balance_transaction.type,parentSchema:schema31.properties.failure_balance_transaction,data:data10};
+const err35 = {instancePath:instancePath+"/failure_balance_transaction",schemaPath:"#/properties/failure_balance_transaction/type",keyword:"type",params:{type: schema31.properties.failure_balance_transaction.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -5808,11 +6605,14 @@ vErrors.push(err35);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.failure_code !== undefined){
 let data11 = data.failure_code;
+const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err36 = {instancePath:instancePath+"/failure_code",schemaPath:"#/properties/failure_code/type",keyword:"type",params:{type: schema31.properties.failure_code.type},message:"must be string,null",schema:schema31.properties.failure_code.type,parentSchema:schema31.properties.failure_code,data:data11};
+const err36 = {instancePath:instancePath+"/failure_code",schemaPath:"#/properties/failure_code/type",keyword:"type",params:{type: schema31.properties.failure_code.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -5821,11 +6621,14 @@ vErrors.push(err36);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.failure_message !== undefined){
 let data12 = data.failure_message;
+const _errs26 = errors;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err37 = {instancePath:instancePath+"/failure_message",schemaPath:"#/properties/failure_message/type",keyword:"type",params:{type: schema31.properties.failure_message.type},message:"must be string,null",schema:schema31.properties.failure_message.type,parentSchema:schema31.properties.failure_message,data:data12};
+const err37 = {instancePath:instancePath+"/failure_message",schemaPath:"#/properties/failure_message/type",keyword:"type",params:{type: schema31.properties.failure_message.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -5834,11 +6637,14 @@ vErrors.push(err37);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 if(data.id !== undefined){
 let data13 = data.id;
+const _errs28 = errors;
 if(typeof data13 !== "string"){
-const err38 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.id.type,parentSchema:schema31.properties.id,data:data13};
+const err38 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -5847,11 +6653,14 @@ vErrors.push(err38);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
 if(data.livemode !== undefined){
 let data14 = data.livemode;
+const _errs30 = errors;
 if(typeof data14 !== "boolean"){
-const err39 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema31.properties.livemode.type,parentSchema:schema31.properties.livemode,data:data14};
+const err39 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -5860,11 +6669,14 @@ vErrors.push(err39);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
 if(data.metadata !== undefined){
 let data15 = data.metadata;
+const _errs32 = errors;
 if(!(data15 && typeof data15 == "object" && !Array.isArray(data15))){
-const err40 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.metadata.type,parentSchema:schema31.properties.metadata,data:data15};
+const err40 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -5873,11 +6685,14 @@ vErrors.push(err40);
 }
 errors++;
 }
+const _errs33 = errors;
+var valid0 = _errs32 === errors;
 }
 if(data.method !== undefined){
 let data16 = data.method;
+const _errs34 = errors;
 if(typeof data16 !== "string"){
-const err41 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.method.type,parentSchema:schema31.properties.method,data:data16};
+const err41 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -5886,8 +6701,10 @@ vErrors.push(err41);
 }
 errors++;
 }
+const _errs35 = errors;
+const vSchema0 = schema31.properties.method.enum;
 if(!((data16 === "standard") || (data16 === "instant"))){
-const err42 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema31.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.method.enum,parentSchema:schema31.properties.method,data:data16};
+const err42 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema31.properties.method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -5896,11 +6713,13 @@ vErrors.push(err42);
 }
 errors++;
 }
+var valid0 = _errs34 === errors;
 }
 if(data.object !== undefined){
 let data17 = data.object;
+const _errs36 = errors;
 if(typeof data17 !== "string"){
-const err43 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.object.type,parentSchema:schema31.properties.object,data:data17};
+const err43 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -5909,8 +6728,9 @@ vErrors.push(err43);
 }
 errors++;
 }
+const _errs37 = errors;
 if("payout" !== data17){
-const err44 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "payout"},message:"must be equal to constant",schema:"payout",parentSchema:schema31.properties.object,data:data17};
+const err44 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "payout"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -5919,11 +6739,13 @@ vErrors.push(err44);
 }
 errors++;
 }
+var valid0 = _errs36 === errors;
 }
 if(data.original_payout !== undefined){
 let data18 = data.original_payout;
+const _errs38 = errors;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err45 = {instancePath:instancePath+"/original_payout",schemaPath:"#/properties/original_payout/type",keyword:"type",params:{type: schema31.properties.original_payout.type},message:"must be string,null",schema:schema31.properties.original_payout.type,parentSchema:schema31.properties.original_payout,data:data18};
+const err45 = {instancePath:instancePath+"/original_payout",schemaPath:"#/properties/original_payout/type",keyword:"type",params:{type: schema31.properties.original_payout.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -5932,11 +6754,14 @@ vErrors.push(err45);
 }
 errors++;
 }
+const _errs39 = errors;
+var valid0 = _errs38 === errors;
 }
 if(data.payout_method !== undefined){
 let data19 = data.payout_method;
+const _errs40 = errors;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err46 = {instancePath:instancePath+"/payout_method",schemaPath:"#/properties/payout_method/type",keyword:"type",params:{type: schema31.properties.payout_method.type},message:"must be string,null",schema:schema31.properties.payout_method.type,parentSchema:schema31.properties.payout_method,data:data19};
+const err46 = {instancePath:instancePath+"/payout_method",schemaPath:"#/properties/payout_method/type",keyword:"type",params:{type: schema31.properties.payout_method.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -5945,11 +6770,14 @@ vErrors.push(err46);
 }
 errors++;
 }
+const _errs41 = errors;
+var valid0 = _errs40 === errors;
 }
 if(data.reconciliation_status !== undefined){
 let data20 = data.reconciliation_status;
+const _errs42 = errors;
 if(typeof data20 !== "string"){
-const err47 = {instancePath:instancePath+"/reconciliation_status",schemaPath:"#/properties/reconciliation_status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.reconciliation_status.type,parentSchema:schema31.properties.reconciliation_status,data:data20};
+const err47 = {instancePath:instancePath+"/reconciliation_status",schemaPath:"#/properties/reconciliation_status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -5958,11 +6786,14 @@ vErrors.push(err47);
 }
 errors++;
 }
+const _errs43 = errors;
+var valid0 = _errs42 === errors;
 }
 if(data.reversed_by !== undefined){
 let data21 = data.reversed_by;
+const _errs44 = errors;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err48 = {instancePath:instancePath+"/reversed_by",schemaPath:"#/properties/reversed_by/type",keyword:"type",params:{type: schema31.properties.reversed_by.type},message:"must be string,null",schema:schema31.properties.reversed_by.type,parentSchema:schema31.properties.reversed_by,data:data21};
+const err48 = {instancePath:instancePath+"/reversed_by",schemaPath:"#/properties/reversed_by/type",keyword:"type",params:{type: schema31.properties.reversed_by.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -5971,11 +6802,14 @@ vErrors.push(err48);
 }
 errors++;
 }
+const _errs45 = errors;
+var valid0 = _errs44 === errors;
 }
 if(data.source_balance !== undefined){
 let data22 = data.source_balance;
+const _errs46 = errors;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err49 = {instancePath:instancePath+"/source_balance",schemaPath:"#/properties/source_balance/type",keyword:"type",params:{type: schema31.properties.source_balance.type},message:"must be string,null",schema:schema31.properties.source_balance.type,parentSchema:schema31.properties.source_balance,data:data22};
+const err49 = {instancePath:instancePath+"/source_balance",schemaPath:"#/properties/source_balance/type",keyword:"type",params:{type: schema31.properties.source_balance.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -5984,11 +6818,14 @@ vErrors.push(err49);
 }
 errors++;
 }
+const _errs47 = errors;
+var valid0 = _errs46 === errors;
 }
 if(data.source_type !== undefined){
 let data23 = data.source_type;
+const _errs48 = errors;
 if(typeof data23 !== "string"){
-const err50 = {instancePath:instancePath+"/source_type",schemaPath:"#/properties/source_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.source_type.type,parentSchema:schema31.properties.source_type,data:data23};
+const err50 = {instancePath:instancePath+"/source_type",schemaPath:"#/properties/source_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -5997,11 +6834,14 @@ vErrors.push(err50);
 }
 errors++;
 }
+const _errs49 = errors;
+var valid0 = _errs48 === errors;
 }
 if(data.statement_descriptor !== undefined){
 let data24 = data.statement_descriptor;
+const _errs50 = errors;
 if(typeof data24 !== "string"){
-const err51 = {instancePath:instancePath+"/statement_descriptor",schemaPath:"#/properties/statement_descriptor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.statement_descriptor.type,parentSchema:schema31.properties.statement_descriptor,data:data24};
+const err51 = {instancePath:instancePath+"/statement_descriptor",schemaPath:"#/properties/statement_descriptor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -6010,10 +6850,12 @@ vErrors.push(err51);
 }
 errors++;
 }
+const _errs51 = errors;
+var valid0 = _errs50 === errors;
 }
 }
 else {
-const err52 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err52 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -6032,9 +6874,10 @@ const schema32 = {"type":"object","properties":{"active":{"type":"boolean"},"att
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.active === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6044,7 +6887,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.attributes === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attributes"},message:"must have required property '"+"attributes"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attributes"},message:"must have required property '"+"attributes"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6054,7 +6897,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.created === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6064,7 +6907,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.default_price === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_price"},message:"must have required property '"+"default_price"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_price"},message:"must have required property '"+"default_price"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6074,7 +6917,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.description === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6084,7 +6927,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.features === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "features"},message:"must have required property '"+"features"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "features"},message:"must have required property '"+"features"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6094,7 +6937,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6104,7 +6947,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.images === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "images"},message:"must have required property '"+"images"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "images"},message:"must have required property '"+"images"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6114,7 +6957,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.livemode === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "livemode"},message:"must have required property '"+"livemode"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6124,7 +6967,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.marketing_features === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "marketing_features"},message:"must have required property '"+"marketing_features"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "marketing_features"},message:"must have required property '"+"marketing_features"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6134,7 +6977,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.metadata === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6144,7 +6987,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.name === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6154,7 +6997,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.object === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6164,7 +7007,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.package_dimensions === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "package_dimensions"},message:"must have required property '"+"package_dimensions"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "package_dimensions"},message:"must have required property '"+"package_dimensions"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6174,7 +7017,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.shippable === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shippable"},message:"must have required property '"+"shippable"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shippable"},message:"must have required property '"+"shippable"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6184,7 +7027,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.statement_descriptor === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statement_descriptor"},message:"must have required property '"+"statement_descriptor"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statement_descriptor"},message:"must have required property '"+"statement_descriptor"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6194,7 +7037,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.tax_code === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tax_code"},message:"must have required property '"+"tax_code"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tax_code"},message:"must have required property '"+"tax_code"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6204,7 +7047,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.type === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6214,7 +7057,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.unit_label === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unit_label"},message:"must have required property '"+"unit_label"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unit_label"},message:"must have required property '"+"unit_label"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6224,7 +7067,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.updated === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated"},message:"must have required property '"+"updated"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated"},message:"must have required property '"+"updated"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6234,7 +7077,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.url === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6243,10 +7086,12 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.active !== undefined){
 let data0 = data.active;
+const _errs2 = errors;
 if(typeof data0 !== "boolean"){
-const err21 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema32.properties.active.type,parentSchema:schema32.properties.active,data:data0};
+const err21 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6255,15 +7100,21 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.attributes !== undefined){
 let data1 = data.attributes;
+const _errs4 = errors;
+const _errs5 = errors;
 if(Array.isArray(data1)){
+let valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err22 = {instancePath:instancePath+"/attributes/" + i0,schemaPath:"#/properties/attributes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.attributes.items.type,parentSchema:schema32.properties.attributes.items,data:data2};
+const err22 = {instancePath:instancePath+"/attributes/" + i0,schemaPath:"#/properties/attributes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6272,10 +7123,15 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid1 = _errs6 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.attributes.type,parentSchema:schema32.properties.attributes,data:data1};
+const err23 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6284,11 +7140,13 @@ vErrors.push(err23);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.created !== undefined){
 let data3 = data.created;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err24 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.created.type,parentSchema:schema32.properties.created,data:data3};
+const err24 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6297,11 +7155,14 @@ vErrors.push(err24);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.default_price !== undefined){
 let data4 = data.default_price;
+const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err25 = {instancePath:instancePath+"/default_price",schemaPath:"#/properties/default_price/type",keyword:"type",params:{type: schema32.properties.default_price.type},message:"must be string,null",schema:schema32.properties.default_price.type,parentSchema:schema32.properties.default_price,data:data4};
+const err25 = {instancePath:instancePath+"/default_price",schemaPath:"#/properties/default_price/type",keyword:"type",params:{type: schema32.properties.default_price.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6310,11 +7171,14 @@ vErrors.push(err25);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.description !== undefined){
 let data5 = data.description;
+const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err26 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema32.properties.description.type},message:"must be string,null",schema:schema32.properties.description.type,parentSchema:schema32.properties.description,data:data5};
+const err26 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema32.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6323,15 +7187,21 @@ vErrors.push(err26);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.features !== undefined){
 let data6 = data.features;
+const _errs14 = errors;
+const _errs15 = errors;
 if(Array.isArray(data6)){
+let valid4 = true;
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
+const _errs16 = errors;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-const err27 = {instancePath:instancePath+"/features/" + i1,schemaPath:"#/properties/features/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.features.items.type,parentSchema:schema32.properties.features.items,data:data7};
+const err27 = {instancePath:instancePath+"/features/" + i1,schemaPath:"#/properties/features/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6340,10 +7210,15 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid3 = _errs16 === errors;
+if(!valid3){
+valid4 = false;
+}
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.features.type,parentSchema:schema32.properties.features,data:data6};
+const err28 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6352,11 +7227,13 @@ vErrors.push(err28);
 }
 errors++;
 }
+var valid0 = _errs14 === errors;
 }
 if(data.id !== undefined){
 let data8 = data.id;
+const _errs18 = errors;
 if(typeof data8 !== "string"){
-const err29 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.id.type,parentSchema:schema32.properties.id,data:data8};
+const err29 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6365,15 +7242,21 @@ vErrors.push(err29);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.images !== undefined){
 let data9 = data.images;
+const _errs20 = errors;
+const _errs21 = errors;
 if(Array.isArray(data9)){
+let valid6 = true;
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
 let data10 = data9[i2];
+const _errs22 = errors;
 if(typeof data10 !== "string"){
-const err30 = {instancePath:instancePath+"/images/" + i2,schemaPath:"#/properties/images/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.images.items.type,parentSchema:schema32.properties.images.items,data:data10};
+const err30 = {instancePath:instancePath+"/images/" + i2,schemaPath:"#/properties/images/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6382,10 +7265,15 @@ vErrors.push(err30);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid5 = _errs22 === errors;
+if(!valid5){
+valid6 = false;
+}
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.images.type,parentSchema:schema32.properties.images,data:data9};
+const err31 = {instancePath:instancePath+"/images",schemaPath:"#/properties/images/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6394,11 +7282,13 @@ vErrors.push(err31);
 }
 errors++;
 }
+var valid0 = _errs20 === errors;
 }
 if(data.livemode !== undefined){
 let data11 = data.livemode;
+const _errs24 = errors;
 if(typeof data11 !== "boolean"){
-const err32 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema32.properties.livemode.type,parentSchema:schema32.properties.livemode,data:data11};
+const err32 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -6407,15 +7297,21 @@ vErrors.push(err32);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.marketing_features !== undefined){
 let data12 = data.marketing_features;
+const _errs26 = errors;
+const _errs27 = errors;
 if(Array.isArray(data12)){
+let valid8 = true;
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
 let data13 = data12[i3];
+const _errs28 = errors;
 if(!(data13 && typeof data13 == "object" && !Array.isArray(data13))){
-const err33 = {instancePath:instancePath+"/marketing_features/" + i3,schemaPath:"#/properties/marketing_features/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.marketing_features.items.type,parentSchema:schema32.properties.marketing_features.items,data:data13};
+const err33 = {instancePath:instancePath+"/marketing_features/" + i3,schemaPath:"#/properties/marketing_features/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -6424,10 +7320,15 @@ vErrors.push(err33);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid7 = _errs28 === errors;
+if(!valid7){
+valid8 = false;
+}
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/marketing_features",schemaPath:"#/properties/marketing_features/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.marketing_features.type,parentSchema:schema32.properties.marketing_features,data:data12};
+const err34 = {instancePath:instancePath+"/marketing_features",schemaPath:"#/properties/marketing_features/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -6436,11 +7337,13 @@ vErrors.push(err34);
 }
 errors++;
 }
+var valid0 = _errs26 === errors;
 }
 if(data.metadata !== undefined){
 let data14 = data.metadata;
+const _errs30 = errors;
 if(!(data14 && typeof data14 == "object" && !Array.isArray(data14))){
-const err35 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.metadata.type,parentSchema:schema32.properties.metadata,data:data14};
+const err35 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -6449,11 +7352,14 @@ vErrors.push(err35);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
 if(data.name !== undefined){
 let data15 = data.name;
+const _errs32 = errors;
 if(typeof data15 !== "string"){
-const err36 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.name.type,parentSchema:schema32.properties.name,data:data15};
+const err36 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6462,11 +7368,14 @@ vErrors.push(err36);
 }
 errors++;
 }
+const _errs33 = errors;
+var valid0 = _errs32 === errors;
 }
 if(data.object !== undefined){
 let data16 = data.object;
+const _errs34 = errors;
 if(typeof data16 !== "string"){
-const err37 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.object.type,parentSchema:schema32.properties.object,data:data16};
+const err37 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -6475,8 +7384,9 @@ vErrors.push(err37);
 }
 errors++;
 }
+const _errs35 = errors;
 if("product" !== data16){
-const err38 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "product"},message:"must be equal to constant",schema:"product",parentSchema:schema32.properties.object,data:data16};
+const err38 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "product"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -6485,11 +7395,13 @@ vErrors.push(err38);
 }
 errors++;
 }
+var valid0 = _errs34 === errors;
 }
 if(data.package_dimensions !== undefined){
 let data17 = data.package_dimensions;
+const _errs36 = errors;
 if((!(data17 && typeof data17 == "object" && !Array.isArray(data17))) && (data17 !== null)){
-const err39 = {instancePath:instancePath+"/package_dimensions",schemaPath:"#/properties/package_dimensions/type",keyword:"type",params:{type: schema32.properties.package_dimensions.type},message:"must be object,null",schema:schema32.properties.package_dimensions.type,parentSchema:schema32.properties.package_dimensions,data:data17};
+const err39 = {instancePath:instancePath+"/package_dimensions",schemaPath:"#/properties/package_dimensions/type",keyword:"type",params:{type: schema32.properties.package_dimensions.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -6498,11 +7410,14 @@ vErrors.push(err39);
 }
 errors++;
 }
+const _errs37 = errors;
+var valid0 = _errs36 === errors;
 }
 if(data.shippable !== undefined){
 let data18 = data.shippable;
+const _errs38 = errors;
 if((typeof data18 !== "boolean") && (data18 !== null)){
-const err40 = {instancePath:instancePath+"/shippable",schemaPath:"#/properties/shippable/type",keyword:"type",params:{type: schema32.properties.shippable.type},message:"must be boolean,null",schema:schema32.properties.shippable.type,parentSchema:schema32.properties.shippable,data:data18};
+const err40 = {instancePath:instancePath+"/shippable",schemaPath:"#/properties/shippable/type",keyword:"type",params:{type: schema32.properties.shippable.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -6511,11 +7426,14 @@ vErrors.push(err40);
 }
 errors++;
 }
+const _errs39 = errors;
+var valid0 = _errs38 === errors;
 }
 if(data.statement_descriptor !== undefined){
 let data19 = data.statement_descriptor;
+const _errs40 = errors;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err41 = {instancePath:instancePath+"/statement_descriptor",schemaPath:"#/properties/statement_descriptor/type",keyword:"type",params:{type: schema32.properties.statement_descriptor.type},message:"must be string,null",schema:schema32.properties.statement_descriptor.type,parentSchema:schema32.properties.statement_descriptor,data:data19};
+const err41 = {instancePath:instancePath+"/statement_descriptor",schemaPath:"#/properties/statement_descriptor/type",keyword:"type",params:{type: schema32.properties.statement_descriptor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -6524,11 +7442,14 @@ vErrors.push(err41);
 }
 errors++;
 }
+const _errs41 = errors;
+var valid0 = _errs40 === errors;
 }
 if(data.tax_code !== undefined){
 let data20 = data.tax_code;
+const _errs42 = errors;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err42 = {instancePath:instancePath+"/tax_code",schemaPath:"#/properties/tax_code/type",keyword:"type",params:{type: schema32.properties.tax_code.type},message:"must be string,null",schema:schema32.properties.tax_code.type,parentSchema:schema32.properties.tax_code,data:data20};
+const err42 = {instancePath:instancePath+"/tax_code",schemaPath:"#/properties/tax_code/type",keyword:"type",params:{type: schema32.properties.tax_code.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6537,11 +7458,14 @@ vErrors.push(err42);
 }
 errors++;
 }
+const _errs43 = errors;
+var valid0 = _errs42 === errors;
 }
 if(data.type !== undefined){
 let data21 = data.type;
+const _errs44 = errors;
 if(typeof data21 !== "string"){
-const err43 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.type.type,parentSchema:schema32.properties.type,data:data21};
+const err43 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -6550,8 +7474,10 @@ vErrors.push(err43);
 }
 errors++;
 }
+const _errs45 = errors;
+const vSchema0 = schema32.properties.type.enum;
 if(!((data21 === "good") || (data21 === "service"))){
-const err44 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema32.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.type.enum,parentSchema:schema32.properties.type,data:data21};
+const err44 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema32.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -6560,11 +7486,13 @@ vErrors.push(err44);
 }
 errors++;
 }
+var valid0 = _errs44 === errors;
 }
 if(data.unit_label !== undefined){
 let data22 = data.unit_label;
+const _errs46 = errors;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err45 = {instancePath:instancePath+"/unit_label",schemaPath:"#/properties/unit_label/type",keyword:"type",params:{type: schema32.properties.unit_label.type},message:"must be string,null",schema:schema32.properties.unit_label.type,parentSchema:schema32.properties.unit_label,data:data22};
+const err45 = {instancePath:instancePath+"/unit_label",schemaPath:"#/properties/unit_label/type",keyword:"type",params:{type: schema32.properties.unit_label.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -6573,11 +7501,14 @@ vErrors.push(err45);
 }
 errors++;
 }
+const _errs47 = errors;
+var valid0 = _errs46 === errors;
 }
 if(data.updated !== undefined){
 let data23 = data.updated;
+const _errs48 = errors;
 if(!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))){
-const err46 = {instancePath:instancePath+"/updated",schemaPath:"#/properties/updated/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.updated.type,parentSchema:schema32.properties.updated,data:data23};
+const err46 = {instancePath:instancePath+"/updated",schemaPath:"#/properties/updated/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -6586,11 +7517,14 @@ vErrors.push(err46);
 }
 errors++;
 }
+const _errs49 = errors;
+var valid0 = _errs48 === errors;
 }
 if(data.url !== undefined){
 let data24 = data.url;
+const _errs50 = errors;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err47 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema32.properties.url.type},message:"must be string,null",schema:schema32.properties.url.type,parentSchema:schema32.properties.url,data:data24};
+const err47 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema32.properties.url.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -6599,10 +7533,12 @@ vErrors.push(err47);
 }
 errors++;
 }
+const _errs51 = errors;
+var valid0 = _errs50 === errors;
 }
 }
 else {
-const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err48];
 }

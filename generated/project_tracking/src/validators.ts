@@ -7,9 +7,10 @@ const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fiel
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema11.required,parentSchema:schema11,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18,9 +19,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "cursor") || (key0 === "fields")) || (key0 === "limit")) || (key0 === "query"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -32,8 +34,9 @@ errors++;
 }
 if(data.cursor !== undefined){
 let data0 = data.cursor;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.cursor.type,parentSchema:schema11.properties.cursor,data:data0};
+const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -42,15 +45,21 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.fields !== undefined){
 let data1 = data.fields;
+const _errs4 = errors;
+const _errs5 = errors;
 if(Array.isArray(data1)){
+let valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.fields.items.type,parentSchema:schema11.properties.fields.items,data:data2};
+const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -59,10 +68,15 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid1 = _errs6 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.fields.type,parentSchema:schema11.properties.fields,data:data1};
+const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -71,11 +85,13 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.limit !== undefined){
 let data3 = data.limit;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.limit.type,parentSchema:schema11.properties.limit,data:data3};
+const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -84,9 +100,10 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
 if(typeof data3 == "number"){
 if(data3 < 1 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.limit,data:data3};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -96,13 +113,17 @@ vErrors.push(err6);
 errors++;
 }
 }
+var valid0 = _errs8 === errors;
 }
 if(data.query !== undefined){
 let data4 = data.query;
+const _errs10 = errors;
+const _errs11 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+const _errs12 = errors;
 for(const key1 in data4){
 if(!((key1 === "filter") || (key1 === "sort"))){
-const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.query,data:data4};
+const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -114,8 +135,9 @@ errors++;
 }
 if(data4.filter !== undefined){
 let data5 = data4.filter;
+const _errs13 = errors;
 if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err8 = {instancePath:instancePath+"/query/filter",schemaPath:"#/properties/query/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.properties.filter.type,parentSchema:schema11.properties.query.properties.filter,data:data5};
+const err8 = {instancePath:instancePath+"/query/filter",schemaPath:"#/properties/query/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -124,15 +146,21 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid3 = _errs13 === errors;
 }
 if(data4.sort !== undefined){
 let data6 = data4.sort;
+const _errs15 = errors;
+const _errs16 = errors;
 if(Array.isArray(data6)){
+let valid5 = true;
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
+const _errs17 = errors;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-const err9 = {instancePath:instancePath+"/query/sort/" + i1,schemaPath:"#/properties/query/properties/sort/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.properties.sort.items.type,parentSchema:schema11.properties.query.properties.sort.items,data:data7};
+const err9 = {instancePath:instancePath+"/query/sort/" + i1,schemaPath:"#/properties/query/properties/sort/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -141,10 +169,15 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs18 = errors;
+var valid4 = _errs17 === errors;
+if(!valid4){
+valid5 = false;
+}
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.query.properties.sort.type,parentSchema:schema11.properties.query.properties.sort,data:data6};
+const err10 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -153,10 +186,11 @@ vErrors.push(err10);
 }
 errors++;
 }
+var valid3 = _errs15 === errors;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.type,parentSchema:schema11.properties.query,data:data4};
+const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -165,10 +199,11 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid0 = _errs10 === errors;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -187,10 +222,12 @@ const schema12 = {"type":"object","properties":{},"additionalProperties":true};
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -211,9 +248,10 @@ const pattern1 = new RegExp("^[^,]*(?:,[^,]*){0,4}$", "u");
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.issueIdOrKey === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issueIdOrKey"},message:"must have required property '"+"issueIdOrKey"+"'",schema:schema13.required,parentSchema:schema13,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issueIdOrKey"},message:"must have required property '"+"issueIdOrKey"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -222,9 +260,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "expand") || (key0 === "failFast")) || (key0 === "fields")) || (key0 === "fieldsByKeys")) || (key0 === "issueIdOrKey")) || (key0 === "properties")) || (key0 === "updateHistory"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -236,9 +275,11 @@ errors++;
 }
 if(data.expand !== undefined){
 let data0 = data.expand;
+const _errs2 = errors;
+const _errs3 = errors;
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/pattern",keyword:"pattern",params:{pattern: "^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"},message:"must match pattern \""+"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"+"\"",schema:"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$",parentSchema:schema13.properties.expand,data:data0};
+const err2 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/pattern",keyword:"pattern",params:{pattern: "^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"},message:"must match pattern \""+"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -249,7 +290,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.expand.type,parentSchema:schema13.properties.expand,data:data0};
+const err3 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -258,11 +299,13 @@ vErrors.push(err3);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.failFast !== undefined){
 let data1 = data.failFast;
+const _errs4 = errors;
 if(typeof data1 !== "boolean"){
-const err4 = {instancePath:instancePath+"/failFast",schemaPath:"#/properties/failFast/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema13.properties.failFast.type,parentSchema:schema13.properties.failFast,data:data1};
+const err4 = {instancePath:instancePath+"/failFast",schemaPath:"#/properties/failFast/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -271,11 +314,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.fields !== undefined){
 let data2 = data.fields;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.fields.type,parentSchema:schema13.properties.fields,data:data2};
+const err5 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -284,11 +330,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.fieldsByKeys !== undefined){
 let data3 = data.fieldsByKeys;
+const _errs8 = errors;
 if(typeof data3 !== "boolean"){
-const err6 = {instancePath:instancePath+"/fieldsByKeys",schemaPath:"#/properties/fieldsByKeys/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema13.properties.fieldsByKeys.type,parentSchema:schema13.properties.fieldsByKeys,data:data3};
+const err6 = {instancePath:instancePath+"/fieldsByKeys",schemaPath:"#/properties/fieldsByKeys/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -297,11 +346,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.issueIdOrKey !== undefined){
 let data4 = data.issueIdOrKey;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err7 = {instancePath:instancePath+"/issueIdOrKey",schemaPath:"#/properties/issueIdOrKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.issueIdOrKey.type,parentSchema:schema13.properties.issueIdOrKey,data:data4};
+const err7 = {instancePath:instancePath+"/issueIdOrKey",schemaPath:"#/properties/issueIdOrKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -310,12 +362,16 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.properties !== undefined){
 let data5 = data.properties;
+const _errs12 = errors;
+const _errs13 = errors;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-const err8 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/pattern",keyword:"pattern",params:{pattern: "^[^,]*(?:,[^,]*){0,4}$"},message:"must match pattern \""+"^[^,]*(?:,[^,]*){0,4}$"+"\"",schema:"^[^,]*(?:,[^,]*){0,4}$",parentSchema:schema13.properties.properties,data:data5};
+const err8 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/pattern",keyword:"pattern",params:{pattern: "^[^,]*(?:,[^,]*){0,4}$"},message:"must match pattern \""+"^[^,]*(?:,[^,]*){0,4}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -326,7 +382,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.properties.type,parentSchema:schema13.properties.properties,data:data5};
+const err9 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -335,11 +391,13 @@ vErrors.push(err9);
 }
 errors++;
 }
+var valid0 = _errs12 === errors;
 }
 if(data.updateHistory !== undefined){
 let data6 = data.updateHistory;
+const _errs14 = errors;
 if(typeof data6 !== "boolean"){
-const err10 = {instancePath:instancePath+"/updateHistory",schemaPath:"#/properties/updateHistory/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema13.properties.updateHistory.type,parentSchema:schema13.properties.updateHistory,data:data6};
+const err10 = {instancePath:instancePath+"/updateHistory",schemaPath:"#/properties/updateHistory/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -348,10 +406,12 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -370,10 +430,12 @@ const schema14 = {"type":"object","properties":{"expand":{"type":"string","patte
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "expand") || (key0 === "failFast")) || (key0 === "fields")) || (key0 === "fieldsByKeys")) || (key0 === "jql")) || (key0 === "maxResults")) || (key0 === "nextPageToken")) || (key0 === "properties"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -385,9 +447,11 @@ errors++;
 }
 if(data.expand !== undefined){
 let data0 = data.expand;
+const _errs2 = errors;
+const _errs3 = errors;
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-const err1 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/pattern",keyword:"pattern",params:{pattern: "^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"},message:"must match pattern \""+"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"+"\"",schema:"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$",parentSchema:schema14.properties.expand,data:data0};
+const err1 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/pattern",keyword:"pattern",params:{pattern: "^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"},message:"must match pattern \""+"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -398,7 +462,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.expand.type,parentSchema:schema14.properties.expand,data:data0};
+const err2 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -407,11 +471,13 @@ vErrors.push(err2);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.failFast !== undefined){
 let data1 = data.failFast;
+const _errs4 = errors;
 if(typeof data1 !== "boolean"){
-const err3 = {instancePath:instancePath+"/failFast",schemaPath:"#/properties/failFast/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.failFast.type,parentSchema:schema14.properties.failFast,data:data1};
+const err3 = {instancePath:instancePath+"/failFast",schemaPath:"#/properties/failFast/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -420,11 +486,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.fields !== undefined){
 let data2 = data.fields;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.fields.type,parentSchema:schema14.properties.fields,data:data2};
+const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -433,11 +502,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.fieldsByKeys !== undefined){
 let data3 = data.fieldsByKeys;
+const _errs8 = errors;
 if(typeof data3 !== "boolean"){
-const err5 = {instancePath:instancePath+"/fieldsByKeys",schemaPath:"#/properties/fieldsByKeys/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.fieldsByKeys.type,parentSchema:schema14.properties.fieldsByKeys,data:data3};
+const err5 = {instancePath:instancePath+"/fieldsByKeys",schemaPath:"#/properties/fieldsByKeys/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -446,11 +518,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.jql !== undefined){
 let data4 = data.jql;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/jql",schemaPath:"#/properties/jql/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.jql.type,parentSchema:schema14.properties.jql,data:data4};
+const err6 = {instancePath:instancePath+"/jql",schemaPath:"#/properties/jql/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -459,11 +534,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.maxResults !== undefined){
 let data5 = data.maxResults;
+const _errs12 = errors;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err7 = {instancePath:instancePath+"/maxResults",schemaPath:"#/properties/maxResults/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.maxResults.type,parentSchema:schema14.properties.maxResults,data:data5};
+const err7 = {instancePath:instancePath+"/maxResults",schemaPath:"#/properties/maxResults/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -472,9 +550,10 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs13 = errors;
 if(typeof data5 == "number"){
 if(data5 > 5000 || isNaN(data5)){
-const err8 = {instancePath:instancePath+"/maxResults",schemaPath:"#/properties/maxResults/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000",schema:5000,parentSchema:schema14.properties.maxResults,data:data5};
+const err8 = {instancePath:instancePath+"/maxResults",schemaPath:"#/properties/maxResults/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5000},message:"must be <= 5000"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -484,11 +563,13 @@ vErrors.push(err8);
 errors++;
 }
 }
+var valid0 = _errs12 === errors;
 }
 if(data.nextPageToken !== undefined){
 let data6 = data.nextPageToken;
+const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err9 = {instancePath:instancePath+"/nextPageToken",schemaPath:"#/properties/nextPageToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.nextPageToken.type,parentSchema:schema14.properties.nextPageToken,data:data6};
+const err9 = {instancePath:instancePath+"/nextPageToken",schemaPath:"#/properties/nextPageToken/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -497,12 +578,16 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.properties !== undefined){
 let data7 = data.properties;
+const _errs16 = errors;
+const _errs17 = errors;
 if(typeof data7 === "string"){
 if(!pattern1.test(data7)){
-const err10 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/pattern",keyword:"pattern",params:{pattern: "^[^,]*(?:,[^,]*){0,4}$"},message:"must match pattern \""+"^[^,]*(?:,[^,]*){0,4}$"+"\"",schema:"^[^,]*(?:,[^,]*){0,4}$",parentSchema:schema14.properties.properties,data:data7};
+const err10 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/pattern",keyword:"pattern",params:{pattern: "^[^,]*(?:,[^,]*){0,4}$"},message:"must match pattern \""+"^[^,]*(?:,[^,]*){0,4}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -513,7 +598,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.properties.type,parentSchema:schema14.properties.properties,data:data7};
+const err11 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -522,10 +607,11 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid0 = _errs16 === errors;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -544,9 +630,10 @@ const schema15 = {"type":"object","properties":{"expand":{"type":"string"},"proj
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.projectIdOrKey === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectIdOrKey"},message:"must have required property '"+"projectIdOrKey"+"'",schema:schema15.required,parentSchema:schema15,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectIdOrKey"},message:"must have required property '"+"projectIdOrKey"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -555,9 +642,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "expand") || (key0 === "projectIdOrKey")) || (key0 === "properties"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -569,8 +657,9 @@ errors++;
 }
 if(data.expand !== undefined){
 let data0 = data.expand;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.expand.type,parentSchema:schema15.properties.expand,data:data0};
+const err2 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -579,11 +668,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.projectIdOrKey !== undefined){
 let data1 = data.projectIdOrKey;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/projectIdOrKey",schemaPath:"#/properties/projectIdOrKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.projectIdOrKey.type,parentSchema:schema15.properties.projectIdOrKey,data:data1};
+const err3 = {instancePath:instancePath+"/projectIdOrKey",schemaPath:"#/properties/projectIdOrKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -592,11 +684,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.properties !== undefined){
 let data2 = data.properties;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.properties.type,parentSchema:schema15.properties.properties,data:data2};
+const err4 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -605,10 +700,12 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -629,10 +726,12 @@ const pattern4 = new RegExp("^(?:description|projectKeys|lead|issueTypes|url|ins
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!(func2.call(schema16.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -644,8 +743,9 @@ errors++;
 }
 if(data.action !== undefined){
 let data0 = data.action;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.action.type,parentSchema:schema16.properties.action,data:data0};
+const err1 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -654,8 +754,10 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+const vSchema0 = schema16.properties.action.enum;
 if(!((((data0 === "view") || (data0 === "browse")) || (data0 === "edit")) || (data0 === "create"))){
-const err2 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema16.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.action.enum,parentSchema:schema16.properties.action,data:data0};
+const err2 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema16.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -664,11 +766,13 @@ vErrors.push(err2);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.categoryId !== undefined){
 let data1 = data.categoryId;
+const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err3 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.categoryId.type,parentSchema:schema16.properties.categoryId,data:data1};
+const err3 = {instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -677,12 +781,16 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.expand !== undefined){
 let data2 = data.expand;
+const _errs6 = errors;
+const _errs7 = errors;
 if(typeof data2 === "string"){
 if(!pattern4.test(data2)){
-const err4 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/pattern",keyword:"pattern",params:{pattern: "^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$"},message:"must match pattern \""+"^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$"+"\"",schema:"^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$",parentSchema:schema16.properties.expand,data:data2};
+const err4 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/pattern",keyword:"pattern",params:{pattern: "^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$"},message:"must match pattern \""+"^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -693,7 +801,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.expand.type,parentSchema:schema16.properties.expand,data:data2};
+const err5 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -702,12 +810,15 @@ vErrors.push(err5);
 }
 errors++;
 }
+var valid0 = _errs6 === errors;
 }
 if(data.id !== undefined){
 let data3 = data.id;
+const _errs8 = errors;
+const _errs9 = errors;
 if(Array.isArray(data3)){
 if(data3.length > 50){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema16.properties.id,data:data3};
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -716,11 +827,13 @@ vErrors.push(err6);
 }
 errors++;
 }
+let valid2 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
+const _errs10 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err7 = {instancePath:instancePath+"/id/" + i0,schemaPath:"#/properties/id/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.id.items.type,parentSchema:schema16.properties.id.items,data:data4};
+const err7 = {instancePath:instancePath+"/id/" + i0,schemaPath:"#/properties/id/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -729,10 +842,15 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid1 = _errs10 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.id.type,parentSchema:schema16.properties.id,data:data3};
+const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -741,12 +859,15 @@ vErrors.push(err8);
 }
 errors++;
 }
+var valid0 = _errs8 === errors;
 }
 if(data.keys !== undefined){
 let data5 = data.keys;
+const _errs12 = errors;
+const _errs13 = errors;
 if(Array.isArray(data5)){
 if(data5.length > 50){
-const err9 = {instancePath:instancePath+"/keys",schemaPath:"#/properties/keys/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema16.properties.keys,data:data5};
+const err9 = {instancePath:instancePath+"/keys",schemaPath:"#/properties/keys/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -755,11 +876,13 @@ vErrors.push(err9);
 }
 errors++;
 }
+let valid4 = true;
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 let data6 = data5[i1];
+const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err10 = {instancePath:instancePath+"/keys/" + i1,schemaPath:"#/properties/keys/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.keys.items.type,parentSchema:schema16.properties.keys.items,data:data6};
+const err10 = {instancePath:instancePath+"/keys/" + i1,schemaPath:"#/properties/keys/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -768,10 +891,15 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid3 = _errs14 === errors;
+if(!valid3){
+valid4 = false;
+}
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/keys",schemaPath:"#/properties/keys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.keys.type,parentSchema:schema16.properties.keys,data:data5};
+const err11 = {instancePath:instancePath+"/keys",schemaPath:"#/properties/keys/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -780,11 +908,13 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid0 = _errs12 === errors;
 }
 if(data.maxResults !== undefined){
 let data7 = data.maxResults;
+const _errs16 = errors;
 if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err12 = {instancePath:instancePath+"/maxResults",schemaPath:"#/properties/maxResults/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.maxResults.type,parentSchema:schema16.properties.maxResults,data:data7};
+const err12 = {instancePath:instancePath+"/maxResults",schemaPath:"#/properties/maxResults/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -793,9 +923,10 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs17 = errors;
 if(typeof data7 == "number"){
 if(data7 > 100 || isNaN(data7)){
-const err13 = {instancePath:instancePath+"/maxResults",schemaPath:"#/properties/maxResults/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema16.properties.maxResults,data:data7};
+const err13 = {instancePath:instancePath+"/maxResults",schemaPath:"#/properties/maxResults/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -805,11 +936,13 @@ vErrors.push(err13);
 errors++;
 }
 }
+var valid0 = _errs16 === errors;
 }
 if(data.orderBy !== undefined){
 let data8 = data.orderBy;
+const _errs18 = errors;
 if(typeof data8 !== "string"){
-const err14 = {instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.orderBy.type,parentSchema:schema16.properties.orderBy,data:data8};
+const err14 = {instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -818,8 +951,10 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs19 = errors;
+const vSchema1 = schema16.properties.orderBy.enum;
 if(!((((((((((((((((((((((((data8 === "category") || (data8 === "+category")) || (data8 === "-category")) || (data8 === "key")) || (data8 === "+key")) || (data8 === "-key")) || (data8 === "name")) || (data8 === "+name")) || (data8 === "-name")) || (data8 === "owner")) || (data8 === "+owner")) || (data8 === "-owner")) || (data8 === "issueCount")) || (data8 === "+issueCount")) || (data8 === "-issueCount")) || (data8 === "lastIssueUpdatedDate")) || (data8 === "+lastIssueUpdatedDate")) || (data8 === "-lastIssueUpdatedDate")) || (data8 === "archivedDate")) || (data8 === "+archivedDate")) || (data8 === "-archivedDate")) || (data8 === "deletedDate")) || (data8 === "+deletedDate")) || (data8 === "-deletedDate"))){
-const err15 = {instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/enum",keyword:"enum",params:{allowedValues: schema16.properties.orderBy.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.orderBy.enum,parentSchema:schema16.properties.orderBy,data:data8};
+const err15 = {instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/enum",keyword:"enum",params:{allowedValues: schema16.properties.orderBy.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -828,11 +963,13 @@ vErrors.push(err15);
 }
 errors++;
 }
+var valid0 = _errs18 === errors;
 }
 if(data.query !== undefined){
 let data9 = data.query;
+const _errs20 = errors;
 if(typeof data9 !== "string"){
-const err16 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.query.type,parentSchema:schema16.properties.query,data:data9};
+const err16 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -841,11 +978,14 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.startAt !== undefined){
 let data10 = data.startAt;
+const _errs22 = errors;
 if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
-const err17 = {instancePath:instancePath+"/startAt",schemaPath:"#/properties/startAt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.startAt.type,parentSchema:schema16.properties.startAt,data:data10};
+const err17 = {instancePath:instancePath+"/startAt",schemaPath:"#/properties/startAt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -854,15 +994,21 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.status !== undefined){
 let data11 = data.status;
+const _errs24 = errors;
+const _errs25 = errors;
 if(Array.isArray(data11)){
+let valid6 = true;
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
 let data12 = data11[i2];
+const _errs26 = errors;
 if(typeof data12 !== "string"){
-const err18 = {instancePath:instancePath+"/status/" + i2,schemaPath:"#/properties/status/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.status.items.type,parentSchema:schema16.properties.status.items,data:data12};
+const err18 = {instancePath:instancePath+"/status/" + i2,schemaPath:"#/properties/status/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -871,8 +1017,10 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs27 = errors;
+const vSchema2 = schema16.properties.status.items.enum;
 if(!(((data12 === "live") || (data12 === "archived")) || (data12 === "deleted"))){
-const err19 = {instancePath:instancePath+"/status/" + i2,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema16.properties.status.items.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.status.items.enum,parentSchema:schema16.properties.status.items,data:data12};
+const err19 = {instancePath:instancePath+"/status/" + i2,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema16.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -881,10 +1029,14 @@ vErrors.push(err19);
 }
 errors++;
 }
+var valid5 = _errs26 === errors;
+if(!valid5){
+valid6 = false;
+}
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.status.type,parentSchema:schema16.properties.status,data:data11};
+const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -893,11 +1045,13 @@ vErrors.push(err20);
 }
 errors++;
 }
+var valid0 = _errs24 === errors;
 }
 if(data.typeKey !== undefined){
 let data13 = data.typeKey;
+const _errs28 = errors;
 if(typeof data13 !== "string"){
-const err21 = {instancePath:instancePath+"/typeKey",schemaPath:"#/properties/typeKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.typeKey.type,parentSchema:schema16.properties.typeKey,data:data13};
+const err21 = {instancePath:instancePath+"/typeKey",schemaPath:"#/properties/typeKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -906,10 +1060,12 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -928,9 +1084,10 @@ const schema17 = {"type":"object","properties":{"expand":{"type":["string","null
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.expand === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expand"},message:"must have required property '"+"expand"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expand"},message:"must have required property '"+"expand"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -940,7 +1097,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.fields === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -950,7 +1107,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -960,7 +1117,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.key === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -970,7 +1127,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.self === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "self"},message:"must have required property '"+"self"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "self"},message:"must have required property '"+"self"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -979,10 +1136,12 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.expand !== undefined){
 let data0 = data.expand;
+const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err5 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: schema17.properties.expand.type},message:"must be string,null",schema:schema17.properties.expand.type,parentSchema:schema17.properties.expand,data:data0};
+const err5 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: schema17.properties.expand.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -991,11 +1150,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.fields !== undefined){
 let data1 = data.fields;
+const _errs4 = errors;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err6 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.fields.type,parentSchema:schema17.properties.fields,data:data1};
+const err6 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1004,11 +1166,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.id !== undefined){
 let data2 = data.id;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.id.type,parentSchema:schema17.properties.id,data:data2};
+const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1017,11 +1182,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.key !== undefined){
 let data3 = data.key;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err8 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.key.type,parentSchema:schema17.properties.key,data:data3};
+const err8 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1030,11 +1198,14 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.self !== undefined){
 let data4 = data.self;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err9 = {instancePath:instancePath+"/self",schemaPath:"#/properties/self/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.self.type,parentSchema:schema17.properties.self,data:data4};
+const err9 = {instancePath:instancePath+"/self",schemaPath:"#/properties/self/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1043,10 +1214,12 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1065,9 +1238,10 @@ const schema18 = {"type":"object","properties":{"assigneeType":{"type":["string"
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.assigneeType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "assigneeType"},message:"must have required property '"+"assigneeType"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "assigneeType"},message:"must have required property '"+"assigneeType"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1077,7 +1251,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.avatarUrls === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "avatarUrls"},message:"must have required property '"+"avatarUrls"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "avatarUrls"},message:"must have required property '"+"avatarUrls"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1087,7 +1261,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.components === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "components"},message:"must have required property '"+"components"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "components"},message:"must have required property '"+"components"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1097,7 +1271,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.description === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1107,7 +1281,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.entityId === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entityId"},message:"must have required property '"+"entityId"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entityId"},message:"must have required property '"+"entityId"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1117,7 +1291,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.expand === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expand"},message:"must have required property '"+"expand"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expand"},message:"must have required property '"+"expand"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1127,7 +1301,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1137,7 +1311,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.isPrivate === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isPrivate"},message:"must have required property '"+"isPrivate"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isPrivate"},message:"must have required property '"+"isPrivate"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1147,7 +1321,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.issueTypes === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issueTypes"},message:"must have required property '"+"issueTypes"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issueTypes"},message:"must have required property '"+"issueTypes"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1157,7 +1331,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.key === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1167,7 +1341,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.lead === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lead"},message:"must have required property '"+"lead"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lead"},message:"must have required property '"+"lead"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1177,7 +1351,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.name === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1187,7 +1361,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.projectCategory === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectCategory"},message:"must have required property '"+"projectCategory"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectCategory"},message:"must have required property '"+"projectCategory"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1197,7 +1371,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.projectTypeKey === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectTypeKey"},message:"must have required property '"+"projectTypeKey"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectTypeKey"},message:"must have required property '"+"projectTypeKey"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1207,7 +1381,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.properties === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1217,7 +1391,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.roles === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1227,7 +1401,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.self === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "self"},message:"must have required property '"+"self"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "self"},message:"must have required property '"+"self"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1237,7 +1411,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.simplified === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "simplified"},message:"must have required property '"+"simplified"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "simplified"},message:"must have required property '"+"simplified"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1247,7 +1421,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.style === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "style"},message:"must have required property '"+"style"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "style"},message:"must have required property '"+"style"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1257,7 +1431,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.url === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1267,7 +1441,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.uuid === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uuid"},message:"must have required property '"+"uuid"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uuid"},message:"must have required property '"+"uuid"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1277,7 +1451,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.versions === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "versions"},message:"must have required property '"+"versions"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "versions"},message:"must have required property '"+"versions"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1286,10 +1460,12 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.assigneeType !== undefined){
 let data0 = data.assigneeType;
+const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err22 = {instancePath:instancePath+"/assigneeType",schemaPath:"#/properties/assigneeType/type",keyword:"type",params:{type: schema18.properties.assigneeType.type},message:"must be string,null",schema:schema18.properties.assigneeType.type,parentSchema:schema18.properties.assigneeType,data:data0};
+const err22 = {instancePath:instancePath+"/assigneeType",schemaPath:"#/properties/assigneeType/type",keyword:"type",params:{type: schema18.properties.assigneeType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1298,11 +1474,14 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.avatarUrls !== undefined){
 let data1 = data.avatarUrls;
+const _errs4 = errors;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err23 = {instancePath:instancePath+"/avatarUrls",schemaPath:"#/properties/avatarUrls/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.avatarUrls.type,parentSchema:schema18.properties.avatarUrls,data:data1};
+const err23 = {instancePath:instancePath+"/avatarUrls",schemaPath:"#/properties/avatarUrls/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1311,11 +1490,14 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.components !== undefined){
 let data2 = data.components;
+const _errs6 = errors;
 if((!(Array.isArray(data2))) && (data2 !== null)){
-const err24 = {instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: schema18.properties.components.type},message:"must be array,null",schema:schema18.properties.components.type,parentSchema:schema18.properties.components,data:data2};
+const err24 = {instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: schema18.properties.components.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1324,11 +1506,14 @@ vErrors.push(err24);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.description !== undefined){
 let data3 = data.description;
+const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err25 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema18.properties.description.type},message:"must be string,null",schema:schema18.properties.description.type,parentSchema:schema18.properties.description,data:data3};
+const err25 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema18.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1337,11 +1522,14 @@ vErrors.push(err25);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.entityId !== undefined){
 let data4 = data.entityId;
+const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err26 = {instancePath:instancePath+"/entityId",schemaPath:"#/properties/entityId/type",keyword:"type",params:{type: schema18.properties.entityId.type},message:"must be string,null",schema:schema18.properties.entityId.type,parentSchema:schema18.properties.entityId,data:data4};
+const err26 = {instancePath:instancePath+"/entityId",schemaPath:"#/properties/entityId/type",keyword:"type",params:{type: schema18.properties.entityId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1350,11 +1538,14 @@ vErrors.push(err26);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.expand !== undefined){
 let data5 = data.expand;
+const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err27 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: schema18.properties.expand.type},message:"must be string,null",schema:schema18.properties.expand.type,parentSchema:schema18.properties.expand,data:data5};
+const err27 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: schema18.properties.expand.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1363,11 +1554,14 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.id !== undefined){
 let data6 = data.id;
+const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err28 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.id.type,parentSchema:schema18.properties.id,data:data6};
+const err28 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1376,11 +1570,14 @@ vErrors.push(err28);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.isPrivate !== undefined){
 let data7 = data.isPrivate;
+const _errs16 = errors;
 if(typeof data7 !== "boolean"){
-const err29 = {instancePath:instancePath+"/isPrivate",schemaPath:"#/properties/isPrivate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.isPrivate.type,parentSchema:schema18.properties.isPrivate,data:data7};
+const err29 = {instancePath:instancePath+"/isPrivate",schemaPath:"#/properties/isPrivate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1389,11 +1586,14 @@ vErrors.push(err29);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.issueTypes !== undefined){
 let data8 = data.issueTypes;
+const _errs18 = errors;
 if((!(Array.isArray(data8))) && (data8 !== null)){
-const err30 = {instancePath:instancePath+"/issueTypes",schemaPath:"#/properties/issueTypes/type",keyword:"type",params:{type: schema18.properties.issueTypes.type},message:"must be array,null",schema:schema18.properties.issueTypes.type,parentSchema:schema18.properties.issueTypes,data:data8};
+const err30 = {instancePath:instancePath+"/issueTypes",schemaPath:"#/properties/issueTypes/type",keyword:"type",params:{type: schema18.properties.issueTypes.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1402,11 +1602,14 @@ vErrors.push(err30);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.key !== undefined){
 let data9 = data.key;
+const _errs20 = errors;
 if(typeof data9 !== "string"){
-const err31 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.key.type,parentSchema:schema18.properties.key,data:data9};
+const err31 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1415,11 +1618,14 @@ vErrors.push(err31);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.lead !== undefined){
 let data10 = data.lead;
+const _errs22 = errors;
 if((!(data10 && typeof data10 == "object" && !Array.isArray(data10))) && (data10 !== null)){
-const err32 = {instancePath:instancePath+"/lead",schemaPath:"#/properties/lead/type",keyword:"type",params:{type: schema18.properties.lead.type},message:"must be object,null",schema:schema18.properties.lead.type,parentSchema:schema18.properties.lead,data:data10};
+const err32 = {instancePath:instancePath+"/lead",schemaPath:"#/properties/lead/type",keyword:"type",params:{type: schema18.properties.lead.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1428,11 +1634,14 @@ vErrors.push(err32);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.name !== undefined){
 let data11 = data.name;
+const _errs24 = errors;
 if(typeof data11 !== "string"){
-const err33 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.name.type,parentSchema:schema18.properties.name,data:data11};
+const err33 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1441,11 +1650,14 @@ vErrors.push(err33);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.projectCategory !== undefined){
 let data12 = data.projectCategory;
+const _errs26 = errors;
 if((!(data12 && typeof data12 == "object" && !Array.isArray(data12))) && (data12 !== null)){
-const err34 = {instancePath:instancePath+"/projectCategory",schemaPath:"#/properties/projectCategory/type",keyword:"type",params:{type: schema18.properties.projectCategory.type},message:"must be object,null",schema:schema18.properties.projectCategory.type,parentSchema:schema18.properties.projectCategory,data:data12};
+const err34 = {instancePath:instancePath+"/projectCategory",schemaPath:"#/properties/projectCategory/type",keyword:"type",params:{type: schema18.properties.projectCategory.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1454,11 +1666,14 @@ vErrors.push(err34);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 if(data.projectTypeKey !== undefined){
 let data13 = data.projectTypeKey;
+const _errs28 = errors;
 if(typeof data13 !== "string"){
-const err35 = {instancePath:instancePath+"/projectTypeKey",schemaPath:"#/properties/projectTypeKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.projectTypeKey.type,parentSchema:schema18.properties.projectTypeKey,data:data13};
+const err35 = {instancePath:instancePath+"/projectTypeKey",schemaPath:"#/properties/projectTypeKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1467,11 +1682,14 @@ vErrors.push(err35);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
 if(data.properties !== undefined){
 let data14 = data.properties;
+const _errs30 = errors;
 if(!(data14 && typeof data14 == "object" && !Array.isArray(data14))){
-const err36 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.properties.type,parentSchema:schema18.properties.properties,data:data14};
+const err36 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1480,11 +1698,14 @@ vErrors.push(err36);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
 if(data.roles !== undefined){
 let data15 = data.roles;
+const _errs32 = errors;
 if((!(data15 && typeof data15 == "object" && !Array.isArray(data15))) && (data15 !== null)){
-const err37 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: schema18.properties.roles.type},message:"must be object,null",schema:schema18.properties.roles.type,parentSchema:schema18.properties.roles,data:data15};
+const err37 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: schema18.properties.roles.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1493,11 +1714,14 @@ vErrors.push(err37);
 }
 errors++;
 }
+const _errs33 = errors;
+var valid0 = _errs32 === errors;
 }
 if(data.self !== undefined){
 let data16 = data.self;
+const _errs34 = errors;
 if(typeof data16 !== "string"){
-const err38 = {instancePath:instancePath+"/self",schemaPath:"#/properties/self/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.self.type,parentSchema:schema18.properties.self,data:data16};
+const err38 = {instancePath:instancePath+"/self",schemaPath:"#/properties/self/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1506,11 +1730,14 @@ vErrors.push(err38);
 }
 errors++;
 }
+const _errs35 = errors;
+var valid0 = _errs34 === errors;
 }
 if(data.simplified !== undefined){
 let data17 = data.simplified;
+const _errs36 = errors;
 if(typeof data17 !== "boolean"){
-const err39 = {instancePath:instancePath+"/simplified",schemaPath:"#/properties/simplified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.simplified.type,parentSchema:schema18.properties.simplified,data:data17};
+const err39 = {instancePath:instancePath+"/simplified",schemaPath:"#/properties/simplified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1519,11 +1746,14 @@ vErrors.push(err39);
 }
 errors++;
 }
+const _errs37 = errors;
+var valid0 = _errs36 === errors;
 }
 if(data.style !== undefined){
 let data18 = data.style;
+const _errs38 = errors;
 if(typeof data18 !== "string"){
-const err40 = {instancePath:instancePath+"/style",schemaPath:"#/properties/style/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.style.type,parentSchema:schema18.properties.style,data:data18};
+const err40 = {instancePath:instancePath+"/style",schemaPath:"#/properties/style/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1532,11 +1762,14 @@ vErrors.push(err40);
 }
 errors++;
 }
+const _errs39 = errors;
+var valid0 = _errs38 === errors;
 }
 if(data.url !== undefined){
 let data19 = data.url;
+const _errs40 = errors;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err41 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema18.properties.url.type},message:"must be string,null",schema:schema18.properties.url.type,parentSchema:schema18.properties.url,data:data19};
+const err41 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema18.properties.url.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1545,11 +1778,14 @@ vErrors.push(err41);
 }
 errors++;
 }
+const _errs41 = errors;
+var valid0 = _errs40 === errors;
 }
 if(data.uuid !== undefined){
 let data20 = data.uuid;
+const _errs42 = errors;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err42 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema18.properties.uuid.type},message:"must be string,null",schema:schema18.properties.uuid.type,parentSchema:schema18.properties.uuid,data:data20};
+const err42 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema18.properties.uuid.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1558,11 +1794,14 @@ vErrors.push(err42);
 }
 errors++;
 }
+const _errs43 = errors;
+var valid0 = _errs42 === errors;
 }
 if(data.versions !== undefined){
 let data21 = data.versions;
+const _errs44 = errors;
 if((!(Array.isArray(data21))) && (data21 !== null)){
-const err43 = {instancePath:instancePath+"/versions",schemaPath:"#/properties/versions/type",keyword:"type",params:{type: schema18.properties.versions.type},message:"must be array,null",schema:schema18.properties.versions.type,parentSchema:schema18.properties.versions,data:data21};
+const err43 = {instancePath:instancePath+"/versions",schemaPath:"#/properties/versions/type",keyword:"type",params:{type: schema18.properties.versions.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1571,10 +1810,12 @@ vErrors.push(err43);
 }
 errors++;
 }
+const _errs45 = errors;
+var valid0 = _errs44 === errors;
 }
 }
 else {
-const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err44];
 }

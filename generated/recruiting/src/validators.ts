@@ -7,9 +7,10 @@ const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fiel
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema11.required,parentSchema:schema11,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18,9 +19,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "cursor") || (key0 === "fields")) || (key0 === "limit")) || (key0 === "query"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -32,8 +34,9 @@ errors++;
 }
 if(data.cursor !== undefined){
 let data0 = data.cursor;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.cursor.type,parentSchema:schema11.properties.cursor,data:data0};
+const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -42,15 +45,21 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.fields !== undefined){
 let data1 = data.fields;
+const _errs4 = errors;
+const _errs5 = errors;
 if(Array.isArray(data1)){
+let valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.fields.items.type,parentSchema:schema11.properties.fields.items,data:data2};
+const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -59,10 +68,15 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid1 = _errs6 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.fields.type,parentSchema:schema11.properties.fields,data:data1};
+const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -71,11 +85,13 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.limit !== undefined){
 let data3 = data.limit;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.limit.type,parentSchema:schema11.properties.limit,data:data3};
+const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -84,9 +100,10 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
 if(typeof data3 == "number"){
 if(data3 < 1 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.limit,data:data3};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -96,13 +113,17 @@ vErrors.push(err6);
 errors++;
 }
 }
+var valid0 = _errs8 === errors;
 }
 if(data.query !== undefined){
 let data4 = data.query;
+const _errs10 = errors;
+const _errs11 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+const _errs12 = errors;
 for(const key1 in data4){
 if(!((key1 === "filter") || (key1 === "sort"))){
-const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.query,data:data4};
+const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -114,8 +135,9 @@ errors++;
 }
 if(data4.filter !== undefined){
 let data5 = data4.filter;
+const _errs13 = errors;
 if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err8 = {instancePath:instancePath+"/query/filter",schemaPath:"#/properties/query/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.properties.filter.type,parentSchema:schema11.properties.query.properties.filter,data:data5};
+const err8 = {instancePath:instancePath+"/query/filter",schemaPath:"#/properties/query/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -124,15 +146,21 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid3 = _errs13 === errors;
 }
 if(data4.sort !== undefined){
 let data6 = data4.sort;
+const _errs15 = errors;
+const _errs16 = errors;
 if(Array.isArray(data6)){
+let valid5 = true;
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
+const _errs17 = errors;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-const err9 = {instancePath:instancePath+"/query/sort/" + i1,schemaPath:"#/properties/query/properties/sort/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.properties.sort.items.type,parentSchema:schema11.properties.query.properties.sort.items,data:data7};
+const err9 = {instancePath:instancePath+"/query/sort/" + i1,schemaPath:"#/properties/query/properties/sort/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -141,10 +169,15 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs18 = errors;
+var valid4 = _errs17 === errors;
+if(!valid4){
+valid5 = false;
+}
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.query.properties.sort.type,parentSchema:schema11.properties.query.properties.sort,data:data6};
+const err10 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -153,10 +186,11 @@ vErrors.push(err10);
 }
 errors++;
 }
+var valid3 = _errs15 === errors;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.type,parentSchema:schema11.properties.query,data:data4};
+const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -165,10 +199,11 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid0 = _errs10 === errors;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -187,10 +222,12 @@ const schema12 = {"type":"object","properties":{},"additionalProperties":true};
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -209,10 +246,12 @@ const schema13 = {"type":"object","properties":{"created_after":{"type":"string"
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "created_after") || (key0 === "created_before")) || (key0 === "job_id")) || (key0 === "last_activity_after")) || (key0 === "page")) || (key0 === "per_page")) || (key0 === "status"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -224,8 +263,9 @@ errors++;
 }
 if(data.created_after !== undefined){
 let data0 = data.created_after;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/created_after",schemaPath:"#/properties/created_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.created_after.type,parentSchema:schema13.properties.created_after,data:data0};
+const err1 = {instancePath:instancePath+"/created_after",schemaPath:"#/properties/created_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -234,11 +274,14 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.created_before !== undefined){
 let data1 = data.created_before;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/created_before",schemaPath:"#/properties/created_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.created_before.type,parentSchema:schema13.properties.created_before,data:data1};
+const err2 = {instancePath:instancePath+"/created_before",schemaPath:"#/properties/created_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -247,11 +290,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.job_id !== undefined){
 let data2 = data.job_id;
+const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/job_id",schemaPath:"#/properties/job_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.job_id.type,parentSchema:schema13.properties.job_id,data:data2};
+const err3 = {instancePath:instancePath+"/job_id",schemaPath:"#/properties/job_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -260,11 +306,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.last_activity_after !== undefined){
 let data3 = data.last_activity_after;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/last_activity_after",schemaPath:"#/properties/last_activity_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.last_activity_after.type,parentSchema:schema13.properties.last_activity_after,data:data3};
+const err4 = {instancePath:instancePath+"/last_activity_after",schemaPath:"#/properties/last_activity_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -273,11 +322,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.page !== undefined){
 let data4 = data.page;
+const _errs10 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err5 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.page.type,parentSchema:schema13.properties.page,data:data4};
+const err5 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -286,11 +338,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.per_page !== undefined){
 let data5 = data.per_page;
+const _errs12 = errors;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err6 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.per_page.type,parentSchema:schema13.properties.per_page,data:data5};
+const err6 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -299,9 +354,10 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs13 = errors;
 if(typeof data5 == "number"){
 if(data5 > 500 || isNaN(data5)){
-const err7 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500",schema:500,parentSchema:schema13.properties.per_page,data:data5};
+const err7 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -311,11 +367,13 @@ vErrors.push(err7);
 errors++;
 }
 }
+var valid0 = _errs12 === errors;
 }
 if(data.status !== undefined){
 let data6 = data.status;
+const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.status.type,parentSchema:schema13.properties.status,data:data6};
+const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -324,8 +382,10 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs15 = errors;
+const vSchema0 = schema13.properties.status.enum;
 if(!(((data6 === "active") || (data6 === "rejected")) || (data6 === "hired"))){
-const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema13.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.status.enum,parentSchema:schema13.properties.status,data:data6};
+const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema13.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -334,10 +394,11 @@ vErrors.push(err9);
 }
 errors++;
 }
+var valid0 = _errs14 === errors;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -356,9 +417,10 @@ const schema14 = {"type":"object","properties":{"id":{"type":"integer"}},"requir
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema14.required,parentSchema:schema14,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -367,9 +429,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -381,8 +444,9 @@ errors++;
 }
 if(data.id !== undefined){
 let data0 = data.id;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.id.type,parentSchema:schema14.properties.id,data:data0};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -391,10 +455,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -413,10 +479,12 @@ const schema15 = {"type":"object","properties":{"page":{"type":"integer"},"per_p
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "page") || (key0 === "per_page"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -428,8 +496,9 @@ errors++;
 }
 if(data.page !== undefined){
 let data0 = data.page;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.page.type,parentSchema:schema15.properties.page,data:data0};
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -438,11 +507,14 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.per_page !== undefined){
 let data1 = data.per_page;
+const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.per_page.type,parentSchema:schema15.properties.per_page,data:data1};
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -451,9 +523,10 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs5 = errors;
 if(typeof data1 == "number"){
 if(data1 > 500 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500",schema:500,parentSchema:schema15.properties.per_page,data:data1};
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -463,10 +536,11 @@ vErrors.push(err3);
 errors++;
 }
 }
+var valid0 = _errs4 === errors;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -485,10 +559,12 @@ const schema16 = {"type":"object","properties":{"created_after":{"type":"string"
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "created_after") || (key0 === "created_before")) || (key0 === "page")) || (key0 === "per_page")) || (key0 === "resolved_after"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -500,8 +576,9 @@ errors++;
 }
 if(data.created_after !== undefined){
 let data0 = data.created_after;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/created_after",schemaPath:"#/properties/created_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.created_after.type,parentSchema:schema16.properties.created_after,data:data0};
+const err1 = {instancePath:instancePath+"/created_after",schemaPath:"#/properties/created_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -510,11 +587,14 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.created_before !== undefined){
 let data1 = data.created_before;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/created_before",schemaPath:"#/properties/created_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.created_before.type,parentSchema:schema16.properties.created_before,data:data1};
+const err2 = {instancePath:instancePath+"/created_before",schemaPath:"#/properties/created_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -523,11 +603,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.page !== undefined){
 let data2 = data.page;
+const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.page.type,parentSchema:schema16.properties.page,data:data2};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -536,11 +619,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.per_page !== undefined){
 let data3 = data.per_page;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.per_page.type,parentSchema:schema16.properties.per_page,data:data3};
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -549,9 +635,10 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs9 = errors;
 if(typeof data3 == "number"){
 if(data3 > 500 || isNaN(data3)){
-const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500",schema:500,parentSchema:schema16.properties.per_page,data:data3};
+const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -561,11 +648,13 @@ vErrors.push(err5);
 errors++;
 }
 }
+var valid0 = _errs8 === errors;
 }
 if(data.resolved_after !== undefined){
 let data4 = data.resolved_after;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/resolved_after",schemaPath:"#/properties/resolved_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.resolved_after.type,parentSchema:schema16.properties.resolved_after,data:data4};
+const err6 = {instancePath:instancePath+"/resolved_after",schemaPath:"#/properties/resolved_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -574,10 +663,12 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -596,10 +687,12 @@ const schema17 = {"type":"object","properties":{"created_after":{"type":"string"
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "created_after") || (key0 === "created_before")) || (key0 === "page")) || (key0 === "per_page")) || (key0 === "updated_after")) || (key0 === "updated_before"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -611,8 +704,9 @@ errors++;
 }
 if(data.created_after !== undefined){
 let data0 = data.created_after;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/created_after",schemaPath:"#/properties/created_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.created_after.type,parentSchema:schema17.properties.created_after,data:data0};
+const err1 = {instancePath:instancePath+"/created_after",schemaPath:"#/properties/created_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -621,11 +715,14 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.created_before !== undefined){
 let data1 = data.created_before;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/created_before",schemaPath:"#/properties/created_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.created_before.type,parentSchema:schema17.properties.created_before,data:data1};
+const err2 = {instancePath:instancePath+"/created_before",schemaPath:"#/properties/created_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -634,11 +731,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.page !== undefined){
 let data2 = data.page;
+const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.page.type,parentSchema:schema17.properties.page,data:data2};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -647,11 +747,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.per_page !== undefined){
 let data3 = data.per_page;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.per_page.type,parentSchema:schema17.properties.per_page,data:data3};
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -660,9 +763,10 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs9 = errors;
 if(typeof data3 == "number"){
 if(data3 > 500 || isNaN(data3)){
-const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500",schema:500,parentSchema:schema17.properties.per_page,data:data3};
+const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -672,11 +776,13 @@ vErrors.push(err5);
 errors++;
 }
 }
+var valid0 = _errs8 === errors;
 }
 if(data.updated_after !== undefined){
 let data4 = data.updated_after;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/updated_after",schemaPath:"#/properties/updated_after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.updated_after.type,parentSchema:schema17.properties.updated_after,data:data4};
+const err6 = {instancePath:instancePath+"/updated_after",schemaPath:"#/properties/updated_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -685,11 +791,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.updated_before !== undefined){
 let data5 = data.updated_before;
+const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/updated_before",schemaPath:"#/properties/updated_before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.updated_before.type,parentSchema:schema17.properties.updated_before,data:data5};
+const err7 = {instancePath:instancePath+"/updated_before",schemaPath:"#/properties/updated_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -698,10 +807,12 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -720,9 +831,10 @@ const schema18 = {"type":"object","properties":{"answers":{"type":"array","items
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.answers === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -732,7 +844,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.applied_at === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "applied_at"},message:"must have required property '"+"applied_at"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "applied_at"},message:"must have required property '"+"applied_at"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -742,7 +854,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.attachments === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attachments"},message:"must have required property '"+"attachments"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attachments"},message:"must have required property '"+"attachments"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -752,7 +864,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.candidate_id === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "candidate_id"},message:"must have required property '"+"candidate_id"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "candidate_id"},message:"must have required property '"+"candidate_id"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -762,7 +874,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.credited_to === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "credited_to"},message:"must have required property '"+"credited_to"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "credited_to"},message:"must have required property '"+"credited_to"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -772,7 +884,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.current_stage === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "current_stage"},message:"must have required property '"+"current_stage"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "current_stage"},message:"must have required property '"+"current_stage"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -782,7 +894,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.custom_fields === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_fields"},message:"must have required property '"+"custom_fields"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_fields"},message:"must have required property '"+"custom_fields"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -792,7 +904,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.id === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -802,7 +914,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.job_post_id === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "job_post_id"},message:"must have required property '"+"job_post_id"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "job_post_id"},message:"must have required property '"+"job_post_id"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -812,7 +924,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.jobs === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jobs"},message:"must have required property '"+"jobs"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jobs"},message:"must have required property '"+"jobs"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -822,7 +934,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.last_activity_at === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_activity_at"},message:"must have required property '"+"last_activity_at"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_activity_at"},message:"must have required property '"+"last_activity_at"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -832,7 +944,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.location === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -842,7 +954,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.prospect === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prospect"},message:"must have required property '"+"prospect"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prospect"},message:"must have required property '"+"prospect"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -852,7 +964,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.prospect_detail === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prospect_detail"},message:"must have required property '"+"prospect_detail"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prospect_detail"},message:"must have required property '"+"prospect_detail"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -862,7 +974,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.prospective_department === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prospective_department"},message:"must have required property '"+"prospective_department"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prospective_department"},message:"must have required property '"+"prospective_department"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -872,7 +984,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.prospective_office === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prospective_office"},message:"must have required property '"+"prospective_office"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prospective_office"},message:"must have required property '"+"prospective_office"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -882,7 +994,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.rejected_at === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rejected_at"},message:"must have required property '"+"rejected_at"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rejected_at"},message:"must have required property '"+"rejected_at"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -892,7 +1004,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.rejection_details === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rejection_details"},message:"must have required property '"+"rejection_details"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rejection_details"},message:"must have required property '"+"rejection_details"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -902,7 +1014,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.rejection_reason === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rejection_reason"},message:"must have required property '"+"rejection_reason"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rejection_reason"},message:"must have required property '"+"rejection_reason"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -912,7 +1024,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.source === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -922,7 +1034,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.status === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -931,14 +1043,19 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.answers !== undefined){
 let data0 = data.answers;
+const _errs2 = errors;
+const _errs3 = errors;
 if(Array.isArray(data0)){
+let valid2 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
+const _errs4 = errors;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err21 = {instancePath:instancePath+"/answers/" + i0,schemaPath:"#/properties/answers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.answers.items.type,parentSchema:schema18.properties.answers.items,data:data1};
+const err21 = {instancePath:instancePath+"/answers/" + i0,schemaPath:"#/properties/answers/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -947,10 +1064,15 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid1 = _errs4 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.answers.type,parentSchema:schema18.properties.answers,data:data0};
+const err22 = {instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -959,11 +1081,13 @@ vErrors.push(err22);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.applied_at !== undefined){
 let data2 = data.applied_at;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err23 = {instancePath:instancePath+"/applied_at",schemaPath:"#/properties/applied_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.applied_at.type,parentSchema:schema18.properties.applied_at,data:data2};
+const err23 = {instancePath:instancePath+"/applied_at",schemaPath:"#/properties/applied_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -972,16 +1096,23 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.attachments !== undefined){
 let data3 = data.attachments;
+const _errs8 = errors;
+const _errs9 = errors;
 if(Array.isArray(data3)){
+let valid4 = true;
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
+const _errs10 = errors;
+const _errs11 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.created_at === undefined){
-const err24 = {instancePath:instancePath+"/attachments/" + i1,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema18.properties.attachments.items.required,parentSchema:schema18.properties.attachments.items,data:data4};
+const err24 = {instancePath:instancePath+"/attachments/" + i1,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -991,7 +1122,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data4.filename === undefined){
-const err25 = {instancePath:instancePath+"/attachments/" + i1,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "filename"},message:"must have required property '"+"filename"+"'",schema:schema18.properties.attachments.items.required,parentSchema:schema18.properties.attachments.items,data:data4};
+const err25 = {instancePath:instancePath+"/attachments/" + i1,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "filename"},message:"must have required property '"+"filename"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1001,7 +1132,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data4.type === undefined){
-const err26 = {instancePath:instancePath+"/attachments/" + i1,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema18.properties.attachments.items.required,parentSchema:schema18.properties.attachments.items,data:data4};
+const err26 = {instancePath:instancePath+"/attachments/" + i1,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1011,7 +1142,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data4.url === undefined){
-const err27 = {instancePath:instancePath+"/attachments/" + i1,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.attachments.items.required,parentSchema:schema18.properties.attachments.items,data:data4};
+const err27 = {instancePath:instancePath+"/attachments/" + i1,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1020,10 +1151,12 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs12 = errors;
 if(data4.created_at !== undefined){
 let data5 = data4.created_at;
+const _errs13 = errors;
 if(typeof data5 !== "string"){
-const err28 = {instancePath:instancePath+"/attachments/" + i1+"/created_at",schemaPath:"#/properties/attachments/items/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.attachments.items.properties.created_at.type,parentSchema:schema18.properties.attachments.items.properties.created_at,data:data5};
+const err28 = {instancePath:instancePath+"/attachments/" + i1+"/created_at",schemaPath:"#/properties/attachments/items/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1032,11 +1165,14 @@ vErrors.push(err28);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid5 = _errs13 === errors;
 }
 if(data4.filename !== undefined){
 let data6 = data4.filename;
+const _errs15 = errors;
 if(typeof data6 !== "string"){
-const err29 = {instancePath:instancePath+"/attachments/" + i1+"/filename",schemaPath:"#/properties/attachments/items/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.attachments.items.properties.filename.type,parentSchema:schema18.properties.attachments.items.properties.filename,data:data6};
+const err29 = {instancePath:instancePath+"/attachments/" + i1+"/filename",schemaPath:"#/properties/attachments/items/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1045,11 +1181,14 @@ vErrors.push(err29);
 }
 errors++;
 }
+const _errs16 = errors;
+var valid5 = _errs15 === errors;
 }
 if(data4.type !== undefined){
 let data7 = data4.type;
+const _errs17 = errors;
 if(typeof data7 !== "string"){
-const err30 = {instancePath:instancePath+"/attachments/" + i1+"/type",schemaPath:"#/properties/attachments/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.attachments.items.properties.type.type,parentSchema:schema18.properties.attachments.items.properties.type,data:data7};
+const err30 = {instancePath:instancePath+"/attachments/" + i1+"/type",schemaPath:"#/properties/attachments/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1058,8 +1197,10 @@ vErrors.push(err30);
 }
 errors++;
 }
+const _errs18 = errors;
+const vSchema0 = schema18.properties.attachments.items.properties.type.enum;
 if(!((((((((data7 === "resume") || (data7 === "cover_letter")) || (data7 === "admin_only")) || (data7 === "take_home_test")) || (data7 === "offer_packet")) || (data7 === "offer_letter")) || (data7 === "signed_offer_letter")) || (data7 === "other"))){
-const err31 = {instancePath:instancePath+"/attachments/" + i1+"/type",schemaPath:"#/properties/attachments/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema18.properties.attachments.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.attachments.items.properties.type.enum,parentSchema:schema18.properties.attachments.items.properties.type,data:data7};
+const err31 = {instancePath:instancePath+"/attachments/" + i1+"/type",schemaPath:"#/properties/attachments/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema18.properties.attachments.items.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1068,11 +1209,13 @@ vErrors.push(err31);
 }
 errors++;
 }
+var valid5 = _errs17 === errors;
 }
 if(data4.url !== undefined){
 let data8 = data4.url;
+const _errs19 = errors;
 if(typeof data8 !== "string"){
-const err32 = {instancePath:instancePath+"/attachments/" + i1+"/url",schemaPath:"#/properties/attachments/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.attachments.items.properties.url.type,parentSchema:schema18.properties.attachments.items.properties.url,data:data8};
+const err32 = {instancePath:instancePath+"/attachments/" + i1+"/url",schemaPath:"#/properties/attachments/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1081,10 +1224,12 @@ vErrors.push(err32);
 }
 errors++;
 }
+const _errs20 = errors;
+var valid5 = _errs19 === errors;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/attachments/" + i1,schemaPath:"#/properties/attachments/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.attachments.items.type,parentSchema:schema18.properties.attachments.items,data:data4};
+const err33 = {instancePath:instancePath+"/attachments/" + i1,schemaPath:"#/properties/attachments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1093,10 +1238,14 @@ vErrors.push(err33);
 }
 errors++;
 }
+var valid3 = _errs10 === errors;
+if(!valid3){
+valid4 = false;
+}
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.attachments.type,parentSchema:schema18.properties.attachments,data:data3};
+const err34 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1105,11 +1254,13 @@ vErrors.push(err34);
 }
 errors++;
 }
+var valid0 = _errs8 === errors;
 }
 if(data.candidate_id !== undefined){
 let data9 = data.candidate_id;
+const _errs21 = errors;
 if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
-const err35 = {instancePath:instancePath+"/candidate_id",schemaPath:"#/properties/candidate_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.candidate_id.type,parentSchema:schema18.properties.candidate_id,data:data9};
+const err35 = {instancePath:instancePath+"/candidate_id",schemaPath:"#/properties/candidate_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1118,11 +1269,14 @@ vErrors.push(err35);
 }
 errors++;
 }
+const _errs22 = errors;
+var valid0 = _errs21 === errors;
 }
 if(data.credited_to !== undefined){
 let data10 = data.credited_to;
+const _errs23 = errors;
 if(!(data10 && typeof data10 == "object" && !Array.isArray(data10))){
-const err36 = {instancePath:instancePath+"/credited_to",schemaPath:"#/properties/credited_to/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.credited_to.type,parentSchema:schema18.properties.credited_to,data:data10};
+const err36 = {instancePath:instancePath+"/credited_to",schemaPath:"#/properties/credited_to/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1131,11 +1285,14 @@ vErrors.push(err36);
 }
 errors++;
 }
+const _errs24 = errors;
+var valid0 = _errs23 === errors;
 }
 if(data.current_stage !== undefined){
 let data11 = data.current_stage;
+const _errs25 = errors;
 if((!(data11 && typeof data11 == "object" && !Array.isArray(data11))) && (data11 !== null)){
-const err37 = {instancePath:instancePath+"/current_stage",schemaPath:"#/properties/current_stage/type",keyword:"type",params:{type: schema18.properties.current_stage.type},message:"must be object,null",schema:schema18.properties.current_stage.type,parentSchema:schema18.properties.current_stage,data:data11};
+const err37 = {instancePath:instancePath+"/current_stage",schemaPath:"#/properties/current_stage/type",keyword:"type",params:{type: schema18.properties.current_stage.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1144,11 +1301,14 @@ vErrors.push(err37);
 }
 errors++;
 }
+const _errs26 = errors;
+var valid0 = _errs25 === errors;
 }
 if(data.custom_fields !== undefined){
 let data12 = data.custom_fields;
+const _errs27 = errors;
 if(!(data12 && typeof data12 == "object" && !Array.isArray(data12))){
-const err38 = {instancePath:instancePath+"/custom_fields",schemaPath:"#/properties/custom_fields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.custom_fields.type,parentSchema:schema18.properties.custom_fields,data:data12};
+const err38 = {instancePath:instancePath+"/custom_fields",schemaPath:"#/properties/custom_fields/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1157,11 +1317,14 @@ vErrors.push(err38);
 }
 errors++;
 }
+const _errs28 = errors;
+var valid0 = _errs27 === errors;
 }
 if(data.id !== undefined){
 let data13 = data.id;
+const _errs29 = errors;
 if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
-const err39 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.id.type,parentSchema:schema18.properties.id,data:data13};
+const err39 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1170,11 +1333,14 @@ vErrors.push(err39);
 }
 errors++;
 }
+const _errs30 = errors;
+var valid0 = _errs29 === errors;
 }
 if(data.job_post_id !== undefined){
 let data14 = data.job_post_id;
+const _errs31 = errors;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err40 = {instancePath:instancePath+"/job_post_id",schemaPath:"#/properties/job_post_id/type",keyword:"type",params:{type: schema18.properties.job_post_id.type},message:"must be integer,null",schema:schema18.properties.job_post_id.type,parentSchema:schema18.properties.job_post_id,data:data14};
+const err40 = {instancePath:instancePath+"/job_post_id",schemaPath:"#/properties/job_post_id/type",keyword:"type",params:{type: schema18.properties.job_post_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1183,15 +1349,21 @@ vErrors.push(err40);
 }
 errors++;
 }
+const _errs32 = errors;
+var valid0 = _errs31 === errors;
 }
 if(data.jobs !== undefined){
 let data15 = data.jobs;
+const _errs33 = errors;
+const _errs34 = errors;
 if(Array.isArray(data15)){
+let valid7 = true;
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
 let data16 = data15[i2];
+const _errs35 = errors;
 if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
-const err41 = {instancePath:instancePath+"/jobs/" + i2,schemaPath:"#/properties/jobs/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.jobs.items.type,parentSchema:schema18.properties.jobs.items,data:data16};
+const err41 = {instancePath:instancePath+"/jobs/" + i2,schemaPath:"#/properties/jobs/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1200,10 +1372,15 @@ vErrors.push(err41);
 }
 errors++;
 }
+const _errs36 = errors;
+var valid6 = _errs35 === errors;
+if(!valid6){
+valid7 = false;
+}
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/jobs",schemaPath:"#/properties/jobs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.jobs.type,parentSchema:schema18.properties.jobs,data:data15};
+const err42 = {instancePath:instancePath+"/jobs",schemaPath:"#/properties/jobs/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1212,11 +1389,13 @@ vErrors.push(err42);
 }
 errors++;
 }
+var valid0 = _errs33 === errors;
 }
 if(data.last_activity_at !== undefined){
 let data17 = data.last_activity_at;
+const _errs37 = errors;
 if(typeof data17 !== "string"){
-const err43 = {instancePath:instancePath+"/last_activity_at",schemaPath:"#/properties/last_activity_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.last_activity_at.type,parentSchema:schema18.properties.last_activity_at,data:data17};
+const err43 = {instancePath:instancePath+"/last_activity_at",schemaPath:"#/properties/last_activity_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1225,11 +1404,14 @@ vErrors.push(err43);
 }
 errors++;
 }
+const _errs38 = errors;
+var valid0 = _errs37 === errors;
 }
 if(data.location !== undefined){
 let data18 = data.location;
+const _errs39 = errors;
 if((!(data18 && typeof data18 == "object" && !Array.isArray(data18))) && (data18 !== null)){
-const err44 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: schema18.properties.location.type},message:"must be object,null",schema:schema18.properties.location.type,parentSchema:schema18.properties.location,data:data18};
+const err44 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: schema18.properties.location.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1238,11 +1420,14 @@ vErrors.push(err44);
 }
 errors++;
 }
+const _errs40 = errors;
+var valid0 = _errs39 === errors;
 }
 if(data.prospect !== undefined){
 let data19 = data.prospect;
+const _errs41 = errors;
 if(typeof data19 !== "boolean"){
-const err45 = {instancePath:instancePath+"/prospect",schemaPath:"#/properties/prospect/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.prospect.type,parentSchema:schema18.properties.prospect,data:data19};
+const err45 = {instancePath:instancePath+"/prospect",schemaPath:"#/properties/prospect/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1251,11 +1436,14 @@ vErrors.push(err45);
 }
 errors++;
 }
+const _errs42 = errors;
+var valid0 = _errs41 === errors;
 }
 if(data.prospect_detail !== undefined){
 let data20 = data.prospect_detail;
+const _errs43 = errors;
 if(!(data20 && typeof data20 == "object" && !Array.isArray(data20))){
-const err46 = {instancePath:instancePath+"/prospect_detail",schemaPath:"#/properties/prospect_detail/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.prospect_detail.type,parentSchema:schema18.properties.prospect_detail,data:data20};
+const err46 = {instancePath:instancePath+"/prospect_detail",schemaPath:"#/properties/prospect_detail/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1264,11 +1452,14 @@ vErrors.push(err46);
 }
 errors++;
 }
+const _errs44 = errors;
+var valid0 = _errs43 === errors;
 }
 if(data.prospective_department !== undefined){
 let data21 = data.prospective_department;
+const _errs45 = errors;
 if((!(data21 && typeof data21 == "object" && !Array.isArray(data21))) && (data21 !== null)){
-const err47 = {instancePath:instancePath+"/prospective_department",schemaPath:"#/properties/prospective_department/type",keyword:"type",params:{type: schema18.properties.prospective_department.type},message:"must be object,null",schema:schema18.properties.prospective_department.type,parentSchema:schema18.properties.prospective_department,data:data21};
+const err47 = {instancePath:instancePath+"/prospective_department",schemaPath:"#/properties/prospective_department/type",keyword:"type",params:{type: schema18.properties.prospective_department.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1277,11 +1468,14 @@ vErrors.push(err47);
 }
 errors++;
 }
+const _errs46 = errors;
+var valid0 = _errs45 === errors;
 }
 if(data.prospective_office !== undefined){
 let data22 = data.prospective_office;
+const _errs47 = errors;
 if((!(data22 && typeof data22 == "object" && !Array.isArray(data22))) && (data22 !== null)){
-const err48 = {instancePath:instancePath+"/prospective_office",schemaPath:"#/properties/prospective_office/type",keyword:"type",params:{type: schema18.properties.prospective_office.type},message:"must be object,null",schema:schema18.properties.prospective_office.type,parentSchema:schema18.properties.prospective_office,data:data22};
+const err48 = {instancePath:instancePath+"/prospective_office",schemaPath:"#/properties/prospective_office/type",keyword:"type",params:{type: schema18.properties.prospective_office.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1290,11 +1484,14 @@ vErrors.push(err48);
 }
 errors++;
 }
+const _errs48 = errors;
+var valid0 = _errs47 === errors;
 }
 if(data.rejected_at !== undefined){
 let data23 = data.rejected_at;
+const _errs49 = errors;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err49 = {instancePath:instancePath+"/rejected_at",schemaPath:"#/properties/rejected_at/type",keyword:"type",params:{type: schema18.properties.rejected_at.type},message:"must be string,null",schema:schema18.properties.rejected_at.type,parentSchema:schema18.properties.rejected_at,data:data23};
+const err49 = {instancePath:instancePath+"/rejected_at",schemaPath:"#/properties/rejected_at/type",keyword:"type",params:{type: schema18.properties.rejected_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1303,11 +1500,14 @@ vErrors.push(err49);
 }
 errors++;
 }
+const _errs50 = errors;
+var valid0 = _errs49 === errors;
 }
 if(data.rejection_details !== undefined){
 let data24 = data.rejection_details;
+const _errs51 = errors;
 if((!(data24 && typeof data24 == "object" && !Array.isArray(data24))) && (data24 !== null)){
-const err50 = {instancePath:instancePath+"/rejection_details",schemaPath:"#/properties/rejection_details/type",keyword:"type",params:{type: schema18.properties.rejection_details.type},message:"must be object,null",schema:schema18.properties.rejection_details.type,parentSchema:schema18.properties.rejection_details,data:data24};
+const err50 = {instancePath:instancePath+"/rejection_details",schemaPath:"#/properties/rejection_details/type",keyword:"type",params:{type: schema18.properties.rejection_details.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1316,11 +1516,14 @@ vErrors.push(err50);
 }
 errors++;
 }
+const _errs52 = errors;
+var valid0 = _errs51 === errors;
 }
 if(data.rejection_reason !== undefined){
 let data25 = data.rejection_reason;
+const _errs53 = errors;
 if((!(data25 && typeof data25 == "object" && !Array.isArray(data25))) && (data25 !== null)){
-const err51 = {instancePath:instancePath+"/rejection_reason",schemaPath:"#/properties/rejection_reason/type",keyword:"type",params:{type: schema18.properties.rejection_reason.type},message:"must be object,null",schema:schema18.properties.rejection_reason.type,parentSchema:schema18.properties.rejection_reason,data:data25};
+const err51 = {instancePath:instancePath+"/rejection_reason",schemaPath:"#/properties/rejection_reason/type",keyword:"type",params:{type: schema18.properties.rejection_reason.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1329,11 +1532,14 @@ vErrors.push(err51);
 }
 errors++;
 }
+const _errs54 = errors;
+var valid0 = _errs53 === errors;
 }
 if(data.source !== undefined){
 let data26 = data.source;
+const _errs55 = errors;
 if(!(data26 && typeof data26 == "object" && !Array.isArray(data26))){
-const err52 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.source.type,parentSchema:schema18.properties.source,data:data26};
+const err52 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1342,11 +1548,14 @@ vErrors.push(err52);
 }
 errors++;
 }
+const _errs56 = errors;
+var valid0 = _errs55 === errors;
 }
 if(data.status !== undefined){
 let data27 = data.status;
+const _errs57 = errors;
 if(typeof data27 !== "string"){
-const err53 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.status.type,parentSchema:schema18.properties.status,data:data27};
+const err53 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1355,10 +1564,12 @@ vErrors.push(err53);
 }
 errors++;
 }
+const _errs58 = errors;
+var valid0 = _errs57 === errors;
 }
 }
 else {
-const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1377,9 +1588,10 @@ const schema19 = {"type":"object","properties":{"addresses":{"type":"array","ite
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.addresses === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "addresses"},message:"must have required property '"+"addresses"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "addresses"},message:"must have required property '"+"addresses"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1389,7 +1601,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.application_ids === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_ids"},message:"must have required property '"+"application_ids"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_ids"},message:"must have required property '"+"application_ids"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1399,7 +1611,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.attachments === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attachments"},message:"must have required property '"+"attachments"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attachments"},message:"must have required property '"+"attachments"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1409,7 +1621,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.can_email === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "can_email"},message:"must have required property '"+"can_email"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "can_email"},message:"must have required property '"+"can_email"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1419,7 +1631,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.company === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company"},message:"must have required property '"+"company"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company"},message:"must have required property '"+"company"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1429,7 +1641,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.coordinator === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "coordinator"},message:"must have required property '"+"coordinator"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "coordinator"},message:"must have required property '"+"coordinator"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1439,7 +1651,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.created_at === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1449,7 +1661,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.custom_fields === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_fields"},message:"must have required property '"+"custom_fields"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_fields"},message:"must have required property '"+"custom_fields"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1459,7 +1671,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.email_addresses === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_addresses"},message:"must have required property '"+"email_addresses"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_addresses"},message:"must have required property '"+"email_addresses"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1469,7 +1681,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.first_name === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1479,7 +1691,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.id === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1489,7 +1701,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.is_private === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_private"},message:"must have required property '"+"is_private"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_private"},message:"must have required property '"+"is_private"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1499,7 +1711,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.last_activity === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_activity"},message:"must have required property '"+"last_activity"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_activity"},message:"must have required property '"+"last_activity"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1509,7 +1721,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.last_name === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_name"},message:"must have required property '"+"last_name"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_name"},message:"must have required property '"+"last_name"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1519,7 +1731,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.phone_numbers === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone_numbers"},message:"must have required property '"+"phone_numbers"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone_numbers"},message:"must have required property '"+"phone_numbers"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1529,7 +1741,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.photo_url === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "photo_url"},message:"must have required property '"+"photo_url"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "photo_url"},message:"must have required property '"+"photo_url"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1539,7 +1751,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.recruiter === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recruiter"},message:"must have required property '"+"recruiter"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recruiter"},message:"must have required property '"+"recruiter"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1549,7 +1761,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.social_media_addresses === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "social_media_addresses"},message:"must have required property '"+"social_media_addresses"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "social_media_addresses"},message:"must have required property '"+"social_media_addresses"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1559,7 +1771,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.tags === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1569,7 +1781,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.title === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1579,7 +1791,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.updated_at === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1589,7 +1801,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.website_addresses === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "website_addresses"},message:"must have required property '"+"website_addresses"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "website_addresses"},message:"must have required property '"+"website_addresses"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1598,14 +1810,19 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.addresses !== undefined){
 let data0 = data.addresses;
+const _errs2 = errors;
+const _errs3 = errors;
 if(Array.isArray(data0)){
+let valid2 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
+const _errs4 = errors;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err22 = {instancePath:instancePath+"/addresses/" + i0,schemaPath:"#/properties/addresses/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.addresses.items.type,parentSchema:schema19.properties.addresses.items,data:data1};
+const err22 = {instancePath:instancePath+"/addresses/" + i0,schemaPath:"#/properties/addresses/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1614,10 +1831,15 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid1 = _errs4 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.addresses.type,parentSchema:schema19.properties.addresses,data:data0};
+const err23 = {instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1626,15 +1848,20 @@ vErrors.push(err23);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.application_ids !== undefined){
 let data2 = data.application_ids;
+const _errs6 = errors;
+const _errs7 = errors;
 if(Array.isArray(data2)){
+let valid4 = true;
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 let data3 = data2[i1];
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err24 = {instancePath:instancePath+"/application_ids/" + i1,schemaPath:"#/properties/application_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.application_ids.items.type,parentSchema:schema19.properties.application_ids.items,data:data3};
+const err24 = {instancePath:instancePath+"/application_ids/" + i1,schemaPath:"#/properties/application_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1643,10 +1870,15 @@ vErrors.push(err24);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid3 = _errs8 === errors;
+if(!valid3){
+valid4 = false;
+}
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/application_ids",schemaPath:"#/properties/application_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.application_ids.type,parentSchema:schema19.properties.application_ids,data:data2};
+const err25 = {instancePath:instancePath+"/application_ids",schemaPath:"#/properties/application_ids/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1655,16 +1887,22 @@ vErrors.push(err25);
 }
 errors++;
 }
+var valid0 = _errs6 === errors;
 }
 if(data.attachments !== undefined){
 let data4 = data.attachments;
+const _errs10 = errors;
+const _errs11 = errors;
 if(Array.isArray(data4)){
+let valid6 = true;
 const len2 = data4.length;
 for(let i2=0; i2<len2; i2++){
 let data5 = data4[i2];
+const _errs12 = errors;
+const _errs13 = errors;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.created_at === undefined){
-const err26 = {instancePath:instancePath+"/attachments/" + i2,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema19.properties.attachments.items.required,parentSchema:schema19.properties.attachments.items,data:data5};
+const err26 = {instancePath:instancePath+"/attachments/" + i2,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1674,7 +1912,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data5.filename === undefined){
-const err27 = {instancePath:instancePath+"/attachments/" + i2,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "filename"},message:"must have required property '"+"filename"+"'",schema:schema19.properties.attachments.items.required,parentSchema:schema19.properties.attachments.items,data:data5};
+const err27 = {instancePath:instancePath+"/attachments/" + i2,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "filename"},message:"must have required property '"+"filename"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1684,7 +1922,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data5.type === undefined){
-const err28 = {instancePath:instancePath+"/attachments/" + i2,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema19.properties.attachments.items.required,parentSchema:schema19.properties.attachments.items,data:data5};
+const err28 = {instancePath:instancePath+"/attachments/" + i2,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1694,7 +1932,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data5.url === undefined){
-const err29 = {instancePath:instancePath+"/attachments/" + i2,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema19.properties.attachments.items.required,parentSchema:schema19.properties.attachments.items,data:data5};
+const err29 = {instancePath:instancePath+"/attachments/" + i2,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1703,10 +1941,12 @@ vErrors.push(err29);
 }
 errors++;
 }
+const _errs14 = errors;
 if(data5.created_at !== undefined){
 let data6 = data5.created_at;
+const _errs15 = errors;
 if(typeof data6 !== "string"){
-const err30 = {instancePath:instancePath+"/attachments/" + i2+"/created_at",schemaPath:"#/properties/attachments/items/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.attachments.items.properties.created_at.type,parentSchema:schema19.properties.attachments.items.properties.created_at,data:data6};
+const err30 = {instancePath:instancePath+"/attachments/" + i2+"/created_at",schemaPath:"#/properties/attachments/items/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1715,11 +1955,14 @@ vErrors.push(err30);
 }
 errors++;
 }
+const _errs16 = errors;
+var valid7 = _errs15 === errors;
 }
 if(data5.filename !== undefined){
 let data7 = data5.filename;
+const _errs17 = errors;
 if(typeof data7 !== "string"){
-const err31 = {instancePath:instancePath+"/attachments/" + i2+"/filename",schemaPath:"#/properties/attachments/items/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.attachments.items.properties.filename.type,parentSchema:schema19.properties.attachments.items.properties.filename,data:data7};
+const err31 = {instancePath:instancePath+"/attachments/" + i2+"/filename",schemaPath:"#/properties/attachments/items/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1728,11 +1971,14 @@ vErrors.push(err31);
 }
 errors++;
 }
+const _errs18 = errors;
+var valid7 = _errs17 === errors;
 }
 if(data5.type !== undefined){
 let data8 = data5.type;
+const _errs19 = errors;
 if(typeof data8 !== "string"){
-const err32 = {instancePath:instancePath+"/attachments/" + i2+"/type",schemaPath:"#/properties/attachments/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.attachments.items.properties.type.type,parentSchema:schema19.properties.attachments.items.properties.type,data:data8};
+const err32 = {instancePath:instancePath+"/attachments/" + i2+"/type",schemaPath:"#/properties/attachments/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1741,8 +1987,10 @@ vErrors.push(err32);
 }
 errors++;
 }
+const _errs20 = errors;
+const vSchema0 = schema19.properties.attachments.items.properties.type.enum;
 if(!((((((((data8 === "resume") || (data8 === "cover_letter")) || (data8 === "admin_only")) || (data8 === "take_home_test")) || (data8 === "offer_packet")) || (data8 === "offer_letter")) || (data8 === "signed_offer_letter")) || (data8 === "other"))){
-const err33 = {instancePath:instancePath+"/attachments/" + i2+"/type",schemaPath:"#/properties/attachments/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema19.properties.attachments.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.attachments.items.properties.type.enum,parentSchema:schema19.properties.attachments.items.properties.type,data:data8};
+const err33 = {instancePath:instancePath+"/attachments/" + i2+"/type",schemaPath:"#/properties/attachments/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema19.properties.attachments.items.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1751,11 +1999,13 @@ vErrors.push(err33);
 }
 errors++;
 }
+var valid7 = _errs19 === errors;
 }
 if(data5.url !== undefined){
 let data9 = data5.url;
+const _errs21 = errors;
 if(typeof data9 !== "string"){
-const err34 = {instancePath:instancePath+"/attachments/" + i2+"/url",schemaPath:"#/properties/attachments/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.attachments.items.properties.url.type,parentSchema:schema19.properties.attachments.items.properties.url,data:data9};
+const err34 = {instancePath:instancePath+"/attachments/" + i2+"/url",schemaPath:"#/properties/attachments/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1764,10 +2014,12 @@ vErrors.push(err34);
 }
 errors++;
 }
+const _errs22 = errors;
+var valid7 = _errs21 === errors;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/attachments/" + i2,schemaPath:"#/properties/attachments/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.attachments.items.type,parentSchema:schema19.properties.attachments.items,data:data5};
+const err35 = {instancePath:instancePath+"/attachments/" + i2,schemaPath:"#/properties/attachments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1776,10 +2028,14 @@ vErrors.push(err35);
 }
 errors++;
 }
+var valid5 = _errs12 === errors;
+if(!valid5){
+valid6 = false;
+}
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.attachments.type,parentSchema:schema19.properties.attachments,data:data4};
+const err36 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1788,11 +2044,13 @@ vErrors.push(err36);
 }
 errors++;
 }
+var valid0 = _errs10 === errors;
 }
 if(data.can_email !== undefined){
 let data10 = data.can_email;
+const _errs23 = errors;
 if(typeof data10 !== "boolean"){
-const err37 = {instancePath:instancePath+"/can_email",schemaPath:"#/properties/can_email/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.can_email.type,parentSchema:schema19.properties.can_email,data:data10};
+const err37 = {instancePath:instancePath+"/can_email",schemaPath:"#/properties/can_email/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1801,11 +2059,14 @@ vErrors.push(err37);
 }
 errors++;
 }
+const _errs24 = errors;
+var valid0 = _errs23 === errors;
 }
 if(data.company !== undefined){
 let data11 = data.company;
+const _errs25 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err38 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/type",keyword:"type",params:{type: schema19.properties.company.type},message:"must be string,null",schema:schema19.properties.company.type,parentSchema:schema19.properties.company,data:data11};
+const err38 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/type",keyword:"type",params:{type: schema19.properties.company.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1814,11 +2075,14 @@ vErrors.push(err38);
 }
 errors++;
 }
+const _errs26 = errors;
+var valid0 = _errs25 === errors;
 }
 if(data.coordinator !== undefined){
 let data12 = data.coordinator;
+const _errs27 = errors;
 if((!(data12 && typeof data12 == "object" && !Array.isArray(data12))) && (data12 !== null)){
-const err39 = {instancePath:instancePath+"/coordinator",schemaPath:"#/properties/coordinator/type",keyword:"type",params:{type: schema19.properties.coordinator.type},message:"must be object,null",schema:schema19.properties.coordinator.type,parentSchema:schema19.properties.coordinator,data:data12};
+const err39 = {instancePath:instancePath+"/coordinator",schemaPath:"#/properties/coordinator/type",keyword:"type",params:{type: schema19.properties.coordinator.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1827,11 +2091,14 @@ vErrors.push(err39);
 }
 errors++;
 }
+const _errs28 = errors;
+var valid0 = _errs27 === errors;
 }
 if(data.created_at !== undefined){
 let data13 = data.created_at;
+const _errs29 = errors;
 if(typeof data13 !== "string"){
-const err40 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.created_at.type,parentSchema:schema19.properties.created_at,data:data13};
+const err40 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1840,11 +2107,14 @@ vErrors.push(err40);
 }
 errors++;
 }
+const _errs30 = errors;
+var valid0 = _errs29 === errors;
 }
 if(data.custom_fields !== undefined){
 let data14 = data.custom_fields;
+const _errs31 = errors;
 if(!(data14 && typeof data14 == "object" && !Array.isArray(data14))){
-const err41 = {instancePath:instancePath+"/custom_fields",schemaPath:"#/properties/custom_fields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.custom_fields.type,parentSchema:schema19.properties.custom_fields,data:data14};
+const err41 = {instancePath:instancePath+"/custom_fields",schemaPath:"#/properties/custom_fields/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1853,15 +2123,21 @@ vErrors.push(err41);
 }
 errors++;
 }
+const _errs32 = errors;
+var valid0 = _errs31 === errors;
 }
 if(data.email_addresses !== undefined){
 let data15 = data.email_addresses;
+const _errs33 = errors;
+const _errs34 = errors;
 if(Array.isArray(data15)){
+let valid9 = true;
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
 let data16 = data15[i3];
+const _errs35 = errors;
 if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
-const err42 = {instancePath:instancePath+"/email_addresses/" + i3,schemaPath:"#/properties/email_addresses/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.email_addresses.items.type,parentSchema:schema19.properties.email_addresses.items,data:data16};
+const err42 = {instancePath:instancePath+"/email_addresses/" + i3,schemaPath:"#/properties/email_addresses/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1870,10 +2146,15 @@ vErrors.push(err42);
 }
 errors++;
 }
+const _errs36 = errors;
+var valid8 = _errs35 === errors;
+if(!valid8){
+valid9 = false;
+}
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/email_addresses",schemaPath:"#/properties/email_addresses/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.email_addresses.type,parentSchema:schema19.properties.email_addresses,data:data15};
+const err43 = {instancePath:instancePath+"/email_addresses",schemaPath:"#/properties/email_addresses/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1882,11 +2163,13 @@ vErrors.push(err43);
 }
 errors++;
 }
+var valid0 = _errs33 === errors;
 }
 if(data.first_name !== undefined){
 let data17 = data.first_name;
+const _errs37 = errors;
 if(typeof data17 !== "string"){
-const err44 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.first_name.type,parentSchema:schema19.properties.first_name,data:data17};
+const err44 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1895,11 +2178,14 @@ vErrors.push(err44);
 }
 errors++;
 }
+const _errs38 = errors;
+var valid0 = _errs37 === errors;
 }
 if(data.id !== undefined){
 let data18 = data.id;
+const _errs39 = errors;
 if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
-const err45 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.id.type,parentSchema:schema19.properties.id,data:data18};
+const err45 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1908,11 +2194,14 @@ vErrors.push(err45);
 }
 errors++;
 }
+const _errs40 = errors;
+var valid0 = _errs39 === errors;
 }
 if(data.is_private !== undefined){
 let data19 = data.is_private;
+const _errs41 = errors;
 if(typeof data19 !== "boolean"){
-const err46 = {instancePath:instancePath+"/is_private",schemaPath:"#/properties/is_private/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.is_private.type,parentSchema:schema19.properties.is_private,data:data19};
+const err46 = {instancePath:instancePath+"/is_private",schemaPath:"#/properties/is_private/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1921,11 +2210,14 @@ vErrors.push(err46);
 }
 errors++;
 }
+const _errs42 = errors;
+var valid0 = _errs41 === errors;
 }
 if(data.last_activity !== undefined){
 let data20 = data.last_activity;
+const _errs43 = errors;
 if(typeof data20 !== "string"){
-const err47 = {instancePath:instancePath+"/last_activity",schemaPath:"#/properties/last_activity/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.last_activity.type,parentSchema:schema19.properties.last_activity,data:data20};
+const err47 = {instancePath:instancePath+"/last_activity",schemaPath:"#/properties/last_activity/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1934,11 +2226,14 @@ vErrors.push(err47);
 }
 errors++;
 }
+const _errs44 = errors;
+var valid0 = _errs43 === errors;
 }
 if(data.last_name !== undefined){
 let data21 = data.last_name;
+const _errs45 = errors;
 if(typeof data21 !== "string"){
-const err48 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.last_name.type,parentSchema:schema19.properties.last_name,data:data21};
+const err48 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1947,15 +2242,21 @@ vErrors.push(err48);
 }
 errors++;
 }
+const _errs46 = errors;
+var valid0 = _errs45 === errors;
 }
 if(data.phone_numbers !== undefined){
 let data22 = data.phone_numbers;
+const _errs47 = errors;
+const _errs48 = errors;
 if(Array.isArray(data22)){
+let valid11 = true;
 const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
 let data23 = data22[i4];
+const _errs49 = errors;
 if(!(data23 && typeof data23 == "object" && !Array.isArray(data23))){
-const err49 = {instancePath:instancePath+"/phone_numbers/" + i4,schemaPath:"#/properties/phone_numbers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.phone_numbers.items.type,parentSchema:schema19.properties.phone_numbers.items,data:data23};
+const err49 = {instancePath:instancePath+"/phone_numbers/" + i4,schemaPath:"#/properties/phone_numbers/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1964,10 +2265,15 @@ vErrors.push(err49);
 }
 errors++;
 }
+const _errs50 = errors;
+var valid10 = _errs49 === errors;
+if(!valid10){
+valid11 = false;
+}
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/phone_numbers",schemaPath:"#/properties/phone_numbers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.phone_numbers.type,parentSchema:schema19.properties.phone_numbers,data:data22};
+const err50 = {instancePath:instancePath+"/phone_numbers",schemaPath:"#/properties/phone_numbers/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1976,11 +2282,13 @@ vErrors.push(err50);
 }
 errors++;
 }
+var valid0 = _errs47 === errors;
 }
 if(data.photo_url !== undefined){
 let data24 = data.photo_url;
+const _errs51 = errors;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err51 = {instancePath:instancePath+"/photo_url",schemaPath:"#/properties/photo_url/type",keyword:"type",params:{type: schema19.properties.photo_url.type},message:"must be string,null",schema:schema19.properties.photo_url.type,parentSchema:schema19.properties.photo_url,data:data24};
+const err51 = {instancePath:instancePath+"/photo_url",schemaPath:"#/properties/photo_url/type",keyword:"type",params:{type: schema19.properties.photo_url.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1989,11 +2297,14 @@ vErrors.push(err51);
 }
 errors++;
 }
+const _errs52 = errors;
+var valid0 = _errs51 === errors;
 }
 if(data.recruiter !== undefined){
 let data25 = data.recruiter;
+const _errs53 = errors;
 if((!(data25 && typeof data25 == "object" && !Array.isArray(data25))) && (data25 !== null)){
-const err52 = {instancePath:instancePath+"/recruiter",schemaPath:"#/properties/recruiter/type",keyword:"type",params:{type: schema19.properties.recruiter.type},message:"must be object,null",schema:schema19.properties.recruiter.type,parentSchema:schema19.properties.recruiter,data:data25};
+const err52 = {instancePath:instancePath+"/recruiter",schemaPath:"#/properties/recruiter/type",keyword:"type",params:{type: schema19.properties.recruiter.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2002,15 +2313,21 @@ vErrors.push(err52);
 }
 errors++;
 }
+const _errs54 = errors;
+var valid0 = _errs53 === errors;
 }
 if(data.social_media_addresses !== undefined){
 let data26 = data.social_media_addresses;
+const _errs55 = errors;
+const _errs56 = errors;
 if(Array.isArray(data26)){
+let valid13 = true;
 const len5 = data26.length;
 for(let i5=0; i5<len5; i5++){
 let data27 = data26[i5];
+const _errs57 = errors;
 if(!(data27 && typeof data27 == "object" && !Array.isArray(data27))){
-const err53 = {instancePath:instancePath+"/social_media_addresses/" + i5,schemaPath:"#/properties/social_media_addresses/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.social_media_addresses.items.type,parentSchema:schema19.properties.social_media_addresses.items,data:data27};
+const err53 = {instancePath:instancePath+"/social_media_addresses/" + i5,schemaPath:"#/properties/social_media_addresses/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2019,10 +2336,15 @@ vErrors.push(err53);
 }
 errors++;
 }
+const _errs58 = errors;
+var valid12 = _errs57 === errors;
+if(!valid12){
+valid13 = false;
+}
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/social_media_addresses",schemaPath:"#/properties/social_media_addresses/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.social_media_addresses.type,parentSchema:schema19.properties.social_media_addresses,data:data26};
+const err54 = {instancePath:instancePath+"/social_media_addresses",schemaPath:"#/properties/social_media_addresses/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2031,15 +2353,20 @@ vErrors.push(err54);
 }
 errors++;
 }
+var valid0 = _errs55 === errors;
 }
 if(data.tags !== undefined){
 let data28 = data.tags;
+const _errs59 = errors;
+const _errs60 = errors;
 if(Array.isArray(data28)){
+let valid15 = true;
 const len6 = data28.length;
 for(let i6=0; i6<len6; i6++){
 let data29 = data28[i6];
+const _errs61 = errors;
 if(typeof data29 !== "string"){
-const err55 = {instancePath:instancePath+"/tags/" + i6,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.tags.items.type,parentSchema:schema19.properties.tags.items,data:data29};
+const err55 = {instancePath:instancePath+"/tags/" + i6,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2048,10 +2375,15 @@ vErrors.push(err55);
 }
 errors++;
 }
+const _errs62 = errors;
+var valid14 = _errs61 === errors;
+if(!valid14){
+valid15 = false;
+}
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.tags.type,parentSchema:schema19.properties.tags,data:data28};
+const err56 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2060,11 +2392,13 @@ vErrors.push(err56);
 }
 errors++;
 }
+var valid0 = _errs59 === errors;
 }
 if(data.title !== undefined){
 let data30 = data.title;
+const _errs63 = errors;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err57 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema19.properties.title.type},message:"must be string,null",schema:schema19.properties.title.type,parentSchema:schema19.properties.title,data:data30};
+const err57 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema19.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2073,11 +2407,14 @@ vErrors.push(err57);
 }
 errors++;
 }
+const _errs64 = errors;
+var valid0 = _errs63 === errors;
 }
 if(data.updated_at !== undefined){
 let data31 = data.updated_at;
+const _errs65 = errors;
 if(typeof data31 !== "string"){
-const err58 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.updated_at.type,parentSchema:schema19.properties.updated_at,data:data31};
+const err58 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2086,15 +2423,21 @@ vErrors.push(err58);
 }
 errors++;
 }
+const _errs66 = errors;
+var valid0 = _errs65 === errors;
 }
 if(data.website_addresses !== undefined){
 let data32 = data.website_addresses;
+const _errs67 = errors;
+const _errs68 = errors;
 if(Array.isArray(data32)){
+let valid17 = true;
 const len7 = data32.length;
 for(let i7=0; i7<len7; i7++){
 let data33 = data32[i7];
+const _errs69 = errors;
 if(!(data33 && typeof data33 == "object" && !Array.isArray(data33))){
-const err59 = {instancePath:instancePath+"/website_addresses/" + i7,schemaPath:"#/properties/website_addresses/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.website_addresses.items.type,parentSchema:schema19.properties.website_addresses.items,data:data33};
+const err59 = {instancePath:instancePath+"/website_addresses/" + i7,schemaPath:"#/properties/website_addresses/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2103,10 +2446,15 @@ vErrors.push(err59);
 }
 errors++;
 }
+const _errs70 = errors;
+var valid16 = _errs69 === errors;
+if(!valid16){
+valid17 = false;
+}
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/website_addresses",schemaPath:"#/properties/website_addresses/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.website_addresses.type,parentSchema:schema19.properties.website_addresses,data:data32};
+const err60 = {instancePath:instancePath+"/website_addresses",schemaPath:"#/properties/website_addresses/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2115,10 +2463,11 @@ vErrors.push(err60);
 }
 errors++;
 }
+var valid0 = _errs67 === errors;
 }
 }
 else {
-const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2137,9 +2486,10 @@ const schema20 = {"type":"object","properties":{"child_department_external_ids":
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.child_department_external_ids === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "child_department_external_ids"},message:"must have required property '"+"child_department_external_ids"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "child_department_external_ids"},message:"must have required property '"+"child_department_external_ids"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2149,7 +2499,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.child_ids === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "child_ids"},message:"must have required property '"+"child_ids"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "child_ids"},message:"must have required property '"+"child_ids"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2159,7 +2509,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.external_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "external_id"},message:"must have required property '"+"external_id"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "external_id"},message:"must have required property '"+"external_id"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2169,7 +2519,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2179,7 +2529,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.name === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2189,7 +2539,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.parent_department_external_id === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_department_external_id"},message:"must have required property '"+"parent_department_external_id"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_department_external_id"},message:"must have required property '"+"parent_department_external_id"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2199,7 +2549,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.parent_id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2208,14 +2558,19 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.child_department_external_ids !== undefined){
 let data0 = data.child_department_external_ids;
+const _errs2 = errors;
+const _errs3 = errors;
 if(Array.isArray(data0)){
+let valid2 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err7 = {instancePath:instancePath+"/child_department_external_ids/" + i0,schemaPath:"#/properties/child_department_external_ids/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.child_department_external_ids.items.type,parentSchema:schema20.properties.child_department_external_ids.items,data:data1};
+const err7 = {instancePath:instancePath+"/child_department_external_ids/" + i0,schemaPath:"#/properties/child_department_external_ids/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2224,10 +2579,15 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid1 = _errs4 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/child_department_external_ids",schemaPath:"#/properties/child_department_external_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.child_department_external_ids.type,parentSchema:schema20.properties.child_department_external_ids,data:data0};
+const err8 = {instancePath:instancePath+"/child_department_external_ids",schemaPath:"#/properties/child_department_external_ids/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2236,15 +2596,20 @@ vErrors.push(err8);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.child_ids !== undefined){
 let data2 = data.child_ids;
+const _errs6 = errors;
+const _errs7 = errors;
 if(Array.isArray(data2)){
+let valid4 = true;
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 let data3 = data2[i1];
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err9 = {instancePath:instancePath+"/child_ids/" + i1,schemaPath:"#/properties/child_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.child_ids.items.type,parentSchema:schema20.properties.child_ids.items,data:data3};
+const err9 = {instancePath:instancePath+"/child_ids/" + i1,schemaPath:"#/properties/child_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2253,10 +2618,15 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid3 = _errs8 === errors;
+if(!valid3){
+valid4 = false;
+}
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/child_ids",schemaPath:"#/properties/child_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.child_ids.type,parentSchema:schema20.properties.child_ids,data:data2};
+const err10 = {instancePath:instancePath+"/child_ids",schemaPath:"#/properties/child_ids/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2265,11 +2635,13 @@ vErrors.push(err10);
 }
 errors++;
 }
+var valid0 = _errs6 === errors;
 }
 if(data.external_id !== undefined){
 let data4 = data.external_id;
+const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err11 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema20.properties.external_id.type},message:"must be string,null",schema:schema20.properties.external_id.type,parentSchema:schema20.properties.external_id,data:data4};
+const err11 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema20.properties.external_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2278,11 +2650,14 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.id !== undefined){
 let data5 = data.id;
+const _errs12 = errors;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.id.type,parentSchema:schema20.properties.id,data:data5};
+const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2291,11 +2666,14 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.name !== undefined){
 let data6 = data.name;
+const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.name.type,parentSchema:schema20.properties.name,data:data6};
+const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2304,11 +2682,14 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.parent_department_external_id !== undefined){
 let data7 = data.parent_department_external_id;
+const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err14 = {instancePath:instancePath+"/parent_department_external_id",schemaPath:"#/properties/parent_department_external_id/type",keyword:"type",params:{type: schema20.properties.parent_department_external_id.type},message:"must be string,null",schema:schema20.properties.parent_department_external_id.type,parentSchema:schema20.properties.parent_department_external_id,data:data7};
+const err14 = {instancePath:instancePath+"/parent_department_external_id",schemaPath:"#/properties/parent_department_external_id/type",keyword:"type",params:{type: schema20.properties.parent_department_external_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2317,11 +2698,14 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.parent_id !== undefined){
 let data8 = data.parent_id;
+const _errs18 = errors;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/parent_id",schemaPath:"#/properties/parent_id/type",keyword:"type",params:{type: schema20.properties.parent_id.type},message:"must be integer,null",schema:schema20.properties.parent_id.type,parentSchema:schema20.properties.parent_id,data:data8};
+const err15 = {instancePath:instancePath+"/parent_id",schemaPath:"#/properties/parent_id/type",keyword:"type",params:{type: schema20.properties.parent_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2330,10 +2714,12 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2352,9 +2738,10 @@ const schema21 = {"type":"object","properties":{"closed_at":{"type":["string","n
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.closed_at === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "closed_at"},message:"must have required property '"+"closed_at"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "closed_at"},message:"must have required property '"+"closed_at"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2364,7 +2751,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.confidential === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidential"},message:"must have required property '"+"confidential"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidential"},message:"must have required property '"+"confidential"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2374,7 +2761,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.created_at === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2384,7 +2771,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.custom_fields === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_fields"},message:"must have required property '"+"custom_fields"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_fields"},message:"must have required property '"+"custom_fields"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2394,7 +2781,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.departments === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "departments"},message:"must have required property '"+"departments"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "departments"},message:"must have required property '"+"departments"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2404,7 +2791,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.hiring_team === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hiring_team"},message:"must have required property '"+"hiring_team"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hiring_team"},message:"must have required property '"+"hiring_team"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2414,7 +2801,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2424,7 +2811,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.name === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2434,7 +2821,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.notes === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2444,7 +2831,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.offices === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "offices"},message:"must have required property '"+"offices"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "offices"},message:"must have required property '"+"offices"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2454,7 +2841,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.opened_at === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "opened_at"},message:"must have required property '"+"opened_at"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "opened_at"},message:"must have required property '"+"opened_at"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2464,7 +2851,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.openings === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "openings"},message:"must have required property '"+"openings"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "openings"},message:"must have required property '"+"openings"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2474,7 +2861,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.requisition_id === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requisition_id"},message:"must have required property '"+"requisition_id"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requisition_id"},message:"must have required property '"+"requisition_id"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2484,7 +2871,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.status === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2494,7 +2881,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.updated_at === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2503,10 +2890,12 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.closed_at !== undefined){
 let data0 = data.closed_at;
+const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err15 = {instancePath:instancePath+"/closed_at",schemaPath:"#/properties/closed_at/type",keyword:"type",params:{type: schema21.properties.closed_at.type},message:"must be string,null",schema:schema21.properties.closed_at.type,parentSchema:schema21.properties.closed_at,data:data0};
+const err15 = {instancePath:instancePath+"/closed_at",schemaPath:"#/properties/closed_at/type",keyword:"type",params:{type: schema21.properties.closed_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2515,11 +2904,14 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.confidential !== undefined){
 let data1 = data.confidential;
+const _errs4 = errors;
 if(typeof data1 !== "boolean"){
-const err16 = {instancePath:instancePath+"/confidential",schemaPath:"#/properties/confidential/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.confidential.type,parentSchema:schema21.properties.confidential,data:data1};
+const err16 = {instancePath:instancePath+"/confidential",schemaPath:"#/properties/confidential/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2528,11 +2920,14 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.created_at !== undefined){
 let data2 = data.created_at;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err17 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.created_at.type,parentSchema:schema21.properties.created_at,data:data2};
+const err17 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2541,11 +2936,14 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.custom_fields !== undefined){
 let data3 = data.custom_fields;
+const _errs8 = errors;
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-const err18 = {instancePath:instancePath+"/custom_fields",schemaPath:"#/properties/custom_fields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.custom_fields.type,parentSchema:schema21.properties.custom_fields,data:data3};
+const err18 = {instancePath:instancePath+"/custom_fields",schemaPath:"#/properties/custom_fields/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2554,15 +2952,21 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.departments !== undefined){
 let data4 = data.departments;
+const _errs10 = errors;
+const _errs11 = errors;
 if(Array.isArray(data4)){
+let valid2 = true;
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
+const _errs12 = errors;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err19 = {instancePath:instancePath+"/departments/" + i0,schemaPath:"#/properties/departments/items/type",keyword:"type",params:{type: schema21.properties.departments.items.type},message:"must be object,null",schema:schema21.properties.departments.items.type,parentSchema:schema21.properties.departments.items,data:data5};
+const err19 = {instancePath:instancePath+"/departments/" + i0,schemaPath:"#/properties/departments/items/type",keyword:"type",params:{type: schema21.properties.departments.items.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2571,10 +2975,15 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid1 = _errs12 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/departments",schemaPath:"#/properties/departments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.departments.type,parentSchema:schema21.properties.departments,data:data4};
+const err20 = {instancePath:instancePath+"/departments",schemaPath:"#/properties/departments/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2583,11 +2992,13 @@ vErrors.push(err20);
 }
 errors++;
 }
+var valid0 = _errs10 === errors;
 }
 if(data.hiring_team !== undefined){
 let data6 = data.hiring_team;
+const _errs14 = errors;
 if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-const err21 = {instancePath:instancePath+"/hiring_team",schemaPath:"#/properties/hiring_team/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.hiring_team.type,parentSchema:schema21.properties.hiring_team,data:data6};
+const err21 = {instancePath:instancePath+"/hiring_team",schemaPath:"#/properties/hiring_team/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2596,11 +3007,14 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.id !== undefined){
 let data7 = data.id;
+const _errs16 = errors;
 if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err22 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.id.type,parentSchema:schema21.properties.id,data:data7};
+const err22 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2609,11 +3023,14 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.name !== undefined){
 let data8 = data.name;
+const _errs18 = errors;
 if(typeof data8 !== "string"){
-const err23 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.name.type,parentSchema:schema21.properties.name,data:data8};
+const err23 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2622,11 +3039,14 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.notes !== undefined){
 let data9 = data.notes;
+const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err24 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: schema21.properties.notes.type},message:"must be string,null",schema:schema21.properties.notes.type,parentSchema:schema21.properties.notes,data:data9};
+const err24 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: schema21.properties.notes.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2635,15 +3055,21 @@ vErrors.push(err24);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.offices !== undefined){
 let data10 = data.offices;
+const _errs22 = errors;
+const _errs23 = errors;
 if(Array.isArray(data10)){
+let valid4 = true;
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
 let data11 = data10[i1];
+const _errs24 = errors;
 if(!(data11 && typeof data11 == "object" && !Array.isArray(data11))){
-const err25 = {instancePath:instancePath+"/offices/" + i1,schemaPath:"#/properties/offices/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.offices.items.type,parentSchema:schema21.properties.offices.items,data:data11};
+const err25 = {instancePath:instancePath+"/offices/" + i1,schemaPath:"#/properties/offices/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2652,10 +3078,15 @@ vErrors.push(err25);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid3 = _errs24 === errors;
+if(!valid3){
+valid4 = false;
+}
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/offices",schemaPath:"#/properties/offices/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.offices.type,parentSchema:schema21.properties.offices,data:data10};
+const err26 = {instancePath:instancePath+"/offices",schemaPath:"#/properties/offices/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2664,11 +3095,13 @@ vErrors.push(err26);
 }
 errors++;
 }
+var valid0 = _errs22 === errors;
 }
 if(data.opened_at !== undefined){
 let data12 = data.opened_at;
+const _errs26 = errors;
 if(typeof data12 !== "string"){
-const err27 = {instancePath:instancePath+"/opened_at",schemaPath:"#/properties/opened_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.opened_at.type,parentSchema:schema21.properties.opened_at,data:data12};
+const err27 = {instancePath:instancePath+"/opened_at",schemaPath:"#/properties/opened_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2677,15 +3110,21 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 if(data.openings !== undefined){
 let data13 = data.openings;
+const _errs28 = errors;
+const _errs29 = errors;
 if(Array.isArray(data13)){
+let valid6 = true;
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
 let data14 = data13[i2];
+const _errs30 = errors;
 if(!(data14 && typeof data14 == "object" && !Array.isArray(data14))){
-const err28 = {instancePath:instancePath+"/openings/" + i2,schemaPath:"#/properties/openings/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.openings.items.type,parentSchema:schema21.properties.openings.items,data:data14};
+const err28 = {instancePath:instancePath+"/openings/" + i2,schemaPath:"#/properties/openings/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2694,10 +3133,15 @@ vErrors.push(err28);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid5 = _errs30 === errors;
+if(!valid5){
+valid6 = false;
+}
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/openings",schemaPath:"#/properties/openings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.openings.type,parentSchema:schema21.properties.openings,data:data13};
+const err29 = {instancePath:instancePath+"/openings",schemaPath:"#/properties/openings/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2706,11 +3150,13 @@ vErrors.push(err29);
 }
 errors++;
 }
+var valid0 = _errs28 === errors;
 }
 if(data.requisition_id !== undefined){
 let data15 = data.requisition_id;
+const _errs32 = errors;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err30 = {instancePath:instancePath+"/requisition_id",schemaPath:"#/properties/requisition_id/type",keyword:"type",params:{type: schema21.properties.requisition_id.type},message:"must be string,null",schema:schema21.properties.requisition_id.type,parentSchema:schema21.properties.requisition_id,data:data15};
+const err30 = {instancePath:instancePath+"/requisition_id",schemaPath:"#/properties/requisition_id/type",keyword:"type",params:{type: schema21.properties.requisition_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2719,11 +3165,14 @@ vErrors.push(err30);
 }
 errors++;
 }
+const _errs33 = errors;
+var valid0 = _errs32 === errors;
 }
 if(data.status !== undefined){
 let data16 = data.status;
+const _errs34 = errors;
 if(typeof data16 !== "string"){
-const err31 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data16};
+const err31 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2732,11 +3181,14 @@ vErrors.push(err31);
 }
 errors++;
 }
+const _errs35 = errors;
+var valid0 = _errs34 === errors;
 }
 if(data.updated_at !== undefined){
 let data17 = data.updated_at;
+const _errs36 = errors;
 if(typeof data17 !== "string"){
-const err32 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.updated_at.type,parentSchema:schema21.properties.updated_at,data:data17};
+const err32 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2745,10 +3197,12 @@ vErrors.push(err32);
 }
 errors++;
 }
+const _errs37 = errors;
+var valid0 = _errs36 === errors;
 }
 }
 else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2767,9 +3221,10 @@ const schema22 = {"type":"object","properties":{"application_id":{"type":"intege
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.application_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_id"},message:"must have required property '"+"application_id"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "application_id"},message:"must have required property '"+"application_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2779,7 +3234,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.candidate_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "candidate_id"},message:"must have required property '"+"candidate_id"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "candidate_id"},message:"must have required property '"+"candidate_id"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2789,7 +3244,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.created_at === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2799,7 +3254,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.custom_fields === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_fields"},message:"must have required property '"+"custom_fields"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_fields"},message:"must have required property '"+"custom_fields"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2809,7 +3264,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2819,7 +3274,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.job_id === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "job_id"},message:"must have required property '"+"job_id"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "job_id"},message:"must have required property '"+"job_id"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2829,7 +3284,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.opening === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "opening"},message:"must have required property '"+"opening"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "opening"},message:"must have required property '"+"opening"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2839,7 +3294,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.resolved_at === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resolved_at"},message:"must have required property '"+"resolved_at"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resolved_at"},message:"must have required property '"+"resolved_at"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2849,7 +3304,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.sent_at === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sent_at"},message:"must have required property '"+"sent_at"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sent_at"},message:"must have required property '"+"sent_at"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2859,7 +3314,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.starts_at === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "starts_at"},message:"must have required property '"+"starts_at"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "starts_at"},message:"must have required property '"+"starts_at"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2869,7 +3324,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.status === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2879,7 +3334,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.updated_at === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2889,7 +3344,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.version === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2898,10 +3353,12 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.application_id !== undefined){
 let data0 = data.application_id;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err13 = {instancePath:instancePath+"/application_id",schemaPath:"#/properties/application_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.application_id.type,parentSchema:schema22.properties.application_id,data:data0};
+const err13 = {instancePath:instancePath+"/application_id",schemaPath:"#/properties/application_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2910,11 +3367,14 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.candidate_id !== undefined){
 let data1 = data.candidate_id;
+const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err14 = {instancePath:instancePath+"/candidate_id",schemaPath:"#/properties/candidate_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.candidate_id.type,parentSchema:schema22.properties.candidate_id,data:data1};
+const err14 = {instancePath:instancePath+"/candidate_id",schemaPath:"#/properties/candidate_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2923,11 +3383,14 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.created_at !== undefined){
 let data2 = data.created_at;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err15 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.created_at.type,parentSchema:schema22.properties.created_at,data:data2};
+const err15 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2936,11 +3399,14 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.custom_fields !== undefined){
 let data3 = data.custom_fields;
+const _errs8 = errors;
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-const err16 = {instancePath:instancePath+"/custom_fields",schemaPath:"#/properties/custom_fields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.custom_fields.type,parentSchema:schema22.properties.custom_fields,data:data3};
+const err16 = {instancePath:instancePath+"/custom_fields",schemaPath:"#/properties/custom_fields/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2949,11 +3415,14 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.id !== undefined){
 let data4 = data.id;
+const _errs10 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err17 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.id.type,parentSchema:schema22.properties.id,data:data4};
+const err17 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2962,11 +3431,14 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.job_id !== undefined){
 let data5 = data.job_id;
+const _errs12 = errors;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err18 = {instancePath:instancePath+"/job_id",schemaPath:"#/properties/job_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.job_id.type,parentSchema:schema22.properties.job_id,data:data5};
+const err18 = {instancePath:instancePath+"/job_id",schemaPath:"#/properties/job_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2975,11 +3447,14 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.opening !== undefined){
 let data6 = data.opening;
+const _errs14 = errors;
 if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
-const err19 = {instancePath:instancePath+"/opening",schemaPath:"#/properties/opening/type",keyword:"type",params:{type: schema22.properties.opening.type},message:"must be object,null",schema:schema22.properties.opening.type,parentSchema:schema22.properties.opening,data:data6};
+const err19 = {instancePath:instancePath+"/opening",schemaPath:"#/properties/opening/type",keyword:"type",params:{type: schema22.properties.opening.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2988,11 +3463,14 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.resolved_at !== undefined){
 let data7 = data.resolved_at;
+const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err20 = {instancePath:instancePath+"/resolved_at",schemaPath:"#/properties/resolved_at/type",keyword:"type",params:{type: schema22.properties.resolved_at.type},message:"must be string,null",schema:schema22.properties.resolved_at.type,parentSchema:schema22.properties.resolved_at,data:data7};
+const err20 = {instancePath:instancePath+"/resolved_at",schemaPath:"#/properties/resolved_at/type",keyword:"type",params:{type: schema22.properties.resolved_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3001,11 +3479,14 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.sent_at !== undefined){
 let data8 = data.sent_at;
+const _errs18 = errors;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err21 = {instancePath:instancePath+"/sent_at",schemaPath:"#/properties/sent_at/type",keyword:"type",params:{type: schema22.properties.sent_at.type},message:"must be string,null",schema:schema22.properties.sent_at.type,parentSchema:schema22.properties.sent_at,data:data8};
+const err21 = {instancePath:instancePath+"/sent_at",schemaPath:"#/properties/sent_at/type",keyword:"type",params:{type: schema22.properties.sent_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3014,11 +3495,14 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.starts_at !== undefined){
 let data9 = data.starts_at;
+const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err22 = {instancePath:instancePath+"/starts_at",schemaPath:"#/properties/starts_at/type",keyword:"type",params:{type: schema22.properties.starts_at.type},message:"must be string,null",schema:schema22.properties.starts_at.type,parentSchema:schema22.properties.starts_at,data:data9};
+const err22 = {instancePath:instancePath+"/starts_at",schemaPath:"#/properties/starts_at/type",keyword:"type",params:{type: schema22.properties.starts_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3027,11 +3511,14 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.status !== undefined){
 let data10 = data.status;
+const _errs22 = errors;
 if(typeof data10 !== "string"){
-const err23 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.status.type,parentSchema:schema22.properties.status,data:data10};
+const err23 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3040,11 +3527,14 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.updated_at !== undefined){
 let data11 = data.updated_at;
+const _errs24 = errors;
 if(typeof data11 !== "string"){
-const err24 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.updated_at.type,parentSchema:schema22.properties.updated_at,data:data11};
+const err24 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3053,11 +3543,14 @@ vErrors.push(err24);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.version !== undefined){
 let data12 = data.version;
+const _errs26 = errors;
 if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
-const err25 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.version.type,parentSchema:schema22.properties.version,data:data12};
+const err25 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3066,10 +3559,12 @@ vErrors.push(err25);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 }
 else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3088,9 +3583,10 @@ const schema23 = {"type":"object","properties":{"child_ids":{"type":"array","ite
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.child_ids === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "child_ids"},message:"must have required property '"+"child_ids"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "child_ids"},message:"must have required property '"+"child_ids"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3100,7 +3596,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.child_office_external_ids === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "child_office_external_ids"},message:"must have required property '"+"child_office_external_ids"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "child_office_external_ids"},message:"must have required property '"+"child_office_external_ids"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3110,7 +3606,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.external_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "external_id"},message:"must have required property '"+"external_id"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "external_id"},message:"must have required property '"+"external_id"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3120,7 +3616,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3130,7 +3626,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.location === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3140,7 +3636,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.name === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3150,7 +3646,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.parent_id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3160,7 +3656,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.parent_office_external_id === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_office_external_id"},message:"must have required property '"+"parent_office_external_id"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_office_external_id"},message:"must have required property '"+"parent_office_external_id"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3170,7 +3666,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.primary_contact_user_id === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "primary_contact_user_id"},message:"must have required property '"+"primary_contact_user_id"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "primary_contact_user_id"},message:"must have required property '"+"primary_contact_user_id"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3179,14 +3675,19 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.child_ids !== undefined){
 let data0 = data.child_ids;
+const _errs2 = errors;
+const _errs3 = errors;
 if(Array.isArray(data0)){
+let valid2 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
+const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err9 = {instancePath:instancePath+"/child_ids/" + i0,schemaPath:"#/properties/child_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.child_ids.items.type,parentSchema:schema23.properties.child_ids.items,data:data1};
+const err9 = {instancePath:instancePath+"/child_ids/" + i0,schemaPath:"#/properties/child_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3195,10 +3696,15 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid1 = _errs4 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/child_ids",schemaPath:"#/properties/child_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.child_ids.type,parentSchema:schema23.properties.child_ids,data:data0};
+const err10 = {instancePath:instancePath+"/child_ids",schemaPath:"#/properties/child_ids/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3207,15 +3713,20 @@ vErrors.push(err10);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.child_office_external_ids !== undefined){
 let data2 = data.child_office_external_ids;
+const _errs6 = errors;
+const _errs7 = errors;
 if(Array.isArray(data2)){
+let valid4 = true;
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 let data3 = data2[i1];
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err11 = {instancePath:instancePath+"/child_office_external_ids/" + i1,schemaPath:"#/properties/child_office_external_ids/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.child_office_external_ids.items.type,parentSchema:schema23.properties.child_office_external_ids.items,data:data3};
+const err11 = {instancePath:instancePath+"/child_office_external_ids/" + i1,schemaPath:"#/properties/child_office_external_ids/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3224,10 +3735,15 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid3 = _errs8 === errors;
+if(!valid3){
+valid4 = false;
+}
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/child_office_external_ids",schemaPath:"#/properties/child_office_external_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.child_office_external_ids.type,parentSchema:schema23.properties.child_office_external_ids,data:data2};
+const err12 = {instancePath:instancePath+"/child_office_external_ids",schemaPath:"#/properties/child_office_external_ids/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3236,11 +3752,13 @@ vErrors.push(err12);
 }
 errors++;
 }
+var valid0 = _errs6 === errors;
 }
 if(data.external_id !== undefined){
 let data4 = data.external_id;
+const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err13 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema23.properties.external_id.type},message:"must be string,null",schema:schema23.properties.external_id.type,parentSchema:schema23.properties.external_id,data:data4};
+const err13 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema23.properties.external_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3249,11 +3767,14 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.id !== undefined){
 let data5 = data.id;
+const _errs12 = errors;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err14 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.id.type,parentSchema:schema23.properties.id,data:data5};
+const err14 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3262,11 +3783,14 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.location !== undefined){
 let data6 = data.location;
+const _errs14 = errors;
 if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
-const err15 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: schema23.properties.location.type},message:"must be object,null",schema:schema23.properties.location.type,parentSchema:schema23.properties.location,data:data6};
+const err15 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: schema23.properties.location.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3275,11 +3799,14 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.name !== undefined){
 let data7 = data.name;
+const _errs16 = errors;
 if(typeof data7 !== "string"){
-const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.name.type,parentSchema:schema23.properties.name,data:data7};
+const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3288,11 +3815,14 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.parent_id !== undefined){
 let data8 = data.parent_id;
+const _errs18 = errors;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err17 = {instancePath:instancePath+"/parent_id",schemaPath:"#/properties/parent_id/type",keyword:"type",params:{type: schema23.properties.parent_id.type},message:"must be integer,null",schema:schema23.properties.parent_id.type,parentSchema:schema23.properties.parent_id,data:data8};
+const err17 = {instancePath:instancePath+"/parent_id",schemaPath:"#/properties/parent_id/type",keyword:"type",params:{type: schema23.properties.parent_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3301,11 +3831,14 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.parent_office_external_id !== undefined){
 let data9 = data.parent_office_external_id;
+const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err18 = {instancePath:instancePath+"/parent_office_external_id",schemaPath:"#/properties/parent_office_external_id/type",keyword:"type",params:{type: schema23.properties.parent_office_external_id.type},message:"must be string,null",schema:schema23.properties.parent_office_external_id.type,parentSchema:schema23.properties.parent_office_external_id,data:data9};
+const err18 = {instancePath:instancePath+"/parent_office_external_id",schemaPath:"#/properties/parent_office_external_id/type",keyword:"type",params:{type: schema23.properties.parent_office_external_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3314,11 +3847,14 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.primary_contact_user_id !== undefined){
 let data10 = data.primary_contact_user_id;
+const _errs22 = errors;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err19 = {instancePath:instancePath+"/primary_contact_user_id",schemaPath:"#/properties/primary_contact_user_id/type",keyword:"type",params:{type: schema23.properties.primary_contact_user_id.type},message:"must be integer,null",schema:schema23.properties.primary_contact_user_id.type,parentSchema:schema23.properties.primary_contact_user_id,data:data10};
+const err19 = {instancePath:instancePath+"/primary_contact_user_id",schemaPath:"#/properties/primary_contact_user_id/type",keyword:"type",params:{type: schema23.properties.primary_contact_user_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3327,10 +3863,12 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3349,9 +3887,10 @@ const schema24 = {"type":"object","properties":{"created_at":{"type":"string"},"
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.created_at === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3361,7 +3900,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.departments === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "departments"},message:"must have required property '"+"departments"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "departments"},message:"must have required property '"+"departments"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3371,7 +3910,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.disabled === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "disabled"},message:"must have required property '"+"disabled"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "disabled"},message:"must have required property '"+"disabled"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3381,7 +3920,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.emails === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emails"},message:"must have required property '"+"emails"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "emails"},message:"must have required property '"+"emails"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3391,7 +3930,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.employee_id === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "employee_id"},message:"must have required property '"+"employee_id"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "employee_id"},message:"must have required property '"+"employee_id"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3401,7 +3940,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.first_name === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3411,7 +3950,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3421,7 +3960,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.last_name === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_name"},message:"must have required property '"+"last_name"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_name"},message:"must have required property '"+"last_name"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3431,7 +3970,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.linked_candidate_ids === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "linked_candidate_ids"},message:"must have required property '"+"linked_candidate_ids"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "linked_candidate_ids"},message:"must have required property '"+"linked_candidate_ids"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3441,7 +3980,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.name === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3451,7 +3990,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.offices === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "offices"},message:"must have required property '"+"offices"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "offices"},message:"must have required property '"+"offices"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3461,7 +4000,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.primary_email_address === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "primary_email_address"},message:"must have required property '"+"primary_email_address"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "primary_email_address"},message:"must have required property '"+"primary_email_address"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3471,7 +4010,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.site_admin === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "site_admin"},message:"must have required property '"+"site_admin"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "site_admin"},message:"must have required property '"+"site_admin"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3481,7 +4020,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.updated_at === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3490,10 +4029,12 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.created_at !== undefined){
 let data0 = data.created_at;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err14 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.created_at.type,parentSchema:schema24.properties.created_at,data:data0};
+const err14 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3502,15 +4043,21 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.departments !== undefined){
 let data1 = data.departments;
+const _errs4 = errors;
+const _errs5 = errors;
 if(Array.isArray(data1)){
+let valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
+const _errs6 = errors;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err15 = {instancePath:instancePath+"/departments/" + i0,schemaPath:"#/properties/departments/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.departments.items.type,parentSchema:schema24.properties.departments.items,data:data2};
+const err15 = {instancePath:instancePath+"/departments/" + i0,schemaPath:"#/properties/departments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3519,10 +4066,15 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid1 = _errs6 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/departments",schemaPath:"#/properties/departments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.departments.type,parentSchema:schema24.properties.departments,data:data1};
+const err16 = {instancePath:instancePath+"/departments",schemaPath:"#/properties/departments/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3531,11 +4083,13 @@ vErrors.push(err16);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.disabled !== undefined){
 let data3 = data.disabled;
+const _errs8 = errors;
 if(typeof data3 !== "boolean"){
-const err17 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.disabled.type,parentSchema:schema24.properties.disabled,data:data3};
+const err17 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3544,15 +4098,21 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.emails !== undefined){
 let data4 = data.emails;
+const _errs10 = errors;
+const _errs11 = errors;
 if(Array.isArray(data4)){
+let valid4 = true;
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 let data5 = data4[i1];
+const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err18 = {instancePath:instancePath+"/emails/" + i1,schemaPath:"#/properties/emails/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.emails.items.type,parentSchema:schema24.properties.emails.items,data:data5};
+const err18 = {instancePath:instancePath+"/emails/" + i1,schemaPath:"#/properties/emails/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3561,10 +4121,15 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid3 = _errs12 === errors;
+if(!valid3){
+valid4 = false;
+}
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/emails",schemaPath:"#/properties/emails/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.emails.type,parentSchema:schema24.properties.emails,data:data4};
+const err19 = {instancePath:instancePath+"/emails",schemaPath:"#/properties/emails/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3573,11 +4138,13 @@ vErrors.push(err19);
 }
 errors++;
 }
+var valid0 = _errs10 === errors;
 }
 if(data.employee_id !== undefined){
 let data6 = data.employee_id;
+const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err20 = {instancePath:instancePath+"/employee_id",schemaPath:"#/properties/employee_id/type",keyword:"type",params:{type: schema24.properties.employee_id.type},message:"must be string,null",schema:schema24.properties.employee_id.type,parentSchema:schema24.properties.employee_id,data:data6};
+const err20 = {instancePath:instancePath+"/employee_id",schemaPath:"#/properties/employee_id/type",keyword:"type",params:{type: schema24.properties.employee_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3586,11 +4153,14 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.first_name !== undefined){
 let data7 = data.first_name;
+const _errs16 = errors;
 if(typeof data7 !== "string"){
-const err21 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.first_name.type,parentSchema:schema24.properties.first_name,data:data7};
+const err21 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3599,11 +4169,14 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.id !== undefined){
 let data8 = data.id;
+const _errs18 = errors;
 if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err22 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.id.type,parentSchema:schema24.properties.id,data:data8};
+const err22 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3612,11 +4185,14 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.last_name !== undefined){
 let data9 = data.last_name;
+const _errs20 = errors;
 if(typeof data9 !== "string"){
-const err23 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.last_name.type,parentSchema:schema24.properties.last_name,data:data9};
+const err23 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3625,15 +4201,21 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.linked_candidate_ids !== undefined){
 let data10 = data.linked_candidate_ids;
+const _errs22 = errors;
+const _errs23 = errors;
 if(Array.isArray(data10)){
+let valid6 = true;
 const len2 = data10.length;
 for(let i2=0; i2<len2; i2++){
 let data11 = data10[i2];
+const _errs24 = errors;
 if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
-const err24 = {instancePath:instancePath+"/linked_candidate_ids/" + i2,schemaPath:"#/properties/linked_candidate_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.linked_candidate_ids.items.type,parentSchema:schema24.properties.linked_candidate_ids.items,data:data11};
+const err24 = {instancePath:instancePath+"/linked_candidate_ids/" + i2,schemaPath:"#/properties/linked_candidate_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3642,10 +4224,15 @@ vErrors.push(err24);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid5 = _errs24 === errors;
+if(!valid5){
+valid6 = false;
+}
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/linked_candidate_ids",schemaPath:"#/properties/linked_candidate_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.linked_candidate_ids.type,parentSchema:schema24.properties.linked_candidate_ids,data:data10};
+const err25 = {instancePath:instancePath+"/linked_candidate_ids",schemaPath:"#/properties/linked_candidate_ids/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3654,11 +4241,13 @@ vErrors.push(err25);
 }
 errors++;
 }
+var valid0 = _errs22 === errors;
 }
 if(data.name !== undefined){
 let data12 = data.name;
+const _errs26 = errors;
 if(typeof data12 !== "string"){
-const err26 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.name.type,parentSchema:schema24.properties.name,data:data12};
+const err26 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3667,15 +4256,21 @@ vErrors.push(err26);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 if(data.offices !== undefined){
 let data13 = data.offices;
+const _errs28 = errors;
+const _errs29 = errors;
 if(Array.isArray(data13)){
+let valid8 = true;
 const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
 let data14 = data13[i3];
+const _errs30 = errors;
 if(!(data14 && typeof data14 == "object" && !Array.isArray(data14))){
-const err27 = {instancePath:instancePath+"/offices/" + i3,schemaPath:"#/properties/offices/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.offices.items.type,parentSchema:schema24.properties.offices.items,data:data14};
+const err27 = {instancePath:instancePath+"/offices/" + i3,schemaPath:"#/properties/offices/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3684,10 +4279,15 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid7 = _errs30 === errors;
+if(!valid7){
+valid8 = false;
+}
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/offices",schemaPath:"#/properties/offices/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.offices.type,parentSchema:schema24.properties.offices,data:data13};
+const err28 = {instancePath:instancePath+"/offices",schemaPath:"#/properties/offices/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3696,11 +4296,13 @@ vErrors.push(err28);
 }
 errors++;
 }
+var valid0 = _errs28 === errors;
 }
 if(data.primary_email_address !== undefined){
 let data15 = data.primary_email_address;
+const _errs32 = errors;
 if(typeof data15 !== "string"){
-const err29 = {instancePath:instancePath+"/primary_email_address",schemaPath:"#/properties/primary_email_address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.primary_email_address.type,parentSchema:schema24.properties.primary_email_address,data:data15};
+const err29 = {instancePath:instancePath+"/primary_email_address",schemaPath:"#/properties/primary_email_address/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3709,11 +4311,14 @@ vErrors.push(err29);
 }
 errors++;
 }
+const _errs33 = errors;
+var valid0 = _errs32 === errors;
 }
 if(data.site_admin !== undefined){
 let data16 = data.site_admin;
+const _errs34 = errors;
 if(typeof data16 !== "boolean"){
-const err30 = {instancePath:instancePath+"/site_admin",schemaPath:"#/properties/site_admin/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.site_admin.type,parentSchema:schema24.properties.site_admin,data:data16};
+const err30 = {instancePath:instancePath+"/site_admin",schemaPath:"#/properties/site_admin/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3722,11 +4327,14 @@ vErrors.push(err30);
 }
 errors++;
 }
+const _errs35 = errors;
+var valid0 = _errs34 === errors;
 }
 if(data.updated_at !== undefined){
 let data17 = data.updated_at;
+const _errs36 = errors;
 if(typeof data17 !== "string"){
-const err31 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.updated_at.type,parentSchema:schema24.properties.updated_at,data:data17};
+const err31 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3735,10 +4343,12 @@ vErrors.push(err31);
 }
 errors++;
 }
+const _errs37 = errors;
+var valid0 = _errs36 === errors;
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err32];
 }

@@ -7,9 +7,10 @@ const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fiel
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema11.required,parentSchema:schema11,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18,9 +19,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "cursor") || (key0 === "fields")) || (key0 === "limit")) || (key0 === "query"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -32,8 +34,9 @@ errors++;
 }
 if(data.cursor !== undefined){
 let data0 = data.cursor;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.cursor.type,parentSchema:schema11.properties.cursor,data:data0};
+const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -42,15 +45,21 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.fields !== undefined){
 let data1 = data.fields;
+const _errs4 = errors;
+const _errs5 = errors;
 if(Array.isArray(data1)){
+let valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.fields.items.type,parentSchema:schema11.properties.fields.items,data:data2};
+const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -59,10 +68,15 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid1 = _errs6 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.fields.type,parentSchema:schema11.properties.fields,data:data1};
+const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -71,11 +85,13 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.limit !== undefined){
 let data3 = data.limit;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.limit.type,parentSchema:schema11.properties.limit,data:data3};
+const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -84,9 +100,10 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
 if(typeof data3 == "number"){
 if(data3 < 1 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.limit,data:data3};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -96,13 +113,17 @@ vErrors.push(err6);
 errors++;
 }
 }
+var valid0 = _errs8 === errors;
 }
 if(data.query !== undefined){
 let data4 = data.query;
+const _errs10 = errors;
+const _errs11 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+const _errs12 = errors;
 for(const key1 in data4){
 if(!((key1 === "filter") || (key1 === "sort"))){
-const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.query,data:data4};
+const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -114,8 +135,9 @@ errors++;
 }
 if(data4.filter !== undefined){
 let data5 = data4.filter;
+const _errs13 = errors;
 if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err8 = {instancePath:instancePath+"/query/filter",schemaPath:"#/properties/query/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.properties.filter.type,parentSchema:schema11.properties.query.properties.filter,data:data5};
+const err8 = {instancePath:instancePath+"/query/filter",schemaPath:"#/properties/query/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -124,15 +146,21 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid3 = _errs13 === errors;
 }
 if(data4.sort !== undefined){
 let data6 = data4.sort;
+const _errs15 = errors;
+const _errs16 = errors;
 if(Array.isArray(data6)){
+let valid5 = true;
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
+const _errs17 = errors;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-const err9 = {instancePath:instancePath+"/query/sort/" + i1,schemaPath:"#/properties/query/properties/sort/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.properties.sort.items.type,parentSchema:schema11.properties.query.properties.sort.items,data:data7};
+const err9 = {instancePath:instancePath+"/query/sort/" + i1,schemaPath:"#/properties/query/properties/sort/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -141,10 +169,15 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs18 = errors;
+var valid4 = _errs17 === errors;
+if(!valid4){
+valid5 = false;
+}
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.query.properties.sort.type,parentSchema:schema11.properties.query.properties.sort,data:data6};
+const err10 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -153,10 +186,11 @@ vErrors.push(err10);
 }
 errors++;
 }
+var valid3 = _errs15 === errors;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.type,parentSchema:schema11.properties.query,data:data4};
+const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -165,10 +199,11 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid0 = _errs10 === errors;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -187,10 +222,12 @@ const schema12 = {"type":"object","properties":{},"additionalProperties":true};
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -209,10 +246,12 @@ const schema13 = {"type":"object","properties":{"page":{"type":"integer"}},"addi
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "page")){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -224,8 +263,9 @@ errors++;
 }
 if(data.page !== undefined){
 let data0 = data.page;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.page.type,parentSchema:schema13.properties.page,data:data0};
+const err1 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -234,10 +274,12 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -256,9 +298,10 @@ const schema14 = {"type":"object","properties":{"brand_id":{"type":"integer"}},"
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.brand_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "brand_id"},message:"must have required property '"+"brand_id"+"'",schema:schema14.required,parentSchema:schema14,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "brand_id"},message:"must have required property '"+"brand_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -267,9 +310,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "brand_id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -281,8 +325,9 @@ errors++;
 }
 if(data.brand_id !== undefined){
 let data0 = data.brand_id;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/brand_id",schemaPath:"#/properties/brand_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.brand_id.type,parentSchema:schema14.properties.brand_id,data:data0};
+const err2 = {instancePath:instancePath+"/brand_id",schemaPath:"#/properties/brand_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -291,10 +336,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -313,10 +360,12 @@ const schema15 = {"type":"object","properties":{"access":{"type":"string","enum"
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "access") || (key0 === "active")) || (key0 === "category")) || (key0 === "group_id")) || (key0 === "only_viewable")) || (key0 === "page")) || (key0 === "sort_by")) || (key0 === "sort_order"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -328,8 +377,9 @@ errors++;
 }
 if(data.access !== undefined){
 let data0 = data.access;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.access.type,parentSchema:schema15.properties.access,data:data0};
+const err1 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -338,8 +388,10 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+const vSchema0 = schema15.properties.access.enum;
 if(!(((data0 === "personal") || (data0 === "shared")) || (data0 === "account"))){
-const err2 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema15.properties.access.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.access.enum,parentSchema:schema15.properties.access,data:data0};
+const err2 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema15.properties.access.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -348,11 +400,13 @@ vErrors.push(err2);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.active !== undefined){
 let data1 = data.active;
+const _errs4 = errors;
 if(typeof data1 !== "boolean"){
-const err3 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.active.type,parentSchema:schema15.properties.active,data:data1};
+const err3 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -361,11 +415,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.category !== undefined){
 let data2 = data.category;
+const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err4 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.category.type,parentSchema:schema15.properties.category,data:data2};
+const err4 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -374,11 +431,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.group_id !== undefined){
 let data3 = data.group_id;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err5 = {instancePath:instancePath+"/group_id",schemaPath:"#/properties/group_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.group_id.type,parentSchema:schema15.properties.group_id,data:data3};
+const err5 = {instancePath:instancePath+"/group_id",schemaPath:"#/properties/group_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -387,11 +447,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.only_viewable !== undefined){
 let data4 = data.only_viewable;
+const _errs10 = errors;
 if(typeof data4 !== "boolean"){
-const err6 = {instancePath:instancePath+"/only_viewable",schemaPath:"#/properties/only_viewable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.only_viewable.type,parentSchema:schema15.properties.only_viewable,data:data4};
+const err6 = {instancePath:instancePath+"/only_viewable",schemaPath:"#/properties/only_viewable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -400,11 +463,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.page !== undefined){
 let data5 = data.page;
+const _errs12 = errors;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err7 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.page.type,parentSchema:schema15.properties.page,data:data5};
+const err7 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -413,11 +479,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.sort_by !== undefined){
 let data6 = data.sort_by;
+const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.sort_by.type,parentSchema:schema15.properties.sort_by,data:data6};
+const err8 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -426,8 +495,10 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs15 = errors;
+const vSchema1 = schema15.properties.sort_by.enum;
 if(!((((data6 === "alphabetical") || (data6 === "created_at")) || (data6 === "updated_at")) || (data6 === "position"))){
-const err9 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/enum",keyword:"enum",params:{allowedValues: schema15.properties.sort_by.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.sort_by.enum,parentSchema:schema15.properties.sort_by,data:data6};
+const err9 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/enum",keyword:"enum",params:{allowedValues: schema15.properties.sort_by.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -436,11 +507,13 @@ vErrors.push(err9);
 }
 errors++;
 }
+var valid0 = _errs14 === errors;
 }
 if(data.sort_order !== undefined){
 let data7 = data.sort_order;
+const _errs16 = errors;
 if(typeof data7 !== "string"){
-const err10 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.sort_order.type,parentSchema:schema15.properties.sort_order,data:data7};
+const err10 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -449,8 +522,10 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs17 = errors;
+const vSchema2 = schema15.properties.sort_order.enum;
 if(!((data7 === "asc") || (data7 === "desc"))){
-const err11 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/enum",keyword:"enum",params:{allowedValues: schema15.properties.sort_order.enum},message:"must be equal to one of the allowed values",schema:schema15.properties.sort_order.enum,parentSchema:schema15.properties.sort_order,data:data7};
+const err11 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/enum",keyword:"enum",params:{allowedValues: schema15.properties.sort_order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -459,10 +534,11 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid0 = _errs16 === errors;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -481,9 +557,10 @@ const schema16 = {"type":"object","properties":{"macro_id":{"type":"integer"}},"
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.macro_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "macro_id"},message:"must have required property '"+"macro_id"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "macro_id"},message:"must have required property '"+"macro_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -492,9 +569,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "macro_id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -506,8 +584,9 @@ errors++;
 }
 if(data.macro_id !== undefined){
 let data0 = data.macro_id;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/macro_id",schemaPath:"#/properties/macro_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.macro_id.type,parentSchema:schema16.properties.macro_id,data:data0};
+const err2 = {instancePath:instancePath+"/macro_id",schemaPath:"#/properties/macro_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -516,10 +595,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -538,10 +619,12 @@ const schema17 = {"type":"object","properties":{"external_id":{"type":"string"},
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "external_id") || (key0 === "page")) || (key0 === "sort"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -553,8 +636,9 @@ errors++;
 }
 if(data.external_id !== undefined){
 let data0 = data.external_id;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.external_id.type,parentSchema:schema17.properties.external_id,data:data0};
+const err1 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -563,11 +647,14 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.page !== undefined){
 let data1 = data.page;
+const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.page.type,parentSchema:schema17.properties.page,data:data1};
+const err2 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -576,11 +663,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.sort !== undefined){
 let data2 = data.sort;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.sort.type,parentSchema:schema17.properties.sort,data:data2};
+const err3 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -589,8 +679,10 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+const vSchema0 = schema17.properties.sort.enum;
 if(!((((((data2 === "id") || (data2 === "status")) || (data2 === "updated_at")) || (data2 === "-id")) || (data2 === "-status")) || (data2 === "-updated_at"))){
-const err4 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema17.properties.sort.enum},message:"must be equal to one of the allowed values",schema:schema17.properties.sort.enum,parentSchema:schema17.properties.sort,data:data2};
+const err4 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema17.properties.sort.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -599,10 +691,11 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs6 === errors;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -621,9 +714,10 @@ const schema18 = {"type":"object","properties":{"ticket_id":{"type":"integer"}},
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ticket_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ticket_id"},message:"must have required property '"+"ticket_id"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ticket_id"},message:"must have required property '"+"ticket_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -632,9 +726,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "ticket_id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -646,8 +741,9 @@ errors++;
 }
 if(data.ticket_id !== undefined){
 let data0 = data.ticket_id;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/ticket_id",schemaPath:"#/properties/ticket_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.ticket_id.type,parentSchema:schema18.properties.ticket_id,data:data0};
+const err2 = {instancePath:instancePath+"/ticket_id",schemaPath:"#/properties/ticket_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -656,10 +752,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -678,10 +776,12 @@ const schema19 = {"type":"object","properties":{"active":{"type":"boolean"},"cat
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "active") || (key0 === "category_id")) || (key0 === "page")) || (key0 === "sort"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -693,8 +793,9 @@ errors++;
 }
 if(data.active !== undefined){
 let data0 = data.active;
+const _errs2 = errors;
 if(typeof data0 !== "boolean"){
-const err1 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.active.type,parentSchema:schema19.properties.active,data:data0};
+const err1 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -703,11 +804,14 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.category_id !== undefined){
 let data1 = data.category_id;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/category_id",schemaPath:"#/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.category_id.type,parentSchema:schema19.properties.category_id,data:data1};
+const err2 = {instancePath:instancePath+"/category_id",schemaPath:"#/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -716,11 +820,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.page !== undefined){
 let data2 = data.page;
+const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.page.type,parentSchema:schema19.properties.page,data:data2};
+const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -729,11 +836,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.sort !== undefined){
 let data3 = data.sort;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.sort.type,parentSchema:schema19.properties.sort,data:data3};
+const err4 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -742,8 +852,10 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs9 = errors;
+const vSchema0 = schema19.properties.sort.enum;
 if(!((((data3 === "alphabetical") || (data3 === "created_at")) || (data3 === "updated_at")) || (data3 === "position"))){
-const err5 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema19.properties.sort.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.sort.enum,parentSchema:schema19.properties.sort,data:data3};
+const err5 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema19.properties.sort.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -752,10 +864,11 @@ vErrors.push(err5);
 }
 errors++;
 }
+var valid0 = _errs8 === errors;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -774,9 +887,10 @@ const schema20 = {"type":"object","properties":{"trigger_id":{"type":"integer"}}
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.trigger_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trigger_id"},message:"must have required property '"+"trigger_id"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trigger_id"},message:"must have required property '"+"trigger_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -785,9 +899,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "trigger_id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -799,8 +914,9 @@ errors++;
 }
 if(data.trigger_id !== undefined){
 let data0 = data.trigger_id;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/trigger_id",schemaPath:"#/properties/trigger_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.trigger_id.type,parentSchema:schema20.properties.trigger_id,data:data0};
+const err2 = {instancePath:instancePath+"/trigger_id",schemaPath:"#/properties/trigger_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -809,10 +925,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -831,10 +949,12 @@ const schema21 = {"type":"object","properties":{"external_id":{"type":"string"},
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "external_id") || (key0 === "page")) || (key0 === "role"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -846,8 +966,9 @@ errors++;
 }
 if(data.external_id !== undefined){
 let data0 = data.external_id;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.external_id.type,parentSchema:schema21.properties.external_id,data:data0};
+const err1 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -856,11 +977,14 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.page !== undefined){
 let data1 = data.page;
+const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.page.type,parentSchema:schema21.properties.page,data:data1};
+const err2 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -869,11 +993,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.role !== undefined){
 let data2 = data.role;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.role.type,parentSchema:schema21.properties.role,data:data2};
+const err3 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -882,8 +1009,10 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+const vSchema0 = schema21.properties.role.enum;
 if(!(((data2 === "end-user") || (data2 === "agent")) || (data2 === "admin"))){
-const err4 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema21.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.role.enum,parentSchema:schema21.properties.role,data:data2};
+const err4 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema21.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -892,10 +1021,11 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs6 === errors;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -914,9 +1044,10 @@ const schema22 = {"type":"object","properties":{"user_id":{"type":"integer"}},"r
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.user_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_id"},message:"must have required property '"+"user_id"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_id"},message:"must have required property '"+"user_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -925,9 +1056,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "user_id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -939,8 +1071,9 @@ errors++;
 }
 if(data.user_id !== undefined){
 let data0 = data.user_id;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/user_id",schemaPath:"#/properties/user_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.user_id.type,parentSchema:schema22.properties.user_id,data:data0};
+const err2 = {instancePath:instancePath+"/user_id",schemaPath:"#/properties/user_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -949,10 +1082,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -971,10 +1106,12 @@ const schema23 = {"type":"object","properties":{"access":{"type":"string","enum"
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "access") || (key0 === "active")) || (key0 === "group_id")) || (key0 === "page")) || (key0 === "sort_by")) || (key0 === "sort_order"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -986,8 +1123,9 @@ errors++;
 }
 if(data.access !== undefined){
 let data0 = data.access;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.access.type,parentSchema:schema23.properties.access,data:data0};
+const err1 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -996,8 +1134,10 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+const vSchema0 = schema23.properties.access.enum;
 if(!(((data0 === "personal") || (data0 === "shared")) || (data0 === "account"))){
-const err2 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema23.properties.access.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.access.enum,parentSchema:schema23.properties.access,data:data0};
+const err2 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema23.properties.access.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1006,11 +1146,13 @@ vErrors.push(err2);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.active !== undefined){
 let data1 = data.active;
+const _errs4 = errors;
 if(typeof data1 !== "boolean"){
-const err3 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.active.type,parentSchema:schema23.properties.active,data:data1};
+const err3 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1019,11 +1161,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.group_id !== undefined){
 let data2 = data.group_id;
+const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err4 = {instancePath:instancePath+"/group_id",schemaPath:"#/properties/group_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.group_id.type,parentSchema:schema23.properties.group_id,data:data2};
+const err4 = {instancePath:instancePath+"/group_id",schemaPath:"#/properties/group_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1032,11 +1177,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.page !== undefined){
 let data3 = data.page;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err5 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.page.type,parentSchema:schema23.properties.page,data:data3};
+const err5 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1045,11 +1193,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.sort_by !== undefined){
 let data4 = data.sort_by;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.sort_by.type,parentSchema:schema23.properties.sort_by,data:data4};
+const err6 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1058,8 +1209,10 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs11 = errors;
+const vSchema1 = schema23.properties.sort_by.enum;
 if(!((((data4 === "alphabetical") || (data4 === "created_at")) || (data4 === "updated_at")) || (data4 === "position"))){
-const err7 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/enum",keyword:"enum",params:{allowedValues: schema23.properties.sort_by.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.sort_by.enum,parentSchema:schema23.properties.sort_by,data:data4};
+const err7 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/enum",keyword:"enum",params:{allowedValues: schema23.properties.sort_by.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1068,11 +1221,13 @@ vErrors.push(err7);
 }
 errors++;
 }
+var valid0 = _errs10 === errors;
 }
 if(data.sort_order !== undefined){
 let data5 = data.sort_order;
+const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err8 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.sort_order.type,parentSchema:schema23.properties.sort_order,data:data5};
+const err8 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1081,8 +1236,10 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs13 = errors;
+const vSchema2 = schema23.properties.sort_order.enum;
 if(!((data5 === "asc") || (data5 === "desc"))){
-const err9 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/enum",keyword:"enum",params:{allowedValues: schema23.properties.sort_order.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.sort_order.enum,parentSchema:schema23.properties.sort_order,data:data5};
+const err9 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/enum",keyword:"enum",params:{allowedValues: schema23.properties.sort_order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1091,10 +1248,11 @@ vErrors.push(err9);
 }
 errors++;
 }
+var valid0 = _errs12 === errors;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1113,9 +1271,10 @@ const schema24 = {"type":"object","properties":{"view_id":{"type":"integer"}},"r
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.view_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "view_id"},message:"must have required property '"+"view_id"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "view_id"},message:"must have required property '"+"view_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1124,9 +1283,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "view_id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1138,8 +1298,9 @@ errors++;
 }
 if(data.view_id !== undefined){
 let data0 = data.view_id;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/view_id",schemaPath:"#/properties/view_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.view_id.type,parentSchema:schema24.properties.view_id,data:data0};
+const err2 = {instancePath:instancePath+"/view_id",schemaPath:"#/properties/view_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1148,10 +1309,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1170,9 +1333,10 @@ const schema25 = {"type":"object","properties":{"active":{"type":"boolean"},"bra
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.active === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1182,7 +1346,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.brand_url === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "brand_url"},message:"must have required property '"+"brand_url"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "brand_url"},message:"must have required property '"+"brand_url"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1192,7 +1356,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.created_at === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1202,7 +1366,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.default === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default"},message:"must have required property '"+"default"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default"},message:"must have required property '"+"default"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1212,7 +1376,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.has_help_center === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "has_help_center"},message:"must have required property '"+"has_help_center"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "has_help_center"},message:"must have required property '"+"has_help_center"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1222,7 +1386,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.help_center_state === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "help_center_state"},message:"must have required property '"+"help_center_state"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "help_center_state"},message:"must have required property '"+"help_center_state"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1232,7 +1396,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.host_mapping === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "host_mapping"},message:"must have required property '"+"host_mapping"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "host_mapping"},message:"must have required property '"+"host_mapping"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1242,7 +1406,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.id === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1252,7 +1416,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.is_deleted === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_deleted"},message:"must have required property '"+"is_deleted"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_deleted"},message:"must have required property '"+"is_deleted"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1262,7 +1426,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.logo === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "logo"},message:"must have required property '"+"logo"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "logo"},message:"must have required property '"+"logo"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1272,7 +1436,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.name === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1282,7 +1446,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.signature_template === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature_template"},message:"must have required property '"+"signature_template"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature_template"},message:"must have required property '"+"signature_template"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1292,7 +1456,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.subdomain === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subdomain"},message:"must have required property '"+"subdomain"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subdomain"},message:"must have required property '"+"subdomain"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1302,7 +1466,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.ticket_form_ids === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ticket_form_ids"},message:"must have required property '"+"ticket_form_ids"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ticket_form_ids"},message:"must have required property '"+"ticket_form_ids"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1312,7 +1476,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.updated_at === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1322,7 +1486,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.url === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1331,10 +1495,12 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.active !== undefined){
 let data0 = data.active;
+const _errs2 = errors;
 if(typeof data0 !== "boolean"){
-const err16 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema25.properties.active.type,parentSchema:schema25.properties.active,data:data0};
+const err16 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1343,11 +1509,14 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.brand_url !== undefined){
 let data1 = data.brand_url;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err17 = {instancePath:instancePath+"/brand_url",schemaPath:"#/properties/brand_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.brand_url.type,parentSchema:schema25.properties.brand_url,data:data1};
+const err17 = {instancePath:instancePath+"/brand_url",schemaPath:"#/properties/brand_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1356,11 +1525,14 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.created_at !== undefined){
 let data2 = data.created_at;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err18 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.created_at.type,parentSchema:schema25.properties.created_at,data:data2};
+const err18 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1369,11 +1541,14 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.default !== undefined){
 let data3 = data.default;
+const _errs8 = errors;
 if(typeof data3 !== "boolean"){
-const err19 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema25.properties.default.type,parentSchema:schema25.properties.default,data:data3};
+const err19 = {instancePath:instancePath+"/default",schemaPath:"#/properties/default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1382,11 +1557,14 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.has_help_center !== undefined){
 let data4 = data.has_help_center;
+const _errs10 = errors;
 if(typeof data4 !== "boolean"){
-const err20 = {instancePath:instancePath+"/has_help_center",schemaPath:"#/properties/has_help_center/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema25.properties.has_help_center.type,parentSchema:schema25.properties.has_help_center,data:data4};
+const err20 = {instancePath:instancePath+"/has_help_center",schemaPath:"#/properties/has_help_center/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1395,11 +1573,14 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.help_center_state !== undefined){
 let data5 = data.help_center_state;
+const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err21 = {instancePath:instancePath+"/help_center_state",schemaPath:"#/properties/help_center_state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.help_center_state.type,parentSchema:schema25.properties.help_center_state,data:data5};
+const err21 = {instancePath:instancePath+"/help_center_state",schemaPath:"#/properties/help_center_state/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1408,8 +1589,10 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs13 = errors;
+const vSchema0 = schema25.properties.help_center_state.enum;
 if(!(((data5 === "enabled") || (data5 === "disabled")) || (data5 === "restricted"))){
-const err22 = {instancePath:instancePath+"/help_center_state",schemaPath:"#/properties/help_center_state/enum",keyword:"enum",params:{allowedValues: schema25.properties.help_center_state.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.help_center_state.enum,parentSchema:schema25.properties.help_center_state,data:data5};
+const err22 = {instancePath:instancePath+"/help_center_state",schemaPath:"#/properties/help_center_state/enum",keyword:"enum",params:{allowedValues: schema25.properties.help_center_state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1418,11 +1601,13 @@ vErrors.push(err22);
 }
 errors++;
 }
+var valid0 = _errs12 === errors;
 }
 if(data.host_mapping !== undefined){
 let data6 = data.host_mapping;
+const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err23 = {instancePath:instancePath+"/host_mapping",schemaPath:"#/properties/host_mapping/type",keyword:"type",params:{type: schema25.properties.host_mapping.type},message:"must be string,null",schema:schema25.properties.host_mapping.type,parentSchema:schema25.properties.host_mapping,data:data6};
+const err23 = {instancePath:instancePath+"/host_mapping",schemaPath:"#/properties/host_mapping/type",keyword:"type",params:{type: schema25.properties.host_mapping.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1431,11 +1616,14 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.id !== undefined){
 let data7 = data.id;
+const _errs16 = errors;
 if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err24 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.id.type,parentSchema:schema25.properties.id,data:data7};
+const err24 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1444,11 +1632,14 @@ vErrors.push(err24);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.is_deleted !== undefined){
 let data8 = data.is_deleted;
+const _errs18 = errors;
 if(typeof data8 !== "boolean"){
-const err25 = {instancePath:instancePath+"/is_deleted",schemaPath:"#/properties/is_deleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema25.properties.is_deleted.type,parentSchema:schema25.properties.is_deleted,data:data8};
+const err25 = {instancePath:instancePath+"/is_deleted",schemaPath:"#/properties/is_deleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1457,11 +1648,14 @@ vErrors.push(err25);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.logo !== undefined){
 let data9 = data.logo;
+const _errs20 = errors;
 if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (data9 !== null)){
-const err26 = {instancePath:instancePath+"/logo",schemaPath:"#/properties/logo/type",keyword:"type",params:{type: schema25.properties.logo.type},message:"must be object,null",schema:schema25.properties.logo.type,parentSchema:schema25.properties.logo,data:data9};
+const err26 = {instancePath:instancePath+"/logo",schemaPath:"#/properties/logo/type",keyword:"type",params:{type: schema25.properties.logo.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1470,11 +1664,14 @@ vErrors.push(err26);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.name !== undefined){
 let data10 = data.name;
+const _errs22 = errors;
 if(typeof data10 !== "string"){
-const err27 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.name.type,parentSchema:schema25.properties.name,data:data10};
+const err27 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1483,11 +1680,14 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.signature_template !== undefined){
 let data11 = data.signature_template;
+const _errs24 = errors;
 if(typeof data11 !== "string"){
-const err28 = {instancePath:instancePath+"/signature_template",schemaPath:"#/properties/signature_template/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.signature_template.type,parentSchema:schema25.properties.signature_template,data:data11};
+const err28 = {instancePath:instancePath+"/signature_template",schemaPath:"#/properties/signature_template/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1496,11 +1696,14 @@ vErrors.push(err28);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.subdomain !== undefined){
 let data12 = data.subdomain;
+const _errs26 = errors;
 if(typeof data12 !== "string"){
-const err29 = {instancePath:instancePath+"/subdomain",schemaPath:"#/properties/subdomain/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.subdomain.type,parentSchema:schema25.properties.subdomain,data:data12};
+const err29 = {instancePath:instancePath+"/subdomain",schemaPath:"#/properties/subdomain/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1509,15 +1712,21 @@ vErrors.push(err29);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 if(data.ticket_form_ids !== undefined){
 let data13 = data.ticket_form_ids;
+const _errs28 = errors;
+const _errs29 = errors;
 if(Array.isArray(data13)){
+let valid2 = true;
 const len0 = data13.length;
 for(let i0=0; i0<len0; i0++){
 let data14 = data13[i0];
+const _errs30 = errors;
 if(!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))){
-const err30 = {instancePath:instancePath+"/ticket_form_ids/" + i0,schemaPath:"#/properties/ticket_form_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.ticket_form_ids.items.type,parentSchema:schema25.properties.ticket_form_ids.items,data:data14};
+const err30 = {instancePath:instancePath+"/ticket_form_ids/" + i0,schemaPath:"#/properties/ticket_form_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1526,10 +1735,15 @@ vErrors.push(err30);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid1 = _errs30 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/ticket_form_ids",schemaPath:"#/properties/ticket_form_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.ticket_form_ids.type,parentSchema:schema25.properties.ticket_form_ids,data:data13};
+const err31 = {instancePath:instancePath+"/ticket_form_ids",schemaPath:"#/properties/ticket_form_ids/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1538,11 +1752,13 @@ vErrors.push(err31);
 }
 errors++;
 }
+var valid0 = _errs28 === errors;
 }
 if(data.updated_at !== undefined){
 let data15 = data.updated_at;
+const _errs32 = errors;
 if(typeof data15 !== "string"){
-const err32 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.updated_at.type,parentSchema:schema25.properties.updated_at,data:data15};
+const err32 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1551,11 +1767,14 @@ vErrors.push(err32);
 }
 errors++;
 }
+const _errs33 = errors;
+var valid0 = _errs32 === errors;
 }
 if(data.url !== undefined){
 let data16 = data.url;
+const _errs34 = errors;
 if(typeof data16 !== "string"){
-const err33 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.url.type,parentSchema:schema25.properties.url,data:data16};
+const err33 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1564,10 +1783,12 @@ vErrors.push(err33);
 }
 errors++;
 }
+const _errs35 = errors;
+var valid0 = _errs34 === errors;
 }
 }
 else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1586,9 +1807,10 @@ const schema26 = {"type":"object","properties":{"actions":{"type":"array","items
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.actions === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1598,7 +1820,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.active === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1608,7 +1830,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.created_at === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1618,7 +1840,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.description === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1628,7 +1850,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.id === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1638,7 +1860,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.position === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1648,7 +1870,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.raw_title === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "raw_title"},message:"must have required property '"+"raw_title"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "raw_title"},message:"must have required property '"+"raw_title"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1658,7 +1880,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.restriction === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restriction"},message:"must have required property '"+"restriction"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restriction"},message:"must have required property '"+"restriction"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1668,7 +1890,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.title === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1678,7 +1900,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.updated_at === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1688,7 +1910,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.url === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1697,14 +1919,19 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.actions !== undefined){
 let data0 = data.actions;
+const _errs2 = errors;
+const _errs3 = errors;
 if(Array.isArray(data0)){
+let valid2 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
+const _errs4 = errors;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err11 = {instancePath:instancePath+"/actions/" + i0,schemaPath:"#/properties/actions/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.actions.items.type,parentSchema:schema26.properties.actions.items,data:data1};
+const err11 = {instancePath:instancePath+"/actions/" + i0,schemaPath:"#/properties/actions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1713,10 +1940,15 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid1 = _errs4 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.actions.type,parentSchema:schema26.properties.actions,data:data0};
+const err12 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1725,11 +1957,13 @@ vErrors.push(err12);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.active !== undefined){
 let data2 = data.active;
+const _errs6 = errors;
 if(typeof data2 !== "boolean"){
-const err13 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.active.type,parentSchema:schema26.properties.active,data:data2};
+const err13 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1738,11 +1972,14 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.created_at !== undefined){
 let data3 = data.created_at;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err14 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.created_at.type,parentSchema:schema26.properties.created_at,data:data3};
+const err14 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1751,11 +1988,14 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.description !== undefined){
 let data4 = data.description;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err15 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.description.type,parentSchema:schema26.properties.description,data:data4};
+const err15 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1764,11 +2004,14 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.id !== undefined){
 let data5 = data.id;
+const _errs12 = errors;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err16 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.id.type,parentSchema:schema26.properties.id,data:data5};
+const err16 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1777,11 +2020,14 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.position !== undefined){
 let data6 = data.position;
+const _errs14 = errors;
 if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err17 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.position.type,parentSchema:schema26.properties.position,data:data6};
+const err17 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1790,11 +2036,14 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.raw_title !== undefined){
 let data7 = data.raw_title;
+const _errs16 = errors;
 if(typeof data7 !== "string"){
-const err18 = {instancePath:instancePath+"/raw_title",schemaPath:"#/properties/raw_title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.raw_title.type,parentSchema:schema26.properties.raw_title,data:data7};
+const err18 = {instancePath:instancePath+"/raw_title",schemaPath:"#/properties/raw_title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1803,11 +2052,14 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.restriction !== undefined){
 let data8 = data.restriction;
+const _errs18 = errors;
 if((!(data8 && typeof data8 == "object" && !Array.isArray(data8))) && (data8 !== null)){
-const err19 = {instancePath:instancePath+"/restriction",schemaPath:"#/properties/restriction/type",keyword:"type",params:{type: schema26.properties.restriction.type},message:"must be object,null",schema:schema26.properties.restriction.type,parentSchema:schema26.properties.restriction,data:data8};
+const err19 = {instancePath:instancePath+"/restriction",schemaPath:"#/properties/restriction/type",keyword:"type",params:{type: schema26.properties.restriction.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1816,11 +2068,14 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.title !== undefined){
 let data9 = data.title;
+const _errs20 = errors;
 if(typeof data9 !== "string"){
-const err20 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.title.type,parentSchema:schema26.properties.title,data:data9};
+const err20 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1829,11 +2084,14 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.updated_at !== undefined){
 let data10 = data.updated_at;
+const _errs22 = errors;
 if(typeof data10 !== "string"){
-const err21 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.updated_at.type,parentSchema:schema26.properties.updated_at,data:data10};
+const err21 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1842,11 +2100,14 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.url !== undefined){
 let data11 = data.url;
+const _errs24 = errors;
 if(typeof data11 !== "string"){
-const err22 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.url.type,parentSchema:schema26.properties.url,data:data11};
+const err22 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1855,10 +2116,12 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1877,9 +2140,10 @@ const schema27 = {"type":"object","properties":{"allow_attachments":{"type":"boo
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.allow_attachments === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "allow_attachments"},message:"must have required property '"+"allow_attachments"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "allow_attachments"},message:"must have required property '"+"allow_attachments"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1889,7 +2153,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.allow_channelback === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "allow_channelback"},message:"must have required property '"+"allow_channelback"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "allow_channelback"},message:"must have required property '"+"allow_channelback"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1899,7 +2163,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.assignee_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "assignee_id"},message:"must have required property '"+"assignee_id"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "assignee_id"},message:"must have required property '"+"assignee_id"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1909,7 +2173,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.brand_id === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "brand_id"},message:"must have required property '"+"brand_id"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "brand_id"},message:"must have required property '"+"brand_id"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1919,7 +2183,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.collaborator_ids === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "collaborator_ids"},message:"must have required property '"+"collaborator_ids"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "collaborator_ids"},message:"must have required property '"+"collaborator_ids"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1929,7 +2193,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.created_at === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1939,7 +2203,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.custom_fields === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_fields"},message:"must have required property '"+"custom_fields"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_fields"},message:"must have required property '"+"custom_fields"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1949,7 +2213,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.custom_status_id === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_status_id"},message:"must have required property '"+"custom_status_id"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_status_id"},message:"must have required property '"+"custom_status_id"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1959,7 +2223,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.description === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1969,7 +2233,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.due_at === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "due_at"},message:"must have required property '"+"due_at"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "due_at"},message:"must have required property '"+"due_at"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1979,7 +2243,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.email_cc_ids === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_cc_ids"},message:"must have required property '"+"email_cc_ids"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_cc_ids"},message:"must have required property '"+"email_cc_ids"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1989,7 +2253,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.external_id === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "external_id"},message:"must have required property '"+"external_id"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "external_id"},message:"must have required property '"+"external_id"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1999,7 +2263,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.fields === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2009,7 +2273,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.follower_ids === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "follower_ids"},message:"must have required property '"+"follower_ids"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "follower_ids"},message:"must have required property '"+"follower_ids"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2019,7 +2283,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.followup_ids === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "followup_ids"},message:"must have required property '"+"followup_ids"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "followup_ids"},message:"must have required property '"+"followup_ids"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2029,7 +2293,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.forum_topic_id === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "forum_topic_id"},message:"must have required property '"+"forum_topic_id"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "forum_topic_id"},message:"must have required property '"+"forum_topic_id"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2039,7 +2303,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.from_messaging_channel === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from_messaging_channel"},message:"must have required property '"+"from_messaging_channel"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from_messaging_channel"},message:"must have required property '"+"from_messaging_channel"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2049,7 +2313,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.generated_timestamp === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "generated_timestamp"},message:"must have required property '"+"generated_timestamp"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "generated_timestamp"},message:"must have required property '"+"generated_timestamp"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2059,7 +2323,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.group_id === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "group_id"},message:"must have required property '"+"group_id"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "group_id"},message:"must have required property '"+"group_id"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2069,7 +2333,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.has_incidents === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "has_incidents"},message:"must have required property '"+"has_incidents"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "has_incidents"},message:"must have required property '"+"has_incidents"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2079,7 +2343,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.id === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2089,7 +2353,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.is_public === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_public"},message:"must have required property '"+"is_public"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_public"},message:"must have required property '"+"is_public"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2099,7 +2363,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data.organization_id === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "organization_id"},message:"must have required property '"+"organization_id"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "organization_id"},message:"must have required property '"+"organization_id"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2109,7 +2373,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data.priority === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2119,7 +2383,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.problem_id === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "problem_id"},message:"must have required property '"+"problem_id"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "problem_id"},message:"must have required property '"+"problem_id"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2129,7 +2393,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.raw_subject === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "raw_subject"},message:"must have required property '"+"raw_subject"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "raw_subject"},message:"must have required property '"+"raw_subject"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2139,7 +2403,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data.recipient === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recipient"},message:"must have required property '"+"recipient"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recipient"},message:"must have required property '"+"recipient"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2149,7 +2413,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data.requester_id === undefined){
-const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requester_id"},message:"must have required property '"+"requester_id"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requester_id"},message:"must have required property '"+"requester_id"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2159,7 +2423,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data.satisfaction_rating === undefined){
-const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "satisfaction_rating"},message:"must have required property '"+"satisfaction_rating"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "satisfaction_rating"},message:"must have required property '"+"satisfaction_rating"+"'"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2169,7 +2433,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data.sharing_agreement_ids === undefined){
-const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sharing_agreement_ids"},message:"must have required property '"+"sharing_agreement_ids"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sharing_agreement_ids"},message:"must have required property '"+"sharing_agreement_ids"+"'"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2179,7 +2443,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data.status === undefined){
-const err30 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err30 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2189,7 +2453,7 @@ vErrors.push(err30);
 errors++;
 }
 if(data.subject === undefined){
-const err31 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err31 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2199,7 +2463,7 @@ vErrors.push(err31);
 errors++;
 }
 if(data.submitter_id === undefined){
-const err32 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "submitter_id"},message:"must have required property '"+"submitter_id"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err32 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "submitter_id"},message:"must have required property '"+"submitter_id"+"'"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2209,7 +2473,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data.tags === undefined){
-const err33 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err33 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2219,7 +2483,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data.ticket_form_id === undefined){
-const err34 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ticket_form_id"},message:"must have required property '"+"ticket_form_id"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err34 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ticket_form_id"},message:"must have required property '"+"ticket_form_id"+"'"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2229,7 +2493,7 @@ vErrors.push(err34);
 errors++;
 }
 if(data.type === undefined){
-const err35 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err35 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2239,7 +2503,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data.updated_at === undefined){
-const err36 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err36 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2249,7 +2513,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data.url === undefined){
-const err37 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err37 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2259,7 +2523,7 @@ vErrors.push(err37);
 errors++;
 }
 if(data.via === undefined){
-const err38 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err38 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2268,10 +2532,12 @@ vErrors.push(err38);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.allow_attachments !== undefined){
 let data0 = data.allow_attachments;
+const _errs2 = errors;
 if(typeof data0 !== "boolean"){
-const err39 = {instancePath:instancePath+"/allow_attachments",schemaPath:"#/properties/allow_attachments/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.allow_attachments.type,parentSchema:schema27.properties.allow_attachments,data:data0};
+const err39 = {instancePath:instancePath+"/allow_attachments",schemaPath:"#/properties/allow_attachments/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2280,11 +2546,14 @@ vErrors.push(err39);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.allow_channelback !== undefined){
 let data1 = data.allow_channelback;
+const _errs4 = errors;
 if(typeof data1 !== "boolean"){
-const err40 = {instancePath:instancePath+"/allow_channelback",schemaPath:"#/properties/allow_channelback/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.allow_channelback.type,parentSchema:schema27.properties.allow_channelback,data:data1};
+const err40 = {instancePath:instancePath+"/allow_channelback",schemaPath:"#/properties/allow_channelback/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2293,11 +2562,14 @@ vErrors.push(err40);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.assignee_id !== undefined){
 let data2 = data.assignee_id;
+const _errs6 = errors;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err41 = {instancePath:instancePath+"/assignee_id",schemaPath:"#/properties/assignee_id/type",keyword:"type",params:{type: schema27.properties.assignee_id.type},message:"must be integer,null",schema:schema27.properties.assignee_id.type,parentSchema:schema27.properties.assignee_id,data:data2};
+const err41 = {instancePath:instancePath+"/assignee_id",schemaPath:"#/properties/assignee_id/type",keyword:"type",params:{type: schema27.properties.assignee_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2306,11 +2578,14 @@ vErrors.push(err41);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.brand_id !== undefined){
 let data3 = data.brand_id;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err42 = {instancePath:instancePath+"/brand_id",schemaPath:"#/properties/brand_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.brand_id.type,parentSchema:schema27.properties.brand_id,data:data3};
+const err42 = {instancePath:instancePath+"/brand_id",schemaPath:"#/properties/brand_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2319,15 +2594,21 @@ vErrors.push(err42);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.collaborator_ids !== undefined){
 let data4 = data.collaborator_ids;
+const _errs10 = errors;
+const _errs11 = errors;
 if(Array.isArray(data4)){
+let valid2 = true;
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
+const _errs12 = errors;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err43 = {instancePath:instancePath+"/collaborator_ids/" + i0,schemaPath:"#/properties/collaborator_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.collaborator_ids.items.type,parentSchema:schema27.properties.collaborator_ids.items,data:data5};
+const err43 = {instancePath:instancePath+"/collaborator_ids/" + i0,schemaPath:"#/properties/collaborator_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2336,10 +2617,15 @@ vErrors.push(err43);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid1 = _errs12 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/collaborator_ids",schemaPath:"#/properties/collaborator_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.collaborator_ids.type,parentSchema:schema27.properties.collaborator_ids,data:data4};
+const err44 = {instancePath:instancePath+"/collaborator_ids",schemaPath:"#/properties/collaborator_ids/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2348,11 +2634,13 @@ vErrors.push(err44);
 }
 errors++;
 }
+var valid0 = _errs10 === errors;
 }
 if(data.created_at !== undefined){
 let data6 = data.created_at;
+const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err45 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.created_at.type,parentSchema:schema27.properties.created_at,data:data6};
+const err45 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2361,15 +2649,21 @@ vErrors.push(err45);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.custom_fields !== undefined){
 let data7 = data.custom_fields;
+const _errs16 = errors;
+const _errs17 = errors;
 if(Array.isArray(data7)){
+let valid4 = true;
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 let data8 = data7[i1];
+const _errs18 = errors;
 if(!(data8 && typeof data8 == "object" && !Array.isArray(data8))){
-const err46 = {instancePath:instancePath+"/custom_fields/" + i1,schemaPath:"#/properties/custom_fields/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.custom_fields.items.type,parentSchema:schema27.properties.custom_fields.items,data:data8};
+const err46 = {instancePath:instancePath+"/custom_fields/" + i1,schemaPath:"#/properties/custom_fields/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2378,10 +2672,15 @@ vErrors.push(err46);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid3 = _errs18 === errors;
+if(!valid3){
+valid4 = false;
+}
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/custom_fields",schemaPath:"#/properties/custom_fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.custom_fields.type,parentSchema:schema27.properties.custom_fields,data:data7};
+const err47 = {instancePath:instancePath+"/custom_fields",schemaPath:"#/properties/custom_fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2390,11 +2689,13 @@ vErrors.push(err47);
 }
 errors++;
 }
+var valid0 = _errs16 === errors;
 }
 if(data.custom_status_id !== undefined){
 let data9 = data.custom_status_id;
+const _errs20 = errors;
 if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
-const err48 = {instancePath:instancePath+"/custom_status_id",schemaPath:"#/properties/custom_status_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.custom_status_id.type,parentSchema:schema27.properties.custom_status_id,data:data9};
+const err48 = {instancePath:instancePath+"/custom_status_id",schemaPath:"#/properties/custom_status_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2403,11 +2704,14 @@ vErrors.push(err48);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.description !== undefined){
 let data10 = data.description;
+const _errs22 = errors;
 if(typeof data10 !== "string"){
-const err49 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.description.type,parentSchema:schema27.properties.description,data:data10};
+const err49 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2416,11 +2720,14 @@ vErrors.push(err49);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.due_at !== undefined){
 let data11 = data.due_at;
+const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err50 = {instancePath:instancePath+"/due_at",schemaPath:"#/properties/due_at/type",keyword:"type",params:{type: schema27.properties.due_at.type},message:"must be string,null",schema:schema27.properties.due_at.type,parentSchema:schema27.properties.due_at,data:data11};
+const err50 = {instancePath:instancePath+"/due_at",schemaPath:"#/properties/due_at/type",keyword:"type",params:{type: schema27.properties.due_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2429,15 +2736,21 @@ vErrors.push(err50);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.email_cc_ids !== undefined){
 let data12 = data.email_cc_ids;
+const _errs26 = errors;
+const _errs27 = errors;
 if(Array.isArray(data12)){
+let valid6 = true;
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
 let data13 = data12[i2];
+const _errs28 = errors;
 if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
-const err51 = {instancePath:instancePath+"/email_cc_ids/" + i2,schemaPath:"#/properties/email_cc_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.email_cc_ids.items.type,parentSchema:schema27.properties.email_cc_ids.items,data:data13};
+const err51 = {instancePath:instancePath+"/email_cc_ids/" + i2,schemaPath:"#/properties/email_cc_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2446,10 +2759,15 @@ vErrors.push(err51);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid5 = _errs28 === errors;
+if(!valid5){
+valid6 = false;
+}
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/email_cc_ids",schemaPath:"#/properties/email_cc_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.email_cc_ids.type,parentSchema:schema27.properties.email_cc_ids,data:data12};
+const err52 = {instancePath:instancePath+"/email_cc_ids",schemaPath:"#/properties/email_cc_ids/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2458,11 +2776,13 @@ vErrors.push(err52);
 }
 errors++;
 }
+var valid0 = _errs26 === errors;
 }
 if(data.external_id !== undefined){
 let data14 = data.external_id;
+const _errs30 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err53 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema27.properties.external_id.type},message:"must be string,null",schema:schema27.properties.external_id.type,parentSchema:schema27.properties.external_id,data:data14};
+const err53 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema27.properties.external_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2471,15 +2791,21 @@ vErrors.push(err53);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
 if(data.fields !== undefined){
 let data15 = data.fields;
+const _errs32 = errors;
+const _errs33 = errors;
 if(Array.isArray(data15)){
+let valid8 = true;
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
 let data16 = data15[i3];
+const _errs34 = errors;
 if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
-const err54 = {instancePath:instancePath+"/fields/" + i3,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.fields.items.type,parentSchema:schema27.properties.fields.items,data:data16};
+const err54 = {instancePath:instancePath+"/fields/" + i3,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2488,10 +2814,15 @@ vErrors.push(err54);
 }
 errors++;
 }
+const _errs35 = errors;
+var valid7 = _errs34 === errors;
+if(!valid7){
+valid8 = false;
+}
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.fields.type,parentSchema:schema27.properties.fields,data:data15};
+const err55 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2500,15 +2831,20 @@ vErrors.push(err55);
 }
 errors++;
 }
+var valid0 = _errs32 === errors;
 }
 if(data.follower_ids !== undefined){
 let data17 = data.follower_ids;
+const _errs36 = errors;
+const _errs37 = errors;
 if(Array.isArray(data17)){
+let valid10 = true;
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
 let data18 = data17[i4];
+const _errs38 = errors;
 if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
-const err56 = {instancePath:instancePath+"/follower_ids/" + i4,schemaPath:"#/properties/follower_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.follower_ids.items.type,parentSchema:schema27.properties.follower_ids.items,data:data18};
+const err56 = {instancePath:instancePath+"/follower_ids/" + i4,schemaPath:"#/properties/follower_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2517,10 +2853,15 @@ vErrors.push(err56);
 }
 errors++;
 }
+const _errs39 = errors;
+var valid9 = _errs38 === errors;
+if(!valid9){
+valid10 = false;
+}
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/follower_ids",schemaPath:"#/properties/follower_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.follower_ids.type,parentSchema:schema27.properties.follower_ids,data:data17};
+const err57 = {instancePath:instancePath+"/follower_ids",schemaPath:"#/properties/follower_ids/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2529,15 +2870,20 @@ vErrors.push(err57);
 }
 errors++;
 }
+var valid0 = _errs36 === errors;
 }
 if(data.followup_ids !== undefined){
 let data19 = data.followup_ids;
+const _errs40 = errors;
+const _errs41 = errors;
 if(Array.isArray(data19)){
+let valid12 = true;
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
 let data20 = data19[i5];
+const _errs42 = errors;
 if(!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))){
-const err58 = {instancePath:instancePath+"/followup_ids/" + i5,schemaPath:"#/properties/followup_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.followup_ids.items.type,parentSchema:schema27.properties.followup_ids.items,data:data20};
+const err58 = {instancePath:instancePath+"/followup_ids/" + i5,schemaPath:"#/properties/followup_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2546,10 +2892,15 @@ vErrors.push(err58);
 }
 errors++;
 }
+const _errs43 = errors;
+var valid11 = _errs42 === errors;
+if(!valid11){
+valid12 = false;
+}
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/followup_ids",schemaPath:"#/properties/followup_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.followup_ids.type,parentSchema:schema27.properties.followup_ids,data:data19};
+const err59 = {instancePath:instancePath+"/followup_ids",schemaPath:"#/properties/followup_ids/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2558,11 +2909,13 @@ vErrors.push(err59);
 }
 errors++;
 }
+var valid0 = _errs40 === errors;
 }
 if(data.forum_topic_id !== undefined){
 let data21 = data.forum_topic_id;
+const _errs44 = errors;
 if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
-const err60 = {instancePath:instancePath+"/forum_topic_id",schemaPath:"#/properties/forum_topic_id/type",keyword:"type",params:{type: schema27.properties.forum_topic_id.type},message:"must be integer,null",schema:schema27.properties.forum_topic_id.type,parentSchema:schema27.properties.forum_topic_id,data:data21};
+const err60 = {instancePath:instancePath+"/forum_topic_id",schemaPath:"#/properties/forum_topic_id/type",keyword:"type",params:{type: schema27.properties.forum_topic_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2571,11 +2924,14 @@ vErrors.push(err60);
 }
 errors++;
 }
+const _errs45 = errors;
+var valid0 = _errs44 === errors;
 }
 if(data.from_messaging_channel !== undefined){
 let data22 = data.from_messaging_channel;
+const _errs46 = errors;
 if(typeof data22 !== "boolean"){
-const err61 = {instancePath:instancePath+"/from_messaging_channel",schemaPath:"#/properties/from_messaging_channel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.from_messaging_channel.type,parentSchema:schema27.properties.from_messaging_channel,data:data22};
+const err61 = {instancePath:instancePath+"/from_messaging_channel",schemaPath:"#/properties/from_messaging_channel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2584,11 +2940,14 @@ vErrors.push(err61);
 }
 errors++;
 }
+const _errs47 = errors;
+var valid0 = _errs46 === errors;
 }
 if(data.generated_timestamp !== undefined){
 let data23 = data.generated_timestamp;
+const _errs48 = errors;
 if(!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))){
-const err62 = {instancePath:instancePath+"/generated_timestamp",schemaPath:"#/properties/generated_timestamp/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.generated_timestamp.type,parentSchema:schema27.properties.generated_timestamp,data:data23};
+const err62 = {instancePath:instancePath+"/generated_timestamp",schemaPath:"#/properties/generated_timestamp/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2597,11 +2956,14 @@ vErrors.push(err62);
 }
 errors++;
 }
+const _errs49 = errors;
+var valid0 = _errs48 === errors;
 }
 if(data.group_id !== undefined){
 let data24 = data.group_id;
+const _errs50 = errors;
 if((!((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24)))) && (data24 !== null)){
-const err63 = {instancePath:instancePath+"/group_id",schemaPath:"#/properties/group_id/type",keyword:"type",params:{type: schema27.properties.group_id.type},message:"must be integer,null",schema:schema27.properties.group_id.type,parentSchema:schema27.properties.group_id,data:data24};
+const err63 = {instancePath:instancePath+"/group_id",schemaPath:"#/properties/group_id/type",keyword:"type",params:{type: schema27.properties.group_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2610,11 +2972,14 @@ vErrors.push(err63);
 }
 errors++;
 }
+const _errs51 = errors;
+var valid0 = _errs50 === errors;
 }
 if(data.has_incidents !== undefined){
 let data25 = data.has_incidents;
+const _errs52 = errors;
 if(typeof data25 !== "boolean"){
-const err64 = {instancePath:instancePath+"/has_incidents",schemaPath:"#/properties/has_incidents/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.has_incidents.type,parentSchema:schema27.properties.has_incidents,data:data25};
+const err64 = {instancePath:instancePath+"/has_incidents",schemaPath:"#/properties/has_incidents/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2623,11 +2988,14 @@ vErrors.push(err64);
 }
 errors++;
 }
+const _errs53 = errors;
+var valid0 = _errs52 === errors;
 }
 if(data.id !== undefined){
 let data26 = data.id;
+const _errs54 = errors;
 if(!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))){
-const err65 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.id.type,parentSchema:schema27.properties.id,data:data26};
+const err65 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2636,11 +3004,14 @@ vErrors.push(err65);
 }
 errors++;
 }
+const _errs55 = errors;
+var valid0 = _errs54 === errors;
 }
 if(data.is_public !== undefined){
 let data27 = data.is_public;
+const _errs56 = errors;
 if(typeof data27 !== "boolean"){
-const err66 = {instancePath:instancePath+"/is_public",schemaPath:"#/properties/is_public/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.is_public.type,parentSchema:schema27.properties.is_public,data:data27};
+const err66 = {instancePath:instancePath+"/is_public",schemaPath:"#/properties/is_public/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2649,11 +3020,14 @@ vErrors.push(err66);
 }
 errors++;
 }
+const _errs57 = errors;
+var valid0 = _errs56 === errors;
 }
 if(data.organization_id !== undefined){
 let data28 = data.organization_id;
+const _errs58 = errors;
 if((!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))) && (data28 !== null)){
-const err67 = {instancePath:instancePath+"/organization_id",schemaPath:"#/properties/organization_id/type",keyword:"type",params:{type: schema27.properties.organization_id.type},message:"must be integer,null",schema:schema27.properties.organization_id.type,parentSchema:schema27.properties.organization_id,data:data28};
+const err67 = {instancePath:instancePath+"/organization_id",schemaPath:"#/properties/organization_id/type",keyword:"type",params:{type: schema27.properties.organization_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2662,11 +3036,14 @@ vErrors.push(err67);
 }
 errors++;
 }
+const _errs59 = errors;
+var valid0 = _errs58 === errors;
 }
 if(data.priority !== undefined){
 let data29 = data.priority;
+const _errs60 = errors;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err68 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: schema27.properties.priority.type},message:"must be string,null",schema:schema27.properties.priority.type,parentSchema:schema27.properties.priority,data:data29};
+const err68 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: schema27.properties.priority.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2675,11 +3052,14 @@ vErrors.push(err68);
 }
 errors++;
 }
+const _errs61 = errors;
+var valid0 = _errs60 === errors;
 }
 if(data.problem_id !== undefined){
 let data30 = data.problem_id;
+const _errs62 = errors;
 if((!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))) && (data30 !== null)){
-const err69 = {instancePath:instancePath+"/problem_id",schemaPath:"#/properties/problem_id/type",keyword:"type",params:{type: schema27.properties.problem_id.type},message:"must be integer,null",schema:schema27.properties.problem_id.type,parentSchema:schema27.properties.problem_id,data:data30};
+const err69 = {instancePath:instancePath+"/problem_id",schemaPath:"#/properties/problem_id/type",keyword:"type",params:{type: schema27.properties.problem_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2688,11 +3068,14 @@ vErrors.push(err69);
 }
 errors++;
 }
+const _errs63 = errors;
+var valid0 = _errs62 === errors;
 }
 if(data.raw_subject !== undefined){
 let data31 = data.raw_subject;
+const _errs64 = errors;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err70 = {instancePath:instancePath+"/raw_subject",schemaPath:"#/properties/raw_subject/type",keyword:"type",params:{type: schema27.properties.raw_subject.type},message:"must be string,null",schema:schema27.properties.raw_subject.type,parentSchema:schema27.properties.raw_subject,data:data31};
+const err70 = {instancePath:instancePath+"/raw_subject",schemaPath:"#/properties/raw_subject/type",keyword:"type",params:{type: schema27.properties.raw_subject.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2701,11 +3084,14 @@ vErrors.push(err70);
 }
 errors++;
 }
+const _errs65 = errors;
+var valid0 = _errs64 === errors;
 }
 if(data.recipient !== undefined){
 let data32 = data.recipient;
+const _errs66 = errors;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err71 = {instancePath:instancePath+"/recipient",schemaPath:"#/properties/recipient/type",keyword:"type",params:{type: schema27.properties.recipient.type},message:"must be string,null",schema:schema27.properties.recipient.type,parentSchema:schema27.properties.recipient,data:data32};
+const err71 = {instancePath:instancePath+"/recipient",schemaPath:"#/properties/recipient/type",keyword:"type",params:{type: schema27.properties.recipient.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2714,11 +3100,14 @@ vErrors.push(err71);
 }
 errors++;
 }
+const _errs67 = errors;
+var valid0 = _errs66 === errors;
 }
 if(data.requester_id !== undefined){
 let data33 = data.requester_id;
+const _errs68 = errors;
 if(!((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33)))){
-const err72 = {instancePath:instancePath+"/requester_id",schemaPath:"#/properties/requester_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.requester_id.type,parentSchema:schema27.properties.requester_id,data:data33};
+const err72 = {instancePath:instancePath+"/requester_id",schemaPath:"#/properties/requester_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2727,11 +3116,14 @@ vErrors.push(err72);
 }
 errors++;
 }
+const _errs69 = errors;
+var valid0 = _errs68 === errors;
 }
 if(data.satisfaction_rating !== undefined){
 let data34 = data.satisfaction_rating;
+const _errs70 = errors;
 if(!(data34 && typeof data34 == "object" && !Array.isArray(data34))){
-const err73 = {instancePath:instancePath+"/satisfaction_rating",schemaPath:"#/properties/satisfaction_rating/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.satisfaction_rating.type,parentSchema:schema27.properties.satisfaction_rating,data:data34};
+const err73 = {instancePath:instancePath+"/satisfaction_rating",schemaPath:"#/properties/satisfaction_rating/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2740,15 +3132,21 @@ vErrors.push(err73);
 }
 errors++;
 }
+const _errs71 = errors;
+var valid0 = _errs70 === errors;
 }
 if(data.sharing_agreement_ids !== undefined){
 let data35 = data.sharing_agreement_ids;
+const _errs72 = errors;
+const _errs73 = errors;
 if(Array.isArray(data35)){
+let valid14 = true;
 const len6 = data35.length;
 for(let i6=0; i6<len6; i6++){
 let data36 = data35[i6];
+const _errs74 = errors;
 if(!((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36)))){
-const err74 = {instancePath:instancePath+"/sharing_agreement_ids/" + i6,schemaPath:"#/properties/sharing_agreement_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.sharing_agreement_ids.items.type,parentSchema:schema27.properties.sharing_agreement_ids.items,data:data36};
+const err74 = {instancePath:instancePath+"/sharing_agreement_ids/" + i6,schemaPath:"#/properties/sharing_agreement_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2757,10 +3155,15 @@ vErrors.push(err74);
 }
 errors++;
 }
+const _errs75 = errors;
+var valid13 = _errs74 === errors;
+if(!valid13){
+valid14 = false;
+}
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/sharing_agreement_ids",schemaPath:"#/properties/sharing_agreement_ids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.sharing_agreement_ids.type,parentSchema:schema27.properties.sharing_agreement_ids,data:data35};
+const err75 = {instancePath:instancePath+"/sharing_agreement_ids",schemaPath:"#/properties/sharing_agreement_ids/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2769,11 +3172,13 @@ vErrors.push(err75);
 }
 errors++;
 }
+var valid0 = _errs72 === errors;
 }
 if(data.status !== undefined){
 let data37 = data.status;
+const _errs76 = errors;
 if(typeof data37 !== "string"){
-const err76 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.status.type,parentSchema:schema27.properties.status,data:data37};
+const err76 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2782,8 +3187,10 @@ vErrors.push(err76);
 }
 errors++;
 }
+const _errs77 = errors;
+const vSchema0 = schema27.properties.status.enum;
 if(!((((((data37 === "new") || (data37 === "open")) || (data37 === "pending")) || (data37 === "hold")) || (data37 === "solved")) || (data37 === "closed"))){
-const err77 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema27.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.status.enum,parentSchema:schema27.properties.status,data:data37};
+const err77 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema27.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2792,11 +3199,13 @@ vErrors.push(err77);
 }
 errors++;
 }
+var valid0 = _errs76 === errors;
 }
 if(data.subject !== undefined){
 let data38 = data.subject;
+const _errs78 = errors;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err78 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema27.properties.subject.type},message:"must be string,null",schema:schema27.properties.subject.type,parentSchema:schema27.properties.subject,data:data38};
+const err78 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema27.properties.subject.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -2805,11 +3214,14 @@ vErrors.push(err78);
 }
 errors++;
 }
+const _errs79 = errors;
+var valid0 = _errs78 === errors;
 }
 if(data.submitter_id !== undefined){
 let data39 = data.submitter_id;
+const _errs80 = errors;
 if(!((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39)))){
-const err79 = {instancePath:instancePath+"/submitter_id",schemaPath:"#/properties/submitter_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.submitter_id.type,parentSchema:schema27.properties.submitter_id,data:data39};
+const err79 = {instancePath:instancePath+"/submitter_id",schemaPath:"#/properties/submitter_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -2818,15 +3230,21 @@ vErrors.push(err79);
 }
 errors++;
 }
+const _errs81 = errors;
+var valid0 = _errs80 === errors;
 }
 if(data.tags !== undefined){
 let data40 = data.tags;
+const _errs82 = errors;
+const _errs83 = errors;
 if(Array.isArray(data40)){
+let valid16 = true;
 const len7 = data40.length;
 for(let i7=0; i7<len7; i7++){
 let data41 = data40[i7];
+const _errs84 = errors;
 if(typeof data41 !== "string"){
-const err80 = {instancePath:instancePath+"/tags/" + i7,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.tags.items.type,parentSchema:schema27.properties.tags.items,data:data41};
+const err80 = {instancePath:instancePath+"/tags/" + i7,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -2835,10 +3253,15 @@ vErrors.push(err80);
 }
 errors++;
 }
+const _errs85 = errors;
+var valid15 = _errs84 === errors;
+if(!valid15){
+valid16 = false;
+}
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.tags.type,parentSchema:schema27.properties.tags,data:data40};
+const err81 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -2847,11 +3270,13 @@ vErrors.push(err81);
 }
 errors++;
 }
+var valid0 = _errs82 === errors;
 }
 if(data.ticket_form_id !== undefined){
 let data42 = data.ticket_form_id;
+const _errs86 = errors;
 if(!((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42)))){
-const err82 = {instancePath:instancePath+"/ticket_form_id",schemaPath:"#/properties/ticket_form_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.ticket_form_id.type,parentSchema:schema27.properties.ticket_form_id,data:data42};
+const err82 = {instancePath:instancePath+"/ticket_form_id",schemaPath:"#/properties/ticket_form_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -2860,11 +3285,14 @@ vErrors.push(err82);
 }
 errors++;
 }
+const _errs87 = errors;
+var valid0 = _errs86 === errors;
 }
 if(data.type !== undefined){
 let data43 = data.type;
+const _errs88 = errors;
 if((typeof data43 !== "string") && (data43 !== null)){
-const err83 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema27.properties.type.type},message:"must be string,null",schema:schema27.properties.type.type,parentSchema:schema27.properties.type,data:data43};
+const err83 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema27.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -2873,11 +3301,14 @@ vErrors.push(err83);
 }
 errors++;
 }
+const _errs89 = errors;
+var valid0 = _errs88 === errors;
 }
 if(data.updated_at !== undefined){
 let data44 = data.updated_at;
+const _errs90 = errors;
 if(typeof data44 !== "string"){
-const err84 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.updated_at.type,parentSchema:schema27.properties.updated_at,data:data44};
+const err84 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -2886,11 +3317,14 @@ vErrors.push(err84);
 }
 errors++;
 }
+const _errs91 = errors;
+var valid0 = _errs90 === errors;
 }
 if(data.url !== undefined){
 let data45 = data.url;
+const _errs92 = errors;
 if(typeof data45 !== "string"){
-const err85 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.url.type,parentSchema:schema27.properties.url,data:data45};
+const err85 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -2899,11 +3333,14 @@ vErrors.push(err85);
 }
 errors++;
 }
+const _errs93 = errors;
+var valid0 = _errs92 === errors;
 }
 if(data.via !== undefined){
 let data46 = data.via;
+const _errs94 = errors;
 if(!(data46 && typeof data46 == "object" && !Array.isArray(data46))){
-const err86 = {instancePath:instancePath+"/via",schemaPath:"#/properties/via/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.via.type,parentSchema:schema27.properties.via,data:data46};
+const err86 = {instancePath:instancePath+"/via",schemaPath:"#/properties/via/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -2912,10 +3349,12 @@ vErrors.push(err86);
 }
 errors++;
 }
+const _errs95 = errors;
+var valid0 = _errs94 === errors;
 }
 }
 else {
-const err87 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
+const err87 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -2934,9 +3373,10 @@ const schema28 = {"type":"object","properties":{"actions":{"type":"array","items
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.actions === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2946,7 +3386,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.active === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2956,7 +3396,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.category_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "category_id"},message:"must have required property '"+"category_id"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "category_id"},message:"must have required property '"+"category_id"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2966,7 +3406,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.conditions === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conditions"},message:"must have required property '"+"conditions"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conditions"},message:"must have required property '"+"conditions"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2976,7 +3416,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.created_at === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2986,7 +3426,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.description === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2996,7 +3436,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.id === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3006,7 +3446,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.position === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3016,7 +3456,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.raw_title === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "raw_title"},message:"must have required property '"+"raw_title"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "raw_title"},message:"must have required property '"+"raw_title"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3026,7 +3466,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.title === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3036,7 +3476,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.updated_at === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3046,7 +3486,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.url === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3055,14 +3495,19 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.actions !== undefined){
 let data0 = data.actions;
+const _errs2 = errors;
+const _errs3 = errors;
 if(Array.isArray(data0)){
+let valid2 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
+const _errs4 = errors;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err12 = {instancePath:instancePath+"/actions/" + i0,schemaPath:"#/properties/actions/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.actions.items.type,parentSchema:schema28.properties.actions.items,data:data1};
+const err12 = {instancePath:instancePath+"/actions/" + i0,schemaPath:"#/properties/actions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3071,10 +3516,15 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid1 = _errs4 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.actions.type,parentSchema:schema28.properties.actions,data:data0};
+const err13 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3083,11 +3533,13 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.active !== undefined){
 let data2 = data.active;
+const _errs6 = errors;
 if(typeof data2 !== "boolean"){
-const err14 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.active.type,parentSchema:schema28.properties.active,data:data2};
+const err14 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3096,11 +3548,14 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.category_id !== undefined){
 let data3 = data.category_id;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err15 = {instancePath:instancePath+"/category_id",schemaPath:"#/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.category_id.type,parentSchema:schema28.properties.category_id,data:data3};
+const err15 = {instancePath:instancePath+"/category_id",schemaPath:"#/properties/category_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3109,11 +3564,14 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.conditions !== undefined){
 let data4 = data.conditions;
+const _errs10 = errors;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-const err16 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.conditions.type,parentSchema:schema28.properties.conditions,data:data4};
+const err16 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3122,11 +3580,14 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.created_at !== undefined){
 let data5 = data.created_at;
+const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err17 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.created_at.type,parentSchema:schema28.properties.created_at,data:data5};
+const err17 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3135,11 +3596,14 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.description !== undefined){
 let data6 = data.description;
+const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err18 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema28.properties.description.type},message:"must be string,null",schema:schema28.properties.description.type,parentSchema:schema28.properties.description,data:data6};
+const err18 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema28.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3148,11 +3612,14 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.id !== undefined){
 let data7 = data.id;
+const _errs16 = errors;
 if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err19 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.id.type,parentSchema:schema28.properties.id,data:data7};
+const err19 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3161,11 +3628,14 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.position !== undefined){
 let data8 = data.position;
+const _errs18 = errors;
 if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err20 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.position.type,parentSchema:schema28.properties.position,data:data8};
+const err20 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3174,11 +3644,14 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.raw_title !== undefined){
 let data9 = data.raw_title;
+const _errs20 = errors;
 if(typeof data9 !== "string"){
-const err21 = {instancePath:instancePath+"/raw_title",schemaPath:"#/properties/raw_title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.raw_title.type,parentSchema:schema28.properties.raw_title,data:data9};
+const err21 = {instancePath:instancePath+"/raw_title",schemaPath:"#/properties/raw_title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3187,11 +3660,14 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.title !== undefined){
 let data10 = data.title;
+const _errs22 = errors;
 if(typeof data10 !== "string"){
-const err22 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.title.type,parentSchema:schema28.properties.title,data:data10};
+const err22 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3200,11 +3676,14 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.updated_at !== undefined){
 let data11 = data.updated_at;
+const _errs24 = errors;
 if(typeof data11 !== "string"){
-const err23 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.updated_at.type,parentSchema:schema28.properties.updated_at,data:data11};
+const err23 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3213,11 +3692,14 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.url !== undefined){
 let data12 = data.url;
+const _errs26 = errors;
 if(typeof data12 !== "string"){
-const err24 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.url.type,parentSchema:schema28.properties.url,data:data12};
+const err24 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3226,10 +3708,12 @@ vErrors.push(err24);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 }
 else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3248,9 +3732,10 @@ const schema29 = {"type":"object","properties":{"active":{"type":"boolean"},"ali
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.active === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3260,7 +3745,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.alias === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "alias"},message:"must have required property '"+"alias"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "alias"},message:"must have required property '"+"alias"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3270,7 +3755,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.created_at === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3280,7 +3765,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.custom_role_id === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_role_id"},message:"must have required property '"+"custom_role_id"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_role_id"},message:"must have required property '"+"custom_role_id"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3290,7 +3775,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.default_group_id === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_group_id"},message:"must have required property '"+"default_group_id"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_group_id"},message:"must have required property '"+"default_group_id"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3300,7 +3785,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.details === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "details"},message:"must have required property '"+"details"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "details"},message:"must have required property '"+"details"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3310,7 +3795,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.email === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3320,7 +3805,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.external_id === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "external_id"},message:"must have required property '"+"external_id"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "external_id"},message:"must have required property '"+"external_id"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3330,7 +3815,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.iana_time_zone === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "iana_time_zone"},message:"must have required property '"+"iana_time_zone"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "iana_time_zone"},message:"must have required property '"+"iana_time_zone"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3340,7 +3825,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.id === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3350,7 +3835,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.last_login_at === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_login_at"},message:"must have required property '"+"last_login_at"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_login_at"},message:"must have required property '"+"last_login_at"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3360,7 +3845,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.locale === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3370,7 +3855,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.locale_id === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale_id"},message:"must have required property '"+"locale_id"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale_id"},message:"must have required property '"+"locale_id"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3380,7 +3865,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.moderator === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "moderator"},message:"must have required property '"+"moderator"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "moderator"},message:"must have required property '"+"moderator"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3390,7 +3875,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.name === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3400,7 +3885,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.notes === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3410,7 +3895,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.only_private_comments === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "only_private_comments"},message:"must have required property '"+"only_private_comments"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "only_private_comments"},message:"must have required property '"+"only_private_comments"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3420,7 +3905,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.organization_id === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "organization_id"},message:"must have required property '"+"organization_id"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "organization_id"},message:"must have required property '"+"organization_id"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3430,7 +3915,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.permanently_deleted === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permanently_deleted"},message:"must have required property '"+"permanently_deleted"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permanently_deleted"},message:"must have required property '"+"permanently_deleted"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3440,7 +3925,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.phone === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3450,7 +3935,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.photo === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "photo"},message:"must have required property '"+"photo"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "photo"},message:"must have required property '"+"photo"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3460,7 +3945,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.report_csv === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "report_csv"},message:"must have required property '"+"report_csv"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "report_csv"},message:"must have required property '"+"report_csv"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3470,7 +3955,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data.restricted_agent === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restricted_agent"},message:"must have required property '"+"restricted_agent"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restricted_agent"},message:"must have required property '"+"restricted_agent"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3480,7 +3965,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data.role === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3490,7 +3975,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.role_type === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role_type"},message:"must have required property '"+"role_type"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role_type"},message:"must have required property '"+"role_type"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3500,7 +3985,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.shared === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shared"},message:"must have required property '"+"shared"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shared"},message:"must have required property '"+"shared"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3510,7 +3995,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data.shared_agent === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shared_agent"},message:"must have required property '"+"shared_agent"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shared_agent"},message:"must have required property '"+"shared_agent"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3520,7 +4005,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data.shared_phone_number === undefined){
-const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shared_phone_number"},message:"must have required property '"+"shared_phone_number"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shared_phone_number"},message:"must have required property '"+"shared_phone_number"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3530,7 +4015,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data.signature === undefined){
-const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature"},message:"must have required property '"+"signature"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature"},message:"must have required property '"+"signature"+"'"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3540,7 +4025,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data.suspended === undefined){
-const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "suspended"},message:"must have required property '"+"suspended"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "suspended"},message:"must have required property '"+"suspended"+"'"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3550,7 +4035,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data.tags === undefined){
-const err30 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err30 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3560,7 +4045,7 @@ vErrors.push(err30);
 errors++;
 }
 if(data.ticket_restriction === undefined){
-const err31 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ticket_restriction"},message:"must have required property '"+"ticket_restriction"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err31 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ticket_restriction"},message:"must have required property '"+"ticket_restriction"+"'"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3570,7 +4055,7 @@ vErrors.push(err31);
 errors++;
 }
 if(data.time_zone === undefined){
-const err32 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "time_zone"},message:"must have required property '"+"time_zone"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err32 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "time_zone"},message:"must have required property '"+"time_zone"+"'"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3580,7 +4065,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data.two_factor_auth_enabled === undefined){
-const err33 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "two_factor_auth_enabled"},message:"must have required property '"+"two_factor_auth_enabled"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err33 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "two_factor_auth_enabled"},message:"must have required property '"+"two_factor_auth_enabled"+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3590,7 +4075,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data.updated_at === undefined){
-const err34 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err34 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3600,7 +4085,7 @@ vErrors.push(err34);
 errors++;
 }
 if(data.url === undefined){
-const err35 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err35 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3610,7 +4095,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data.user_fields === undefined){
-const err36 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_fields"},message:"must have required property '"+"user_fields"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err36 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_fields"},message:"must have required property '"+"user_fields"+"'"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3620,7 +4105,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data.verified === undefined){
-const err37 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "verified"},message:"must have required property '"+"verified"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err37 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "verified"},message:"must have required property '"+"verified"+"'"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3629,10 +4114,12 @@ vErrors.push(err37);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.active !== undefined){
 let data0 = data.active;
+const _errs2 = errors;
 if(typeof data0 !== "boolean"){
-const err38 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.active.type,parentSchema:schema29.properties.active,data:data0};
+const err38 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3641,11 +4128,14 @@ vErrors.push(err38);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.alias !== undefined){
 let data1 = data.alias;
+const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err39 = {instancePath:instancePath+"/alias",schemaPath:"#/properties/alias/type",keyword:"type",params:{type: schema29.properties.alias.type},message:"must be string,null",schema:schema29.properties.alias.type,parentSchema:schema29.properties.alias,data:data1};
+const err39 = {instancePath:instancePath+"/alias",schemaPath:"#/properties/alias/type",keyword:"type",params:{type: schema29.properties.alias.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -3654,11 +4144,14 @@ vErrors.push(err39);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.created_at !== undefined){
 let data2 = data.created_at;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err40 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.created_at.type,parentSchema:schema29.properties.created_at,data:data2};
+const err40 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -3667,11 +4160,14 @@ vErrors.push(err40);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.custom_role_id !== undefined){
 let data3 = data.custom_role_id;
+const _errs8 = errors;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err41 = {instancePath:instancePath+"/custom_role_id",schemaPath:"#/properties/custom_role_id/type",keyword:"type",params:{type: schema29.properties.custom_role_id.type},message:"must be integer,null",schema:schema29.properties.custom_role_id.type,parentSchema:schema29.properties.custom_role_id,data:data3};
+const err41 = {instancePath:instancePath+"/custom_role_id",schemaPath:"#/properties/custom_role_id/type",keyword:"type",params:{type: schema29.properties.custom_role_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3680,11 +4176,14 @@ vErrors.push(err41);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.default_group_id !== undefined){
 let data4 = data.default_group_id;
+const _errs10 = errors;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err42 = {instancePath:instancePath+"/default_group_id",schemaPath:"#/properties/default_group_id/type",keyword:"type",params:{type: schema29.properties.default_group_id.type},message:"must be integer,null",schema:schema29.properties.default_group_id.type,parentSchema:schema29.properties.default_group_id,data:data4};
+const err42 = {instancePath:instancePath+"/default_group_id",schemaPath:"#/properties/default_group_id/type",keyword:"type",params:{type: schema29.properties.default_group_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -3693,11 +4192,14 @@ vErrors.push(err42);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.details !== undefined){
 let data5 = data.details;
+const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err43 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: schema29.properties.details.type},message:"must be string,null",schema:schema29.properties.details.type,parentSchema:schema29.properties.details,data:data5};
+const err43 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: schema29.properties.details.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -3706,11 +4208,14 @@ vErrors.push(err43);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.email !== undefined){
 let data6 = data.email;
+const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err44 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema29.properties.email.type},message:"must be string,null",schema:schema29.properties.email.type,parentSchema:schema29.properties.email,data:data6};
+const err44 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema29.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -3719,11 +4224,14 @@ vErrors.push(err44);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.external_id !== undefined){
 let data7 = data.external_id;
+const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err45 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema29.properties.external_id.type},message:"must be string,null",schema:schema29.properties.external_id.type,parentSchema:schema29.properties.external_id,data:data7};
+const err45 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema29.properties.external_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -3732,11 +4240,14 @@ vErrors.push(err45);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.iana_time_zone !== undefined){
 let data8 = data.iana_time_zone;
+const _errs18 = errors;
 if(typeof data8 !== "string"){
-const err46 = {instancePath:instancePath+"/iana_time_zone",schemaPath:"#/properties/iana_time_zone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.iana_time_zone.type,parentSchema:schema29.properties.iana_time_zone,data:data8};
+const err46 = {instancePath:instancePath+"/iana_time_zone",schemaPath:"#/properties/iana_time_zone/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -3745,11 +4256,14 @@ vErrors.push(err46);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.id !== undefined){
 let data9 = data.id;
+const _errs20 = errors;
 if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
-const err47 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.id.type,parentSchema:schema29.properties.id,data:data9};
+const err47 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -3758,11 +4272,14 @@ vErrors.push(err47);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.last_login_at !== undefined){
 let data10 = data.last_login_at;
+const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err48 = {instancePath:instancePath+"/last_login_at",schemaPath:"#/properties/last_login_at/type",keyword:"type",params:{type: schema29.properties.last_login_at.type},message:"must be string,null",schema:schema29.properties.last_login_at.type,parentSchema:schema29.properties.last_login_at,data:data10};
+const err48 = {instancePath:instancePath+"/last_login_at",schemaPath:"#/properties/last_login_at/type",keyword:"type",params:{type: schema29.properties.last_login_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -3771,11 +4288,14 @@ vErrors.push(err48);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.locale !== undefined){
 let data11 = data.locale;
+const _errs24 = errors;
 if(typeof data11 !== "string"){
-const err49 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.locale.type,parentSchema:schema29.properties.locale,data:data11};
+const err49 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -3784,11 +4304,14 @@ vErrors.push(err49);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.locale_id !== undefined){
 let data12 = data.locale_id;
+const _errs26 = errors;
 if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
-const err50 = {instancePath:instancePath+"/locale_id",schemaPath:"#/properties/locale_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.locale_id.type,parentSchema:schema29.properties.locale_id,data:data12};
+const err50 = {instancePath:instancePath+"/locale_id",schemaPath:"#/properties/locale_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -3797,11 +4320,14 @@ vErrors.push(err50);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 if(data.moderator !== undefined){
 let data13 = data.moderator;
+const _errs28 = errors;
 if(typeof data13 !== "boolean"){
-const err51 = {instancePath:instancePath+"/moderator",schemaPath:"#/properties/moderator/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.moderator.type,parentSchema:schema29.properties.moderator,data:data13};
+const err51 = {instancePath:instancePath+"/moderator",schemaPath:"#/properties/moderator/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -3810,11 +4336,14 @@ vErrors.push(err51);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
 if(data.name !== undefined){
 let data14 = data.name;
+const _errs30 = errors;
 if(typeof data14 !== "string"){
-const err52 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.name.type,parentSchema:schema29.properties.name,data:data14};
+const err52 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -3823,11 +4352,14 @@ vErrors.push(err52);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
 if(data.notes !== undefined){
 let data15 = data.notes;
+const _errs32 = errors;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err53 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: schema29.properties.notes.type},message:"must be string,null",schema:schema29.properties.notes.type,parentSchema:schema29.properties.notes,data:data15};
+const err53 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: schema29.properties.notes.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -3836,11 +4368,14 @@ vErrors.push(err53);
 }
 errors++;
 }
+const _errs33 = errors;
+var valid0 = _errs32 === errors;
 }
 if(data.only_private_comments !== undefined){
 let data16 = data.only_private_comments;
+const _errs34 = errors;
 if(typeof data16 !== "boolean"){
-const err54 = {instancePath:instancePath+"/only_private_comments",schemaPath:"#/properties/only_private_comments/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.only_private_comments.type,parentSchema:schema29.properties.only_private_comments,data:data16};
+const err54 = {instancePath:instancePath+"/only_private_comments",schemaPath:"#/properties/only_private_comments/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -3849,11 +4384,14 @@ vErrors.push(err54);
 }
 errors++;
 }
+const _errs35 = errors;
+var valid0 = _errs34 === errors;
 }
 if(data.organization_id !== undefined){
 let data17 = data.organization_id;
+const _errs36 = errors;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err55 = {instancePath:instancePath+"/organization_id",schemaPath:"#/properties/organization_id/type",keyword:"type",params:{type: schema29.properties.organization_id.type},message:"must be integer,null",schema:schema29.properties.organization_id.type,parentSchema:schema29.properties.organization_id,data:data17};
+const err55 = {instancePath:instancePath+"/organization_id",schemaPath:"#/properties/organization_id/type",keyword:"type",params:{type: schema29.properties.organization_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -3862,11 +4400,14 @@ vErrors.push(err55);
 }
 errors++;
 }
+const _errs37 = errors;
+var valid0 = _errs36 === errors;
 }
 if(data.permanently_deleted !== undefined){
 let data18 = data.permanently_deleted;
+const _errs38 = errors;
 if(typeof data18 !== "boolean"){
-const err56 = {instancePath:instancePath+"/permanently_deleted",schemaPath:"#/properties/permanently_deleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.permanently_deleted.type,parentSchema:schema29.properties.permanently_deleted,data:data18};
+const err56 = {instancePath:instancePath+"/permanently_deleted",schemaPath:"#/properties/permanently_deleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -3875,11 +4416,14 @@ vErrors.push(err56);
 }
 errors++;
 }
+const _errs39 = errors;
+var valid0 = _errs38 === errors;
 }
 if(data.phone !== undefined){
 let data19 = data.phone;
+const _errs40 = errors;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err57 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema29.properties.phone.type},message:"must be string,null",schema:schema29.properties.phone.type,parentSchema:schema29.properties.phone,data:data19};
+const err57 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema29.properties.phone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -3888,11 +4432,14 @@ vErrors.push(err57);
 }
 errors++;
 }
+const _errs41 = errors;
+var valid0 = _errs40 === errors;
 }
 if(data.photo !== undefined){
 let data20 = data.photo;
+const _errs42 = errors;
 if((!(data20 && typeof data20 == "object" && !Array.isArray(data20))) && (data20 !== null)){
-const err58 = {instancePath:instancePath+"/photo",schemaPath:"#/properties/photo/type",keyword:"type",params:{type: schema29.properties.photo.type},message:"must be object,null",schema:schema29.properties.photo.type,parentSchema:schema29.properties.photo,data:data20};
+const err58 = {instancePath:instancePath+"/photo",schemaPath:"#/properties/photo/type",keyword:"type",params:{type: schema29.properties.photo.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -3901,11 +4448,14 @@ vErrors.push(err58);
 }
 errors++;
 }
+const _errs43 = errors;
+var valid0 = _errs42 === errors;
 }
 if(data.report_csv !== undefined){
 let data21 = data.report_csv;
+const _errs44 = errors;
 if(typeof data21 !== "boolean"){
-const err59 = {instancePath:instancePath+"/report_csv",schemaPath:"#/properties/report_csv/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.report_csv.type,parentSchema:schema29.properties.report_csv,data:data21};
+const err59 = {instancePath:instancePath+"/report_csv",schemaPath:"#/properties/report_csv/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -3914,11 +4464,14 @@ vErrors.push(err59);
 }
 errors++;
 }
+const _errs45 = errors;
+var valid0 = _errs44 === errors;
 }
 if(data.restricted_agent !== undefined){
 let data22 = data.restricted_agent;
+const _errs46 = errors;
 if(typeof data22 !== "boolean"){
-const err60 = {instancePath:instancePath+"/restricted_agent",schemaPath:"#/properties/restricted_agent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.restricted_agent.type,parentSchema:schema29.properties.restricted_agent,data:data22};
+const err60 = {instancePath:instancePath+"/restricted_agent",schemaPath:"#/properties/restricted_agent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -3927,11 +4480,14 @@ vErrors.push(err60);
 }
 errors++;
 }
+const _errs47 = errors;
+var valid0 = _errs46 === errors;
 }
 if(data.role !== undefined){
 let data23 = data.role;
+const _errs48 = errors;
 if(typeof data23 !== "string"){
-const err61 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.role.type,parentSchema:schema29.properties.role,data:data23};
+const err61 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -3940,8 +4496,10 @@ vErrors.push(err61);
 }
 errors++;
 }
+const _errs49 = errors;
+const vSchema0 = schema29.properties.role.enum;
 if(!(((data23 === "end-user") || (data23 === "agent")) || (data23 === "admin"))){
-const err62 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema29.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.role.enum,parentSchema:schema29.properties.role,data:data23};
+const err62 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema29.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -3950,11 +4508,13 @@ vErrors.push(err62);
 }
 errors++;
 }
+var valid0 = _errs48 === errors;
 }
 if(data.role_type !== undefined){
 let data24 = data.role_type;
+const _errs50 = errors;
 if((!((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24)))) && (data24 !== null)){
-const err63 = {instancePath:instancePath+"/role_type",schemaPath:"#/properties/role_type/type",keyword:"type",params:{type: schema29.properties.role_type.type},message:"must be integer,null",schema:schema29.properties.role_type.type,parentSchema:schema29.properties.role_type,data:data24};
+const err63 = {instancePath:instancePath+"/role_type",schemaPath:"#/properties/role_type/type",keyword:"type",params:{type: schema29.properties.role_type.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -3963,11 +4523,14 @@ vErrors.push(err63);
 }
 errors++;
 }
+const _errs51 = errors;
+var valid0 = _errs50 === errors;
 }
 if(data.shared !== undefined){
 let data25 = data.shared;
+const _errs52 = errors;
 if(typeof data25 !== "boolean"){
-const err64 = {instancePath:instancePath+"/shared",schemaPath:"#/properties/shared/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.shared.type,parentSchema:schema29.properties.shared,data:data25};
+const err64 = {instancePath:instancePath+"/shared",schemaPath:"#/properties/shared/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -3976,11 +4539,14 @@ vErrors.push(err64);
 }
 errors++;
 }
+const _errs53 = errors;
+var valid0 = _errs52 === errors;
 }
 if(data.shared_agent !== undefined){
 let data26 = data.shared_agent;
+const _errs54 = errors;
 if(typeof data26 !== "boolean"){
-const err65 = {instancePath:instancePath+"/shared_agent",schemaPath:"#/properties/shared_agent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.shared_agent.type,parentSchema:schema29.properties.shared_agent,data:data26};
+const err65 = {instancePath:instancePath+"/shared_agent",schemaPath:"#/properties/shared_agent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -3989,11 +4555,14 @@ vErrors.push(err65);
 }
 errors++;
 }
+const _errs55 = errors;
+var valid0 = _errs54 === errors;
 }
 if(data.shared_phone_number !== undefined){
 let data27 = data.shared_phone_number;
+const _errs56 = errors;
 if((typeof data27 !== "boolean") && (data27 !== null)){
-const err66 = {instancePath:instancePath+"/shared_phone_number",schemaPath:"#/properties/shared_phone_number/type",keyword:"type",params:{type: schema29.properties.shared_phone_number.type},message:"must be boolean,null",schema:schema29.properties.shared_phone_number.type,parentSchema:schema29.properties.shared_phone_number,data:data27};
+const err66 = {instancePath:instancePath+"/shared_phone_number",schemaPath:"#/properties/shared_phone_number/type",keyword:"type",params:{type: schema29.properties.shared_phone_number.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -4002,11 +4571,14 @@ vErrors.push(err66);
 }
 errors++;
 }
+const _errs57 = errors;
+var valid0 = _errs56 === errors;
 }
 if(data.signature !== undefined){
 let data28 = data.signature;
+const _errs58 = errors;
 if((typeof data28 !== "string") && (data28 !== null)){
-const err67 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: schema29.properties.signature.type},message:"must be string,null",schema:schema29.properties.signature.type,parentSchema:schema29.properties.signature,data:data28};
+const err67 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: schema29.properties.signature.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -4015,11 +4587,14 @@ vErrors.push(err67);
 }
 errors++;
 }
+const _errs59 = errors;
+var valid0 = _errs58 === errors;
 }
 if(data.suspended !== undefined){
 let data29 = data.suspended;
+const _errs60 = errors;
 if(typeof data29 !== "boolean"){
-const err68 = {instancePath:instancePath+"/suspended",schemaPath:"#/properties/suspended/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.suspended.type,parentSchema:schema29.properties.suspended,data:data29};
+const err68 = {instancePath:instancePath+"/suspended",schemaPath:"#/properties/suspended/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -4028,15 +4603,21 @@ vErrors.push(err68);
 }
 errors++;
 }
+const _errs61 = errors;
+var valid0 = _errs60 === errors;
 }
 if(data.tags !== undefined){
 let data30 = data.tags;
+const _errs62 = errors;
+const _errs63 = errors;
 if(Array.isArray(data30)){
+let valid2 = true;
 const len0 = data30.length;
 for(let i0=0; i0<len0; i0++){
 let data31 = data30[i0];
+const _errs64 = errors;
 if(typeof data31 !== "string"){
-const err69 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.tags.items.type,parentSchema:schema29.properties.tags.items,data:data31};
+const err69 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -4045,10 +4626,15 @@ vErrors.push(err69);
 }
 errors++;
 }
+const _errs65 = errors;
+var valid1 = _errs64 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.tags.type,parentSchema:schema29.properties.tags,data:data30};
+const err70 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -4057,11 +4643,13 @@ vErrors.push(err70);
 }
 errors++;
 }
+var valid0 = _errs62 === errors;
 }
 if(data.ticket_restriction !== undefined){
 let data32 = data.ticket_restriction;
+const _errs66 = errors;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err71 = {instancePath:instancePath+"/ticket_restriction",schemaPath:"#/properties/ticket_restriction/type",keyword:"type",params:{type: schema29.properties.ticket_restriction.type},message:"must be string,null",schema:schema29.properties.ticket_restriction.type,parentSchema:schema29.properties.ticket_restriction,data:data32};
+const err71 = {instancePath:instancePath+"/ticket_restriction",schemaPath:"#/properties/ticket_restriction/type",keyword:"type",params:{type: schema29.properties.ticket_restriction.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -4070,11 +4658,14 @@ vErrors.push(err71);
 }
 errors++;
 }
+const _errs67 = errors;
+var valid0 = _errs66 === errors;
 }
 if(data.time_zone !== undefined){
 let data33 = data.time_zone;
+const _errs68 = errors;
 if(typeof data33 !== "string"){
-const err72 = {instancePath:instancePath+"/time_zone",schemaPath:"#/properties/time_zone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.time_zone.type,parentSchema:schema29.properties.time_zone,data:data33};
+const err72 = {instancePath:instancePath+"/time_zone",schemaPath:"#/properties/time_zone/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -4083,11 +4674,14 @@ vErrors.push(err72);
 }
 errors++;
 }
+const _errs69 = errors;
+var valid0 = _errs68 === errors;
 }
 if(data.two_factor_auth_enabled !== undefined){
 let data34 = data.two_factor_auth_enabled;
+const _errs70 = errors;
 if((typeof data34 !== "boolean") && (data34 !== null)){
-const err73 = {instancePath:instancePath+"/two_factor_auth_enabled",schemaPath:"#/properties/two_factor_auth_enabled/type",keyword:"type",params:{type: schema29.properties.two_factor_auth_enabled.type},message:"must be boolean,null",schema:schema29.properties.two_factor_auth_enabled.type,parentSchema:schema29.properties.two_factor_auth_enabled,data:data34};
+const err73 = {instancePath:instancePath+"/two_factor_auth_enabled",schemaPath:"#/properties/two_factor_auth_enabled/type",keyword:"type",params:{type: schema29.properties.two_factor_auth_enabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -4096,11 +4690,14 @@ vErrors.push(err73);
 }
 errors++;
 }
+const _errs71 = errors;
+var valid0 = _errs70 === errors;
 }
 if(data.updated_at !== undefined){
 let data35 = data.updated_at;
+const _errs72 = errors;
 if(typeof data35 !== "string"){
-const err74 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.updated_at.type,parentSchema:schema29.properties.updated_at,data:data35};
+const err74 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -4109,11 +4706,14 @@ vErrors.push(err74);
 }
 errors++;
 }
+const _errs73 = errors;
+var valid0 = _errs72 === errors;
 }
 if(data.url !== undefined){
 let data36 = data.url;
+const _errs74 = errors;
 if(typeof data36 !== "string"){
-const err75 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.url.type,parentSchema:schema29.properties.url,data:data36};
+const err75 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -4122,11 +4722,14 @@ vErrors.push(err75);
 }
 errors++;
 }
+const _errs75 = errors;
+var valid0 = _errs74 === errors;
 }
 if(data.user_fields !== undefined){
 let data37 = data.user_fields;
+const _errs76 = errors;
 if(!(data37 && typeof data37 == "object" && !Array.isArray(data37))){
-const err76 = {instancePath:instancePath+"/user_fields",schemaPath:"#/properties/user_fields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.properties.user_fields.type,parentSchema:schema29.properties.user_fields,data:data37};
+const err76 = {instancePath:instancePath+"/user_fields",schemaPath:"#/properties/user_fields/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -4135,11 +4738,14 @@ vErrors.push(err76);
 }
 errors++;
 }
+const _errs77 = errors;
+var valid0 = _errs76 === errors;
 }
 if(data.verified !== undefined){
 let data38 = data.verified;
+const _errs78 = errors;
 if(typeof data38 !== "boolean"){
-const err77 = {instancePath:instancePath+"/verified",schemaPath:"#/properties/verified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema29.properties.verified.type,parentSchema:schema29.properties.verified,data:data38};
+const err77 = {instancePath:instancePath+"/verified",schemaPath:"#/properties/verified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -4148,10 +4754,12 @@ vErrors.push(err77);
 }
 errors++;
 }
+const _errs79 = errors;
+var valid0 = _errs78 === errors;
 }
 }
 else {
-const err78 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
+const err78 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -4170,9 +4778,10 @@ const schema30 = {"type":"object","properties":{"active":{"type":"boolean"},"con
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.active === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4182,7 +4791,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.conditions === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conditions"},message:"must have required property '"+"conditions"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conditions"},message:"must have required property '"+"conditions"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4192,7 +4801,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.created_at === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4202,7 +4811,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.description === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4212,7 +4821,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.execution === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "execution"},message:"must have required property '"+"execution"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "execution"},message:"must have required property '"+"execution"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4222,7 +4831,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.id === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4232,7 +4841,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.position === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4242,7 +4851,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.raw_title === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "raw_title"},message:"must have required property '"+"raw_title"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "raw_title"},message:"must have required property '"+"raw_title"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4252,7 +4861,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.restriction === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restriction"},message:"must have required property '"+"restriction"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restriction"},message:"must have required property '"+"restriction"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4262,7 +4871,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.title === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4272,7 +4881,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.updated_at === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4282,7 +4891,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.url === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4291,10 +4900,12 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.active !== undefined){
 let data0 = data.active;
+const _errs2 = errors;
 if(typeof data0 !== "boolean"){
-const err12 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema30.properties.active.type,parentSchema:schema30.properties.active,data:data0};
+const err12 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4303,11 +4914,14 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.conditions !== undefined){
 let data1 = data.conditions;
+const _errs4 = errors;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err13 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.conditions.type,parentSchema:schema30.properties.conditions,data:data1};
+const err13 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4316,11 +4930,14 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.created_at !== undefined){
 let data2 = data.created_at;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err14 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.created_at.type,parentSchema:schema30.properties.created_at,data:data2};
+const err14 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4329,11 +4946,14 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.description !== undefined){
 let data3 = data.description;
+const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err15 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema30.properties.description.type},message:"must be string,null",schema:schema30.properties.description.type,parentSchema:schema30.properties.description,data:data3};
+const err15 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema30.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4342,11 +4962,14 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.execution !== undefined){
 let data4 = data.execution;
+const _errs10 = errors;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-const err16 = {instancePath:instancePath+"/execution",schemaPath:"#/properties/execution/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.execution.type,parentSchema:schema30.properties.execution,data:data4};
+const err16 = {instancePath:instancePath+"/execution",schemaPath:"#/properties/execution/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4355,11 +4978,14 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.id !== undefined){
 let data5 = data.id;
+const _errs12 = errors;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err17 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.id.type,parentSchema:schema30.properties.id,data:data5};
+const err17 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4368,11 +4994,14 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.position !== undefined){
 let data6 = data.position;
+const _errs14 = errors;
 if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err18 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.position.type,parentSchema:schema30.properties.position,data:data6};
+const err18 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4381,11 +5010,14 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.raw_title !== undefined){
 let data7 = data.raw_title;
+const _errs16 = errors;
 if(typeof data7 !== "string"){
-const err19 = {instancePath:instancePath+"/raw_title",schemaPath:"#/properties/raw_title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.raw_title.type,parentSchema:schema30.properties.raw_title,data:data7};
+const err19 = {instancePath:instancePath+"/raw_title",schemaPath:"#/properties/raw_title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4394,11 +5026,14 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.restriction !== undefined){
 let data8 = data.restriction;
+const _errs18 = errors;
 if((!(data8 && typeof data8 == "object" && !Array.isArray(data8))) && (data8 !== null)){
-const err20 = {instancePath:instancePath+"/restriction",schemaPath:"#/properties/restriction/type",keyword:"type",params:{type: schema30.properties.restriction.type},message:"must be object,null",schema:schema30.properties.restriction.type,parentSchema:schema30.properties.restriction,data:data8};
+const err20 = {instancePath:instancePath+"/restriction",schemaPath:"#/properties/restriction/type",keyword:"type",params:{type: schema30.properties.restriction.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4407,11 +5042,14 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.title !== undefined){
 let data9 = data.title;
+const _errs20 = errors;
 if(typeof data9 !== "string"){
-const err21 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.title.type,parentSchema:schema30.properties.title,data:data9};
+const err21 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4420,11 +5058,14 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.updated_at !== undefined){
 let data10 = data.updated_at;
+const _errs22 = errors;
 if(typeof data10 !== "string"){
-const err22 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.updated_at.type,parentSchema:schema30.properties.updated_at,data:data10};
+const err22 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4433,11 +5074,14 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.url !== undefined){
 let data11 = data.url;
+const _errs24 = errors;
 if(typeof data11 !== "string"){
-const err23 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.url.type,parentSchema:schema30.properties.url,data:data11};
+const err23 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4446,10 +5090,12 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }

@@ -15,9 +15,10 @@ const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fiel
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema11.required,parentSchema:schema11,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26,9 +27,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "cursor") || (key0 === "fields")) || (key0 === "limit")) || (key0 === "query"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -40,8 +42,9 @@ errors++;
 }
 if(data.cursor !== undefined){
 let data0 = data.cursor;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.cursor.type,parentSchema:schema11.properties.cursor,data:data0};
+const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -50,15 +53,21 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.fields !== undefined){
 let data1 = data.fields;
+const _errs4 = errors;
+const _errs5 = errors;
 if(Array.isArray(data1)){
+let valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.fields.items.type,parentSchema:schema11.properties.fields.items,data:data2};
+const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -67,10 +76,15 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid1 = _errs6 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.fields.type,parentSchema:schema11.properties.fields,data:data1};
+const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -79,11 +93,13 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.limit !== undefined){
 let data3 = data.limit;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.limit.type,parentSchema:schema11.properties.limit,data:data3};
+const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -92,9 +108,10 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
 if(typeof data3 == "number"){
 if(data3 < 1 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.limit,data:data3};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -104,13 +121,17 @@ vErrors.push(err6);
 errors++;
 }
 }
+var valid0 = _errs8 === errors;
 }
 if(data.query !== undefined){
 let data4 = data.query;
+const _errs10 = errors;
+const _errs11 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+const _errs12 = errors;
 for(const key1 in data4){
 if(!((key1 === "filter") || (key1 === "sort"))){
-const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.query,data:data4};
+const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -122,8 +143,9 @@ errors++;
 }
 if(data4.filter !== undefined){
 let data5 = data4.filter;
+const _errs13 = errors;
 if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err8 = {instancePath:instancePath+"/query/filter",schemaPath:"#/properties/query/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.properties.filter.type,parentSchema:schema11.properties.query.properties.filter,data:data5};
+const err8 = {instancePath:instancePath+"/query/filter",schemaPath:"#/properties/query/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -132,15 +154,21 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid3 = _errs13 === errors;
 }
 if(data4.sort !== undefined){
 let data6 = data4.sort;
+const _errs15 = errors;
+const _errs16 = errors;
 if(Array.isArray(data6)){
+let valid5 = true;
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
+const _errs17 = errors;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-const err9 = {instancePath:instancePath+"/query/sort/" + i1,schemaPath:"#/properties/query/properties/sort/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.properties.sort.items.type,parentSchema:schema11.properties.query.properties.sort.items,data:data7};
+const err9 = {instancePath:instancePath+"/query/sort/" + i1,schemaPath:"#/properties/query/properties/sort/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -149,10 +177,15 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs18 = errors;
+var valid4 = _errs17 === errors;
+if(!valid4){
+valid5 = false;
+}
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.query.properties.sort.type,parentSchema:schema11.properties.query.properties.sort,data:data6};
+const err10 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -161,10 +194,11 @@ vErrors.push(err10);
 }
 errors++;
 }
+var valid3 = _errs15 === errors;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.type,parentSchema:schema11.properties.query,data:data4};
+const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -173,10 +207,11 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid0 = _errs10 === errors;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -195,9 +230,10 @@ const schema12 = {"type":"object","properties":{"channel":{"type":"string"},"cur
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.channel === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema12.required,parentSchema:schema12,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -206,9 +242,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "channel") || (key0 === "cursor")) || (key0 === "inclusive")) || (key0 === "latest")) || (key0 === "limit")) || (key0 === "oldest"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -220,8 +257,9 @@ errors++;
 }
 if(data.channel !== undefined){
 let data0 = data.channel;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.channel.type,parentSchema:schema12.properties.channel,data:data0};
+const err2 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -230,11 +268,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.cursor !== undefined){
 let data1 = data.cursor;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.cursor.type,parentSchema:schema12.properties.cursor,data:data1};
+const err3 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -243,11 +284,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.inclusive !== undefined){
 let data2 = data.inclusive;
+const _errs6 = errors;
 if(typeof data2 !== "boolean"){
-const err4 = {instancePath:instancePath+"/inclusive",schemaPath:"#/properties/inclusive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.inclusive.type,parentSchema:schema12.properties.inclusive,data:data2};
+const err4 = {instancePath:instancePath+"/inclusive",schemaPath:"#/properties/inclusive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -256,11 +300,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.latest !== undefined){
 let data3 = data.latest;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/latest",schemaPath:"#/properties/latest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.latest.type,parentSchema:schema12.properties.latest,data:data3};
+const err5 = {instancePath:instancePath+"/latest",schemaPath:"#/properties/latest/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -269,11 +316,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.limit !== undefined){
 let data4 = data.limit;
+const _errs10 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.limit.type,parentSchema:schema12.properties.limit,data:data4};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -282,11 +332,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.oldest !== undefined){
 let data5 = data.oldest;
+const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/oldest",schemaPath:"#/properties/oldest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.oldest.type,parentSchema:schema12.properties.oldest,data:data5};
+const err7 = {instancePath:instancePath+"/oldest",schemaPath:"#/properties/oldest/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -295,10 +348,12 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -317,10 +372,12 @@ const schema13 = {"type":"object","properties":{},"additionalProperties":true};
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -340,9 +397,10 @@ const func2 = ucs2length;
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.channel === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema14.required,parentSchema:schema14,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -352,7 +410,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.topic === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "topic"},message:"must have required property '"+"topic"+"'",schema:schema14.required,parentSchema:schema14,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "topic"},message:"must have required property '"+"topic"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -361,9 +419,10 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "channel") || (key0 === "topic"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -375,8 +434,9 @@ errors++;
 }
 if(data.channel !== undefined){
 let data0 = data.channel;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.channel.type,parentSchema:schema14.properties.channel,data:data0};
+const err3 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -385,12 +445,16 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.topic !== undefined){
 let data1 = data.topic;
+const _errs4 = errors;
+const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func2(data1) > 250){
-const err4 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema14.properties.topic,data:data1};
+const err4 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -401,7 +465,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.topic.type,parentSchema:schema14.properties.topic,data:data1};
+const err5 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -410,10 +474,11 @@ vErrors.push(err5);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -433,10 +498,12 @@ const pattern0 = new RegExp("^(?:public_channel|private_channel|mpim|im)(?:,(?:p
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "cursor") || (key0 === "exclude_archived")) || (key0 === "limit")) || (key0 === "types"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -448,8 +515,9 @@ errors++;
 }
 if(data.cursor !== undefined){
 let data0 = data.cursor;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.cursor.type,parentSchema:schema15.properties.cursor,data:data0};
+const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -458,11 +526,14 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.exclude_archived !== undefined){
 let data1 = data.exclude_archived;
+const _errs4 = errors;
 if(typeof data1 !== "boolean"){
-const err2 = {instancePath:instancePath+"/exclude_archived",schemaPath:"#/properties/exclude_archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.exclude_archived.type,parentSchema:schema15.properties.exclude_archived,data:data1};
+const err2 = {instancePath:instancePath+"/exclude_archived",schemaPath:"#/properties/exclude_archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -471,11 +542,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.limit !== undefined){
 let data2 = data.limit;
+const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.limit.type,parentSchema:schema15.properties.limit,data:data2};
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -484,12 +558,16 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.types !== undefined){
 let data3 = data.types;
+const _errs8 = errors;
+const _errs9 = errors;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-const err4 = {instancePath:instancePath+"/types",schemaPath:"#/properties/types/pattern",keyword:"pattern",params:{pattern: "^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"},message:"must match pattern \""+"^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"+"\"",schema:"^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$",parentSchema:schema15.properties.types,data:data3};
+const err4 = {instancePath:instancePath+"/types",schemaPath:"#/properties/types/pattern",keyword:"pattern",params:{pattern: "^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"},message:"must match pattern \""+"^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -500,7 +578,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/types",schemaPath:"#/properties/types/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.types.type,parentSchema:schema15.properties.types,data:data3};
+const err5 = {instancePath:instancePath+"/types",schemaPath:"#/properties/types/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -509,10 +587,11 @@ vErrors.push(err5);
 }
 errors++;
 }
+var valid0 = _errs8 === errors;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -531,9 +610,10 @@ const schema16 = {"type":"object","properties":{"channel":{"type":"string"}},"re
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.channel === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -542,9 +622,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "channel")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -556,8 +637,9 @@ errors++;
 }
 if(data.channel !== undefined){
 let data0 = data.channel;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.channel.type,parentSchema:schema16.properties.channel,data:data0};
+const err2 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -566,10 +648,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -589,9 +673,10 @@ const pattern1 = new RegExp("^[^A-Z\\s]*$", "u");
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -600,9 +685,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "is_private") || (key0 === "name"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -614,8 +700,9 @@ errors++;
 }
 if(data.is_private !== undefined){
 let data0 = data.is_private;
+const _errs2 = errors;
 if(typeof data0 !== "boolean"){
-const err2 = {instancePath:instancePath+"/is_private",schemaPath:"#/properties/is_private/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.is_private.type,parentSchema:schema17.properties.is_private,data:data0};
+const err2 = {instancePath:instancePath+"/is_private",schemaPath:"#/properties/is_private/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -624,12 +711,16 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.name !== undefined){
 let data1 = data.name;
+const _errs4 = errors;
+const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func2(data1) > 80){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters",schema:80,parentSchema:schema17.properties.name,data:data1};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -639,7 +730,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!pattern1.test(data1)){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^A-Z\\s]*$"},message:"must match pattern \""+"^[^A-Z\\s]*$"+"\"",schema:"^[^A-Z\\s]*$",parentSchema:schema17.properties.name,data:data1};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^A-Z\\s]*$"},message:"must match pattern \""+"^[^A-Z\\s]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -650,7 +741,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.name.type,parentSchema:schema17.properties.name,data:data1};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -659,10 +750,11 @@ vErrors.push(err5);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -681,9 +773,10 @@ const schema18 = {"type":"object","properties":{"channel":{"type":"string"},"nam
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.channel === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -693,7 +786,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -702,9 +795,10 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "channel") || (key0 === "name"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -716,8 +810,9 @@ errors++;
 }
 if(data.channel !== undefined){
 let data0 = data.channel;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.channel.type,parentSchema:schema18.properties.channel,data:data0};
+const err3 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -726,12 +821,16 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.name !== undefined){
 let data1 = data.name;
+const _errs4 = errors;
+const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func2(data1) > 80){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters",schema:80,parentSchema:schema18.properties.name,data:data1};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -741,7 +840,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!pattern1.test(data1)){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^A-Z\\s]*$"},message:"must match pattern \""+"^[^A-Z\\s]*$"+"\"",schema:"^[^A-Z\\s]*$",parentSchema:schema18.properties.name,data:data1};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^A-Z\\s]*$"},message:"must match pattern \""+"^[^A-Z\\s]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -752,7 +851,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.name.type,parentSchema:schema18.properties.name,data:data1};
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -761,10 +860,11 @@ vErrors.push(err6);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -783,9 +883,10 @@ const schema19 = {"type":"object","properties":{"channel":{"type":"string"},"rep
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.channel === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -795,7 +896,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.text === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -804,9 +905,10 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "channel") || (key0 === "reply_broadcast")) || (key0 === "text")) || (key0 === "thread_ts")) || (key0 === "unfurl_links")) || (key0 === "unfurl_media"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -818,8 +920,9 @@ errors++;
 }
 if(data.channel !== undefined){
 let data0 = data.channel;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.channel.type,parentSchema:schema19.properties.channel,data:data0};
+const err3 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -828,11 +931,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.reply_broadcast !== undefined){
 let data1 = data.reply_broadcast;
+const _errs4 = errors;
 if(typeof data1 !== "boolean"){
-const err4 = {instancePath:instancePath+"/reply_broadcast",schemaPath:"#/properties/reply_broadcast/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.reply_broadcast.type,parentSchema:schema19.properties.reply_broadcast,data:data1};
+const err4 = {instancePath:instancePath+"/reply_broadcast",schemaPath:"#/properties/reply_broadcast/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -841,11 +947,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.text !== undefined){
 let data2 = data.text;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.text.type,parentSchema:schema19.properties.text,data:data2};
+const err5 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -854,11 +963,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.thread_ts !== undefined){
 let data3 = data.thread_ts;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err6 = {instancePath:instancePath+"/thread_ts",schemaPath:"#/properties/thread_ts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.thread_ts.type,parentSchema:schema19.properties.thread_ts,data:data3};
+const err6 = {instancePath:instancePath+"/thread_ts",schemaPath:"#/properties/thread_ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -867,11 +979,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.unfurl_links !== undefined){
 let data4 = data.unfurl_links;
+const _errs10 = errors;
 if(typeof data4 !== "boolean"){
-const err7 = {instancePath:instancePath+"/unfurl_links",schemaPath:"#/properties/unfurl_links/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.unfurl_links.type,parentSchema:schema19.properties.unfurl_links,data:data4};
+const err7 = {instancePath:instancePath+"/unfurl_links",schemaPath:"#/properties/unfurl_links/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -880,11 +995,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.unfurl_media !== undefined){
 let data5 = data.unfurl_media;
+const _errs12 = errors;
 if(typeof data5 !== "boolean"){
-const err8 = {instancePath:instancePath+"/unfurl_media",schemaPath:"#/properties/unfurl_media/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.unfurl_media.type,parentSchema:schema19.properties.unfurl_media,data:data5};
+const err8 = {instancePath:instancePath+"/unfurl_media",schemaPath:"#/properties/unfurl_media/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -893,10 +1011,12 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -915,9 +1035,10 @@ const schema20 = {"type":"object","properties":{"channel":{"type":"string"},"tex
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.channel === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -927,7 +1048,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.text === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -937,7 +1058,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.ts === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ts"},message:"must have required property '"+"ts"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ts"},message:"must have required property '"+"ts"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -946,9 +1067,10 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "channel") || (key0 === "text")) || (key0 === "ts"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -960,8 +1082,9 @@ errors++;
 }
 if(data.channel !== undefined){
 let data0 = data.channel;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.channel.type,parentSchema:schema20.properties.channel,data:data0};
+const err4 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -970,11 +1093,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.text !== undefined){
 let data1 = data.text;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.text.type,parentSchema:schema20.properties.text,data:data1};
+const err5 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -983,11 +1109,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.ts !== undefined){
 let data2 = data.ts;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ts.type,parentSchema:schema20.properties.ts,data:data2};
+const err6 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -996,10 +1125,12 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1018,9 +1149,10 @@ const schema21 = {"type":"object","properties":{"channel":{"type":"string"},"cur
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.channel === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1029,9 +1161,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "channel") || (key0 === "cursor")) || (key0 === "inclusive")) || (key0 === "latest")) || (key0 === "limit")) || (key0 === "oldest")) || (key0 === "ts"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1043,8 +1176,9 @@ errors++;
 }
 if(data.channel !== undefined){
 let data0 = data.channel;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.channel.type,parentSchema:schema21.properties.channel,data:data0};
+const err2 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1053,11 +1187,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.cursor !== undefined){
 let data1 = data.cursor;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.cursor.type,parentSchema:schema21.properties.cursor,data:data1};
+const err3 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1066,11 +1203,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.inclusive !== undefined){
 let data2 = data.inclusive;
+const _errs6 = errors;
 if(typeof data2 !== "boolean"){
-const err4 = {instancePath:instancePath+"/inclusive",schemaPath:"#/properties/inclusive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.inclusive.type,parentSchema:schema21.properties.inclusive,data:data2};
+const err4 = {instancePath:instancePath+"/inclusive",schemaPath:"#/properties/inclusive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1079,11 +1219,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.latest !== undefined){
 let data3 = data.latest;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/latest",schemaPath:"#/properties/latest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.latest.type,parentSchema:schema21.properties.latest,data:data3};
+const err5 = {instancePath:instancePath+"/latest",schemaPath:"#/properties/latest/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1092,11 +1235,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.limit !== undefined){
 let data4 = data.limit;
+const _errs10 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.limit.type,parentSchema:schema21.properties.limit,data:data4};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1105,11 +1251,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.oldest !== undefined){
 let data5 = data.oldest;
+const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/oldest",schemaPath:"#/properties/oldest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.oldest.type,parentSchema:schema21.properties.oldest,data:data5};
+const err7 = {instancePath:instancePath+"/oldest",schemaPath:"#/properties/oldest/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1118,11 +1267,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.ts !== undefined){
 let data6 = data.ts;
+const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ts.type,parentSchema:schema21.properties.ts,data:data6};
+const err8 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1131,10 +1283,12 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1153,10 +1307,12 @@ const schema22 = {"type":"object","properties":{"cursor":{"type":"string"},"limi
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "cursor") || (key0 === "limit"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1168,8 +1324,9 @@ errors++;
 }
 if(data.cursor !== undefined){
 let data0 = data.cursor;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.cursor.type,parentSchema:schema22.properties.cursor,data:data0};
+const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1178,11 +1335,14 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.limit !== undefined){
 let data1 = data.limit;
+const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.limit.type,parentSchema:schema22.properties.limit,data:data1};
+const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1191,10 +1351,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1213,9 +1375,10 @@ const schema23 = {"type":"object","properties":{"user":{"type":"string"}},"requi
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.user === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1224,9 +1387,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "user")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1238,8 +1402,9 @@ errors++;
 }
 if(data.user !== undefined){
 let data0 = data.user;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.user.type,parentSchema:schema23.properties.user,data:data0};
+const err2 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1248,10 +1413,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1270,9 +1437,10 @@ const schema24 = {"type":"object","properties":{"context_team_id":{"type":["stri
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.context_team_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "context_team_id"},message:"must have required property '"+"context_team_id"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "context_team_id"},message:"must have required property '"+"context_team_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1282,7 +1450,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.created === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1292,7 +1460,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.creator === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "creator"},message:"must have required property '"+"creator"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "creator"},message:"must have required property '"+"creator"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1302,7 +1470,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.id === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1312,7 +1480,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.is_archived === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_archived"},message:"must have required property '"+"is_archived"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_archived"},message:"must have required property '"+"is_archived"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1322,7 +1490,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.is_channel === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_channel"},message:"must have required property '"+"is_channel"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_channel"},message:"must have required property '"+"is_channel"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1332,7 +1500,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.is_ext_shared === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_ext_shared"},message:"must have required property '"+"is_ext_shared"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_ext_shared"},message:"must have required property '"+"is_ext_shared"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1342,7 +1510,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.is_general === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_general"},message:"must have required property '"+"is_general"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_general"},message:"must have required property '"+"is_general"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1352,7 +1520,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.is_group === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_group"},message:"must have required property '"+"is_group"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_group"},message:"must have required property '"+"is_group"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1362,7 +1530,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.is_im === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_im"},message:"must have required property '"+"is_im"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_im"},message:"must have required property '"+"is_im"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1372,7 +1540,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.is_member === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_member"},message:"must have required property '"+"is_member"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_member"},message:"must have required property '"+"is_member"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1382,7 +1550,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.is_mpim === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_mpim"},message:"must have required property '"+"is_mpim"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_mpim"},message:"must have required property '"+"is_mpim"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1392,7 +1560,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.is_org_shared === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_org_shared"},message:"must have required property '"+"is_org_shared"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_org_shared"},message:"must have required property '"+"is_org_shared"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1402,7 +1570,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.is_pending_ext_shared === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_pending_ext_shared"},message:"must have required property '"+"is_pending_ext_shared"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_pending_ext_shared"},message:"must have required property '"+"is_pending_ext_shared"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1412,7 +1580,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.is_private === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_private"},message:"must have required property '"+"is_private"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_private"},message:"must have required property '"+"is_private"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1422,7 +1590,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.is_read_only === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_read_only"},message:"must have required property '"+"is_read_only"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_read_only"},message:"must have required property '"+"is_read_only"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1432,7 +1600,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.is_shared === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_shared"},message:"must have required property '"+"is_shared"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_shared"},message:"must have required property '"+"is_shared"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1442,7 +1610,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.is_thread_only === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_thread_only"},message:"must have required property '"+"is_thread_only"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_thread_only"},message:"must have required property '"+"is_thread_only"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1452,7 +1620,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.name === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1462,7 +1630,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.name_normalized === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name_normalized"},message:"must have required property '"+"name_normalized"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name_normalized"},message:"must have required property '"+"name_normalized"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1472,7 +1640,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.num_members === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "num_members"},message:"must have required property '"+"num_members"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "num_members"},message:"must have required property '"+"num_members"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1482,7 +1650,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.parent_conversation === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_conversation"},message:"must have required property '"+"parent_conversation"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_conversation"},message:"must have required property '"+"parent_conversation"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1492,7 +1660,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data.pending_connected_team_ids === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pending_connected_team_ids"},message:"must have required property '"+"pending_connected_team_ids"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pending_connected_team_ids"},message:"must have required property '"+"pending_connected_team_ids"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1502,7 +1670,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data.pending_shared === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pending_shared"},message:"must have required property '"+"pending_shared"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pending_shared"},message:"must have required property '"+"pending_shared"+"'"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1512,7 +1680,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.previous_names === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "previous_names"},message:"must have required property '"+"previous_names"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "previous_names"},message:"must have required property '"+"previous_names"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1522,7 +1690,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.properties === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1532,7 +1700,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data.purpose === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "purpose"},message:"must have required property '"+"purpose"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "purpose"},message:"must have required property '"+"purpose"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1542,7 +1710,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data.shared_team_ids === undefined){
-const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shared_team_ids"},message:"must have required property '"+"shared_team_ids"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shared_team_ids"},message:"must have required property '"+"shared_team_ids"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1552,7 +1720,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data.topic === undefined){
-const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "topic"},message:"must have required property '"+"topic"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err28 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "topic"},message:"must have required property '"+"topic"+"'"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1562,7 +1730,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data.unlinked === undefined){
-const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unlinked"},message:"must have required property '"+"unlinked"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err29 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unlinked"},message:"must have required property '"+"unlinked"+"'"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1572,7 +1740,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data.updated === undefined){
-const err30 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated"},message:"must have required property '"+"updated"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err30 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated"},message:"must have required property '"+"updated"+"'"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1581,10 +1749,12 @@ vErrors.push(err30);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.context_team_id !== undefined){
 let data0 = data.context_team_id;
+const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err31 = {instancePath:instancePath+"/context_team_id",schemaPath:"#/properties/context_team_id/type",keyword:"type",params:{type: schema24.properties.context_team_id.type},message:"must be string,null",schema:schema24.properties.context_team_id.type,parentSchema:schema24.properties.context_team_id,data:data0};
+const err31 = {instancePath:instancePath+"/context_team_id",schemaPath:"#/properties/context_team_id/type",keyword:"type",params:{type: schema24.properties.context_team_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1593,11 +1763,14 @@ vErrors.push(err31);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.created !== undefined){
 let data1 = data.created;
+const _errs4 = errors;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err32 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: schema24.properties.created.type},message:"must be integer,null",schema:schema24.properties.created.type,parentSchema:schema24.properties.created,data:data1};
+const err32 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: schema24.properties.created.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1606,11 +1779,14 @@ vErrors.push(err32);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.creator !== undefined){
 let data2 = data.creator;
+const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err33 = {instancePath:instancePath+"/creator",schemaPath:"#/properties/creator/type",keyword:"type",params:{type: schema24.properties.creator.type},message:"must be string,null",schema:schema24.properties.creator.type,parentSchema:schema24.properties.creator,data:data2};
+const err33 = {instancePath:instancePath+"/creator",schemaPath:"#/properties/creator/type",keyword:"type",params:{type: schema24.properties.creator.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1619,11 +1795,14 @@ vErrors.push(err33);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.id !== undefined){
 let data3 = data.id;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err34 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.id.type,parentSchema:schema24.properties.id,data:data3};
+const err34 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1632,11 +1811,14 @@ vErrors.push(err34);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.is_archived !== undefined){
 let data4 = data.is_archived;
+const _errs10 = errors;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err35 = {instancePath:instancePath+"/is_archived",schemaPath:"#/properties/is_archived/type",keyword:"type",params:{type: schema24.properties.is_archived.type},message:"must be boolean,null",schema:schema24.properties.is_archived.type,parentSchema:schema24.properties.is_archived,data:data4};
+const err35 = {instancePath:instancePath+"/is_archived",schemaPath:"#/properties/is_archived/type",keyword:"type",params:{type: schema24.properties.is_archived.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1645,11 +1827,14 @@ vErrors.push(err35);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.is_channel !== undefined){
 let data5 = data.is_channel;
+const _errs12 = errors;
 if((typeof data5 !== "boolean") && (data5 !== null)){
-const err36 = {instancePath:instancePath+"/is_channel",schemaPath:"#/properties/is_channel/type",keyword:"type",params:{type: schema24.properties.is_channel.type},message:"must be boolean,null",schema:schema24.properties.is_channel.type,parentSchema:schema24.properties.is_channel,data:data5};
+const err36 = {instancePath:instancePath+"/is_channel",schemaPath:"#/properties/is_channel/type",keyword:"type",params:{type: schema24.properties.is_channel.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1658,11 +1843,14 @@ vErrors.push(err36);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.is_ext_shared !== undefined){
 let data6 = data.is_ext_shared;
+const _errs14 = errors;
 if((typeof data6 !== "boolean") && (data6 !== null)){
-const err37 = {instancePath:instancePath+"/is_ext_shared",schemaPath:"#/properties/is_ext_shared/type",keyword:"type",params:{type: schema24.properties.is_ext_shared.type},message:"must be boolean,null",schema:schema24.properties.is_ext_shared.type,parentSchema:schema24.properties.is_ext_shared,data:data6};
+const err37 = {instancePath:instancePath+"/is_ext_shared",schemaPath:"#/properties/is_ext_shared/type",keyword:"type",params:{type: schema24.properties.is_ext_shared.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1671,11 +1859,14 @@ vErrors.push(err37);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.is_general !== undefined){
 let data7 = data.is_general;
+const _errs16 = errors;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err38 = {instancePath:instancePath+"/is_general",schemaPath:"#/properties/is_general/type",keyword:"type",params:{type: schema24.properties.is_general.type},message:"must be boolean,null",schema:schema24.properties.is_general.type,parentSchema:schema24.properties.is_general,data:data7};
+const err38 = {instancePath:instancePath+"/is_general",schemaPath:"#/properties/is_general/type",keyword:"type",params:{type: schema24.properties.is_general.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1684,11 +1875,14 @@ vErrors.push(err38);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.is_group !== undefined){
 let data8 = data.is_group;
+const _errs18 = errors;
 if((typeof data8 !== "boolean") && (data8 !== null)){
-const err39 = {instancePath:instancePath+"/is_group",schemaPath:"#/properties/is_group/type",keyword:"type",params:{type: schema24.properties.is_group.type},message:"must be boolean,null",schema:schema24.properties.is_group.type,parentSchema:schema24.properties.is_group,data:data8};
+const err39 = {instancePath:instancePath+"/is_group",schemaPath:"#/properties/is_group/type",keyword:"type",params:{type: schema24.properties.is_group.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1697,11 +1891,14 @@ vErrors.push(err39);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.is_im !== undefined){
 let data9 = data.is_im;
+const _errs20 = errors;
 if((typeof data9 !== "boolean") && (data9 !== null)){
-const err40 = {instancePath:instancePath+"/is_im",schemaPath:"#/properties/is_im/type",keyword:"type",params:{type: schema24.properties.is_im.type},message:"must be boolean,null",schema:schema24.properties.is_im.type,parentSchema:schema24.properties.is_im,data:data9};
+const err40 = {instancePath:instancePath+"/is_im",schemaPath:"#/properties/is_im/type",keyword:"type",params:{type: schema24.properties.is_im.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1710,11 +1907,14 @@ vErrors.push(err40);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.is_member !== undefined){
 let data10 = data.is_member;
+const _errs22 = errors;
 if((typeof data10 !== "boolean") && (data10 !== null)){
-const err41 = {instancePath:instancePath+"/is_member",schemaPath:"#/properties/is_member/type",keyword:"type",params:{type: schema24.properties.is_member.type},message:"must be boolean,null",schema:schema24.properties.is_member.type,parentSchema:schema24.properties.is_member,data:data10};
+const err41 = {instancePath:instancePath+"/is_member",schemaPath:"#/properties/is_member/type",keyword:"type",params:{type: schema24.properties.is_member.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1723,11 +1923,14 @@ vErrors.push(err41);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.is_mpim !== undefined){
 let data11 = data.is_mpim;
+const _errs24 = errors;
 if((typeof data11 !== "boolean") && (data11 !== null)){
-const err42 = {instancePath:instancePath+"/is_mpim",schemaPath:"#/properties/is_mpim/type",keyword:"type",params:{type: schema24.properties.is_mpim.type},message:"must be boolean,null",schema:schema24.properties.is_mpim.type,parentSchema:schema24.properties.is_mpim,data:data11};
+const err42 = {instancePath:instancePath+"/is_mpim",schemaPath:"#/properties/is_mpim/type",keyword:"type",params:{type: schema24.properties.is_mpim.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1736,11 +1939,14 @@ vErrors.push(err42);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.is_org_shared !== undefined){
 let data12 = data.is_org_shared;
+const _errs26 = errors;
 if((typeof data12 !== "boolean") && (data12 !== null)){
-const err43 = {instancePath:instancePath+"/is_org_shared",schemaPath:"#/properties/is_org_shared/type",keyword:"type",params:{type: schema24.properties.is_org_shared.type},message:"must be boolean,null",schema:schema24.properties.is_org_shared.type,parentSchema:schema24.properties.is_org_shared,data:data12};
+const err43 = {instancePath:instancePath+"/is_org_shared",schemaPath:"#/properties/is_org_shared/type",keyword:"type",params:{type: schema24.properties.is_org_shared.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1749,11 +1955,14 @@ vErrors.push(err43);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 if(data.is_pending_ext_shared !== undefined){
 let data13 = data.is_pending_ext_shared;
+const _errs28 = errors;
 if((typeof data13 !== "boolean") && (data13 !== null)){
-const err44 = {instancePath:instancePath+"/is_pending_ext_shared",schemaPath:"#/properties/is_pending_ext_shared/type",keyword:"type",params:{type: schema24.properties.is_pending_ext_shared.type},message:"must be boolean,null",schema:schema24.properties.is_pending_ext_shared.type,parentSchema:schema24.properties.is_pending_ext_shared,data:data13};
+const err44 = {instancePath:instancePath+"/is_pending_ext_shared",schemaPath:"#/properties/is_pending_ext_shared/type",keyword:"type",params:{type: schema24.properties.is_pending_ext_shared.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1762,11 +1971,14 @@ vErrors.push(err44);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
 if(data.is_private !== undefined){
 let data14 = data.is_private;
+const _errs30 = errors;
 if((typeof data14 !== "boolean") && (data14 !== null)){
-const err45 = {instancePath:instancePath+"/is_private",schemaPath:"#/properties/is_private/type",keyword:"type",params:{type: schema24.properties.is_private.type},message:"must be boolean,null",schema:schema24.properties.is_private.type,parentSchema:schema24.properties.is_private,data:data14};
+const err45 = {instancePath:instancePath+"/is_private",schemaPath:"#/properties/is_private/type",keyword:"type",params:{type: schema24.properties.is_private.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1775,11 +1987,14 @@ vErrors.push(err45);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
 if(data.is_read_only !== undefined){
 let data15 = data.is_read_only;
+const _errs32 = errors;
 if((typeof data15 !== "boolean") && (data15 !== null)){
-const err46 = {instancePath:instancePath+"/is_read_only",schemaPath:"#/properties/is_read_only/type",keyword:"type",params:{type: schema24.properties.is_read_only.type},message:"must be boolean,null",schema:schema24.properties.is_read_only.type,parentSchema:schema24.properties.is_read_only,data:data15};
+const err46 = {instancePath:instancePath+"/is_read_only",schemaPath:"#/properties/is_read_only/type",keyword:"type",params:{type: schema24.properties.is_read_only.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1788,11 +2003,14 @@ vErrors.push(err46);
 }
 errors++;
 }
+const _errs33 = errors;
+var valid0 = _errs32 === errors;
 }
 if(data.is_shared !== undefined){
 let data16 = data.is_shared;
+const _errs34 = errors;
 if((typeof data16 !== "boolean") && (data16 !== null)){
-const err47 = {instancePath:instancePath+"/is_shared",schemaPath:"#/properties/is_shared/type",keyword:"type",params:{type: schema24.properties.is_shared.type},message:"must be boolean,null",schema:schema24.properties.is_shared.type,parentSchema:schema24.properties.is_shared,data:data16};
+const err47 = {instancePath:instancePath+"/is_shared",schemaPath:"#/properties/is_shared/type",keyword:"type",params:{type: schema24.properties.is_shared.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1801,11 +2019,14 @@ vErrors.push(err47);
 }
 errors++;
 }
+const _errs35 = errors;
+var valid0 = _errs34 === errors;
 }
 if(data.is_thread_only !== undefined){
 let data17 = data.is_thread_only;
+const _errs36 = errors;
 if((typeof data17 !== "boolean") && (data17 !== null)){
-const err48 = {instancePath:instancePath+"/is_thread_only",schemaPath:"#/properties/is_thread_only/type",keyword:"type",params:{type: schema24.properties.is_thread_only.type},message:"must be boolean,null",schema:schema24.properties.is_thread_only.type,parentSchema:schema24.properties.is_thread_only,data:data17};
+const err48 = {instancePath:instancePath+"/is_thread_only",schemaPath:"#/properties/is_thread_only/type",keyword:"type",params:{type: schema24.properties.is_thread_only.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1814,11 +2035,14 @@ vErrors.push(err48);
 }
 errors++;
 }
+const _errs37 = errors;
+var valid0 = _errs36 === errors;
 }
 if(data.name !== undefined){
 let data18 = data.name;
+const _errs38 = errors;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err49 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema24.properties.name.type},message:"must be string,null",schema:schema24.properties.name.type,parentSchema:schema24.properties.name,data:data18};
+const err49 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema24.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1827,11 +2051,14 @@ vErrors.push(err49);
 }
 errors++;
 }
+const _errs39 = errors;
+var valid0 = _errs38 === errors;
 }
 if(data.name_normalized !== undefined){
 let data19 = data.name_normalized;
+const _errs40 = errors;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err50 = {instancePath:instancePath+"/name_normalized",schemaPath:"#/properties/name_normalized/type",keyword:"type",params:{type: schema24.properties.name_normalized.type},message:"must be string,null",schema:schema24.properties.name_normalized.type,parentSchema:schema24.properties.name_normalized,data:data19};
+const err50 = {instancePath:instancePath+"/name_normalized",schemaPath:"#/properties/name_normalized/type",keyword:"type",params:{type: schema24.properties.name_normalized.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1840,11 +2067,14 @@ vErrors.push(err50);
 }
 errors++;
 }
+const _errs41 = errors;
+var valid0 = _errs40 === errors;
 }
 if(data.num_members !== undefined){
 let data20 = data.num_members;
+const _errs42 = errors;
 if((!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))) && (data20 !== null)){
-const err51 = {instancePath:instancePath+"/num_members",schemaPath:"#/properties/num_members/type",keyword:"type",params:{type: schema24.properties.num_members.type},message:"must be integer,null",schema:schema24.properties.num_members.type,parentSchema:schema24.properties.num_members,data:data20};
+const err51 = {instancePath:instancePath+"/num_members",schemaPath:"#/properties/num_members/type",keyword:"type",params:{type: schema24.properties.num_members.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1853,11 +2083,14 @@ vErrors.push(err51);
 }
 errors++;
 }
+const _errs43 = errors;
+var valid0 = _errs42 === errors;
 }
 if(data.parent_conversation !== undefined){
 let data21 = data.parent_conversation;
+const _errs44 = errors;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err52 = {instancePath:instancePath+"/parent_conversation",schemaPath:"#/properties/parent_conversation/type",keyword:"type",params:{type: schema24.properties.parent_conversation.type},message:"must be string,null",schema:schema24.properties.parent_conversation.type,parentSchema:schema24.properties.parent_conversation,data:data21};
+const err52 = {instancePath:instancePath+"/parent_conversation",schemaPath:"#/properties/parent_conversation/type",keyword:"type",params:{type: schema24.properties.parent_conversation.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1866,11 +2099,14 @@ vErrors.push(err52);
 }
 errors++;
 }
+const _errs45 = errors;
+var valid0 = _errs44 === errors;
 }
 if(data.pending_connected_team_ids !== undefined){
 let data22 = data.pending_connected_team_ids;
+const _errs46 = errors;
 if((!(Array.isArray(data22))) && (data22 !== null)){
-const err53 = {instancePath:instancePath+"/pending_connected_team_ids",schemaPath:"#/properties/pending_connected_team_ids/type",keyword:"type",params:{type: schema24.properties.pending_connected_team_ids.type},message:"must be array,null",schema:schema24.properties.pending_connected_team_ids.type,parentSchema:schema24.properties.pending_connected_team_ids,data:data22};
+const err53 = {instancePath:instancePath+"/pending_connected_team_ids",schemaPath:"#/properties/pending_connected_team_ids/type",keyword:"type",params:{type: schema24.properties.pending_connected_team_ids.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1879,11 +2115,14 @@ vErrors.push(err53);
 }
 errors++;
 }
+const _errs47 = errors;
+var valid0 = _errs46 === errors;
 }
 if(data.pending_shared !== undefined){
 let data23 = data.pending_shared;
+const _errs48 = errors;
 if((!(Array.isArray(data23))) && (data23 !== null)){
-const err54 = {instancePath:instancePath+"/pending_shared",schemaPath:"#/properties/pending_shared/type",keyword:"type",params:{type: schema24.properties.pending_shared.type},message:"must be array,null",schema:schema24.properties.pending_shared.type,parentSchema:schema24.properties.pending_shared,data:data23};
+const err54 = {instancePath:instancePath+"/pending_shared",schemaPath:"#/properties/pending_shared/type",keyword:"type",params:{type: schema24.properties.pending_shared.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1892,11 +2131,14 @@ vErrors.push(err54);
 }
 errors++;
 }
+const _errs49 = errors;
+var valid0 = _errs48 === errors;
 }
 if(data.previous_names !== undefined){
 let data24 = data.previous_names;
+const _errs50 = errors;
 if((!(Array.isArray(data24))) && (data24 !== null)){
-const err55 = {instancePath:instancePath+"/previous_names",schemaPath:"#/properties/previous_names/type",keyword:"type",params:{type: schema24.properties.previous_names.type},message:"must be array,null",schema:schema24.properties.previous_names.type,parentSchema:schema24.properties.previous_names,data:data24};
+const err55 = {instancePath:instancePath+"/previous_names",schemaPath:"#/properties/previous_names/type",keyword:"type",params:{type: schema24.properties.previous_names.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1905,11 +2147,14 @@ vErrors.push(err55);
 }
 errors++;
 }
+const _errs51 = errors;
+var valid0 = _errs50 === errors;
 }
 if(data.properties !== undefined){
 let data25 = data.properties;
+const _errs52 = errors;
 if((!(data25 && typeof data25 == "object" && !Array.isArray(data25))) && (data25 !== null)){
-const err56 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: schema24.properties.properties.type},message:"must be object,null",schema:schema24.properties.properties.type,parentSchema:schema24.properties.properties,data:data25};
+const err56 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: schema24.properties.properties.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1918,11 +2163,14 @@ vErrors.push(err56);
 }
 errors++;
 }
+const _errs53 = errors;
+var valid0 = _errs52 === errors;
 }
 if(data.shared_team_ids !== undefined){
 let data26 = data.shared_team_ids;
+const _errs54 = errors;
 if((!(Array.isArray(data26))) && (data26 !== null)){
-const err57 = {instancePath:instancePath+"/shared_team_ids",schemaPath:"#/properties/shared_team_ids/type",keyword:"type",params:{type: schema24.properties.shared_team_ids.type},message:"must be array,null",schema:schema24.properties.shared_team_ids.type,parentSchema:schema24.properties.shared_team_ids,data:data26};
+const err57 = {instancePath:instancePath+"/shared_team_ids",schemaPath:"#/properties/shared_team_ids/type",keyword:"type",params:{type: schema24.properties.shared_team_ids.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1931,11 +2179,14 @@ vErrors.push(err57);
 }
 errors++;
 }
+const _errs55 = errors;
+var valid0 = _errs54 === errors;
 }
 if(data.unlinked !== undefined){
 let data27 = data.unlinked;
+const _errs56 = errors;
 if((!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))) && (data27 !== null)){
-const err58 = {instancePath:instancePath+"/unlinked",schemaPath:"#/properties/unlinked/type",keyword:"type",params:{type: schema24.properties.unlinked.type},message:"must be integer,null",schema:schema24.properties.unlinked.type,parentSchema:schema24.properties.unlinked,data:data27};
+const err58 = {instancePath:instancePath+"/unlinked",schemaPath:"#/properties/unlinked/type",keyword:"type",params:{type: schema24.properties.unlinked.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1944,11 +2195,14 @@ vErrors.push(err58);
 }
 errors++;
 }
+const _errs57 = errors;
+var valid0 = _errs56 === errors;
 }
 if(data.updated !== undefined){
 let data28 = data.updated;
+const _errs58 = errors;
 if((!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))) && (data28 !== null)){
-const err59 = {instancePath:instancePath+"/updated",schemaPath:"#/properties/updated/type",keyword:"type",params:{type: schema24.properties.updated.type},message:"must be integer,null",schema:schema24.properties.updated.type,parentSchema:schema24.properties.updated,data:data28};
+const err59 = {instancePath:instancePath+"/updated",schemaPath:"#/properties/updated/type",keyword:"type",params:{type: schema24.properties.updated.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1957,10 +2211,12 @@ vErrors.push(err59);
 }
 errors++;
 }
+const _errs59 = errors;
+var valid0 = _errs58 === errors;
 }
 }
 else {
-const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1979,9 +2235,10 @@ const schema25 = {"type":"object","properties":{"app_id":{"type":["string","null
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.app_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "app_id"},message:"must have required property '"+"app_id"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "app_id"},message:"must have required property '"+"app_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1991,7 +2248,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.attachments === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attachments"},message:"must have required property '"+"attachments"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attachments"},message:"must have required property '"+"attachments"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2001,7 +2258,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.blocks === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blocks"},message:"must have required property '"+"blocks"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blocks"},message:"must have required property '"+"blocks"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2011,7 +2268,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.bot_id === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bot_id"},message:"must have required property '"+"bot_id"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bot_id"},message:"must have required property '"+"bot_id"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2021,7 +2278,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.bot_profile === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bot_profile"},message:"must have required property '"+"bot_profile"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bot_profile"},message:"must have required property '"+"bot_profile"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2031,7 +2288,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.edited === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "edited"},message:"must have required property '"+"edited"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "edited"},message:"must have required property '"+"edited"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2041,7 +2298,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.files === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "files"},message:"must have required property '"+"files"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "files"},message:"must have required property '"+"files"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2051,7 +2308,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.is_locked === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_locked"},message:"must have required property '"+"is_locked"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_locked"},message:"must have required property '"+"is_locked"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2061,7 +2318,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.latest_reply === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "latest_reply"},message:"must have required property '"+"latest_reply"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "latest_reply"},message:"must have required property '"+"latest_reply"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2071,7 +2328,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.reactions === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reactions"},message:"must have required property '"+"reactions"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reactions"},message:"must have required property '"+"reactions"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2081,7 +2338,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.reply_count === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reply_count"},message:"must have required property '"+"reply_count"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reply_count"},message:"must have required property '"+"reply_count"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2091,7 +2348,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.reply_users === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reply_users"},message:"must have required property '"+"reply_users"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reply_users"},message:"must have required property '"+"reply_users"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2101,7 +2358,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.reply_users_count === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reply_users_count"},message:"must have required property '"+"reply_users_count"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reply_users_count"},message:"must have required property '"+"reply_users_count"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2111,7 +2368,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.subscribed === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscribed"},message:"must have required property '"+"subscribed"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscribed"},message:"must have required property '"+"subscribed"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2121,7 +2378,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.subtype === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subtype"},message:"must have required property '"+"subtype"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subtype"},message:"must have required property '"+"subtype"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2131,7 +2388,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.team === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team"},message:"must have required property '"+"team"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team"},message:"must have required property '"+"team"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2141,7 +2398,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.text === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2151,7 +2408,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.thread_ts === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "thread_ts"},message:"must have required property '"+"thread_ts"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "thread_ts"},message:"must have required property '"+"thread_ts"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2161,7 +2418,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.ts === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ts"},message:"must have required property '"+"ts"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ts"},message:"must have required property '"+"ts"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2171,7 +2428,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.type === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2181,7 +2438,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.user === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2190,10 +2447,12 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.app_id !== undefined){
 let data0 = data.app_id;
+const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err21 = {instancePath:instancePath+"/app_id",schemaPath:"#/properties/app_id/type",keyword:"type",params:{type: schema25.properties.app_id.type},message:"must be string,null",schema:schema25.properties.app_id.type,parentSchema:schema25.properties.app_id,data:data0};
+const err21 = {instancePath:instancePath+"/app_id",schemaPath:"#/properties/app_id/type",keyword:"type",params:{type: schema25.properties.app_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2202,11 +2461,14 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.attachments !== undefined){
 let data1 = data.attachments;
+const _errs4 = errors;
 if((!(Array.isArray(data1))) && (data1 !== null)){
-const err22 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: schema25.properties.attachments.type},message:"must be array,null",schema:schema25.properties.attachments.type,parentSchema:schema25.properties.attachments,data:data1};
+const err22 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: schema25.properties.attachments.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2215,13 +2477,17 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs5 = errors;
 if(Array.isArray(data1)){
+let valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
+const _errs6 = errors;
+const _errs7 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.author_icon === undefined){
-const err23 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "author_icon"},message:"must have required property '"+"author_icon"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+const err23 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "author_icon"},message:"must have required property '"+"author_icon"+"'"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2231,7 +2497,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data2.author_link === undefined){
-const err24 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "author_link"},message:"must have required property '"+"author_link"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+const err24 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "author_link"},message:"must have required property '"+"author_link"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2241,7 +2507,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data2.author_name === undefined){
-const err25 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "author_name"},message:"must have required property '"+"author_name"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+const err25 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "author_name"},message:"must have required property '"+"author_name"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2251,7 +2517,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data2.color === undefined){
-const err26 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "color"},message:"must have required property '"+"color"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+const err26 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "color"},message:"must have required property '"+"color"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2261,7 +2527,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data2.fallback === undefined){
-const err27 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "fallback"},message:"must have required property '"+"fallback"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+const err27 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "fallback"},message:"must have required property '"+"fallback"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2271,7 +2537,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data2.fields === undefined){
-const err28 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+const err28 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2281,7 +2547,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data2.footer === undefined){
-const err29 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "footer"},message:"must have required property '"+"footer"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+const err29 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "footer"},message:"must have required property '"+"footer"+"'"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2291,7 +2557,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data2.footer_icon === undefined){
-const err30 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "footer_icon"},message:"must have required property '"+"footer_icon"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+const err30 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "footer_icon"},message:"must have required property '"+"footer_icon"+"'"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2301,7 +2567,7 @@ vErrors.push(err30);
 errors++;
 }
 if(data2.id === undefined){
-const err31 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+const err31 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2311,7 +2577,7 @@ vErrors.push(err31);
 errors++;
 }
 if(data2.image_url === undefined){
-const err32 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "image_url"},message:"must have required property '"+"image_url"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+const err32 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "image_url"},message:"must have required property '"+"image_url"+"'"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2321,7 +2587,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data2.pretext === undefined){
-const err33 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "pretext"},message:"must have required property '"+"pretext"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+const err33 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "pretext"},message:"must have required property '"+"pretext"+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2331,7 +2597,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data2.text === undefined){
-const err34 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+const err34 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2341,7 +2607,7 @@ vErrors.push(err34);
 errors++;
 }
 if(data2.thumb_url === undefined){
-const err35 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "thumb_url"},message:"must have required property '"+"thumb_url"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+const err35 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "thumb_url"},message:"must have required property '"+"thumb_url"+"'"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2351,7 +2617,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data2.title === undefined){
-const err36 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+const err36 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2361,7 +2627,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data2.title_link === undefined){
-const err37 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "title_link"},message:"must have required property '"+"title_link"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+const err37 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "title_link"},message:"must have required property '"+"title_link"+"'"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2371,7 +2637,7 @@ vErrors.push(err37);
 errors++;
 }
 if(data2.ts === undefined){
-const err38 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "ts"},message:"must have required property '"+"ts"+"'",schema:schema25.properties.attachments.items.required,parentSchema:schema25.properties.attachments.items,data:data2};
+const err38 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "ts"},message:"must have required property '"+"ts"+"'"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2380,10 +2646,12 @@ vErrors.push(err38);
 }
 errors++;
 }
+const _errs8 = errors;
 if(data2.author_icon !== undefined){
 let data3 = data2.author_icon;
+const _errs9 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err39 = {instancePath:instancePath+"/attachments/" + i0+"/author_icon",schemaPath:"#/properties/attachments/items/properties/author_icon/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.author_icon.type},message:"must be string,null",schema:schema25.properties.attachments.items.properties.author_icon.type,parentSchema:schema25.properties.attachments.items.properties.author_icon,data:data3};
+const err39 = {instancePath:instancePath+"/attachments/" + i0+"/author_icon",schemaPath:"#/properties/attachments/items/properties/author_icon/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.author_icon.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2392,11 +2660,14 @@ vErrors.push(err39);
 }
 errors++;
 }
+const _errs10 = errors;
+var valid3 = _errs9 === errors;
 }
 if(data2.author_link !== undefined){
 let data4 = data2.author_link;
+const _errs11 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err40 = {instancePath:instancePath+"/attachments/" + i0+"/author_link",schemaPath:"#/properties/attachments/items/properties/author_link/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.author_link.type},message:"must be string,null",schema:schema25.properties.attachments.items.properties.author_link.type,parentSchema:schema25.properties.attachments.items.properties.author_link,data:data4};
+const err40 = {instancePath:instancePath+"/attachments/" + i0+"/author_link",schemaPath:"#/properties/attachments/items/properties/author_link/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.author_link.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2405,11 +2676,14 @@ vErrors.push(err40);
 }
 errors++;
 }
+const _errs12 = errors;
+var valid3 = _errs11 === errors;
 }
 if(data2.author_name !== undefined){
 let data5 = data2.author_name;
+const _errs13 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err41 = {instancePath:instancePath+"/attachments/" + i0+"/author_name",schemaPath:"#/properties/attachments/items/properties/author_name/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.author_name.type},message:"must be string,null",schema:schema25.properties.attachments.items.properties.author_name.type,parentSchema:schema25.properties.attachments.items.properties.author_name,data:data5};
+const err41 = {instancePath:instancePath+"/attachments/" + i0+"/author_name",schemaPath:"#/properties/attachments/items/properties/author_name/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.author_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2418,11 +2692,14 @@ vErrors.push(err41);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid3 = _errs13 === errors;
 }
 if(data2.color !== undefined){
 let data6 = data2.color;
+const _errs15 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err42 = {instancePath:instancePath+"/attachments/" + i0+"/color",schemaPath:"#/properties/attachments/items/properties/color/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.color.type},message:"must be string,null",schema:schema25.properties.attachments.items.properties.color.type,parentSchema:schema25.properties.attachments.items.properties.color,data:data6};
+const err42 = {instancePath:instancePath+"/attachments/" + i0+"/color",schemaPath:"#/properties/attachments/items/properties/color/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.color.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2431,11 +2708,14 @@ vErrors.push(err42);
 }
 errors++;
 }
+const _errs16 = errors;
+var valid3 = _errs15 === errors;
 }
 if(data2.fallback !== undefined){
 let data7 = data2.fallback;
+const _errs17 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err43 = {instancePath:instancePath+"/attachments/" + i0+"/fallback",schemaPath:"#/properties/attachments/items/properties/fallback/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.fallback.type},message:"must be string,null",schema:schema25.properties.attachments.items.properties.fallback.type,parentSchema:schema25.properties.attachments.items.properties.fallback,data:data7};
+const err43 = {instancePath:instancePath+"/attachments/" + i0+"/fallback",schemaPath:"#/properties/attachments/items/properties/fallback/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.fallback.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2444,11 +2724,14 @@ vErrors.push(err43);
 }
 errors++;
 }
+const _errs18 = errors;
+var valid3 = _errs17 === errors;
 }
 if(data2.fields !== undefined){
 let data8 = data2.fields;
+const _errs19 = errors;
 if((!(Array.isArray(data8))) && (data8 !== null)){
-const err44 = {instancePath:instancePath+"/attachments/" + i0+"/fields",schemaPath:"#/properties/attachments/items/properties/fields/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.fields.type},message:"must be array,null",schema:schema25.properties.attachments.items.properties.fields.type,parentSchema:schema25.properties.attachments.items.properties.fields,data:data8};
+const err44 = {instancePath:instancePath+"/attachments/" + i0+"/fields",schemaPath:"#/properties/attachments/items/properties/fields/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.fields.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2457,11 +2740,14 @@ vErrors.push(err44);
 }
 errors++;
 }
+const _errs20 = errors;
+var valid3 = _errs19 === errors;
 }
 if(data2.footer !== undefined){
 let data9 = data2.footer;
+const _errs21 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err45 = {instancePath:instancePath+"/attachments/" + i0+"/footer",schemaPath:"#/properties/attachments/items/properties/footer/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.footer.type},message:"must be string,null",schema:schema25.properties.attachments.items.properties.footer.type,parentSchema:schema25.properties.attachments.items.properties.footer,data:data9};
+const err45 = {instancePath:instancePath+"/attachments/" + i0+"/footer",schemaPath:"#/properties/attachments/items/properties/footer/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.footer.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2470,11 +2756,14 @@ vErrors.push(err45);
 }
 errors++;
 }
+const _errs22 = errors;
+var valid3 = _errs21 === errors;
 }
 if(data2.footer_icon !== undefined){
 let data10 = data2.footer_icon;
+const _errs23 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err46 = {instancePath:instancePath+"/attachments/" + i0+"/footer_icon",schemaPath:"#/properties/attachments/items/properties/footer_icon/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.footer_icon.type},message:"must be string,null",schema:schema25.properties.attachments.items.properties.footer_icon.type,parentSchema:schema25.properties.attachments.items.properties.footer_icon,data:data10};
+const err46 = {instancePath:instancePath+"/attachments/" + i0+"/footer_icon",schemaPath:"#/properties/attachments/items/properties/footer_icon/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.footer_icon.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2483,11 +2772,14 @@ vErrors.push(err46);
 }
 errors++;
 }
+const _errs24 = errors;
+var valid3 = _errs23 === errors;
 }
 if(data2.id !== undefined){
 let data11 = data2.id;
+const _errs25 = errors;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err47 = {instancePath:instancePath+"/attachments/" + i0+"/id",schemaPath:"#/properties/attachments/items/properties/id/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.id.type},message:"must be integer,null",schema:schema25.properties.attachments.items.properties.id.type,parentSchema:schema25.properties.attachments.items.properties.id,data:data11};
+const err47 = {instancePath:instancePath+"/attachments/" + i0+"/id",schemaPath:"#/properties/attachments/items/properties/id/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2496,11 +2788,14 @@ vErrors.push(err47);
 }
 errors++;
 }
+const _errs26 = errors;
+var valid3 = _errs25 === errors;
 }
 if(data2.image_url !== undefined){
 let data12 = data2.image_url;
+const _errs27 = errors;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err48 = {instancePath:instancePath+"/attachments/" + i0+"/image_url",schemaPath:"#/properties/attachments/items/properties/image_url/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.image_url.type},message:"must be string,null",schema:schema25.properties.attachments.items.properties.image_url.type,parentSchema:schema25.properties.attachments.items.properties.image_url,data:data12};
+const err48 = {instancePath:instancePath+"/attachments/" + i0+"/image_url",schemaPath:"#/properties/attachments/items/properties/image_url/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.image_url.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2509,11 +2804,14 @@ vErrors.push(err48);
 }
 errors++;
 }
+const _errs28 = errors;
+var valid3 = _errs27 === errors;
 }
 if(data2.pretext !== undefined){
 let data13 = data2.pretext;
+const _errs29 = errors;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err49 = {instancePath:instancePath+"/attachments/" + i0+"/pretext",schemaPath:"#/properties/attachments/items/properties/pretext/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.pretext.type},message:"must be string,null",schema:schema25.properties.attachments.items.properties.pretext.type,parentSchema:schema25.properties.attachments.items.properties.pretext,data:data13};
+const err49 = {instancePath:instancePath+"/attachments/" + i0+"/pretext",schemaPath:"#/properties/attachments/items/properties/pretext/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.pretext.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2522,11 +2820,14 @@ vErrors.push(err49);
 }
 errors++;
 }
+const _errs30 = errors;
+var valid3 = _errs29 === errors;
 }
 if(data2.text !== undefined){
 let data14 = data2.text;
+const _errs31 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err50 = {instancePath:instancePath+"/attachments/" + i0+"/text",schemaPath:"#/properties/attachments/items/properties/text/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.text.type},message:"must be string,null",schema:schema25.properties.attachments.items.properties.text.type,parentSchema:schema25.properties.attachments.items.properties.text,data:data14};
+const err50 = {instancePath:instancePath+"/attachments/" + i0+"/text",schemaPath:"#/properties/attachments/items/properties/text/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.text.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2535,11 +2836,14 @@ vErrors.push(err50);
 }
 errors++;
 }
+const _errs32 = errors;
+var valid3 = _errs31 === errors;
 }
 if(data2.thumb_url !== undefined){
 let data15 = data2.thumb_url;
+const _errs33 = errors;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err51 = {instancePath:instancePath+"/attachments/" + i0+"/thumb_url",schemaPath:"#/properties/attachments/items/properties/thumb_url/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.thumb_url.type},message:"must be string,null",schema:schema25.properties.attachments.items.properties.thumb_url.type,parentSchema:schema25.properties.attachments.items.properties.thumb_url,data:data15};
+const err51 = {instancePath:instancePath+"/attachments/" + i0+"/thumb_url",schemaPath:"#/properties/attachments/items/properties/thumb_url/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.thumb_url.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2548,11 +2852,14 @@ vErrors.push(err51);
 }
 errors++;
 }
+const _errs34 = errors;
+var valid3 = _errs33 === errors;
 }
 if(data2.title !== undefined){
 let data16 = data2.title;
+const _errs35 = errors;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err52 = {instancePath:instancePath+"/attachments/" + i0+"/title",schemaPath:"#/properties/attachments/items/properties/title/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.title.type},message:"must be string,null",schema:schema25.properties.attachments.items.properties.title.type,parentSchema:schema25.properties.attachments.items.properties.title,data:data16};
+const err52 = {instancePath:instancePath+"/attachments/" + i0+"/title",schemaPath:"#/properties/attachments/items/properties/title/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2561,11 +2868,14 @@ vErrors.push(err52);
 }
 errors++;
 }
+const _errs36 = errors;
+var valid3 = _errs35 === errors;
 }
 if(data2.title_link !== undefined){
 let data17 = data2.title_link;
+const _errs37 = errors;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err53 = {instancePath:instancePath+"/attachments/" + i0+"/title_link",schemaPath:"#/properties/attachments/items/properties/title_link/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.title_link.type},message:"must be string,null",schema:schema25.properties.attachments.items.properties.title_link.type,parentSchema:schema25.properties.attachments.items.properties.title_link,data:data17};
+const err53 = {instancePath:instancePath+"/attachments/" + i0+"/title_link",schemaPath:"#/properties/attachments/items/properties/title_link/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.title_link.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2574,11 +2884,14 @@ vErrors.push(err53);
 }
 errors++;
 }
+const _errs38 = errors;
+var valid3 = _errs37 === errors;
 }
 if(data2.ts !== undefined){
 let data18 = data2.ts;
+const _errs39 = errors;
 if(((typeof data18 !== "string") && (!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))))) && (data18 !== null)){
-const err54 = {instancePath:instancePath+"/attachments/" + i0+"/ts",schemaPath:"#/properties/attachments/items/properties/ts/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.ts.type},message:"must be string,integer,null",schema:schema25.properties.attachments.items.properties.ts.type,parentSchema:schema25.properties.attachments.items.properties.ts,data:data18};
+const err54 = {instancePath:instancePath+"/attachments/" + i0+"/ts",schemaPath:"#/properties/attachments/items/properties/ts/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.ts.type},message:"must be string,integer,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2587,10 +2900,12 @@ vErrors.push(err54);
 }
 errors++;
 }
+const _errs40 = errors;
+var valid3 = _errs39 === errors;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.attachments.items.type,parentSchema:schema25.properties.attachments.items,data:data2};
+const err55 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2599,13 +2914,19 @@ vErrors.push(err55);
 }
 errors++;
 }
+var valid1 = _errs6 === errors;
+if(!valid1){
+valid2 = false;
 }
 }
+}
+var valid0 = _errs4 === errors;
 }
 if(data.blocks !== undefined){
 let data19 = data.blocks;
+const _errs41 = errors;
 if((!(Array.isArray(data19))) && (data19 !== null)){
-const err56 = {instancePath:instancePath+"/blocks",schemaPath:"#/properties/blocks/type",keyword:"type",params:{type: schema25.properties.blocks.type},message:"must be array,null",schema:schema25.properties.blocks.type,parentSchema:schema25.properties.blocks,data:data19};
+const err56 = {instancePath:instancePath+"/blocks",schemaPath:"#/properties/blocks/type",keyword:"type",params:{type: schema25.properties.blocks.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2614,11 +2935,14 @@ vErrors.push(err56);
 }
 errors++;
 }
+const _errs42 = errors;
+var valid0 = _errs41 === errors;
 }
 if(data.bot_id !== undefined){
 let data20 = data.bot_id;
+const _errs43 = errors;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err57 = {instancePath:instancePath+"/bot_id",schemaPath:"#/properties/bot_id/type",keyword:"type",params:{type: schema25.properties.bot_id.type},message:"must be string,null",schema:schema25.properties.bot_id.type,parentSchema:schema25.properties.bot_id,data:data20};
+const err57 = {instancePath:instancePath+"/bot_id",schemaPath:"#/properties/bot_id/type",keyword:"type",params:{type: schema25.properties.bot_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2627,11 +2951,14 @@ vErrors.push(err57);
 }
 errors++;
 }
+const _errs44 = errors;
+var valid0 = _errs43 === errors;
 }
 if(data.files !== undefined){
 let data21 = data.files;
+const _errs45 = errors;
 if((!(Array.isArray(data21))) && (data21 !== null)){
-const err58 = {instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: schema25.properties.files.type},message:"must be array,null",schema:schema25.properties.files.type,parentSchema:schema25.properties.files,data:data21};
+const err58 = {instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: schema25.properties.files.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2640,13 +2967,17 @@ vErrors.push(err58);
 }
 errors++;
 }
+const _errs46 = errors;
 if(Array.isArray(data21)){
+let valid5 = true;
 const len1 = data21.length;
 for(let i1=0; i1<len1; i1++){
 let data22 = data21[i1];
+const _errs47 = errors;
+const _errs48 = errors;
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 if(data22.created === undefined){
-const err59 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+const err59 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2656,7 +2987,7 @@ vErrors.push(err59);
 errors++;
 }
 if(data22.external_type === undefined){
-const err60 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "external_type"},message:"must have required property '"+"external_type"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+const err60 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "external_type"},message:"must have required property '"+"external_type"+"'"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2666,7 +2997,7 @@ vErrors.push(err60);
 errors++;
 }
 if(data22.filetype === undefined){
-const err61 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "filetype"},message:"must have required property '"+"filetype"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+const err61 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "filetype"},message:"must have required property '"+"filetype"+"'"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2676,7 +3007,7 @@ vErrors.push(err61);
 errors++;
 }
 if(data22.id === undefined){
-const err62 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+const err62 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2686,7 +3017,7 @@ vErrors.push(err62);
 errors++;
 }
 if(data22.is_external === undefined){
-const err63 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "is_external"},message:"must have required property '"+"is_external"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+const err63 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "is_external"},message:"must have required property '"+"is_external"+"'"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2696,7 +3027,7 @@ vErrors.push(err63);
 errors++;
 }
 if(data22.is_public === undefined){
-const err64 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "is_public"},message:"must have required property '"+"is_public"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+const err64 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "is_public"},message:"must have required property '"+"is_public"+"'"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2706,7 +3037,7 @@ vErrors.push(err64);
 errors++;
 }
 if(data22.mimetype === undefined){
-const err65 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "mimetype"},message:"must have required property '"+"mimetype"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+const err65 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "mimetype"},message:"must have required property '"+"mimetype"+"'"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2716,7 +3047,7 @@ vErrors.push(err65);
 errors++;
 }
 if(data22.mode === undefined){
-const err66 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+const err66 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2726,7 +3057,7 @@ vErrors.push(err66);
 errors++;
 }
 if(data22.name === undefined){
-const err67 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+const err67 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2736,7 +3067,7 @@ vErrors.push(err67);
 errors++;
 }
 if(data22.permalink === undefined){
-const err68 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "permalink"},message:"must have required property '"+"permalink"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+const err68 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "permalink"},message:"must have required property '"+"permalink"+"'"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2746,7 +3077,7 @@ vErrors.push(err68);
 errors++;
 }
 if(data22.permalink_public === undefined){
-const err69 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "permalink_public"},message:"must have required property '"+"permalink_public"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+const err69 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "permalink_public"},message:"must have required property '"+"permalink_public"+"'"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2756,7 +3087,7 @@ vErrors.push(err69);
 errors++;
 }
 if(data22.pretty_type === undefined){
-const err70 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "pretty_type"},message:"must have required property '"+"pretty_type"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+const err70 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "pretty_type"},message:"must have required property '"+"pretty_type"+"'"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2766,7 +3097,7 @@ vErrors.push(err70);
 errors++;
 }
 if(data22.public_url_shared === undefined){
-const err71 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "public_url_shared"},message:"must have required property '"+"public_url_shared"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+const err71 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "public_url_shared"},message:"must have required property '"+"public_url_shared"+"'"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2776,7 +3107,7 @@ vErrors.push(err71);
 errors++;
 }
 if(data22.size === undefined){
-const err72 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+const err72 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2786,7 +3117,7 @@ vErrors.push(err72);
 errors++;
 }
 if(data22.timestamp === undefined){
-const err73 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+const err73 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2796,7 +3127,7 @@ vErrors.push(err73);
 errors++;
 }
 if(data22.title === undefined){
-const err74 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+const err74 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2806,7 +3137,7 @@ vErrors.push(err74);
 errors++;
 }
 if(data22.url_private === undefined){
-const err75 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "url_private"},message:"must have required property '"+"url_private"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+const err75 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "url_private"},message:"must have required property '"+"url_private"+"'"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2816,7 +3147,7 @@ vErrors.push(err75);
 errors++;
 }
 if(data22.url_private_download === undefined){
-const err76 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "url_private_download"},message:"must have required property '"+"url_private_download"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+const err76 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "url_private_download"},message:"must have required property '"+"url_private_download"+"'"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2826,7 +3157,7 @@ vErrors.push(err76);
 errors++;
 }
 if(data22.user === undefined){
-const err77 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'",schema:schema25.properties.files.items.required,parentSchema:schema25.properties.files.items,data:data22};
+const err77 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2835,10 +3166,12 @@ vErrors.push(err77);
 }
 errors++;
 }
+const _errs49 = errors;
 if(data22.created !== undefined){
 let data23 = data22.created;
+const _errs50 = errors;
 if((!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))) && (data23 !== null)){
-const err78 = {instancePath:instancePath+"/files/" + i1+"/created",schemaPath:"#/properties/files/items/properties/created/type",keyword:"type",params:{type: schema25.properties.files.items.properties.created.type},message:"must be integer,null",schema:schema25.properties.files.items.properties.created.type,parentSchema:schema25.properties.files.items.properties.created,data:data23};
+const err78 = {instancePath:instancePath+"/files/" + i1+"/created",schemaPath:"#/properties/files/items/properties/created/type",keyword:"type",params:{type: schema25.properties.files.items.properties.created.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -2847,11 +3180,14 @@ vErrors.push(err78);
 }
 errors++;
 }
+const _errs51 = errors;
+var valid6 = _errs50 === errors;
 }
 if(data22.external_type !== undefined){
 let data24 = data22.external_type;
+const _errs52 = errors;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err79 = {instancePath:instancePath+"/files/" + i1+"/external_type",schemaPath:"#/properties/files/items/properties/external_type/type",keyword:"type",params:{type: schema25.properties.files.items.properties.external_type.type},message:"must be string,null",schema:schema25.properties.files.items.properties.external_type.type,parentSchema:schema25.properties.files.items.properties.external_type,data:data24};
+const err79 = {instancePath:instancePath+"/files/" + i1+"/external_type",schemaPath:"#/properties/files/items/properties/external_type/type",keyword:"type",params:{type: schema25.properties.files.items.properties.external_type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -2860,11 +3196,14 @@ vErrors.push(err79);
 }
 errors++;
 }
+const _errs53 = errors;
+var valid6 = _errs52 === errors;
 }
 if(data22.filetype !== undefined){
 let data25 = data22.filetype;
+const _errs54 = errors;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err80 = {instancePath:instancePath+"/files/" + i1+"/filetype",schemaPath:"#/properties/files/items/properties/filetype/type",keyword:"type",params:{type: schema25.properties.files.items.properties.filetype.type},message:"must be string,null",schema:schema25.properties.files.items.properties.filetype.type,parentSchema:schema25.properties.files.items.properties.filetype,data:data25};
+const err80 = {instancePath:instancePath+"/files/" + i1+"/filetype",schemaPath:"#/properties/files/items/properties/filetype/type",keyword:"type",params:{type: schema25.properties.files.items.properties.filetype.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -2873,11 +3212,14 @@ vErrors.push(err80);
 }
 errors++;
 }
+const _errs55 = errors;
+var valid6 = _errs54 === errors;
 }
 if(data22.id !== undefined){
 let data26 = data22.id;
+const _errs56 = errors;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err81 = {instancePath:instancePath+"/files/" + i1+"/id",schemaPath:"#/properties/files/items/properties/id/type",keyword:"type",params:{type: schema25.properties.files.items.properties.id.type},message:"must be string,null",schema:schema25.properties.files.items.properties.id.type,parentSchema:schema25.properties.files.items.properties.id,data:data26};
+const err81 = {instancePath:instancePath+"/files/" + i1+"/id",schemaPath:"#/properties/files/items/properties/id/type",keyword:"type",params:{type: schema25.properties.files.items.properties.id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -2886,11 +3228,14 @@ vErrors.push(err81);
 }
 errors++;
 }
+const _errs57 = errors;
+var valid6 = _errs56 === errors;
 }
 if(data22.is_external !== undefined){
 let data27 = data22.is_external;
+const _errs58 = errors;
 if((typeof data27 !== "boolean") && (data27 !== null)){
-const err82 = {instancePath:instancePath+"/files/" + i1+"/is_external",schemaPath:"#/properties/files/items/properties/is_external/type",keyword:"type",params:{type: schema25.properties.files.items.properties.is_external.type},message:"must be boolean,null",schema:schema25.properties.files.items.properties.is_external.type,parentSchema:schema25.properties.files.items.properties.is_external,data:data27};
+const err82 = {instancePath:instancePath+"/files/" + i1+"/is_external",schemaPath:"#/properties/files/items/properties/is_external/type",keyword:"type",params:{type: schema25.properties.files.items.properties.is_external.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -2899,11 +3244,14 @@ vErrors.push(err82);
 }
 errors++;
 }
+const _errs59 = errors;
+var valid6 = _errs58 === errors;
 }
 if(data22.is_public !== undefined){
 let data28 = data22.is_public;
+const _errs60 = errors;
 if((typeof data28 !== "boolean") && (data28 !== null)){
-const err83 = {instancePath:instancePath+"/files/" + i1+"/is_public",schemaPath:"#/properties/files/items/properties/is_public/type",keyword:"type",params:{type: schema25.properties.files.items.properties.is_public.type},message:"must be boolean,null",schema:schema25.properties.files.items.properties.is_public.type,parentSchema:schema25.properties.files.items.properties.is_public,data:data28};
+const err83 = {instancePath:instancePath+"/files/" + i1+"/is_public",schemaPath:"#/properties/files/items/properties/is_public/type",keyword:"type",params:{type: schema25.properties.files.items.properties.is_public.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -2912,11 +3260,14 @@ vErrors.push(err83);
 }
 errors++;
 }
+const _errs61 = errors;
+var valid6 = _errs60 === errors;
 }
 if(data22.mimetype !== undefined){
 let data29 = data22.mimetype;
+const _errs62 = errors;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err84 = {instancePath:instancePath+"/files/" + i1+"/mimetype",schemaPath:"#/properties/files/items/properties/mimetype/type",keyword:"type",params:{type: schema25.properties.files.items.properties.mimetype.type},message:"must be string,null",schema:schema25.properties.files.items.properties.mimetype.type,parentSchema:schema25.properties.files.items.properties.mimetype,data:data29};
+const err84 = {instancePath:instancePath+"/files/" + i1+"/mimetype",schemaPath:"#/properties/files/items/properties/mimetype/type",keyword:"type",params:{type: schema25.properties.files.items.properties.mimetype.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -2925,11 +3276,14 @@ vErrors.push(err84);
 }
 errors++;
 }
+const _errs63 = errors;
+var valid6 = _errs62 === errors;
 }
 if(data22.mode !== undefined){
 let data30 = data22.mode;
+const _errs64 = errors;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err85 = {instancePath:instancePath+"/files/" + i1+"/mode",schemaPath:"#/properties/files/items/properties/mode/type",keyword:"type",params:{type: schema25.properties.files.items.properties.mode.type},message:"must be string,null",schema:schema25.properties.files.items.properties.mode.type,parentSchema:schema25.properties.files.items.properties.mode,data:data30};
+const err85 = {instancePath:instancePath+"/files/" + i1+"/mode",schemaPath:"#/properties/files/items/properties/mode/type",keyword:"type",params:{type: schema25.properties.files.items.properties.mode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -2938,11 +3292,14 @@ vErrors.push(err85);
 }
 errors++;
 }
+const _errs65 = errors;
+var valid6 = _errs64 === errors;
 }
 if(data22.name !== undefined){
 let data31 = data22.name;
+const _errs66 = errors;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err86 = {instancePath:instancePath+"/files/" + i1+"/name",schemaPath:"#/properties/files/items/properties/name/type",keyword:"type",params:{type: schema25.properties.files.items.properties.name.type},message:"must be string,null",schema:schema25.properties.files.items.properties.name.type,parentSchema:schema25.properties.files.items.properties.name,data:data31};
+const err86 = {instancePath:instancePath+"/files/" + i1+"/name",schemaPath:"#/properties/files/items/properties/name/type",keyword:"type",params:{type: schema25.properties.files.items.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -2951,11 +3308,14 @@ vErrors.push(err86);
 }
 errors++;
 }
+const _errs67 = errors;
+var valid6 = _errs66 === errors;
 }
 if(data22.permalink !== undefined){
 let data32 = data22.permalink;
+const _errs68 = errors;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err87 = {instancePath:instancePath+"/files/" + i1+"/permalink",schemaPath:"#/properties/files/items/properties/permalink/type",keyword:"type",params:{type: schema25.properties.files.items.properties.permalink.type},message:"must be string,null",schema:schema25.properties.files.items.properties.permalink.type,parentSchema:schema25.properties.files.items.properties.permalink,data:data32};
+const err87 = {instancePath:instancePath+"/files/" + i1+"/permalink",schemaPath:"#/properties/files/items/properties/permalink/type",keyword:"type",params:{type: schema25.properties.files.items.properties.permalink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -2964,11 +3324,14 @@ vErrors.push(err87);
 }
 errors++;
 }
+const _errs69 = errors;
+var valid6 = _errs68 === errors;
 }
 if(data22.permalink_public !== undefined){
 let data33 = data22.permalink_public;
+const _errs70 = errors;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err88 = {instancePath:instancePath+"/files/" + i1+"/permalink_public",schemaPath:"#/properties/files/items/properties/permalink_public/type",keyword:"type",params:{type: schema25.properties.files.items.properties.permalink_public.type},message:"must be string,null",schema:schema25.properties.files.items.properties.permalink_public.type,parentSchema:schema25.properties.files.items.properties.permalink_public,data:data33};
+const err88 = {instancePath:instancePath+"/files/" + i1+"/permalink_public",schemaPath:"#/properties/files/items/properties/permalink_public/type",keyword:"type",params:{type: schema25.properties.files.items.properties.permalink_public.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -2977,11 +3340,14 @@ vErrors.push(err88);
 }
 errors++;
 }
+const _errs71 = errors;
+var valid6 = _errs70 === errors;
 }
 if(data22.pretty_type !== undefined){
 let data34 = data22.pretty_type;
+const _errs72 = errors;
 if((typeof data34 !== "string") && (data34 !== null)){
-const err89 = {instancePath:instancePath+"/files/" + i1+"/pretty_type",schemaPath:"#/properties/files/items/properties/pretty_type/type",keyword:"type",params:{type: schema25.properties.files.items.properties.pretty_type.type},message:"must be string,null",schema:schema25.properties.files.items.properties.pretty_type.type,parentSchema:schema25.properties.files.items.properties.pretty_type,data:data34};
+const err89 = {instancePath:instancePath+"/files/" + i1+"/pretty_type",schemaPath:"#/properties/files/items/properties/pretty_type/type",keyword:"type",params:{type: schema25.properties.files.items.properties.pretty_type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -2990,11 +3356,14 @@ vErrors.push(err89);
 }
 errors++;
 }
+const _errs73 = errors;
+var valid6 = _errs72 === errors;
 }
 if(data22.public_url_shared !== undefined){
 let data35 = data22.public_url_shared;
+const _errs74 = errors;
 if((typeof data35 !== "boolean") && (data35 !== null)){
-const err90 = {instancePath:instancePath+"/files/" + i1+"/public_url_shared",schemaPath:"#/properties/files/items/properties/public_url_shared/type",keyword:"type",params:{type: schema25.properties.files.items.properties.public_url_shared.type},message:"must be boolean,null",schema:schema25.properties.files.items.properties.public_url_shared.type,parentSchema:schema25.properties.files.items.properties.public_url_shared,data:data35};
+const err90 = {instancePath:instancePath+"/files/" + i1+"/public_url_shared",schemaPath:"#/properties/files/items/properties/public_url_shared/type",keyword:"type",params:{type: schema25.properties.files.items.properties.public_url_shared.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -3003,11 +3372,14 @@ vErrors.push(err90);
 }
 errors++;
 }
+const _errs75 = errors;
+var valid6 = _errs74 === errors;
 }
 if(data22.size !== undefined){
 let data36 = data22.size;
+const _errs76 = errors;
 if((!((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36)))) && (data36 !== null)){
-const err91 = {instancePath:instancePath+"/files/" + i1+"/size",schemaPath:"#/properties/files/items/properties/size/type",keyword:"type",params:{type: schema25.properties.files.items.properties.size.type},message:"must be integer,null",schema:schema25.properties.files.items.properties.size.type,parentSchema:schema25.properties.files.items.properties.size,data:data36};
+const err91 = {instancePath:instancePath+"/files/" + i1+"/size",schemaPath:"#/properties/files/items/properties/size/type",keyword:"type",params:{type: schema25.properties.files.items.properties.size.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -3016,11 +3388,14 @@ vErrors.push(err91);
 }
 errors++;
 }
+const _errs77 = errors;
+var valid6 = _errs76 === errors;
 }
 if(data22.timestamp !== undefined){
 let data37 = data22.timestamp;
+const _errs78 = errors;
 if((!((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37)))) && (data37 !== null)){
-const err92 = {instancePath:instancePath+"/files/" + i1+"/timestamp",schemaPath:"#/properties/files/items/properties/timestamp/type",keyword:"type",params:{type: schema25.properties.files.items.properties.timestamp.type},message:"must be integer,null",schema:schema25.properties.files.items.properties.timestamp.type,parentSchema:schema25.properties.files.items.properties.timestamp,data:data37};
+const err92 = {instancePath:instancePath+"/files/" + i1+"/timestamp",schemaPath:"#/properties/files/items/properties/timestamp/type",keyword:"type",params:{type: schema25.properties.files.items.properties.timestamp.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -3029,11 +3404,14 @@ vErrors.push(err92);
 }
 errors++;
 }
+const _errs79 = errors;
+var valid6 = _errs78 === errors;
 }
 if(data22.title !== undefined){
 let data38 = data22.title;
+const _errs80 = errors;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err93 = {instancePath:instancePath+"/files/" + i1+"/title",schemaPath:"#/properties/files/items/properties/title/type",keyword:"type",params:{type: schema25.properties.files.items.properties.title.type},message:"must be string,null",schema:schema25.properties.files.items.properties.title.type,parentSchema:schema25.properties.files.items.properties.title,data:data38};
+const err93 = {instancePath:instancePath+"/files/" + i1+"/title",schemaPath:"#/properties/files/items/properties/title/type",keyword:"type",params:{type: schema25.properties.files.items.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -3042,11 +3420,14 @@ vErrors.push(err93);
 }
 errors++;
 }
+const _errs81 = errors;
+var valid6 = _errs80 === errors;
 }
 if(data22.url_private !== undefined){
 let data39 = data22.url_private;
+const _errs82 = errors;
 if((typeof data39 !== "string") && (data39 !== null)){
-const err94 = {instancePath:instancePath+"/files/" + i1+"/url_private",schemaPath:"#/properties/files/items/properties/url_private/type",keyword:"type",params:{type: schema25.properties.files.items.properties.url_private.type},message:"must be string,null",schema:schema25.properties.files.items.properties.url_private.type,parentSchema:schema25.properties.files.items.properties.url_private,data:data39};
+const err94 = {instancePath:instancePath+"/files/" + i1+"/url_private",schemaPath:"#/properties/files/items/properties/url_private/type",keyword:"type",params:{type: schema25.properties.files.items.properties.url_private.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -3055,11 +3436,14 @@ vErrors.push(err94);
 }
 errors++;
 }
+const _errs83 = errors;
+var valid6 = _errs82 === errors;
 }
 if(data22.url_private_download !== undefined){
 let data40 = data22.url_private_download;
+const _errs84 = errors;
 if((typeof data40 !== "string") && (data40 !== null)){
-const err95 = {instancePath:instancePath+"/files/" + i1+"/url_private_download",schemaPath:"#/properties/files/items/properties/url_private_download/type",keyword:"type",params:{type: schema25.properties.files.items.properties.url_private_download.type},message:"must be string,null",schema:schema25.properties.files.items.properties.url_private_download.type,parentSchema:schema25.properties.files.items.properties.url_private_download,data:data40};
+const err95 = {instancePath:instancePath+"/files/" + i1+"/url_private_download",schemaPath:"#/properties/files/items/properties/url_private_download/type",keyword:"type",params:{type: schema25.properties.files.items.properties.url_private_download.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -3068,11 +3452,14 @@ vErrors.push(err95);
 }
 errors++;
 }
+const _errs85 = errors;
+var valid6 = _errs84 === errors;
 }
 if(data22.user !== undefined){
 let data41 = data22.user;
+const _errs86 = errors;
 if((typeof data41 !== "string") && (data41 !== null)){
-const err96 = {instancePath:instancePath+"/files/" + i1+"/user",schemaPath:"#/properties/files/items/properties/user/type",keyword:"type",params:{type: schema25.properties.files.items.properties.user.type},message:"must be string,null",schema:schema25.properties.files.items.properties.user.type,parentSchema:schema25.properties.files.items.properties.user,data:data41};
+const err96 = {instancePath:instancePath+"/files/" + i1+"/user",schemaPath:"#/properties/files/items/properties/user/type",keyword:"type",params:{type: schema25.properties.files.items.properties.user.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -3081,10 +3468,12 @@ vErrors.push(err96);
 }
 errors++;
 }
+const _errs87 = errors;
+var valid6 = _errs86 === errors;
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.files.items.type,parentSchema:schema25.properties.files.items,data:data22};
+const err97 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -3093,13 +3482,19 @@ vErrors.push(err97);
 }
 errors++;
 }
+var valid4 = _errs47 === errors;
+if(!valid4){
+valid5 = false;
 }
 }
+}
+var valid0 = _errs45 === errors;
 }
 if(data.is_locked !== undefined){
 let data42 = data.is_locked;
+const _errs88 = errors;
 if((typeof data42 !== "boolean") && (data42 !== null)){
-const err98 = {instancePath:instancePath+"/is_locked",schemaPath:"#/properties/is_locked/type",keyword:"type",params:{type: schema25.properties.is_locked.type},message:"must be boolean,null",schema:schema25.properties.is_locked.type,parentSchema:schema25.properties.is_locked,data:data42};
+const err98 = {instancePath:instancePath+"/is_locked",schemaPath:"#/properties/is_locked/type",keyword:"type",params:{type: schema25.properties.is_locked.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -3108,11 +3503,14 @@ vErrors.push(err98);
 }
 errors++;
 }
+const _errs89 = errors;
+var valid0 = _errs88 === errors;
 }
 if(data.latest_reply !== undefined){
 let data43 = data.latest_reply;
+const _errs90 = errors;
 if((typeof data43 !== "string") && (data43 !== null)){
-const err99 = {instancePath:instancePath+"/latest_reply",schemaPath:"#/properties/latest_reply/type",keyword:"type",params:{type: schema25.properties.latest_reply.type},message:"must be string,null",schema:schema25.properties.latest_reply.type,parentSchema:schema25.properties.latest_reply,data:data43};
+const err99 = {instancePath:instancePath+"/latest_reply",schemaPath:"#/properties/latest_reply/type",keyword:"type",params:{type: schema25.properties.latest_reply.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -3121,11 +3519,14 @@ vErrors.push(err99);
 }
 errors++;
 }
+const _errs91 = errors;
+var valid0 = _errs90 === errors;
 }
 if(data.reactions !== undefined){
 let data44 = data.reactions;
+const _errs92 = errors;
 if((!(Array.isArray(data44))) && (data44 !== null)){
-const err100 = {instancePath:instancePath+"/reactions",schemaPath:"#/properties/reactions/type",keyword:"type",params:{type: schema25.properties.reactions.type},message:"must be array,null",schema:schema25.properties.reactions.type,parentSchema:schema25.properties.reactions,data:data44};
+const err100 = {instancePath:instancePath+"/reactions",schemaPath:"#/properties/reactions/type",keyword:"type",params:{type: schema25.properties.reactions.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -3134,13 +3535,17 @@ vErrors.push(err100);
 }
 errors++;
 }
+const _errs93 = errors;
 if(Array.isArray(data44)){
+let valid8 = true;
 const len2 = data44.length;
 for(let i2=0; i2<len2; i2++){
 let data45 = data44[i2];
+const _errs94 = errors;
+const _errs95 = errors;
 if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
 if(data45.count === undefined){
-const err101 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'",schema:schema25.properties.reactions.items.required,parentSchema:schema25.properties.reactions.items,data:data45};
+const err101 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -3150,7 +3555,7 @@ vErrors.push(err101);
 errors++;
 }
 if(data45.name === undefined){
-const err102 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema25.properties.reactions.items.required,parentSchema:schema25.properties.reactions.items,data:data45};
+const err102 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -3160,7 +3565,7 @@ vErrors.push(err102);
 errors++;
 }
 if(data45.users === undefined){
-const err103 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/required",keyword:"required",params:{missingProperty: "users"},message:"must have required property '"+"users"+"'",schema:schema25.properties.reactions.items.required,parentSchema:schema25.properties.reactions.items,data:data45};
+const err103 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/required",keyword:"required",params:{missingProperty: "users"},message:"must have required property '"+"users"+"'"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -3169,10 +3574,12 @@ vErrors.push(err103);
 }
 errors++;
 }
+const _errs96 = errors;
 if(data45.count !== undefined){
 let data46 = data45.count;
+const _errs97 = errors;
 if((!((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46)))) && (data46 !== null)){
-const err104 = {instancePath:instancePath+"/reactions/" + i2+"/count",schemaPath:"#/properties/reactions/items/properties/count/type",keyword:"type",params:{type: schema25.properties.reactions.items.properties.count.type},message:"must be integer,null",schema:schema25.properties.reactions.items.properties.count.type,parentSchema:schema25.properties.reactions.items.properties.count,data:data46};
+const err104 = {instancePath:instancePath+"/reactions/" + i2+"/count",schemaPath:"#/properties/reactions/items/properties/count/type",keyword:"type",params:{type: schema25.properties.reactions.items.properties.count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -3181,11 +3588,14 @@ vErrors.push(err104);
 }
 errors++;
 }
+const _errs98 = errors;
+var valid9 = _errs97 === errors;
 }
 if(data45.name !== undefined){
 let data47 = data45.name;
+const _errs99 = errors;
 if((typeof data47 !== "string") && (data47 !== null)){
-const err105 = {instancePath:instancePath+"/reactions/" + i2+"/name",schemaPath:"#/properties/reactions/items/properties/name/type",keyword:"type",params:{type: schema25.properties.reactions.items.properties.name.type},message:"must be string,null",schema:schema25.properties.reactions.items.properties.name.type,parentSchema:schema25.properties.reactions.items.properties.name,data:data47};
+const err105 = {instancePath:instancePath+"/reactions/" + i2+"/name",schemaPath:"#/properties/reactions/items/properties/name/type",keyword:"type",params:{type: schema25.properties.reactions.items.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -3194,11 +3604,14 @@ vErrors.push(err105);
 }
 errors++;
 }
+const _errs100 = errors;
+var valid9 = _errs99 === errors;
 }
 if(data45.users !== undefined){
 let data48 = data45.users;
+const _errs101 = errors;
 if((!(Array.isArray(data48))) && (data48 !== null)){
-const err106 = {instancePath:instancePath+"/reactions/" + i2+"/users",schemaPath:"#/properties/reactions/items/properties/users/type",keyword:"type",params:{type: schema25.properties.reactions.items.properties.users.type},message:"must be array,null",schema:schema25.properties.reactions.items.properties.users.type,parentSchema:schema25.properties.reactions.items.properties.users,data:data48};
+const err106 = {instancePath:instancePath+"/reactions/" + i2+"/users",schemaPath:"#/properties/reactions/items/properties/users/type",keyword:"type",params:{type: schema25.properties.reactions.items.properties.users.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -3207,10 +3620,12 @@ vErrors.push(err106);
 }
 errors++;
 }
+const _errs102 = errors;
+var valid9 = _errs101 === errors;
 }
 }
 else {
-const err107 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.reactions.items.type,parentSchema:schema25.properties.reactions.items,data:data45};
+const err107 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -3219,13 +3634,19 @@ vErrors.push(err107);
 }
 errors++;
 }
+var valid7 = _errs94 === errors;
+if(!valid7){
+valid8 = false;
 }
 }
+}
+var valid0 = _errs92 === errors;
 }
 if(data.reply_count !== undefined){
 let data49 = data.reply_count;
+const _errs103 = errors;
 if((!((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49)))) && (data49 !== null)){
-const err108 = {instancePath:instancePath+"/reply_count",schemaPath:"#/properties/reply_count/type",keyword:"type",params:{type: schema25.properties.reply_count.type},message:"must be integer,null",schema:schema25.properties.reply_count.type,parentSchema:schema25.properties.reply_count,data:data49};
+const err108 = {instancePath:instancePath+"/reply_count",schemaPath:"#/properties/reply_count/type",keyword:"type",params:{type: schema25.properties.reply_count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -3234,11 +3655,14 @@ vErrors.push(err108);
 }
 errors++;
 }
+const _errs104 = errors;
+var valid0 = _errs103 === errors;
 }
 if(data.reply_users !== undefined){
 let data50 = data.reply_users;
+const _errs105 = errors;
 if((!(Array.isArray(data50))) && (data50 !== null)){
-const err109 = {instancePath:instancePath+"/reply_users",schemaPath:"#/properties/reply_users/type",keyword:"type",params:{type: schema25.properties.reply_users.type},message:"must be array,null",schema:schema25.properties.reply_users.type,parentSchema:schema25.properties.reply_users,data:data50};
+const err109 = {instancePath:instancePath+"/reply_users",schemaPath:"#/properties/reply_users/type",keyword:"type",params:{type: schema25.properties.reply_users.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -3247,11 +3671,14 @@ vErrors.push(err109);
 }
 errors++;
 }
+const _errs106 = errors;
+var valid0 = _errs105 === errors;
 }
 if(data.reply_users_count !== undefined){
 let data51 = data.reply_users_count;
+const _errs107 = errors;
 if((!((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51)))) && (data51 !== null)){
-const err110 = {instancePath:instancePath+"/reply_users_count",schemaPath:"#/properties/reply_users_count/type",keyword:"type",params:{type: schema25.properties.reply_users_count.type},message:"must be integer,null",schema:schema25.properties.reply_users_count.type,parentSchema:schema25.properties.reply_users_count,data:data51};
+const err110 = {instancePath:instancePath+"/reply_users_count",schemaPath:"#/properties/reply_users_count/type",keyword:"type",params:{type: schema25.properties.reply_users_count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -3260,11 +3687,14 @@ vErrors.push(err110);
 }
 errors++;
 }
+const _errs108 = errors;
+var valid0 = _errs107 === errors;
 }
 if(data.subscribed !== undefined){
 let data52 = data.subscribed;
+const _errs109 = errors;
 if((typeof data52 !== "boolean") && (data52 !== null)){
-const err111 = {instancePath:instancePath+"/subscribed",schemaPath:"#/properties/subscribed/type",keyword:"type",params:{type: schema25.properties.subscribed.type},message:"must be boolean,null",schema:schema25.properties.subscribed.type,parentSchema:schema25.properties.subscribed,data:data52};
+const err111 = {instancePath:instancePath+"/subscribed",schemaPath:"#/properties/subscribed/type",keyword:"type",params:{type: schema25.properties.subscribed.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -3273,11 +3703,14 @@ vErrors.push(err111);
 }
 errors++;
 }
+const _errs110 = errors;
+var valid0 = _errs109 === errors;
 }
 if(data.subtype !== undefined){
 let data53 = data.subtype;
+const _errs111 = errors;
 if((typeof data53 !== "string") && (data53 !== null)){
-const err112 = {instancePath:instancePath+"/subtype",schemaPath:"#/properties/subtype/type",keyword:"type",params:{type: schema25.properties.subtype.type},message:"must be string,null",schema:schema25.properties.subtype.type,parentSchema:schema25.properties.subtype,data:data53};
+const err112 = {instancePath:instancePath+"/subtype",schemaPath:"#/properties/subtype/type",keyword:"type",params:{type: schema25.properties.subtype.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -3286,11 +3719,14 @@ vErrors.push(err112);
 }
 errors++;
 }
+const _errs112 = errors;
+var valid0 = _errs111 === errors;
 }
 if(data.team !== undefined){
 let data54 = data.team;
+const _errs113 = errors;
 if((typeof data54 !== "string") && (data54 !== null)){
-const err113 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: schema25.properties.team.type},message:"must be string,null",schema:schema25.properties.team.type,parentSchema:schema25.properties.team,data:data54};
+const err113 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: schema25.properties.team.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -3299,11 +3735,14 @@ vErrors.push(err113);
 }
 errors++;
 }
+const _errs114 = errors;
+var valid0 = _errs113 === errors;
 }
 if(data.text !== undefined){
 let data55 = data.text;
+const _errs115 = errors;
 if((typeof data55 !== "string") && (data55 !== null)){
-const err114 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: schema25.properties.text.type},message:"must be string,null",schema:schema25.properties.text.type,parentSchema:schema25.properties.text,data:data55};
+const err114 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: schema25.properties.text.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -3312,11 +3751,14 @@ vErrors.push(err114);
 }
 errors++;
 }
+const _errs116 = errors;
+var valid0 = _errs115 === errors;
 }
 if(data.thread_ts !== undefined){
 let data56 = data.thread_ts;
+const _errs117 = errors;
 if((typeof data56 !== "string") && (data56 !== null)){
-const err115 = {instancePath:instancePath+"/thread_ts",schemaPath:"#/properties/thread_ts/type",keyword:"type",params:{type: schema25.properties.thread_ts.type},message:"must be string,null",schema:schema25.properties.thread_ts.type,parentSchema:schema25.properties.thread_ts,data:data56};
+const err115 = {instancePath:instancePath+"/thread_ts",schemaPath:"#/properties/thread_ts/type",keyword:"type",params:{type: schema25.properties.thread_ts.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -3325,11 +3767,14 @@ vErrors.push(err115);
 }
 errors++;
 }
+const _errs118 = errors;
+var valid0 = _errs117 === errors;
 }
 if(data.ts !== undefined){
 let data57 = data.ts;
+const _errs119 = errors;
 if(typeof data57 !== "string"){
-const err116 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.ts.type,parentSchema:schema25.properties.ts,data:data57};
+const err116 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -3338,11 +3783,14 @@ vErrors.push(err116);
 }
 errors++;
 }
+const _errs120 = errors;
+var valid0 = _errs119 === errors;
 }
 if(data.type !== undefined){
 let data58 = data.type;
+const _errs121 = errors;
 if((typeof data58 !== "string") && (data58 !== null)){
-const err117 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema25.properties.type.type},message:"must be string,null",schema:schema25.properties.type.type,parentSchema:schema25.properties.type,data:data58};
+const err117 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema25.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -3351,11 +3799,14 @@ vErrors.push(err117);
 }
 errors++;
 }
+const _errs122 = errors;
+var valid0 = _errs121 === errors;
 }
 if(data.user !== undefined){
 let data59 = data.user;
+const _errs123 = errors;
 if((typeof data59 !== "string") && (data59 !== null)){
-const err118 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema25.properties.user.type},message:"must be string,null",schema:schema25.properties.user.type,parentSchema:schema25.properties.user,data:data59};
+const err118 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema25.properties.user.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -3364,10 +3815,12 @@ vErrors.push(err118);
 }
 errors++;
 }
+const _errs124 = errors;
+var valid0 = _errs123 === errors;
 }
 }
 else {
-const err119 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+const err119 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -3386,9 +3839,10 @@ const schema26 = {"type":"object","properties":{"app_id":{"type":["string","null
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.app_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "app_id"},message:"must have required property '"+"app_id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "app_id"},message:"must have required property '"+"app_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3398,7 +3852,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.bot_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bot_id"},message:"must have required property '"+"bot_id"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bot_id"},message:"must have required property '"+"bot_id"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3408,7 +3862,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.bot_profile === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bot_profile"},message:"must have required property '"+"bot_profile"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bot_profile"},message:"must have required property '"+"bot_profile"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3418,7 +3872,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.subtype === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subtype"},message:"must have required property '"+"subtype"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subtype"},message:"must have required property '"+"subtype"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3428,7 +3882,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.team === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team"},message:"must have required property '"+"team"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team"},message:"must have required property '"+"team"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3438,7 +3892,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.text === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3448,7 +3902,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.ts === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ts"},message:"must have required property '"+"ts"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ts"},message:"must have required property '"+"ts"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3458,7 +3912,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.type === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3468,7 +3922,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.user === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3477,10 +3931,12 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.app_id !== undefined){
 let data0 = data.app_id;
+const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err9 = {instancePath:instancePath+"/app_id",schemaPath:"#/properties/app_id/type",keyword:"type",params:{type: schema26.properties.app_id.type},message:"must be string,null",schema:schema26.properties.app_id.type,parentSchema:schema26.properties.app_id,data:data0};
+const err9 = {instancePath:instancePath+"/app_id",schemaPath:"#/properties/app_id/type",keyword:"type",params:{type: schema26.properties.app_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3489,11 +3945,14 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.bot_id !== undefined){
 let data1 = data.bot_id;
+const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err10 = {instancePath:instancePath+"/bot_id",schemaPath:"#/properties/bot_id/type",keyword:"type",params:{type: schema26.properties.bot_id.type},message:"must be string,null",schema:schema26.properties.bot_id.type,parentSchema:schema26.properties.bot_id,data:data1};
+const err10 = {instancePath:instancePath+"/bot_id",schemaPath:"#/properties/bot_id/type",keyword:"type",params:{type: schema26.properties.bot_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3502,11 +3961,14 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.subtype !== undefined){
 let data2 = data.subtype;
+const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err11 = {instancePath:instancePath+"/subtype",schemaPath:"#/properties/subtype/type",keyword:"type",params:{type: schema26.properties.subtype.type},message:"must be string,null",schema:schema26.properties.subtype.type,parentSchema:schema26.properties.subtype,data:data2};
+const err11 = {instancePath:instancePath+"/subtype",schemaPath:"#/properties/subtype/type",keyword:"type",params:{type: schema26.properties.subtype.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3515,11 +3977,14 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.team !== undefined){
 let data3 = data.team;
+const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err12 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: schema26.properties.team.type},message:"must be string,null",schema:schema26.properties.team.type,parentSchema:schema26.properties.team,data:data3};
+const err12 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: schema26.properties.team.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3528,11 +3993,14 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.text !== undefined){
 let data4 = data.text;
+const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err13 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: schema26.properties.text.type},message:"must be string,null",schema:schema26.properties.text.type,parentSchema:schema26.properties.text,data:data4};
+const err13 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: schema26.properties.text.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3541,11 +4009,14 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.ts !== undefined){
 let data5 = data.ts;
+const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err14 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.ts.type,parentSchema:schema26.properties.ts,data:data5};
+const err14 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3554,11 +4025,14 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.type !== undefined){
 let data6 = data.type;
+const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err15 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema26.properties.type.type},message:"must be string,null",schema:schema26.properties.type.type,parentSchema:schema26.properties.type,data:data6};
+const err15 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema26.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3567,11 +4041,14 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.user !== undefined){
 let data7 = data.user;
+const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err16 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema26.properties.user.type},message:"must be string,null",schema:schema26.properties.user.type,parentSchema:schema26.properties.user,data:data7};
+const err16 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema26.properties.user.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3580,10 +4057,12 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3602,9 +4081,10 @@ const schema27 = {"type":"object","properties":{"app_id":{"type":["string","null
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.app_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "app_id"},message:"must have required property '"+"app_id"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "app_id"},message:"must have required property '"+"app_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3614,7 +4094,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.attachments === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attachments"},message:"must have required property '"+"attachments"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attachments"},message:"must have required property '"+"attachments"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3624,7 +4104,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.blocks === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blocks"},message:"must have required property '"+"blocks"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blocks"},message:"must have required property '"+"blocks"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3634,7 +4114,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.bot_id === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bot_id"},message:"must have required property '"+"bot_id"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bot_id"},message:"must have required property '"+"bot_id"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3644,7 +4124,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.bot_profile === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bot_profile"},message:"must have required property '"+"bot_profile"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bot_profile"},message:"must have required property '"+"bot_profile"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3654,7 +4134,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.edited === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "edited"},message:"must have required property '"+"edited"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "edited"},message:"must have required property '"+"edited"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3664,7 +4144,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.files === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "files"},message:"must have required property '"+"files"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "files"},message:"must have required property '"+"files"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3674,7 +4154,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.is_locked === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_locked"},message:"must have required property '"+"is_locked"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_locked"},message:"must have required property '"+"is_locked"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3684,7 +4164,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.latest_reply === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "latest_reply"},message:"must have required property '"+"latest_reply"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "latest_reply"},message:"must have required property '"+"latest_reply"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3694,7 +4174,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.parent_user_id === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_user_id"},message:"must have required property '"+"parent_user_id"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent_user_id"},message:"must have required property '"+"parent_user_id"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3704,7 +4184,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.reactions === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reactions"},message:"must have required property '"+"reactions"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reactions"},message:"must have required property '"+"reactions"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3714,7 +4194,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.reply_count === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reply_count"},message:"must have required property '"+"reply_count"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reply_count"},message:"must have required property '"+"reply_count"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3724,7 +4204,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.reply_users === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reply_users"},message:"must have required property '"+"reply_users"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reply_users"},message:"must have required property '"+"reply_users"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3734,7 +4214,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.reply_users_count === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reply_users_count"},message:"must have required property '"+"reply_users_count"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reply_users_count"},message:"must have required property '"+"reply_users_count"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3744,7 +4224,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.subscribed === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscribed"},message:"must have required property '"+"subscribed"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscribed"},message:"must have required property '"+"subscribed"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3754,7 +4234,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.subtype === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subtype"},message:"must have required property '"+"subtype"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subtype"},message:"must have required property '"+"subtype"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3764,7 +4244,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.team === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team"},message:"must have required property '"+"team"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team"},message:"must have required property '"+"team"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3774,7 +4254,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.text === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3784,7 +4264,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.thread_ts === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "thread_ts"},message:"must have required property '"+"thread_ts"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "thread_ts"},message:"must have required property '"+"thread_ts"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3794,7 +4274,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.ts === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ts"},message:"must have required property '"+"ts"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ts"},message:"must have required property '"+"ts"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3804,7 +4284,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.type === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3814,7 +4294,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.user === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3823,10 +4303,12 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.app_id !== undefined){
 let data0 = data.app_id;
+const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err22 = {instancePath:instancePath+"/app_id",schemaPath:"#/properties/app_id/type",keyword:"type",params:{type: schema27.properties.app_id.type},message:"must be string,null",schema:schema27.properties.app_id.type,parentSchema:schema27.properties.app_id,data:data0};
+const err22 = {instancePath:instancePath+"/app_id",schemaPath:"#/properties/app_id/type",keyword:"type",params:{type: schema27.properties.app_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3835,11 +4317,14 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.attachments !== undefined){
 let data1 = data.attachments;
+const _errs4 = errors;
 if((!(Array.isArray(data1))) && (data1 !== null)){
-const err23 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: schema27.properties.attachments.type},message:"must be array,null",schema:schema27.properties.attachments.type,parentSchema:schema27.properties.attachments,data:data1};
+const err23 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: schema27.properties.attachments.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3848,13 +4333,17 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs5 = errors;
 if(Array.isArray(data1)){
+let valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
+const _errs6 = errors;
+const _errs7 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.author_icon === undefined){
-const err24 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "author_icon"},message:"must have required property '"+"author_icon"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
+const err24 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "author_icon"},message:"must have required property '"+"author_icon"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3864,7 +4353,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data2.author_link === undefined){
-const err25 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "author_link"},message:"must have required property '"+"author_link"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
+const err25 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "author_link"},message:"must have required property '"+"author_link"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3874,7 +4363,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data2.author_name === undefined){
-const err26 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "author_name"},message:"must have required property '"+"author_name"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
+const err26 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "author_name"},message:"must have required property '"+"author_name"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3884,7 +4373,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data2.color === undefined){
-const err27 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "color"},message:"must have required property '"+"color"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
+const err27 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "color"},message:"must have required property '"+"color"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3894,7 +4383,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data2.fallback === undefined){
-const err28 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "fallback"},message:"must have required property '"+"fallback"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
+const err28 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "fallback"},message:"must have required property '"+"fallback"+"'"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3904,7 +4393,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data2.fields === undefined){
-const err29 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
+const err29 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3914,7 +4403,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data2.footer === undefined){
-const err30 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "footer"},message:"must have required property '"+"footer"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
+const err30 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "footer"},message:"must have required property '"+"footer"+"'"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3924,7 +4413,7 @@ vErrors.push(err30);
 errors++;
 }
 if(data2.footer_icon === undefined){
-const err31 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "footer_icon"},message:"must have required property '"+"footer_icon"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
+const err31 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "footer_icon"},message:"must have required property '"+"footer_icon"+"'"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3934,7 +4423,7 @@ vErrors.push(err31);
 errors++;
 }
 if(data2.id === undefined){
-const err32 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
+const err32 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3944,7 +4433,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data2.image_url === undefined){
-const err33 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "image_url"},message:"must have required property '"+"image_url"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
+const err33 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "image_url"},message:"must have required property '"+"image_url"+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3954,7 +4443,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data2.pretext === undefined){
-const err34 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "pretext"},message:"must have required property '"+"pretext"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
+const err34 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "pretext"},message:"must have required property '"+"pretext"+"'"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3964,7 +4453,7 @@ vErrors.push(err34);
 errors++;
 }
 if(data2.text === undefined){
-const err35 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
+const err35 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3974,7 +4463,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data2.thumb_url === undefined){
-const err36 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "thumb_url"},message:"must have required property '"+"thumb_url"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
+const err36 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "thumb_url"},message:"must have required property '"+"thumb_url"+"'"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3984,7 +4473,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data2.title === undefined){
-const err37 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
+const err37 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3994,7 +4483,7 @@ vErrors.push(err37);
 errors++;
 }
 if(data2.title_link === undefined){
-const err38 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "title_link"},message:"must have required property '"+"title_link"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
+const err38 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "title_link"},message:"must have required property '"+"title_link"+"'"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4004,7 +4493,7 @@ vErrors.push(err38);
 errors++;
 }
 if(data2.ts === undefined){
-const err39 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "ts"},message:"must have required property '"+"ts"+"'",schema:schema27.properties.attachments.items.required,parentSchema:schema27.properties.attachments.items,data:data2};
+const err39 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/required",keyword:"required",params:{missingProperty: "ts"},message:"must have required property '"+"ts"+"'"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4013,10 +4502,12 @@ vErrors.push(err39);
 }
 errors++;
 }
+const _errs8 = errors;
 if(data2.author_icon !== undefined){
 let data3 = data2.author_icon;
+const _errs9 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err40 = {instancePath:instancePath+"/attachments/" + i0+"/author_icon",schemaPath:"#/properties/attachments/items/properties/author_icon/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.author_icon.type},message:"must be string,null",schema:schema27.properties.attachments.items.properties.author_icon.type,parentSchema:schema27.properties.attachments.items.properties.author_icon,data:data3};
+const err40 = {instancePath:instancePath+"/attachments/" + i0+"/author_icon",schemaPath:"#/properties/attachments/items/properties/author_icon/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.author_icon.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4025,11 +4516,14 @@ vErrors.push(err40);
 }
 errors++;
 }
+const _errs10 = errors;
+var valid3 = _errs9 === errors;
 }
 if(data2.author_link !== undefined){
 let data4 = data2.author_link;
+const _errs11 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err41 = {instancePath:instancePath+"/attachments/" + i0+"/author_link",schemaPath:"#/properties/attachments/items/properties/author_link/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.author_link.type},message:"must be string,null",schema:schema27.properties.attachments.items.properties.author_link.type,parentSchema:schema27.properties.attachments.items.properties.author_link,data:data4};
+const err41 = {instancePath:instancePath+"/attachments/" + i0+"/author_link",schemaPath:"#/properties/attachments/items/properties/author_link/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.author_link.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4038,11 +4532,14 @@ vErrors.push(err41);
 }
 errors++;
 }
+const _errs12 = errors;
+var valid3 = _errs11 === errors;
 }
 if(data2.author_name !== undefined){
 let data5 = data2.author_name;
+const _errs13 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err42 = {instancePath:instancePath+"/attachments/" + i0+"/author_name",schemaPath:"#/properties/attachments/items/properties/author_name/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.author_name.type},message:"must be string,null",schema:schema27.properties.attachments.items.properties.author_name.type,parentSchema:schema27.properties.attachments.items.properties.author_name,data:data5};
+const err42 = {instancePath:instancePath+"/attachments/" + i0+"/author_name",schemaPath:"#/properties/attachments/items/properties/author_name/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.author_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4051,11 +4548,14 @@ vErrors.push(err42);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid3 = _errs13 === errors;
 }
 if(data2.color !== undefined){
 let data6 = data2.color;
+const _errs15 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err43 = {instancePath:instancePath+"/attachments/" + i0+"/color",schemaPath:"#/properties/attachments/items/properties/color/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.color.type},message:"must be string,null",schema:schema27.properties.attachments.items.properties.color.type,parentSchema:schema27.properties.attachments.items.properties.color,data:data6};
+const err43 = {instancePath:instancePath+"/attachments/" + i0+"/color",schemaPath:"#/properties/attachments/items/properties/color/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.color.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4064,11 +4564,14 @@ vErrors.push(err43);
 }
 errors++;
 }
+const _errs16 = errors;
+var valid3 = _errs15 === errors;
 }
 if(data2.fallback !== undefined){
 let data7 = data2.fallback;
+const _errs17 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err44 = {instancePath:instancePath+"/attachments/" + i0+"/fallback",schemaPath:"#/properties/attachments/items/properties/fallback/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.fallback.type},message:"must be string,null",schema:schema27.properties.attachments.items.properties.fallback.type,parentSchema:schema27.properties.attachments.items.properties.fallback,data:data7};
+const err44 = {instancePath:instancePath+"/attachments/" + i0+"/fallback",schemaPath:"#/properties/attachments/items/properties/fallback/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.fallback.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -4077,11 +4580,14 @@ vErrors.push(err44);
 }
 errors++;
 }
+const _errs18 = errors;
+var valid3 = _errs17 === errors;
 }
 if(data2.fields !== undefined){
 let data8 = data2.fields;
+const _errs19 = errors;
 if((!(Array.isArray(data8))) && (data8 !== null)){
-const err45 = {instancePath:instancePath+"/attachments/" + i0+"/fields",schemaPath:"#/properties/attachments/items/properties/fields/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.fields.type},message:"must be array,null",schema:schema27.properties.attachments.items.properties.fields.type,parentSchema:schema27.properties.attachments.items.properties.fields,data:data8};
+const err45 = {instancePath:instancePath+"/attachments/" + i0+"/fields",schemaPath:"#/properties/attachments/items/properties/fields/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.fields.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4090,11 +4596,14 @@ vErrors.push(err45);
 }
 errors++;
 }
+const _errs20 = errors;
+var valid3 = _errs19 === errors;
 }
 if(data2.footer !== undefined){
 let data9 = data2.footer;
+const _errs21 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err46 = {instancePath:instancePath+"/attachments/" + i0+"/footer",schemaPath:"#/properties/attachments/items/properties/footer/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.footer.type},message:"must be string,null",schema:schema27.properties.attachments.items.properties.footer.type,parentSchema:schema27.properties.attachments.items.properties.footer,data:data9};
+const err46 = {instancePath:instancePath+"/attachments/" + i0+"/footer",schemaPath:"#/properties/attachments/items/properties/footer/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.footer.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -4103,11 +4612,14 @@ vErrors.push(err46);
 }
 errors++;
 }
+const _errs22 = errors;
+var valid3 = _errs21 === errors;
 }
 if(data2.footer_icon !== undefined){
 let data10 = data2.footer_icon;
+const _errs23 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err47 = {instancePath:instancePath+"/attachments/" + i0+"/footer_icon",schemaPath:"#/properties/attachments/items/properties/footer_icon/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.footer_icon.type},message:"must be string,null",schema:schema27.properties.attachments.items.properties.footer_icon.type,parentSchema:schema27.properties.attachments.items.properties.footer_icon,data:data10};
+const err47 = {instancePath:instancePath+"/attachments/" + i0+"/footer_icon",schemaPath:"#/properties/attachments/items/properties/footer_icon/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.footer_icon.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -4116,11 +4628,14 @@ vErrors.push(err47);
 }
 errors++;
 }
+const _errs24 = errors;
+var valid3 = _errs23 === errors;
 }
 if(data2.id !== undefined){
 let data11 = data2.id;
+const _errs25 = errors;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err48 = {instancePath:instancePath+"/attachments/" + i0+"/id",schemaPath:"#/properties/attachments/items/properties/id/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.id.type},message:"must be integer,null",schema:schema27.properties.attachments.items.properties.id.type,parentSchema:schema27.properties.attachments.items.properties.id,data:data11};
+const err48 = {instancePath:instancePath+"/attachments/" + i0+"/id",schemaPath:"#/properties/attachments/items/properties/id/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -4129,11 +4644,14 @@ vErrors.push(err48);
 }
 errors++;
 }
+const _errs26 = errors;
+var valid3 = _errs25 === errors;
 }
 if(data2.image_url !== undefined){
 let data12 = data2.image_url;
+const _errs27 = errors;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err49 = {instancePath:instancePath+"/attachments/" + i0+"/image_url",schemaPath:"#/properties/attachments/items/properties/image_url/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.image_url.type},message:"must be string,null",schema:schema27.properties.attachments.items.properties.image_url.type,parentSchema:schema27.properties.attachments.items.properties.image_url,data:data12};
+const err49 = {instancePath:instancePath+"/attachments/" + i0+"/image_url",schemaPath:"#/properties/attachments/items/properties/image_url/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.image_url.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -4142,11 +4660,14 @@ vErrors.push(err49);
 }
 errors++;
 }
+const _errs28 = errors;
+var valid3 = _errs27 === errors;
 }
 if(data2.pretext !== undefined){
 let data13 = data2.pretext;
+const _errs29 = errors;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err50 = {instancePath:instancePath+"/attachments/" + i0+"/pretext",schemaPath:"#/properties/attachments/items/properties/pretext/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.pretext.type},message:"must be string,null",schema:schema27.properties.attachments.items.properties.pretext.type,parentSchema:schema27.properties.attachments.items.properties.pretext,data:data13};
+const err50 = {instancePath:instancePath+"/attachments/" + i0+"/pretext",schemaPath:"#/properties/attachments/items/properties/pretext/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.pretext.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -4155,11 +4676,14 @@ vErrors.push(err50);
 }
 errors++;
 }
+const _errs30 = errors;
+var valid3 = _errs29 === errors;
 }
 if(data2.text !== undefined){
 let data14 = data2.text;
+const _errs31 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err51 = {instancePath:instancePath+"/attachments/" + i0+"/text",schemaPath:"#/properties/attachments/items/properties/text/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.text.type},message:"must be string,null",schema:schema27.properties.attachments.items.properties.text.type,parentSchema:schema27.properties.attachments.items.properties.text,data:data14};
+const err51 = {instancePath:instancePath+"/attachments/" + i0+"/text",schemaPath:"#/properties/attachments/items/properties/text/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.text.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -4168,11 +4692,14 @@ vErrors.push(err51);
 }
 errors++;
 }
+const _errs32 = errors;
+var valid3 = _errs31 === errors;
 }
 if(data2.thumb_url !== undefined){
 let data15 = data2.thumb_url;
+const _errs33 = errors;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err52 = {instancePath:instancePath+"/attachments/" + i0+"/thumb_url",schemaPath:"#/properties/attachments/items/properties/thumb_url/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.thumb_url.type},message:"must be string,null",schema:schema27.properties.attachments.items.properties.thumb_url.type,parentSchema:schema27.properties.attachments.items.properties.thumb_url,data:data15};
+const err52 = {instancePath:instancePath+"/attachments/" + i0+"/thumb_url",schemaPath:"#/properties/attachments/items/properties/thumb_url/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.thumb_url.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -4181,11 +4708,14 @@ vErrors.push(err52);
 }
 errors++;
 }
+const _errs34 = errors;
+var valid3 = _errs33 === errors;
 }
 if(data2.title !== undefined){
 let data16 = data2.title;
+const _errs35 = errors;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err53 = {instancePath:instancePath+"/attachments/" + i0+"/title",schemaPath:"#/properties/attachments/items/properties/title/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.title.type},message:"must be string,null",schema:schema27.properties.attachments.items.properties.title.type,parentSchema:schema27.properties.attachments.items.properties.title,data:data16};
+const err53 = {instancePath:instancePath+"/attachments/" + i0+"/title",schemaPath:"#/properties/attachments/items/properties/title/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -4194,11 +4724,14 @@ vErrors.push(err53);
 }
 errors++;
 }
+const _errs36 = errors;
+var valid3 = _errs35 === errors;
 }
 if(data2.title_link !== undefined){
 let data17 = data2.title_link;
+const _errs37 = errors;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err54 = {instancePath:instancePath+"/attachments/" + i0+"/title_link",schemaPath:"#/properties/attachments/items/properties/title_link/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.title_link.type},message:"must be string,null",schema:schema27.properties.attachments.items.properties.title_link.type,parentSchema:schema27.properties.attachments.items.properties.title_link,data:data17};
+const err54 = {instancePath:instancePath+"/attachments/" + i0+"/title_link",schemaPath:"#/properties/attachments/items/properties/title_link/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.title_link.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -4207,11 +4740,14 @@ vErrors.push(err54);
 }
 errors++;
 }
+const _errs38 = errors;
+var valid3 = _errs37 === errors;
 }
 if(data2.ts !== undefined){
 let data18 = data2.ts;
+const _errs39 = errors;
 if(((typeof data18 !== "string") && (!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))))) && (data18 !== null)){
-const err55 = {instancePath:instancePath+"/attachments/" + i0+"/ts",schemaPath:"#/properties/attachments/items/properties/ts/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.ts.type},message:"must be string,integer,null",schema:schema27.properties.attachments.items.properties.ts.type,parentSchema:schema27.properties.attachments.items.properties.ts,data:data18};
+const err55 = {instancePath:instancePath+"/attachments/" + i0+"/ts",schemaPath:"#/properties/attachments/items/properties/ts/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.ts.type},message:"must be string,integer,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -4220,10 +4756,12 @@ vErrors.push(err55);
 }
 errors++;
 }
+const _errs40 = errors;
+var valid3 = _errs39 === errors;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.attachments.items.type,parentSchema:schema27.properties.attachments.items,data:data2};
+const err56 = {instancePath:instancePath+"/attachments/" + i0,schemaPath:"#/properties/attachments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -4232,13 +4770,19 @@ vErrors.push(err56);
 }
 errors++;
 }
+var valid1 = _errs6 === errors;
+if(!valid1){
+valid2 = false;
 }
 }
+}
+var valid0 = _errs4 === errors;
 }
 if(data.blocks !== undefined){
 let data19 = data.blocks;
+const _errs41 = errors;
 if((!(Array.isArray(data19))) && (data19 !== null)){
-const err57 = {instancePath:instancePath+"/blocks",schemaPath:"#/properties/blocks/type",keyword:"type",params:{type: schema27.properties.blocks.type},message:"must be array,null",schema:schema27.properties.blocks.type,parentSchema:schema27.properties.blocks,data:data19};
+const err57 = {instancePath:instancePath+"/blocks",schemaPath:"#/properties/blocks/type",keyword:"type",params:{type: schema27.properties.blocks.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -4247,11 +4791,14 @@ vErrors.push(err57);
 }
 errors++;
 }
+const _errs42 = errors;
+var valid0 = _errs41 === errors;
 }
 if(data.bot_id !== undefined){
 let data20 = data.bot_id;
+const _errs43 = errors;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err58 = {instancePath:instancePath+"/bot_id",schemaPath:"#/properties/bot_id/type",keyword:"type",params:{type: schema27.properties.bot_id.type},message:"must be string,null",schema:schema27.properties.bot_id.type,parentSchema:schema27.properties.bot_id,data:data20};
+const err58 = {instancePath:instancePath+"/bot_id",schemaPath:"#/properties/bot_id/type",keyword:"type",params:{type: schema27.properties.bot_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -4260,11 +4807,14 @@ vErrors.push(err58);
 }
 errors++;
 }
+const _errs44 = errors;
+var valid0 = _errs43 === errors;
 }
 if(data.files !== undefined){
 let data21 = data.files;
+const _errs45 = errors;
 if((!(Array.isArray(data21))) && (data21 !== null)){
-const err59 = {instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: schema27.properties.files.type},message:"must be array,null",schema:schema27.properties.files.type,parentSchema:schema27.properties.files,data:data21};
+const err59 = {instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: schema27.properties.files.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -4273,13 +4823,17 @@ vErrors.push(err59);
 }
 errors++;
 }
+const _errs46 = errors;
 if(Array.isArray(data21)){
+let valid5 = true;
 const len1 = data21.length;
 for(let i1=0; i1<len1; i1++){
 let data22 = data21[i1];
+const _errs47 = errors;
+const _errs48 = errors;
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 if(data22.created === undefined){
-const err60 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
+const err60 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -4289,7 +4843,7 @@ vErrors.push(err60);
 errors++;
 }
 if(data22.external_type === undefined){
-const err61 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "external_type"},message:"must have required property '"+"external_type"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
+const err61 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "external_type"},message:"must have required property '"+"external_type"+"'"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -4299,7 +4853,7 @@ vErrors.push(err61);
 errors++;
 }
 if(data22.filetype === undefined){
-const err62 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "filetype"},message:"must have required property '"+"filetype"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
+const err62 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "filetype"},message:"must have required property '"+"filetype"+"'"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -4309,7 +4863,7 @@ vErrors.push(err62);
 errors++;
 }
 if(data22.id === undefined){
-const err63 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
+const err63 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -4319,7 +4873,7 @@ vErrors.push(err63);
 errors++;
 }
 if(data22.is_external === undefined){
-const err64 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "is_external"},message:"must have required property '"+"is_external"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
+const err64 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "is_external"},message:"must have required property '"+"is_external"+"'"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -4329,7 +4883,7 @@ vErrors.push(err64);
 errors++;
 }
 if(data22.is_public === undefined){
-const err65 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "is_public"},message:"must have required property '"+"is_public"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
+const err65 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "is_public"},message:"must have required property '"+"is_public"+"'"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -4339,7 +4893,7 @@ vErrors.push(err65);
 errors++;
 }
 if(data22.mimetype === undefined){
-const err66 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "mimetype"},message:"must have required property '"+"mimetype"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
+const err66 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "mimetype"},message:"must have required property '"+"mimetype"+"'"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -4349,7 +4903,7 @@ vErrors.push(err66);
 errors++;
 }
 if(data22.mode === undefined){
-const err67 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
+const err67 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -4359,7 +4913,7 @@ vErrors.push(err67);
 errors++;
 }
 if(data22.name === undefined){
-const err68 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
+const err68 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -4369,7 +4923,7 @@ vErrors.push(err68);
 errors++;
 }
 if(data22.permalink === undefined){
-const err69 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "permalink"},message:"must have required property '"+"permalink"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
+const err69 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "permalink"},message:"must have required property '"+"permalink"+"'"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -4379,7 +4933,7 @@ vErrors.push(err69);
 errors++;
 }
 if(data22.permalink_public === undefined){
-const err70 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "permalink_public"},message:"must have required property '"+"permalink_public"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
+const err70 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "permalink_public"},message:"must have required property '"+"permalink_public"+"'"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -4389,7 +4943,7 @@ vErrors.push(err70);
 errors++;
 }
 if(data22.pretty_type === undefined){
-const err71 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "pretty_type"},message:"must have required property '"+"pretty_type"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
+const err71 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "pretty_type"},message:"must have required property '"+"pretty_type"+"'"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -4399,7 +4953,7 @@ vErrors.push(err71);
 errors++;
 }
 if(data22.public_url_shared === undefined){
-const err72 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "public_url_shared"},message:"must have required property '"+"public_url_shared"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
+const err72 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "public_url_shared"},message:"must have required property '"+"public_url_shared"+"'"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -4409,7 +4963,7 @@ vErrors.push(err72);
 errors++;
 }
 if(data22.size === undefined){
-const err73 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
+const err73 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -4419,7 +4973,7 @@ vErrors.push(err73);
 errors++;
 }
 if(data22.timestamp === undefined){
-const err74 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
+const err74 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -4429,7 +4983,7 @@ vErrors.push(err74);
 errors++;
 }
 if(data22.title === undefined){
-const err75 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
+const err75 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -4439,7 +4993,7 @@ vErrors.push(err75);
 errors++;
 }
 if(data22.url_private === undefined){
-const err76 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "url_private"},message:"must have required property '"+"url_private"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
+const err76 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "url_private"},message:"must have required property '"+"url_private"+"'"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -4449,7 +5003,7 @@ vErrors.push(err76);
 errors++;
 }
 if(data22.url_private_download === undefined){
-const err77 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "url_private_download"},message:"must have required property '"+"url_private_download"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
+const err77 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "url_private_download"},message:"must have required property '"+"url_private_download"+"'"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -4459,7 +5013,7 @@ vErrors.push(err77);
 errors++;
 }
 if(data22.user === undefined){
-const err78 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'",schema:schema27.properties.files.items.required,parentSchema:schema27.properties.files.items,data:data22};
+const err78 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -4468,10 +5022,12 @@ vErrors.push(err78);
 }
 errors++;
 }
+const _errs49 = errors;
 if(data22.created !== undefined){
 let data23 = data22.created;
+const _errs50 = errors;
 if((!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))) && (data23 !== null)){
-const err79 = {instancePath:instancePath+"/files/" + i1+"/created",schemaPath:"#/properties/files/items/properties/created/type",keyword:"type",params:{type: schema27.properties.files.items.properties.created.type},message:"must be integer,null",schema:schema27.properties.files.items.properties.created.type,parentSchema:schema27.properties.files.items.properties.created,data:data23};
+const err79 = {instancePath:instancePath+"/files/" + i1+"/created",schemaPath:"#/properties/files/items/properties/created/type",keyword:"type",params:{type: schema27.properties.files.items.properties.created.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -4480,11 +5036,14 @@ vErrors.push(err79);
 }
 errors++;
 }
+const _errs51 = errors;
+var valid6 = _errs50 === errors;
 }
 if(data22.external_type !== undefined){
 let data24 = data22.external_type;
+const _errs52 = errors;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err80 = {instancePath:instancePath+"/files/" + i1+"/external_type",schemaPath:"#/properties/files/items/properties/external_type/type",keyword:"type",params:{type: schema27.properties.files.items.properties.external_type.type},message:"must be string,null",schema:schema27.properties.files.items.properties.external_type.type,parentSchema:schema27.properties.files.items.properties.external_type,data:data24};
+const err80 = {instancePath:instancePath+"/files/" + i1+"/external_type",schemaPath:"#/properties/files/items/properties/external_type/type",keyword:"type",params:{type: schema27.properties.files.items.properties.external_type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -4493,11 +5052,14 @@ vErrors.push(err80);
 }
 errors++;
 }
+const _errs53 = errors;
+var valid6 = _errs52 === errors;
 }
 if(data22.filetype !== undefined){
 let data25 = data22.filetype;
+const _errs54 = errors;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err81 = {instancePath:instancePath+"/files/" + i1+"/filetype",schemaPath:"#/properties/files/items/properties/filetype/type",keyword:"type",params:{type: schema27.properties.files.items.properties.filetype.type},message:"must be string,null",schema:schema27.properties.files.items.properties.filetype.type,parentSchema:schema27.properties.files.items.properties.filetype,data:data25};
+const err81 = {instancePath:instancePath+"/files/" + i1+"/filetype",schemaPath:"#/properties/files/items/properties/filetype/type",keyword:"type",params:{type: schema27.properties.files.items.properties.filetype.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -4506,11 +5068,14 @@ vErrors.push(err81);
 }
 errors++;
 }
+const _errs55 = errors;
+var valid6 = _errs54 === errors;
 }
 if(data22.id !== undefined){
 let data26 = data22.id;
+const _errs56 = errors;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err82 = {instancePath:instancePath+"/files/" + i1+"/id",schemaPath:"#/properties/files/items/properties/id/type",keyword:"type",params:{type: schema27.properties.files.items.properties.id.type},message:"must be string,null",schema:schema27.properties.files.items.properties.id.type,parentSchema:schema27.properties.files.items.properties.id,data:data26};
+const err82 = {instancePath:instancePath+"/files/" + i1+"/id",schemaPath:"#/properties/files/items/properties/id/type",keyword:"type",params:{type: schema27.properties.files.items.properties.id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -4519,11 +5084,14 @@ vErrors.push(err82);
 }
 errors++;
 }
+const _errs57 = errors;
+var valid6 = _errs56 === errors;
 }
 if(data22.is_external !== undefined){
 let data27 = data22.is_external;
+const _errs58 = errors;
 if((typeof data27 !== "boolean") && (data27 !== null)){
-const err83 = {instancePath:instancePath+"/files/" + i1+"/is_external",schemaPath:"#/properties/files/items/properties/is_external/type",keyword:"type",params:{type: schema27.properties.files.items.properties.is_external.type},message:"must be boolean,null",schema:schema27.properties.files.items.properties.is_external.type,parentSchema:schema27.properties.files.items.properties.is_external,data:data27};
+const err83 = {instancePath:instancePath+"/files/" + i1+"/is_external",schemaPath:"#/properties/files/items/properties/is_external/type",keyword:"type",params:{type: schema27.properties.files.items.properties.is_external.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -4532,11 +5100,14 @@ vErrors.push(err83);
 }
 errors++;
 }
+const _errs59 = errors;
+var valid6 = _errs58 === errors;
 }
 if(data22.is_public !== undefined){
 let data28 = data22.is_public;
+const _errs60 = errors;
 if((typeof data28 !== "boolean") && (data28 !== null)){
-const err84 = {instancePath:instancePath+"/files/" + i1+"/is_public",schemaPath:"#/properties/files/items/properties/is_public/type",keyword:"type",params:{type: schema27.properties.files.items.properties.is_public.type},message:"must be boolean,null",schema:schema27.properties.files.items.properties.is_public.type,parentSchema:schema27.properties.files.items.properties.is_public,data:data28};
+const err84 = {instancePath:instancePath+"/files/" + i1+"/is_public",schemaPath:"#/properties/files/items/properties/is_public/type",keyword:"type",params:{type: schema27.properties.files.items.properties.is_public.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -4545,11 +5116,14 @@ vErrors.push(err84);
 }
 errors++;
 }
+const _errs61 = errors;
+var valid6 = _errs60 === errors;
 }
 if(data22.mimetype !== undefined){
 let data29 = data22.mimetype;
+const _errs62 = errors;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err85 = {instancePath:instancePath+"/files/" + i1+"/mimetype",schemaPath:"#/properties/files/items/properties/mimetype/type",keyword:"type",params:{type: schema27.properties.files.items.properties.mimetype.type},message:"must be string,null",schema:schema27.properties.files.items.properties.mimetype.type,parentSchema:schema27.properties.files.items.properties.mimetype,data:data29};
+const err85 = {instancePath:instancePath+"/files/" + i1+"/mimetype",schemaPath:"#/properties/files/items/properties/mimetype/type",keyword:"type",params:{type: schema27.properties.files.items.properties.mimetype.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -4558,11 +5132,14 @@ vErrors.push(err85);
 }
 errors++;
 }
+const _errs63 = errors;
+var valid6 = _errs62 === errors;
 }
 if(data22.mode !== undefined){
 let data30 = data22.mode;
+const _errs64 = errors;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err86 = {instancePath:instancePath+"/files/" + i1+"/mode",schemaPath:"#/properties/files/items/properties/mode/type",keyword:"type",params:{type: schema27.properties.files.items.properties.mode.type},message:"must be string,null",schema:schema27.properties.files.items.properties.mode.type,parentSchema:schema27.properties.files.items.properties.mode,data:data30};
+const err86 = {instancePath:instancePath+"/files/" + i1+"/mode",schemaPath:"#/properties/files/items/properties/mode/type",keyword:"type",params:{type: schema27.properties.files.items.properties.mode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -4571,11 +5148,14 @@ vErrors.push(err86);
 }
 errors++;
 }
+const _errs65 = errors;
+var valid6 = _errs64 === errors;
 }
 if(data22.name !== undefined){
 let data31 = data22.name;
+const _errs66 = errors;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err87 = {instancePath:instancePath+"/files/" + i1+"/name",schemaPath:"#/properties/files/items/properties/name/type",keyword:"type",params:{type: schema27.properties.files.items.properties.name.type},message:"must be string,null",schema:schema27.properties.files.items.properties.name.type,parentSchema:schema27.properties.files.items.properties.name,data:data31};
+const err87 = {instancePath:instancePath+"/files/" + i1+"/name",schemaPath:"#/properties/files/items/properties/name/type",keyword:"type",params:{type: schema27.properties.files.items.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -4584,11 +5164,14 @@ vErrors.push(err87);
 }
 errors++;
 }
+const _errs67 = errors;
+var valid6 = _errs66 === errors;
 }
 if(data22.permalink !== undefined){
 let data32 = data22.permalink;
+const _errs68 = errors;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err88 = {instancePath:instancePath+"/files/" + i1+"/permalink",schemaPath:"#/properties/files/items/properties/permalink/type",keyword:"type",params:{type: schema27.properties.files.items.properties.permalink.type},message:"must be string,null",schema:schema27.properties.files.items.properties.permalink.type,parentSchema:schema27.properties.files.items.properties.permalink,data:data32};
+const err88 = {instancePath:instancePath+"/files/" + i1+"/permalink",schemaPath:"#/properties/files/items/properties/permalink/type",keyword:"type",params:{type: schema27.properties.files.items.properties.permalink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -4597,11 +5180,14 @@ vErrors.push(err88);
 }
 errors++;
 }
+const _errs69 = errors;
+var valid6 = _errs68 === errors;
 }
 if(data22.permalink_public !== undefined){
 let data33 = data22.permalink_public;
+const _errs70 = errors;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err89 = {instancePath:instancePath+"/files/" + i1+"/permalink_public",schemaPath:"#/properties/files/items/properties/permalink_public/type",keyword:"type",params:{type: schema27.properties.files.items.properties.permalink_public.type},message:"must be string,null",schema:schema27.properties.files.items.properties.permalink_public.type,parentSchema:schema27.properties.files.items.properties.permalink_public,data:data33};
+const err89 = {instancePath:instancePath+"/files/" + i1+"/permalink_public",schemaPath:"#/properties/files/items/properties/permalink_public/type",keyword:"type",params:{type: schema27.properties.files.items.properties.permalink_public.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -4610,11 +5196,14 @@ vErrors.push(err89);
 }
 errors++;
 }
+const _errs71 = errors;
+var valid6 = _errs70 === errors;
 }
 if(data22.pretty_type !== undefined){
 let data34 = data22.pretty_type;
+const _errs72 = errors;
 if((typeof data34 !== "string") && (data34 !== null)){
-const err90 = {instancePath:instancePath+"/files/" + i1+"/pretty_type",schemaPath:"#/properties/files/items/properties/pretty_type/type",keyword:"type",params:{type: schema27.properties.files.items.properties.pretty_type.type},message:"must be string,null",schema:schema27.properties.files.items.properties.pretty_type.type,parentSchema:schema27.properties.files.items.properties.pretty_type,data:data34};
+const err90 = {instancePath:instancePath+"/files/" + i1+"/pretty_type",schemaPath:"#/properties/files/items/properties/pretty_type/type",keyword:"type",params:{type: schema27.properties.files.items.properties.pretty_type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -4623,11 +5212,14 @@ vErrors.push(err90);
 }
 errors++;
 }
+const _errs73 = errors;
+var valid6 = _errs72 === errors;
 }
 if(data22.public_url_shared !== undefined){
 let data35 = data22.public_url_shared;
+const _errs74 = errors;
 if((typeof data35 !== "boolean") && (data35 !== null)){
-const err91 = {instancePath:instancePath+"/files/" + i1+"/public_url_shared",schemaPath:"#/properties/files/items/properties/public_url_shared/type",keyword:"type",params:{type: schema27.properties.files.items.properties.public_url_shared.type},message:"must be boolean,null",schema:schema27.properties.files.items.properties.public_url_shared.type,parentSchema:schema27.properties.files.items.properties.public_url_shared,data:data35};
+const err91 = {instancePath:instancePath+"/files/" + i1+"/public_url_shared",schemaPath:"#/properties/files/items/properties/public_url_shared/type",keyword:"type",params:{type: schema27.properties.files.items.properties.public_url_shared.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -4636,11 +5228,14 @@ vErrors.push(err91);
 }
 errors++;
 }
+const _errs75 = errors;
+var valid6 = _errs74 === errors;
 }
 if(data22.size !== undefined){
 let data36 = data22.size;
+const _errs76 = errors;
 if((!((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36)))) && (data36 !== null)){
-const err92 = {instancePath:instancePath+"/files/" + i1+"/size",schemaPath:"#/properties/files/items/properties/size/type",keyword:"type",params:{type: schema27.properties.files.items.properties.size.type},message:"must be integer,null",schema:schema27.properties.files.items.properties.size.type,parentSchema:schema27.properties.files.items.properties.size,data:data36};
+const err92 = {instancePath:instancePath+"/files/" + i1+"/size",schemaPath:"#/properties/files/items/properties/size/type",keyword:"type",params:{type: schema27.properties.files.items.properties.size.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -4649,11 +5244,14 @@ vErrors.push(err92);
 }
 errors++;
 }
+const _errs77 = errors;
+var valid6 = _errs76 === errors;
 }
 if(data22.timestamp !== undefined){
 let data37 = data22.timestamp;
+const _errs78 = errors;
 if((!((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37)))) && (data37 !== null)){
-const err93 = {instancePath:instancePath+"/files/" + i1+"/timestamp",schemaPath:"#/properties/files/items/properties/timestamp/type",keyword:"type",params:{type: schema27.properties.files.items.properties.timestamp.type},message:"must be integer,null",schema:schema27.properties.files.items.properties.timestamp.type,parentSchema:schema27.properties.files.items.properties.timestamp,data:data37};
+const err93 = {instancePath:instancePath+"/files/" + i1+"/timestamp",schemaPath:"#/properties/files/items/properties/timestamp/type",keyword:"type",params:{type: schema27.properties.files.items.properties.timestamp.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -4662,11 +5260,14 @@ vErrors.push(err93);
 }
 errors++;
 }
+const _errs79 = errors;
+var valid6 = _errs78 === errors;
 }
 if(data22.title !== undefined){
 let data38 = data22.title;
+const _errs80 = errors;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err94 = {instancePath:instancePath+"/files/" + i1+"/title",schemaPath:"#/properties/files/items/properties/title/type",keyword:"type",params:{type: schema27.properties.files.items.properties.title.type},message:"must be string,null",schema:schema27.properties.files.items.properties.title.type,parentSchema:schema27.properties.files.items.properties.title,data:data38};
+const err94 = {instancePath:instancePath+"/files/" + i1+"/title",schemaPath:"#/properties/files/items/properties/title/type",keyword:"type",params:{type: schema27.properties.files.items.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -4675,11 +5276,14 @@ vErrors.push(err94);
 }
 errors++;
 }
+const _errs81 = errors;
+var valid6 = _errs80 === errors;
 }
 if(data22.url_private !== undefined){
 let data39 = data22.url_private;
+const _errs82 = errors;
 if((typeof data39 !== "string") && (data39 !== null)){
-const err95 = {instancePath:instancePath+"/files/" + i1+"/url_private",schemaPath:"#/properties/files/items/properties/url_private/type",keyword:"type",params:{type: schema27.properties.files.items.properties.url_private.type},message:"must be string,null",schema:schema27.properties.files.items.properties.url_private.type,parentSchema:schema27.properties.files.items.properties.url_private,data:data39};
+const err95 = {instancePath:instancePath+"/files/" + i1+"/url_private",schemaPath:"#/properties/files/items/properties/url_private/type",keyword:"type",params:{type: schema27.properties.files.items.properties.url_private.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -4688,11 +5292,14 @@ vErrors.push(err95);
 }
 errors++;
 }
+const _errs83 = errors;
+var valid6 = _errs82 === errors;
 }
 if(data22.url_private_download !== undefined){
 let data40 = data22.url_private_download;
+const _errs84 = errors;
 if((typeof data40 !== "string") && (data40 !== null)){
-const err96 = {instancePath:instancePath+"/files/" + i1+"/url_private_download",schemaPath:"#/properties/files/items/properties/url_private_download/type",keyword:"type",params:{type: schema27.properties.files.items.properties.url_private_download.type},message:"must be string,null",schema:schema27.properties.files.items.properties.url_private_download.type,parentSchema:schema27.properties.files.items.properties.url_private_download,data:data40};
+const err96 = {instancePath:instancePath+"/files/" + i1+"/url_private_download",schemaPath:"#/properties/files/items/properties/url_private_download/type",keyword:"type",params:{type: schema27.properties.files.items.properties.url_private_download.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -4701,11 +5308,14 @@ vErrors.push(err96);
 }
 errors++;
 }
+const _errs85 = errors;
+var valid6 = _errs84 === errors;
 }
 if(data22.user !== undefined){
 let data41 = data22.user;
+const _errs86 = errors;
 if((typeof data41 !== "string") && (data41 !== null)){
-const err97 = {instancePath:instancePath+"/files/" + i1+"/user",schemaPath:"#/properties/files/items/properties/user/type",keyword:"type",params:{type: schema27.properties.files.items.properties.user.type},message:"must be string,null",schema:schema27.properties.files.items.properties.user.type,parentSchema:schema27.properties.files.items.properties.user,data:data41};
+const err97 = {instancePath:instancePath+"/files/" + i1+"/user",schemaPath:"#/properties/files/items/properties/user/type",keyword:"type",params:{type: schema27.properties.files.items.properties.user.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -4714,10 +5324,12 @@ vErrors.push(err97);
 }
 errors++;
 }
+const _errs87 = errors;
+var valid6 = _errs86 === errors;
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.files.items.type,parentSchema:schema27.properties.files.items,data:data22};
+const err98 = {instancePath:instancePath+"/files/" + i1,schemaPath:"#/properties/files/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -4726,13 +5338,19 @@ vErrors.push(err98);
 }
 errors++;
 }
+var valid4 = _errs47 === errors;
+if(!valid4){
+valid5 = false;
 }
 }
+}
+var valid0 = _errs45 === errors;
 }
 if(data.is_locked !== undefined){
 let data42 = data.is_locked;
+const _errs88 = errors;
 if((typeof data42 !== "boolean") && (data42 !== null)){
-const err99 = {instancePath:instancePath+"/is_locked",schemaPath:"#/properties/is_locked/type",keyword:"type",params:{type: schema27.properties.is_locked.type},message:"must be boolean,null",schema:schema27.properties.is_locked.type,parentSchema:schema27.properties.is_locked,data:data42};
+const err99 = {instancePath:instancePath+"/is_locked",schemaPath:"#/properties/is_locked/type",keyword:"type",params:{type: schema27.properties.is_locked.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -4741,11 +5359,14 @@ vErrors.push(err99);
 }
 errors++;
 }
+const _errs89 = errors;
+var valid0 = _errs88 === errors;
 }
 if(data.latest_reply !== undefined){
 let data43 = data.latest_reply;
+const _errs90 = errors;
 if((typeof data43 !== "string") && (data43 !== null)){
-const err100 = {instancePath:instancePath+"/latest_reply",schemaPath:"#/properties/latest_reply/type",keyword:"type",params:{type: schema27.properties.latest_reply.type},message:"must be string,null",schema:schema27.properties.latest_reply.type,parentSchema:schema27.properties.latest_reply,data:data43};
+const err100 = {instancePath:instancePath+"/latest_reply",schemaPath:"#/properties/latest_reply/type",keyword:"type",params:{type: schema27.properties.latest_reply.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -4754,11 +5375,14 @@ vErrors.push(err100);
 }
 errors++;
 }
+const _errs91 = errors;
+var valid0 = _errs90 === errors;
 }
 if(data.parent_user_id !== undefined){
 let data44 = data.parent_user_id;
+const _errs92 = errors;
 if((typeof data44 !== "string") && (data44 !== null)){
-const err101 = {instancePath:instancePath+"/parent_user_id",schemaPath:"#/properties/parent_user_id/type",keyword:"type",params:{type: schema27.properties.parent_user_id.type},message:"must be string,null",schema:schema27.properties.parent_user_id.type,parentSchema:schema27.properties.parent_user_id,data:data44};
+const err101 = {instancePath:instancePath+"/parent_user_id",schemaPath:"#/properties/parent_user_id/type",keyword:"type",params:{type: schema27.properties.parent_user_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -4767,11 +5391,14 @@ vErrors.push(err101);
 }
 errors++;
 }
+const _errs93 = errors;
+var valid0 = _errs92 === errors;
 }
 if(data.reactions !== undefined){
 let data45 = data.reactions;
+const _errs94 = errors;
 if((!(Array.isArray(data45))) && (data45 !== null)){
-const err102 = {instancePath:instancePath+"/reactions",schemaPath:"#/properties/reactions/type",keyword:"type",params:{type: schema27.properties.reactions.type},message:"must be array,null",schema:schema27.properties.reactions.type,parentSchema:schema27.properties.reactions,data:data45};
+const err102 = {instancePath:instancePath+"/reactions",schemaPath:"#/properties/reactions/type",keyword:"type",params:{type: schema27.properties.reactions.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -4780,13 +5407,17 @@ vErrors.push(err102);
 }
 errors++;
 }
+const _errs95 = errors;
 if(Array.isArray(data45)){
+let valid8 = true;
 const len2 = data45.length;
 for(let i2=0; i2<len2; i2++){
 let data46 = data45[i2];
+const _errs96 = errors;
+const _errs97 = errors;
 if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
 if(data46.count === undefined){
-const err103 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'",schema:schema27.properties.reactions.items.required,parentSchema:schema27.properties.reactions.items,data:data46};
+const err103 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -4796,7 +5427,7 @@ vErrors.push(err103);
 errors++;
 }
 if(data46.name === undefined){
-const err104 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema27.properties.reactions.items.required,parentSchema:schema27.properties.reactions.items,data:data46};
+const err104 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -4806,7 +5437,7 @@ vErrors.push(err104);
 errors++;
 }
 if(data46.users === undefined){
-const err105 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/required",keyword:"required",params:{missingProperty: "users"},message:"must have required property '"+"users"+"'",schema:schema27.properties.reactions.items.required,parentSchema:schema27.properties.reactions.items,data:data46};
+const err105 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/required",keyword:"required",params:{missingProperty: "users"},message:"must have required property '"+"users"+"'"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -4815,10 +5446,12 @@ vErrors.push(err105);
 }
 errors++;
 }
+const _errs98 = errors;
 if(data46.count !== undefined){
 let data47 = data46.count;
+const _errs99 = errors;
 if((!((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47)))) && (data47 !== null)){
-const err106 = {instancePath:instancePath+"/reactions/" + i2+"/count",schemaPath:"#/properties/reactions/items/properties/count/type",keyword:"type",params:{type: schema27.properties.reactions.items.properties.count.type},message:"must be integer,null",schema:schema27.properties.reactions.items.properties.count.type,parentSchema:schema27.properties.reactions.items.properties.count,data:data47};
+const err106 = {instancePath:instancePath+"/reactions/" + i2+"/count",schemaPath:"#/properties/reactions/items/properties/count/type",keyword:"type",params:{type: schema27.properties.reactions.items.properties.count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -4827,11 +5460,14 @@ vErrors.push(err106);
 }
 errors++;
 }
+const _errs100 = errors;
+var valid9 = _errs99 === errors;
 }
 if(data46.name !== undefined){
 let data48 = data46.name;
+const _errs101 = errors;
 if((typeof data48 !== "string") && (data48 !== null)){
-const err107 = {instancePath:instancePath+"/reactions/" + i2+"/name",schemaPath:"#/properties/reactions/items/properties/name/type",keyword:"type",params:{type: schema27.properties.reactions.items.properties.name.type},message:"must be string,null",schema:schema27.properties.reactions.items.properties.name.type,parentSchema:schema27.properties.reactions.items.properties.name,data:data48};
+const err107 = {instancePath:instancePath+"/reactions/" + i2+"/name",schemaPath:"#/properties/reactions/items/properties/name/type",keyword:"type",params:{type: schema27.properties.reactions.items.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -4840,11 +5476,14 @@ vErrors.push(err107);
 }
 errors++;
 }
+const _errs102 = errors;
+var valid9 = _errs101 === errors;
 }
 if(data46.users !== undefined){
 let data49 = data46.users;
+const _errs103 = errors;
 if((!(Array.isArray(data49))) && (data49 !== null)){
-const err108 = {instancePath:instancePath+"/reactions/" + i2+"/users",schemaPath:"#/properties/reactions/items/properties/users/type",keyword:"type",params:{type: schema27.properties.reactions.items.properties.users.type},message:"must be array,null",schema:schema27.properties.reactions.items.properties.users.type,parentSchema:schema27.properties.reactions.items.properties.users,data:data49};
+const err108 = {instancePath:instancePath+"/reactions/" + i2+"/users",schemaPath:"#/properties/reactions/items/properties/users/type",keyword:"type",params:{type: schema27.properties.reactions.items.properties.users.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -4853,10 +5492,12 @@ vErrors.push(err108);
 }
 errors++;
 }
+const _errs104 = errors;
+var valid9 = _errs103 === errors;
 }
 }
 else {
-const err109 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.properties.reactions.items.type,parentSchema:schema27.properties.reactions.items,data:data46};
+const err109 = {instancePath:instancePath+"/reactions/" + i2,schemaPath:"#/properties/reactions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -4865,13 +5506,19 @@ vErrors.push(err109);
 }
 errors++;
 }
+var valid7 = _errs96 === errors;
+if(!valid7){
+valid8 = false;
 }
 }
+}
+var valid0 = _errs94 === errors;
 }
 if(data.reply_count !== undefined){
 let data50 = data.reply_count;
+const _errs105 = errors;
 if((!((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50)))) && (data50 !== null)){
-const err110 = {instancePath:instancePath+"/reply_count",schemaPath:"#/properties/reply_count/type",keyword:"type",params:{type: schema27.properties.reply_count.type},message:"must be integer,null",schema:schema27.properties.reply_count.type,parentSchema:schema27.properties.reply_count,data:data50};
+const err110 = {instancePath:instancePath+"/reply_count",schemaPath:"#/properties/reply_count/type",keyword:"type",params:{type: schema27.properties.reply_count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -4880,11 +5527,14 @@ vErrors.push(err110);
 }
 errors++;
 }
+const _errs106 = errors;
+var valid0 = _errs105 === errors;
 }
 if(data.reply_users !== undefined){
 let data51 = data.reply_users;
+const _errs107 = errors;
 if((!(Array.isArray(data51))) && (data51 !== null)){
-const err111 = {instancePath:instancePath+"/reply_users",schemaPath:"#/properties/reply_users/type",keyword:"type",params:{type: schema27.properties.reply_users.type},message:"must be array,null",schema:schema27.properties.reply_users.type,parentSchema:schema27.properties.reply_users,data:data51};
+const err111 = {instancePath:instancePath+"/reply_users",schemaPath:"#/properties/reply_users/type",keyword:"type",params:{type: schema27.properties.reply_users.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -4893,11 +5543,14 @@ vErrors.push(err111);
 }
 errors++;
 }
+const _errs108 = errors;
+var valid0 = _errs107 === errors;
 }
 if(data.reply_users_count !== undefined){
 let data52 = data.reply_users_count;
+const _errs109 = errors;
 if((!((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52)))) && (data52 !== null)){
-const err112 = {instancePath:instancePath+"/reply_users_count",schemaPath:"#/properties/reply_users_count/type",keyword:"type",params:{type: schema27.properties.reply_users_count.type},message:"must be integer,null",schema:schema27.properties.reply_users_count.type,parentSchema:schema27.properties.reply_users_count,data:data52};
+const err112 = {instancePath:instancePath+"/reply_users_count",schemaPath:"#/properties/reply_users_count/type",keyword:"type",params:{type: schema27.properties.reply_users_count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -4906,11 +5559,14 @@ vErrors.push(err112);
 }
 errors++;
 }
+const _errs110 = errors;
+var valid0 = _errs109 === errors;
 }
 if(data.subscribed !== undefined){
 let data53 = data.subscribed;
+const _errs111 = errors;
 if((typeof data53 !== "boolean") && (data53 !== null)){
-const err113 = {instancePath:instancePath+"/subscribed",schemaPath:"#/properties/subscribed/type",keyword:"type",params:{type: schema27.properties.subscribed.type},message:"must be boolean,null",schema:schema27.properties.subscribed.type,parentSchema:schema27.properties.subscribed,data:data53};
+const err113 = {instancePath:instancePath+"/subscribed",schemaPath:"#/properties/subscribed/type",keyword:"type",params:{type: schema27.properties.subscribed.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -4919,11 +5575,14 @@ vErrors.push(err113);
 }
 errors++;
 }
+const _errs112 = errors;
+var valid0 = _errs111 === errors;
 }
 if(data.subtype !== undefined){
 let data54 = data.subtype;
+const _errs113 = errors;
 if((typeof data54 !== "string") && (data54 !== null)){
-const err114 = {instancePath:instancePath+"/subtype",schemaPath:"#/properties/subtype/type",keyword:"type",params:{type: schema27.properties.subtype.type},message:"must be string,null",schema:schema27.properties.subtype.type,parentSchema:schema27.properties.subtype,data:data54};
+const err114 = {instancePath:instancePath+"/subtype",schemaPath:"#/properties/subtype/type",keyword:"type",params:{type: schema27.properties.subtype.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -4932,11 +5591,14 @@ vErrors.push(err114);
 }
 errors++;
 }
+const _errs114 = errors;
+var valid0 = _errs113 === errors;
 }
 if(data.team !== undefined){
 let data55 = data.team;
+const _errs115 = errors;
 if((typeof data55 !== "string") && (data55 !== null)){
-const err115 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: schema27.properties.team.type},message:"must be string,null",schema:schema27.properties.team.type,parentSchema:schema27.properties.team,data:data55};
+const err115 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: schema27.properties.team.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -4945,11 +5607,14 @@ vErrors.push(err115);
 }
 errors++;
 }
+const _errs116 = errors;
+var valid0 = _errs115 === errors;
 }
 if(data.text !== undefined){
 let data56 = data.text;
+const _errs117 = errors;
 if((typeof data56 !== "string") && (data56 !== null)){
-const err116 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: schema27.properties.text.type},message:"must be string,null",schema:schema27.properties.text.type,parentSchema:schema27.properties.text,data:data56};
+const err116 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: schema27.properties.text.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -4958,11 +5623,14 @@ vErrors.push(err116);
 }
 errors++;
 }
+const _errs118 = errors;
+var valid0 = _errs117 === errors;
 }
 if(data.thread_ts !== undefined){
 let data57 = data.thread_ts;
+const _errs119 = errors;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err117 = {instancePath:instancePath+"/thread_ts",schemaPath:"#/properties/thread_ts/type",keyword:"type",params:{type: schema27.properties.thread_ts.type},message:"must be string,null",schema:schema27.properties.thread_ts.type,parentSchema:schema27.properties.thread_ts,data:data57};
+const err117 = {instancePath:instancePath+"/thread_ts",schemaPath:"#/properties/thread_ts/type",keyword:"type",params:{type: schema27.properties.thread_ts.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -4971,11 +5639,14 @@ vErrors.push(err117);
 }
 errors++;
 }
+const _errs120 = errors;
+var valid0 = _errs119 === errors;
 }
 if(data.ts !== undefined){
 let data58 = data.ts;
+const _errs121 = errors;
 if(typeof data58 !== "string"){
-const err118 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.ts.type,parentSchema:schema27.properties.ts,data:data58};
+const err118 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -4984,11 +5655,14 @@ vErrors.push(err118);
 }
 errors++;
 }
+const _errs122 = errors;
+var valid0 = _errs121 === errors;
 }
 if(data.type !== undefined){
 let data59 = data.type;
+const _errs123 = errors;
 if((typeof data59 !== "string") && (data59 !== null)){
-const err119 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema27.properties.type.type},message:"must be string,null",schema:schema27.properties.type.type,parentSchema:schema27.properties.type,data:data59};
+const err119 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema27.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -4997,11 +5671,14 @@ vErrors.push(err119);
 }
 errors++;
 }
+const _errs124 = errors;
+var valid0 = _errs123 === errors;
 }
 if(data.user !== undefined){
 let data60 = data.user;
+const _errs125 = errors;
 if((typeof data60 !== "string") && (data60 !== null)){
-const err120 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema27.properties.user.type},message:"must be string,null",schema:schema27.properties.user.type,parentSchema:schema27.properties.user,data:data60};
+const err120 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema27.properties.user.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -5010,10 +5687,12 @@ vErrors.push(err120);
 }
 errors++;
 }
+const _errs126 = errors;
+var valid0 = _errs125 === errors;
 }
 }
 else {
-const err121 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
+const err121 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -5032,9 +5711,10 @@ const schema28 = {"type":"object","properties":{"color":{"type":["string","null"
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.color === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "color"},message:"must have required property '"+"color"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "color"},message:"must have required property '"+"color"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5044,7 +5724,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.deleted === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deleted"},message:"must have required property '"+"deleted"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5054,7 +5734,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5064,7 +5744,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.is_admin === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_admin"},message:"must have required property '"+"is_admin"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_admin"},message:"must have required property '"+"is_admin"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5074,7 +5754,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.is_app_user === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_app_user"},message:"must have required property '"+"is_app_user"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_app_user"},message:"must have required property '"+"is_app_user"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5084,7 +5764,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.is_bot === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_bot"},message:"must have required property '"+"is_bot"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_bot"},message:"must have required property '"+"is_bot"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5094,7 +5774,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.is_email_confirmed === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_email_confirmed"},message:"must have required property '"+"is_email_confirmed"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_email_confirmed"},message:"must have required property '"+"is_email_confirmed"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5104,7 +5784,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.is_owner === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_owner"},message:"must have required property '"+"is_owner"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_owner"},message:"must have required property '"+"is_owner"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5114,7 +5794,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.is_primary_owner === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_primary_owner"},message:"must have required property '"+"is_primary_owner"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_primary_owner"},message:"must have required property '"+"is_primary_owner"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5124,7 +5804,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.is_restricted === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_restricted"},message:"must have required property '"+"is_restricted"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_restricted"},message:"must have required property '"+"is_restricted"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5134,7 +5814,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.is_ultra_restricted === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_ultra_restricted"},message:"must have required property '"+"is_ultra_restricted"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_ultra_restricted"},message:"must have required property '"+"is_ultra_restricted"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5144,7 +5824,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.name === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5154,7 +5834,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.profile === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "profile"},message:"must have required property '"+"profile"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "profile"},message:"must have required property '"+"profile"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5164,7 +5844,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.real_name === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "real_name"},message:"must have required property '"+"real_name"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "real_name"},message:"must have required property '"+"real_name"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5174,7 +5854,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.team_id === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team_id"},message:"must have required property '"+"team_id"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team_id"},message:"must have required property '"+"team_id"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5184,7 +5864,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.tz === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tz"},message:"must have required property '"+"tz"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tz"},message:"must have required property '"+"tz"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5194,7 +5874,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.tz_label === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tz_label"},message:"must have required property '"+"tz_label"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tz_label"},message:"must have required property '"+"tz_label"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5204,7 +5884,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.tz_offset === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tz_offset"},message:"must have required property '"+"tz_offset"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tz_offset"},message:"must have required property '"+"tz_offset"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5214,7 +5894,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.updated === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated"},message:"must have required property '"+"updated"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated"},message:"must have required property '"+"updated"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5224,7 +5904,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.who_can_share_contact_card === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "who_can_share_contact_card"},message:"must have required property '"+"who_can_share_contact_card"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "who_can_share_contact_card"},message:"must have required property '"+"who_can_share_contact_card"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5233,10 +5913,12 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.color !== undefined){
 let data0 = data.color;
+const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err20 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema28.properties.color.type},message:"must be string,null",schema:schema28.properties.color.type,parentSchema:schema28.properties.color,data:data0};
+const err20 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema28.properties.color.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5245,11 +5927,14 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.deleted !== undefined){
 let data1 = data.deleted;
+const _errs4 = errors;
 if((typeof data1 !== "boolean") && (data1 !== null)){
-const err21 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: schema28.properties.deleted.type},message:"must be boolean,null",schema:schema28.properties.deleted.type,parentSchema:schema28.properties.deleted,data:data1};
+const err21 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: schema28.properties.deleted.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5258,11 +5943,14 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.id !== undefined){
 let data2 = data.id;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err22 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.id.type,parentSchema:schema28.properties.id,data:data2};
+const err22 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5271,11 +5959,14 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.is_admin !== undefined){
 let data3 = data.is_admin;
+const _errs8 = errors;
 if((typeof data3 !== "boolean") && (data3 !== null)){
-const err23 = {instancePath:instancePath+"/is_admin",schemaPath:"#/properties/is_admin/type",keyword:"type",params:{type: schema28.properties.is_admin.type},message:"must be boolean,null",schema:schema28.properties.is_admin.type,parentSchema:schema28.properties.is_admin,data:data3};
+const err23 = {instancePath:instancePath+"/is_admin",schemaPath:"#/properties/is_admin/type",keyword:"type",params:{type: schema28.properties.is_admin.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5284,11 +5975,14 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.is_app_user !== undefined){
 let data4 = data.is_app_user;
+const _errs10 = errors;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err24 = {instancePath:instancePath+"/is_app_user",schemaPath:"#/properties/is_app_user/type",keyword:"type",params:{type: schema28.properties.is_app_user.type},message:"must be boolean,null",schema:schema28.properties.is_app_user.type,parentSchema:schema28.properties.is_app_user,data:data4};
+const err24 = {instancePath:instancePath+"/is_app_user",schemaPath:"#/properties/is_app_user/type",keyword:"type",params:{type: schema28.properties.is_app_user.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5297,11 +5991,14 @@ vErrors.push(err24);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.is_bot !== undefined){
 let data5 = data.is_bot;
+const _errs12 = errors;
 if((typeof data5 !== "boolean") && (data5 !== null)){
-const err25 = {instancePath:instancePath+"/is_bot",schemaPath:"#/properties/is_bot/type",keyword:"type",params:{type: schema28.properties.is_bot.type},message:"must be boolean,null",schema:schema28.properties.is_bot.type,parentSchema:schema28.properties.is_bot,data:data5};
+const err25 = {instancePath:instancePath+"/is_bot",schemaPath:"#/properties/is_bot/type",keyword:"type",params:{type: schema28.properties.is_bot.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5310,11 +6007,14 @@ vErrors.push(err25);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.is_email_confirmed !== undefined){
 let data6 = data.is_email_confirmed;
+const _errs14 = errors;
 if((typeof data6 !== "boolean") && (data6 !== null)){
-const err26 = {instancePath:instancePath+"/is_email_confirmed",schemaPath:"#/properties/is_email_confirmed/type",keyword:"type",params:{type: schema28.properties.is_email_confirmed.type},message:"must be boolean,null",schema:schema28.properties.is_email_confirmed.type,parentSchema:schema28.properties.is_email_confirmed,data:data6};
+const err26 = {instancePath:instancePath+"/is_email_confirmed",schemaPath:"#/properties/is_email_confirmed/type",keyword:"type",params:{type: schema28.properties.is_email_confirmed.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5323,11 +6023,14 @@ vErrors.push(err26);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.is_owner !== undefined){
 let data7 = data.is_owner;
+const _errs16 = errors;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err27 = {instancePath:instancePath+"/is_owner",schemaPath:"#/properties/is_owner/type",keyword:"type",params:{type: schema28.properties.is_owner.type},message:"must be boolean,null",schema:schema28.properties.is_owner.type,parentSchema:schema28.properties.is_owner,data:data7};
+const err27 = {instancePath:instancePath+"/is_owner",schemaPath:"#/properties/is_owner/type",keyword:"type",params:{type: schema28.properties.is_owner.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5336,11 +6039,14 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.is_primary_owner !== undefined){
 let data8 = data.is_primary_owner;
+const _errs18 = errors;
 if((typeof data8 !== "boolean") && (data8 !== null)){
-const err28 = {instancePath:instancePath+"/is_primary_owner",schemaPath:"#/properties/is_primary_owner/type",keyword:"type",params:{type: schema28.properties.is_primary_owner.type},message:"must be boolean,null",schema:schema28.properties.is_primary_owner.type,parentSchema:schema28.properties.is_primary_owner,data:data8};
+const err28 = {instancePath:instancePath+"/is_primary_owner",schemaPath:"#/properties/is_primary_owner/type",keyword:"type",params:{type: schema28.properties.is_primary_owner.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5349,11 +6055,14 @@ vErrors.push(err28);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.is_restricted !== undefined){
 let data9 = data.is_restricted;
+const _errs20 = errors;
 if((typeof data9 !== "boolean") && (data9 !== null)){
-const err29 = {instancePath:instancePath+"/is_restricted",schemaPath:"#/properties/is_restricted/type",keyword:"type",params:{type: schema28.properties.is_restricted.type},message:"must be boolean,null",schema:schema28.properties.is_restricted.type,parentSchema:schema28.properties.is_restricted,data:data9};
+const err29 = {instancePath:instancePath+"/is_restricted",schemaPath:"#/properties/is_restricted/type",keyword:"type",params:{type: schema28.properties.is_restricted.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -5362,11 +6071,14 @@ vErrors.push(err29);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.is_ultra_restricted !== undefined){
 let data10 = data.is_ultra_restricted;
+const _errs22 = errors;
 if((typeof data10 !== "boolean") && (data10 !== null)){
-const err30 = {instancePath:instancePath+"/is_ultra_restricted",schemaPath:"#/properties/is_ultra_restricted/type",keyword:"type",params:{type: schema28.properties.is_ultra_restricted.type},message:"must be boolean,null",schema:schema28.properties.is_ultra_restricted.type,parentSchema:schema28.properties.is_ultra_restricted,data:data10};
+const err30 = {instancePath:instancePath+"/is_ultra_restricted",schemaPath:"#/properties/is_ultra_restricted/type",keyword:"type",params:{type: schema28.properties.is_ultra_restricted.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -5375,11 +6087,14 @@ vErrors.push(err30);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.name !== undefined){
 let data11 = data.name;
+const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err31 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema28.properties.name.type},message:"must be string,null",schema:schema28.properties.name.type,parentSchema:schema28.properties.name,data:data11};
+const err31 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema28.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5388,11 +6103,14 @@ vErrors.push(err31);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.real_name !== undefined){
 let data12 = data.real_name;
+const _errs26 = errors;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err32 = {instancePath:instancePath+"/real_name",schemaPath:"#/properties/real_name/type",keyword:"type",params:{type: schema28.properties.real_name.type},message:"must be string,null",schema:schema28.properties.real_name.type,parentSchema:schema28.properties.real_name,data:data12};
+const err32 = {instancePath:instancePath+"/real_name",schemaPath:"#/properties/real_name/type",keyword:"type",params:{type: schema28.properties.real_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -5401,11 +6119,14 @@ vErrors.push(err32);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 if(data.team_id !== undefined){
 let data13 = data.team_id;
+const _errs28 = errors;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err33 = {instancePath:instancePath+"/team_id",schemaPath:"#/properties/team_id/type",keyword:"type",params:{type: schema28.properties.team_id.type},message:"must be string,null",schema:schema28.properties.team_id.type,parentSchema:schema28.properties.team_id,data:data13};
+const err33 = {instancePath:instancePath+"/team_id",schemaPath:"#/properties/team_id/type",keyword:"type",params:{type: schema28.properties.team_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5414,11 +6135,14 @@ vErrors.push(err33);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
 if(data.tz !== undefined){
 let data14 = data.tz;
+const _errs30 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err34 = {instancePath:instancePath+"/tz",schemaPath:"#/properties/tz/type",keyword:"type",params:{type: schema28.properties.tz.type},message:"must be string,null",schema:schema28.properties.tz.type,parentSchema:schema28.properties.tz,data:data14};
+const err34 = {instancePath:instancePath+"/tz",schemaPath:"#/properties/tz/type",keyword:"type",params:{type: schema28.properties.tz.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -5427,11 +6151,14 @@ vErrors.push(err34);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
 if(data.tz_label !== undefined){
 let data15 = data.tz_label;
+const _errs32 = errors;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err35 = {instancePath:instancePath+"/tz_label",schemaPath:"#/properties/tz_label/type",keyword:"type",params:{type: schema28.properties.tz_label.type},message:"must be string,null",schema:schema28.properties.tz_label.type,parentSchema:schema28.properties.tz_label,data:data15};
+const err35 = {instancePath:instancePath+"/tz_label",schemaPath:"#/properties/tz_label/type",keyword:"type",params:{type: schema28.properties.tz_label.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -5440,11 +6167,14 @@ vErrors.push(err35);
 }
 errors++;
 }
+const _errs33 = errors;
+var valid0 = _errs32 === errors;
 }
 if(data.tz_offset !== undefined){
 let data16 = data.tz_offset;
+const _errs34 = errors;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err36 = {instancePath:instancePath+"/tz_offset",schemaPath:"#/properties/tz_offset/type",keyword:"type",params:{type: schema28.properties.tz_offset.type},message:"must be integer,null",schema:schema28.properties.tz_offset.type,parentSchema:schema28.properties.tz_offset,data:data16};
+const err36 = {instancePath:instancePath+"/tz_offset",schemaPath:"#/properties/tz_offset/type",keyword:"type",params:{type: schema28.properties.tz_offset.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -5453,11 +6183,14 @@ vErrors.push(err36);
 }
 errors++;
 }
+const _errs35 = errors;
+var valid0 = _errs34 === errors;
 }
 if(data.updated !== undefined){
 let data17 = data.updated;
+const _errs36 = errors;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err37 = {instancePath:instancePath+"/updated",schemaPath:"#/properties/updated/type",keyword:"type",params:{type: schema28.properties.updated.type},message:"must be integer,null",schema:schema28.properties.updated.type,parentSchema:schema28.properties.updated,data:data17};
+const err37 = {instancePath:instancePath+"/updated",schemaPath:"#/properties/updated/type",keyword:"type",params:{type: schema28.properties.updated.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -5466,11 +6199,14 @@ vErrors.push(err37);
 }
 errors++;
 }
+const _errs37 = errors;
+var valid0 = _errs36 === errors;
 }
 if(data.who_can_share_contact_card !== undefined){
 let data18 = data.who_can_share_contact_card;
+const _errs38 = errors;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err38 = {instancePath:instancePath+"/who_can_share_contact_card",schemaPath:"#/properties/who_can_share_contact_card/type",keyword:"type",params:{type: schema28.properties.who_can_share_contact_card.type},message:"must be string,null",schema:schema28.properties.who_can_share_contact_card.type,parentSchema:schema28.properties.who_can_share_contact_card,data:data18};
+const err38 = {instancePath:instancePath+"/who_can_share_contact_card",schemaPath:"#/properties/who_can_share_contact_card/type",keyword:"type",params:{type: schema28.properties.who_can_share_contact_card.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -5479,10 +6215,12 @@ vErrors.push(err38);
 }
 errors++;
 }
+const _errs39 = errors;
+var valid0 = _errs38 === errors;
 }
 }
 else {
-const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err39];
 }

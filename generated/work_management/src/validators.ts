@@ -7,9 +7,10 @@ const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fiel
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema11.required,parentSchema:schema11,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18,9 +19,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "cursor") || (key0 === "fields")) || (key0 === "limit")) || (key0 === "query"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -32,8 +34,9 @@ errors++;
 }
 if(data.cursor !== undefined){
 let data0 = data.cursor;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.cursor.type,parentSchema:schema11.properties.cursor,data:data0};
+const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -42,15 +45,21 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.fields !== undefined){
 let data1 = data.fields;
+const _errs4 = errors;
+const _errs5 = errors;
 if(Array.isArray(data1)){
+let valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.fields.items.type,parentSchema:schema11.properties.fields.items,data:data2};
+const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -59,10 +68,15 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid1 = _errs6 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.fields.type,parentSchema:schema11.properties.fields,data:data1};
+const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -71,11 +85,13 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.limit !== undefined){
 let data3 = data.limit;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.limit.type,parentSchema:schema11.properties.limit,data:data3};
+const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -84,9 +100,10 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
 if(typeof data3 == "number"){
 if(data3 < 1 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.limit,data:data3};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -96,13 +113,17 @@ vErrors.push(err6);
 errors++;
 }
 }
+var valid0 = _errs8 === errors;
 }
 if(data.query !== undefined){
 let data4 = data.query;
+const _errs10 = errors;
+const _errs11 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+const _errs12 = errors;
 for(const key1 in data4){
 if(!((key1 === "filter") || (key1 === "sort"))){
-const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.query,data:data4};
+const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -114,8 +135,9 @@ errors++;
 }
 if(data4.filter !== undefined){
 let data5 = data4.filter;
+const _errs13 = errors;
 if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err8 = {instancePath:instancePath+"/query/filter",schemaPath:"#/properties/query/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.properties.filter.type,parentSchema:schema11.properties.query.properties.filter,data:data5};
+const err8 = {instancePath:instancePath+"/query/filter",schemaPath:"#/properties/query/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -124,15 +146,21 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid3 = _errs13 === errors;
 }
 if(data4.sort !== undefined){
 let data6 = data4.sort;
+const _errs15 = errors;
+const _errs16 = errors;
 if(Array.isArray(data6)){
+let valid5 = true;
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
+const _errs17 = errors;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-const err9 = {instancePath:instancePath+"/query/sort/" + i1,schemaPath:"#/properties/query/properties/sort/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.properties.sort.items.type,parentSchema:schema11.properties.query.properties.sort.items,data:data7};
+const err9 = {instancePath:instancePath+"/query/sort/" + i1,schemaPath:"#/properties/query/properties/sort/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -141,10 +169,15 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs18 = errors;
+var valid4 = _errs17 === errors;
+if(!valid4){
+valid5 = false;
+}
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.query.properties.sort.type,parentSchema:schema11.properties.query.properties.sort,data:data6};
+const err10 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -153,10 +186,11 @@ vErrors.push(err10);
 }
 errors++;
 }
+var valid3 = _errs15 === errors;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.query.type,parentSchema:schema11.properties.query,data:data4};
+const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -165,10 +199,11 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid0 = _errs10 === errors;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -187,9 +222,10 @@ const schema12 = {"type":"object","properties":{"limit":{"type":"integer"},"offs
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.parent === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent"},message:"must have required property '"+"parent"+"'",schema:schema12.required,parentSchema:schema12,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parent"},message:"must have required property '"+"parent"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -198,9 +234,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "limit") || (key0 === "offset")) || (key0 === "parent"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -212,8 +249,9 @@ errors++;
 }
 if(data.limit !== undefined){
 let data0 = data.limit;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.limit.type,parentSchema:schema12.properties.limit,data:data0};
+const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -222,11 +260,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.offset !== undefined){
 let data1 = data.offset;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.offset.type,parentSchema:schema12.properties.offset,data:data1};
+const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -235,11 +276,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.parent !== undefined){
 let data2 = data.parent;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.parent.type,parentSchema:schema12.properties.parent,data:data2};
+const err4 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -248,10 +292,12 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -270,10 +316,12 @@ const schema13 = {"type":"object","properties":{},"additionalProperties":true};
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -292,11 +340,14 @@ const schema14 = {"type":"object","properties":{"limit":{"type":"integer"},"offs
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 if(data.limit !== undefined){
 let data0 = data.limit;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err0 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.limit.type,parentSchema:schema14.properties.limit,data:data0};
+const err0 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -305,11 +356,14 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.offset !== undefined){
 let data1 = data.offset;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err1 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.offset.type,parentSchema:schema14.properties.offset,data:data1};
+const err1 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -318,10 +372,12 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -340,9 +396,10 @@ const schema15 = {"type":"object","properties":{"completed_since":{"type":"strin
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.project_gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "project_gid"},message:"must have required property '"+"project_gid"+"'",schema:schema15.required,parentSchema:schema15,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "project_gid"},message:"must have required property '"+"project_gid"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -351,9 +408,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "completed_since") || (key0 === "limit")) || (key0 === "offset")) || (key0 === "project_gid"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -365,8 +423,9 @@ errors++;
 }
 if(data.completed_since !== undefined){
 let data0 = data.completed_since;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/completed_since",schemaPath:"#/properties/completed_since/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.completed_since.type,parentSchema:schema15.properties.completed_since,data:data0};
+const err2 = {instancePath:instancePath+"/completed_since",schemaPath:"#/properties/completed_since/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -375,11 +434,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.limit !== undefined){
 let data1 = data.limit;
+const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.limit.type,parentSchema:schema15.properties.limit,data:data1};
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -388,11 +450,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.offset !== undefined){
 let data2 = data.offset;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.offset.type,parentSchema:schema15.properties.offset,data:data2};
+const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -401,11 +466,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.project_gid !== undefined){
 let data3 = data.project_gid;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/project_gid",schemaPath:"#/properties/project_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.project_gid.type,parentSchema:schema15.properties.project_gid,data:data3};
+const err5 = {instancePath:instancePath+"/project_gid",schemaPath:"#/properties/project_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -414,10 +482,12 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -436,10 +506,12 @@ const schema16 = {"type":"object","properties":{"archived":{"type":"boolean"},"l
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "archived") || (key0 === "limit")) || (key0 === "offset")) || (key0 === "team")) || (key0 === "workspace"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -451,8 +523,9 @@ errors++;
 }
 if(data.archived !== undefined){
 let data0 = data.archived;
+const _errs2 = errors;
 if(typeof data0 !== "boolean"){
-const err1 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema16.properties.archived.type,parentSchema:schema16.properties.archived,data:data0};
+const err1 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -461,11 +534,14 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.limit !== undefined){
 let data1 = data.limit;
+const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.limit.type,parentSchema:schema16.properties.limit,data:data1};
+const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -474,11 +550,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.offset !== undefined){
 let data2 = data.offset;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.offset.type,parentSchema:schema16.properties.offset,data:data2};
+const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -487,11 +566,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.team !== undefined){
 let data3 = data.team;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.team.type,parentSchema:schema16.properties.team,data:data3};
+const err4 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -500,11 +582,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.workspace !== undefined){
 let data4 = data.workspace;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.workspace.type,parentSchema:schema16.properties.workspace,data:data4};
+const err5 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -513,10 +598,12 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -535,9 +622,10 @@ const schema17 = {"type":"object","properties":{"project_gid":{"type":"string"}}
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.project_gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "project_gid"},message:"must have required property '"+"project_gid"+"'",schema:schema17.required,parentSchema:schema17,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "project_gid"},message:"must have required property '"+"project_gid"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -546,9 +634,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "project_gid")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -560,8 +649,9 @@ errors++;
 }
 if(data.project_gid !== undefined){
 let data0 = data.project_gid;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/project_gid",schemaPath:"#/properties/project_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.project_gid.type,parentSchema:schema17.properties.project_gid,data:data0};
+const err2 = {instancePath:instancePath+"/project_gid",schemaPath:"#/properties/project_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -570,10 +660,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -592,9 +684,10 @@ const schema18 = {"type":"object","properties":{"limit":{"type":"integer"},"offs
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.task_gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "task_gid"},message:"must have required property '"+"task_gid"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "task_gid"},message:"must have required property '"+"task_gid"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -603,9 +696,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "limit") || (key0 === "offset")) || (key0 === "task_gid"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -617,8 +711,9 @@ errors++;
 }
 if(data.limit !== undefined){
 let data0 = data.limit;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.limit.type,parentSchema:schema18.properties.limit,data:data0};
+const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -627,11 +722,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.offset !== undefined){
 let data1 = data.offset;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.offset.type,parentSchema:schema18.properties.offset,data:data1};
+const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -640,11 +738,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.task_gid !== undefined){
 let data2 = data.task_gid;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/task_gid",schemaPath:"#/properties/task_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.task_gid.type,parentSchema:schema18.properties.task_gid,data:data2};
+const err4 = {instancePath:instancePath+"/task_gid",schemaPath:"#/properties/task_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -653,10 +754,12 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -675,10 +778,12 @@ const schema19 = {"type":"object","properties":{"assignee":{"type":"string"},"co
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "assignee") || (key0 === "completed_since")) || (key0 === "limit")) || (key0 === "modified_since")) || (key0 === "offset")) || (key0 === "project")) || (key0 === "section")) || (key0 === "workspace"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -690,8 +795,9 @@ errors++;
 }
 if(data.assignee !== undefined){
 let data0 = data.assignee;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/assignee",schemaPath:"#/properties/assignee/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.assignee.type,parentSchema:schema19.properties.assignee,data:data0};
+const err1 = {instancePath:instancePath+"/assignee",schemaPath:"#/properties/assignee/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -700,11 +806,14 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.completed_since !== undefined){
 let data1 = data.completed_since;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/completed_since",schemaPath:"#/properties/completed_since/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.completed_since.type,parentSchema:schema19.properties.completed_since,data:data1};
+const err2 = {instancePath:instancePath+"/completed_since",schemaPath:"#/properties/completed_since/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -713,11 +822,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.limit !== undefined){
 let data2 = data.limit;
+const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.limit.type,parentSchema:schema19.properties.limit,data:data2};
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -726,11 +838,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.modified_since !== undefined){
 let data3 = data.modified_since;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/modified_since",schemaPath:"#/properties/modified_since/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.modified_since.type,parentSchema:schema19.properties.modified_since,data:data3};
+const err4 = {instancePath:instancePath+"/modified_since",schemaPath:"#/properties/modified_since/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -739,11 +854,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.offset !== undefined){
 let data4 = data.offset;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.offset.type,parentSchema:schema19.properties.offset,data:data4};
+const err5 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -752,11 +870,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.project !== undefined){
 let data5 = data.project;
+const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err6 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.project.type,parentSchema:schema19.properties.project,data:data5};
+const err6 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -765,11 +886,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.section !== undefined){
 let data6 = data.section;
+const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err7 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.section.type,parentSchema:schema19.properties.section,data:data6};
+const err7 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -778,11 +902,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.workspace !== undefined){
 let data7 = data.workspace;
+const _errs16 = errors;
 if(typeof data7 !== "string"){
-const err8 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.workspace.type,parentSchema:schema19.properties.workspace,data:data7};
+const err8 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -791,10 +918,12 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -813,9 +942,10 @@ const schema20 = {"type":"object","properties":{"task_gid":{"type":"string"}},"r
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.task_gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "task_gid"},message:"must have required property '"+"task_gid"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "task_gid"},message:"must have required property '"+"task_gid"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -824,9 +954,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "task_gid")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -838,8 +969,9 @@ errors++;
 }
 if(data.task_gid !== undefined){
 let data0 = data.task_gid;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/task_gid",schemaPath:"#/properties/task_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.task_gid.type,parentSchema:schema20.properties.task_gid,data:data0};
+const err2 = {instancePath:instancePath+"/task_gid",schemaPath:"#/properties/task_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -848,10 +980,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -870,9 +1004,10 @@ const schema21 = {"type":"object","properties":{"archived":{"type":"boolean"},"l
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.team_gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team_gid"},message:"must have required property '"+"team_gid"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team_gid"},message:"must have required property '"+"team_gid"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -881,9 +1016,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "archived") || (key0 === "limit")) || (key0 === "offset")) || (key0 === "team_gid"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -895,8 +1031,9 @@ errors++;
 }
 if(data.archived !== undefined){
 let data0 = data.archived;
+const _errs2 = errors;
 if(typeof data0 !== "boolean"){
-const err2 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.archived.type,parentSchema:schema21.properties.archived,data:data0};
+const err2 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -905,11 +1042,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.limit !== undefined){
 let data1 = data.limit;
+const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.limit.type,parentSchema:schema21.properties.limit,data:data1};
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -918,11 +1058,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.offset !== undefined){
 let data2 = data.offset;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.offset.type,parentSchema:schema21.properties.offset,data:data2};
+const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -931,11 +1074,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.team_gid !== undefined){
 let data3 = data.team_gid;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/team_gid",schemaPath:"#/properties/team_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.team_gid.type,parentSchema:schema21.properties.team_gid,data:data3};
+const err5 = {instancePath:instancePath+"/team_gid",schemaPath:"#/properties/team_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -944,10 +1090,12 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -966,9 +1114,10 @@ const schema22 = {"type":"object","properties":{"limit":{"type":"integer"},"offs
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.team_gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team_gid"},message:"must have required property '"+"team_gid"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team_gid"},message:"must have required property '"+"team_gid"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -977,9 +1126,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "limit") || (key0 === "offset")) || (key0 === "team_gid"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -991,8 +1141,9 @@ errors++;
 }
 if(data.limit !== undefined){
 let data0 = data.limit;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.limit.type,parentSchema:schema22.properties.limit,data:data0};
+const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1001,11 +1152,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.offset !== undefined){
 let data1 = data.offset;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.offset.type,parentSchema:schema22.properties.offset,data:data1};
+const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1014,11 +1168,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.team_gid !== undefined){
 let data2 = data.team_gid;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/team_gid",schemaPath:"#/properties/team_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.team_gid.type,parentSchema:schema22.properties.team_gid,data:data2};
+const err4 = {instancePath:instancePath+"/team_gid",schemaPath:"#/properties/team_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1027,10 +1184,12 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1049,9 +1208,10 @@ const schema23 = {"type":"object","properties":{"team_gid":{"type":"string"}},"r
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.team_gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team_gid"},message:"must have required property '"+"team_gid"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team_gid"},message:"must have required property '"+"team_gid"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1060,9 +1220,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "team_gid")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1074,8 +1235,9 @@ errors++;
 }
 if(data.team_gid !== undefined){
 let data0 = data.team_gid;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/team_gid",schemaPath:"#/properties/team_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.team_gid.type,parentSchema:schema23.properties.team_gid,data:data0};
+const err2 = {instancePath:instancePath+"/team_gid",schemaPath:"#/properties/team_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1084,10 +1246,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1106,9 +1270,10 @@ const schema24 = {"type":"object","properties":{"limit":{"type":"integer"},"offs
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.organization === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "organization"},message:"must have required property '"+"organization"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "organization"},message:"must have required property '"+"organization"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1118,7 +1283,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.user_gid === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_gid"},message:"must have required property '"+"user_gid"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_gid"},message:"must have required property '"+"user_gid"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1127,9 +1292,10 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "limit") || (key0 === "offset")) || (key0 === "organization")) || (key0 === "user_gid"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1141,8 +1307,9 @@ errors++;
 }
 if(data.limit !== undefined){
 let data0 = data.limit;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.limit.type,parentSchema:schema24.properties.limit,data:data0};
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1151,11 +1318,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.offset !== undefined){
 let data1 = data.offset;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.offset.type,parentSchema:schema24.properties.offset,data:data1};
+const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1164,11 +1334,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.organization !== undefined){
 let data2 = data.organization;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.organization.type,parentSchema:schema24.properties.organization,data:data2};
+const err5 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1177,11 +1350,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.user_gid !== undefined){
 let data3 = data.user_gid;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err6 = {instancePath:instancePath+"/user_gid",schemaPath:"#/properties/user_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.user_gid.type,parentSchema:schema24.properties.user_gid,data:data3};
+const err6 = {instancePath:instancePath+"/user_gid",schemaPath:"#/properties/user_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1190,10 +1366,12 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1212,10 +1390,12 @@ const schema25 = {"type":"object","properties":{"limit":{"type":"integer"},"offs
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "limit") || (key0 === "offset")) || (key0 === "team")) || (key0 === "workspace"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1227,8 +1407,9 @@ errors++;
 }
 if(data.limit !== undefined){
 let data0 = data.limit;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err1 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.limit.type,parentSchema:schema25.properties.limit,data:data0};
+const err1 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1237,11 +1418,14 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.offset !== undefined){
 let data1 = data.offset;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.offset.type,parentSchema:schema25.properties.offset,data:data1};
+const err2 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1250,11 +1434,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.team !== undefined){
 let data2 = data.team;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.team.type,parentSchema:schema25.properties.team,data:data2};
+const err3 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1263,11 +1450,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.workspace !== undefined){
 let data3 = data.workspace;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.workspace.type,parentSchema:schema25.properties.workspace,data:data3};
+const err4 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1276,10 +1466,12 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1298,9 +1490,10 @@ const schema26 = {"type":"object","properties":{"user_gid":{"type":"string"}},"r
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.user_gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_gid"},message:"must have required property '"+"user_gid"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_gid"},message:"must have required property '"+"user_gid"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1309,9 +1502,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "user_gid")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema26,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1323,8 +1517,9 @@ errors++;
 }
 if(data.user_gid !== undefined){
 let data0 = data.user_gid;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/user_gid",schemaPath:"#/properties/user_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.user_gid.type,parentSchema:schema26.properties.user_gid,data:data0};
+const err2 = {instancePath:instancePath+"/user_gid",schemaPath:"#/properties/user_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1333,10 +1528,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1355,9 +1552,10 @@ const schema27 = {"type":"object","properties":{"archived":{"type":"boolean"},"l
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.workspace_gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspace_gid"},message:"must have required property '"+"workspace_gid"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspace_gid"},message:"must have required property '"+"workspace_gid"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1366,9 +1564,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "archived") || (key0 === "limit")) || (key0 === "offset")) || (key0 === "workspace_gid"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1380,8 +1579,9 @@ errors++;
 }
 if(data.archived !== undefined){
 let data0 = data.archived;
+const _errs2 = errors;
 if(typeof data0 !== "boolean"){
-const err2 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema27.properties.archived.type,parentSchema:schema27.properties.archived,data:data0};
+const err2 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1390,11 +1590,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.limit !== undefined){
 let data1 = data.limit;
+const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.limit.type,parentSchema:schema27.properties.limit,data:data1};
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1403,11 +1606,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.offset !== undefined){
 let data2 = data.offset;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.offset.type,parentSchema:schema27.properties.offset,data:data2};
+const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1416,11 +1622,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.workspace_gid !== undefined){
 let data3 = data.workspace_gid;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/workspace_gid",schemaPath:"#/properties/workspace_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.workspace_gid.type,parentSchema:schema27.properties.workspace_gid,data:data3};
+const err5 = {instancePath:instancePath+"/workspace_gid",schemaPath:"#/properties/workspace_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1429,10 +1638,12 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1452,9 +1663,10 @@ const func2 = Object.prototype.hasOwnProperty;
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.workspace_gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspace_gid"},message:"must have required property '"+"workspace_gid"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspace_gid"},message:"must have required property '"+"workspace_gid"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1463,9 +1675,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(func2.call(schema28.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema28,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1477,8 +1690,9 @@ errors++;
 }
 if(data["assignee.any"] !== undefined){
 let data0 = data["assignee.any"];
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/assignee.any",schemaPath:"#/properties/assignee.any/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties["assignee.any"].type,parentSchema:schema28.properties["assignee.any"],data:data0};
+const err2 = {instancePath:instancePath+"/assignee.any",schemaPath:"#/properties/assignee.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1487,11 +1701,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.completed !== undefined){
 let data1 = data.completed;
+const _errs4 = errors;
 if(typeof data1 !== "boolean"){
-const err3 = {instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.completed.type,parentSchema:schema28.properties.completed,data:data1};
+const err3 = {instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1500,11 +1717,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data["created_at.after"] !== undefined){
 let data2 = data["created_at.after"];
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/created_at.after",schemaPath:"#/properties/created_at.after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties["created_at.after"].type,parentSchema:schema28.properties["created_at.after"],data:data2};
+const err4 = {instancePath:instancePath+"/created_at.after",schemaPath:"#/properties/created_at.after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1513,11 +1733,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data["created_at.before"] !== undefined){
 let data3 = data["created_at.before"];
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/created_at.before",schemaPath:"#/properties/created_at.before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties["created_at.before"].type,parentSchema:schema28.properties["created_at.before"],data:data3};
+const err5 = {instancePath:instancePath+"/created_at.before",schemaPath:"#/properties/created_at.before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1526,11 +1749,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data["due_on.after"] !== undefined){
 let data4 = data["due_on.after"];
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/due_on.after",schemaPath:"#/properties/due_on.after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties["due_on.after"].type,parentSchema:schema28.properties["due_on.after"],data:data4};
+const err6 = {instancePath:instancePath+"/due_on.after",schemaPath:"#/properties/due_on.after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1539,11 +1765,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data["due_on.before"] !== undefined){
 let data5 = data["due_on.before"];
+const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/due_on.before",schemaPath:"#/properties/due_on.before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties["due_on.before"].type,parentSchema:schema28.properties["due_on.before"],data:data5};
+const err7 = {instancePath:instancePath+"/due_on.before",schemaPath:"#/properties/due_on.before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1552,11 +1781,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data["followers.any"] !== undefined){
 let data6 = data["followers.any"];
+const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/followers.any",schemaPath:"#/properties/followers.any/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties["followers.any"].type,parentSchema:schema28.properties["followers.any"],data:data6};
+const err8 = {instancePath:instancePath+"/followers.any",schemaPath:"#/properties/followers.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1565,11 +1797,14 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.limit !== undefined){
 let data7 = data.limit;
+const _errs16 = errors;
 if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.limit.type,parentSchema:schema28.properties.limit,data:data7};
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1578,11 +1813,14 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data["modified_at.after"] !== undefined){
 let data8 = data["modified_at.after"];
+const _errs18 = errors;
 if(typeof data8 !== "string"){
-const err10 = {instancePath:instancePath+"/modified_at.after",schemaPath:"#/properties/modified_at.after/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties["modified_at.after"].type,parentSchema:schema28.properties["modified_at.after"],data:data8};
+const err10 = {instancePath:instancePath+"/modified_at.after",schemaPath:"#/properties/modified_at.after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1591,11 +1829,14 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data["modified_at.before"] !== undefined){
 let data9 = data["modified_at.before"];
+const _errs20 = errors;
 if(typeof data9 !== "string"){
-const err11 = {instancePath:instancePath+"/modified_at.before",schemaPath:"#/properties/modified_at.before/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties["modified_at.before"].type,parentSchema:schema28.properties["modified_at.before"],data:data9};
+const err11 = {instancePath:instancePath+"/modified_at.before",schemaPath:"#/properties/modified_at.before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1604,11 +1845,14 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.offset !== undefined){
 let data10 = data.offset;
+const _errs22 = errors;
 if(typeof data10 !== "string"){
-const err12 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.offset.type,parentSchema:schema28.properties.offset,data:data10};
+const err12 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1617,11 +1861,14 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data["projects.any"] !== undefined){
 let data11 = data["projects.any"];
+const _errs24 = errors;
 if(typeof data11 !== "string"){
-const err13 = {instancePath:instancePath+"/projects.any",schemaPath:"#/properties/projects.any/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties["projects.any"].type,parentSchema:schema28.properties["projects.any"],data:data11};
+const err13 = {instancePath:instancePath+"/projects.any",schemaPath:"#/properties/projects.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1630,11 +1877,14 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.resource_subtype !== undefined){
 let data12 = data.resource_subtype;
+const _errs26 = errors;
 if(typeof data12 !== "string"){
-const err14 = {instancePath:instancePath+"/resource_subtype",schemaPath:"#/properties/resource_subtype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.resource_subtype.type,parentSchema:schema28.properties.resource_subtype,data:data12};
+const err14 = {instancePath:instancePath+"/resource_subtype",schemaPath:"#/properties/resource_subtype/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1643,11 +1893,14 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 if(data["sections.any"] !== undefined){
 let data13 = data["sections.any"];
+const _errs28 = errors;
 if(typeof data13 !== "string"){
-const err15 = {instancePath:instancePath+"/sections.any",schemaPath:"#/properties/sections.any/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties["sections.any"].type,parentSchema:schema28.properties["sections.any"],data:data13};
+const err15 = {instancePath:instancePath+"/sections.any",schemaPath:"#/properties/sections.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1656,11 +1909,14 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
 if(data.sort_ascending !== undefined){
 let data14 = data.sort_ascending;
+const _errs30 = errors;
 if(typeof data14 !== "boolean"){
-const err16 = {instancePath:instancePath+"/sort_ascending",schemaPath:"#/properties/sort_ascending/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.sort_ascending.type,parentSchema:schema28.properties.sort_ascending,data:data14};
+const err16 = {instancePath:instancePath+"/sort_ascending",schemaPath:"#/properties/sort_ascending/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1669,11 +1925,14 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
 if(data.sort_by !== undefined){
 let data15 = data.sort_by;
+const _errs32 = errors;
 if(typeof data15 !== "string"){
-const err17 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.sort_by.type,parentSchema:schema28.properties.sort_by,data:data15};
+const err17 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1682,11 +1941,14 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs33 = errors;
+var valid0 = _errs32 === errors;
 }
 if(data["teams.any"] !== undefined){
 let data16 = data["teams.any"];
+const _errs34 = errors;
 if(typeof data16 !== "string"){
-const err18 = {instancePath:instancePath+"/teams.any",schemaPath:"#/properties/teams.any/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties["teams.any"].type,parentSchema:schema28.properties["teams.any"],data:data16};
+const err18 = {instancePath:instancePath+"/teams.any",schemaPath:"#/properties/teams.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1695,11 +1957,14 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs35 = errors;
+var valid0 = _errs34 === errors;
 }
 if(data.text !== undefined){
 let data17 = data.text;
+const _errs36 = errors;
 if(typeof data17 !== "string"){
-const err19 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.text.type,parentSchema:schema28.properties.text,data:data17};
+const err19 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1708,11 +1973,14 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs37 = errors;
+var valid0 = _errs36 === errors;
 }
 if(data.workspace_gid !== undefined){
 let data18 = data.workspace_gid;
+const _errs38 = errors;
 if(typeof data18 !== "string"){
-const err20 = {instancePath:instancePath+"/workspace_gid",schemaPath:"#/properties/workspace_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.workspace_gid.type,parentSchema:schema28.properties.workspace_gid,data:data18};
+const err20 = {instancePath:instancePath+"/workspace_gid",schemaPath:"#/properties/workspace_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1721,10 +1989,12 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs39 = errors;
+var valid0 = _errs38 === errors;
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1743,9 +2013,10 @@ const schema29 = {"type":"object","properties":{"limit":{"type":"integer"},"offs
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.workspace_gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspace_gid"},message:"must have required property '"+"workspace_gid"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspace_gid"},message:"must have required property '"+"workspace_gid"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1754,9 +2025,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "limit") || (key0 === "offset")) || (key0 === "workspace_gid"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema29,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1768,8 +2040,9 @@ errors++;
 }
 if(data.limit !== undefined){
 let data0 = data.limit;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.limit.type,parentSchema:schema29.properties.limit,data:data0};
+const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1778,11 +2051,14 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.offset !== undefined){
 let data1 = data.offset;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.offset.type,parentSchema:schema29.properties.offset,data:data1};
+const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1791,11 +2067,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.workspace_gid !== undefined){
 let data2 = data.workspace_gid;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/workspace_gid",schemaPath:"#/properties/workspace_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.workspace_gid.type,parentSchema:schema29.properties.workspace_gid,data:data2};
+const err4 = {instancePath:instancePath+"/workspace_gid",schemaPath:"#/properties/workspace_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1804,10 +2083,12 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1826,10 +2107,12 @@ const schema30 = {"type":"object","properties":{"limit":{"type":"integer"},"offs
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "limit") || (key0 === "offset"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1841,8 +2124,9 @@ errors++;
 }
 if(data.limit !== undefined){
 let data0 = data.limit;
+const _errs2 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err1 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.limit.type,parentSchema:schema30.properties.limit,data:data0};
+const err1 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1851,11 +2135,14 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.offset !== undefined){
 let data1 = data.offset;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.offset.type,parentSchema:schema30.properties.offset,data:data1};
+const err2 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1864,10 +2151,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1886,9 +2175,10 @@ const schema31 = {"type":"object","properties":{"workspace_gid":{"type":"string"
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.workspace_gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspace_gid"},message:"must have required property '"+"workspace_gid"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspace_gid"},message:"must have required property '"+"workspace_gid"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1897,9 +2187,10 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "workspace_gid")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1911,8 +2202,9 @@ errors++;
 }
 if(data.workspace_gid !== undefined){
 let data0 = data.workspace_gid;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/workspace_gid",schemaPath:"#/properties/workspace_gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.workspace_gid.type,parentSchema:schema31.properties.workspace_gid,data:data0};
+const err2 = {instancePath:instancePath+"/workspace_gid",schemaPath:"#/properties/workspace_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1921,10 +2213,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1943,9 +2237,10 @@ const schema32 = {"type":"object","properties":{"gid":{"type":"string"},"name":{
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1955,7 +2250,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1965,7 +2260,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.resource_subtype === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_subtype"},message:"must have required property '"+"resource_subtype"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_subtype"},message:"must have required property '"+"resource_subtype"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1975,7 +2270,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.resource_type === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_type"},message:"must have required property '"+"resource_type"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_type"},message:"must have required property '"+"resource_type"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1984,10 +2279,12 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.gid !== undefined){
 let data0 = data.gid;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.gid.type,parentSchema:schema32.properties.gid,data:data0};
+const err4 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1996,11 +2293,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.name !== undefined){
 let data1 = data.name;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.name.type,parentSchema:schema32.properties.name,data:data1};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2009,11 +2309,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.resource_subtype !== undefined){
 let data2 = data.resource_subtype;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/resource_subtype",schemaPath:"#/properties/resource_subtype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.resource_subtype.type,parentSchema:schema32.properties.resource_subtype,data:data2};
+const err6 = {instancePath:instancePath+"/resource_subtype",schemaPath:"#/properties/resource_subtype/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2022,11 +2325,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.resource_type !== undefined){
 let data3 = data.resource_type;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err7 = {instancePath:instancePath+"/resource_type",schemaPath:"#/properties/resource_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.resource_type.type,parentSchema:schema32.properties.resource_type,data:data3};
+const err7 = {instancePath:instancePath+"/resource_type",schemaPath:"#/properties/resource_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2035,10 +2341,12 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2057,9 +2365,10 @@ const schema33 = {"type":"object","properties":{"archived":{"type":"boolean"},"c
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.archived === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "archived"},message:"must have required property '"+"archived"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "archived"},message:"must have required property '"+"archived"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2069,7 +2378,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.color === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "color"},message:"must have required property '"+"color"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "color"},message:"must have required property '"+"color"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2079,7 +2388,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.completed === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completed"},message:"must have required property '"+"completed"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completed"},message:"must have required property '"+"completed"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2089,7 +2398,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.completed_at === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completed_at"},message:"must have required property '"+"completed_at"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completed_at"},message:"must have required property '"+"completed_at"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2099,7 +2408,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.created_at === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2109,7 +2418,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.current_status === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "current_status"},message:"must have required property '"+"current_status"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "current_status"},message:"must have required property '"+"current_status"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2119,7 +2428,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.current_status_update === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "current_status_update"},message:"must have required property '"+"current_status_update"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "current_status_update"},message:"must have required property '"+"current_status_update"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2129,7 +2438,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.custom_fields === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_fields"},message:"must have required property '"+"custom_fields"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "custom_fields"},message:"must have required property '"+"custom_fields"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2139,7 +2448,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.default_access_level === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_access_level"},message:"must have required property '"+"default_access_level"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_access_level"},message:"must have required property '"+"default_access_level"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2149,7 +2458,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.default_view === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_view"},message:"must have required property '"+"default_view"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_view"},message:"must have required property '"+"default_view"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2159,7 +2468,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.due_date === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "due_date"},message:"must have required property '"+"due_date"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "due_date"},message:"must have required property '"+"due_date"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2169,7 +2478,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.due_on === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "due_on"},message:"must have required property '"+"due_on"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "due_on"},message:"must have required property '"+"due_on"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2179,7 +2488,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.followers === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "followers"},message:"must have required property '"+"followers"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "followers"},message:"must have required property '"+"followers"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2189,7 +2498,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.gid === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2199,7 +2508,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.members === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "members"},message:"must have required property '"+"members"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "members"},message:"must have required property '"+"members"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2209,7 +2518,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.minimum_access_level_for_customization === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "minimum_access_level_for_customization"},message:"must have required property '"+"minimum_access_level_for_customization"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "minimum_access_level_for_customization"},message:"must have required property '"+"minimum_access_level_for_customization"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2219,7 +2528,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.minimum_access_level_for_sharing === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "minimum_access_level_for_sharing"},message:"must have required property '"+"minimum_access_level_for_sharing"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "minimum_access_level_for_sharing"},message:"must have required property '"+"minimum_access_level_for_sharing"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2229,7 +2538,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.modified_at === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "modified_at"},message:"must have required property '"+"modified_at"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "modified_at"},message:"must have required property '"+"modified_at"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2239,7 +2548,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.name === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2249,7 +2558,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.notes === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2259,7 +2568,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.owner === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "owner"},message:"must have required property '"+"owner"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "owner"},message:"must have required property '"+"owner"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2269,7 +2578,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.permalink_url === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permalink_url"},message:"must have required property '"+"permalink_url"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permalink_url"},message:"must have required property '"+"permalink_url"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2279,7 +2588,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data.privacy_setting === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "privacy_setting"},message:"must have required property '"+"privacy_setting"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "privacy_setting"},message:"must have required property '"+"privacy_setting"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2289,7 +2598,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data.public === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "public"},message:"must have required property '"+"public"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "public"},message:"must have required property '"+"public"+"'"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2299,7 +2608,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data.resource_type === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_type"},message:"must have required property '"+"resource_type"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_type"},message:"must have required property '"+"resource_type"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2309,7 +2618,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data.start_on === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "start_on"},message:"must have required property '"+"start_on"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "start_on"},message:"must have required property '"+"start_on"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2319,7 +2628,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data.team === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team"},message:"must have required property '"+"team"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "team"},message:"must have required property '"+"team"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2329,7 +2638,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data.workspace === undefined){
-const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspace"},message:"must have required property '"+"workspace"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err27 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspace"},message:"must have required property '"+"workspace"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2338,10 +2647,12 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.archived !== undefined){
 let data0 = data.archived;
+const _errs2 = errors;
 if(typeof data0 !== "boolean"){
-const err28 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema33.properties.archived.type,parentSchema:schema33.properties.archived,data:data0};
+const err28 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2350,11 +2661,14 @@ vErrors.push(err28);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.color !== undefined){
 let data1 = data.color;
+const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err29 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema33.properties.color.type},message:"must be string,null",schema:schema33.properties.color.type,parentSchema:schema33.properties.color,data:data1};
+const err29 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema33.properties.color.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2363,11 +2677,14 @@ vErrors.push(err29);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.completed !== undefined){
 let data2 = data.completed;
+const _errs6 = errors;
 if(typeof data2 !== "boolean"){
-const err30 = {instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema33.properties.completed.type,parentSchema:schema33.properties.completed,data:data2};
+const err30 = {instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2376,11 +2693,14 @@ vErrors.push(err30);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.completed_at !== undefined){
 let data3 = data.completed_at;
+const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err31 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/type",keyword:"type",params:{type: schema33.properties.completed_at.type},message:"must be string,null",schema:schema33.properties.completed_at.type,parentSchema:schema33.properties.completed_at,data:data3};
+const err31 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/type",keyword:"type",params:{type: schema33.properties.completed_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2389,11 +2709,14 @@ vErrors.push(err31);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.created_at !== undefined){
 let data4 = data.created_at;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err32 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.created_at.type,parentSchema:schema33.properties.created_at,data:data4};
+const err32 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2402,11 +2725,14 @@ vErrors.push(err32);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.current_status !== undefined){
 let data5 = data.current_status;
+const _errs12 = errors;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err33 = {instancePath:instancePath+"/current_status",schemaPath:"#/properties/current_status/type",keyword:"type",params:{type: schema33.properties.current_status.type},message:"must be object,null",schema:schema33.properties.current_status.type,parentSchema:schema33.properties.current_status,data:data5};
+const err33 = {instancePath:instancePath+"/current_status",schemaPath:"#/properties/current_status/type",keyword:"type",params:{type: schema33.properties.current_status.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2415,11 +2741,14 @@ vErrors.push(err33);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.current_status_update !== undefined){
 let data6 = data.current_status_update;
+const _errs14 = errors;
 if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
-const err34 = {instancePath:instancePath+"/current_status_update",schemaPath:"#/properties/current_status_update/type",keyword:"type",params:{type: schema33.properties.current_status_update.type},message:"must be object,null",schema:schema33.properties.current_status_update.type,parentSchema:schema33.properties.current_status_update,data:data6};
+const err34 = {instancePath:instancePath+"/current_status_update",schemaPath:"#/properties/current_status_update/type",keyword:"type",params:{type: schema33.properties.current_status_update.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2428,11 +2757,14 @@ vErrors.push(err34);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.custom_fields !== undefined){
 let data7 = data.custom_fields;
+const _errs16 = errors;
 if(!(Array.isArray(data7))){
-const err35 = {instancePath:instancePath+"/custom_fields",schemaPath:"#/properties/custom_fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.custom_fields.type,parentSchema:schema33.properties.custom_fields,data:data7};
+const err35 = {instancePath:instancePath+"/custom_fields",schemaPath:"#/properties/custom_fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2441,11 +2773,14 @@ vErrors.push(err35);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.default_access_level !== undefined){
 let data8 = data.default_access_level;
+const _errs18 = errors;
 if(typeof data8 !== "string"){
-const err36 = {instancePath:instancePath+"/default_access_level",schemaPath:"#/properties/default_access_level/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.default_access_level.type,parentSchema:schema33.properties.default_access_level,data:data8};
+const err36 = {instancePath:instancePath+"/default_access_level",schemaPath:"#/properties/default_access_level/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2454,11 +2789,14 @@ vErrors.push(err36);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.default_view !== undefined){
 let data9 = data.default_view;
+const _errs20 = errors;
 if(typeof data9 !== "string"){
-const err37 = {instancePath:instancePath+"/default_view",schemaPath:"#/properties/default_view/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.default_view.type,parentSchema:schema33.properties.default_view,data:data9};
+const err37 = {instancePath:instancePath+"/default_view",schemaPath:"#/properties/default_view/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2467,11 +2805,14 @@ vErrors.push(err37);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.due_date !== undefined){
 let data10 = data.due_date;
+const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err38 = {instancePath:instancePath+"/due_date",schemaPath:"#/properties/due_date/type",keyword:"type",params:{type: schema33.properties.due_date.type},message:"must be string,null",schema:schema33.properties.due_date.type,parentSchema:schema33.properties.due_date,data:data10};
+const err38 = {instancePath:instancePath+"/due_date",schemaPath:"#/properties/due_date/type",keyword:"type",params:{type: schema33.properties.due_date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2480,11 +2821,14 @@ vErrors.push(err38);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.due_on !== undefined){
 let data11 = data.due_on;
+const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err39 = {instancePath:instancePath+"/due_on",schemaPath:"#/properties/due_on/type",keyword:"type",params:{type: schema33.properties.due_on.type},message:"must be string,null",schema:schema33.properties.due_on.type,parentSchema:schema33.properties.due_on,data:data11};
+const err39 = {instancePath:instancePath+"/due_on",schemaPath:"#/properties/due_on/type",keyword:"type",params:{type: schema33.properties.due_on.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2493,15 +2837,21 @@ vErrors.push(err39);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
 }
 if(data.followers !== undefined){
 let data12 = data.followers;
+const _errs26 = errors;
+const _errs27 = errors;
 if(Array.isArray(data12)){
+let valid2 = true;
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
 let data13 = data12[i0];
+const _errs28 = errors;
 if(!(data13 && typeof data13 == "object" && !Array.isArray(data13))){
-const err40 = {instancePath:instancePath+"/followers/" + i0,schemaPath:"#/properties/followers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.followers.items.type,parentSchema:schema33.properties.followers.items,data:data13};
+const err40 = {instancePath:instancePath+"/followers/" + i0,schemaPath:"#/properties/followers/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2510,10 +2860,15 @@ vErrors.push(err40);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid1 = _errs28 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/followers",schemaPath:"#/properties/followers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.followers.type,parentSchema:schema33.properties.followers,data:data12};
+const err41 = {instancePath:instancePath+"/followers",schemaPath:"#/properties/followers/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2522,11 +2877,13 @@ vErrors.push(err41);
 }
 errors++;
 }
+var valid0 = _errs26 === errors;
 }
 if(data.gid !== undefined){
 let data14 = data.gid;
+const _errs30 = errors;
 if(typeof data14 !== "string"){
-const err42 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.gid.type,parentSchema:schema33.properties.gid,data:data14};
+const err42 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2535,15 +2892,21 @@ vErrors.push(err42);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
 if(data.members !== undefined){
 let data15 = data.members;
+const _errs32 = errors;
+const _errs33 = errors;
 if(Array.isArray(data15)){
+let valid4 = true;
 const len1 = data15.length;
 for(let i1=0; i1<len1; i1++){
 let data16 = data15[i1];
+const _errs34 = errors;
 if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
-const err43 = {instancePath:instancePath+"/members/" + i1,schemaPath:"#/properties/members/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.members.items.type,parentSchema:schema33.properties.members.items,data:data16};
+const err43 = {instancePath:instancePath+"/members/" + i1,schemaPath:"#/properties/members/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2552,10 +2915,15 @@ vErrors.push(err43);
 }
 errors++;
 }
+const _errs35 = errors;
+var valid3 = _errs34 === errors;
+if(!valid3){
+valid4 = false;
+}
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/members",schemaPath:"#/properties/members/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.members.type,parentSchema:schema33.properties.members,data:data15};
+const err44 = {instancePath:instancePath+"/members",schemaPath:"#/properties/members/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2564,11 +2932,13 @@ vErrors.push(err44);
 }
 errors++;
 }
+var valid0 = _errs32 === errors;
 }
 if(data.minimum_access_level_for_customization !== undefined){
 let data17 = data.minimum_access_level_for_customization;
+const _errs36 = errors;
 if(typeof data17 !== "string"){
-const err45 = {instancePath:instancePath+"/minimum_access_level_for_customization",schemaPath:"#/properties/minimum_access_level_for_customization/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.minimum_access_level_for_customization.type,parentSchema:schema33.properties.minimum_access_level_for_customization,data:data17};
+const err45 = {instancePath:instancePath+"/minimum_access_level_for_customization",schemaPath:"#/properties/minimum_access_level_for_customization/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2577,11 +2947,14 @@ vErrors.push(err45);
 }
 errors++;
 }
+const _errs37 = errors;
+var valid0 = _errs36 === errors;
 }
 if(data.minimum_access_level_for_sharing !== undefined){
 let data18 = data.minimum_access_level_for_sharing;
+const _errs38 = errors;
 if(typeof data18 !== "string"){
-const err46 = {instancePath:instancePath+"/minimum_access_level_for_sharing",schemaPath:"#/properties/minimum_access_level_for_sharing/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.minimum_access_level_for_sharing.type,parentSchema:schema33.properties.minimum_access_level_for_sharing,data:data18};
+const err46 = {instancePath:instancePath+"/minimum_access_level_for_sharing",schemaPath:"#/properties/minimum_access_level_for_sharing/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2590,11 +2963,14 @@ vErrors.push(err46);
 }
 errors++;
 }
+const _errs39 = errors;
+var valid0 = _errs38 === errors;
 }
 if(data.modified_at !== undefined){
 let data19 = data.modified_at;
+const _errs40 = errors;
 if(typeof data19 !== "string"){
-const err47 = {instancePath:instancePath+"/modified_at",schemaPath:"#/properties/modified_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.modified_at.type,parentSchema:schema33.properties.modified_at,data:data19};
+const err47 = {instancePath:instancePath+"/modified_at",schemaPath:"#/properties/modified_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2603,11 +2979,14 @@ vErrors.push(err47);
 }
 errors++;
 }
+const _errs41 = errors;
+var valid0 = _errs40 === errors;
 }
 if(data.name !== undefined){
 let data20 = data.name;
+const _errs42 = errors;
 if(typeof data20 !== "string"){
-const err48 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.name.type,parentSchema:schema33.properties.name,data:data20};
+const err48 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2616,11 +2995,14 @@ vErrors.push(err48);
 }
 errors++;
 }
+const _errs43 = errors;
+var valid0 = _errs42 === errors;
 }
 if(data.notes !== undefined){
 let data21 = data.notes;
+const _errs44 = errors;
 if(typeof data21 !== "string"){
-const err49 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.notes.type,parentSchema:schema33.properties.notes,data:data21};
+const err49 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2629,11 +3011,14 @@ vErrors.push(err49);
 }
 errors++;
 }
+const _errs45 = errors;
+var valid0 = _errs44 === errors;
 }
 if(data.owner !== undefined){
 let data22 = data.owner;
+const _errs46 = errors;
 if(!(data22 && typeof data22 == "object" && !Array.isArray(data22))){
-const err50 = {instancePath:instancePath+"/owner",schemaPath:"#/properties/owner/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.owner.type,parentSchema:schema33.properties.owner,data:data22};
+const err50 = {instancePath:instancePath+"/owner",schemaPath:"#/properties/owner/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2642,11 +3027,14 @@ vErrors.push(err50);
 }
 errors++;
 }
+const _errs47 = errors;
+var valid0 = _errs46 === errors;
 }
 if(data.permalink_url !== undefined){
 let data23 = data.permalink_url;
+const _errs48 = errors;
 if(typeof data23 !== "string"){
-const err51 = {instancePath:instancePath+"/permalink_url",schemaPath:"#/properties/permalink_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.permalink_url.type,parentSchema:schema33.properties.permalink_url,data:data23};
+const err51 = {instancePath:instancePath+"/permalink_url",schemaPath:"#/properties/permalink_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2655,11 +3043,14 @@ vErrors.push(err51);
 }
 errors++;
 }
+const _errs49 = errors;
+var valid0 = _errs48 === errors;
 }
 if(data.privacy_setting !== undefined){
 let data24 = data.privacy_setting;
+const _errs50 = errors;
 if(typeof data24 !== "string"){
-const err52 = {instancePath:instancePath+"/privacy_setting",schemaPath:"#/properties/privacy_setting/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.privacy_setting.type,parentSchema:schema33.properties.privacy_setting,data:data24};
+const err52 = {instancePath:instancePath+"/privacy_setting",schemaPath:"#/properties/privacy_setting/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2668,11 +3059,14 @@ vErrors.push(err52);
 }
 errors++;
 }
+const _errs51 = errors;
+var valid0 = _errs50 === errors;
 }
 if(data.public !== undefined){
 let data25 = data.public;
+const _errs52 = errors;
 if(typeof data25 !== "boolean"){
-const err53 = {instancePath:instancePath+"/public",schemaPath:"#/properties/public/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema33.properties.public.type,parentSchema:schema33.properties.public,data:data25};
+const err53 = {instancePath:instancePath+"/public",schemaPath:"#/properties/public/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2681,11 +3075,14 @@ vErrors.push(err53);
 }
 errors++;
 }
+const _errs53 = errors;
+var valid0 = _errs52 === errors;
 }
 if(data.resource_type !== undefined){
 let data26 = data.resource_type;
+const _errs54 = errors;
 if(typeof data26 !== "string"){
-const err54 = {instancePath:instancePath+"/resource_type",schemaPath:"#/properties/resource_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.resource_type.type,parentSchema:schema33.properties.resource_type,data:data26};
+const err54 = {instancePath:instancePath+"/resource_type",schemaPath:"#/properties/resource_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2694,11 +3091,14 @@ vErrors.push(err54);
 }
 errors++;
 }
+const _errs55 = errors;
+var valid0 = _errs54 === errors;
 }
 if(data.start_on !== undefined){
 let data27 = data.start_on;
+const _errs56 = errors;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err55 = {instancePath:instancePath+"/start_on",schemaPath:"#/properties/start_on/type",keyword:"type",params:{type: schema33.properties.start_on.type},message:"must be string,null",schema:schema33.properties.start_on.type,parentSchema:schema33.properties.start_on,data:data27};
+const err55 = {instancePath:instancePath+"/start_on",schemaPath:"#/properties/start_on/type",keyword:"type",params:{type: schema33.properties.start_on.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2707,11 +3107,14 @@ vErrors.push(err55);
 }
 errors++;
 }
+const _errs57 = errors;
+var valid0 = _errs56 === errors;
 }
 if(data.team !== undefined){
 let data28 = data.team;
+const _errs58 = errors;
 if(!(data28 && typeof data28 == "object" && !Array.isArray(data28))){
-const err56 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.team.type,parentSchema:schema33.properties.team,data:data28};
+const err56 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2720,11 +3123,14 @@ vErrors.push(err56);
 }
 errors++;
 }
+const _errs59 = errors;
+var valid0 = _errs58 === errors;
 }
 if(data.workspace !== undefined){
 let data29 = data.workspace;
+const _errs60 = errors;
 if(!(data29 && typeof data29 == "object" && !Array.isArray(data29))){
-const err57 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.workspace.type,parentSchema:schema33.properties.workspace,data:data29};
+const err57 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2733,10 +3139,12 @@ vErrors.push(err57);
 }
 errors++;
 }
+const _errs61 = errors;
+var valid0 = _errs60 === errors;
 }
 }
 else {
-const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2755,9 +3163,10 @@ const schema34 = {"type":"object","properties":{"gid":{"type":"string"},"name":{
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2767,7 +3176,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2777,7 +3186,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.resource_type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_type"},message:"must have required property '"+"resource_type"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_type"},message:"must have required property '"+"resource_type"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2786,10 +3195,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.gid !== undefined){
 let data0 = data.gid;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.gid.type,parentSchema:schema34.properties.gid,data:data0};
+const err3 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2798,11 +3209,14 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.name !== undefined){
 let data1 = data.name;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.name.type,parentSchema:schema34.properties.name,data:data1};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2811,11 +3225,14 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.resource_type !== undefined){
 let data2 = data.resource_type;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/resource_type",schemaPath:"#/properties/resource_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.resource_type.type,parentSchema:schema34.properties.resource_type,data:data2};
+const err5 = {instancePath:instancePath+"/resource_type",schemaPath:"#/properties/resource_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2824,10 +3241,12 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2846,9 +3265,10 @@ const schema35 = {"type":"object","properties":{"gid":{"type":"string"}},"requir
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'",schema:schema35.required,parentSchema:schema35,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2857,10 +3277,12 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.gid !== undefined){
 let data0 = data.gid;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.gid.type,parentSchema:schema35.properties.gid,data:data0};
+const err1 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2869,10 +3291,12 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2891,9 +3315,10 @@ const schema36 = {"type":"object","properties":{"created_by":{"type":"object"},"
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.created_by === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_by"},message:"must have required property '"+"created_by"+"'",schema:schema36.required,parentSchema:schema36,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_by"},message:"must have required property '"+"created_by"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2903,7 +3328,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.gid === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'",schema:schema36.required,parentSchema:schema36,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2913,7 +3338,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.name === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema36.required,parentSchema:schema36,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2923,7 +3348,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.resource_subtype === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_subtype"},message:"must have required property '"+"resource_subtype"+"'",schema:schema36.required,parentSchema:schema36,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_subtype"},message:"must have required property '"+"resource_subtype"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2933,7 +3358,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.resource_type === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_type"},message:"must have required property '"+"resource_type"+"'",schema:schema36.required,parentSchema:schema36,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_type"},message:"must have required property '"+"resource_type"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2942,10 +3367,12 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.created_by !== undefined){
 let data0 = data.created_by;
+const _errs2 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err5 = {instancePath:instancePath+"/created_by",schemaPath:"#/properties/created_by/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.created_by.type,parentSchema:schema36.properties.created_by,data:data0};
+const err5 = {instancePath:instancePath+"/created_by",schemaPath:"#/properties/created_by/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2954,11 +3381,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.gid !== undefined){
 let data1 = data.gid;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.gid.type,parentSchema:schema36.properties.gid,data:data1};
+const err6 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2967,11 +3397,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.name !== undefined){
 let data2 = data.name;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.name.type,parentSchema:schema36.properties.name,data:data2};
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2980,11 +3413,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.resource_subtype !== undefined){
 let data3 = data.resource_subtype;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err8 = {instancePath:instancePath+"/resource_subtype",schemaPath:"#/properties/resource_subtype/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.resource_subtype.type,parentSchema:schema36.properties.resource_subtype,data:data3};
+const err8 = {instancePath:instancePath+"/resource_subtype",schemaPath:"#/properties/resource_subtype/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2993,11 +3429,14 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.resource_type !== undefined){
 let data4 = data.resource_type;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err9 = {instancePath:instancePath+"/resource_type",schemaPath:"#/properties/resource_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.resource_type.type,parentSchema:schema36.properties.resource_type,data:data4};
+const err9 = {instancePath:instancePath+"/resource_type",schemaPath:"#/properties/resource_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3006,10 +3445,12 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3028,9 +3469,10 @@ const schema37 = {"type":"object","properties":{"gid":{"type":"string"},"name":{
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'",schema:schema37.required,parentSchema:schema37,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3040,7 +3482,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema37.required,parentSchema:schema37,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3050,7 +3492,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.organization === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "organization"},message:"must have required property '"+"organization"+"'",schema:schema37.required,parentSchema:schema37,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "organization"},message:"must have required property '"+"organization"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3060,7 +3502,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.permalink_url === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permalink_url"},message:"must have required property '"+"permalink_url"+"'",schema:schema37.required,parentSchema:schema37,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "permalink_url"},message:"must have required property '"+"permalink_url"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3070,7 +3512,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.resource_type === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_type"},message:"must have required property '"+"resource_type"+"'",schema:schema37.required,parentSchema:schema37,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_type"},message:"must have required property '"+"resource_type"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3079,10 +3521,12 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.gid !== undefined){
 let data0 = data.gid;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.gid.type,parentSchema:schema37.properties.gid,data:data0};
+const err5 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3091,11 +3535,14 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.name !== undefined){
 let data1 = data.name;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.name.type,parentSchema:schema37.properties.name,data:data1};
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3104,11 +3551,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.organization !== undefined){
 let data2 = data.organization;
+const _errs6 = errors;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err7 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.properties.organization.type,parentSchema:schema37.properties.organization,data:data2};
+const err7 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3117,11 +3567,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.permalink_url !== undefined){
 let data3 = data.permalink_url;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err8 = {instancePath:instancePath+"/permalink_url",schemaPath:"#/properties/permalink_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.permalink_url.type,parentSchema:schema37.properties.permalink_url,data:data3};
+const err8 = {instancePath:instancePath+"/permalink_url",schemaPath:"#/properties/permalink_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3130,11 +3583,14 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.resource_type !== undefined){
 let data4 = data.resource_type;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err9 = {instancePath:instancePath+"/resource_type",schemaPath:"#/properties/resource_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.resource_type.type,parentSchema:schema37.properties.resource_type,data:data4};
+const err9 = {instancePath:instancePath+"/resource_type",schemaPath:"#/properties/resource_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3143,10 +3599,12 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3165,9 +3623,10 @@ const schema38 = {"type":"object","properties":{"email":{"type":"string"},"gid":
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema38.required,parentSchema:schema38,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3177,7 +3636,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.gid === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'",schema:schema38.required,parentSchema:schema38,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3187,7 +3646,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.name === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema38.required,parentSchema:schema38,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3197,7 +3656,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.photo === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "photo"},message:"must have required property '"+"photo"+"'",schema:schema38.required,parentSchema:schema38,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "photo"},message:"must have required property '"+"photo"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3207,7 +3666,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.resource_type === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_type"},message:"must have required property '"+"resource_type"+"'",schema:schema38.required,parentSchema:schema38,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_type"},message:"must have required property '"+"resource_type"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3217,7 +3676,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.workspaces === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaces"},message:"must have required property '"+"workspaces"+"'",schema:schema38.required,parentSchema:schema38,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaces"},message:"must have required property '"+"workspaces"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3226,10 +3685,12 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.email !== undefined){
 let data0 = data.email;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
-const err6 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.email.type,parentSchema:schema38.properties.email,data:data0};
+const err6 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3238,11 +3699,14 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.gid !== undefined){
 let data1 = data.gid;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err7 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.gid.type,parentSchema:schema38.properties.gid,data:data1};
+const err7 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3251,11 +3715,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.name !== undefined){
 let data2 = data.name;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.name.type,parentSchema:schema38.properties.name,data:data2};
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3264,11 +3731,14 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.photo !== undefined){
 let data3 = data.photo;
+const _errs8 = errors;
 if((!(data3 && typeof data3 == "object" && !Array.isArray(data3))) && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/photo",schemaPath:"#/properties/photo/type",keyword:"type",params:{type: schema38.properties.photo.type},message:"must be object,null",schema:schema38.properties.photo.type,parentSchema:schema38.properties.photo,data:data3};
+const err9 = {instancePath:instancePath+"/photo",schemaPath:"#/properties/photo/type",keyword:"type",params:{type: schema38.properties.photo.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3277,11 +3747,14 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.resource_type !== undefined){
 let data4 = data.resource_type;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err10 = {instancePath:instancePath+"/resource_type",schemaPath:"#/properties/resource_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.resource_type.type,parentSchema:schema38.properties.resource_type,data:data4};
+const err10 = {instancePath:instancePath+"/resource_type",schemaPath:"#/properties/resource_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3290,15 +3763,21 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.workspaces !== undefined){
 let data5 = data.workspaces;
+const _errs12 = errors;
+const _errs13 = errors;
 if(Array.isArray(data5)){
+let valid2 = true;
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
+const _errs14 = errors;
 if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-const err11 = {instancePath:instancePath+"/workspaces/" + i0,schemaPath:"#/properties/workspaces/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.properties.workspaces.items.type,parentSchema:schema38.properties.workspaces.items,data:data6};
+const err11 = {instancePath:instancePath+"/workspaces/" + i0,schemaPath:"#/properties/workspaces/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3307,10 +3786,15 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid1 = _errs14 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/workspaces",schemaPath:"#/properties/workspaces/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.workspaces.type,parentSchema:schema38.properties.workspaces,data:data5};
+const err12 = {instancePath:instancePath+"/workspaces",schemaPath:"#/properties/workspaces/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3319,10 +3803,11 @@ vErrors.push(err12);
 }
 errors++;
 }
+var valid0 = _errs12 === errors;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3341,9 +3826,10 @@ const schema39 = {"type":"object","properties":{"email_domains":{"type":"array",
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.email_domains === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_domains"},message:"must have required property '"+"email_domains"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email_domains"},message:"must have required property '"+"email_domains"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3353,7 +3839,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.gid === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gid"},message:"must have required property '"+"gid"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3363,7 +3849,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.is_organization === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_organization"},message:"must have required property '"+"is_organization"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_organization"},message:"must have required property '"+"is_organization"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3373,7 +3859,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.name === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3383,7 +3869,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.resource_type === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_type"},message:"must have required property '"+"resource_type"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_type"},message:"must have required property '"+"resource_type"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3392,14 +3878,19 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs1 = errors;
 if(data.email_domains !== undefined){
 let data0 = data.email_domains;
+const _errs2 = errors;
+const _errs3 = errors;
 if(Array.isArray(data0)){
+let valid2 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
+const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/email_domains/" + i0,schemaPath:"#/properties/email_domains/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.email_domains.items.type,parentSchema:schema39.properties.email_domains.items,data:data1};
+const err5 = {instancePath:instancePath+"/email_domains/" + i0,schemaPath:"#/properties/email_domains/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3408,10 +3899,15 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid1 = _errs4 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/email_domains",schemaPath:"#/properties/email_domains/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema39.properties.email_domains.type,parentSchema:schema39.properties.email_domains,data:data0};
+const err6 = {instancePath:instancePath+"/email_domains",schemaPath:"#/properties/email_domains/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3420,11 +3916,13 @@ vErrors.push(err6);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.gid !== undefined){
 let data2 = data.gid;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.gid.type,parentSchema:schema39.properties.gid,data:data2};
+const err7 = {instancePath:instancePath+"/gid",schemaPath:"#/properties/gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3433,11 +3931,14 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.is_organization !== undefined){
 let data3 = data.is_organization;
+const _errs8 = errors;
 if(typeof data3 !== "boolean"){
-const err8 = {instancePath:instancePath+"/is_organization",schemaPath:"#/properties/is_organization/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.is_organization.type,parentSchema:schema39.properties.is_organization,data:data3};
+const err8 = {instancePath:instancePath+"/is_organization",schemaPath:"#/properties/is_organization/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3446,11 +3947,14 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.name !== undefined){
 let data4 = data.name;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.name.type,parentSchema:schema39.properties.name,data:data4};
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3459,11 +3963,14 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.resource_type !== undefined){
 let data5 = data.resource_type;
+const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err10 = {instancePath:instancePath+"/resource_type",schemaPath:"#/properties/resource_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.resource_type.type,parentSchema:schema39.properties.resource_type,data:data5};
+const err10 = {instancePath:instancePath+"/resource_type",schemaPath:"#/properties/resource_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3472,10 +3979,12 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.type,parentSchema:schema39,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }

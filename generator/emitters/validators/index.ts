@@ -5,7 +5,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { ActionIR, ConnectorIR, SpecIR } from '../../ir.js';
-import { generatedHeader } from '../ts-file.js';
+import { generatedHeader } from '../header.js';
 import type { Emitter } from '../types.js';
 import { objectSchema, paramsSchema, recordSchema, type JsonSchema } from './json-schema.js';
 
@@ -71,13 +71,24 @@ function jobOf(ir: SpecIR, connector: ConnectorIR): Job {
   return { key: connector.id, schemas, exports, aliases };
 }
 
+/** A compiler worker, started ahead of need (see `prestartValidatorCompiler`). */
+let prestarted: Worker | undefined;
+
+/** Starts the compiler worker now, so its start-up and loading ajv overlap reading the spec. */
+export function prestartValidatorCompiler(): void {
+  prestarted ??= new Worker(new URL('./compile-worker.mjs', import.meta.url));
+  prestarted.unref();
+}
+
 function compileInWorker(jobs: Omit<Job, 'aliases'>[]): Promise<{ key: string; code: string }[]> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./compile-worker.mjs', import.meta.url), { workerData: jobs });
+  const worker = prestarted ?? new Worker(new URL('./compile-worker.mjs', import.meta.url));
+  prestarted = undefined;
+  return new Promise<{ key: string; code: string }[]>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
     worker.once('exit', (code) => code !== 0 && reject(new Error(`validator compiler exited with code ${code}`)));
-  });
+    worker.postMessage(jobs);
+  }).finally(() => void worker.terminate());
 }
 
 /** Makes ajv's standalone ESM self-contained: inlines the helpers it require()s; refuses any other require. */
