@@ -58,13 +58,20 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     // Loaded only when there is work to do: these pull in yaml and ajv.
     const [{ readSpec }, { applyOutput, planOutput }] = await Promise.all([import('./spec.js'), import('./write.js')]);
     const { ir } = await readSpec(options.specDir, timings);
-    const loaded = new Map(await Promise.all(entries.filter((e) => !e.worker).map(async (e) => [e.name, await e.load()] as const)));
-    const runs = options.emitters
-      ? options.emitters.map((e) => ({ name: e.name, run: async () => e.emit(ir) }))
-      : entries.map((e) => ({ name: e.name, run: e.worker ? () => threads.get(e.name)!.emit(ir) : async () => loaded.get(e.name)!.emit(ir) }));
-    // Emitters run concurrently: the ones off the main thread get their input first, then the main thread works.
+    // Off-thread work gets its input the moment the IR exists. Then each in-thread emitter starts as soon as it is
+    // loaded, in list order, so one that hands work to a worker of its own (validators) does so early.
+    const runs: { name: string; files: Promise<Map<string, string>> }[] = entries
+      .filter((e) => e.worker)
+      .map((e) => ({ name: e.name, files: timed(timings, `emit:${e.name}`, () => threads.get(e.name)!.emit(ir)) }));
+    for (const run of runs) run.files.catch(() => undefined);
+    for (const entry of options.emitters ? options.emitters.map((e) => ({ name: e.name, load: async () => e })) : entries.filter((e) => !e.worker)) {
+      const emitter = await entry.load();
+      runs.push({ name: entry.name, files: timed(timings, `emit:${entry.name}`, async () => emitter.emit(ir)) });
+    }
+    // A failure is observed by Promise.all below; until then it must not count as an unhandled rejection.
+    for (const run of runs) run.files.catch(() => undefined);
     const files: FileMap = new Map();
-    const outputs = await Promise.all(runs.map((r) => timed(timings, `emit:${r.name}`, r.run)));
+    const outputs = await Promise.all(runs.map((r) => r.files));
     outputs.forEach((emitted, i) => {
       for (const [rel, content] of emitted) {
         if (files.has(rel)) throw new Error(`internal: emitters ${runs[i]!.name} and another both write ${rel}`);

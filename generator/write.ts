@@ -61,17 +61,15 @@ export async function planOutput(outDir: string, files: FileMap): Promise<Output
 export async function applyOutput(outDir: string, files: FileMap, plan: OutputPlan): Promise<void> {
   const toWrite = [...plan.added, ...plan.changed].sort();
   const suffix = `.codegen-tmp-${process.pid}`;
-  const written: string[] = [];
-  try {
-    for (const rel of toWrite) {
-      const target = path.join(outDir, rel);
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target + suffix, files.get(rel)!);
-      written.push(target + suffix);
-    }
-  } catch (error) {
-    await Promise.all(written.map((f) => rm(f, { force: true })));
-    throw error;
+  // Temp files are written concurrently. allSettled, not all: cleanup must wait for every write in flight, or a
+  // late one would leave a temp file behind. If anything failed, every temp file goes and nothing was replaced.
+  const dirs = [...new Set(toWrite.map((rel) => path.dirname(path.join(outDir, rel))))];
+  const made = await Promise.allSettled(dirs.map((dir) => mkdir(dir, { recursive: true })));
+  const wrote = made.every((r) => r.status === 'fulfilled') ? await Promise.allSettled(toWrite.map((rel) => writeFile(path.join(outDir, rel) + suffix, files.get(rel)!))) : [];
+  const failure = [...made, ...wrote].find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) {
+    await Promise.all(toWrite.map((rel) => rm(path.join(outDir, rel) + suffix, { force: true })));
+    throw failure.reason;
   }
   for (const rel of toWrite) {
     const target = path.join(outDir, rel);

@@ -3,13 +3,13 @@
  * and an example), and the client class that wires each method to the runtime with data, never with
  * connector-specific code.
  */
-import { Scope, StructureKind, type ClassDeclarationStructure, type InterfaceDeclarationStructure, type StatementStructures, type VariableStatementStructure, VariableDeclarationKind } from 'ts-morph';
+import type { ClassDeclarationStructure, InterfaceDeclarationStructure, StatementStructures, VariableStatementStructure } from 'ts-morph';
 import type { ActionIR, ConnectorIR, EntityIR, PaginationIR, SpecIR } from '../ir.js';
 import { camelCase, stringLiteral } from './naming.js';
 import { clientClassName, methodExample, resourceTypeName } from './client-names.js';
 
 export { clientClassName, methodExample, resourceTypeName } from './client-names.js';
-import { printTsFile } from './ts-file.js';
+import { printTsFile, Scope, StructureKind, VariableDeclarationKind } from './ts-file.js';
 import { hasParamsValidator, hasRecordValidator, paramsValidatorName, recordValidatorName } from './validators/index.js';
 import { AUTH_CONFIG_TYPE, metaTypeName, paramsRequired, paramsTypeName, recordTypeName, searchFieldsTypeName } from './types-file.js';
 

@@ -8,10 +8,10 @@ export const clientClassName = (connector: ConnectorIR) => `${pascalCase(connect
 /** Resource interface name of an entity. */
 export const resourceTypeName = (entity: EntityIR) => `${pascalCase(entity.name)}Resource`;
 
-/** An example value for a required param, used in `@example` blocks. */
-function exampleValue(p: ActionIR['params'][number]): string {
+/** A value of the param's type for examples: its literal, first enum value, lower bound or a placeholder. */
+export function exampleValue(p: ActionIR['params'][number]): string {
   if (p.const !== undefined) return typeof p.const === 'string' ? stringLiteral(p.const) : String(p.const);
-  if (p.enum?.length && !p.separator) return typeof p.enum[0] === 'string' ? stringLiteral(p.enum[0]) : String(p.enum[0]);
+  if (p.enum?.length && !p.separator && p.types[0] !== 'array') return typeof p.enum[0] === 'string' ? stringLiteral(p.enum[0]) : String(p.enum[0]);
   switch (p.types[0]) {
     case 'integer':
     case 'number':

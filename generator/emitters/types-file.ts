@@ -2,14 +2,14 @@
  * `src/types.ts` of a connector package: record, meta, params, searchable-field and auth_config types.
  * Unspecified shapes become open objects with the contract's words in their JSDoc.
  */
-import { StructureKind, type InterfaceDeclarationStructure, type TypeAliasDeclarationStructure } from 'ts-morph';
+import type { InterfaceDeclarationStructure, TypeAliasDeclarationStructure } from 'ts-morph';
 import type { ActionIR, ConnectorIR, EntityIR, PropertyIR, ShapeIR } from '../ir.js';
 import { propertyKey } from './naming.js';
 import { AUTH_CONFIG_TYPE, metaTypeName, paramsTypeName, recordTypeName, searchFieldsTypeName } from './type-names.js';
 
 export { AUTH_CONFIG_TYPE, metaTypeName, paramsRequired, paramsTypeName, recordTypeName, searchFieldsTypeName } from './type-names.js';
 import { memberDoc, objectType, OPEN_OBJECT, schemaType } from './ts-types.js';
-import { printTsFile } from './ts-file.js';
+import { printTsFile, StructureKind } from './ts-file.js';
 
 type Declaration = InterfaceDeclarationStructure | TypeAliasDeclarationStructure;
 

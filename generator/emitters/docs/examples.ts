@@ -4,7 +4,7 @@
  * test compiles every one of them with tsc against the generated packages.
  */
 import type { ActionIR, ConnectorIR, EntityIR, PaginationIR, PropertyIR } from '../../ir.js';
-import { clientClassName, methodExample } from '../client-names.js';
+import { clientClassName, exampleValue, methodExample } from '../client-names.js';
 import { camelCase, packageName, propertyKey, stringLiteral } from '../naming.js';
 
 /** The client variable of a connector's examples (`payments`). */
@@ -37,25 +37,6 @@ function buildPreamble(connector: ConnectorIR, extraImports: string[]): string {
 /** The example of one entity–action pair: the method's own `@example` (its JSDoc), as a complete program. */
 export function actionExample(connector: ConnectorIR, entity: EntityIR, action: ActionIR): string {
   return `${clientPreamble(connector)}\n${methodExample(connector, entity, action)}`;
-}
-
-/** A value of the param's type for examples: its literal, first enum value, lower bound or a placeholder. */
-function exampleValue(p: PropertyIR): string {
-  if (p.const !== undefined) return typeof p.const === 'string' ? stringLiteral(p.const) : String(p.const);
-  if (p.enum?.length && !p.separator && p.types[0] !== 'array') return typeof p.enum[0] === 'string' ? stringLiteral(p.enum[0]) : String(p.enum[0]);
-  switch (p.types[0]) {
-    case 'integer':
-    case 'number':
-      return String(p.minimum ?? 1);
-    case 'boolean':
-      return 'true';
-    case 'array':
-      return '[]';
-    case 'object':
-      return '{}';
-    default:
-      return stringLiteral(`<${p.name}>`);
-  }
 }
 
 /** The page size an example asks for: 100, or the param's maximum when lower. */
