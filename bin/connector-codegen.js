@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI directly: tsx compiles generator/*.ts on the fly, so there is no build step.
-import { register } from 'tsx/esm/api';
+// Runs the CLI from a build of itself (bin/cli-build.mjs: rebuilt when the sources change), else from source via tsx.
+import { loadCli } from './cli-build.mjs';
 
-register();
-const { main } = await import('../generator/cli.ts');
+const { main } = await loadCli();
 process.exitCode = await main(process.argv.slice(2));

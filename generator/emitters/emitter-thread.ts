@@ -26,12 +26,15 @@ __parentPort.once('message', async (ir) => {
 });
 `;
 
+/** The token replaced below, spelled so that a bundler rewriting this very file (the CLI build) leaves it intact. */
+const IMPORT_META_URL = ['import', 'meta', 'url'].join('.');
+
 /** Replaces `import.meta.url` in each TypeScript module with that module's own file URL. */
 const ownImportMetaUrl: Plugin = {
   name: 'own-import-meta-url',
   setup(build) {
     build.onLoad({ filter: /\.ts$/ }, async (args) => ({
-      contents: (await readFile(args.path, 'utf8')).replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+      contents: (await readFile(args.path, 'utf8')).replaceAll(IMPORT_META_URL, JSON.stringify(pathToFileURL(args.path).href)),
       loader: 'ts',
     }));
   },
