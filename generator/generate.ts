@@ -3,7 +3,10 @@
  * `--timings`. Nothing is written unless every phase before `write` succeeded. A run whose inputs and outputs
  * are unchanged since the last one (stamp.ts) stops after hashing them.
  */
+import type { EmitterThread } from './emitters/emitter-thread.js';
+import type { EmitterEntry } from './emitters/index.js';
 import type { Emitter } from './emitters/types.js';
+import type { SpecIR } from './ir.js';
 import { inputDigest, outputMatches, readStamp, sha256, writeStamp } from './stamp.js';
 import { timed, type Timings } from './timings.js';
 import type { FileMap } from './write.js';
@@ -34,6 +37,35 @@ export interface GenerateResult {
   outOfDate: string[];
 }
 
+/**
+ * Runs every emitter and merges their files. Off-thread emitters get the IR the moment it exists; then each in-thread
+ * emitter starts as soon as it is loaded, in list order, so one that hands work to a worker of its own (validators)
+ * does so early.
+ */
+async function emitAll(ir: SpecIR, entries: EmitterEntry[], threads: Map<string, EmitterThread>, options: GenerateOptions): Promise<FileMap> {
+  const runs: { name: string; files: Promise<Map<string, string>> }[] = [];
+  const start = (name: string, emit: () => Promise<Map<string, string>>) => {
+    const files = timed(options.timings, `emit:${name}`, emit);
+    files.catch(() => undefined); // observed by Promise.all below; meanwhile not an unhandled rejection
+    runs.push({ name, files });
+  };
+  for (const e of entries) if (e.worker) start(e.name, () => threads.get(e.name)!.emit(ir));
+  const inThread = options.emitters ? options.emitters.map((e) => ({ name: e.name, load: async () => e })) : entries.filter((e) => !e.worker);
+  for (const entry of inThread) {
+    const emitter = await entry.load();
+    start(entry.name, async () => emitter.emit(ir));
+  }
+  const outputs = await Promise.all(runs.map((r) => r.files));
+  const files: FileMap = new Map();
+  outputs.forEach((emitted, i) => {
+    for (const [rel, content] of emitted) {
+      if (files.has(rel)) throw new Error(`internal: emitters ${runs[i]!.name} and another both write ${rel}`);
+      files.set(rel, content);
+    }
+  });
+  return files;
+}
+
 /** Runs the whole pipeline. Throws SpecError for a bad spec (before anything is written). */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const { timings } = options;
@@ -58,26 +90,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     // Loaded only when there is work to do: these pull in yaml and ajv.
     const [{ readSpec }, { applyOutput, planOutput }] = await Promise.all([import('./spec.js'), import('./write.js')]);
     const { ir } = await readSpec(options.specDir, timings);
-    // Off-thread work gets its input the moment the IR exists. Then each in-thread emitter starts as soon as it is
-    // loaded, in list order, so one that hands work to a worker of its own (validators) does so early.
-    const runs: { name: string; files: Promise<Map<string, string>> }[] = entries
-      .filter((e) => e.worker)
-      .map((e) => ({ name: e.name, files: timed(timings, `emit:${e.name}`, () => threads.get(e.name)!.emit(ir)) }));
-    for (const run of runs) run.files.catch(() => undefined);
-    for (const entry of options.emitters ? options.emitters.map((e) => ({ name: e.name, load: async () => e })) : entries.filter((e) => !e.worker)) {
-      const emitter = await entry.load();
-      runs.push({ name: entry.name, files: timed(timings, `emit:${entry.name}`, async () => emitter.emit(ir)) });
-    }
-    // A failure is observed by Promise.all below; until then it must not count as an unhandled rejection.
-    for (const run of runs) run.files.catch(() => undefined);
-    const files: FileMap = new Map();
-    const outputs = await Promise.all(runs.map((r) => r.files));
-    outputs.forEach((emitted, i) => {
-      for (const [rel, content] of emitted) {
-        if (files.has(rel)) throw new Error(`internal: emitters ${runs[i]!.name} and another both write ${rel}`);
-        files.set(rel, content);
-      }
-    });
+    const files = await emitAll(ir, entries, threads, options);
     const plan = await timed(timings, 'plan', () => planOutput(options.outDir, files));
     const outOfDate = [...plan.added, ...plan.changed, ...plan.stale].sort();
     const stamp = digest && { inputs: digest.inputs, files: Object.fromEntries([...files].sort(([a], [b]) => (a < b ? -1 : 1)).map(([rel, text]) => [rel, sha256(text)])) };
