@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ownImportMetaUrl } from '../generator/own-import-meta-url.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCES = ['generator', 'mock', 'runtime/src', 'bin/cli-build.mjs'];
@@ -30,17 +31,6 @@ function sourceHash() {
   for (const file of SOURCES.flatMap(files).sort()) hash.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
   return hash.digest('hex').slice(0, 16);
 }
-
-/** Keeps each module's import.meta.url its own source file's URL. */
-const ownImportMetaUrl = {
-  name: 'own-import-meta-url',
-  setup(build) {
-    build.onLoad({ filter: /\.ts$/ }, (args) => ({
-      contents: readFileSync(args.path, 'utf8').replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
-      loader: 'ts',
-    }));
-  },
-};
 
 /** Builds the bundle for the current sources (atomically) and returns its path. */
 export async function buildCli() {

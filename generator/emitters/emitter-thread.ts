@@ -4,12 +4,12 @@
  * the worker: tsx's loader costs the worker more CPU than the emitter itself does (measured). Each module's
  * `import.meta.url` is kept as its own file URL, so paths relative to a source file still resolve.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Plugin } from 'esbuild';
 import type { SpecIR } from '../ir.js';
+import { ownImportMetaUrl } from '../own-import-meta-url.mjs';
 
 const cacheDir = fileURLToPath(new URL('../../node_modules/.cache/connector-codegen/', import.meta.url));
 
@@ -25,20 +25,6 @@ __parentPort.once('message', async (ir) => {
   }
 });
 `;
-
-/** The token replaced below, spelled so that a bundler rewriting this very file (the CLI build) leaves it intact. */
-const IMPORT_META_URL = ['import', 'meta', 'url'].join('.');
-
-/** Replaces `import.meta.url` in each TypeScript module with that module's own file URL. */
-const ownImportMetaUrl: Plugin = {
-  name: 'own-import-meta-url',
-  setup(build) {
-    build.onLoad({ filter: /\.ts$/ }, async (args) => ({
-      contents: (await readFile(args.path, 'utf8')).replaceAll(IMPORT_META_URL, JSON.stringify(pathToFileURL(args.path).href)),
-      loader: 'ts',
-    }));
-  },
-};
 
 /** Bundles the emitter's module into a temp file (under node_modules, so its packages resolve). */
 async function bundle(worker: { module: string; exportName: string }): Promise<string> {

@@ -6,6 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ActionIR, ConnectorIR, SpecIR } from '../../ir.js';
 import { generatedHeader } from '../header.js';
+import { esmOnly } from './esm-only.js';
 import type { Emitter } from '../types.js';
 import { objectSchema, paramsSchema, recordSchema, type JsonSchema } from './json-schema.js';
 
@@ -24,21 +25,6 @@ export function hasRecordValidator(connector: ConnectorIR, record: string | unde
   return connector.records.some((r) => r.name === record);
 }
 
-/** ajv's runtime helpers that its standalone code require()s, as inline ESM. */
-const INLINE_HELPERS: Record<string, { name: string; source: string }> = {
-  'ajv/dist/runtime/ucs2length': {
-    name: 'ucs2length',
-    // Length in code points, as JSON Schema counts it (a surrogate pair is one character).
-    source: `function ucs2length(str) {
-  let length = 0;
-  for (let pos = 0; pos < str.length; length++) {
-    const value = str.charCodeAt(pos++);
-    if (value >= 0xd800 && value <= 0xdbff && pos < str.length && (str.charCodeAt(pos) & 0xfc00) === 0xdc00) pos++;
-  }
-  return length;
-}`,
-  },
-};
 
 interface Job {
   key: string;
@@ -91,19 +77,6 @@ function compileInWorker(jobs: Omit<Job, 'aliases'>[]): Promise<{ key: string; c
   }).finally(() => void worker.terminate());
 }
 
-/** Makes ajv's standalone ESM self-contained: inlines the helpers it require()s; refuses any other require. */
-function esmOnly(code: string, connectorId: string): string {
-  const used = new Set<string>();
-  const out = code.replace(/require\("([^"]+)"\)\.default/g, (match, module: string) => {
-    const helper = INLINE_HELPERS[module];
-    if (!helper) return match;
-    used.add(module);
-    return helper.name;
-  });
-  const left = /require\("([^"]+)"\)/.exec(out);
-  if (left) throw new Error(`internal: ajv standalone code of ${connectorId} requires '${left[1]}', which has no inline replacement`);
-  return [...used].sort().map((m) => `${INLINE_HELPERS[m]!.source}\n`).join('') + out.replace(/^"use strict";/, '');
-}
 
 /** The validators files of every connector package. */
 export const validatorsEmitter: Emitter = {

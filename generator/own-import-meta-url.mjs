@@ -1,0 +1,16 @@
+// An esbuild plugin that replaces `import.meta.url` in each TypeScript module with that module's own file URL, so a
+// bundle resolves paths relative to a source file exactly as the source does. Plain JavaScript: bin/cli-build.mjs
+// uses it before any TypeScript can load, and (not being .ts) this file is never rewritten by it.
+import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+
+/** @type {import('esbuild').Plugin} */
+export const ownImportMetaUrl = {
+  name: 'own-import-meta-url',
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/ }, async (args) => ({
+      contents: (await readFile(args.path, 'utf8')).replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+      loader: 'ts',
+    }));
+  },
+};
