@@ -1,4 +1,4 @@
-// The CLI runs from a build of itself: one ES module bundled by esbuild from generator/cli.ts, kept in
+// The CLI runs from a build of itself: one ES module bundled by esbuild from generator/cli/main.ts, kept in
 // node_modules/.cache/connector-codegen-cli/ under the hash of the sources, rebuilt when they change (npm ci builds it
 // through `prepare`). Running from source through tsx costs a loader thread and ~100 ms at every start. Each module's
 // import.meta.url stays its own source file's URL, so every path relative to a source file resolves as from source.
@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ownImportMetaUrl } from '../generator/own-import-meta-url.mjs';
+import { ownImportMetaUrl } from '../generator/lib/own-import-meta-url.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCES = ['generator', 'mock', 'runtime/src', 'bin/cli-build.mjs'];
@@ -39,7 +39,7 @@ export async function buildCli() {
   if (existsSync(target)) return target;
   const { build } = await import('esbuild');
   const result = await build({
-    entryPoints: [path.join(root, 'generator/cli.ts')],
+    entryPoints: [path.join(root, 'generator/cli/main.ts')],
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -69,7 +69,7 @@ export async function loadCli() {
   }
   const { register } = await import('tsx/esm/api');
   register();
-  return import('../generator/cli.ts');
+  return import('../generator/cli/main.ts');
 }
 
 // `node bin/cli-build.mjs` (npm's prepare): build it now.

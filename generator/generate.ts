@@ -7,8 +7,8 @@ import type { EmitterThread } from './emitters/emitter-thread.js';
 import type { EmitterEntry } from './emitters/index.js';
 import type { Emitter } from './emitters/types.js';
 import type { SpecIR } from './ir.js';
-import { inputDigest, outputMatches, readStamp, sha256, writeStamp } from './stamp.js';
-import { timed, type Timings } from './timings.js';
+import { inputDigest, outputMatches, readStamp, sha256, writeStamp } from './cache/stamp.js';
+import { timed, type Timings } from './lib/timings.js';
 import type { FileMap } from './write.js';
 
 /** Options of one generation run. */
@@ -88,7 +88,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (!options.emitters) prestartValidatorCompiler();
   try {
     // Loaded only when there is work to do: these pull in yaml and ajv.
-    const [{ readSpec }, { applyOutput, planOutput }] = await Promise.all([import('./spec.js'), import('./write.js')]);
+    const [{ readSpec }, { applyOutput, planOutput }] = await Promise.all([import('./spec/read.js'), import('./write.js')]);
     const { ir } = await readSpec(options.specDir, timings);
     const files = await emitAll(ir, entries, threads, options);
     const plan = await timed(timings, 'plan', () => planOutput(options.outDir, files));

@@ -4,7 +4,7 @@
  * branch on connector names. Every list is sorted (entities and params by name, actions in vocabulary
  * order) so output never depends on key order in the YAML.
  */
-import type { BaseType } from './type-expr.js';
+import type { BaseType } from './spec/type-expr.js';
 
 /** A JSON literal allowed in enums, consts and defaults. */
 export type Literal = string | number | boolean;

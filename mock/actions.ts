@@ -3,9 +3,9 @@
  * update and delete (visible to later reads), search (the uniform search engine) and download (bytes, with ranges).
  * Everything is driven by the IR: no connector is named here.
  */
-import { entityFields } from '../generator/fixtures/dataset.js';
-import { Random } from '../generator/fixtures/random.js';
-import { identifier, valueFor } from '../generator/fixtures/values.js';
+import { entityFields } from '../generator/emitters/fixtures/dataset.js';
+import { Random } from '../generator/emitters/fixtures/random.js';
+import { identifier, valueFor } from '../generator/emitters/fixtures/values.js';
 import type { ActionIR, ConnectorIR, ShapeIR } from '../generator/ir.js';
 import { HttpError, notFound } from './errors.js';
 import { cutPage } from './paging.js';

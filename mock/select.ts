@@ -3,7 +3,7 @@
  * query languages is planned by mock/query; other params whose name is a field of the records filter by it
  * (equality, any-of for arrays, gt/gte/lt/lte objects as ranges). Works on indexes so records keep their keys.
  */
-import { entityFields } from '../generator/fixtures/dataset.js';
+import { entityFields } from '../generator/emitters/fixtures/dataset.js';
 import type { ActionIR, ConnectorIR, PaginationIR } from '../generator/ir.js';
 import { invalidParams } from './errors.js';
 import { planQuery, QueryError, sortRecords, type QueryLanguage } from './query/index.js';

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { buildFixtures, type ConnectorFixtures } from '../generator/fixtures/dataset.js';
+import { buildFixtures, type ConnectorFixtures } from '../generator/emitters/fixtures/dataset.js';
 import type { ActionIR, ConnectorIR, SpecIR } from '../generator/ir.js';
 import { objectSchema, paramsSchema } from '../generator/emitters/validators/json-schema.js';
 import { describeIssues } from '../runtime/src/validation.js';

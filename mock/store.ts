@@ -2,7 +2,7 @@
  * In-memory data of the mock: one dataset per source, built from the fixtures. Records are found by key through a
  * map, so a get is O(1); writes keep the key map and the search index current.
  */
-import { entityFields, identifyingParam, type EntityFixtures } from '../generator/fixtures/dataset.js';
+import { entityFields, identifyingParam, type EntityFixtures } from '../generator/emitters/fixtures/dataset.js';
 import type { ConnectorIR, EntityIR } from '../generator/ir.js';
 import { SearchIndex, type SearchField } from './search/index.js';
 

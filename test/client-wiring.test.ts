@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { Catalogue } from '../generator/describe.js';
+import type { Catalogue } from '../generator/emitters/catalogue/describe.js';
 
 const catalogue: Catalogue = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../generated/catalogue.json'), 'utf8'));
 const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());

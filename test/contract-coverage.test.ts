@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import type { Catalogue } from '../generator/describe.js';
+import type { Catalogue } from '../generator/emitters/catalogue/describe.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const catalogue: Catalogue = JSON.parse(readFileSync(path.join(root, 'generated/catalogue.json'), 'utf8'));

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseDocument } from 'yaml';
-import { main } from '../generator/cli.js';
+import { main } from '../generator/cli/main.js';
 import { checksMarkdown, CHECKS } from '../generator/diff/checks.js';
 import { compareSpecs } from '../generator/diff/compare.js';
 import { formatJson } from '../generator/diff/format-json.js';
@@ -19,7 +19,7 @@ import { render } from '../generator/diff/formats.js';
 import { runDiff } from '../generator/diff/run.js';
 import { sortChanges } from '../generator/diff/model.js';
 import { verdicts } from '../generator/diff/semver.js';
-import { readSpec } from '../generator/spec.js';
+import { readSpec } from '../generator/spec/read.js';
 import { buildSpec, loadCorpus, removeBuiltSpecs } from './fixtures/diff-corpus/harness.js';
 import { realSpecDir } from './helpers/spec-copy.js';
 

@@ -9,7 +9,7 @@ import { CHECKS } from '../generator/diff/checks.js';
 import { compareSpecs } from '../generator/diff/compare.js';
 import { placeOf } from '../generator/diff/model.js';
 import { verdicts } from '../generator/diff/semver.js';
-import { readSpec } from '../generator/spec.js';
+import { readSpec } from '../generator/spec/read.js';
 import { buildSpec, loadCorpus, removeBuiltSpecs, type CorpusCase } from './fixtures/diff-corpus/harness.js';
 import { realSpecDir, reversedSpecCopy } from './helpers/spec-copy.js';
 

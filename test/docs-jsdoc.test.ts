@@ -8,10 +8,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { paramsTypeName, recordTypeName, searchFieldsTypeName, metaTypeName } from '../generator/emitters/types-file.js';
+import { paramsTypeName, recordTypeName, searchFieldsTypeName, metaTypeName } from '../generator/emitters/clients/types-file.js';
 import { pascalCase } from '../generator/emitters/naming.js';
 import type { PropertyIR, SpecIR } from '../generator/ir.js';
-import { readSpec } from '../generator/spec.js';
+import { readSpec } from '../generator/spec/read.js';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const generated = path.join(repo, 'generated');

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { PropertyIR, SpecIR } from '../generator/ir.js';
-import { readSpec } from '../generator/spec.js';
+import { readSpec } from '../generator/spec/read.js';
 import { anchors, codeBlocks, firstColumn, generatedDir, links, markdownFiles, sections } from './helpers/generated-markdown.js';
 
 let ir: SpecIR;

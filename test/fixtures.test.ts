@@ -1,10 +1,10 @@
 /** Fixtures: deterministic, realistic, consistent, and valid against the spec's record validators. */
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { buildFixtures, type ConnectorFixtures } from '../generator/fixtures/dataset.js';
+import { buildFixtures, type ConnectorFixtures } from '../generator/emitters/fixtures/dataset.js';
 import type { SpecIR } from '../generator/ir.js';
-import { readSpec } from '../generator/spec.js';
-import { stableJson } from '../generator/stable-json.js';
+import { readSpec } from '../generator/spec/read.js';
+import { stableJson } from '../generator/lib/stable-json.js';
 
 let ir: SpecIR;
 let fixtures: ConnectorFixtures[];

@@ -15,7 +15,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { SpecIR } from '../generator/ir.js';
-import { readSpec } from '../generator/spec.js';
+import { readSpec } from '../generator/spec/read.js';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const bin = path.join(repo, 'bin/connector-codegen.js');

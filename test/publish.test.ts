@@ -17,10 +17,10 @@ import { checkPackage, createPackageFromTarballData } from '@arethetypeswrong/co
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { clientClassName } from '../generator/emitters/client-file.js';
+import { clientClassName } from '../generator/emitters/clients/client-file.js';
 import { camelCase, packageName } from '../generator/emitters/naming.js';
 import type { SpecIR } from '../generator/ir.js';
-import { readSpec } from '../generator/spec.js';
+import { readSpec } from '../generator/spec/read.js';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(repo, 'node_modules/.bin', name);

@@ -17,8 +17,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { buildCatalogue } from '../generator/describe.js';
-import { readSpec } from '../generator/spec.js';
+import { buildCatalogue } from '../generator/emitters/catalogue/describe.js';
+import { readSpec } from '../generator/spec/read.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Locations

@@ -1,9 +1,9 @@
 /** The real spec/: it validates, its catalogue has the contract's totals, and gaps stay visible. */
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { buildCatalogue, type Catalogue } from '../generator/describe.js';
-import { readSpec } from '../generator/spec.js';
-import { stableJson } from '../generator/stable-json.js';
+import { buildCatalogue, type Catalogue } from '../generator/emitters/catalogue/describe.js';
+import { readSpec } from '../generator/spec/read.js';
+import { stableJson } from '../generator/lib/stable-json.js';
 import { reversedSpecCopy } from './helpers/spec-copy.js';
 
 const specDir = path.resolve(import.meta.dirname, '../spec');

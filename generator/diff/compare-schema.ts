@@ -5,7 +5,7 @@
  * kind (`param-…`, `searchable-field-…`, `response-field-…`).
  */
 import type { Literal, PropertyIR, SchemaIR, SourceLocation } from '../ir.js';
-import type { BaseType } from '../type-expr.js';
+import type { BaseType } from '../spec/type-expr.js';
 import { FACETS, type Direction } from './checks.js';
 import { show, type ChangeSink, type Scope } from './sink.js';
 

@@ -2,7 +2,7 @@
  * The diff as JSON, described by the published JSON Schema generator/diff/diff-output.schema.json (its $id is
  * the output's `$schema`). Keys sorted at every level; arrays in the diff's sort order.
  */
-import { stableJson } from '../stable-json.js';
+import { stableJson } from '../lib/stable-json.js';
 import { totals } from './format-text.js';
 import type { DiffResult } from './model.js';
 

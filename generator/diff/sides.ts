@@ -7,9 +7,9 @@ import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { SpecError } from '../diagnostics.js';
+import { SpecError } from '../spec/diagnostics.js';
 import type { SpecIR } from '../ir.js';
-import { readSpec } from '../spec.js';
+import { readSpec } from '../spec/read.js';
 
 const run = promisify(execFile);
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SpecIR } from '../ir.js';
-import { ownImportMetaUrl } from '../own-import-meta-url.mjs';
+import { ownImportMetaUrl } from '../lib/own-import-meta-url.mjs';
 
 const cacheDir = fileURLToPath(new URL('../../node_modules/.cache/connector-codegen/', import.meta.url));
 

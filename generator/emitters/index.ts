@@ -20,15 +20,15 @@ export const emitterEntries: EmitterEntry[] = [
   // Off-thread work first, so it has its input before the main thread gets busy.
   {
     name: 'clients',
-    load: async () => (await import('./clients.js')).clientsEmitter,
-    worker: { module: new URL('./clients.ts', import.meta.url).href, exportName: 'clientsEmitter' },
+    load: async () => (await import('./clients/emitter.js')).clientsEmitter,
+    worker: { module: new URL('./clients/emitter.ts', import.meta.url).href, exportName: 'clientsEmitter' },
   },
   { name: 'validators', load: async () => (await import('./validators/index.js')).validatorsEmitter },
-  { name: 'catalogue', load: async () => (await import('./catalogue.js')).catalogueEmitter },
-  { name: 'fixtures', load: async () => (await import('./fixtures.js')).fixturesEmitter },
-  { name: 'contract-tests', load: async () => (await import('./contract-tests.js')).contractTestsEmitter },
+  { name: 'catalogue', load: async () => (await import('./catalogue/emitter.js')).catalogueEmitter },
+  { name: 'fixtures', load: async () => (await import('./fixtures/emitter.js')).fixturesEmitter },
+  { name: 'contract-tests', load: async () => (await import('./contract-tests/emitter.js')).contractTestsEmitter },
   { name: 'docs', load: async () => (await import('./docs/index.js')).docsEmitter },
-  { name: 'openapi', load: async () => (await import('../openapi/emitter.js')).openapiEmitter },
+  { name: 'openapi', load: async () => (await import('./openapi/emitter.js')).openapiEmitter },
 ];
 
 /** Every emitter, loaded in this thread (tests and custom runs). */

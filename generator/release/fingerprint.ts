@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ConnectorIR, SpecIR } from '../ir.js';
-import { stableJson } from '../stable-json.js';
+import { stableJson } from '../lib/stable-json.js';
 
 function withoutLocations(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutLocations);

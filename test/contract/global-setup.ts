@@ -1,7 +1,7 @@
 /** vitest globalSetup: one mock service for the whole run, on a free loopback port; tests read its URL with inject. */
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { readSpec } from '../../generator/spec.js';
+import { readSpec } from '../../generator/spec/read.js';
 import { startMock, type MockServer } from '../../mock/server.js';
 
 let server: MockServer | undefined;

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, inject } from 'vitest';
-import { FALLBACK_PAGE_SIZE, type ConnectorFixtures, type EntityFixtures } from '../../generator/fixtures/dataset.js';
+import { FALLBACK_PAGE_SIZE, type ConnectorFixtures, type EntityFixtures } from '../../generator/emitters/fixtures/dataset.js';
 import { referenceSearch, type ReferenceField } from '../helpers/search-reference.js';
 
 const TOKEN = 'contract-test-token';

@@ -6,8 +6,8 @@ import { mkdtemp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
-import { formatDiagnostic, SpecError, type Diagnostic } from '../../generator/diagnostics.js';
-import { readSpec } from '../../generator/spec.js';
+import { formatDiagnostic, SpecError, type Diagnostic } from '../../generator/spec/diagnostics.js';
+import { readSpec } from '../../generator/spec/read.js';
 
 /** The connector file of the mini spec; line numbers in tests refer to this text. */
 export const SHOP_YAML = `id: shop

@@ -1,8 +1,8 @@
 /** The mock over real HTTP: both endpoints, the error cases of issue 4 in the spec's error body, no 500 for any input. */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Random } from '../../generator/fixtures/random.js';
-import { readSpec } from '../../generator/spec.js';
+import { Random } from '../../generator/emitters/fixtures/random.js';
+import { readSpec } from '../../generator/spec/read.js';
 import { startMock, type MockServer } from '../../mock/server.js';
 
 let mock: MockServer;

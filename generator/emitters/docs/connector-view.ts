@@ -5,7 +5,7 @@
  * common contract and target-specific parts are placeholders (links.ts).
  */
 import type { ActionIR, ConnectorIR, EntityIR, PaginationIR, PropertyIR, ShapeIR, SpecIR } from '../../ir.js';
-import { clientClassName } from '../client-names.js';
+import { clientClassName } from '../clients/client-names.js';
 import { camelCase, packageName } from '../naming.js';
 import { actionExample, authExample, clientVariable, paginationExample } from './examples.js';
 import { serviceLink, slot } from './links.js';

@@ -4,7 +4,7 @@
  * test compiles every one of them with tsc against the generated packages.
  */
 import type { ActionIR, ConnectorIR, EntityIR, PaginationIR, PropertyIR } from '../../ir.js';
-import { clientClassName, exampleValue, methodExample } from '../client-names.js';
+import { clientClassName, exampleValue, methodExample } from '../clients/client-names.js';
 import { camelCase, packageName, propertyKey, stringLiteral } from '../naming.js';
 
 /** The client variable of a connector's examples (`payments`). */

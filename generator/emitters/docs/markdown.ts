@@ -2,7 +2,7 @@
  * Markdown building blocks of the reference: table cells that cannot break a table, code spans that survive
  * any content, anchors, and the seeds' type notation. View models call these; templates only place strings.
  */
-import { typeExpression } from '../../describe.js';
+import { typeExpression } from '../catalogue/describe.js';
 import type { Literal, PropertyIR, SchemaIR } from '../../ir.js';
 
 /** What the reference prints wherever the seeds are silent. */

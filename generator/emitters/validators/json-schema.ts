@@ -4,7 +4,7 @@
  * add fields; validateResponses checks what the contract promises).
  */
 import type { ActionIR, PropertyIR, SchemaIR, ShapeIR } from '../../ir.js';
-import type { BaseType } from '../../type-expr.js';
+import type { BaseType } from '../../spec/type-expr.js';
 
 /** A JSON Schema object. */
 export type JsonSchema = Record<string, unknown>;

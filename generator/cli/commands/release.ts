@@ -1,0 +1,49 @@
+/** `connector-codegen release [--base REF]`: version and changelog every package the spec change reaches. */
+import path from 'node:path';
+import type { Command } from './types.js';
+
+/** The release command. */
+export const releaseCommand: Command = {
+  name: 'release',
+  usage: [
+    'release               Bump the version of each package whose spec changed since --base (semver from the',
+    '                      diff), prepend a CHANGELOG entry, record both in release/, and regenerate generated/.',
+    '    --base REF        Git ref (or spec directory) of the last release (default: HEAD).',
+    '    --out DIR         Output directory to regenerate (default: generated).',
+    '    --dry-run         Print the plan; write nothing.',
+  ],
+  options: {
+    base: { type: 'string', default: 'HEAD' },
+    out: { type: 'string', default: 'generated' },
+    'dry-run': { type: 'boolean', default: false },
+  },
+  async run(values, positionals, io) {
+    if (positionals.length) {
+      io.stderr(`connector-codegen release: unexpected argument '${positionals[0]}' (the base is given with --base)\n`);
+      return 2;
+    }
+    const [{ release }, { releaseDir }, { generate }] = await Promise.all([import('../../release/release.js'), import('../../release/state.js'), import('../../generate.js')]);
+    const specDir = path.resolve(String(values.spec));
+    const dryRun = Boolean(values['dry-run']);
+    const plan = await release({ base: String(values.base), specDir, releaseDir: releaseDir(), dryRun });
+    if (plan.length === 0) {
+      io.stdout(`Nothing to release: no semantic change from ${values.base} to the working tree.\n`);
+      return 0;
+    }
+    for (const p of plan) {
+      const counts = `${p.changes.length} change${p.changes.length === 1 ? '' : 's'}`;
+      const text = {
+        bumped: `${p.connector}: ${p.from} → ${p.to} (${p.bump}; ${counts})`,
+        new: `${p.connector}: new package at ${p.to}`,
+        removed: `${p.connector}: removed at ${p.from}; its package is no longer generated (deprecate it on the registry)`,
+        unchanged: `${p.connector}: already released as ${p.to} (spec unchanged since); skipped`,
+      }[p.status];
+      io.stdout(`${dryRun ? '[dry run] ' : ''}${text}\n`);
+    }
+    if (dryRun) return 0;
+    const out = String(values.out);
+    const result = await generate({ specDir, outDir: path.resolve(out) });
+    io.stdout(`release state written to ${path.relative(process.cwd(), releaseDir()) || '.'}/; regenerated ${out}/ (${result.written} written)\n`);
+    return 0;
+  },
+};

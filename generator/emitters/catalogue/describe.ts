@@ -1,0 +1,240 @@
+/**
+ * `connector-codegen describe`: the whole spec as one machine-readable catalogue (the inventory that tools
+ * and agents read), and a short human summary. Field types use the seeds' vocabulary.
+ */
+import type { ActionIR, ConnectorIR, PaginationIR, PropertyIR, SchemaIR, ShapeIR, SpecIR } from '../../ir.js';
+
+/** A record field, meta key, searchable field or hit field in the catalogue. */
+export interface CatalogueField {
+  /** Field name. */
+  name: string;
+  /** Base types joined by `|` in the seeds' vocabulary (`string`, `object|any`, `array`). */
+  type: string;
+  /** Whether null is allowed. */
+  nullable: boolean;
+  /** Element type expression of arrays, when known (`string`, `object|null`). */
+  items?: string;
+  /** Allowed values. */
+  enum?: (string | number | boolean)[];
+  /** Literal value. */
+  const?: string | number | boolean;
+  /** Description. */
+  description?: string;
+  /** Deprecation note. */
+  deprecated?: string;
+  /** Inner fields of objects or of array elements, when known. */
+  fields?: CatalogueField[];
+}
+
+/** A param in the catalogue. */
+export interface CatalogueParam {
+  /** Param name. */
+  name: string;
+  /** Base type in the seeds' vocabulary. */
+  type: string;
+  /** Whether the caller must give it. */
+  required: boolean;
+  /** Element type of arrays. */
+  items?: string;
+  /** Allowed values (for separated lists: allowed entries). */
+  enum?: (string | number | boolean)[];
+  /** Literal value the param must take. */
+  const?: string | number | boolean;
+  /** Default. */
+  default?: string | number | boolean;
+  /** Inclusive minimum. */
+  minimum?: number;
+  /** Inclusive maximum. */
+  maximum?: number;
+  /** Minimum length. */
+  minLength?: number;
+  /** Maximum length. */
+  maxLength?: number;
+  /** Pattern. */
+  pattern?: string;
+  /** Minimum entries. */
+  minItems?: number;
+  /** Maximum entries. */
+  maxItems?: number;
+  /** Separator of a list held in a string. */
+  separator?: string;
+  /** Query language of the param's value. */
+  queryLanguage?: string;
+  /** Description. */
+  description?: string;
+  /** Deprecation note. */
+  deprecated?: string;
+  /** Inner params of object params. */
+  properties?: CatalogueParam[];
+}
+
+/** Formats a schema's type as an expression in the seeds' notation, including array element types. */
+export function typeExpression(s: Pick<SchemaIR, 'types' | 'nullable' | 'items'>): string {
+  const base = s.types.map((t) => (t === 'array' && s.items ? `array<${typeExpression(s.items)}>` : t)).join('|');
+  return s.nullable ? `${base}|null` : base;
+}
+
+function field(p: PropertyIR | (SchemaIR & { name: string })): CatalogueField {
+  const inner = p.properties ?? p.items?.properties;
+  return {
+    name: p.name,
+    type: p.types.join('|'),
+    nullable: p.nullable,
+    ...(p.items ? { items: typeExpression(p.items) } : {}),
+    ...(p.enum ? { enum: p.enum } : {}),
+    ...(p.const !== undefined ? { const: p.const } : {}),
+    ...(p.description ? { description: p.description } : {}),
+    ...(p.deprecated ? { deprecated: p.deprecated } : {}),
+    ...(inner ? { fields: inner.map(field) } : {}),
+  };
+}
+
+function param(p: PropertyIR): CatalogueParam {
+  const out: CatalogueParam = { name: p.name, type: p.types[0]!, required: p.required };
+  if (p.items) out.items = typeExpression(p.items);
+  for (const key of ['enum', 'const', 'default', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'separator', 'queryLanguage', 'description', 'deprecated'] as const) {
+    if (p[key] !== undefined) (out as unknown as Record<string, unknown>)[key] = p[key];
+  }
+  const inner = p.properties ?? p.items?.properties;
+  if (inner) out.properties = inner.map(param);
+  return out;
+}
+
+function shape(s: ShapeIR | undefined) {
+  return {
+    fields: (s?.properties ?? []).map(field),
+    unspecified: s === undefined || s.unspecified !== undefined,
+    ...(s?.unspecified ? { unspecifiedReason: s.unspecified } : {}),
+  };
+}
+
+function scheme(p: PaginationIR) {
+  return {
+    name: p.name,
+    style: p.style,
+    param: p.param,
+    ...(p.sizeParam ? { sizeParam: p.sizeParam } : {}),
+    next: p.next,
+    stop: p.stop,
+    ...(p.description ? { description: p.description } : {}),
+    ...(p.assumption ? { assumption: p.assumption } : {}),
+  };
+}
+
+function action(connector: ConnectorIR, a: ActionIR, ir: SpecIR) {
+  const record = connector.records.find((r) => r.name === a.result.record);
+  const meta = connector.meta.find((m) => m.name === a.result.meta);
+  let result;
+  if (a.result.shape === 'hits') result = { shape: 'hits', fields: ir.service.search.hit.map(field), unspecified: false };
+  else if (a.result.shape === 'binary') result = { shape: 'binary', fields: [], unspecified: false };
+  else {
+    result = {
+      shape: a.result.shape,
+      ...(a.result.record ? { record: a.result.record } : {}),
+      ...shape(record),
+      ...(a.result.shape === 'list' ? { meta: { ...(meta ? { name: meta.name } : {}), ...shape(meta) } } : {}),
+    };
+  }
+  return {
+    name: a.name,
+    kind: a.kind,
+    description: a.description,
+    params: a.params.map(param),
+    paramsUnspecified: a.paramsUnspecified !== undefined,
+    ...(a.paramsUnspecified ? { paramsUnspecifiedReason: a.paramsUnspecified } : {}),
+    pagination: a.pagination,
+    ...(a.rangeParam ? { rangeParam: a.rangeParam } : {}),
+    ...(a.maxBytes ? { maxBytes: a.maxBytes } : {}),
+    ...(a.note ? { note: a.note } : {}),
+    result,
+  };
+}
+
+/** The catalogue printed by `describe --json`. Deterministic: the IR is sorted. */
+export function buildCatalogue(ir: SpecIR) {
+  const s = ir.service;
+  const connectors = ir.connectors.map((c) => ({
+    id: c.id,
+    title: c.title,
+    seed: c.seed,
+    file: c.file,
+    description: c.description,
+    auth: {
+      method: c.auth.method,
+      ...(c.auth.unspecified ? { unspecified: c.auth.unspecified } : {}),
+      fields: c.auth.fields.map(param),
+      variables: c.auth.variables.map((v) => ({ ...param(v), ...(v.defaultUnspecified ? { defaultUnspecified: v.defaultUnspecified } : {}) })),
+    },
+    pagination: c.pagination.map(scheme),
+    counts: countsOf(c),
+    entities: c.entities.map((e) => ({
+      name: e.name,
+      ...(e.description ? { description: e.description } : {}),
+      ...(e.searchable
+        ? {
+            searchableFields: e.searchable.properties.map((p) => ({ name: p.name, type: p.types.join('|'), ...(p.enum ? { enum: p.enum } : {}), ...(p.deprecated ? { deprecated: p.deprecated } : {}) })),
+            searchableFieldsUnspecified: e.searchable.unspecified !== undefined,
+          }
+        : {}),
+      actions: e.actions.map((a) => action(c, a, ir)),
+    })),
+  }));
+  return {
+    service: {
+      title: s.title,
+      executePath: s.execute.path,
+      executeMethod: s.execute.method,
+      sourcesPath: s.createSource.path,
+      sourcesMethod: s.createSource.method,
+      headers: s.execute.headers,
+      envelope: s.envelope,
+      actions: s.actions,
+      writeActions: s.writeActions,
+      executeBody: s.executeBody.map(param),
+      metaKeys: s.metaKeys,
+      search: {
+        params: s.search.params.map(param),
+        operators: s.search.operators,
+        hit: s.search.hit.map(field),
+        pagination: scheme(s.search.pagination),
+      },
+      sourceCreation: { fields: s.sourceCreation.properties.map(field), requiredUnspecified: s.sourceCreation.unspecified },
+      authentication: s.authentication,
+      errors: s.errors,
+      limits: s.limits,
+      versioning: s.versioning,
+      assumptions: s.assumptions.map((a) => ({ id: a.id, contract: a.contract, source: a.source, value: a.value, at: a.location.file })),
+    },
+    totals: {
+      connectors: connectors.length,
+      entities: connectors.reduce((n, c) => n + c.counts.entities, 0),
+      pairs: connectors.reduce((n, c) => n + c.counts.pairs, 0),
+      writablePairs: connectors.reduce((n, c) => n + c.counts.writablePairs, 0),
+    },
+    connectors,
+  };
+}
+
+/** The catalogue's type. */
+export type Catalogue = ReturnType<typeof buildCatalogue>;
+
+function countsOf(c: ConnectorIR) {
+  const actions = c.entities.flatMap((e) => e.actions);
+  return {
+    entities: c.entities.length,
+    pairs: actions.length,
+    writablePairs: actions.filter((a) => a.kind === 'write').length,
+    writableEntities: c.entities.filter((e) => e.actions.some((a) => a.kind === 'write')).length,
+  };
+}
+
+/** A short human summary: one line per connector. */
+export function describeText(ir: SpecIR): string {
+  const cat = buildCatalogue(ir);
+  const lines = cat.connectors.map(
+    (c) => `${c.id.padEnd(20)} ${String(c.counts.entities).padStart(3)} entities ${String(c.counts.pairs).padStart(4)} actions ${String(c.counts.writablePairs).padStart(3)} writes  auth: ${c.auth.method}`,
+  );
+  lines.push(`${'total'.padEnd(20)} ${String(cat.totals.entities).padStart(3)} entities ${String(cat.totals.pairs).padStart(4)} actions ${String(cat.totals.writablePairs).padStart(3)} writes`);
+  lines.push(`assumptions: ${cat.service.assumptions.length} (describe --json lists them)`);
+  return lines.join('\n');
+}

@@ -1,0 +1,241 @@
+/**
+ * `src/client.ts` of a connector package: one resource interface per entity (a method per action, with JSDoc
+ * and an example), and the client class that wires each method to the runtime with data, never with
+ * connector-specific code.
+ */
+import type { ClassDeclarationStructure, InterfaceDeclarationStructure, StatementStructures, VariableStatementStructure } from 'ts-morph';
+import type { ActionIR, ConnectorIR, EntityIR, PaginationIR, SpecIR } from '../../ir.js';
+import { camelCase, stringLiteral } from '../naming.js';
+import { clientClassName, methodExample, resourceTypeName } from './client-names.js';
+
+export { clientClassName, methodExample, resourceTypeName } from './client-names.js';
+import { printTsFile, Scope, StructureKind, VariableDeclarationKind } from './ts-file.js';
+import { hasParamsValidator, hasRecordValidator, paramsValidatorName, recordValidatorName } from '../validators/index.js';
+import { AUTH_CONFIG_TYPE, metaTypeName, paramsRequired, paramsTypeName, recordTypeName, searchFieldsTypeName } from './types-file.js';
+
+/** Members of the runtime's ConnectorClient that an entity property must not shadow. */
+const RESERVED_MEMBERS = new Set(['execute', 'createSource', 'constructor']);
+
+/** Name of the constant holding a paging scheme's descriptor. */
+const pagingConstant = (scheme: string) => `${camelCase(scheme)}Paging`;
+
+
+function recordType(connector: ConnectorIR, action: ActionIR): string {
+  const record = connector.records.find((r) => r.name === action.result.record);
+  return record ? `T.${recordTypeName(record.name)}` : 'Record<string, unknown>';
+}
+
+function metaType(connector: ConnectorIR, action: ActionIR): string {
+  const meta = connector.meta.find((m) => m.name === action.result.meta);
+  return meta ? `T.${metaTypeName(meta.name)}` : 'Record<string, unknown>';
+}
+
+/** Parameter list and return type of one method. */
+function signature(connector: ConnectorIR, entity: EntityIR, action: ActionIR) {
+  if (action.name === 'search') {
+    const fields = `T.${searchFieldsTypeName(entity.name)}`;
+    return {
+      typeParameters: [{ name: 'K', constraint: `keyof ${fields}`, default: `keyof ${fields}` }],
+      parameters: [
+        { name: 'params', type: `SearchRequest<${fields}, K>` },
+        { name: 'options', type: 'PageOptions', hasQuestionToken: true },
+      ],
+      returnType: `PagePromise<SearchHit<${fields}, K>, SearchResult<${fields}, K>>`,
+    };
+  }
+  const params = { name: 'params', type: `T.${paramsTypeName(entity.name, action.name)}`, hasQuestionToken: !paramsRequired(action) };
+  switch (action.result.shape) {
+    case 'list': {
+      const record = recordType(connector, action);
+      return {
+        typeParameters: [],
+        parameters: [params, { name: 'options', type: 'PageOptions', hasQuestionToken: true }],
+        returnType: `PagePromise<${record}, Page<${record}, ${metaType(connector, action)}>>`,
+      };
+    }
+    case 'binary':
+      return { typeParameters: [], parameters: [params, { name: 'options', type: 'RequestOptions', hasQuestionToken: true }], returnType: 'Promise<DownloadResponse>' };
+    default:
+      return {
+        typeParameters: [],
+        parameters: [params, { name: 'options', type: 'RequestOptions', hasQuestionToken: true }],
+        returnType: `Promise<${recordType(connector, action)}>`,
+      };
+  }
+}
+
+
+
+function methodDocs(connector: ConnectorIR, entity: EntityIR, action: ActionIR): string {
+  const lines = [action.description];
+  if (action.note) lines.push(`Note: ${action.note}`);
+  if (action.paramsUnspecified) lines.push(`Params not specified by the contract: "${action.paramsUnspecified}"`);
+  if (action.pagination !== 'none' && action.pagination !== 'unspecified' && action.result.shape === 'list') {
+    lines.push('Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.');
+  } else if (action.pagination === 'unspecified') {
+    lines.push('How this action pages is not specified by the contract: iteration yields the first page only.');
+  }
+  if (action.result.shape === 'hits') {
+    lines.push(`Filters and sorts take the searchable fields (\`${searchFieldsTypeName(entity.name)}\`). Await it for the first page of hits; iterate it (\`for await\`) to walk every hit of every page.`);
+  }
+  if (action.result.shape === 'binary') {
+    lines.push(`Streams the bytes as \`body\`${action.rangeParam ? `; pass a range in \`${action.rangeParam}\` for partial content (206)` : ''}${action.maxBytes ? `; at most ${action.maxBytes} bytes` : ''}.`);
+  }
+  if (action.kind === 'write') lines.push('A write: never retried automatically.');
+  if (action.deprecated) lines.push(`@deprecated ${action.deprecated}`);
+  lines.push(`@example\n${methodExample(connector, entity, action)}`);
+  return lines.join('\n');
+}
+
+function resourceInterface(connector: ConnectorIR, entity: EntityIR): InterfaceDeclarationStructure {
+  return {
+    kind: StructureKind.Interface,
+    name: resourceTypeName(entity),
+    isExported: true,
+    docs: [[entity.description ?? `The ${entity.name} entity.`, entity.note ? `Note: ${entity.note}` : ''].filter(Boolean).join('\n')],
+    methods: entity.actions.map((action) => ({ name: camelCase(action.name), docs: [methodDocs(connector, entity, action)], ...signature(connector, entity, action) })),
+  };
+}
+
+/** The runtime call for one method: data in, nothing connector-specific. */
+function methodBody(connector: ConnectorIR, entity: EntityIR, action: ActionIR): string {
+  const validators = [
+    action.name === 'search' ? 'validateParams: V.params_search' : hasParamsValidator(action) ? `validateParams: V.${paramsValidatorName(entity.name, action.name)}` : '',
+    (action.result.shape === 'list' || action.result.shape === 'single') && hasRecordValidator(connector, action.result.record)
+      ? `validateRecord: V.${recordValidatorName(action.result.record!)}`
+      : '',
+  ].filter(Boolean);
+  const call = `{ entity: ${stringLiteral(entity.name)}, action: ${stringLiteral(action.name)}, kind: ${stringLiteral(action.kind)}${validators.map((v) => `, ${v}`).join('')} }`;
+  const pagination = action.pagination === 'none' || action.pagination === 'unspecified' ? 'null' : pagingConstant(action.pagination);
+  switch (action.result.shape) {
+    case 'hits':
+      return `(params, options) => this.callSearch(${call}, params, options)`;
+    case 'list':
+      return `(params, options) => this.callList(${call}, params, ${pagination}, options)`;
+    case 'binary':
+      return `(params, options) => this.callDownload(${call}, params, options)`;
+    default:
+      return `(params, options) => this.callSingle(${call}, params, options)`;
+  }
+}
+
+function paginationDescriptor(scheme: PaginationIR, connector: ConnectorIR | undefined): string {
+  const sizeDefaults = new Set<number>();
+  const paramTypes = new Set<string>();
+  for (const a of connector?.entities.flatMap((e) => e.actions) ?? []) {
+    if (a.pagination !== scheme.name) continue;
+    const size = a.params.find((p) => p.name === scheme.sizeParam)?.default;
+    if (typeof size === 'number') sizeDefaults.add(size);
+    const type = a.params.find((p) => p.name === scheme.param)?.types[0];
+    if (type) paramTypes.add(type);
+  }
+  const descriptor = {
+    style: scheme.style,
+    param: scheme.param,
+    ...(scheme.sizeParam ? { sizeParam: scheme.sizeParam } : {}),
+    // One default page size when every action of the scheme agrees on it.
+    ...(sizeDefaults.size === 1 ? { defaultSize: [...sizeDefaults][0] } : {}),
+    // The cursor param's declared type, when every action of the scheme agrees on it.
+    ...(paramTypes.size === 1 ? { paramType: [...paramTypes][0] } : {}),
+    next: scheme.next,
+    stop: scheme.stop,
+  };
+  return JSON.stringify(descriptor);
+}
+
+/** Emits src/client.ts for one connector. */
+export function clientFile(ir: SpecIR, connector: ConnectorIR): string {
+  const className = clientClassName(connector);
+  for (const e of connector.entities) {
+    if (RESERVED_MEMBERS.has(camelCase(e.name))) throw new Error(`entity '${e.name}' of ${connector.id} would shadow the client member '${camelCase(e.name)}'`);
+  }
+  const service = {
+    executePath: ir.service.execute.path,
+    sourcesPath: ir.service.createSource.path,
+    envelope: ir.service.envelope,
+    search: JSON.parse(paginationDescriptor(ir.service.search.pagination, undefined)),
+  };
+  const constants: VariableStatementStructure[] = [
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: ['Service facts from spec/service.yaml.'],
+      declarations: [{ name: 'SERVICE', type: 'ServiceDescriptor', initializer: JSON.stringify(service, null, 2) }],
+    },
+    ...connector.pagination.map(
+      (scheme): VariableStatementStructure => ({
+        kind: StructureKind.VariableStatement,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: [`Paging scheme '${scheme.name}' of the ${connector.id} connector, as data for the runtime's iterator.${scheme.description ? `\n${scheme.description}` : ''}`],
+        declarations: [{ name: pagingConstant(scheme.name), type: 'PaginationDescriptor', initializer: JSON.stringify(JSON.parse(paginationDescriptor(scheme, connector)), null, 2) }],
+      }),
+    ),
+  ];
+  const clientClass: ClassDeclarationStructure = {
+    kind: StructureKind.Class,
+    name: className,
+    isExported: true,
+    extends: 'ConnectorClient',
+    docs: [`Client of the ${connector.title} connector (${connector.entities.length} entities).\n${connector.description}\n@example\nconst ${camelCase(connector.id)} = new ${className}({ baseUrl: 'https://…', token: process.env.CONNECTOR_TOKEN!, sourceId: '<source id>' });`],
+    properties: connector.entities.map((e) => ({
+      name: camelCase(e.name),
+      type: resourceTypeName(e),
+      isReadonly: true,
+      scope: Scope.Public,
+      docs: [e.description ?? `The ${e.name} entity.`],
+    })),
+    ctors: [
+      {
+        parameters: [{ name: 'options', type: 'ClientOptions' }],
+        docs: ['Creates a client for one source; `sourceId` selects the source every call runs on.'],
+        statements: [
+          'super(options, SERVICE);',
+          ...connector.entities.map(
+            (e) => `this.${camelCase(e.name)} = {\n${e.actions.map((a) => `${camelCase(a.name)}: ${methodBody(connector, e, a)},`).join('\n')}\n};`,
+          ),
+        ],
+      },
+    ],
+    methods: [
+      {
+        name: 'createSource',
+        hasOverrideKeyword: true,
+        docs: [`Creates a ${connector.id} source; auth_config is typed by the connector's authentication.\n@example\nconst source = await ${camelCase(connector.id)}.createSource({ workspace_id: '<workspace>', source_template_id: ${stringLiteral(connector.id)}, name: 'My source', auth_config: {} });`],
+        parameters: [
+          { name: 'body', type: `CreateSourceBody<T.${AUTH_CONFIG_TYPE}>` },
+          { name: 'options', type: 'RequestOptions', hasQuestionToken: true },
+        ],
+        returnType: 'Promise<Source>',
+        statements: ['return super.createSource(body, options);'],
+      },
+    ],
+  };
+  const statements: (string | StatementStructures)[] = [
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: '@connector-sdk/runtime',
+      namedImports: ['ConnectorClient'],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: '@connector-sdk/runtime',
+      namedImports: ['ClientOptions', 'CreateSourceBody', 'DownloadResponse', 'Page', 'PageOptions', 'PagePromise', 'PaginationDescriptor', 'RequestOptions', 'SearchHit', 'SearchRequest', 'SearchResult', 'ServiceDescriptor', 'Source'],
+    },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './types.js', namespaceImport: 'T' },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './validators.js', namespaceImport: 'V' },
+    ...constants,
+    ...connector.entities.map((e) => resourceInterface(connector, e)),
+    clientClass,
+    {
+      kind: StructureKind.Function,
+      name: `create${className}`,
+      isExported: true,
+      docs: [`Creates a {@link ${className}}; the same as \`new ${className}(options)\`.`],
+      parameters: [{ name: 'options', type: 'ClientOptions' }],
+      returnType: className,
+      statements: [`return new ${className}(options);`],
+    },
+  ];
+  return printTsFile('client.ts', connector.file, { statements });
+}

@@ -1,0 +1,558 @@
+/**
+ * Phase 2 — normalize: raw spec data → IR. Resolves `common` params, defaults and references, sorts every
+ * list, and reports what cannot be resolved (unknown action, write not allowed, unknown reference, bad type
+ * expression, duplicate names). Each IR node remembers where it came from (`Origins`) so checks.ts can point
+ * at the exact key.
+ */
+import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
+import { actionRank } from '../ir.js';
+import type {
+  ActionIR,
+  ActionName,
+  AssumptionIR,
+  AuthIR,
+  ConnectorIR,
+  EntityIR,
+  IdFormat,
+  LimitIR,
+  PaginationIR,
+  PropertyIR,
+  SchemaIR,
+  ServiceIR,
+  ShapeIR,
+  SpecIR,
+} from '../ir.js';
+import type { LoadedSpec } from './load.js';
+import type { RawAction, RawConnector, RawField, RawPagination, RawParam, RawService, RawShape } from './raw.js';
+import { parseTypeExpr, type BaseType } from './type-expr.js';
+import { diagnosticAt, locate, type DataPath, type SourceFile } from './yaml-source.js';
+
+/** Where each IR node was written: lets later checks locate a node or one of its keys. */
+export class Origins {
+  private readonly map = new WeakMap<object, { source: SourceFile; path: DataPath }>();
+  /** Records that `node` was built from `path` in `source`. */
+  set<T extends object>(node: T, source: SourceFile, path: DataPath): T {
+    this.map.set(node, { source, path });
+    return node;
+  }
+  /** A diagnostic at `node` (its key), or at one of its keys (`sub`) when that key is written. */
+  diagnostic(node: object, code: DiagnosticCode, message: string, sub?: DataPath, severity?: 'error' | 'warning'): Diagnostic {
+    const origin = this.map.get(node);
+    if (!origin) throw new Error(`internal: no origin for ${code} ${message}`);
+    return diagnosticAt(origin.source, sub ? [...origin.path, ...sub] : origin.path, code, message, { severity });
+  }
+}
+
+/** What normalization produced. */
+export interface NormalizeResult {
+  /** The IR; absent when service.yaml itself is unusable. */
+  ir?: SpecIR;
+  /** Problems found while resolving. */
+  diagnostics: Diagnostic[];
+  /** Origins of IR nodes. */
+  origins: Origins;
+}
+
+const LIST_LIKE: readonly string[] = ['list', 'api_search'];
+const DEFAULT_SHAPE: Record<ActionName, ActionIR['result']['shape']> = {
+  list: 'list',
+  api_search: 'list',
+  get: 'single',
+  create: 'single',
+  update: 'single',
+  delete: 'single',
+  search: 'hits',
+  download: 'binary',
+};
+
+const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/** Builds IR nodes from one file, reporting into a shared list. */
+class FileContext {
+  /** The connector's default identifier format for fixtures (defaults.idFormat). */
+  defaultIdFormat: IdFormat | undefined;
+  constructor(
+    readonly source: SourceFile,
+    readonly origins: Origins,
+    readonly diagnostics: Diagnostic[],
+    readonly assumptions: AssumptionIR[],
+    readonly assumptionPrefix: string,
+  ) {}
+
+  report(path: DataPath, code: DiagnosticCode, message: string, severity?: 'error' | 'warning'): void {
+    this.diagnostics.push(diagnosticAt(this.source, path, code, message, { severity }));
+  }
+
+  loc(path: DataPath) {
+    return { file: this.source.specPath, line: locate(this.source, path, 'key').line };
+  }
+
+  /** Collects an `assumption:` written on any node into the spec-wide list. */
+  noteAssumption(path: DataPath, text: string | undefined, provenance?: string): void {
+    if (!text) return;
+    this.assumptions.push({
+      id: `${this.assumptionPrefix}/${path.join('/')}`,
+      contract: 'Not shown by the contract.',
+      source: provenance ?? 'Assumption written in the spec.',
+      value: text,
+      location: this.loc(path),
+    });
+  }
+
+  /** A type expression → base types, nullability and element shape; reports SPEC019. */
+  typeOf(expr: string, path: DataPath): Pick<SchemaIR, 'types' | 'nullable' | 'items'> {
+    const parsed = parseTypeExpr(expr);
+    if ('error' in parsed) {
+      this.report(path, 'SPEC019', `${parsed.error} at ${path.join('.')}`);
+      return { types: ['any'], nullable: false };
+    }
+    const toSchema = (p: typeof parsed): Pick<SchemaIR, 'types' | 'nullable' | 'items'> => ({
+      types: p.types,
+      nullable: p.nullable,
+      ...(p.items ? { items: toSchema(p.items) as SchemaIR } : {}),
+    });
+    return toSchema(parsed);
+  }
+
+  /** A record field, meta key or searchable field. */
+  field(name: string, raw: RawField, path: DataPath): PropertyIR {
+    const obj = typeof raw === 'string' ? { type: raw } : raw;
+    const typePath = typeof raw === 'string' ? path : [...path, 'type'];
+    const t = this.typeOf(obj.type, typePath);
+    const prop: PropertyIR = { name, required: true, source: this.loc(path), ...t };
+    copyDocs(prop, obj);
+    if (obj.enum) prop.enum = obj.enum;
+    if (obj.const !== undefined) prop.const = obj.const;
+    if (obj.items !== undefined) {
+      const inner = this.field('items', obj.items, [...path, 'items']);
+      const { name: _n, required: _r, source: _s, ...schema } = inner;
+      prop.items = schema;
+    }
+    if (obj.fields) prop.properties = this.fields(obj.fields, [...path, 'fields']);
+    this.noteAssumption(path, obj.assumption, obj.provenance);
+    return this.origins.set(prop, this.source, path);
+  }
+
+  fields(raw: Record<string, RawField>, path: DataPath): PropertyIR[] {
+    return Object.entries(raw)
+      .map(([n, f]) => this.field(n, f, [...path, n]))
+      .sort(byName);
+  }
+
+  shape(name: string, raw: RawShape, path: DataPath): ShapeIR {
+    const shape: ShapeIR = { name, properties: raw.fields ? this.fields(raw.fields, [...path, 'fields']) : [], source: this.loc(path) };
+    if (raw.description) shape.description = raw.description;
+    if (raw.unspecified) shape.unspecified = raw.unspecified;
+    if (raw.note) shape.note = raw.note;
+    if (raw.assumption) shape.assumption = raw.assumption;
+    if (raw.idPrefix) shape.idPrefix = raw.idPrefix;
+    if (raw.idFormat ?? this.defaultIdFormat) shape.idFormat = raw.idFormat ?? this.defaultIdFormat;
+    this.noteAssumption(path, raw.assumption, raw.provenance);
+    return this.origins.set(shape, this.source, path);
+  }
+
+  /** A param; `common` resolves against the connector-level params. */
+  param(name: string, raw: RawParam, path: DataPath, common: Record<string, RawParam> | undefined, commonPath: DataPath): PropertyIR {
+    if (raw === 'common') {
+      const shared = common?.[name];
+      if (shared === undefined || shared === 'common') {
+        this.report(path, 'SPEC018', `param '${name}' is marked common but the file's params define no '${name}'`);
+        return this.origins.set({ name, required: false, types: ['any'], nullable: false, source: this.loc(path) }, this.source, path);
+      }
+      // Located at the shared definition: that is where its constraints are written.
+      const resolved = this.param(name, shared, [...commonPath, name], undefined, commonPath);
+      return this.origins.set({ ...resolved, source: this.loc(path) }, this.source, [...commonPath, name]);
+    }
+    const obj = typeof raw === 'string' ? { type: raw } : raw;
+    const typePath = typeof raw === 'string' ? path : [...path, 'type'];
+    const t = this.typeOf(obj.type, typePath);
+    if (t.types.length !== 1 || t.nullable || t.types[0] === 'any') {
+      this.report(typePath, 'SPEC019', `param '${name}' takes one base type (string, integer, number, boolean, object, array), not '${obj.type}'`);
+    }
+    const prop: PropertyIR = { name, required: obj.required ?? false, source: this.loc(path), types: [t.types[0] ?? 'any'], nullable: false };
+    if (t.items) prop.items = t.items;
+    copyDocs(prop, obj);
+    for (const key of ['enum', 'const', 'default', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'separator', 'queryLanguage'] as const) {
+      if (obj[key] !== undefined) (prop as unknown as Record<string, unknown>)[key] = obj[key];
+    }
+    if (obj.items !== undefined) {
+      const inner = this.param('items', obj.items, [...path, 'items'], undefined, commonPath);
+      const { name: _n, required: _r, source: _s, ...schema } = inner;
+      prop.items = schema;
+    }
+    if (obj.properties) prop.properties = this.params(obj.properties, [...path, 'properties'], undefined, commonPath);
+    this.noteAssumption(path, obj.assumption, obj.provenance);
+    return this.origins.set(prop, this.source, path);
+  }
+
+  params(raw: Record<string, RawParam>, path: DataPath, common: Record<string, RawParam> | undefined, commonPath: DataPath): PropertyIR[] {
+    return Object.entries(raw)
+      .map(([n, p]) => this.param(n, p, [...path, n], common, commonPath))
+      .sort(byName);
+  }
+
+  pagination(name: string, raw: RawPagination, path: DataPath): PaginationIR {
+    const scheme: PaginationIR = {
+      name,
+      style: raw.style,
+      param: raw.param,
+      // Built key by key (not spread) so the IR's key order never follows the YAML's.
+      next: {
+        from: raw.next.from,
+        ...(raw.next.path !== undefined ? { path: raw.next.path } : {}),
+        ...(raw.next.queryParam !== undefined ? { queryParam: raw.next.queryParam } : {}),
+        ...(raw.next.start !== undefined ? { start: raw.next.start } : {}),
+      },
+      stop: raw.stop.map((s) => ({ when: s.when, ...(s.key !== undefined ? { key: s.key } : {}) })),
+      source: this.loc(path),
+    };
+    if (raw.sizeParam) scheme.sizeParam = raw.sizeParam;
+    if (raw.description) scheme.description = raw.description;
+    if (raw.assumption) scheme.assumption = raw.assumption;
+    this.noteAssumption(path, raw.assumption, raw.provenance);
+    return this.origins.set(scheme, this.source, path);
+  }
+}
+
+function copyDocs(target: SchemaIR, raw: { description?: string; deprecated?: string; note?: string; provenance?: string; assumption?: string }) {
+  if (raw.description) target.description = raw.description;
+  if (raw.deprecated) target.deprecated = raw.deprecated;
+  if (raw.note) target.note = raw.note;
+  if (raw.provenance) target.provenance = raw.provenance;
+  if (raw.assumption) target.assumption = raw.assumption;
+}
+
+const DUPLICATE_KIND: Record<string, string> = {
+  entities: 'entity',
+  actions: 'action',
+  params: 'param',
+  properties: 'param',
+  fields: 'field',
+  records: 'record',
+  meta: 'meta',
+  pagination: 'pagination scheme',
+};
+
+function reportDuplicates(ctx: FileContext): void {
+  for (const dup of ctx.source.duplicates) {
+    const parent = dup.mapPath[dup.mapPath.length - 1];
+    const kind = (typeof parent === 'string' && DUPLICATE_KIND[parent]) || 'key';
+    ctx.diagnostics.push({
+      file: ctx.source.file,
+      line: dup.line,
+      col: dup.col,
+      severity: 'error',
+      code: 'SPEC012',
+      message: `duplicate ${kind} '${dup.key}' (first defined at line ${dup.firstLine})`,
+      hint: 'Each name may appear once in its map; merge or rename the duplicate.',
+    });
+  }
+}
+
+/** Phase 2 entry point. */
+export function normalize(loaded: LoadedSpec): NormalizeResult {
+  const origins = new Origins();
+  const diagnostics: Diagnostic[] = [];
+  const assumptions: AssumptionIR[] = [];
+  const serviceCtx = new FileContext(loaded.service, origins, diagnostics, assumptions, 'service');
+  for (const c of [loaded.service, ...loaded.connectors]) {
+    if (c.syntaxErrors.length === 0) reportDuplicates(new FileContext(c, origins, diagnostics, assumptions, ''));
+  }
+  if (!loaded.valid.has(loaded.service)) return { diagnostics, origins };
+
+  const service = buildService(loaded.service.data as RawService, serviceCtx);
+  const vocabulary = new Map(service.actions.map((a) => [a.name as string, a]));
+  const writes = new Set(service.writeActions);
+  const rawService = loaded.service.data as RawService;
+
+  const connectors: ConnectorIR[] = [];
+  for (const source of loaded.connectors) {
+    if (!loaded.valid.has(source)) continue;
+    const raw = source.data as RawConnector;
+    const ctx = new FileContext(source, origins, diagnostics, [], raw.id);
+    ctx.defaultIdFormat = raw.defaults?.idFormat;
+    const expectedId = source.file.replace(/^.*[\\/]/, '').replace(/\.yaml$/, '');
+    if (raw.id !== expectedId) ctx.report(['id'], 'SPEC020', `connector id '${raw.id}' does not match its file name '${expectedId}.yaml'`);
+    if (!service.connectorIds.includes(raw.id)) {
+      ctx.report(['id'], 'SPEC025', `connector '${raw.id}' is not listed in service.yaml connectors`);
+    }
+    connectors.push(buildConnector(raw, ctx, vocabulary, writes, rawService, service.search.params));
+    assumptions.push(...ctx.assumptions.sort((a, b) => (a.id < b.id ? -1 : 1)));
+  }
+
+  // Cross-file: every listed connector has a file; every write the contract allows is in the spec.
+  const present = new Map(connectors.map((c) => [c.id, c]));
+  const parsedIds = new Set(loaded.connectors.map((s) => s.file.replace(/^.*[\\/]/, '').replace(/\.yaml$/, '')));
+  service.connectorIds.forEach((id, i) => {
+    if (!parsedIds.has(id)) serviceCtx.report(['connectors', i], 'SPEC026', `connector '${id}' has no file spec/connectors/${id}.yaml`);
+  });
+  for (const [connectorId, entities] of Object.entries(rawService.writeActions)) {
+    if (!service.connectorIds.includes(connectorId)) {
+      serviceCtx.report(['writeActions', connectorId], 'SPEC025', `writeActions names unknown connector '${connectorId}'`);
+      continue;
+    }
+    const connector = present.get(connectorId);
+    if (!connector) continue;
+    for (const [entityName, actions] of Object.entries(entities)) {
+      actions.forEach((action, i) => {
+        const entity = connector.entities.find((e) => e.name === entityName);
+        if (!entity?.actions.some((a) => a.name === action)) {
+          serviceCtx.report(['writeActions', connectorId, entityName, i], 'SPEC024', `the contract allows ${connectorId} ${entityName} ${action}, but the connector file has no such action`);
+        }
+      });
+    }
+  }
+  for (const id of Object.keys(rawService.authentication.connectors)) {
+    if (!service.connectorIds.includes(id)) serviceCtx.report(['authentication', 'connectors', id], 'SPEC025', `authentication names unknown connector '${id}'`);
+  }
+  const order = new Map(service.connectorIds.map((id, i) => [id, i]));
+  connectors.sort((a, b) => (order.get(a.id) ?? 1e9) - (order.get(b.id) ?? 1e9) || (a.id < b.id ? -1 : 1));
+  service.assumptions = assumptions;
+  return { ir: { service, connectors }, diagnostics, origins };
+}
+
+function buildService(raw: RawService, ctx: FileContext): ServiceIR {
+  const assumptionList = Object.entries(raw.assumptions)
+    .map(([id, a]) => ({ id, contract: a.contract, source: a.source, value: a.value, location: ctx.loc(['assumptions', id]) }))
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+  ctx.assumptions.push(...assumptionList);
+  const endpoint = (e: RawService['endpoints']['execute']) => ({
+    method: e.method,
+    path: e.path,
+    ...(e.description ? { description: e.description } : {}),
+    headers: e.headers,
+  });
+  const writeActions = Object.entries(raw.writeActions)
+    .flatMap(([c, entities]) => Object.entries(entities).flatMap(([e, actions]) => actions.map((a) => `${c}/${e}/${a}`)))
+    .sort();
+  const limits: LimitIR[] = raw.limits.map((l) => ({
+    where: l.where,
+    limit: l.limit,
+    ...(l.expect ? { expect: l.expect } : {}),
+    appliesTo: [],
+    ...(l.unspecified ? { unspecified: l.unspecified } : {}),
+  }));
+  const searchPagination = ctx.pagination('search', raw.search.pagination, ['search', 'pagination']);
+  const sourceCreation = ctx.shape('sourceCreation', raw.sourceCreation, ['sourceCreation']);
+  return {
+    title: raw.service.title,
+    seed: raw.service.seed,
+    description: raw.service.description,
+    execute: endpoint(raw.endpoints.execute),
+    createSource: endpoint(raw.endpoints.createSource),
+    envelope: { records: raw.assumptions.envelope.value.records, meta: raw.assumptions.envelope.value.meta },
+    actions: Object.entries(raw.actions)
+      .map(([name, a]) => ({ name: name as ActionName, kind: a.kind, description: a.description }))
+      .sort((a, b) => actionRank(a.name) - actionRank(b.name) || (a.name < b.name ? -1 : 1)),
+    writeActions,
+    connectorIds: [...raw.connectors],
+    executeBody: ctx.params(raw.executeBody, ['executeBody'], undefined, []),
+    metaKeys: raw.result.metaKeys ?? [],
+    search: {
+      params: ctx.params(raw.search.params, ['search', 'params'], undefined, []),
+      operators: Object.entries(raw.search.operators)
+        .map(([name, o]) => ({ name, operand: o.operand, ...(o.description ? { description: o.description } : {}) }))
+        .sort(byName),
+      hit: ctx.fields(raw.search.hit, ['search', 'hit']),
+      pagination: searchPagination,
+    },
+    sourceCreation,
+    authentication: {
+      header: raw.authentication.header,
+      scheme: raw.authentication.scheme,
+      ...(raw.authentication.description ? { description: raw.authentication.description } : {}),
+      ...(raw.authentication.unspecified ? { unspecified: raw.authentication.unspecified } : {}),
+      placeholders: raw.authentication.placeholders ?? [],
+    },
+    errors: { body: raw.assumptions.errorBody?.value, statuses: (raw.assumptions.errorStatuses?.value ?? {}) as Record<string, string> },
+    limits,
+    versioning: { ...raw.versioning },
+    ...(raw.events?.unspecified ? { events: raw.events.unspecified } : {}),
+    assumptions: [],
+  };
+}
+
+function buildAuth(raw: RawService, id: string, ctx: FileContext): AuthIR {
+  const entry = raw.authentication.connectors[id];
+  if (!entry) {
+    return { method: 'unspecified', fields: [], variables: [], unspecified: raw.authentication.unspecified ?? 'Not shown.' };
+  }
+  const base: DataPath = ['authentication', 'connectors', id];
+  const variables = Object.entries(entry.variables ?? {})
+    .map(([name, v]) => {
+      const prop: AuthIR['variables'][number] = {
+        name,
+        required: v.required ?? false,
+        types: [v.type as BaseType],
+        nullable: false,
+        source: ctx.loc([...base, 'variables', name]),
+        ...(v.description ? { description: v.description } : {}),
+        ...(v.note ? { note: v.note } : {}),
+      };
+      if (typeof v.default === 'string') prop.default = v.default;
+      else if (v.default) prop.defaultUnspecified = v.default.unspecified;
+      return prop;
+    })
+    .sort(byName);
+  return {
+    method: entry.method,
+    ...(entry.description ? { description: entry.description } : {}),
+    fields: ctx.params(entry.fields, [...base, 'fields'], undefined, []),
+    variables,
+  };
+}
+
+function buildConnector(
+  raw: RawConnector,
+  ctx: FileContext,
+  vocabulary: Map<string, ServiceIR['actions'][number]>,
+  writes: Set<string>,
+  rawService: RawService,
+  searchParams: PropertyIR[],
+): ConnectorIR {
+  const records = Object.entries(raw.records).map(([n, r]) => ctx.shape(n, r, ['records', n])).sort(byName);
+  const meta = Object.entries(raw.meta ?? {}).map(([n, m]) => ctx.shape(n, m, ['meta', n])).sort(byName);
+  const pagination = Object.entries(raw.pagination ?? {}).map(([n, p]) => ctx.pagination(n, p, ['pagination', n])).sort(byName);
+  const recordNames = new Set(records.map((r) => r.name));
+  const metaNames = new Set(meta.map((m) => m.name));
+  const schemeNames = new Set(pagination.map((p) => p.name));
+  if (raw.defaults?.pagination && !schemeNames.has(raw.defaults.pagination)) {
+    ctx.report(['defaults', 'pagination'], 'SPEC018', `defaults.pagination names unknown scheme '${raw.defaults.pagination}'`);
+  }
+  if (raw.defaults?.meta && !metaNames.has(raw.defaults.meta)) {
+    ctx.report(['defaults', 'meta'], 'SPEC018', `defaults.meta names unknown meta '${raw.defaults.meta}'`);
+  }
+
+  const entities: EntityIR[] = [];
+  for (const [entityName, rawEntity] of Object.entries(raw.entities)) {
+    const ePath: DataPath = ['entities', entityName];
+    if (rawEntity.record && !recordNames.has(rawEntity.record)) {
+      ctx.report([...ePath, 'record'], 'SPEC018', `entity '${entityName}' names unknown record '${rawEntity.record}'`);
+    }
+    const actions: ActionIR[] = [];
+    for (const [actionName, rawAction] of Object.entries(rawEntity.actions)) {
+      const aPath: DataPath = [...ePath, 'actions', actionName];
+      const vocab = vocabulary.get(actionName);
+      if (!vocab) {
+        ctx.report(aPath, 'SPEC010', `unknown action '${actionName}' on entity '${entityName}'; the contract's actions are: ${[...vocabulary.keys()].join(', ')}`);
+        continue;
+      }
+      if (vocab.kind === 'write' && !writes.has(`${raw.id}/${entityName}/${actionName}`)) {
+        ctx.report(aPath, 'SPEC011', `write action '${actionName}' on ${raw.id} '${entityName}' is not allowed by the contract (service.yaml writeActions)`);
+      }
+      actions.push(buildAction(actionName as ActionName, vocab, rawAction ?? {}, aPath, raw, rawEntity.record, ctx, { recordNames, metaNames, schemeNames }, searchParams));
+    }
+    actions.sort((a, b) => actionRank(a.name) - actionRank(b.name));
+    const entity: EntityIR = { name: entityName, actions, source: ctx.loc(ePath) };
+    if (rawEntity.description) entity.description = rawEntity.description;
+    if (rawEntity.record) entity.record = rawEntity.record;
+    if (rawEntity.note) entity.note = rawEntity.note;
+    const hasSearch = actions.some((a) => a.name === 'search');
+    if (rawEntity.searchableFields) {
+      if (!hasSearch) ctx.report([...ePath, 'searchableFields'], 'SPEC023', `entity '${entityName}' lists searchableFields but has no search action`);
+      entity.searchable = {
+        properties: rawEntity.searchableFields.fields ? ctx.fields(rawEntity.searchableFields.fields, [...ePath, 'searchableFields', 'fields']) : [],
+        ...(rawEntity.searchableFields.unspecified ? { unspecified: rawEntity.searchableFields.unspecified } : {}),
+      };
+      if (!rawEntity.searchableFields.fields && !rawEntity.searchableFields.unspecified) {
+        ctx.report([...ePath, 'searchableFields'], 'SPEC022', `searchableFields of '${entityName}' give neither fields nor unspecified`);
+      }
+    } else if (hasSearch) {
+      ctx.report([...ePath, 'actions', 'search'], 'SPEC022', `entity '${entityName}' has the search action but no searchableFields`);
+    }
+    entities.push(ctx.origins.set(entity, ctx.source, ePath));
+  }
+  entities.sort(byName);
+  return {
+    id: raw.id,
+    title: raw.title,
+    seed: raw.seed,
+    file: ctx.source.specPath,
+    description: raw.description,
+    auth: buildAuth(rawService, raw.id, ctx),
+    pagination,
+    meta,
+    records,
+    entities,
+  };
+}
+
+function buildAction(
+  name: ActionName,
+  vocab: ServiceIR['actions'][number],
+  raw: RawAction,
+  path: DataPath,
+  connector: RawConnector,
+  entityRecord: string | undefined,
+  ctx: FileContext,
+  names: { recordNames: Set<string>; metaNames: Set<string>; schemeNames: Set<string> },
+  searchParams: PropertyIR[],
+): ActionIR {
+  if (name === 'search' && (raw.params || raw.unspecifiedParams)) {
+    ctx.report([...path, raw.params ? 'params' : 'unspecifiedParams'], 'SPEC027', `search takes the uniform search params of service.yaml; it lists none of its own`);
+  }
+  const params =
+    name === 'search' ? searchParams : raw.params ? ctx.params(raw.params, [...path, 'params'], connector.params, ['params']) : [];
+  const shape = raw.result?.shape ?? DEFAULT_SHAPE[name];
+  if (raw.result?.shape && raw.result.shape !== DEFAULT_SHAPE[name]) {
+    ctx.report([...path, 'result', 'shape'], 'SPEC027', `action '${name}' returns shape '${DEFAULT_SHAPE[name]}', not '${raw.result.shape}'`);
+  }
+  const result: ActionIR['result'] = { shape };
+  if (shape === 'list' || shape === 'single') {
+    const record = raw.result?.record ?? entityRecord;
+    if (record) {
+      if (!names.recordNames.has(record)) {
+        if (raw.result?.record) ctx.report([...path, 'result', 'record'], 'SPEC018', `action '${name}' names unknown record '${record}'`);
+      } else result.record = record;
+    }
+  } else if (raw.result?.record) {
+    ctx.report([...path, 'result', 'record'], 'SPEC027', `a ${shape} result has no record`);
+  }
+  if (shape === 'list') {
+    const meta = raw.result?.meta ?? connector.defaults?.meta;
+    if (meta) {
+      if (names.metaNames.has(meta)) result.meta = meta;
+      else if (raw.result?.meta) ctx.report([...path, 'result', 'meta'], 'SPEC018', `action '${name}' names unknown meta '${meta}'`);
+    }
+  } else if (raw.result?.meta) {
+    ctx.report([...path, 'result', 'meta'], 'SPEC027', `only list results carry meta; '${name}' returns ${shape}`);
+  }
+
+  let pagination = 'none';
+  if (name === 'search') pagination = 'search';
+  else if (LIST_LIKE.includes(name)) {
+    if (raw.pagination !== undefined) {
+      pagination = raw.pagination;
+      if (pagination !== 'none' && !names.schemeNames.has(pagination)) {
+        ctx.report([...path, 'pagination'], 'SPEC018', `action '${name}' names unknown pagination scheme '${pagination}'`);
+        pagination = 'none';
+      }
+    } else if (!raw.params) pagination = 'unspecified';
+    else if (connector.defaults?.pagination && names.schemeNames.has(connector.defaults.pagination)) pagination = connector.defaults.pagination;
+    else if (!connector.defaults?.pagination) {
+      ctx.report(path, 'SPEC028', `${name} action has params but no pagination (no scheme named and no defaults.pagination)`);
+    }
+  } else if (raw.pagination !== undefined) {
+    ctx.report([...path, 'pagination'], 'SPEC027', `only list and api_search actions page; '${name}' does not`);
+  }
+
+  const action: ActionIR = {
+    name,
+    kind: vocab.kind,
+    description: raw.description ?? vocab.description,
+    params,
+    result,
+    pagination,
+    source: ctx.loc(path),
+  };
+  if (raw.unspecifiedParams) action.paramsUnspecified = raw.unspecifiedParams;
+  if (raw.rangeParam) action.rangeParam = raw.rangeParam;
+  if (raw.maxBytes) action.maxBytes = raw.maxBytes;
+  if (raw.note) action.note = raw.note;
+  if (raw.deprecated) action.deprecated = raw.deprecated;
+  ctx.noteAssumption(path, raw.assumption, raw.provenance);
+  if (name === 'download' && raw.rangeParam === undefined && params.some((p) => /range/i.test(p.name))) {
+    ctx.report([...path, 'params'], 'SPEC018', `download has a range-like param but no rangeParam naming it`, 'warning');
+  }
+  return ctx.origins.set(action, ctx.source, path);
+}
