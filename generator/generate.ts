@@ -6,6 +6,7 @@
 import type { EmitterThread } from './emitters/emitter-thread.js';
 import type { EmitterEntry } from './emitters/index.js';
 import type { Emitter } from './emitters/types.js';
+import type { ResolvedConfig } from './config/config.js';
 import type { SpecIR } from './ir.js';
 import { inputDigest, outputMatches, readStamp, sha256, writeStamp } from './cache/stamp.js';
 import { timed, type Timings } from './lib/timings.js';
@@ -23,6 +24,8 @@ export interface GenerateOptions {
   timings?: Timings;
   /** Emitters to run (default: all of them). Custom emitters disable the no-op shortcut. */
   emitters?: Emitter[];
+  /** The project config: package naming and which connectors to generate (default: the built-in config). */
+  config?: Pick<ResolvedConfig, 'file' | 'packages' | 'connectors'>;
 }
 
 /** What a run did. */
@@ -66,12 +69,17 @@ async function emitAll(ir: SpecIR, entries: EmitterEntry[], threads: Map<string,
   return files;
 }
 
+/** What of the config shapes the output: part of the no-op digest. */
+function targetOf(options: GenerateOptions): string {
+  return JSON.stringify({ packages: options.config?.packages ?? null, connectors: options.config?.connectors ?? null });
+}
+
 /** Runs the whole pipeline. Throws SpecError for a bad spec (before anything is written). */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const { timings } = options;
   const digest = await timed(timings, 'stamp', async () => {
     if (options.emitters) return undefined;
-    const [inputs, stamp] = await Promise.all([inputDigest(options.specDir), readStamp(options.outDir)]);
+    const [inputs, stamp] = await Promise.all([inputDigest(options.specDir, targetOf(options)), readStamp(options.outDir)]);
     const upToDate = stamp?.inputs === inputs && (await outputMatches(options.outDir, stamp));
     return { inputs, upToDate, fileCount: stamp ? Object.keys(stamp.files).length : 0 };
   });
@@ -88,8 +96,16 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (!options.emitters) prestartValidatorCompiler();
   try {
     // Loaded only when there is work to do: these pull in yaml and ajv.
-    const [{ readSpec }, { applyOutput, planOutput }] = await Promise.all([import('./spec/read.js'), import('./write.js')]);
-    const { ir } = await readSpec(options.specDir, timings);
+    const [{ readSpec }, { applyOutput, planOutput }, { applyPackaging }, { checkConnectorSelection, DEFAULT_PACKAGES }] = await Promise.all([
+      import('./spec/read.js'),
+      import('./write.js'),
+      import('./config/packaging.js'),
+      import('./config/config.js'),
+    ]);
+    const spec = await readSpec(options.specDir, timings);
+    const { config } = options;
+    if (config) checkConnectorSelection(config, spec.ir.connectors.map((c) => c.id));
+    const ir = applyPackaging(spec.ir, config?.packages ?? DEFAULT_PACKAGES, config?.connectors);
     const files = await emitAll(ir, entries, threads, options);
     const plan = await timed(timings, 'plan', () => planOutput(options.outDir, files));
     const outOfDate = [...plan.added, ...plan.changed, ...plan.stale].sort();

@@ -246,6 +246,36 @@ export interface ConnectorIR {
   records: ShapeIR[];
   /** Entities, sorted by name. */
   entities: EntityIR[];
+  /** The npm package generated for the connector (named by the config). */
+  package: PackageIR;
+}
+
+/** One generated npm package. */
+export interface PackageIR {
+  /** npm name, e.g. `@connector-sdk/issue-tracking` (config `packages.name`). */
+  name: string;
+  /** Version, MAJOR.MINOR.PATCH (release/versions.json; the runtime's from runtime/package.json). */
+  version: string;
+}
+
+/** How the generated packages are named, described and published (the config's `packages`, defaults applied). */
+export interface PackagingIR {
+  /** npm scope of every package, e.g. `@connector-sdk`. */
+  scope: string;
+  /** The runtime package every connector package depends on. */
+  runtime: PackageIR;
+  /** SPDX license of every package. */
+  license: string;
+  /** package.json `author`, when configured. */
+  author?: string;
+  /** package.json `homepage`, when configured. */
+  homepage?: string;
+  /** package.json `repository`, when configured (`directory` may hold `{id}` / `{connector}`). */
+  repository?: string | { type?: string; url: string; directory?: string };
+  /** Registry the packages publish to (publishConfig.registry), when configured. */
+  registry?: string;
+  /** npm access of the scoped packages (publishConfig.access), when configured. */
+  access?: 'public' | 'restricted';
 }
 
 /** A value the spec assumes where the contract is silent. */
@@ -343,6 +373,8 @@ export interface ServiceIR {
 export interface SpecIR {
   /** The common contract. */
   service: ServiceIR;
-  /** Connectors in contract order. */
+  /** Connectors in contract order (only those the config selects, when it selects). */
   connectors: ConnectorIR[];
+  /** How the generated packages are named and described. */
+  packaging: PackagingIR;
 }

@@ -22,18 +22,28 @@ export interface OutputPlan {
   unchanged: number;
 }
 
-/** Files the writer never touches: a top-level README written by hand, VCS files. */
+/** Files the writer never touches: VCS files. */
 const KEEP = new Set(['.gitkeep']);
+
+/**
+ * Directories inside the output that hold what users make of it, not what generate writes: installed
+ * dependencies, and the build products of `connector-codegen build` and `npm pack` (see the output's .gitignore).
+ */
+const NOT_OUTPUT_DIRS = new Set(['node_modules', 'dist', '.build']);
+
+/** Whether a path relative to the output directory is a build product or installed dependency, never output. */
+export function isBuildProduct(rel: string): boolean {
+  return rel.split('/').some((part) => NOT_OUTPUT_DIRS.has(part)) || rel.endsWith('.tgz');
+}
 
 async function listFiles(dir: string, prefix = ''): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   const out: string[] = [];
   for (const e of entries) {
     const rel = prefix ? `${prefix}/${e.name}` : e.name;
-    if (e.isDirectory()) {
-      if (e.name === 'node_modules') continue; // installed dependencies of generated packages are not output
-      out.push(...(await listFiles(path.join(dir, e.name), rel)));
-    } else if (!KEEP.has(e.name)) out.push(rel);
+    if (isBuildProduct(rel)) continue;
+    if (e.isDirectory()) out.push(...(await listFiles(path.join(dir, e.name), rel)));
+    else if (!KEEP.has(e.name)) out.push(rel);
   }
   return out;
 }

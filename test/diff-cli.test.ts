@@ -188,7 +188,7 @@ describe('json output', () => {
     const json = JSON.parse(r.stdout);
     expect(json.$schema).toBe(schema.$id);
     expect(validateOutput(json), JSON.stringify(validateOutput.errors)).toBe(true);
-    expect(json.connectors).toEqual([{ connector: 'payments', bump: 'major', version: { from: '0.1.0', to: '0.2.0' }, counts: { breaking: 1, warning: 1, 'non-breaking': 1 } }]);
+    expect(json.connectors).toEqual([{ connector: 'payments', package: '@connector-sdk/payments', bump: 'major', version: { from: '0.1.0', to: '0.2.0' }, counts: { breaking: 1, warning: 1, 'non-breaking': 1 } }]);
   });
 
   test('every corpus change, the common contract included, validates too', async () => {
@@ -198,7 +198,7 @@ describe('json output', () => {
       changes.push(...compareSpecs((await readSpec(base)).ir, (await readSpec(head)).ir));
     }
     const sorted = sortChanges(changes);
-    const json = JSON.parse(formatJson({ base: 'base', head: 'head', changes: sorted, connectors: verdicts(sorted, () => '0.1.0') }));
+    const json = JSON.parse(formatJson({ base: 'base', head: 'head', changes: sorted, connectors: verdicts(sorted, () => '0.1.0', (id) => `@connector-sdk/${id}`) }));
     expect(validateOutput(json), JSON.stringify(validateOutput.errors)).toBe(true);
     expect(new Set(json.changes.map((c: { id: string }) => c.id)).size).toBe(CHECKS.length);
   }, 60_000);

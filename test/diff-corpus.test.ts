@@ -39,7 +39,7 @@ describe('corpus', () => {
     // Locations name the spec file the change is written in, relative to the spec's parent.
     for (const ch of changes) expect(ch.location.file).toMatch(/^spec\/(service\.yaml|connectors\/\w+\.yaml)$/);
     const connector = c.connector ?? 'shop';
-    const verdict = verdicts(changes, () => '0.1.0').find((v) => v.connector === connector);
+    const verdict = verdicts(changes, () => '0.1.0', (id) => id).find((v) => v.connector === connector);
     expect(verdict?.bump).toBe(c.bump);
     if (c.version !== undefined) expect(verdict?.version.to).toBe(c.version);
   });

@@ -1,10 +1,14 @@
-/** The loader validates spec files with ajv standalone code compiled from the meta-schemas; it must match them. */
+/** Spec and config files are validated with ajv standalone code compiled from their JSON Schemas; it must match them. */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { metaSchemaValidatorsSource } from '../generator/spec/schema/build-validators.js';
+import { validatorModules } from '../generator/spec/schema/build-validators.js';
 
-test('generator/spec/schema/validators.generated.ts is what the meta-schemas compile to (npm run build:schemas)', () => {
-  const committed = readFileSync(path.resolve(import.meta.dirname, '../generator/spec/schema/validators.generated.ts'), 'utf8');
-  expect(committed === metaSchemaValidatorsSource(), 'out of date: run npm run build:schemas').toBe(true);
+test('every *.generated.ts validator module is what its JSON Schemas compile to (npm run build:schemas)', () => {
+  const modules = validatorModules();
+  expect(modules.size).toBe(2);
+  for (const [url, text] of modules) {
+    const file = fileURLToPath(url);
+    expect(readFileSync(file, 'utf8') === text, `${file} is out of date: run npm run build:schemas`).toBe(true);
+  }
 });

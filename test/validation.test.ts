@@ -1,11 +1,12 @@
 /** Params and responses checked with the validators compiled at generation time (ajv standalone, ESM). */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { FileStorageClient } from '@connector-sdk/file-storage';
 import { ParamValidationError, PaymentsClient, ResponseValidationError } from '@connector-sdk/payments';
+import { responseValidators } from '@connector-sdk/payments/validators';
 import { TeamMessagingClient } from '@connector-sdk/team-messaging';
 
 function recordingFetch(result: unknown = []) {
@@ -73,7 +74,7 @@ describe('validateResponses', () => {
   const badCustomer = { id: 'cus_1', object: 'customer', email: 42 };
 
   test("'strict' fails the call naming the record and field; 'off' (default) passes it through", async () => {
-    const strict = new PaymentsClient({ ...base, fetch: recordingFetch([badCustomer]).fetch, validateResponses: 'strict' });
+    const strict = new PaymentsClient({ ...base, fetch: recordingFetch([badCustomer]).fetch, validateResponses: 'strict', responseValidators });
     const error = await strict.customers.list().then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).problems).toContainEqual(expect.objectContaining({ path: '[0].email', value: 42 }));
@@ -82,9 +83,13 @@ describe('validateResponses', () => {
     expect((await off.customers.list()).records).toEqual([badCustomer]);
   });
 
+  test('checking responses without the validators entry is refused at construction, saying what to import', () => {
+    expect(() => new PaymentsClient({ ...base, validateResponses: 'strict' })).toThrow(/responseValidators.*\/validators/);
+  });
+
   test("'warn' logs one line and returns the records", async () => {
     const lines: string[] = [];
-    const client = new PaymentsClient({ ...base, fetch: recordingFetch(badCustomer).fetch, validateResponses: 'warn', logger: { debug() {}, warn: (l) => lines.push(l) } });
+    const client = new PaymentsClient({ ...base, fetch: recordingFetch(badCustomer).fetch, validateResponses: 'warn', responseValidators, logger: { debug() {}, warn: (l) => lines.push(l) } });
     expect(await client.customers.get({ id: 'cus_1' })).toEqual(badCustomer);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^customers get: response does not match the contract: .*field 'email' must be string,null/);
@@ -97,6 +102,11 @@ test('every generated validators module loads as plain ESM (no require) in Node'
   const ids = readdirSync(generated, { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(path.join(generated, d.name, 'src/validators.ts'))).map((d) => d.name);
   expect(ids).toHaveLength(15);
   for (const id of ids) copyFileSync(path.join(generated, id, 'src/validators.ts'), path.join(dir, `${id}.mjs`));
-  const script = `for (const id of ${JSON.stringify(ids)}) { const m = await import('./' + id + '.mjs'); if (typeof m.params_search !== 'function') throw new Error(id); } console.log('ok');`;
+  // The one import of a validators module: the runtime's createResponseValidators (a stand-in here).
+  const runtime = path.join(dir, 'node_modules/@connector-sdk/runtime');
+  mkdirSync(runtime, { recursive: true });
+  writeFileSync(path.join(runtime, 'package.json'), JSON.stringify({ name: '@connector-sdk/runtime', type: 'module', exports: './index.js' }));
+  writeFileSync(path.join(runtime, 'index.js'), 'export const createResponseValidators = (calls) => ({ calls });\n');
+  const script = `for (const id of ${JSON.stringify(ids)}) { const m = await import('./' + id + '.mjs'); if (typeof m.params_search !== 'function' || !m.responseValidators.calls) throw new Error(id); } console.log('ok');`;
   expect(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, encoding: 'utf8' }).trim()).toBe('ok');
 });

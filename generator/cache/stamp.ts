@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { releaseDir } from '../release/state.js';
+import { isBuildProduct } from '../write.js';
 
 const generatorDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(generatorDir, '..');
@@ -35,17 +36,19 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort();
 }
 
-/** Digest of everything that determines the output of `generate` for `specDir`. */
-export async function inputDigest(specDir: string): Promise<string> {
+/** Digest of everything that determines the output of `generate` for `specDir` and the config's `target`. */
+export async function inputDigest(specDir: string, target = ''): Promise<string> {
   const hash = createHash('sha256');
   hash.update(`spec-dir-name:${path.basename(path.resolve(specDir))}\n`);
+  // The config's package naming and connector selection (serialized by the caller).
+  hash.update(`target:${target}\n`);
   const groups: [string, string[]][] = [
     ['spec', await filesUnder(specDir)],
     ['generator', await filesUnder(generatorDir)],
     ['templates', await filesUnder(path.join(repoRoot, 'templates'))],
-    // Package versions and changelogs (release state) and the runtime's version (the packages' dependency range).
+    // Package versions and changelogs (release state), and the runtime (copied into <output>/runtime/).
     ['release', await filesUnder(releaseDir())],
-    ['runtime', [path.join(repoRoot, 'runtime/package.json')]],
+    ['runtime', (await filesUnder(path.join(repoRoot, 'runtime'))).filter((f) => !f.includes(`${path.sep}node_modules${path.sep}`) && !f.includes(`${path.sep}dist${path.sep}`))],
   ];
   const roots: Record<string, string> = { spec: specDir, generator: generatorDir, templates: path.join(repoRoot, 'templates'), release: releaseDir(), runtime: path.join(repoRoot, 'runtime') };
   for (const [label, files] of groups) {
@@ -87,7 +90,7 @@ export async function writeStamp(outDir: string, stamp: Stamp): Promise<void> {
 
 /** Whether `outDir` holds exactly the stamped files, each with its stamped content. */
 export async function outputMatches(outDir: string, stamp: Stamp): Promise<boolean> {
-  const present = (await filesUnder(outDir)).map((f) => path.relative(outDir, f).split(path.sep).join('/')).filter((f) => !f.split('/').includes('node_modules'));
+  const present = (await filesUnder(outDir)).map((f) => path.relative(outDir, f).split(path.sep).join('/')).filter((f) => !isBuildProduct(f));
   const expected = Object.keys(stamp.files).sort();
   if (present.length !== expected.length || present.some((f, i) => f !== expected[i])) return false;
   const hashes = await Promise.all(expected.map(async (f) => sha256(await readFile(path.join(outDir, f)))));

@@ -2,7 +2,6 @@
  * The diff as a pull-request comment: a headline, one summary table with a row per package (bump, version,
  * counts), then the details of the common contract and of each connector, breaking changes first.
  */
-import { packageName } from '../emitters/naming.js';
 import type { Severity } from './checks.js';
 import { countsText, groups, totals, versionText } from './format-text.js';
 import { placeOf, type DiffResult } from './model.js';
@@ -26,7 +25,7 @@ export function formatMarkdown(result: DiffResult): string {
   lines.push(`${verdict} from \`${result.base}\` to \`${result.head}\` (${countsText(all)}).`, '');
   lines.push('| package | bump | version | breaking | warnings | non-breaking |', '|---|---|---|--:|--:|--:|');
   for (const v of result.connectors) {
-    lines.push(`| \`${packageName(v.connector)}\` | ${v.bump === 'major' ? '**major**' : v.bump} | ${versionText(v)} | ${v.counts.breaking} | ${v.counts.warning} | ${v.counts['non-breaking']} |`);
+    lines.push(`| \`${v.package}\` | ${v.bump === 'major' ? '**major**' : v.bump} | ${versionText(v)} | ${v.counts.breaking} | ${v.counts.warning} | ${v.counts['non-breaking']} |`);
   }
   for (const [connector, changes] of groups(result)) {
     lines.push('', connector === '' ? '### Common contract (`service.yaml`)' : `### \`${connector}\``, '');

@@ -37,6 +37,8 @@ export interface Change {
 export interface ConnectorVerdict {
   /** Connector id. */
   connector: string;
+  /** npm name of its package (the config's naming). */
+  package: string;
   /** Largest bump its changes ask for (its own and those of the common contract that reach it). */
   bump: Bump | 'none';
   /** Its version before and after the bump (the release state's version; absent for a removed or added package). */

@@ -1,4 +1,5 @@
 /** `diff` as one call: load both sides, compare, and give each touched connector its bump and next version. */
+import { connectorPackageName, DEFAULT_PACKAGES, type ResolvedPackages } from '../config/config.js';
 import { currentVersion, readReleaseState, releaseDir } from '../release/state.js';
 import { compareSpecs } from './compare.js';
 import type { DiffResult } from './model.js';
@@ -15,6 +16,8 @@ export interface DiffOptions {
   specDir: string;
   /** Release state directory giving current versions (default: release/). */
   releaseDir?: string;
+  /** Package naming (the config's `packages`; default: the built-in naming). */
+  packages?: ResolvedPackages;
 }
 
 /** Runs the diff. */
@@ -22,5 +25,5 @@ export async function runDiff(options: DiffOptions): Promise<DiffResult> {
   const [base, head] = await Promise.all([loadSide(options.base, options.specDir), loadSide(options.head ?? options.specDir, options.specDir)]);
   const changes = compareSpecs(base.ir, head.ir);
   const state = readReleaseState(options.releaseDir ?? releaseDir());
-  return { base: base.label, head: options.head ?? 'the working tree', changes, connectors: verdicts(changes, (id) => currentVersion(state, id)) };
+  return { base: base.label, head: options.head ?? 'the working tree', changes, connectors: verdicts(changes, (id) => currentVersion(state, id), (id) => connectorPackageName(options.packages ?? DEFAULT_PACKAGES, id)) };
 }

@@ -29,9 +29,9 @@ export function nextVersion(version: string, bump: Bump | 'none'): string {
 /**
  * One verdict per connector touched by `changes`, sorted by id. `versionOf` gives a connector's current
  * version (from the release state); a removed connector has no next version, an added one starts at its
- * current (initial) version.
+ * current (initial) version. `packageOf` names its npm package.
  */
-export function verdicts(changes: readonly Change[], versionOf: (connector: string) => string): ConnectorVerdict[] {
+export function verdicts(changes: readonly Change[], versionOf: (connector: string) => string, packageOf: (connector: string) => string): ConnectorVerdict[] {
   const ids = [...new Set(changes.flatMap((c) => c.affects))].sort();
   return ids.map((connector) => {
     const own = changes.filter((c) => c.affects.includes(connector));
@@ -40,6 +40,6 @@ export function verdicts(changes: readonly Change[], versionOf: (connector: stri
     const added = own.some((c) => c.id === 'connector-added');
     const removed = own.some((c) => c.id === 'connector-removed');
     const version = added ? { to: current } : removed ? { from: current } : { from: current, to: nextVersion(current, bump) };
-    return { connector, bump, version, counts: countBySeverity(own) };
+    return { connector, package: packageOf(connector), bump, version, counts: countBySeverity(own) };
   });
 }

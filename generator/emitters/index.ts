@@ -24,6 +24,7 @@ export const emitterEntries: EmitterEntry[] = [
     worker: { module: new URL('./clients/emitter.ts', import.meta.url).href, exportName: 'clientsEmitter' },
   },
   { name: 'validators', load: async () => (await import('./validators/index.js')).validatorsEmitter },
+  { name: 'packages', load: async () => (await import('./packages/emitter.js')).packagesEmitter },
   { name: 'catalogue', load: async () => (await import('./catalogue/emitter.js')).catalogueEmitter },
   { name: 'fixtures', load: async () => (await import('./fixtures/emitter.js')).fixturesEmitter },
   { name: 'contract-tests', load: async () => (await import('./contract-tests/emitter.js')).contractTestsEmitter },

@@ -22,11 +22,6 @@ export function kebabCase(name: string): string {
   return words(name).join('-').toLowerCase();
 }
 
-/** npm package name of a connector. */
-export function packageName(connectorId: string): string {
-  return `@connector-sdk/${kebabCase(connectorId)}`;
-}
-
 /** A property key: bare when it is an identifier, quoted otherwise (`'assignee.any'`). */
 export function propertyKey(name: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : `'${name.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;

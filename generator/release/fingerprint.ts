@@ -17,7 +17,9 @@ function withoutLocations(value: unknown): unknown {
 
 /** sha256 (hex) of the connector's semantic content. */
 export function connectorFingerprint(ir: SpecIR, connector: ConnectorIR): string {
+  // The package's name and version are what a release changes, not what it is about.
+  const { package: _package, ...spec } = connector;
   const searches = connector.entities.some((e) => e.actions.some((a) => a.name === 'search'));
   const service = { envelope: ir.service.envelope, ...(searches ? { search: { params: ir.service.search.params, hit: ir.service.search.hit, pagination: ir.service.search.pagination } } : {}) };
-  return createHash('sha256').update(stableJson(withoutLocations({ connector, service }))).digest('hex');
+  return createHash('sha256').update(stableJson(withoutLocations({ connector: spec, service }))).digest('hex');
 }

@@ -30,9 +30,14 @@ export const DIAGNOSTIC_CODES = {
   SPEC027: { title: 'result does not fit action', hint: 'Result shapes: list for list/api_search, single for get/create/update/delete, hits for search, binary for download.' },
   SPEC028: { title: 'pagination not resolvable', hint: 'Name a scheme with `pagination:`, set defaults.pagination, or write `pagination: none`.' },
   SPEC029: { title: 'unused definition', hint: 'Remove the definition or refer to it.' },
+  CFG001: { title: 'unreadable config', hint: 'The config is one JSON object; generator/config/config.schema.json describes it.' },
+  CFG002: { title: 'unknown config key', hint: 'Remove the key or correct its spelling; generator/config/config.schema.json lists the keys.' },
+  CFG003: { title: 'invalid config value', hint: 'Give the value the form generator/config/config.schema.json describes.' },
+  CFG004: { title: 'unknown connector in config', hint: 'Name connectors of the spec (npx connector-codegen describe lists them).' },
+  CFG005: { title: 'invalid package name', hint: 'Package names are lowercase npm names: @scope/name with letters, digits, - . _ ~.' },
 } as const;
 
-/** A diagnostic code such as `SPEC012`. */
+/** A diagnostic code such as `SPEC012` (spec files) or `CFG002` (the config file). */
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
 
 /** One problem found in the spec, located to a file position. */

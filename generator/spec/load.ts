@@ -5,6 +5,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ErrorObject } from 'ajv';
+import { displayPath } from '../lib/display-path.js';
 import { validateConnector, validateService } from './schema/validators.generated.js';
 import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
 import { diagnosticAt, makeDiagnostic, parseSource, type DataPath, type SourceFile } from './yaml-source.js';
@@ -25,11 +26,7 @@ export interface LoadedSpec {
   diagnostics: Diagnostic[];
 }
 
-/** Path shown to users: relative to the working directory when inside it. */
-export function displayPath(file: string): string {
-  const relative = path.relative(process.cwd(), file);
-  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
-}
+export { displayPath };
 
 /** Reads and schema-validates every spec file under `specDir`. Never throws for bad spec content. */
 export async function loadSpec(specDir: string): Promise<LoadedSpec> {

@@ -23,6 +23,8 @@ import type {
   SpecIR,
 } from '../ir.js';
 import type { LoadedSpec } from './load.js';
+import { DEFAULT_PACKAGES } from '../config/config.js';
+import { applyPackaging } from '../config/packaging.js';
 import type { RawAction, RawConnector, RawField, RawPagination, RawParam, RawService, RawShape } from './raw.js';
 import { parseTypeExpr, type BaseType } from './type-expr.js';
 import { diagnosticAt, locate, type DataPath, type SourceFile } from './yaml-source.js';
@@ -265,7 +267,7 @@ export function normalize(loaded: LoadedSpec): NormalizeResult {
   const writes = new Set(service.writeActions);
   const rawService = loaded.service.data as RawService;
 
-  const connectors: ConnectorIR[] = [];
+  const connectors: Omit<ConnectorIR, 'package'>[] = [];
   for (const source of loaded.connectors) {
     if (!loaded.valid.has(source)) continue;
     const raw = source.data as RawConnector;
@@ -308,7 +310,7 @@ export function normalize(loaded: LoadedSpec): NormalizeResult {
   const order = new Map(service.connectorIds.map((id, i) => [id, i]));
   connectors.sort((a, b) => (order.get(a.id) ?? 1e9) - (order.get(b.id) ?? 1e9) || (a.id < b.id ? -1 : 1));
   service.assumptions = assumptions;
-  return { ir: { service, connectors }, diagnostics, origins };
+  return { ir: applyPackaging({ service, connectors }, DEFAULT_PACKAGES), diagnostics, origins };
 }
 
 function buildService(raw: RawService, ctx: FileContext): ServiceIR {
@@ -409,7 +411,7 @@ function buildConnector(
   writes: Set<string>,
   rawService: RawService,
   searchParams: PropertyIR[],
-): ConnectorIR {
+): Omit<ConnectorIR, 'package'> {
   const records = Object.entries(raw.records).map(([n, r]) => ctx.shape(n, r, ['records', n])).sort(byName);
   const meta = Object.entries(raw.meta ?? {}).map(([n, m]) => ctx.shape(n, m, ['meta', n])).sort(byName);
   const pagination = Object.entries(raw.pagination ?? {}).map(([n, p]) => ctx.pagination(n, p, ['pagination', n])).sort(byName);

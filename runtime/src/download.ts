@@ -1,7 +1,10 @@
 /**
  * Download results: raw bytes streamed from the response (status 200, or 206 for a range) with the facts
- * its headers give. Nothing is buffered unless the caller asks for arrayBuffer().
+ * its headers give. Nothing is buffered unless the caller asks for arrayBuffer(). A function, not a client
+ * method, so that clients without download actions do not bundle it.
  */
+import type { CallDescriptor, ConnectorClient } from './client.js';
+import type { RequestOptions } from './options.js';
 
 /** A streamed download. */
 export interface DownloadResponse {
@@ -18,6 +21,12 @@ export interface DownloadResponse {
   arrayBuffer(): Promise<ArrayBuffer>;
 }
 
+/** A download call: the response bytes, streamed, never parsed (generated download methods call it). */
+export async function callDownload(client: ConnectorClient, call: CallDescriptor, params: object | undefined, options?: RequestOptions): Promise<DownloadResponse> {
+  const exchange = await client.request(call, params, options, true);
+  return toDownloadResponse(exchange.response, exchange.headers);
+}
+
 /** Wraps a 2xx response whose body has not been read; `headers` are the already-sanitized response headers. */
 export function toDownloadResponse(response: Response, headers: Record<string, string>): DownloadResponse {
   const body = iterableStream(response.body ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() }));
@@ -29,7 +38,7 @@ export function toDownloadResponse(response: Response, headers: Record<string, s
     contentLength: Number.isFinite(length) ? length : undefined,
     contentRange: headers['content-range'],
     body,
-    arrayBuffer: () => readAll(body),
+    arrayBuffer: () => new Response(body).arrayBuffer(),
   };
 }
 
@@ -67,21 +76,4 @@ function iterableStream(stream: ReadableStream<Uint8Array>): ReadableStream<Uint
     };
   }
   return candidate as ReadableStream<Uint8Array> & AsyncIterable<Uint8Array>;
-}
-
-/** Concatenates every chunk of the stream. */
-async function readAll(body: AsyncIterable<Uint8Array>): Promise<ArrayBuffer> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    chunks.push(chunk);
-    size += chunk.byteLength;
-  }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out.buffer;
 }

@@ -18,17 +18,17 @@ export interface ApiErrorInit {
 /** Base of every error the SDK throws for a failed call. The bearer token never appears in any of it. */
 export class ApiError extends Error {
   /** HTTP status; undefined for connection failures, timeouts and aborts. */
-  readonly status: number | undefined;
+  declare readonly status: number | undefined;
   /** The first `errors[].error_code` of the response body, if any. */
-  readonly code: string | undefined;
+  declare readonly code: string | undefined;
   /** The parsed error body (token scrubbed); the raw text when it is not JSON; undefined when empty. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** Entity of the execute call; undefined for source creation. */
-  readonly entity: string | undefined;
+  declare readonly entity: string | undefined;
   /** Action of the execute call; undefined for source creation. */
-  readonly action: string | undefined;
+  declare readonly action: string | undefined;
   /** Response headers, lower-cased, without authorization and cookie headers. */
-  readonly headers: Record<string, string>;
+  declare readonly headers: Record<string, string>;
 
   /** Builds an error; the caller has already scrubbed `message`, `body` and `headers`. Names are literal so minifiers keep them. */
   constructor(message: string, init: ApiErrorInit = {}) {
@@ -64,7 +64,7 @@ export interface FieldError {
 export class InvalidRequestError extends ApiError {
   override name = 'InvalidRequestError';
   /** The body's `errors` entries (which param failed and why); empty when the body has none. */
-  readonly fieldErrors: FieldError[];
+  declare readonly fieldErrors: FieldError[];
 
   /** Builds the error and lifts `errors` out of the body. */
   constructor(message: string, init: ApiErrorInit = {}) {
@@ -77,7 +77,7 @@ export class InvalidRequestError extends ApiError {
 export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
   /** How long the server asked to wait (Retry-After or retry-after-ms), if it said. */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
 
   /** Builds the error with the server's requested wait. */
   constructor(message: string, init: ApiErrorInit = {}) {
@@ -109,16 +109,12 @@ export class AbortError extends ApiError {
 /** Paging cannot go on safely, e.g. the server repeated a cursor (following it would loop forever). */
 export class PaginationError extends Error {
   override name = 'PaginationError';
-  /** Builds the error. */
-  constructor(message: string) {
-    super(message);
-  }
 }
 
 /** The `errors` array of an error body `{ message, errors: [{ field, message, error_code }] }`, or []. */
 export function errorEntries(body: unknown): FieldError[] {
   const errors = isRecord(body) ? body['errors'] : undefined;
-  return Array.isArray(errors) ? errors.filter(isRecord).map((e) => e as FieldError) : [];
+  return Array.isArray(errors) ? (errors.filter(isRecord) as FieldError[]) : [];
 }
 
 /**

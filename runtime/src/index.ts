@@ -1,5 +1,5 @@
 /**
- * @connector-sdk/runtime: the hand-written runtime of the generated Connector Execution Service SDKs.
+ * The hand-written runtime of the generated Connector Execution Service SDKs (published as `<scope>/runtime`).
  * Everything connector-specific arrives as data (descriptors); see README.md.
  */
 
@@ -12,7 +12,7 @@ export {
   type ServiceDescriptor,
   type Source,
 } from './client.js';
-export type { DownloadResponse } from './download.js';
+export { callDownload, type DownloadResponse } from './download.js';
 export {
   AbortError,
   ApiError,
@@ -27,7 +27,10 @@ export {
   type FieldError,
 } from './errors.js';
 export type { ClientOptions, PageOptions, RequestOptions } from './options.js';
+export type { Exchange } from './transport.js';
 export { PagePromise, type PaginationDescriptor } from './pagination.js';
+export { checkParams, type ParamSchema, type ParamType } from './params.js';
+export { createResponseValidators, type ResponseValidators } from './response-validation.js';
 export type { Clock } from './retry.js';
 export type { ExactlyOne, SearchFilter, SearchHit, SearchOperators, SearchRequest, SearchResult, SearchSort } from './search.js';
 export {

@@ -1,6 +1,7 @@
 /** The options a client is built with, and the per-call options every method takes. */
 
 import type { Clock } from './retry.js';
+import type { ResponseValidators } from './response-validation.js';
 import type { ResponseValidation } from './validation.js';
 
 /** How a {@link ConnectorClient} reaches the service. */
@@ -27,8 +28,13 @@ export interface ClientOptions {
   clock?: Partial<Clock>;
   /** Check params against the spec before sending (a failure throws ParamValidationError); default true. */
   validateParams?: boolean;
-  /** Check response records against the spec: 'off' (default), 'warn' (logger.warn, else console.warn), 'strict' (ResponseValidationError). */
+  /**
+   * Check response records against the spec: 'off' (default), 'warn' (logger.warn, else console.warn), 'strict'
+   * (ResponseValidationError). Needs `responseValidators`.
+   */
   validateResponses?: ResponseValidation;
+  /** The record validators of the package's `/validators` entry (`import { responseValidators } from '<package>/validators'`). */
+  responseValidators?: ResponseValidators;
 }
 
 /** Per-call overrides. */

@@ -8,8 +8,8 @@ import { PaginationError, isRecord } from './errors.js';
 
 /** How one paging scheme works (a connector's `pagination[]` entry of the catalogue, verbatim shape). */
 export interface PaginationDescriptor {
-  /** Informational label; the walker is driven by `next` and `stop` only. */
-  style: 'cursor' | 'page' | 'offset' | 'token' | 'link' | 'since_id';
+  /** Informational label (generated descriptors leave it out); the walker is driven by `next` and `stop` only. */
+  style?: 'cursor' | 'page' | 'offset' | 'token' | 'link' | 'since_id';
   /** Request param that carries the cursor, page number, offset or token. */
   param: string;
   /** Request param that sets the page size, if any. */

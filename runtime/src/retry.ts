@@ -49,20 +49,13 @@ export function retryAfterMs(headers: Headers, now: number): number | undefined 
  * sleep need not know about signals.
  */
 export function sleepUnlessAborted(clock: Clock, ms: number, signal: AbortSignal | undefined): Promise<boolean> {
-  if (!signal) return clock.sleep(ms).then(() => true);
-  if (signal.aborted) return Promise.resolve(false);
+  if (signal?.aborted) return Promise.resolve(false);
   return new Promise((resolve, reject) => {
     const onAbort = () => resolve(false);
-    signal.addEventListener('abort', onAbort, { once: true });
-    clock.sleep(ms).then(
-      () => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(true);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
+    signal?.addEventListener('abort', onAbort, { once: true });
+    clock
+      .sleep(ms)
+      .then(() => resolve(true), reject)
+      .finally(() => signal?.removeEventListener('abort', onAbort));
   });
 }

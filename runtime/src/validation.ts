@@ -44,11 +44,11 @@ export interface ValidationProblem {
 export class ParamValidationError extends Error {
   override name = 'ParamValidationError';
   /** Entity of the call. */
-  readonly entity: string;
+  declare readonly entity: string;
   /** Action of the call. */
-  readonly action: string;
+  declare readonly action: string;
   /** Every broken constraint. */
-  readonly problems: ValidationProblem[];
+  declare readonly problems: ValidationProblem[];
   constructor(entity: string, action: string, problems: ValidationProblem[]) {
     super(`${entity} ${action}: invalid params: ${problems.map((p) => p.message).join('; ')}`);
     this.entity = entity;
@@ -61,7 +61,7 @@ export class ParamValidationError extends Error {
 export class ResponseValidationError extends ApiError {
   override name = 'ResponseValidationError';
   /** Every broken constraint, paths prefixed with the record's index for lists. */
-  readonly problems: ValidationProblem[];
+  declare readonly problems: ValidationProblem[];
   constructor(entity: string, action: string, problems: ValidationProblem[]) {
     super(`${entity} ${action}: response does not match the contract: ${problems.map((p) => p.message).join('; ')}`, { entity, action });
     this.problems = problems;

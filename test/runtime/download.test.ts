@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { NotFoundError, type CallDescriptor } from '../../runtime/src/index.js';
 import { EXECUTE_URL, SERVICE, TOKEN, TestClient, fakeFetch, json, options, rejection } from './helpers.js';
 
-const download: CallDescriptor = { entity: 'files', action: 'download', kind: 'read' };
+const download: CallDescriptor = { entity: 'files', action: 'download' };
 const encoder = new TextEncoder();
 
 /** A stream whose second and third chunks arrive only after `release()`: proves the call does not buffer. */

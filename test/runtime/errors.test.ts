@@ -15,7 +15,7 @@ import {
 } from '../../runtime/src/index.js';
 import { SERVICE, TOKEN, TestClient, fakeFetch, json, options, rejection } from './helpers.js';
 
-const get: CallDescriptor = { entity: 'customers', action: 'get', kind: 'read' };
+const get: CallDescriptor = { entity: 'customers', action: 'get' };
 const noRetry = { maxRetries: 0 };
 
 describe('status mapping', () => {

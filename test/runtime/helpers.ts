@@ -1,5 +1,6 @@
 /** Shared fixtures of the runtime tests: a fake fetch that records every request, and a client exposing the protected calls. */
 import {
+  callDownload,
   ConnectorClient,
   type CallDescriptor,
   type ClientOptions,
@@ -21,6 +22,7 @@ export const SERVICE: ServiceDescriptor = {
   sourcesPath: '/api/v1/integrations/sources',
   envelope: { records: 'result', meta: 'connector_metadata' },
   search: { style: 'cursor', param: 'cursor', sizeParam: 'limit', next: { from: 'meta', path: 'next_cursor' }, stop: [{ when: 'nextMissing' }] },
+  reads: ['list', 'get', 'api_search', 'search', 'download'],
 };
 
 export const BASE = 'https://api.example.test';
@@ -79,13 +81,19 @@ export class TestClient extends ConnectorClient {
     return this.callSingle<T>(call, params, options);
   }
   list<T = unknown, M = unknown>(call: CallDescriptor, params: object | undefined, pagination: PaginationDescriptor | null, options?: PageOptions): PagePromise<T, Page<T, M>> {
-    return this.callList<T, M>(call, params, pagination, options);
+    const resource = this.resource<{ run(params?: object, options?: PageOptions): PagePromise<T, Page<T, M>> }>(call.entity, {
+      run: { action: call.action, result: 'list', ...(call.params ? { params: call.params } : {}), ...(pagination ? { paging: pagination } : {}) },
+    });
+    return resource.run(params, options);
   }
   search<H = unknown>(call: CallDescriptor, params: object, options?: PageOptions): PagePromise<H, { hits: H[]; next_cursor: string | null; took_ms: number }> {
-    return this.callSearch<H, { hits: H[]; next_cursor: string | null; took_ms: number }>(call, params, options);
+    const resource = this.resource<{ run(params: object, options?: PageOptions): PagePromise<H, { hits: H[]; next_cursor: string | null; took_ms: number }> }>(call.entity, {
+      run: { action: call.action, result: 'hits', ...(call.params ? { params: call.params } : {}) },
+    });
+    return resource.run(params, options);
   }
   download(call: CallDescriptor, params?: object, options?: RequestOptions): Promise<DownloadResponse> {
-    return this.callDownload(call, params, options);
+    return callDownload(this, call, params, options);
   }
 }
 

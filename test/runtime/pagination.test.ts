@@ -107,7 +107,7 @@ describe('every pagination scheme of the catalogue', () => {
     const server = schemeServer(scheme, search);
     const client = new TestClient(options(server.fetch), search ? { ...SERVICE, search: scheme } : SERVICE);
     const original = { ...(scheme.sizeParam ? { [scheme.sizeParam]: SIZE } : {}), keep: 'me' };
-    const call = { entity: 'things', action: search ? 'search' : 'list', kind: 'read' } as const;
+    const call = { entity: 'things', action: search ? 'search' : 'list' } as const;
     // Typed loosely: the list page ({ records, meta }) and the search page (the hit object) differ.
     const walk = (): PagePromise<unknown, unknown> => (search ? client.search(call, original) : client.list(call, original, scheme));
 
@@ -139,7 +139,7 @@ describe('every pagination scheme of the catalogue', () => {
 });
 
 const CURSOR: PaginationDescriptor = { style: 'cursor', param: 'cursor', sizeParam: 'limit', next: { from: 'meta', path: 'next_cursor' }, stop: [{ when: 'nextMissing' }] };
-const list = { entity: 'things', action: 'list', kind: 'read' } as const;
+const list = { entity: 'things', action: 'list' } as const;
 
 /** A cursor server over DATA with pages of 3. */
 function cursorServer() {
@@ -234,7 +234,7 @@ describe('loop protection', () => {
 
   test('a search result without a hits array fails with ApiError', async () => {
     const { fetch } = fakeFetch(() => json({ result: { next_cursor: null } }));
-    const error = await rejection(new TestClient(options(fetch), SERVICE).search({ entity: 't', action: 'search', kind: 'read' }, { query: {} }));
+    const error = await rejection(new TestClient(options(fetch), SERVICE).search({ entity: 't', action: 'search' }, { query: {} }));
     expect(error).toBeInstanceOf(ApiError);
   });
 });

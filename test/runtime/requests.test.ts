@@ -3,8 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { ConnectorClient, type CallDescriptor } from '../../runtime/src/index.js';
 import { BASE, EXECUTE_URL, SERVICE, TOKEN, TestClient, envelope, fakeFetch, json, options, rejection } from './helpers.js';
 
-const read = (entity: string, action: string): CallDescriptor => ({ entity, action, kind: 'read' });
-const write = (entity: string, action: string): CallDescriptor => ({ entity, action, kind: 'write' });
+const read = (entity: string, action: string): CallDescriptor => ({ entity, action });
+const write = (entity: string, action: string): CallDescriptor => ({ entity, action });
 
 describe('execute requests', () => {
   const cases: { action: string; accept: string; run: (c: TestClient) => Promise<unknown> }[] = [

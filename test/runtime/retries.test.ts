@@ -12,8 +12,8 @@ import {
 } from '../../runtime/src/index.js';
 import { SERVICE, TestClient, envelope, fakeFetch, json, options, recordingClock, rejection } from './helpers.js';
 
-const get: CallDescriptor = { entity: 'customers', action: 'get', kind: 'read' };
-const create: CallDescriptor = { entity: 'customers', action: 'create', kind: 'write' };
+const get: CallDescriptor = { entity: 'customers', action: 'get' };
+const create: CallDescriptor = { entity: 'customers', action: 'create' };
 const failing = (status: number, headers: Record<string, string> = {}) => json({ message: 'nope' }, status, headers);
 
 /** Answers `status` for the first `failures` calls, then a success. */
@@ -106,8 +106,8 @@ describe('retries of reads', () => {
   test('list pages and downloads are reads: retried', async () => {
     const { fetch, calls } = fakeFetch((_, i) => (i === 0 ? failing(502) : i === 1 ? envelope([], {}) : i === 2 ? failing(503) : new Response('x')));
     const client = new TestClient(options(fetch), SERVICE);
-    await client.list({ entity: 'a', action: 'list', kind: 'read' }, {}, null);
-    await client.download({ entity: 'a', action: 'download', kind: 'read' }, {});
+    await client.list({ entity: 'a', action: 'list' }, {}, null);
+    await client.download({ entity: 'a', action: 'download' }, {});
     expect(calls).toHaveLength(4);
   });
 });

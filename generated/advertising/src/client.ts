@@ -2,7 +2,7 @@
 import { ConnectorClient } from '@connector-sdk/runtime';
 import type { ClientOptions, CreateSourceBody, DownloadResponse, Page, PageOptions, PagePromise, PaginationDescriptor, RequestOptions, SearchHit, SearchRequest, SearchResult, ServiceDescriptor, Source } from '@connector-sdk/runtime';
 import type * as T from './types.js';
-import * as V from './validators.js';
+import * as P from './params.js';
 /** Service facts from spec/service.yaml. */
 const SERVICE: ServiceDescriptor = {
     "executePath": "/api/v1/connectors/sources/{source_id}/execute",
@@ -12,7 +12,6 @@ const SERVICE: ServiceDescriptor = {
       "meta": "connector_metadata"
     },
     "search": {
-      "style": "cursor",
       "param": "cursor",
       "sizeParam": "limit",
       "next": {
@@ -24,14 +23,20 @@ const SERVICE: ServiceDescriptor = {
           "when": "nextMissing"
         }
       ]
-    }
+    },
+    "reads": [
+      "list",
+      "get",
+      "api_search",
+      "search",
+      "download"
+    ]
   };
 /**
  * Paging scheme 'next_token' of the advertising connector, as data for the runtime's iterator.
  * sponsored_product_campaigns list pages with nextToken: omit it on the first call, afterwards pass the nextToken of the previous response; no nextToken means the last page.
  */
 const nextTokenPaging: PaginationDescriptor = {
-    "style": "token",
     "param": "nextToken",
     "sizeParam": "maxResults",
     "paramType": "string",
@@ -109,27 +114,27 @@ export interface SponsoredProductCampaignsResource {
  */
 export class AdvertisingClient extends ConnectorClient {
   /** Portfolios. */
-  public readonly portfolios: PortfoliosResource;
+  declare readonly portfolios: PortfoliosResource;
   /** Advertising profiles. */
-  public readonly profiles: ProfilesResource;
+  declare readonly profiles: ProfilesResource;
   /** Sponsored-product campaigns. */
-  public readonly sponsoredProductCampaigns: SponsoredProductCampaignsResource;
+  declare readonly sponsoredProductCampaigns: SponsoredProductCampaignsResource;
 
   /** Creates a client for one source; `sourceId` selects the source every call runs on. */
   constructor(options: ClientOptions) {
     super(options, SERVICE);
-    this.portfolios = {
-    list: (params, options) => this.callList({ entity: 'portfolios', action: 'list', kind: 'read', validateParams: V.params_portfolios_list, validateRecord: V.record_portfolio_list }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'portfolios', action: 'get', kind: 'read', validateParams: V.params_portfolios_get, validateRecord: V.record_portfolio }, params, options),
-    };
-    this.profiles = {
-    list: (params, options) => this.callList({ entity: 'profiles', action: 'list', kind: 'read', validateParams: V.params_profiles_list, validateRecord: V.record_profile }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'profiles', action: 'get', kind: 'read', validateParams: V.params_profiles_get, validateRecord: V.record_profile }, params, options),
-    };
-    this.sponsoredProductCampaigns = {
-    list: (params, options) => this.callList({ entity: 'sponsored_product_campaigns', action: 'list', kind: 'read', validateParams: V.params_sponsored_product_campaigns_list, validateRecord: V.record_sponsored_product_campaign_list }, params, nextTokenPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'sponsored_product_campaigns', action: 'get', kind: 'read', validateParams: V.params_sponsored_product_campaigns_get, validateRecord: V.record_sponsored_product_campaign }, params, options),
-    };
+    this.portfolios = this.resource<PortfoliosResource>('portfolios', {
+    list: { action: 'list', result: 'list', params: P.portfoliosList },
+    get: { action: 'get', result: 'single', params: P.portfoliosGet },
+    });
+    this.profiles = this.resource<ProfilesResource>('profiles', {
+    list: { action: 'list', result: 'list', params: P.profilesList },
+    get: { action: 'get', result: 'single', params: P.profilesGet },
+    });
+    this.sponsoredProductCampaigns = this.resource<SponsoredProductCampaignsResource>('sponsored_product_campaigns', {
+    list: { action: 'list', result: 'list', params: P.sponsoredProductCampaignsList, paging: nextTokenPaging },
+    get: { action: 'get', result: 'single', params: P.sponsoredProductCampaignsGet },
+    });
   }
 
   /**

@@ -2,7 +2,7 @@
 import { ConnectorClient } from '@connector-sdk/runtime';
 import type { ClientOptions, CreateSourceBody, DownloadResponse, Page, PageOptions, PagePromise, PaginationDescriptor, RequestOptions, SearchHit, SearchRequest, SearchResult, ServiceDescriptor, Source } from '@connector-sdk/runtime';
 import type * as T from './types.js';
-import * as V from './validators.js';
+import * as P from './params.js';
 /** Service facts from spec/service.yaml. */
 const SERVICE: ServiceDescriptor = {
     "executePath": "/api/v1/connectors/sources/{source_id}/execute",
@@ -12,7 +12,6 @@ const SERVICE: ServiceDescriptor = {
       "meta": "connector_metadata"
     },
     "search": {
-      "style": "cursor",
       "param": "cursor",
       "sizeParam": "limit",
       "next": {
@@ -24,14 +23,20 @@ const SERVICE: ServiceDescriptor = {
           "when": "nextMissing"
         }
       ]
-    }
+    },
+    "reads": [
+      "list",
+      "get",
+      "api_search",
+      "search",
+      "download"
+    ]
   };
 /**
  * Paging scheme 'after' of the code_hosting connector, as data for the runtime's iterator.
  * List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging.
  */
 const afterPaging: PaginationDescriptor = {
-    "style": "cursor",
     "param": "after",
     "sizeParam": "per_page",
     "paramType": "string",
@@ -54,7 +59,6 @@ const afterPaging: PaginationDescriptor = {
  * repositories api_search pages with limit (not per_page) and after (the endCursor of the previous response); otherwise as the after scheme.
  */
 const afterLimitPaging: PaginationDescriptor = {
-    "style": "cursor",
     "param": "after",
     "sizeParam": "limit",
     "paramType": "string",
@@ -498,133 +502,133 @@ export interface ViewerRepositoriesResource {
  */
 export class CodeHostingClient extends ConnectorClient {
   /** Branches of a repository. */
-  public readonly branches: BranchesResource;
+  declare readonly branches: BranchesResource;
   /** Comments of an issue. Comment identifiers are graph node identifiers, not numeric database identifiers. */
-  public readonly comments: CommentsResource;
+  declare readonly comments: CommentsResource;
   /** Commits of a repository. */
-  public readonly commits: CommitsResource;
+  declare readonly commits: CommitsResource;
   /** Issues of a repository. */
-  public readonly issues: IssuesResource;
+  declare readonly issues: IssuesResource;
   /** Labels of a repository. */
-  public readonly labels: LabelsResource;
+  declare readonly labels: LabelsResource;
   /** Milestones. */
-  public readonly milestones: MilestonesResource;
+  declare readonly milestones: MilestonesResource;
   /** Repositories of an organization. */
-  public readonly orgRepositories: OrgRepositoriesResource;
+  declare readonly orgRepositories: OrgRepositoriesResource;
   /** Organizations. */
-  public readonly organizations: OrganizationsResource;
+  declare readonly organizations: OrganizationsResource;
   /** Comments of a pull request. */
-  public readonly prComments: PrCommentsResource;
+  declare readonly prComments: PrCommentsResource;
   /** Items of a project. */
-  public readonly projectItems: ProjectItemsResource;
+  declare readonly projectItems: ProjectItemsResource;
   /** Projects. */
-  public readonly projects: ProjectsResource;
+  declare readonly projects: ProjectsResource;
   /** Pull requests of a repository. */
-  public readonly pullRequests: PullRequestsResource;
+  declare readonly pullRequests: PullRequestsResource;
   /** Releases of a repository. */
-  public readonly releases: ReleasesResource;
+  declare readonly releases: ReleasesResource;
   /** Repositories. */
-  public readonly repositories: RepositoriesResource;
+  declare readonly repositories: RepositoriesResource;
   /** Reviews of a pull request. */
-  public readonly reviews: ReviewsResource;
+  declare readonly reviews: ReviewsResource;
   /** Stargazers. */
-  public readonly stargazers: StargazersResource;
+  declare readonly stargazers: StargazersResource;
   /** Tags. */
-  public readonly tags: TagsResource;
+  declare readonly tags: TagsResource;
   /** Teams. */
-  public readonly teams: TeamsResource;
+  declare readonly teams: TeamsResource;
   /** Users. */
-  public readonly users: UsersResource;
+  declare readonly users: UsersResource;
   /** The viewer. */
-  public readonly viewer: ViewerResource;
+  declare readonly viewer: ViewerResource;
   /** Repositories of the viewer. */
-  public readonly viewerRepositories: ViewerRepositoriesResource;
+  declare readonly viewerRepositories: ViewerRepositoriesResource;
 
   /** Creates a client for one source; `sourceId` selects the source every call runs on. */
   constructor(options: ClientOptions) {
     super(options, SERVICE);
-    this.branches = {
-    list: (params, options) => this.callList({ entity: 'branches', action: 'list', kind: 'read', validateParams: V.params_branches_list, validateRecord: V.record_branch }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'branches', action: 'get', kind: 'read', validateParams: V.params_branches_get, validateRecord: V.record_branch }, params, options),
-    };
-    this.comments = {
-    list: (params, options) => this.callList({ entity: 'comments', action: 'list', kind: 'read', validateParams: V.params_comments_list, validateRecord: V.record_comment }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'comments', action: 'get', kind: 'read', validateParams: V.params_comments_get, validateRecord: V.record_comment }, params, options),
-    };
-    this.commits = {
-    list: (params, options) => this.callList({ entity: 'commits', action: 'list', kind: 'read', validateParams: V.params_commits_list, validateRecord: V.record_commit }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'commits', action: 'get', kind: 'read', validateParams: V.params_commits_get, validateRecord: V.record_commit }, params, options),
-    };
-    this.issues = {
-    list: (params, options) => this.callList({ entity: 'issues', action: 'list', kind: 'read', validateParams: V.params_issues_list, validateRecord: V.record_issue }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'issues', action: 'get', kind: 'read', validateParams: V.params_issues_get, validateRecord: V.record_issue }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'issues', action: 'api_search', kind: 'read', validateParams: V.params_issues_api_search, validateRecord: V.record_issue }, params, afterPaging, options),
-    };
-    this.labels = {
-    list: (params, options) => this.callList({ entity: 'labels', action: 'list', kind: 'read', validateParams: V.params_labels_list, validateRecord: V.record_label }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'labels', action: 'get', kind: 'read', validateParams: V.params_labels_get, validateRecord: V.record_label }, params, options),
-    };
-    this.milestones = {
-    list: (params, options) => this.callList({ entity: 'milestones', action: 'list', kind: 'read', validateParams: V.params_milestones_list, validateRecord: V.record_milestone }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'milestones', action: 'get', kind: 'read', validateParams: V.params_milestones_get, validateRecord: V.record_milestone }, params, options),
-    };
-    this.orgRepositories = {
-    list: (params, options) => this.callList({ entity: 'org_repositories', action: 'list', kind: 'read', validateParams: V.params_org_repositories_list, validateRecord: V.record_org_repository }, params, afterPaging, options),
-    };
-    this.organizations = {
-    list: (params, options) => this.callList({ entity: 'organizations', action: 'list', kind: 'read', validateParams: V.params_organizations_list, validateRecord: V.record_organization }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'organizations', action: 'get', kind: 'read', validateParams: V.params_organizations_get, validateRecord: V.record_organization }, params, options),
-    };
-    this.prComments = {
-    list: (params, options) => this.callList({ entity: 'pr_comments', action: 'list', kind: 'read', validateParams: V.params_pr_comments_list, validateRecord: V.record_comment }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'pr_comments', action: 'get', kind: 'read', validateParams: V.params_pr_comments_get, validateRecord: V.record_comment }, params, options),
-    };
-    this.projectItems = {
-    list: (params, options) => this.callList({ entity: 'project_items', action: 'list', kind: 'read', validateParams: V.params_project_items_list, validateRecord: V.record_project_item }, params, afterPaging, options),
-    };
-    this.projects = {
-    list: (params, options) => this.callList({ entity: 'projects', action: 'list', kind: 'read', validateParams: V.params_projects_list, validateRecord: V.record_project }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'projects', action: 'get', kind: 'read', validateParams: V.params_projects_get, validateRecord: V.record_project }, params, options),
-    };
-    this.pullRequests = {
-    list: (params, options) => this.callList({ entity: 'pull_requests', action: 'list', kind: 'read', validateParams: V.params_pull_requests_list, validateRecord: V.record_pull_request }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'pull_requests', action: 'get', kind: 'read', validateParams: V.params_pull_requests_get, validateRecord: V.record_pull_request }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'pull_requests', action: 'api_search', kind: 'read', validateParams: V.params_pull_requests_api_search, validateRecord: V.record_pull_request }, params, afterPaging, options),
-    };
-    this.releases = {
-    list: (params, options) => this.callList({ entity: 'releases', action: 'list', kind: 'read', validateParams: V.params_releases_list, validateRecord: V.record_release }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'releases', action: 'get', kind: 'read', validateParams: V.params_releases_get, validateRecord: V.record_release }, params, options),
-    };
-    this.repositories = {
-    list: (params, options) => this.callList({ entity: 'repositories', action: 'list', kind: 'read', validateParams: V.params_repositories_list, validateRecord: V.record_repository }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'repositories', action: 'get', kind: 'read', validateParams: V.params_repositories_get, validateRecord: V.record_repository }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'repositories', action: 'api_search', kind: 'read', validateParams: V.params_repositories_api_search, validateRecord: V.record_repository }, params, afterLimitPaging, options),
-    };
-    this.reviews = {
-    list: (params, options) => this.callList({ entity: 'reviews', action: 'list', kind: 'read', validateParams: V.params_reviews_list, validateRecord: V.record_review }, params, afterPaging, options),
-    };
-    this.stargazers = {
-    list: (params, options) => this.callList({ entity: 'stargazers', action: 'list', kind: 'read', validateParams: V.params_stargazers_list, validateRecord: V.record_stargazer }, params, afterPaging, options),
-    };
-    this.tags = {
-    list: (params, options) => this.callList({ entity: 'tags', action: 'list', kind: 'read', validateParams: V.params_tags_list, validateRecord: V.record_tag }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'tags', action: 'get', kind: 'read', validateParams: V.params_tags_get, validateRecord: V.record_tag }, params, options),
-    };
-    this.teams = {
-    list: (params, options) => this.callList({ entity: 'teams', action: 'list', kind: 'read', validateParams: V.params_teams_list, validateRecord: V.record_team }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'teams', action: 'get', kind: 'read', validateParams: V.params_teams_get, validateRecord: V.record_team }, params, options),
-    };
-    this.users = {
-    list: (params, options) => this.callList({ entity: 'users', action: 'list', kind: 'read', validateParams: V.params_users_list, validateRecord: V.record_user }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'users', action: 'get', kind: 'read', validateParams: V.params_users_get, validateRecord: V.record_user }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'users', action: 'api_search', kind: 'read', validateParams: V.params_users_api_search, validateRecord: V.record_user }, params, afterPaging, options),
-    };
-    this.viewer = {
-    get: (params, options) => this.callSingle({ entity: 'viewer', action: 'get', kind: 'read', validateParams: V.params_viewer_get, validateRecord: V.record_viewer }, params, options),
-    };
-    this.viewerRepositories = {
-    list: (params, options) => this.callList({ entity: 'viewer_repositories', action: 'list', kind: 'read', validateParams: V.params_viewer_repositories_list, validateRecord: V.record_viewer_repository }, params, afterPaging, options),
-    };
+    this.branches = this.resource<BranchesResource>('branches', {
+    list: { action: 'list', result: 'list', params: P.branchesList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.branchesGet },
+    });
+    this.comments = this.resource<CommentsResource>('comments', {
+    list: { action: 'list', result: 'list', params: P.commentsList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.commentsGet },
+    });
+    this.commits = this.resource<CommitsResource>('commits', {
+    list: { action: 'list', result: 'list', params: P.commitsList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.commitsGet },
+    });
+    this.issues = this.resource<IssuesResource>('issues', {
+    list: { action: 'list', result: 'list', params: P.issuesList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.issuesGet },
+    apiSearch: { action: 'api_search', result: 'list', params: P.issuesApiSearch, paging: afterPaging },
+    });
+    this.labels = this.resource<LabelsResource>('labels', {
+    list: { action: 'list', result: 'list', params: P.labelsList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.labelsGet },
+    });
+    this.milestones = this.resource<MilestonesResource>('milestones', {
+    list: { action: 'list', result: 'list', params: P.milestonesList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.milestonesGet },
+    });
+    this.orgRepositories = this.resource<OrgRepositoriesResource>('org_repositories', {
+    list: { action: 'list', result: 'list', params: P.orgRepositoriesList, paging: afterPaging },
+    });
+    this.organizations = this.resource<OrganizationsResource>('organizations', {
+    list: { action: 'list', result: 'list', params: P.organizationsList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.organizationsGet },
+    });
+    this.prComments = this.resource<PrCommentsResource>('pr_comments', {
+    list: { action: 'list', result: 'list', params: P.prCommentsList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.prCommentsGet },
+    });
+    this.projectItems = this.resource<ProjectItemsResource>('project_items', {
+    list: { action: 'list', result: 'list', params: P.projectItemsList, paging: afterPaging },
+    });
+    this.projects = this.resource<ProjectsResource>('projects', {
+    list: { action: 'list', result: 'list', params: P.projectsList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.projectsGet },
+    });
+    this.pullRequests = this.resource<PullRequestsResource>('pull_requests', {
+    list: { action: 'list', result: 'list', params: P.pullRequestsList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.pullRequestsGet },
+    apiSearch: { action: 'api_search', result: 'list', params: P.pullRequestsApiSearch, paging: afterPaging },
+    });
+    this.releases = this.resource<ReleasesResource>('releases', {
+    list: { action: 'list', result: 'list', params: P.releasesList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.releasesGet },
+    });
+    this.repositories = this.resource<RepositoriesResource>('repositories', {
+    list: { action: 'list', result: 'list', params: P.repositoriesList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.repositoriesGet },
+    apiSearch: { action: 'api_search', result: 'list', params: P.repositoriesApiSearch, paging: afterLimitPaging },
+    });
+    this.reviews = this.resource<ReviewsResource>('reviews', {
+    list: { action: 'list', result: 'list', params: P.reviewsList, paging: afterPaging },
+    });
+    this.stargazers = this.resource<StargazersResource>('stargazers', {
+    list: { action: 'list', result: 'list', params: P.stargazersList, paging: afterPaging },
+    });
+    this.tags = this.resource<TagsResource>('tags', {
+    list: { action: 'list', result: 'list', params: P.tagsList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.tagsGet },
+    });
+    this.teams = this.resource<TeamsResource>('teams', {
+    list: { action: 'list', result: 'list', params: P.teamsList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.teamsGet },
+    });
+    this.users = this.resource<UsersResource>('users', {
+    list: { action: 'list', result: 'list', params: P.usersList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.usersGet },
+    apiSearch: { action: 'api_search', result: 'list', params: P.usersApiSearch, paging: afterPaging },
+    });
+    this.viewer = this.resource<ViewerResource>('viewer', {
+    get: { action: 'get', result: 'single', params: P.viewerGet },
+    });
+    this.viewerRepositories = this.resource<ViewerRepositoriesResource>('viewer_repositories', {
+    list: { action: 'list', result: 'list', params: P.viewerRepositoriesList, paging: afterPaging },
+    });
   }
 
   /**

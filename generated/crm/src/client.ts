@@ -2,7 +2,7 @@
 import { ConnectorClient } from '@connector-sdk/runtime';
 import type { ClientOptions, CreateSourceBody, DownloadResponse, Page, PageOptions, PagePromise, PaginationDescriptor, RequestOptions, SearchHit, SearchRequest, SearchResult, ServiceDescriptor, Source } from '@connector-sdk/runtime';
 import type * as T from './types.js';
-import * as V from './validators.js';
+import * as P from './params.js';
 /** Service facts from spec/service.yaml. */
 const SERVICE: ServiceDescriptor = {
     "executePath": "/api/v1/connectors/sources/{source_id}/execute",
@@ -12,7 +12,6 @@ const SERVICE: ServiceDescriptor = {
       "meta": "connector_metadata"
     },
     "search": {
-      "style": "cursor",
       "param": "cursor",
       "sizeParam": "limit",
       "next": {
@@ -24,14 +23,20 @@ const SERVICE: ServiceDescriptor = {
           "when": "nextMissing"
         }
       ]
-    }
+    },
+    "reads": [
+      "list",
+      "get",
+      "api_search",
+      "search",
+      "download"
+    ]
   };
 /**
  * Paging scheme 'after' of the crm connector, as data for the runtime's iterator.
  * List and api_search results of contacts and companies page with after (a paging cursor; it equals paging.next.after of a previous page) and limit (the page size). Pass the next_cursor of the previous response as after; when next_cursor is missing there is no further page.
  */
 const afterPaging: PaginationDescriptor = {
-    "style": "cursor",
     "param": "after",
     "sizeParam": "limit",
     "paramType": "string",
@@ -238,52 +243,52 @@ export interface TicketsResource {
  */
 export class CrmClient extends ConnectorClient {
   /** Companies. */
-  public readonly companies: CompaniesResource;
+  declare readonly companies: CompaniesResource;
   /** Contacts. */
-  public readonly contacts: ContactsResource;
+  declare readonly contacts: ContactsResource;
   /** Deals. */
-  public readonly deals: DealsResource;
+  declare readonly deals: DealsResource;
   /** Objects. */
-  public readonly objects: ObjectsResource;
+  declare readonly objects: ObjectsResource;
   /** Schemas. */
-  public readonly schemas: SchemasResource;
+  declare readonly schemas: SchemasResource;
   /** Tickets. */
-  public readonly tickets: TicketsResource;
+  declare readonly tickets: TicketsResource;
 
   /** Creates a client for one source; `sourceId` selects the source every call runs on. */
   constructor(options: ClientOptions) {
     super(options, SERVICE);
-    this.companies = {
-    list: (params, options) => this.callList({ entity: 'companies', action: 'list', kind: 'read', validateParams: V.params_companies_list, validateRecord: V.record_company }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'companies', action: 'get', kind: 'read', validateParams: V.params_companies_get, validateRecord: V.record_company }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'companies', action: 'api_search', kind: 'read', validateParams: V.params_companies_api_search, validateRecord: V.record_company }, params, afterPaging, options),
-    search: (params, options) => this.callSearch({ entity: 'companies', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
-    };
-    this.contacts = {
-    list: (params, options) => this.callList({ entity: 'contacts', action: 'list', kind: 'read', validateParams: V.params_contacts_list, validateRecord: V.record_contact }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'contacts', action: 'get', kind: 'read', validateParams: V.params_contacts_get, validateRecord: V.record_contact }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'contacts', action: 'api_search', kind: 'read', validateParams: V.params_contacts_api_search, validateRecord: V.record_contact }, params, afterPaging, options),
-    search: (params, options) => this.callSearch({ entity: 'contacts', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
-    };
-    this.deals = {
-    list: (params, options) => this.callList({ entity: 'deals', action: 'list', kind: 'read', validateParams: V.params_deals_list, validateRecord: V.record_deal }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'deals', action: 'get', kind: 'read', validateParams: V.params_deals_get, validateRecord: V.record_deal }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'deals', action: 'api_search', kind: 'read', validateParams: V.params_deals_api_search, validateRecord: V.record_deal }, params, null, options),
-    search: (params, options) => this.callSearch({ entity: 'deals', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
-    };
-    this.objects = {
-    list: (params, options) => this.callList({ entity: 'objects', action: 'list', kind: 'read', validateParams: V.params_objects_list, validateRecord: V.record_object_record }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'objects', action: 'get', kind: 'read', validateParams: V.params_objects_get, validateRecord: V.record_object_record }, params, options),
-    };
-    this.schemas = {
-    list: (params, options) => this.callList({ entity: 'schemas', action: 'list', kind: 'read', validateParams: V.params_schemas_list, validateRecord: V.record_schema }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'schemas', action: 'get', kind: 'read', validateParams: V.params_schemas_get, validateRecord: V.record_schema }, params, options),
-    };
-    this.tickets = {
-    list: (params, options) => this.callList({ entity: 'tickets', action: 'list', kind: 'read', validateParams: V.params_tickets_list, validateRecord: V.record_ticket }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'tickets', action: 'get', kind: 'read', validateParams: V.params_tickets_get, validateRecord: V.record_ticket }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'tickets', action: 'api_search', kind: 'read', validateParams: V.params_tickets_api_search, validateRecord: V.record_ticket }, params, null, options),
-    };
+    this.companies = this.resource<CompaniesResource>('companies', {
+    list: { action: 'list', result: 'list', params: P.companiesList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.companiesGet },
+    apiSearch: { action: 'api_search', result: 'list', params: P.companiesApiSearch, paging: afterPaging },
+    search: { action: 'search', result: 'hits', params: P.search },
+    });
+    this.contacts = this.resource<ContactsResource>('contacts', {
+    list: { action: 'list', result: 'list', params: P.contactsList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.contactsGet },
+    apiSearch: { action: 'api_search', result: 'list', params: P.contactsApiSearch, paging: afterPaging },
+    search: { action: 'search', result: 'hits', params: P.search },
+    });
+    this.deals = this.resource<DealsResource>('deals', {
+    list: { action: 'list', result: 'list' },
+    get: { action: 'get', result: 'single' },
+    apiSearch: { action: 'api_search', result: 'list' },
+    search: { action: 'search', result: 'hits', params: P.search },
+    });
+    this.objects = this.resource<ObjectsResource>('objects', {
+    list: { action: 'list', result: 'list' },
+    get: { action: 'get', result: 'single' },
+    });
+    this.schemas = this.resource<SchemasResource>('schemas', {
+    list: { action: 'list', result: 'list' },
+    get: { action: 'get', result: 'single' },
+    });
+    this.tickets = this.resource<TicketsResource>('tickets', {
+    list: { action: 'list', result: 'list' },
+    get: { action: 'get', result: 'single' },
+    apiSearch: { action: 'api_search', result: 'list' },
+    });
   }
 
   /**

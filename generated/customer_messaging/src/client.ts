@@ -2,7 +2,7 @@
 import { ConnectorClient } from '@connector-sdk/runtime';
 import type { ClientOptions, CreateSourceBody, DownloadResponse, Page, PageOptions, PagePromise, PaginationDescriptor, RequestOptions, SearchHit, SearchRequest, SearchResult, ServiceDescriptor, Source } from '@connector-sdk/runtime';
 import type * as T from './types.js';
-import * as V from './validators.js';
+import * as P from './params.js';
 /** Service facts from spec/service.yaml. */
 const SERVICE: ServiceDescriptor = {
     "executePath": "/api/v1/connectors/sources/{source_id}/execute",
@@ -12,7 +12,6 @@ const SERVICE: ServiceDescriptor = {
       "meta": "connector_metadata"
     },
     "search": {
-      "style": "cursor",
       "param": "cursor",
       "sizeParam": "limit",
       "next": {
@@ -24,14 +23,20 @@ const SERVICE: ServiceDescriptor = {
           "when": "nextMissing"
         }
       ]
-    }
+    },
+    "reads": [
+      "list",
+      "get",
+      "api_search",
+      "search",
+      "download"
+    ]
   };
 /**
  * Paging scheme 'starting_after' of the customer_messaging connector, as data for the runtime's iterator.
  * contacts, conversations and companies lists page with starting_after: omit it on the first call, afterwards pass the next_page value of the previous response; the last page has no next_page.
  */
 const startingAfterPaging: PaginationDescriptor = {
-    "style": "cursor",
     "param": "starting_after",
     "sizeParam": "per_page",
     "paramType": "string",
@@ -183,51 +188,51 @@ export interface TeamsResource {
  */
 export class CustomerMessagingClient extends ConnectorClient {
   /** Admins. */
-  public readonly admins: AdminsResource;
+  declare readonly admins: AdminsResource;
   /** Companies. */
-  public readonly companies: CompaniesResource;
+  declare readonly companies: CompaniesResource;
   /** Contacts. */
-  public readonly contacts: ContactsResource;
+  declare readonly contacts: ContactsResource;
   /** Conversations. */
-  public readonly conversations: ConversationsResource;
+  declare readonly conversations: ConversationsResource;
   /** Segments. */
-  public readonly segments: SegmentsResource;
+  declare readonly segments: SegmentsResource;
   /** Tags. */
-  public readonly tags: TagsResource;
+  declare readonly tags: TagsResource;
   /** Teams. */
-  public readonly teams: TeamsResource;
+  declare readonly teams: TeamsResource;
 
   /** Creates a client for one source; `sourceId` selects the source every call runs on. */
   constructor(options: ClientOptions) {
     super(options, SERVICE);
-    this.admins = {
-    list: (params, options) => this.callList({ entity: 'admins', action: 'list', kind: 'read', validateParams: V.params_admins_list, validateRecord: V.record_admin }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'admins', action: 'get', kind: 'read', validateParams: V.params_admins_get, validateRecord: V.record_admin }, params, options),
-    };
-    this.companies = {
-    list: (params, options) => this.callList({ entity: 'companies', action: 'list', kind: 'read', validateParams: V.params_companies_list, validateRecord: V.record_company }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'companies', action: 'get', kind: 'read', validateParams: V.params_companies_get, validateRecord: V.record_company }, params, options),
-    };
-    this.contacts = {
-    list: (params, options) => this.callList({ entity: 'contacts', action: 'list', kind: 'read', validateParams: V.params_contacts_list, validateRecord: V.record_contact }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'contacts', action: 'get', kind: 'read', validateParams: V.params_contacts_get, validateRecord: V.record_contact }, params, options),
-    };
-    this.conversations = {
-    list: (params, options) => this.callList({ entity: 'conversations', action: 'list', kind: 'read', validateParams: V.params_conversations_list, validateRecord: V.record_conversation }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'conversations', action: 'get', kind: 'read', validateParams: V.params_conversations_get, validateRecord: V.record_conversation }, params, options),
-    };
-    this.segments = {
-    list: (params, options) => this.callList({ entity: 'segments', action: 'list', kind: 'read', validateParams: V.params_segments_list, validateRecord: V.record_segment }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'segments', action: 'get', kind: 'read', validateParams: V.params_segments_get, validateRecord: V.record_segment }, params, options),
-    };
-    this.tags = {
-    list: (params, options) => this.callList({ entity: 'tags', action: 'list', kind: 'read', validateParams: V.params_tags_list, validateRecord: V.record_tag }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'tags', action: 'get', kind: 'read', validateParams: V.params_tags_get, validateRecord: V.record_tag }, params, options),
-    };
-    this.teams = {
-    list: (params, options) => this.callList({ entity: 'teams', action: 'list', kind: 'read', validateParams: V.params_teams_list, validateRecord: V.record_team }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'teams', action: 'get', kind: 'read', validateParams: V.params_teams_get, validateRecord: V.record_team }, params, options),
-    };
+    this.admins = this.resource<AdminsResource>('admins', {
+    list: { action: 'list', result: 'list', params: P.adminsList },
+    get: { action: 'get', result: 'single', params: P.adminsGet },
+    });
+    this.companies = this.resource<CompaniesResource>('companies', {
+    list: { action: 'list', result: 'list', params: P.companiesList, paging: startingAfterPaging },
+    get: { action: 'get', result: 'single', params: P.companiesGet },
+    });
+    this.contacts = this.resource<ContactsResource>('contacts', {
+    list: { action: 'list', result: 'list', params: P.contactsList, paging: startingAfterPaging },
+    get: { action: 'get', result: 'single', params: P.contactsGet },
+    });
+    this.conversations = this.resource<ConversationsResource>('conversations', {
+    list: { action: 'list', result: 'list', params: P.conversationsList, paging: startingAfterPaging },
+    get: { action: 'get', result: 'single', params: P.conversationsGet },
+    });
+    this.segments = this.resource<SegmentsResource>('segments', {
+    list: { action: 'list', result: 'list', params: P.segmentsList },
+    get: { action: 'get', result: 'single', params: P.segmentsGet },
+    });
+    this.tags = this.resource<TagsResource>('tags', {
+    list: { action: 'list', result: 'list', params: P.tagsList },
+    get: { action: 'get', result: 'single', params: P.tagsGet },
+    });
+    this.teams = this.resource<TeamsResource>('teams', {
+    list: { action: 'list', result: 'list', params: P.teamsList },
+    get: { action: 'get', result: 'single', params: P.teamsGet },
+    });
   }
 
   /**

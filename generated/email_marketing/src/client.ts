@@ -2,7 +2,7 @@
 import { ConnectorClient } from '@connector-sdk/runtime';
 import type { ClientOptions, CreateSourceBody, DownloadResponse, Page, PageOptions, PagePromise, PaginationDescriptor, RequestOptions, SearchHit, SearchRequest, SearchResult, ServiceDescriptor, Source } from '@connector-sdk/runtime';
 import type * as T from './types.js';
-import * as V from './validators.js';
+import * as P from './params.js';
 /** Service facts from spec/service.yaml. */
 const SERVICE: ServiceDescriptor = {
     "executePath": "/api/v1/connectors/sources/{source_id}/execute",
@@ -12,7 +12,6 @@ const SERVICE: ServiceDescriptor = {
       "meta": "connector_metadata"
     },
     "search": {
-      "style": "cursor",
       "param": "cursor",
       "sizeParam": "limit",
       "next": {
@@ -24,14 +23,20 @@ const SERVICE: ServiceDescriptor = {
           "when": "nextMissing"
         }
       ]
-    }
+    },
+    "reads": [
+      "list",
+      "get",
+      "api_search",
+      "search",
+      "download"
+    ]
   };
 /**
  * Paging scheme 'offset' of the email_marketing connector, as data for the runtime's iterator.
  * List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records.
  */
 const offsetPaging: PaginationDescriptor = {
-    "style": "offset",
     "param": "offset",
     "sizeParam": "count",
     "defaultSize": 10,
@@ -266,76 +271,76 @@ export interface UnsubscribesResource {
  */
 export class EmailMarketingClient extends ConnectorClient {
   /** Automations. */
-  public readonly automations: AutomationsResource;
+  declare readonly automations: AutomationsResource;
   /** Campaigns. */
-  public readonly campaigns: CampaignsResource;
+  declare readonly campaigns: CampaignsResource;
   /** Email activity of the recipients of a campaign. */
-  public readonly emailActivity: EmailActivityResource;
+  declare readonly emailActivity: EmailActivityResource;
   /** Interest categories. */
-  public readonly interestCategories: InterestCategoriesResource;
+  declare readonly interestCategories: InterestCategoriesResource;
   /** Interests. */
-  public readonly interests: InterestsResource;
+  declare readonly interests: InterestsResource;
   /** Members of a list. */
-  public readonly listMembers: ListMembersResource;
+  declare readonly listMembers: ListMembersResource;
   /** Audience lists. */
-  public readonly lists: ListsResource;
+  declare readonly lists: ListsResource;
   /** Campaign reports. */
-  public readonly reports: ReportsResource;
+  declare readonly reports: ReportsResource;
   /** Members of segments. */
-  public readonly segmentMembers: SegmentMembersResource;
+  declare readonly segmentMembers: SegmentMembersResource;
   /** Segments. */
-  public readonly segments: SegmentsResource;
+  declare readonly segments: SegmentsResource;
   /** Tags. */
-  public readonly tags: TagsResource;
+  declare readonly tags: TagsResource;
   /** Unsubscribes. */
-  public readonly unsubscribes: UnsubscribesResource;
+  declare readonly unsubscribes: UnsubscribesResource;
 
   /** Creates a client for one source; `sourceId` selects the source every call runs on. */
   constructor(options: ClientOptions) {
     super(options, SERVICE);
-    this.automations = {
-    list: (params, options) => this.callList({ entity: 'automations', action: 'list', kind: 'read', validateParams: V.params_automations_list, validateRecord: V.record_automation }, params, offsetPaging, options),
-    };
-    this.campaigns = {
-    list: (params, options) => this.callList({ entity: 'campaigns', action: 'list', kind: 'read', validateParams: V.params_campaigns_list, validateRecord: V.record_campaign }, params, offsetPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'campaigns', action: 'get', kind: 'read', validateParams: V.params_campaigns_get, validateRecord: V.record_campaign }, params, options),
-    };
-    this.emailActivity = {
-    list: (params, options) => this.callList({ entity: 'email_activity', action: 'list', kind: 'read', validateParams: V.params_email_activity_list, validateRecord: V.record_email_activity }, params, offsetPaging, options),
-    };
-    this.interestCategories = {
-    list: (params, options) => this.callList({ entity: 'interest_categories', action: 'list', kind: 'read', validateParams: V.params_interest_categories_list, validateRecord: V.record_interest_category }, params, offsetPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'interest_categories', action: 'get', kind: 'read', validateParams: V.params_interest_categories_get, validateRecord: V.record_interest_category }, params, options),
-    };
-    this.interests = {
-    list: (params, options) => this.callList({ entity: 'interests', action: 'list', kind: 'read', validateParams: V.params_interests_list, validateRecord: V.record_interest }, params, offsetPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'interests', action: 'get', kind: 'read', validateParams: V.params_interests_get, validateRecord: V.record_interest }, params, options),
-    };
-    this.listMembers = {
-    list: (params, options) => this.callList({ entity: 'list_members', action: 'list', kind: 'read', validateParams: V.params_list_members_list, validateRecord: V.record_list_member }, params, offsetPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'list_members', action: 'get', kind: 'read', validateParams: V.params_list_members_get, validateRecord: V.record_list_member }, params, options),
-    };
-    this.lists = {
-    list: (params, options) => this.callList({ entity: 'lists', action: 'list', kind: 'read', validateParams: V.params_lists_list, validateRecord: V.record_list }, params, offsetPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'lists', action: 'get', kind: 'read', validateParams: V.params_lists_get, validateRecord: V.record_list }, params, options),
-    };
-    this.reports = {
-    list: (params, options) => this.callList({ entity: 'reports', action: 'list', kind: 'read', validateParams: V.params_reports_list, validateRecord: V.record_report }, params, offsetPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'reports', action: 'get', kind: 'read', validateParams: V.params_reports_get, validateRecord: V.record_report }, params, options),
-    };
-    this.segmentMembers = {
-    list: (params, options) => this.callList({ entity: 'segment_members', action: 'list', kind: 'read', validateParams: V.params_segment_members_list, validateRecord: V.record_segment_member }, params, offsetPaging, options),
-    };
-    this.segments = {
-    list: (params, options) => this.callList({ entity: 'segments', action: 'list', kind: 'read', validateParams: V.params_segments_list, validateRecord: V.record_segment }, params, offsetPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'segments', action: 'get', kind: 'read', validateParams: V.params_segments_get, validateRecord: V.record_segment }, params, options),
-    };
-    this.tags = {
-    list: (params, options) => this.callList({ entity: 'tags', action: 'list', kind: 'read', validateParams: V.params_tags_list, validateRecord: V.record_tag }, params, offsetPaging, options),
-    };
-    this.unsubscribes = {
-    list: (params, options) => this.callList({ entity: 'unsubscribes', action: 'list', kind: 'read', validateParams: V.params_unsubscribes_list, validateRecord: V.record_unsubscribe }, params, offsetPaging, options),
-    };
+    this.automations = this.resource<AutomationsResource>('automations', {
+    list: { action: 'list', result: 'list', params: P.automationsList, paging: offsetPaging },
+    });
+    this.campaigns = this.resource<CampaignsResource>('campaigns', {
+    list: { action: 'list', result: 'list', params: P.campaignsList, paging: offsetPaging },
+    get: { action: 'get', result: 'single', params: P.campaignsGet },
+    });
+    this.emailActivity = this.resource<EmailActivityResource>('email_activity', {
+    list: { action: 'list', result: 'list', params: P.emailActivityList, paging: offsetPaging },
+    });
+    this.interestCategories = this.resource<InterestCategoriesResource>('interest_categories', {
+    list: { action: 'list', result: 'list', params: P.interestCategoriesList, paging: offsetPaging },
+    get: { action: 'get', result: 'single' },
+    });
+    this.interests = this.resource<InterestsResource>('interests', {
+    list: { action: 'list', result: 'list', params: P.interestsList, paging: offsetPaging },
+    get: { action: 'get', result: 'single' },
+    });
+    this.listMembers = this.resource<ListMembersResource>('list_members', {
+    list: { action: 'list', result: 'list', params: P.listMembersList, paging: offsetPaging },
+    get: { action: 'get', result: 'single', params: P.listMembersGet },
+    });
+    this.lists = this.resource<ListsResource>('lists', {
+    list: { action: 'list', result: 'list', params: P.listsList, paging: offsetPaging },
+    get: { action: 'get', result: 'single', params: P.listsGet },
+    });
+    this.reports = this.resource<ReportsResource>('reports', {
+    list: { action: 'list', result: 'list', params: P.reportsList, paging: offsetPaging },
+    get: { action: 'get', result: 'single', params: P.reportsGet },
+    });
+    this.segmentMembers = this.resource<SegmentMembersResource>('segment_members', {
+    list: { action: 'list', result: 'list', params: P.segmentMembersList, paging: offsetPaging },
+    });
+    this.segments = this.resource<SegmentsResource>('segments', {
+    list: { action: 'list', result: 'list', params: P.segmentsList, paging: offsetPaging },
+    get: { action: 'get', result: 'single' },
+    });
+    this.tags = this.resource<TagsResource>('tags', {
+    list: { action: 'list', result: 'list', params: P.tagsList, paging: offsetPaging },
+    });
+    this.unsubscribes = this.resource<UnsubscribesResource>('unsubscribes', {
+    list: { action: 'list', result: 'list', params: P.unsubscribesList, paging: offsetPaging },
+    });
   }
 
   /**

@@ -2,7 +2,7 @@
 import { ConnectorClient } from '@connector-sdk/runtime';
 import type { ClientOptions, CreateSourceBody, DownloadResponse, Page, PageOptions, PagePromise, PaginationDescriptor, RequestOptions, SearchHit, SearchRequest, SearchResult, ServiceDescriptor, Source } from '@connector-sdk/runtime';
 import type * as T from './types.js';
-import * as V from './validators.js';
+import * as P from './params.js';
 /** Service facts from spec/service.yaml. */
 const SERVICE: ServiceDescriptor = {
     "executePath": "/api/v1/connectors/sources/{source_id}/execute",
@@ -12,7 +12,6 @@ const SERVICE: ServiceDescriptor = {
       "meta": "connector_metadata"
     },
     "search": {
-      "style": "cursor",
       "param": "cursor",
       "sizeParam": "limit",
       "next": {
@@ -24,14 +23,20 @@ const SERVICE: ServiceDescriptor = {
           "when": "nextMissing"
         }
       ]
-    }
+    },
+    "reads": [
+      "list",
+      "get",
+      "api_search",
+      "search",
+      "download"
+    ]
   };
 /**
  * Paging scheme 'after' of the issue_tracking connector, as data for the runtime's iterator.
  * List actions page with first (items per page, at most 250) and after (a cursor). Pass the endCursor of the previous response as after; hasNextPage false, or no endCursor, ends the paging.
  */
 const afterPaging: PaginationDescriptor = {
-    "style": "cursor",
     "param": "after",
     "sizeParam": "first",
     "paramType": "string",
@@ -162,37 +167,37 @@ export interface TeamsResource {
  */
 export class IssueTrackingClient extends ConnectorClient {
   /** Comments on issues. */
-  public readonly comments: CommentsResource;
+  declare readonly comments: CommentsResource;
   /** Issues. The state of an issue is set by stateId (a workflow state identifier). */
-  public readonly issues: IssuesResource;
+  declare readonly issues: IssuesResource;
   /** Projects. */
-  public readonly projects: ProjectsResource;
+  declare readonly projects: ProjectsResource;
   /** Teams. */
-  public readonly teams: TeamsResource;
+  declare readonly teams: TeamsResource;
 
   /** Creates a client for one source; `sourceId` selects the source every call runs on. */
   constructor(options: ClientOptions) {
     super(options, SERVICE);
-    this.comments = {
-    list: (params, options) => this.callList({ entity: 'comments', action: 'list', kind: 'read', validateParams: V.params_comments_list, validateRecord: V.record_data_record }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'comments', action: 'get', kind: 'read', validateParams: V.params_comments_get, validateRecord: V.record_data_record }, params, options),
-    create: (params, options) => this.callSingle({ entity: 'comments', action: 'create', kind: 'write', validateParams: V.params_comments_create, validateRecord: V.record_data_record }, params, options),
-    update: (params, options) => this.callSingle({ entity: 'comments', action: 'update', kind: 'write', validateParams: V.params_comments_update, validateRecord: V.record_data_record }, params, options),
-    };
-    this.issues = {
-    list: (params, options) => this.callList({ entity: 'issues', action: 'list', kind: 'read', validateParams: V.params_issues_list, validateRecord: V.record_data_record }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'issues', action: 'get', kind: 'read', validateParams: V.params_issues_get, validateRecord: V.record_data_record }, params, options),
-    create: (params, options) => this.callSingle({ entity: 'issues', action: 'create', kind: 'write', validateParams: V.params_issues_create, validateRecord: V.record_data_record }, params, options),
-    update: (params, options) => this.callSingle({ entity: 'issues', action: 'update', kind: 'write', validateParams: V.params_issues_update, validateRecord: V.record_data_record }, params, options),
-    };
-    this.projects = {
-    list: (params, options) => this.callList({ entity: 'projects', action: 'list', kind: 'read', validateParams: V.params_projects_list, validateRecord: V.record_data_record }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'projects', action: 'get', kind: 'read', validateParams: V.params_projects_get, validateRecord: V.record_data_record }, params, options),
-    };
-    this.teams = {
-    list: (params, options) => this.callList({ entity: 'teams', action: 'list', kind: 'read', validateParams: V.params_teams_list, validateRecord: V.record_data_record }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'teams', action: 'get', kind: 'read', validateParams: V.params_teams_get, validateRecord: V.record_data_record }, params, options),
-    };
+    this.comments = this.resource<CommentsResource>('comments', {
+    list: { action: 'list', result: 'list', params: P.commentsList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.commentsGet },
+    create: { action: 'create', result: 'single', params: P.commentsCreate },
+    update: { action: 'update', result: 'single', params: P.commentsUpdate },
+    });
+    this.issues = this.resource<IssuesResource>('issues', {
+    list: { action: 'list', result: 'list', params: P.issuesList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.issuesGet },
+    create: { action: 'create', result: 'single', params: P.issuesCreate },
+    update: { action: 'update', result: 'single', params: P.issuesUpdate },
+    });
+    this.projects = this.resource<ProjectsResource>('projects', {
+    list: { action: 'list', result: 'list', params: P.projectsList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.projectsGet },
+    });
+    this.teams = this.resource<TeamsResource>('teams', {
+    list: { action: 'list', result: 'list', params: P.teamsList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.teamsGet },
+    });
   }
 
   /**

@@ -2,7 +2,7 @@
 import { ConnectorClient } from '@connector-sdk/runtime';
 import type { ClientOptions, CreateSourceBody, DownloadResponse, Page, PageOptions, PagePromise, PaginationDescriptor, RequestOptions, SearchHit, SearchRequest, SearchResult, ServiceDescriptor, Source } from '@connector-sdk/runtime';
 import type * as T from './types.js';
-import * as V from './validators.js';
+import * as P from './params.js';
 /** Service facts from spec/service.yaml. */
 const SERVICE: ServiceDescriptor = {
     "executePath": "/api/v1/connectors/sources/{source_id}/execute",
@@ -12,7 +12,6 @@ const SERVICE: ServiceDescriptor = {
       "meta": "connector_metadata"
     },
     "search": {
-      "style": "cursor",
       "param": "cursor",
       "sizeParam": "limit",
       "next": {
@@ -24,14 +23,20 @@ const SERVICE: ServiceDescriptor = {
           "when": "nextMissing"
         }
       ]
-    }
+    },
+    "reads": [
+      "list",
+      "get",
+      "api_search",
+      "search",
+      "download"
+    ]
   };
 /**
  * Paging scheme 'incremental_export' of the live_chat connector, as data for the runtime's iterator.
  * agent_timeline and chats lists are incremental exports starting at start_time; next_page points to the next export page, whose start_time is passed on the next call; no next_page means the last page.
  */
 const incrementalExportPaging: PaginationDescriptor = {
-    "style": "link",
     "param": "start_time",
     "sizeParam": "limit",
     "paramType": "integer",
@@ -51,7 +56,6 @@ const incrementalExportPaging: PaginationDescriptor = {
  * agents and bans lists page with since_id: pass the id of the last record of a page as since_id to get the next page; an empty page or a page shorter than limit is the last one.
  */
 const sinceIdPaging: PaginationDescriptor = {
-    "style": "since_id",
     "param": "since_id",
     "sizeParam": "limit",
     "paramType": "integer",
@@ -321,82 +325,82 @@ export interface TriggersResource {
  */
 export class LiveChatClient extends ConnectorClient {
   /** The account. */
-  public readonly accounts: AccountsResource;
+  declare readonly accounts: AccountsResource;
   /** Agent timeline (incremental export). */
-  public readonly agentTimeline: AgentTimelineResource;
+  declare readonly agentTimeline: AgentTimelineResource;
   /** Agents. */
-  public readonly agents: AgentsResource;
+  declare readonly agents: AgentsResource;
   /** Bans. */
-  public readonly bans: BansResource;
+  declare readonly bans: BansResource;
   /** Chats. */
-  public readonly chats: ChatsResource;
+  declare readonly chats: ChatsResource;
   /** Departments. */
-  public readonly departments: DepartmentsResource;
+  declare readonly departments: DepartmentsResource;
   /** Goals. */
-  public readonly goals: GoalsResource;
+  declare readonly goals: GoalsResource;
   /** Roles. */
-  public readonly roles: RolesResource;
+  declare readonly roles: RolesResource;
   /** Routing settings. */
-  public readonly routingSettings: RoutingSettingsResource;
+  declare readonly routingSettings: RoutingSettingsResource;
   /** Shortcuts. */
-  public readonly shortcuts: ShortcutsResource;
+  declare readonly shortcuts: ShortcutsResource;
   /** Skills. */
-  public readonly skills: SkillsResource;
+  declare readonly skills: SkillsResource;
   /** Triggers. */
-  public readonly triggers: TriggersResource;
+  declare readonly triggers: TriggersResource;
 
   /** Creates a client for one source; `sourceId` selects the source every call runs on. */
   constructor(options: ClientOptions) {
     super(options, SERVICE);
-    this.accounts = {
-    get: (params, options) => this.callSingle({ entity: 'accounts', action: 'get', kind: 'read', validateParams: V.params_accounts_get, validateRecord: V.record_account }, params, options),
-    };
-    this.agentTimeline = {
-    list: (params, options) => this.callList({ entity: 'agent_timeline', action: 'list', kind: 'read', validateParams: V.params_agent_timeline_list, validateRecord: V.record_agent_timeline }, params, incrementalExportPaging, options),
-    };
-    this.agents = {
-    list: (params, options) => this.callList({ entity: 'agents', action: 'list', kind: 'read', validateParams: V.params_agents_list, validateRecord: V.record_agent }, params, sinceIdPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'agents', action: 'get', kind: 'read', validateParams: V.params_agents_get, validateRecord: V.record_agent }, params, options),
-    search: (params, options) => this.callSearch({ entity: 'agents', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
-    };
-    this.bans = {
-    list: (params, options) => this.callList({ entity: 'bans', action: 'list', kind: 'read', validateParams: V.params_bans_list, validateRecord: V.record_ban_list }, params, sinceIdPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'bans', action: 'get', kind: 'read', validateParams: V.params_bans_get, validateRecord: V.record_ban }, params, options),
-    };
-    this.chats = {
-    list: (params, options) => this.callList({ entity: 'chats', action: 'list', kind: 'read', validateParams: V.params_chats_list, validateRecord: V.record_chat }, params, incrementalExportPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'chats', action: 'get', kind: 'read', validateParams: V.params_chats_get, validateRecord: V.record_chat }, params, options),
-    search: (params, options) => this.callSearch({ entity: 'chats', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
-    };
-    this.departments = {
-    list: (params, options) => this.callList({ entity: 'departments', action: 'list', kind: 'read', validateParams: V.params_departments_list, validateRecord: V.record_department }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'departments', action: 'get', kind: 'read', validateParams: V.params_departments_get, validateRecord: V.record_department }, params, options),
-    search: (params, options) => this.callSearch({ entity: 'departments', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
-    };
-    this.goals = {
-    list: (params, options) => this.callList({ entity: 'goals', action: 'list', kind: 'read', validateParams: V.params_goals_list, validateRecord: V.record_goal }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'goals', action: 'get', kind: 'read', validateParams: V.params_goals_get, validateRecord: V.record_goal }, params, options),
-    };
-    this.roles = {
-    list: (params, options) => this.callList({ entity: 'roles', action: 'list', kind: 'read', validateParams: V.params_roles_list, validateRecord: V.record_role }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'roles', action: 'get', kind: 'read', validateParams: V.params_roles_get, validateRecord: V.record_role }, params, options),
-    };
-    this.routingSettings = {
-    get: (params, options) => this.callSingle({ entity: 'routing_settings', action: 'get', kind: 'read', validateParams: V.params_routing_settings_get, validateRecord: V.record_routing_settings }, params, options),
-    };
-    this.shortcuts = {
-    list: (params, options) => this.callList({ entity: 'shortcuts', action: 'list', kind: 'read', validateParams: V.params_shortcuts_list, validateRecord: V.record_shortcut }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'shortcuts', action: 'get', kind: 'read', validateParams: V.params_shortcuts_get, validateRecord: V.record_shortcut }, params, options),
-    search: (params, options) => this.callSearch({ entity: 'shortcuts', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
-    };
-    this.skills = {
-    list: (params, options) => this.callList({ entity: 'skills', action: 'list', kind: 'read', validateParams: V.params_skills_list, validateRecord: V.record_skill }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'skills', action: 'get', kind: 'read', validateParams: V.params_skills_get, validateRecord: V.record_skill }, params, options),
-    };
-    this.triggers = {
-    list: (params, options) => this.callList({ entity: 'triggers', action: 'list', kind: 'read', validateParams: V.params_triggers_list, validateRecord: V.record_trigger }, params, null, options),
-    search: (params, options) => this.callSearch({ entity: 'triggers', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
-    };
+    this.accounts = this.resource<AccountsResource>('accounts', {
+    get: { action: 'get', result: 'single', params: P.accountsGet },
+    });
+    this.agentTimeline = this.resource<AgentTimelineResource>('agent_timeline', {
+    list: { action: 'list', result: 'list', params: P.agentTimelineList, paging: incrementalExportPaging },
+    });
+    this.agents = this.resource<AgentsResource>('agents', {
+    list: { action: 'list', result: 'list', params: P.agentsList, paging: sinceIdPaging },
+    get: { action: 'get', result: 'single', params: P.agentsGet },
+    search: { action: 'search', result: 'hits', params: P.search },
+    });
+    this.bans = this.resource<BansResource>('bans', {
+    list: { action: 'list', result: 'list', params: P.bansList, paging: sinceIdPaging },
+    get: { action: 'get', result: 'single', params: P.bansGet },
+    });
+    this.chats = this.resource<ChatsResource>('chats', {
+    list: { action: 'list', result: 'list', params: P.chatsList, paging: incrementalExportPaging },
+    get: { action: 'get', result: 'single', params: P.chatsGet },
+    search: { action: 'search', result: 'hits', params: P.search },
+    });
+    this.departments = this.resource<DepartmentsResource>('departments', {
+    list: { action: 'list', result: 'list', params: P.departmentsList },
+    get: { action: 'get', result: 'single', params: P.departmentsGet },
+    search: { action: 'search', result: 'hits', params: P.search },
+    });
+    this.goals = this.resource<GoalsResource>('goals', {
+    list: { action: 'list', result: 'list' },
+    get: { action: 'get', result: 'single' },
+    });
+    this.roles = this.resource<RolesResource>('roles', {
+    list: { action: 'list', result: 'list' },
+    get: { action: 'get', result: 'single' },
+    });
+    this.routingSettings = this.resource<RoutingSettingsResource>('routing_settings', {
+    get: { action: 'get', result: 'single' },
+    });
+    this.shortcuts = this.resource<ShortcutsResource>('shortcuts', {
+    list: { action: 'list', result: 'list' },
+    get: { action: 'get', result: 'single' },
+    search: { action: 'search', result: 'hits', params: P.search },
+    });
+    this.skills = this.resource<SkillsResource>('skills', {
+    list: { action: 'list', result: 'list' },
+    get: { action: 'get', result: 'single' },
+    });
+    this.triggers = this.resource<TriggersResource>('triggers', {
+    list: { action: 'list', result: 'list' },
+    search: { action: 'search', result: 'hits', params: P.search },
+    });
   }
 
   /**

@@ -2,7 +2,7 @@
 import { ConnectorClient } from '@connector-sdk/runtime';
 import type { ClientOptions, CreateSourceBody, DownloadResponse, Page, PageOptions, PagePromise, PaginationDescriptor, RequestOptions, SearchHit, SearchRequest, SearchResult, ServiceDescriptor, Source } from '@connector-sdk/runtime';
 import type * as T from './types.js';
-import * as V from './validators.js';
+import * as P from './params.js';
 /** Service facts from spec/service.yaml. */
 const SERVICE: ServiceDescriptor = {
     "executePath": "/api/v1/connectors/sources/{source_id}/execute",
@@ -12,7 +12,6 @@ const SERVICE: ServiceDescriptor = {
       "meta": "connector_metadata"
     },
     "search": {
-      "style": "cursor",
       "param": "cursor",
       "sizeParam": "limit",
       "next": {
@@ -24,14 +23,20 @@ const SERVICE: ServiceDescriptor = {
           "when": "nextMissing"
         }
       ]
-    }
+    },
+    "reads": [
+      "list",
+      "get",
+      "api_search",
+      "search",
+      "download"
+    ]
   };
 /**
  * Paging scheme 'search_page' of the payments connector, as data for the runtime's iterator.
  * api_search pages with page: omit it on the first call, afterwards pass the next_page value of the previous response.
  */
 const searchPagePaging: PaginationDescriptor = {
-    "style": "token",
     "param": "page",
     "sizeParam": "limit",
     "defaultSize": 10,
@@ -55,7 +60,6 @@ const searchPagePaging: PaginationDescriptor = {
  * List results are sorted by creation date, most recent first. Pass the id of the last record of a page as starting_after to get the next page; has_more tells whether there is one.
  */
 const startingAfterPaging: PaginationDescriptor = {
-    "style": "cursor",
     "param": "starting_after",
     "sizeParam": "limit",
     "defaultSize": 10,
@@ -445,92 +449,92 @@ export interface SubscriptionsResource {
  */
 export class PaymentsClient extends ConnectorClient {
   /** The balance; retrieval is based on the credentials of the source used for the request. */
-  public readonly balance: BalanceResource;
+  declare readonly balance: BalanceResource;
   /** Balance transactions. */
-  public readonly balanceTransactions: BalanceTransactionsResource;
+  declare readonly balanceTransactions: BalanceTransactionsResource;
   /** Charges. */
-  public readonly charges: ChargesResource;
+  declare readonly charges: ChargesResource;
   /** Customers of the account. */
-  public readonly customers: CustomersResource;
+  declare readonly customers: CustomersResource;
   /** Disputes. */
-  public readonly disputes: DisputesResource;
+  declare readonly disputes: DisputesResource;
   /** Invoices. */
-  public readonly invoices: InvoicesResource;
+  declare readonly invoices: InvoicesResource;
   /** Payment intents. */
-  public readonly paymentIntents: PaymentIntentsResource;
+  declare readonly paymentIntents: PaymentIntentsResource;
   /** Payouts. */
-  public readonly payouts: PayoutsResource;
+  declare readonly payouts: PayoutsResource;
   /** Products. */
-  public readonly products: ProductsResource;
+  declare readonly products: ProductsResource;
   /** Refunds. */
-  public readonly refunds: RefundsResource;
+  declare readonly refunds: RefundsResource;
   /** Subscriptions; the default list result excludes canceled subscriptions. */
-  public readonly subscriptions: SubscriptionsResource;
+  declare readonly subscriptions: SubscriptionsResource;
 
   /** Creates a client for one source; `sourceId` selects the source every call runs on. */
   constructor(options: ClientOptions) {
     super(options, SERVICE);
-    this.balance = {
-    get: (params, options) => this.callSingle({ entity: 'balance', action: 'get', kind: 'read', validateParams: V.params_balance_get, validateRecord: V.record_balance }, params, options),
-    };
-    this.balanceTransactions = {
-    list: (params, options) => this.callList({ entity: 'balance_transactions', action: 'list', kind: 'read', validateParams: V.params_balance_transactions_list, validateRecord: V.record_balance_transaction }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'balance_transactions', action: 'get', kind: 'read', validateParams: V.params_balance_transactions_get, validateRecord: V.record_balance_transaction }, params, options),
-    };
-    this.charges = {
-    list: (params, options) => this.callList({ entity: 'charges', action: 'list', kind: 'read', validateParams: V.params_charges_list, validateRecord: V.record_charge }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'charges', action: 'get', kind: 'read', validateParams: V.params_charges_get, validateRecord: V.record_charge }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'charges', action: 'api_search', kind: 'read', validateParams: V.params_charges_api_search, validateRecord: V.record_charge }, params, searchPagePaging, options),
-    search: (params, options) => this.callSearch({ entity: 'charges', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
-    };
-    this.customers = {
-    list: (params, options) => this.callList({ entity: 'customers', action: 'list', kind: 'read', validateParams: V.params_customers_list, validateRecord: V.record_customer }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'customers', action: 'get', kind: 'read', validateParams: V.params_customers_get, validateRecord: V.record_customer }, params, options),
-    create: (params, options) => this.callSingle({ entity: 'customers', action: 'create', kind: 'write', validateParams: V.params_customers_create, validateRecord: V.record_customer }, params, options),
-    update: (params, options) => this.callSingle({ entity: 'customers', action: 'update', kind: 'write', validateParams: V.params_customers_update, validateRecord: V.record_customer }, params, options),
-    delete: (params, options) => this.callSingle({ entity: 'customers', action: 'delete', kind: 'write', validateParams: V.params_customers_delete, validateRecord: V.record_deleted_customer }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'customers', action: 'api_search', kind: 'read', validateParams: V.params_customers_api_search, validateRecord: V.record_customer }, params, searchPagePaging, options),
-    search: (params, options) => this.callSearch({ entity: 'customers', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
-    };
-    this.disputes = {
-    list: (params, options) => this.callList({ entity: 'disputes', action: 'list', kind: 'read', validateParams: V.params_disputes_list, validateRecord: V.record_dispute }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'disputes', action: 'get', kind: 'read', validateParams: V.params_disputes_get, validateRecord: V.record_dispute }, params, options),
-    };
-    this.invoices = {
-    list: (params, options) => this.callList({ entity: 'invoices', action: 'list', kind: 'read', validateParams: V.params_invoices_list, validateRecord: V.record_invoice }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'invoices', action: 'get', kind: 'read', validateParams: V.params_invoices_get, validateRecord: V.record_invoice }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'invoices', action: 'api_search', kind: 'read', validateParams: V.params_invoices_api_search, validateRecord: V.record_invoice }, params, null, options),
-    search: (params, options) => this.callSearch({ entity: 'invoices', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
-    };
-    this.paymentIntents = {
-    list: (params, options) => this.callList({ entity: 'payment_intents', action: 'list', kind: 'read', validateParams: V.params_payment_intents_list, validateRecord: V.record_payment_intent }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'payment_intents', action: 'get', kind: 'read', validateParams: V.params_payment_intents_get, validateRecord: V.record_payment_intent }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'payment_intents', action: 'api_search', kind: 'read', validateParams: V.params_payment_intents_api_search, validateRecord: V.record_payment_intent }, params, searchPagePaging, options),
-    };
-    this.payouts = {
-    list: (params, options) => this.callList({ entity: 'payouts', action: 'list', kind: 'read', validateParams: V.params_payouts_list, validateRecord: V.record_payout }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'payouts', action: 'get', kind: 'read', validateParams: V.params_payouts_get, validateRecord: V.record_payout }, params, options),
-    };
-    this.products = {
-    list: (params, options) => this.callList({ entity: 'products', action: 'list', kind: 'read', validateParams: V.params_products_list, validateRecord: V.record_product }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'products', action: 'get', kind: 'read', validateParams: V.params_products_get, validateRecord: V.record_product }, params, options),
-    create: (params, options) => this.callSingle({ entity: 'products', action: 'create', kind: 'write', validateParams: V.params_products_create, validateRecord: V.record_product }, params, options),
-    update: (params, options) => this.callSingle({ entity: 'products', action: 'update', kind: 'write', validateParams: V.params_products_update, validateRecord: V.record_product }, params, options),
-    delete: (params, options) => this.callSingle({ entity: 'products', action: 'delete', kind: 'write', validateParams: V.params_products_delete, validateRecord: V.record_deleted_product }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'products', action: 'api_search', kind: 'read', validateParams: V.params_products_api_search, validateRecord: V.record_product }, params, searchPagePaging, options),
-    };
-    this.refunds = {
-    list: (params, options) => this.callList({ entity: 'refunds', action: 'list', kind: 'read', validateParams: V.params_refunds_list, validateRecord: V.record_refund }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'refunds', action: 'get', kind: 'read', validateParams: V.params_refunds_get, validateRecord: V.record_refund }, params, options),
-    create: (params, options) => this.callSingle({ entity: 'refunds', action: 'create', kind: 'write', validateParams: V.params_refunds_create, validateRecord: V.record_refund }, params, options),
-    search: (params, options) => this.callSearch({ entity: 'refunds', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
-    };
-    this.subscriptions = {
-    list: (params, options) => this.callList({ entity: 'subscriptions', action: 'list', kind: 'read', validateParams: V.params_subscriptions_list, validateRecord: V.record_subscription }, params, startingAfterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'subscriptions', action: 'get', kind: 'read', validateParams: V.params_subscriptions_get, validateRecord: V.record_subscription }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'subscriptions', action: 'api_search', kind: 'read', validateParams: V.params_subscriptions_api_search, validateRecord: V.record_subscription }, params, null, options),
-    search: (params, options) => this.callSearch({ entity: 'subscriptions', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
-    };
+    this.balance = this.resource<BalanceResource>('balance', {
+    get: { action: 'get', result: 'single', params: P.balanceGet },
+    });
+    this.balanceTransactions = this.resource<BalanceTransactionsResource>('balance_transactions', {
+    list: { action: 'list', result: 'list', params: P.balanceTransactionsList, paging: startingAfterPaging },
+    get: { action: 'get', result: 'single', params: P.balanceTransactionsGet },
+    });
+    this.charges = this.resource<ChargesResource>('charges', {
+    list: { action: 'list', result: 'list', params: P.chargesList, paging: startingAfterPaging },
+    get: { action: 'get', result: 'single' },
+    apiSearch: { action: 'api_search', result: 'list', params: P.chargesApiSearch, paging: searchPagePaging },
+    search: { action: 'search', result: 'hits', params: P.search },
+    });
+    this.customers = this.resource<CustomersResource>('customers', {
+    list: { action: 'list', result: 'list', params: P.customersList, paging: startingAfterPaging },
+    get: { action: 'get', result: 'single', params: P.customersGet },
+    create: { action: 'create', result: 'single' },
+    update: { action: 'update', result: 'single', params: P.customersUpdate },
+    delete: { action: 'delete', result: 'single', params: P.customersDelete },
+    apiSearch: { action: 'api_search', result: 'list', params: P.customersApiSearch, paging: searchPagePaging },
+    search: { action: 'search', result: 'hits', params: P.search },
+    });
+    this.disputes = this.resource<DisputesResource>('disputes', {
+    list: { action: 'list', result: 'list', params: P.disputesList, paging: startingAfterPaging },
+    get: { action: 'get', result: 'single', params: P.disputesGet },
+    });
+    this.invoices = this.resource<InvoicesResource>('invoices', {
+    list: { action: 'list', result: 'list', params: P.invoicesList, paging: startingAfterPaging },
+    get: { action: 'get', result: 'single' },
+    apiSearch: { action: 'api_search', result: 'list' },
+    search: { action: 'search', result: 'hits', params: P.search },
+    });
+    this.paymentIntents = this.resource<PaymentIntentsResource>('payment_intents', {
+    list: { action: 'list', result: 'list', params: P.paymentIntentsList, paging: startingAfterPaging },
+    get: { action: 'get', result: 'single', params: P.paymentIntentsGet },
+    apiSearch: { action: 'api_search', result: 'list', params: P.paymentIntentsApiSearch, paging: searchPagePaging },
+    });
+    this.payouts = this.resource<PayoutsResource>('payouts', {
+    list: { action: 'list', result: 'list', params: P.payoutsList, paging: startingAfterPaging },
+    get: { action: 'get', result: 'single' },
+    });
+    this.products = this.resource<ProductsResource>('products', {
+    list: { action: 'list', result: 'list', params: P.productsList, paging: startingAfterPaging },
+    get: { action: 'get', result: 'single' },
+    create: { action: 'create', result: 'single' },
+    update: { action: 'update', result: 'single' },
+    delete: { action: 'delete', result: 'single' },
+    apiSearch: { action: 'api_search', result: 'list', params: P.productsApiSearch, paging: searchPagePaging },
+    });
+    this.refunds = this.resource<RefundsResource>('refunds', {
+    list: { action: 'list', result: 'list', params: P.refundsList, paging: startingAfterPaging },
+    get: { action: 'get', result: 'single' },
+    create: { action: 'create', result: 'single' },
+    search: { action: 'search', result: 'hits', params: P.search },
+    });
+    this.subscriptions = this.resource<SubscriptionsResource>('subscriptions', {
+    list: { action: 'list', result: 'list', params: P.subscriptionsList, paging: startingAfterPaging },
+    get: { action: 'get', result: 'single' },
+    apiSearch: { action: 'api_search', result: 'list' },
+    search: { action: 'search', result: 'hits', params: P.search },
+    });
   }
 
   /**

@@ -2,7 +2,7 @@
 import { ConnectorClient } from '@connector-sdk/runtime';
 import type { ClientOptions, CreateSourceBody, DownloadResponse, Page, PageOptions, PagePromise, PaginationDescriptor, RequestOptions, SearchHit, SearchRequest, SearchResult, ServiceDescriptor, Source } from '@connector-sdk/runtime';
 import type * as T from './types.js';
-import * as V from './validators.js';
+import * as P from './params.js';
 /** Service facts from spec/service.yaml. */
 const SERVICE: ServiceDescriptor = {
     "executePath": "/api/v1/connectors/sources/{source_id}/execute",
@@ -12,7 +12,6 @@ const SERVICE: ServiceDescriptor = {
       "meta": "connector_metadata"
     },
     "search": {
-      "style": "cursor",
       "param": "cursor",
       "sizeParam": "limit",
       "next": {
@@ -24,14 +23,20 @@ const SERVICE: ServiceDescriptor = {
           "when": "nextMissing"
         }
       ]
-    }
+    },
+    "reads": [
+      "list",
+      "get",
+      "api_search",
+      "search",
+      "download"
+    ]
   };
 /**
  * Paging scheme 'next_page_token' of the project_tracking connector, as data for the runtime's iterator.
  * issues api_search pages with nextPageToken: omit it on the first page, afterwards pass the nextPageToken of the previous response; the token is absent from the response on the last page.
  */
 const nextPageTokenPaging: PaginationDescriptor = {
-    "style": "token",
     "param": "nextPageToken",
     "sizeParam": "maxResults",
     "paramType": "string",
@@ -54,7 +59,6 @@ const nextPageTokenPaging: PaginationDescriptor = {
  * projects api_search pages with startAt, the offset of the first record; the next offset is startAt plus the number of records received.
  */
 const startAtPaging: PaginationDescriptor = {
-    "style": "offset",
     "param": "startAt",
     "sizeParam": "maxResults",
     "paramType": "integer",
@@ -262,52 +266,52 @@ export interface UsersResource {
  */
 export class ProjectTrackingClient extends ConnectorClient {
   /** Issue comments. */
-  public readonly issueComments: IssueCommentsResource;
+  declare readonly issueComments: IssueCommentsResource;
   /** Issue fields. */
-  public readonly issueFields: IssueFieldsResource;
+  declare readonly issueFields: IssueFieldsResource;
   /** Issue worklogs. */
-  public readonly issueWorklogs: IssueWorklogsResource;
+  declare readonly issueWorklogs: IssueWorklogsResource;
   /** Issues. */
-  public readonly issues: IssuesResource;
+  declare readonly issues: IssuesResource;
   /** Projects. */
-  public readonly projects: ProjectsResource;
+  declare readonly projects: ProjectsResource;
   /** Users. */
-  public readonly users: UsersResource;
+  declare readonly users: UsersResource;
 
   /** Creates a client for one source; `sourceId` selects the source every call runs on. */
   constructor(options: ClientOptions) {
     super(options, SERVICE);
-    this.issueComments = {
-    list: (params, options) => this.callList({ entity: 'issue_comments', action: 'list', kind: 'read', validateParams: V.params_issue_comments_list, validateRecord: V.record_issue_comment }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'issue_comments', action: 'get', kind: 'read', validateParams: V.params_issue_comments_get, validateRecord: V.record_issue_comment }, params, options),
-    search: (params, options) => this.callSearch({ entity: 'issue_comments', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
-    };
-    this.issueFields = {
-    list: (params, options) => this.callList({ entity: 'issue_fields', action: 'list', kind: 'read', validateParams: V.params_issue_fields_list, validateRecord: V.record_issue_field }, params, null, options),
-    apiSearch: (params, options) => this.callList({ entity: 'issue_fields', action: 'api_search', kind: 'read', validateParams: V.params_issue_fields_api_search, validateRecord: V.record_issue_field }, params, null, options),
-    search: (params, options) => this.callSearch({ entity: 'issue_fields', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
-    };
-    this.issueWorklogs = {
-    list: (params, options) => this.callList({ entity: 'issue_worklogs', action: 'list', kind: 'read', validateParams: V.params_issue_worklogs_list, validateRecord: V.record_issue_worklog }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'issue_worklogs', action: 'get', kind: 'read', validateParams: V.params_issue_worklogs_get, validateRecord: V.record_issue_worklog }, params, options),
-    search: (params, options) => this.callSearch({ entity: 'issue_worklogs', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
-    };
-    this.issues = {
-    get: (params, options) => this.callSingle({ entity: 'issues', action: 'get', kind: 'read', validateParams: V.params_issues_get, validateRecord: V.record_issue }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'issues', action: 'api_search', kind: 'read', validateParams: V.params_issues_api_search, validateRecord: V.record_issue }, params, nextPageTokenPaging, options),
-    search: (params, options) => this.callSearch({ entity: 'issues', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
-    };
-    this.projects = {
-    get: (params, options) => this.callSingle({ entity: 'projects', action: 'get', kind: 'read', validateParams: V.params_projects_get, validateRecord: V.record_project }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'projects', action: 'api_search', kind: 'read', validateParams: V.params_projects_api_search, validateRecord: V.record_project }, params, startAtPaging, options),
-    search: (params, options) => this.callSearch({ entity: 'projects', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
-    };
-    this.users = {
-    list: (params, options) => this.callList({ entity: 'users', action: 'list', kind: 'read', validateParams: V.params_users_list, validateRecord: V.record_user }, params, null, options),
-    get: (params, options) => this.callSingle({ entity: 'users', action: 'get', kind: 'read', validateParams: V.params_users_get, validateRecord: V.record_user }, params, options),
-    apiSearch: (params, options) => this.callList({ entity: 'users', action: 'api_search', kind: 'read', validateParams: V.params_users_api_search, validateRecord: V.record_user }, params, null, options),
-    search: (params, options) => this.callSearch({ entity: 'users', action: 'search', kind: 'read', validateParams: V.params_search }, params, options),
-    };
+    this.issueComments = this.resource<IssueCommentsResource>('issue_comments', {
+    list: { action: 'list', result: 'list' },
+    get: { action: 'get', result: 'single' },
+    search: { action: 'search', result: 'hits', params: P.search },
+    });
+    this.issueFields = this.resource<IssueFieldsResource>('issue_fields', {
+    list: { action: 'list', result: 'list' },
+    apiSearch: { action: 'api_search', result: 'list' },
+    search: { action: 'search', result: 'hits', params: P.search },
+    });
+    this.issueWorklogs = this.resource<IssueWorklogsResource>('issue_worklogs', {
+    list: { action: 'list', result: 'list' },
+    get: { action: 'get', result: 'single' },
+    search: { action: 'search', result: 'hits', params: P.search },
+    });
+    this.issues = this.resource<IssuesResource>('issues', {
+    get: { action: 'get', result: 'single', params: P.issuesGet },
+    apiSearch: { action: 'api_search', result: 'list', params: P.issuesApiSearch, paging: nextPageTokenPaging },
+    search: { action: 'search', result: 'hits', params: P.search },
+    });
+    this.projects = this.resource<ProjectsResource>('projects', {
+    get: { action: 'get', result: 'single', params: P.projectsGet },
+    apiSearch: { action: 'api_search', result: 'list', params: P.projectsApiSearch, paging: startAtPaging },
+    search: { action: 'search', result: 'hits', params: P.search },
+    });
+    this.users = this.resource<UsersResource>('users', {
+    list: { action: 'list', result: 'list' },
+    get: { action: 'get', result: 'single' },
+    apiSearch: { action: 'api_search', result: 'list' },
+    search: { action: 'search', result: 'hits', params: P.search },
+    });
   }
 
   /**

@@ -2,7 +2,7 @@
 import { ConnectorClient } from '@connector-sdk/runtime';
 import type { ClientOptions, CreateSourceBody, DownloadResponse, Page, PageOptions, PagePromise, PaginationDescriptor, RequestOptions, SearchHit, SearchRequest, SearchResult, ServiceDescriptor, Source } from '@connector-sdk/runtime';
 import type * as T from './types.js';
-import * as V from './validators.js';
+import * as P from './params.js';
 /** Service facts from spec/service.yaml. */
 const SERVICE: ServiceDescriptor = {
     "executePath": "/api/v1/connectors/sources/{source_id}/execute",
@@ -12,7 +12,6 @@ const SERVICE: ServiceDescriptor = {
       "meta": "connector_metadata"
     },
     "search": {
-      "style": "cursor",
       "param": "cursor",
       "sizeParam": "limit",
       "next": {
@@ -24,14 +23,20 @@ const SERVICE: ServiceDescriptor = {
           "when": "nextMissing"
         }
       ]
-    }
+    },
+    "reads": [
+      "list",
+      "get",
+      "api_search",
+      "search",
+      "download"
+    ]
   };
 /**
  * Paging scheme 'cursor' of the team_messaging connector, as data for the runtime's iterator.
  * List actions take cursor and limit; the meta next_cursor gives the cursor of the next page.
  */
 const cursorPaging: PaginationDescriptor = {
-    "style": "cursor",
     "param": "cursor",
     "sizeParam": "limit",
     "paramType": "string",
@@ -186,54 +191,54 @@ export interface UsersResource {
  */
 export class TeamMessagingClient extends ConnectorClient {
   /** Messages of a channel. */
-  public readonly channelMessages: ChannelMessagesResource;
+  declare readonly channelMessages: ChannelMessagesResource;
   /** Setting the purpose of a channel. */
-  public readonly channelPurposes: ChannelPurposesResource;
+  declare readonly channelPurposes: ChannelPurposesResource;
   /** Setting the topic of a channel. */
-  public readonly channelTopics: ChannelTopicsResource;
+  declare readonly channelTopics: ChannelTopicsResource;
   /** Channels of the workspace. */
-  public readonly channels: ChannelsResource;
+  declare readonly channels: ChannelsResource;
   /** Posting and updating messages. */
-  public readonly messages: MessagesResource;
+  declare readonly messages: MessagesResource;
   /** Adding reactions to messages. */
-  public readonly reactions: ReactionsResource;
+  declare readonly reactions: ReactionsResource;
   /** Replies of a message thread. */
-  public readonly threads: ThreadsResource;
+  declare readonly threads: ThreadsResource;
   /** Users of the workspace. */
-  public readonly users: UsersResource;
+  declare readonly users: UsersResource;
 
   /** Creates a client for one source; `sourceId` selects the source every call runs on. */
   constructor(options: ClientOptions) {
     super(options, SERVICE);
-    this.channelMessages = {
-    list: (params, options) => this.callList({ entity: 'channel_messages', action: 'list', kind: 'read', validateParams: V.params_channel_messages_list, validateRecord: V.record_message }, params, cursorPaging, options),
-    };
-    this.channelPurposes = {
-    create: (params, options) => this.callSingle({ entity: 'channel_purposes', action: 'create', kind: 'write', validateParams: V.params_channel_purposes_create, validateRecord: V.record_channel_purpose_result }, params, options),
-    };
-    this.channelTopics = {
-    create: (params, options) => this.callSingle({ entity: 'channel_topics', action: 'create', kind: 'write', validateParams: V.params_channel_topics_create, validateRecord: V.record_channel }, params, options),
-    };
-    this.channels = {
-    list: (params, options) => this.callList({ entity: 'channels', action: 'list', kind: 'read', validateParams: V.params_channels_list, validateRecord: V.record_channel }, params, cursorPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'channels', action: 'get', kind: 'read', validateParams: V.params_channels_get, validateRecord: V.record_channel }, params, options),
-    create: (params, options) => this.callSingle({ entity: 'channels', action: 'create', kind: 'write', validateParams: V.params_channels_create, validateRecord: V.record_channel }, params, options),
-    update: (params, options) => this.callSingle({ entity: 'channels', action: 'update', kind: 'write', validateParams: V.params_channels_update, validateRecord: V.record_channel }, params, options),
-    };
-    this.messages = {
-    create: (params, options) => this.callSingle({ entity: 'messages', action: 'create', kind: 'write', validateParams: V.params_messages_create, validateRecord: V.record_posted_message }, params, options),
-    update: (params, options) => this.callSingle({ entity: 'messages', action: 'update', kind: 'write', validateParams: V.params_messages_update, validateRecord: V.record_posted_message }, params, options),
-    };
-    this.reactions = {
-    create: (params, options) => this.callSingle({ entity: 'reactions', action: 'create', kind: 'write', validateParams: V.params_reactions_create, validateRecord: V.record_reaction_result }, params, options),
-    };
-    this.threads = {
-    list: (params, options) => this.callList({ entity: 'threads', action: 'list', kind: 'read', validateParams: V.params_threads_list, validateRecord: V.record_thread_message }, params, cursorPaging, options),
-    };
-    this.users = {
-    list: (params, options) => this.callList({ entity: 'users', action: 'list', kind: 'read', validateParams: V.params_users_list, validateRecord: V.record_user }, params, cursorPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'users', action: 'get', kind: 'read', validateParams: V.params_users_get, validateRecord: V.record_user }, params, options),
-    };
+    this.channelMessages = this.resource<ChannelMessagesResource>('channel_messages', {
+    list: { action: 'list', result: 'list', params: P.channelMessagesList, paging: cursorPaging },
+    });
+    this.channelPurposes = this.resource<ChannelPurposesResource>('channel_purposes', {
+    create: { action: 'create', result: 'single' },
+    });
+    this.channelTopics = this.resource<ChannelTopicsResource>('channel_topics', {
+    create: { action: 'create', result: 'single', params: P.channelTopicsCreate },
+    });
+    this.channels = this.resource<ChannelsResource>('channels', {
+    list: { action: 'list', result: 'list', params: P.channelsList, paging: cursorPaging },
+    get: { action: 'get', result: 'single', params: P.channelsGet },
+    create: { action: 'create', result: 'single', params: P.channelsCreate },
+    update: { action: 'update', result: 'single', params: P.channelsUpdate },
+    });
+    this.messages = this.resource<MessagesResource>('messages', {
+    create: { action: 'create', result: 'single', params: P.messagesCreate },
+    update: { action: 'update', result: 'single', params: P.messagesUpdate },
+    });
+    this.reactions = this.resource<ReactionsResource>('reactions', {
+    create: { action: 'create', result: 'single' },
+    });
+    this.threads = this.resource<ThreadsResource>('threads', {
+    list: { action: 'list', result: 'list', params: P.threadsList, paging: cursorPaging },
+    });
+    this.users = this.resource<UsersResource>('users', {
+    list: { action: 'list', result: 'list', params: P.usersList, paging: cursorPaging },
+    get: { action: 'get', result: 'single', params: P.usersGet },
+    });
   }
 
   /**

@@ -21,7 +21,7 @@ export const diffCommand: Command = {
     'fail-on': { type: 'string' },
     'list-checks': { type: 'boolean', default: false },
   },
-  async run(values, positionals, io) {
+  async run(values, positionals, io, context) {
     if (values['list-checks']) {
       const { checksMarkdown } = await import('../../diff/checks.js');
       io.stdout(checksMarkdown());
@@ -34,7 +34,8 @@ export const diffCommand: Command = {
     if (positionals.length < 1 || positionals.length > 2) return usageError(io, 'give a base (spec directory or git ref) and optionally a head');
 
     const [{ runDiff }, formats] = await Promise.all([import('../../diff/run.js'), import('../../diff/formats.js')]);
-    const result = await runDiff({ base: positionals[0]!, head: positionals[1], specDir: path.resolve(String(values.spec)) });
+    const config = context.config();
+    const result = await runDiff({ base: positionals[0]!, head: positionals[1], specDir: config.specDir, packages: config.packages });
     io.stdout(formats.render(result, format as (typeof FORMATS)[number]));
     const failing = failOn === undefined ? [] : result.changes.filter((c) => c.severity === 'breaking' || (failOn === 'warning' && c.severity === 'warning'));
     if (failing.length) {

@@ -1,6 +1,7 @@
 /** `connector-codegen generate [--check] [--timings] [--out DIR]`: the main job. */
 import path from 'node:path';
 import { formatTimings, type Timings } from '../../lib/timings.js';
+import { displayPath as displayDir } from '../../lib/display-path.js';
 import type { Command } from './types.js';
 
 /** The generate command. */
@@ -10,19 +11,20 @@ export const generateCommand: Command = {
     'generate              Validate and regenerate everything under generated/.',
     '    --check           Write nothing; exit 1 and name each out-of-date file.',
     '    --timings         Print each phase\'s time.',
-    '    --out DIR         Output directory (default: generated).',
+    '    --out DIR         Output directory (default: the config\'s "output", else generated).',
   ],
   options: {
-    out: { type: 'string', default: 'generated' },
+    out: { type: 'string' },
     check: { type: 'boolean', default: false },
     timings: { type: 'boolean', default: false },
   },
-  async run(values, _positionals, io) {
+  async run(values, _positionals, io, context) {
     // Imported here: a no-op run must not pay for loading yaml, ajv or TypeScript.
     const { generate } = await import('../../generate.js');
     const timings: Timings | undefined = values.timings ? [] : undefined;
-    const out = String(values.out);
-    const result = await generate({ specDir: path.resolve(String(values.spec)), outDir: path.resolve(out), check: Boolean(values.check), timings });
+    const config = context.config();
+    const out = displayDir(config.outDir);
+    const result = await generate({ specDir: config.specDir, outDir: config.outDir, config, check: Boolean(values.check), timings });
     if (timings) io.stderr(`${formatTimings(timings)}\n`);
     if (values.check) {
       if (result.outOfDate.length === 0) {

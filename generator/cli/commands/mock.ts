@@ -27,12 +27,12 @@ export const mockCommand: Command = {
     records: { type: 'string' },
     quiet: { type: 'boolean', default: false },
   },
-  async run(values, _positionals, io) {
+  async run(values, _positionals, io, context) {
     const port = positiveInteger(values.port, 'port')!;
     const seed = positiveInteger(values.seed, 'seed')!;
     const records = positiveInteger(values.records, 'records', 1);
     const [{ readSpec }, { startMock }] = await Promise.all([import('../../spec/read.js'), import('../../../mock/server.js')]);
-    const { ir } = await readSpec(path.resolve(String(values.spec)));
+    const { ir } = await readSpec(context.config().specDir);
     const server = await startMock({
       ir,
       port,

@@ -8,9 +8,9 @@ export const openapiCommand: Command = {
   name: 'openapi',
   usage: ['openapi [--out FILE]   Print the OpenAPI 3.1 document of the service (--out: write it to FILE).'],
   options: { out: { type: 'string' } },
-  async run(values, _positionals, io) {
+  async run(values, _positionals, io, context) {
     const [{ readSpec }, { openApiJson }] = await Promise.all([import('../../spec/read.js'), import('../../emitters/openapi/document.js')]);
-    const { ir } = await readSpec(path.resolve(String(values.spec)));
+    const { ir } = await readSpec(context.config().specDir);
     const json = openApiJson(ir);
     if (typeof values.out !== 'string') {
       io.stdout(json);

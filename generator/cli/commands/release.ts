@@ -1,5 +1,6 @@
 /** `connector-codegen release [--base REF]`: version and changelog every package the spec change reaches. */
 import path from 'node:path';
+import { displayPath as displayDir } from '../../lib/display-path.js';
 import type { Command } from './types.js';
 
 /** The release command. */
@@ -9,21 +10,22 @@ export const releaseCommand: Command = {
     'release               Bump the version of each package whose spec changed since --base (semver from the',
     '                      diff), prepend a CHANGELOG entry, record both in release/, and regenerate generated/.',
     '    --base REF        Git ref (or spec directory) of the last release (default: HEAD).',
-    '    --out DIR         Output directory to regenerate (default: generated).',
+    '    --out DIR         Output directory to regenerate (default: the config\'s "output", else generated).',
     '    --dry-run         Print the plan; write nothing.',
   ],
   options: {
     base: { type: 'string', default: 'HEAD' },
-    out: { type: 'string', default: 'generated' },
+    out: { type: 'string' },
     'dry-run': { type: 'boolean', default: false },
   },
-  async run(values, positionals, io) {
+  async run(values, positionals, io, context) {
     if (positionals.length) {
       io.stderr(`connector-codegen release: unexpected argument '${positionals[0]}' (the base is given with --base)\n`);
       return 2;
     }
     const [{ release }, { releaseDir }, { generate }] = await Promise.all([import('../../release/release.js'), import('../../release/state.js'), import('../../generate.js')]);
-    const specDir = path.resolve(String(values.spec));
+    const config = context.config();
+    const specDir = config.specDir;
     const dryRun = Boolean(values['dry-run']);
     const plan = await release({ base: String(values.base), specDir, releaseDir: releaseDir(), dryRun });
     if (plan.length === 0) {
@@ -41,9 +43,8 @@ export const releaseCommand: Command = {
       io.stdout(`${dryRun ? '[dry run] ' : ''}${text}\n`);
     }
     if (dryRun) return 0;
-    const out = String(values.out);
-    const result = await generate({ specDir, outDir: path.resolve(out) });
-    io.stdout(`release state written to ${path.relative(process.cwd(), releaseDir()) || '.'}/; regenerated ${out}/ (${result.written} written)\n`);
+    const result = await generate({ specDir, outDir: config.outDir, config });
+    io.stdout(`release state written to ${path.relative(process.cwd(), releaseDir()) || '.'}/; regenerated ${displayDir(config.outDir)}/ (${result.written} written)\n`);
     return 0;
   },
 };

@@ -10,7 +10,7 @@ import { clientClassName, methodExample, resourceTypeName } from './client-names
 
 export { clientClassName, methodExample, resourceTypeName } from './client-names.js';
 import { printTsFile, Scope, StructureKind, VariableDeclarationKind } from './ts-file.js';
-import { hasParamsValidator, hasRecordValidator, paramsValidatorName, recordValidatorName } from '../validators/index.js';
+import { paramsSchemaName } from './params-file.js';
 import { AUTH_CONFIG_TYPE, metaTypeName, paramsRequired, paramsTypeName, recordTypeName, searchFieldsTypeName } from './types-file.js';
 
 /** Members of the runtime's ConnectorClient that an entity property must not shadow. */
@@ -97,26 +97,18 @@ function resourceInterface(connector: ConnectorIR, entity: EntityIR): InterfaceD
   };
 }
 
-/** The runtime call for one method: data in, nothing connector-specific. */
-function methodBody(connector: ConnectorIR, entity: EntityIR, action: ActionIR): string {
-  const validators = [
-    action.name === 'search' ? 'validateParams: V.params_search' : hasParamsValidator(action) ? `validateParams: V.${paramsValidatorName(entity.name, action.name)}` : '',
-    (action.result.shape === 'list' || action.result.shape === 'single') && hasRecordValidator(connector, action.result.record)
-      ? `validateRecord: V.${recordValidatorName(action.result.record!)}`
-      : '',
-  ].filter(Boolean);
-  const call = `{ entity: ${stringLiteral(entity.name)}, action: ${stringLiteral(action.name)}, kind: ${stringLiteral(action.kind)}${validators.map((v) => `, ${v}`).join('')} }`;
-  const pagination = action.pagination === 'none' || action.pagination === 'unspecified' ? 'null' : pagingConstant(action.pagination);
-  switch (action.result.shape) {
-    case 'hits':
-      return `(params, options) => this.callSearch(${call}, params, options)`;
-    case 'list':
-      return `(params, options) => this.callList(${call}, params, ${pagination}, options)`;
-    case 'binary':
-      return `(params, options) => this.callDownload(${call}, params, options)`;
-    default:
-      return `(params, options) => this.callSingle(${call}, params, options)`;
-  }
+/** One method as data for the runtime's `resource()`: what it sends and how its result is read. */
+function methodDescriptor(connector: ConnectorIR, entity: EntityIR, action: ActionIR): string {
+  const params = paramsSchemaName(connector, entity, action);
+  const paging = action.result.shape === 'list' && action.pagination !== 'none' && action.pagination !== 'unspecified' ? pagingConstant(action.pagination) : undefined;
+  const result = { list: `'list'`, single: `'single'`, hits: `'hits'`, binary: 'callDownload' }[action.result.shape];
+  const fields = [
+    `action: ${stringLiteral(action.name)}`,
+    `result: ${result}`,
+    ...(params ? [`params: P.${params}`] : []),
+    ...(paging ? [`paging: ${paging}`] : []),
+  ];
+  return `{ ${fields.join(', ')} }`;
 }
 
 function paginationDescriptor(scheme: PaginationIR, connector: ConnectorIR | undefined): string {
@@ -130,7 +122,6 @@ function paginationDescriptor(scheme: PaginationIR, connector: ConnectorIR | und
     if (type) paramTypes.add(type);
   }
   const descriptor = {
-    style: scheme.style,
     param: scheme.param,
     ...(scheme.sizeParam ? { sizeParam: scheme.sizeParam } : {}),
     // One default page size when every action of the scheme agrees on it.
@@ -154,6 +145,7 @@ export function clientFile(ir: SpecIR, connector: ConnectorIR): string {
     sourcesPath: ir.service.createSource.path,
     envelope: ir.service.envelope,
     search: JSON.parse(paginationDescriptor(ir.service.search.pagination, undefined)),
+    reads: ir.service.actions.filter((a) => a.kind === 'read').map((a) => a.name),
   };
   const constants: VariableStatementStructure[] = [
     {
@@ -181,7 +173,8 @@ export function clientFile(ir: SpecIR, connector: ConnectorIR): string {
       name: camelCase(e.name),
       type: resourceTypeName(e),
       isReadonly: true,
-      scope: Scope.Public,
+      // Assigned in the constructor; `declare` keeps the compiled class free of empty field definitions.
+      hasDeclareKeyword: true,
       docs: [e.description ?? `The ${e.name} entity.`],
     })),
     ctors: [
@@ -191,7 +184,8 @@ export function clientFile(ir: SpecIR, connector: ConnectorIR): string {
         statements: [
           'super(options, SERVICE);',
           ...connector.entities.map(
-            (e) => `this.${camelCase(e.name)} = {\n${e.actions.map((a) => `${camelCase(a.name)}: ${methodBody(connector, e, a)},`).join('\n')}\n};`,
+            (e) =>
+              `this.${camelCase(e.name)} = this.resource<${resourceTypeName(e)}>(${stringLiteral(e.name)}, {\n${e.actions.map((a) => `${camelCase(a.name)}: ${methodDescriptor(connector, e, a)},`).join('\n')}\n});`,
           ),
         ],
       },
@@ -210,20 +204,21 @@ export function clientFile(ir: SpecIR, connector: ConnectorIR): string {
       },
     ],
   };
+  const usesParams = connector.entities.some((e) => e.actions.some((a) => paramsSchemaName(connector, e, a)));
   const statements: (string | StatementStructures)[] = [
     {
       kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: '@connector-sdk/runtime',
-      namedImports: ['ConnectorClient'],
+      moduleSpecifier: ir.packaging.runtime.name,
+      namedImports: connector.entities.some((e) => e.actions.some((a) => a.result.shape === 'binary')) ? ['callDownload', 'ConnectorClient'] : ['ConnectorClient'],
     },
     {
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
-      moduleSpecifier: '@connector-sdk/runtime',
+      moduleSpecifier: ir.packaging.runtime.name,
       namedImports: ['ClientOptions', 'CreateSourceBody', 'DownloadResponse', 'Page', 'PageOptions', 'PagePromise', 'PaginationDescriptor', 'RequestOptions', 'SearchHit', 'SearchRequest', 'SearchResult', 'ServiceDescriptor', 'Source'],
     },
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './types.js', namespaceImport: 'T' },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './validators.js', namespaceImport: 'V' },
+    ...(usesParams ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: './params.js', namespaceImport: 'P' } as const] : []),
     ...constants,
     ...connector.entities.map((e) => resourceInterface(connector, e)),
     clientClass,

@@ -1,10 +1,11 @@
-/** Emits one publishable package per connector: types, client, index, package.json, tsconfig, README. */
+/** Emits the TypeScript sources of one package per connector: types, client, param schemas, index. */
 import { clientFile } from './client-file.js';
-import { packageFiles, pathsFile } from './package-files.js';
+import { indexFile } from './index-file.js';
+import { paramsFile } from './params-file.js';
 import { typesFile } from './types-file.js';
 import type { Emitter } from '../types.js';
 
-/** The client packages under generated/<id>/. */
+/** The sources under generated/<id>/src/ (package files: the packages emitter; validators: their own emitter). */
 export const clientsEmitter: Emitter = {
   name: 'clients',
   emit(ir) {
@@ -12,9 +13,9 @@ export const clientsEmitter: Emitter = {
     for (const connector of ir.connectors) {
       files.set(`${connector.id}/src/types.ts`, typesFile(connector));
       files.set(`${connector.id}/src/client.ts`, clientFile(ir, connector));
-      for (const [rel, content] of packageFiles(ir, connector)) files.set(rel, content);
+      files.set(`${connector.id}/src/params.ts`, paramsFile(ir, connector));
+      files.set(`${connector.id}/src/index.ts`, indexFile(ir, connector));
     }
-    files.set('tsconfig.paths.json', pathsFile(ir));
     return files;
   },
 };

@@ -7,7 +7,7 @@
 import { entityFields, identifyingParam } from '../fixtures/dataset.js';
 import type { ActionIR, ConnectorIR, EntityIR, PropertyIR } from '../../ir.js';
 import { clientClassName } from '../clients/client-names.js';
-import { camelCase, packageName, stringLiteral } from '../naming.js';
+import { camelCase, stringLiteral } from '../naming.js';
 import { generatedHeader } from '../header.js';
 import type { Emitter } from '../types.js';
 
@@ -253,7 +253,7 @@ function testFile(connector: ConnectorIR): string {
   const client = clientClassName(connector);
   const auth = `{ ${connector.auth.fields.map((f) => `${stringLiteral(f.name)}: ${stringLiteral(`<${f.name}>`)}`).join(', ')} }`;
   return `${generatedHeader(connector.file)}import { describe, expect, test } from 'vitest';
-import { ${client}, ParamValidationError } from '${packageName(connector.id)}';
+import { ${client}, ParamValidationError } from '${connector.package.name}';
 import { ContractHarness } from '../../test/contract/harness.js';
 
 const h = new ContractHarness(${stringLiteral(connector.id)}, ${client});

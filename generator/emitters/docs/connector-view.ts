@@ -6,7 +6,7 @@
  */
 import type { ActionIR, ConnectorIR, EntityIR, PaginationIR, PropertyIR, ShapeIR, SpecIR } from '../../ir.js';
 import { clientClassName } from '../clients/client-names.js';
-import { camelCase, packageName } from '../naming.js';
+import { camelCase } from '../naming.js';
 import { actionExample, authExample, clientVariable, paginationExample } from './examples.js';
 import { serviceLink, slot } from './links.js';
 import { allowedValues, anchor, code, describeCell, flatten, limitsText, literal, NOT_SPECIFIED, prose, table, text, typeText } from './markdown.js';
@@ -298,7 +298,7 @@ export function connectorView(ir: SpecIR, connector: ConnectorIR) {
     description: text(connector.description),
     nav: slot('nav'),
     summary: [
-      `Package \`${packageName(connector.id)}\`, client class ${code(clientClassName(connector))}; spec \`${connector.file}\` (seed \`${connector.seed}\`).`,
+      `Package \`${connector.package.name}\`, client class ${code(clientClassName(connector))}; spec \`${connector.file}\` (seed \`${connector.seed}\`).`,
       `${connector.entities.length} entities, ${pairs.length} entity–action pairs, ${writes ? `${writes} of them writes on ${writable} writable entities` : 'all of them reads'}.`,
       'Every pair is one call of the execute endpoint; the client has one method per pair. Wherever the contract is silent this page says "not specified by the contract" and quotes it.',
     ].join('\n'),

@@ -5,7 +5,7 @@
  */
 import type { ActionIR, ConnectorIR, EntityIR, PaginationIR, PropertyIR } from '../../ir.js';
 import { clientClassName, exampleValue, methodExample } from '../clients/client-names.js';
-import { camelCase, packageName, propertyKey, stringLiteral } from '../naming.js';
+import { camelCase, propertyKey, stringLiteral } from '../naming.js';
 
 /** The client variable of a connector's examples (`payments`). */
 export const clientVariable = (connector: ConnectorIR) => camelCase(connector.id);
@@ -28,7 +28,7 @@ export function clientPreamble(connector: ConnectorIR, extraImports: string[] = 
 function buildPreamble(connector: ConnectorIR, extraImports: string[]): string {
   const names = [clientClassName(connector), ...extraImports].join(', ');
   return [
-    `import { ${names} } from '${packageName(connector.id)}';`,
+    `import { ${names} } from '${connector.package.name}';`,
     '',
     `const ${clientVariable(connector)} = new ${clientClassName(connector)}({ baseUrl: process.env.CONNECTOR_BASE_URL!, token: process.env.CONNECTOR_TOKEN!, sourceId: '<source id>' });`,
   ].join('\n');
@@ -93,7 +93,7 @@ export function authExample(connector: ConnectorIR): string {
   const fields = connector.auth.fields.filter((f) => f.required).map((f) => `${propertyKey(f.name)}: process.env.${f.name.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}!`);
   const config = fields.length ? `{ ${fields.join(', ')} }` : '{}';
   return [
-    `import { ${clientClassName(connector)} } from '${packageName(connector.id)}';`,
+    `import { ${clientClassName(connector)} } from '${connector.package.name}';`,
     '',
     '// Source creation needs no source id.',
     `const ${clientVariable(connector)} = new ${clientClassName(connector)}({ baseUrl: process.env.CONNECTOR_BASE_URL!, token: process.env.CONNECTOR_TOKEN! });`,

@@ -3,7 +3,6 @@
  * (generated/docs/README.md), and of the common-contract parts every connector page cites.
  */
 import type { AssumptionIR, LimitIR, PropertyIR, SpecIR } from '../../ir.js';
-import { packageName } from '../naming.js';
 import { allowedValues, anchor, code, describeCell, flatten, inlineCode, limitsText, literal, NOT_SPECIFIED, prose, sortedJson, table, text, typeText } from './markdown.js';
 import { appliesToText, readingOrder } from './search-operators.js';
 
@@ -168,7 +167,7 @@ export function indexView(ir: SpecIR) {
   const rows = ir.connectors.map((c, i) => [
     `[${c.title}](connectors/${c.id}.md)`,
     code(c.id),
-    `[${code(packageName(c.id))}](../${c.id}/README.md)`,
+    `[${code(c.package.name)}](../${c.id}/README.md)`,
     ...counts[i]!.map(String),
     c.auth.method === 'unspecified' ? NOT_SPECIFIED : code(c.auth.method),
   ]);

@@ -1,11 +1,14 @@
 /**
- * `src/validators.ts` of each connector package: ajv standalone code for every params object and every record
- * schema, compiled at generation time so importing a client compiles nothing. ajv's ESM output still calls
+ * `src/validators.ts` of each connector package — its opt-in `/validators` entry: ajv standalone code for every
+ * params object and every record schema, compiled at generation time, and `responseValidators` for the client's
+ * `validateResponses`. The client itself never imports it (params are checked with the compact schemas of
+ * src/params.ts), so a program that does not import `<package>/validators` does not bundle ajv's code. ajv's ESM output still calls
  * require() for some keywords; those helpers are inlined here so the file loads under ESM.
  */
 import { Worker } from 'node:worker_threads';
 import type { ActionIR, ConnectorIR, SpecIR } from '../../ir.js';
 import { generatedHeader } from '../header.js';
+import { stringLiteral } from '../naming.js';
 import { esmOnly } from './esm-only.js';
 import type { Emitter } from '../types.js';
 import { objectSchema, paramsSchema, recordSchema, type JsonSchema } from './json-schema.js';
@@ -88,9 +91,21 @@ export const validatorsEmitter: Emitter = {
     for (const { key, code } of results) {
       const connector = ir.connectors.find((c) => c.id === key)!;
       const aliases = jobs.find((j) => j.key === key)!.aliases.map(([name, target]) => `export const ${name} = ${target};`);
+      // The record each call returns, by "entity action": the client names only the call.
+      const calls = connector.entities.flatMap((e) =>
+        e.actions.filter((a) => (a.result.shape === 'list' || a.result.shape === 'single') && hasRecordValidator(connector, a.result.record)).map((a) => `${stringLiteral(`${e.name} ${a.name}`)}: ${recordValidatorName(a.result.record!)}`),
+      );
       files.set(
         `${key}/src/validators.ts`,
-        `${generatedHeader(connector.file)}// @ts-nocheck -- ajv standalone code compiled from the spec at generation time.\n${esmOnly(code, key)}\n${aliases.join('\n')}\n`,
+        [
+          `${generatedHeader(connector.file)}// @ts-nocheck -- ajv standalone code compiled from the spec at generation time.`,
+          `import { createResponseValidators } from '${ir.packaging.runtime.name}';`,
+          esmOnly(code, key),
+          aliases.join('\n'),
+          '/** Every record validator, for the client option `responseValidators` (with `validateResponses: \'warn\' | \'strict\'`). */',
+          `export const responseValidators = /* @__PURE__ */ createResponseValidators({ ${calls.join(', ')} });`,
+          '',
+        ].join('\n'),
       );
     }
     return files;

@@ -1,0 +1,30 @@
+/**
+ * Applies the config's package settings to the IR: each connector's npm name and version, the runtime's, and
+ * the metadata every package.json carries. Emitters read only the IR, so a changed scope reaches every
+ * package, import, README and doc through here.
+ */
+import type { ConnectorIR, PackagingIR, SpecIR } from '../ir.js';
+import { packageVersion, runtimeVersion } from '../release/package-release.js';
+import { connectorPackageName, runtimePackageName, type ResolvedPackages } from './config.js';
+
+/** The IR as normalize builds it, before packaging is applied. */
+export type UnpackagedIR = Omit<SpecIR, 'packaging' | 'connectors'> & { connectors: Omit<ConnectorIR, 'package'>[] };
+
+/** The IR with package names, versions and metadata; `connectors` keeps only the selected ones when given. */
+export function applyPackaging(ir: UnpackagedIR, packages: ResolvedPackages, selected?: readonly string[]): SpecIR {
+  const keep = selected ? new Set(selected) : undefined;
+  const packaging: PackagingIR = {
+    scope: packages.scope,
+    runtime: { name: runtimePackageName(packages), version: runtimeVersion() },
+    license: packages.license,
+    ...(packages.author !== undefined ? { author: packages.author } : {}),
+    ...(packages.homepage !== undefined ? { homepage: packages.homepage } : {}),
+    ...(packages.repository !== undefined ? { repository: packages.repository } : {}),
+    ...(packages.registry !== undefined ? { registry: packages.registry } : {}),
+    ...(packages.access !== undefined ? { access: packages.access } : {}),
+  };
+  // Connectors keep their identity (diagnostics find IR nodes by object): the package is set in place.
+  for (const c of ir.connectors) (c as ConnectorIR).package = { name: connectorPackageName(packages, c.id), version: packageVersion(c.id) };
+  const connectors = (ir.connectors as ConnectorIR[]).filter((c) => !keep || keep.has(c.id));
+  return { ...ir, connectors, packaging };
+}

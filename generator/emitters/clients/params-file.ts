@@ -1,0 +1,61 @@
+/**
+ * `src/params.ts` of a connector package: the params of every action as the small JSON Schema the runtime's
+ * `checkParams` interprets before a request is sent. Identical schemas are written once and shared. Actions
+ * whose params the contract does not show (any object passes) get none, and are not checked.
+ */
+import type { ActionIR, ConnectorIR, EntityIR, SpecIR } from '../../ir.js';
+import { camelCase, pascalCase } from '../naming.js';
+import { objectSchema, paramsSchema, type JsonSchema } from '../validators/json-schema.js';
+import { printTsFile, StructureKind, VariableDeclarationKind } from './ts-file.js';
+import { tsLiteral } from './ts-literal.js';
+import type { VariableStatementStructure } from 'ts-morph';
+
+/** Export name of the uniform search's params schema. */
+const SEARCH_PARAMS = 'search';
+
+/** Export name of an action's params schema in src/params.ts, or undefined when the action's params are not checked. */
+export function paramsSchemaName(connector: ConnectorIR, entity: EntityIR, action: ActionIR): string | undefined {
+  if (action.name === 'search') return SEARCH_PARAMS;
+  const schema = paramsSchema(action);
+  return acceptsAnything(schema) ? undefined : `${camelCase(entity.name)}${pascalCase(action.name)}`;
+}
+
+function acceptsAnything(schema: JsonSchema): boolean {
+  return schema.additionalProperties === true && Object.keys(schema.properties as object).length === 0;
+}
+
+/** Emits src/params.ts for one connector. */
+export function paramsFile(ir: SpecIR, connector: ConnectorIR): string {
+  const statements: VariableStatementStructure[] = [];
+  const byText = new Map<string, string>();
+  const names = new Set<string>();
+  const add = (name: string, schema: JsonSchema, docs: string) => {
+    if (names.has(name)) throw new Error(`internal: two param schemas of ${connector.id} are named ${name}`);
+    names.add(name);
+    const text = tsLiteral(schema);
+    const first = byText.get(text);
+    if (first === undefined) byText.set(text, name);
+    statements.push({
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      isExported: true,
+      docs: [first === undefined ? docs : `${docs.replace(/\.$/, "")}: the same schema as \`${first}\`.`],
+      declarations: [{ name, type: first === undefined ? 'ParamSchema' : undefined, initializer: first ?? text }],
+    });
+  };
+  if (connector.entities.some((e) => e.actions.some((a) => a.name === 'search'))) {
+    add(SEARCH_PARAMS, { type: 'object', ...objectSchema(ir.service.search.params, 'param', false) }, 'Params of the uniform search (spec/service.yaml).');
+  }
+  for (const entity of connector.entities) {
+    for (const action of entity.actions) {
+      const name = paramsSchemaName(connector, entity, action);
+      if (name && name !== SEARCH_PARAMS) add(name, paramsSchema(action), `Params of ${entity.name} ${action.name}.`);
+    }
+  }
+  return printTsFile('params.ts', connector.file, {
+    statements: [
+      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: ir.packaging.runtime.name, namedImports: ['ParamSchema'] },
+      ...statements,
+    ],
+  });
+}
