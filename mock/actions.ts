@@ -195,6 +195,9 @@ export function parseRange(header: string, length: number): { start: number; end
   return start <= end && start < length ? { start, end } : undefined;
 }
 
+/** A media type: `type/subtype`, optionally with parameters (RFC 9110 tokens). */
+const MEDIA_TYPE = /^[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+(\s*;\s*[\w!#$%&'*+.^`|~-]+=("[^"\r\n]*"|[\w!#$%&'*+.^`|~-]+))*$/;
+
 function download(ctx: ActionContext, params: Record<string, unknown>): ActionResult {
   const { store, action } = ctx;
   const at = findTarget(store, params);
@@ -202,8 +205,9 @@ function download(ctx: ActionContext, params: Record<string, unknown>): ActionRe
   const key = store.keys[at]!;
   const record = store.records[at]!;
   const content = contentOf(store.entity.name, key);
+  // A requested or recorded type is sent only when it is a media type (`pdf` or free text is no Content-Type).
   const typeParam = action.params.find((p) => /mime/i.test(p.name) && typeof params[p.name] === 'string');
-  const contentType = (typeParam && String(params[typeParam.name])) || (typeof record['mimeType'] === 'string' ? record['mimeType'] : 'application/octet-stream');
+  const contentType = [typeParam && params[typeParam.name], record['mimeType']].find((t): t is string => typeof t === 'string' && MEDIA_TYPE.test(t)) ?? 'application/octet-stream';
   const name = ['name', 'filename', 'title'].map((f) => record[f]).find((v) => typeof v === 'string') ?? `${store.entity.name}-${key}.bin`;
   const headers: Record<string, string> = {
     'content-type': contentType,

@@ -116,9 +116,10 @@ export function cutPage(
   if (scheme) {
     const path = scheme.next.path;
     if (scheme.next.from === 'meta' && path) {
-      // On the last page a nested next (`next_page.offset`) goes away with its object: `next_page: null`.
+      // On the last page a nested next (`next_page.offset`) goes away with its object: `next_page: null`. Where the
+      // shape says the key (or its object) is never null, fillMeta gives it its empty value ('' or {}) instead.
       if (hasMore) setPath(meta, path, scheme.next.queryParam ? url(to) : tokenFor(to));
-      else setPath(meta, path.split('.')[0]!, null);
+      else if (metaShape?.properties.find((p) => p.name === path.split('.')[0])?.nullable !== false) setPath(meta, path.split('.')[0]!, null);
     }
     for (const stop of scheme.stop) {
       if (!stop.key) continue;

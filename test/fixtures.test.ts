@@ -93,4 +93,22 @@ describe('fixtures', () => {
     expect(typeof doc.data['account_balance']).toBe('number');
     expect(doc.id).toBe(customers.keys[0]);
   });
+
+  test('a searchable field with allowed values holds one of them, in the search document and in the record', () => {
+    let checked = 0;
+    for (const connector of ir.connectors) {
+      for (const entity of connector.entities) {
+        const data = entityOf(connector.id, entity.name);
+        for (const field of entity.searchable?.properties.filter((f) => f.enum) ?? []) {
+          data.searchDocuments!.forEach((doc, i) => {
+            expect(field.enum, `${connector.id} ${entity.name} ${field.name}`).toContain(doc.data[field.name]);
+            const own = data.records[i]![field.name];
+            if (own !== null && own !== undefined) expect(own).toBe(doc.data[field.name]);
+            checked++;
+          });
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
 });

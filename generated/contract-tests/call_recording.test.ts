@@ -9,7 +9,7 @@ const AUTH = {  };
 describe('call_audio download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.callAudio.download({ id: h.key('call_audio', 0) } as never);
+    const file = await client.callAudio.download({ 'id': h.key('call_audio', 0, 'string') } as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
@@ -34,7 +34,7 @@ describe('call_transcripts list', () => {
 describe('call_video download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.callVideo.download({ id: h.key('call_video', 0) } as never);
+    const file = await client.callVideo.download({ 'id': h.key('call_video', 0, 'string') } as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
@@ -100,7 +100,7 @@ describe('calls_extensive list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = { 'filter': {  } };
+    const params = { 'filter': {} };
     const { keys, pages } = await h.walk(client.callsExtensive.list(params as never) as never, (r) => h.keyOf('calls_extensive', r));
     const expected = h.expectedKeys('calls_extensive', params);
     expect(keys).toEqual(expected);
@@ -111,7 +111,7 @@ describe('calls_extensive list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.callsExtensive.list({ 'filter': {  }, 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.callsExtensive.list({ 'filter': {}, 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

@@ -150,7 +150,7 @@ describe('issues api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
     const sample = h.sampleString('issues', ["id"])!;
-    const params = { 'per_page': 10, 'query': sample.value };
+    const params = { 'per_page': 10, 'query': h.query('code_search', sample) };
     const { keys, pages } = await h.walk(client.issues.apiSearch(params as never) as never, (r) => h.keyOf('issues', r));
     const expected = h.expectedKeys('issues', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
@@ -189,7 +189,7 @@ describe('labels list', () => {
 describe('labels get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.labels.get({ id: h.key('labels', 0) } as never);
+    const record = await client.labels.get({ 'id': h.key('labels', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('labels', 0, null));
   });
 });
@@ -217,7 +217,7 @@ describe('milestones list', () => {
 describe('milestones get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.milestones.get({ id: h.key('milestones', 0) } as never);
+    const record = await client.milestones.get({ 'id': h.key('milestones', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('milestones', 0, null));
   });
 });
@@ -265,7 +265,7 @@ describe('organizations list', () => {
 describe('organizations get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.organizations.get({ id: h.key('organizations', 0) } as never);
+    const record = await client.organizations.get({ 'id': h.key('organizations', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('organizations', 0, null));
   });
 });
@@ -348,7 +348,7 @@ describe('projects list', () => {
 describe('projects get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.projects.get({ id: h.key('projects', 0) } as never);
+    const record = await client.projects.get({ 'id': h.key('projects', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('projects', 0, null));
   });
 });
@@ -392,7 +392,7 @@ describe('pull_requests api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
     const sample = h.sampleString('pull_requests', ["id"])!;
-    const params = { 'per_page': 10, 'query': sample.value };
+    const params = { 'per_page': 10, 'query': h.query('code_search', sample) };
     const { keys, pages } = await h.walk(client.pullRequests.apiSearch(params as never) as never, (r) => h.keyOf('pull_requests', r));
     const expected = h.expectedKeys('pull_requests', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
@@ -482,7 +482,7 @@ describe('repositories api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
     const sample = h.sampleString('repositories', ["id"])!;
-    const params = { 'limit': 10, 'query': sample.value };
+    const params = { 'limit': 10, 'query': h.query('code_search', sample) };
     const { keys, pages } = await h.walk(client.repositories.apiSearch(params as never) as never, (r) => h.keyOf('repositories', r));
     const expected = h.expectedKeys('repositories', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
@@ -561,7 +561,7 @@ describe('tags list', () => {
 describe('tags get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.tags.get({ id: h.key('tags', 0) } as never);
+    const record = await client.tags.get({ 'id': h.key('tags', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('tags', 0, null));
   });
 });
@@ -589,7 +589,7 @@ describe('teams list', () => {
 describe('teams get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.teams.get({ id: h.key('teams', 0) } as never);
+    const record = await client.teams.get({ 'id': h.key('teams', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('teams', 0, null));
   });
 });
@@ -617,7 +617,7 @@ describe('users list', () => {
 describe('users get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.users.get({ id: h.key('users', 0) } as never);
+    const record = await client.users.get({ 'id': h.key('users', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('users', 0, null));
   });
 });
@@ -645,7 +645,7 @@ describe('users api_search', () => {
 describe('viewer get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.viewer.get({ id: h.key('viewer', 0) } as never);
+    const record = await client.viewer.get({ 'id': h.key('viewer', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('viewer', 0, null));
   });
 });

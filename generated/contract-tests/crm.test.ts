@@ -45,7 +45,7 @@ describe('companies api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
     const sample = h.sampleString('companies', ["id"])!;
-    const params = { 'limit': 10, 'filterGroups': [{ filters: [{ propertyName: sample.field, operator: 'EQ', value: sample.value }] }] };
+    const params = { 'limit': 10, 'filterGroups': h.query('filter_groups', sample) };
     const { keys, pages } = await h.walk(client.companies.apiSearch(params as never) as never, (r) => h.keyOf('companies', r));
     const expected = h.expectedKeys('companies', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
@@ -118,7 +118,7 @@ describe('contacts api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
     const sample = h.sampleString('contacts', ["id"])!;
-    const params = { 'limit': 10, 'filterGroups': [{ filters: [{ propertyName: sample.field, operator: 'EQ', value: sample.value }] }] };
+    const params = { 'limit': 10, 'filterGroups': h.query('filter_groups', sample) };
     const { keys, pages } = await h.walk(client.contacts.apiSearch(params as never) as never, (r) => h.keyOf('contacts', r));
     const expected = h.expectedKeys('contacts', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
@@ -168,7 +168,7 @@ describe('deals list', () => {
 describe('deals get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.deals.get({ id: h.key('deals', 0) } as never);
+    const record = await client.deals.get({ 'id': h.key('deals', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('deals', 0, null));
   });
 });
@@ -220,7 +220,7 @@ describe('objects list', () => {
 describe('objects get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.objects.get({ id: h.key('objects', 0) } as never);
+    const record = await client.objects.get({ 'id': h.key('objects', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('objects', 0, null));
   });
 });
@@ -241,7 +241,7 @@ describe('schemas list', () => {
 describe('schemas get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.schemas.get({ id: h.key('schemas', 0) } as never);
+    const record = await client.schemas.get({ 'id': h.key('schemas', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('schemas', 0, null));
   });
 });
@@ -262,7 +262,7 @@ describe('tickets list', () => {
 describe('tickets get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.tickets.get({ id: h.key('tickets', 0) } as never);
+    const record = await client.tickets.get({ 'id': h.key('tickets', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('tickets', 0, null));
   });
 });

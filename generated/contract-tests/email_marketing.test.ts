@@ -104,7 +104,7 @@ describe('interest_categories list', () => {
 describe('interest_categories get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.interestCategories.get({ id: h.key('interest_categories', 0) } as never);
+    const record = await client.interestCategories.get({ 'id': h.key('interest_categories', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('interest_categories', 0, null));
   });
 });
@@ -132,7 +132,7 @@ describe('interests list', () => {
 describe('interests get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.interests.get({ id: h.key('interests', 0) } as never);
+    const record = await client.interests.get({ 'id': h.key('interests', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('interests', 0, null));
   });
 });
@@ -285,7 +285,7 @@ describe('segments list', () => {
 describe('segments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.segments.get({ id: h.key('segments', 0) } as never);
+    const record = await client.segments.get({ 'id': h.key('segments', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('segments', 0, null));
   });
 });

@@ -9,7 +9,7 @@ const AUTH = {  };
 describe('about get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.about.get({ id: h.key('about', 0) } as never);
+    const record = await client.about.get({ 'id': h.key('about', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('about', 0, null));
   });
 });
@@ -30,7 +30,7 @@ describe('changes list', () => {
 describe('changes_start_page_token get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.changesStartPageToken.get({ id: h.key('changes_start_page_token', 0) } as never);
+    const record = await client.changesStartPageToken.get({ 'id': h.key('changes_start_page_token', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('changes_start_page_token', 0, null));
   });
 });
@@ -74,7 +74,7 @@ describe('drives list', () => {
   test('list walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
     const sample = h.sampleString('drives', ["name"])!;
-    const params = { 'pageSize': 10, 'q': `${sample.field} = '${sample.value}'` };
+    const params = { 'pageSize': 10, 'q': h.query('drive_query', sample) };
     const { keys, pages } = await h.walk(client.drives.list(params as never) as never, (r) => h.keyOf('drives', r));
     const expected = h.expectedKeys('drives', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
@@ -109,7 +109,7 @@ describe('files list', () => {
   test('list walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
     const sample = h.sampleString('files', ["name"])!;
-    const params = { 'pageSize': 10, 'q': `${sample.field} = '${sample.value}'` };
+    const params = { 'pageSize': 10, 'q': h.query('drive_query', sample) };
     const { keys, pages } = await h.walk(client.files.list(params as never) as never, (r) => h.keyOf('files', r));
     const expected = h.expectedKeys('files', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
@@ -143,13 +143,13 @@ describe('files get', () => {
 describe('files download', () => {
   test('download streams the content; a range gives 206', async () => {
     const client = await h.client(AUTH);
-    const file = await client.files.download({ 'alt': "media", 'fileId': h.key('files', 0, 'string') } as never);
+    const file = await client.files.download({ 'alt': 'media', 'fileId': h.key('files', 0, 'string') } as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
     expect(bytes).toBeGreaterThan(0);
     expect(file.contentType).toBeTruthy();
-    const part = await client.files.download({ 'alt': "media", 'fileId': h.key('files', 0, 'string'), 'range_header': 'bytes=0-99' } as never);
+    const part = await client.files.download({ 'alt': 'media', 'fileId': h.key('files', 0, 'string'), 'range_header': 'bytes=0-99' } as never);
     expect(part.status).toBe(206);
     expect(part.contentRange).toBe(`bytes 0-99/${bytes}`);
     expect((await part.arrayBuffer()).byteLength).toBe(100);
@@ -158,7 +158,7 @@ describe('files download', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.files.download({ 'alt': "media", 'fileId': h.key('files', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.files.download({ 'alt': 'media', 'fileId': h.key('files', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -244,7 +244,7 @@ describe('replies list', () => {
 describe('replies get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.replies.get({ id: h.key('replies', 0) } as never);
+    const record = await client.replies.get({ 'id': h.key('replies', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('replies', 0, null));
   });
 });
@@ -265,7 +265,7 @@ describe('revisions list', () => {
 describe('revisions get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.revisions.get({ id: h.key('revisions', 0) } as never);
+    const record = await client.revisions.get({ 'id': h.key('revisions', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('revisions', 0, null));
   });
 });

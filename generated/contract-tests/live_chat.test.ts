@@ -251,7 +251,7 @@ describe('goals list', () => {
 describe('goals get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.goals.get({ id: h.key('goals', 0) } as never);
+    const record = await client.goals.get({ 'id': h.key('goals', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('goals', 0, null));
   });
 });
@@ -272,7 +272,7 @@ describe('roles list', () => {
 describe('roles get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.roles.get({ id: h.key('roles', 0) } as never);
+    const record = await client.roles.get({ 'id': h.key('roles', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('roles', 0, null));
   });
 });
@@ -280,7 +280,7 @@ describe('roles get', () => {
 describe('routing_settings get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.routingSettings.get({ id: h.key('routing_settings', 0) } as never);
+    const record = await client.routingSettings.get({ 'id': h.key('routing_settings', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('routing_settings', 0, null));
   });
 });
@@ -301,7 +301,7 @@ describe('shortcuts list', () => {
 describe('shortcuts get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.shortcuts.get({ id: h.key('shortcuts', 0) } as never);
+    const record = await client.shortcuts.get({ 'id': h.key('shortcuts', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('shortcuts', 0, null));
   });
 });
@@ -340,7 +340,7 @@ describe('skills list', () => {
 describe('skills get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.skills.get({ id: h.key('skills', 0) } as never);
+    const record = await client.skills.get({ 'id': h.key('skills', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('skills', 0, null));
   });
 });

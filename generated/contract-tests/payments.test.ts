@@ -79,7 +79,7 @@ describe('charges list', () => {
 describe('charges get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.charges.get({ id: h.key('charges', 0) } as never);
+    const record = await client.charges.get({ 'id': h.key('charges', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('charges', 0, ["amount","amount_captured","amount_refunded","amount_updates","application","application_fee","application_fee_amount","balance_transaction","billing_details","calculated_statement_descriptor","captured","created","currency","customer","description","destination","dispute","disputed","failure_balance_transaction","failure_code","failure_message","fraud_details","id","invoice","livemode","metadata","object","on_behalf_of","order","outcome","paid","payment_intent","payment_method","payment_method_details","presentment_details","radar_options","receipt_email","receipt_number","receipt_url","refunded","refunds","review","shipping","source","source_transfer","statement_descriptor","statement_descriptor_suffix","status","transfer_data","transfer_group"]));
   });
 });
@@ -88,7 +88,7 @@ describe('charges api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
     const sample = h.sampleString('charges', ["application","application_fee","balance_transaction","calculated_statement_descriptor","currency","customer","description","destination","dispute","failure_balance_transaction","failure_code","failure_message","id","invoice","on_behalf_of","order","payment_intent","payment_method","receipt_email","receipt_number","receipt_url","review","source_transfer","statement_descriptor","statement_descriptor_suffix","transfer_group"])!;
-    const params = { 'limit': 10, 'query': `${sample.field}:"${sample.value}"` };
+    const params = { 'limit': 10, 'query': h.query('search_query', sample) };
     const { keys, pages } = await h.walk(client.charges.apiSearch(params as never) as never, (r) => h.keyOf('charges', r));
     const expected = h.expectedKeys('charges', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
@@ -161,7 +161,7 @@ describe('customers api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
     const sample = h.sampleString('customers', ["business_name","currency","customer_account","default_currency","default_source","description","email","id","individual_name","invoice_prefix","name","phone","tax_exempt","test_clock"])!;
-    const params = { 'limit': 10, 'query': `${sample.field}:"${sample.value}"` };
+    const params = { 'limit': 10, 'query': h.query('search_query', sample) };
     const { keys, pages } = await h.walk(client.customers.apiSearch(params as never) as never, (r) => h.keyOf('customers', r));
     const expected = h.expectedKeys('customers', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
@@ -293,7 +293,7 @@ describe('invoices list', () => {
 describe('invoices get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.invoices.get({ id: h.key('invoices', 0) } as never);
+    const record = await client.invoices.get({ 'id': h.key('invoices', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('invoices', 0, null));
   });
 });
@@ -368,7 +368,7 @@ describe('payment_intents api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
     const sample = h.sampleString('payment_intents', ["application","client_secret","currency","customer","description","id","payment_method","status"])!;
-    const params = { 'limit': 10, 'query': `${sample.field}:"${sample.value}"` };
+    const params = { 'limit': 10, 'query': h.query('search_query', sample) };
     const { keys, pages } = await h.walk(client.paymentIntents.apiSearch(params as never) as never, (r) => h.keyOf('payment_intents', r));
     const expected = h.expectedKeys('payment_intents', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
@@ -407,7 +407,7 @@ describe('payouts list', () => {
 describe('payouts get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.payouts.get({ id: h.key('payouts', 0) } as never);
+    const record = await client.payouts.get({ 'id': h.key('payouts', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('payouts', 0, null));
   });
 });
@@ -435,7 +435,7 @@ describe('products list', () => {
 describe('products get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.products.get({ id: h.key('products', 0) } as never);
+    const record = await client.products.get({ 'id': h.key('products', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('products', 0, ["active","attributes","created","default_price","description","features","id","images","livemode","marketing_features","metadata","name","object","package_dimensions","shippable","statement_descriptor","tax_code","type","unit_label","updated","url"]));
   });
 });
@@ -444,7 +444,7 @@ describe('products api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
     const sample = h.sampleString('products', ["default_price","description","id","name","statement_descriptor","tax_code","unit_label","url"])!;
-    const params = { 'limit': 10, 'query': `${sample.field}:"${sample.value}"` };
+    const params = { 'limit': 10, 'query': h.query('search_query', sample) };
     const { keys, pages } = await h.walk(client.products.apiSearch(params as never) as never, (r) => h.keyOf('products', r));
     const expected = h.expectedKeys('products', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
@@ -472,7 +472,7 @@ describe('products create', () => {
 describe('products update', () => {
   test('update changes a record, visible to later reads', async () => {
     const client = await h.client(AUTH);
-    const params = { id: h.key('products', 1), 'default_price': 'updated default_price' };
+    const params = { 'id': h.key('products', 1, 'string'), 'default_price': 'updated default_price' };
     const updated = await client.products.update(params as never);
     await h.readBack('products', { read: (key: unknown) => client.products.get({ 'id': String(key) } as never), list: () => client.products.list({  } as never) as never }, params, updated as never, 1);
   });
@@ -481,7 +481,7 @@ describe('products update', () => {
 describe('products delete', () => {
   test('delete removes a record', async () => {
     const client = await h.client(AUTH);
-    await client.products.delete({ id: h.key('products', 2) } as never);
+    await client.products.delete({ 'id': h.key('products', 2, 'string') } as never);
     await h.expectGone('products', { read: (key: unknown) => client.products.get({ 'id': String(key) } as never), list: () => client.products.list({  } as never) as never }, 2);
   });
 });
@@ -509,7 +509,7 @@ describe('refunds list', () => {
 describe('refunds get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.refunds.get({ id: h.key('refunds', 0) } as never);
+    const record = await client.refunds.get({ 'id': h.key('refunds', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('refunds', 0, null));
   });
 });
@@ -564,7 +564,7 @@ describe('subscriptions list', () => {
 describe('subscriptions get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.subscriptions.get({ id: h.key('subscriptions', 0) } as never);
+    const record = await client.subscriptions.get({ 'id': h.key('subscriptions', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('subscriptions', 0, null));
   });
 });

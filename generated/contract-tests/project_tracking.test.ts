@@ -22,7 +22,7 @@ describe('issue_comments list', () => {
 describe('issue_comments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.issueComments.get({ id: h.key('issue_comments', 0) } as never);
+    const record = await client.issueComments.get({ 'id': h.key('issue_comments', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('issue_comments', 0, null));
   });
 });
@@ -105,7 +105,7 @@ describe('issue_worklogs list', () => {
 describe('issue_worklogs get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.issueWorklogs.get({ id: h.key('issue_worklogs', 0) } as never);
+    const record = await client.issueWorklogs.get({ 'id': h.key('issue_worklogs', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('issue_worklogs', 0, null));
   });
 });
@@ -147,7 +147,7 @@ describe('issues api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
     const sample = h.sampleString('issues', ["key","id"])!;
-    const params = { 'maxResults': 10, 'jql': `${sample.field} = "${sample.value}"` };
+    const params = { 'maxResults': 10, 'jql': h.query('jql', sample) };
     const { keys, pages } = await h.walk(client.issues.apiSearch(params as never) as never, (r) => h.keyOf('issues', r));
     const expected = h.expectedKeys('issues', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
@@ -250,7 +250,7 @@ describe('users list', () => {
 describe('users get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.users.get({ id: h.key('users', 0) } as never);
+    const record = await client.users.get({ 'id': h.key('users', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('users', 0, null));
   });
 });

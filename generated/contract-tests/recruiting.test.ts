@@ -9,7 +9,7 @@ const AUTH = {  };
 describe('application_attachment download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.applicationAttachment.download({ id: h.key('application_attachment', 0) } as never);
+    const file = await client.applicationAttachment.download({ 'id': h.key('application_attachment', 0, 'string') } as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
@@ -56,7 +56,7 @@ describe('applications get', () => {
 describe('candidate_attachment download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.candidateAttachment.download({ id: h.key('candidate_attachment', 0) } as never);
+    const file = await client.candidateAttachment.download({ 'id': h.key('candidate_attachment', 0, 'string') } as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
@@ -151,7 +151,7 @@ describe('job_posts list', () => {
 describe('job_posts get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.jobPosts.get({ id: h.key('job_posts', 0) } as never);
+    const record = await client.jobPosts.get({ 'id': h.key('job_posts', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('job_posts', 0, null));
   });
 });
@@ -277,7 +277,7 @@ describe('scheduled_interviews list', () => {
 describe('scheduled_interviews get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.scheduledInterviews.get({ id: h.key('scheduled_interviews', 0) } as never);
+    const record = await client.scheduledInterviews.get({ 'id': h.key('scheduled_interviews', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('scheduled_interviews', 0, null));
   });
 });

@@ -22,7 +22,7 @@ describe('article_attachments list', () => {
 describe('article_attachments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.articleAttachments.get({ id: h.key('article_attachments', 0) } as never);
+    const record = await client.articleAttachments.get({ 'id': h.key('article_attachments', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('article_attachments', 0, null));
   });
 });
@@ -30,7 +30,7 @@ describe('article_attachments get', () => {
 describe('article_attachments download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.articleAttachments.download({ id: h.key('article_attachments', 0) } as never);
+    const file = await client.articleAttachments.download({ 'id': h.key('article_attachments', 0, 'string') } as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
@@ -55,7 +55,7 @@ describe('articles list', () => {
 describe('articles get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.articles.get({ id: h.key('articles', 0) } as never);
+    const record = await client.articles.get({ 'id': h.key('articles', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('articles', 0, null));
   });
 });
@@ -63,7 +63,7 @@ describe('articles get', () => {
 describe('attachments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.attachments.get({ id: h.key('attachments', 0) } as never);
+    const record = await client.attachments.get({ 'id': h.key('attachments', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('attachments', 0, null));
   });
 });
@@ -71,7 +71,7 @@ describe('attachments get', () => {
 describe('attachments download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.attachments.download({ id: h.key('attachments', 0) } as never);
+    const file = await client.attachments.download({ 'id': h.key('attachments', 0, 'string') } as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
@@ -96,7 +96,7 @@ describe('automations list', () => {
 describe('automations get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.automations.get({ id: h.key('automations', 0) } as never);
+    const record = await client.automations.get({ 'id': h.key('automations', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('automations', 0, null));
   });
 });
@@ -183,7 +183,7 @@ describe('groups list', () => {
 describe('groups get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.groups.get({ id: h.key('groups', 0) } as never);
+    const record = await client.groups.get({ 'id': h.key('groups', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('groups', 0, null));
   });
 });
@@ -270,7 +270,7 @@ describe('organizations list', () => {
 describe('organizations get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.organizations.get({ id: h.key('organizations', 0) } as never);
+    const record = await client.organizations.get({ 'id': h.key('organizations', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('organizations', 0, null));
   });
 });
@@ -309,7 +309,7 @@ describe('satisfaction_ratings list', () => {
 describe('satisfaction_ratings get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.satisfactionRatings.get({ id: h.key('satisfaction_ratings', 0) } as never);
+    const record = await client.satisfactionRatings.get({ 'id': h.key('satisfaction_ratings', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('satisfaction_ratings', 0, null));
   });
 });
@@ -348,7 +348,7 @@ describe('sla_policies list', () => {
 describe('sla_policies get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.slaPolicies.get({ id: h.key('sla_policies', 0) } as never);
+    const record = await client.slaPolicies.get({ 'id': h.key('sla_policies', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('sla_policies', 0, null));
   });
 });
@@ -462,7 +462,7 @@ describe('ticket_fields list', () => {
 describe('ticket_fields get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.ticketFields.get({ id: h.key('ticket_fields', 0) } as never);
+    const record = await client.ticketFields.get({ 'id': h.key('ticket_fields', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('ticket_fields', 0, null));
   });
 });
@@ -501,7 +501,7 @@ describe('ticket_forms list', () => {
 describe('ticket_forms get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.ticketForms.get({ id: h.key('ticket_forms', 0) } as never);
+    const record = await client.ticketForms.get({ 'id': h.key('ticket_forms', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('ticket_forms', 0, null));
   });
 });

@@ -29,7 +29,7 @@ describe('attachments list', () => {
 describe('attachments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.attachments.get({ id: h.key('attachments', 0) } as never);
+    const record = await client.attachments.get({ 'id': h.key('attachments', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('attachments', 0, null));
   });
 });
@@ -37,7 +37,7 @@ describe('attachments get', () => {
 describe('attachments download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.attachments.download({ id: h.key('attachments', 0) } as never);
+    const file = await client.attachments.download({ 'id': h.key('attachments', 0, 'string') } as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
@@ -124,7 +124,7 @@ describe('projects get', () => {
 describe('sections get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.sections.get({ id: h.key('sections', 0) } as never);
+    const record = await client.sections.get({ 'id': h.key('sections', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('sections', 0, null));
   });
 });
@@ -132,7 +132,7 @@ describe('sections get', () => {
 describe('tags get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.tags.get({ id: h.key('tags', 0) } as never);
+    const record = await client.tags.get({ 'id': h.key('tags', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('tags', 0, null));
   });
 });

@@ -3,11 +3,11 @@
  * mock (one per test file, so writes never leak between files), a fetch that counts requests, the fixtures the
  * mock serves, and small reference evaluations to compare results with.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, inject } from 'vitest';
-import { FALLBACK_PAGE_SIZE, type ConnectorFixtures, type EntityFixtures } from '../../generator/emitters/fixtures/dataset.js';
+import { FALLBACK_PAGE_SIZE } from '../../generator/emitters/fixtures/dataset.js';
+import type { KeyType } from '../../generator/emitters/contract-tests/requests.js';
 import { referenceSearch, type ReferenceField } from '../helpers/search-reference.js';
+import { Fixtures } from './fixtures.js';
 
 const TOKEN = 'contract-test-token';
 
@@ -39,25 +39,22 @@ function holdsAll(record: Record<string, unknown>, params: Record<string, unknow
     return values.length === 0 || values.some((x) => JSON.stringify(x) === JSON.stringify(v));
   });
 }
-const root = path.resolve(import.meta.dirname, '../..');
-
 /** A generated client class. */
 type ClientClass<C> = new (options: { baseUrl: string; token: string; sourceId?: string; fetch?: typeof fetch }) => C & {
   createSource(body: object): Promise<{ id: string }>;
 };
 
 /** The contract-test context of one connector. */
-export class ContractHarness<C> {
+export class ContractHarness<C> extends Fixtures {
   /** Requests sent through this harness's clients. */
   requests = 0;
-  readonly #fixtures: ConnectorFixtures;
   readonly #Client: ClientClass<C>;
   #client: C | undefined;
   /** Keys of records created through this harness, per entity. */
   readonly #created = new Map<string, unknown[]>();
 
   constructor(connector: string, Client: ClientClass<C>) {
-    this.#fixtures = JSON.parse(readFileSync(path.join(root, 'generated/fixtures', `${connector}.json`), 'utf8'));
+    super(connector);
     this.#Client = Client;
   }
 
@@ -72,32 +69,20 @@ export class ContractHarness<C> {
     if (!this.#client) {
       const baseUrl = inject('mockUrl');
       const admin = new this.#Client({ baseUrl, token: TOKEN, fetch: this.fetch });
-      const source = await admin.createSource({ workspace_id: 'contract-tests', source_template_id: this.#fixtures.connector, name: 'contract tests', auth_config: authConfig });
+      const source = await admin.createSource({ workspace_id: 'contract-tests', source_template_id: this.fixtures.connector, name: 'contract tests', auth_config: authConfig });
       this.#client = new this.#Client({ baseUrl, token: TOKEN, sourceId: source.id, fetch: this.fetch });
     }
     return this.#client;
   }
 
-  /** Fixtures of an entity. */
-  entity(name: string): EntityFixtures {
-    return this.#fixtures.entities.find((e) => e.entity === name)!;
-  }
-
   /** Page size the mock uses where a request sets none and the spec gives no default. */
   readonly pageSize = FALLBACK_PAGE_SIZE;
 
-  /** Key of the entity's i-th fixture record, as the param type wants it (typed `any`: it fills typed params). */
+  /** Key of the entity's i-th fixture record; write-only entities (no fixtures) give the key this file created last. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  key(entity: string, i = 0, type: 'string' | 'integer' | 'number' = 'string'): any {
-    // Write-only entities have no fixtures: their tests address what this file created.
-    const key = this.entity(entity).keys[i] ?? this.#created.get(entity)?.at(-1);
+  override key(entity: string, i = 0, type: KeyType = 'string'): any {
+    const key = super.key(entity, i, type) ?? this.#created.get(entity)?.at(-1);
     return key === undefined ? undefined : type === 'string' ? String(key) : Number(key);
-  }
-
-  /** A field of the entity's i-th fixture record (params that name record fields take a value that exists). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  field(entity: string, i: number, name: string): any {
-    return this.entity(entity).records[i]![name];
   }
 
   /** How a record of a list answer is compared: by its key field, else whole. */
@@ -161,16 +146,6 @@ export class ContractHarness<C> {
       queries.push({ query: { filter: { gte: { [ordered]: values[Math.floor(values.length / 2)] } }, sort: [{ [ordered]: 'desc' }] } });
     }
     return queries;
-  }
-
-  /** A field of the entity's first record whose value is a non-empty string (for queries that must match). */
-  sampleString(entity: string, fields: readonly string[]): { field: string; value: string; index: number } | undefined {
-    const records = this.entity(entity).records;
-    for (const field of fields) {
-      const index = records.findIndex((r) => typeof r[field] === 'string' && (r[field] as string).trim() !== '' && !/['"\\]/.test(r[field] as string));
-      if (index >= 0) return { field, value: records[index]![field] as string, index };
-    }
-    return undefined;
   }
 
   /** Keys of the fixture records a list with `params` returns: those equal on params that name record fields. */

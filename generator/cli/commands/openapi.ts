@@ -1,25 +1,67 @@
-/** `connector-codegen openapi [--out FILE]`: the OpenAPI 3.1 document of the service, printed or written. */
-import { mkdir, writeFile } from 'node:fs/promises';
+/**
+ * `connector-codegen openapi [--connector ID] [--out FILE|DIR]`: the OpenAPI 3.1 export, one document per connector.
+ * With --connector, that connector's document (printed, or written to FILE); without, the index of the documents
+ * (printed), or every document and the index (written into DIR).
+ */
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from './types.js';
+
+/** Writes every file beside its target first and renames them into place after, so a failure leaves no half-export. */
+async function writeAll(files: Map<string, string>): Promise<void> {
+  const temps: [string, string][] = [];
+  for (const [file, text] of files) {
+    await mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    await writeFile(temp, text);
+    temps.push([temp, file]);
+  }
+  for (const [temp, file] of temps) await rename(temp, file);
+}
+
+const shown = (file: string) => path.relative(process.cwd(), file) || file;
 
 /** The openapi command. */
 export const openapiCommand: Command = {
   name: 'openapi',
-  usage: ['openapi [--out FILE]   Print the OpenAPI 3.1 document of the service (--out: write it to FILE).'],
-  options: { out: { type: 'string' } },
+  usage: [
+    'openapi               The OpenAPI 3.1 export: one document per connector, with the real paths.',
+    '    --connector ID    Print that connector\'s document (--out FILE: write it to FILE).',
+    '    --out DIR         Without --connector: write every document (<id>.json) and index.json into DIR.',
+    '                      Without either option: print the index of the documents.',
+  ],
+  options: { connector: { type: 'string' }, out: { type: 'string' } },
   async run(values, _positionals, io, context) {
-    const [{ readSpec }, { openApiJson }] = await Promise.all([import('../../spec/read.js'), import('../../emitters/openapi/document.js')]);
+    const [{ readSpec }, { buildOpenApi, openApiJson }, { documentFile, INDEX_FILE, openApiIndexJson }] = await Promise.all([
+      import('../../spec/read.js'),
+      import('../../emitters/openapi/document.js'),
+      import('../../emitters/openapi/export-index.js'),
+    ]);
     const { ir } = await readSpec(context.config().specDir);
-    const json = openApiJson(ir);
-    if (typeof values.out !== 'string') {
-      io.stdout(json);
+    const out = typeof values.out === 'string' ? path.resolve(values.out) : undefined;
+    if (typeof values.connector === 'string') {
+      const connector = ir.connectors.find((c) => c.id === values.connector);
+      if (!connector) throw new Error(`--connector: unknown connector ${JSON.stringify(values.connector)}; connectors: ${ir.connectors.map((c) => c.id).join(', ')}`);
+      const json = openApiJson(buildOpenApi(ir, connector));
+      if (!out) {
+        io.stdout(json);
+        return 0;
+      }
+      if (await stat(out).then((s) => s.isDirectory(), () => false)) throw new Error(`--out ${shown(out)} is a directory; with --connector, --out names the document's file`);
+      await writeAll(new Map([[out, json]]));
+      io.stderr(`wrote the OpenAPI document of ${connector.id} to ${shown(out)}\n`);
       return 0;
     }
-    const file = path.resolve(values.out);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, json);
-    io.stderr(`wrote the OpenAPI document to ${path.relative(process.cwd(), file) || file}\n`);
+    if (!out) {
+      io.stdout(openApiIndexJson(ir));
+      io.stderr(`connector-codegen openapi: this is the index; --connector ID prints a document, --out DIR writes them all\n`);
+      return 0;
+    }
+    if (await stat(out).then((s) => !s.isDirectory(), () => false)) throw new Error(`--out ${shown(out)} is a file; without --connector, --out names a directory for every document and the index`);
+    const files = new Map(ir.connectors.map((c) => [path.join(out, documentFile(c.id)), openApiJson(buildOpenApi(ir, c))]));
+    files.set(path.join(out, INDEX_FILE), openApiIndexJson(ir));
+    await writeAll(files);
+    io.stderr(`wrote ${ir.connectors.length} OpenAPI documents and ${INDEX_FILE} to ${shown(out)}\n`);
     return 0;
   },
 };

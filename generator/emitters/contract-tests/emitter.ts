@@ -4,63 +4,40 @@
  * returns a listed record, writes persist and read back, searches equal a reference evaluation over the fixtures,
  * downloads stream (ranges give 206), and invalid params are rejected before anything is sent.
  */
-import { entityFields, identifyingParam } from '../fixtures/dataset.js';
+import { entityFields } from '../fixtures/dataset.js';
 import type { ActionIR, ConnectorIR, EntityIR, PropertyIR } from '../../ir.js';
 import { clientClassName } from '../clients/client-names.js';
 import { camelCase, stringLiteral } from '../naming.js';
 import { generatedHeader } from '../header.js';
 import type { Emitter } from '../types.js';
+import { keyType, queryParam, requestParams, targetParam, type ParamSource } from './requests.js';
 
-/** A value that satisfies a param's constraints, as code. */
-function exampleValue(p: PropertyIR): string {
-  if (p.const !== undefined) return JSON.stringify(p.const);
-  if (p.enum?.length) return JSON.stringify(p.enum[0]);
-  switch (p.types[0]) {
-    case 'integer':
-    case 'number':
-      return String(Math.min(Math.max(p.minimum ?? 1, 1), p.maximum ?? Number.MAX_SAFE_INTEGER));
-    case 'boolean':
-      return 'true';
-    case 'array':
-      return p.items?.enum?.length ? `[${JSON.stringify(p.items.enum[0])}]` : '[]';
-    case 'object':
-      return `{ ${(p.properties ?? []).filter((x) => x.required).map((x) => `${stringLiteral(x.name)}: ${exampleValue(x)}`).join(', ')} }`;
-    default: {
-      const text = p.pattern ? 'contract-test' : `contract ${p.name}`;
-      return stringLiteral(p.maxLength !== undefined ? text.slice(0, p.maxLength) : text);
-    }
+/** A literal value as code. */
+function literalCode(value: unknown): string {
+  if (typeof value === 'string') return stringLiteral(value);
+  if (Array.isArray(value)) return `[${value.map(literalCode).join(', ')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).map(([k, v]) => `${stringLiteral(k)}: ${literalCode(v)}`);
+    return entries.length ? `{ ${entries.join(', ')} }` : '{}';
+  }
+  return String(value);
+}
+
+/** Where a param value comes from, as code reading the harness's fixtures. */
+function sourceCode(source: ParamSource): string {
+  switch (source.from) {
+    case 'literal':
+      return literalCode(source.value);
+    case 'key':
+      return `h.key(${stringLiteral(source.entity)}, ${source.index}, ${stringLiteral(source.type)})`;
+    case 'field':
+      return `h.field(${stringLiteral(source.entity)}, ${source.index}, ${stringLiteral(source.field)})`;
   }
 }
 
-const scalarType = (p: PropertyIR | undefined) => (p?.types[0] === 'integer' || p?.types[0] === 'number' ? p.types[0] : 'string');
-
-/** The param that names the target record of a get/update/delete/download (none: findTarget scans values). */
-function targetParam(entity: EntityIR, action: ActionIR): PropertyIR | undefined {
-  const key = identifyingParam(entity);
-  const own = action.params.find((p) => p.name === key?.name);
-  if (own) return own;
-  const required = action.params.filter((p) => p.required && p.const === undefined && !p.enum);
-  return required.find((p) => /(^id$|Id$|_id$|gid$)/.test(p.name)) ?? (action.params.length === 0 && action.paramsUnspecified ? undefined : required.at(-1));
-}
-
-/** Required params as code; the target param reads fixture record `index`; params naming record fields read record 0. */
+/** A valid request's params as code (requests.ts), with `extra` params given as code. */
 function paramsCode(connector: ConnectorIR, entity: EntityIR, action: ActionIR, index: number, extra: Record<string, string> = {}): string {
-  const fields = new Set(entityFields(connector, entity).map((f) => f.name));
-  const target = ['get', 'update', 'delete', 'download'].includes(action.name) ? targetParam(entity, action) : undefined;
-  const filters = (action.name === 'list' || action.name === 'api_search') && entity.actions.some((a) => a.name === 'list');
-  const entries: string[] = [];
-  for (const p of action.params) {
-    if (extra[p.name] !== undefined) continue;
-    if (p === target) entries.push(`${stringLiteral(p.name)}: h.key(${stringLiteral(entity.name)}, ${index}, ${stringLiteral(scalarType(p))})`);
-    else if (!p.required) continue;
-    // A list filter on a record field takes a value a fixture record has, so the answer is not empty.
-    else if (filters && fields.has(p.name) && p.types[0] !== 'object' && p.types[0] !== 'array' && p.const === undefined && !p.enum) entries.push(`${stringLiteral(p.name)}: h.field(${stringLiteral(entity.name)}, 0, ${stringLiteral(p.name)})`);
-    else entries.push(`${stringLiteral(p.name)}: ${exampleValue(p)}`);
-  }
-  // Unknown params: address the record by `id` (the mock finds a record by any param value that is its key).
-  if (target === undefined && extra['id'] === undefined && action.paramsUnspecified && ['get', 'update', 'delete', 'download'].includes(action.name)) {
-    entries.push(`id: h.key(${stringLiteral(entity.name)}, ${index})`);
-  }
+  const entries = requestParams(connector, entity, action, index, new Set(Object.keys(extra))).map(([name, source]) => `${stringLiteral(name)}: ${sourceCode(source)}`);
   for (const [name, code] of Object.entries(extra)) entries.push(`${stringLiteral(name)}: ${code}`);
   return `{ ${entries.join(', ')} }`;
 }
@@ -78,24 +55,14 @@ function listTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, re
   const scheme = connector.pagination.find((s) => s.name === action.pagination);
   const size = action.params.find((p) => p.name === scheme?.sizeParam);
   const pageSize = size ? Math.min(10, size.maximum ?? 10) : undefined;
-  const query = action.params.find((p) => p.queryLanguage);
+  const query = queryParam(connector, entity, action);
   let params = paramsCode(connector, entity, action, 0, size && pageSize ? { [size.name]: String(pageSize) } : {});
   let expected = `h.expectedKeys(${stringLiteral(entity.name)}, params)`;
   const lines: string[] = [];
   if (query) {
     // A query that must match: one field of a fixture record, written in the param's query language.
-    const fields = entityFields(connector, entity).filter((f) => f.types[0] === 'string' && !f.enum && f.const === undefined).map((f) => f.name);
-    const language = query.queryLanguage!;
-    const candidates = language === 'jql' ? ['key', 'id'] : language === 'filter_groups' ? ['id'] : language === 'drive_query' ? ['name'] : language === 'code_search' ? ['id'] : fields;
-    lines.push(`const sample = h.sampleString(${stringLiteral(entity.name)}, ${JSON.stringify(candidates)})!;`);
-    const q: Record<string, string> = {
-      search_query: '`${sample.field}:"${sample.value}"`',
-      jql: '`${sample.field} = "${sample.value}"`',
-      drive_query: "`${sample.field} = '${sample.value}'`",
-      code_search: 'sample.value',
-      filter_groups: "[{ filters: [{ propertyName: sample.field, operator: 'EQ', value: sample.value }] }]",
-    };
-    params = paramsCode(connector, entity, action, 0, { ...(size && pageSize ? { [size.name]: String(pageSize) } : {}), [query.name]: q[language]! });
+    lines.push(`const sample = h.sampleString(${stringLiteral(entity.name)}, ${JSON.stringify(query.fields)})!;`);
+    params = paramsCode(connector, entity, action, 0, { ...(size && pageSize ? { [size.name]: String(pageSize) } : {}), [query.param.name]: `h.query(${stringLiteral(query.param.queryLanguage!)}, sample)` });
     expected = `h.expectedKeys(${stringLiteral(entity.name)}, { [sample.field]: sample.value })`;
   }
   const paged = scheme !== undefined;
@@ -218,7 +185,7 @@ function readers(connector: ConnectorIR, entity: EntityIR): string {
   if (get) {
     const target = targetParam(entity, get);
     const name = target?.name ?? 'id';
-    const cast = scalarType(target) === 'string' ? 'String(key)' : 'Number(key)';
+    const cast = keyType(target) === 'string' ? 'String(key)' : 'Number(key)';
     parts.push(`read: (key: unknown) => ${resource}.get(${paramsCode(connector, entity, get, 0, { [name]: cast })} as never)`);
   }
   if (list) parts.push(`list: () => ${resource}.list(${paramsCode(connector, entity, list, 0)} as never) as never`);

@@ -1,14 +1,17 @@
-/** Emits generated/openapi.json, the OpenAPI 3.1 document of the service, so it is committed and diffable. */
+/**
+ * Emits the OpenAPI 3.1 export, committed and diffable: generated/openapi/<connector id>.json (one document per
+ * connector) and generated/openapi/index.json (the list of them).
+ */
 import type { Emitter } from '../types.js';
-import { openApiJson } from './document.js';
+import { buildOpenApi, openApiJson } from './document.js';
+import { documentFile, INDEX_FILE, OPENAPI_DIR, openApiIndexJson } from './export-index.js';
 
-/** Path of the document inside the output directory. */
-export const OPENAPI_FILE = 'openapi.json';
-
-/** Writes generated/openapi.json. */
+/** Writes generated/openapi/. */
 export const openapiEmitter: Emitter = {
   name: 'openapi',
   emit(ir) {
-    return new Map([[OPENAPI_FILE, openApiJson(ir)]]);
+    const files = new Map<string, string>([[`${OPENAPI_DIR}/${INDEX_FILE}`, openApiIndexJson(ir)]]);
+    for (const c of ir.connectors) files.set(`${OPENAPI_DIR}/${documentFile(c.id)}`, openApiJson(buildOpenApi(ir, c)));
+    return files;
   },
 };

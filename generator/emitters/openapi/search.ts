@@ -8,8 +8,8 @@ import type { EntityIR, PropertyIR, SpecIR } from '../../ir.js';
 import { objectSchema, ref, valueSchema, type JsonSchema } from './schemas.js';
 
 /** Component names of one entity's search schemas. */
-export function searchNames(connectorId: string, entity: string) {
-  const base = `${connectorId}.entity.${entity}.search`;
+export function searchNames(entity: string) {
+  const base = `entity.${entity}.search`;
   return {
     fields: `${base}.fields`,
     filter: `${base}.filter`,
@@ -36,8 +36,8 @@ function operandSchema(field: PropertyIR, kind: string): JsonSchema {
 }
 
 /** Every search schema of one entity, by component name. */
-export function searchSchemas(ir: SpecIR, connectorId: string, entity: EntityIR): Map<string, JsonSchema> {
-  const names = searchNames(connectorId, entity.name);
+export function searchSchemas(ir: SpecIR, entity: EntityIR): Map<string, JsonSchema> {
+  const names = searchNames(entity.name);
   const fields = entity.searchable?.properties ?? [];
   const open = fields.length === 0;
   const operators = ir.service.search.operators;
