@@ -1,4 +1,5 @@
 /** `npm run bench`: every benchmark of the project. Figures are medians; the machine is noisy. */
+import { benchBundle } from './bundle.js';
 import { benchGenerate } from './generate.js';
 import { benchMock } from './mock.js';
 import { benchSearch } from './search.js';
@@ -6,3 +7,4 @@ import { benchSearch } from './search.js';
 benchGenerate();
 await benchMock();
 benchSearch();
+await benchBundle();

@@ -5,20 +5,13 @@ import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadEmitters } from '../generator/emitters/index.js';
 import { generate } from '../generator/generate.js';
+import { readOutputTree } from './helpers/output-tree.js';
 import { reversedSpecCopy } from './helpers/spec-copy.js';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const specDir = path.join(repo, 'spec');
 
-async function readTree(dir: string, prefix = ''): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const rel = prefix ? `${prefix}/${e.name}` : e.name;
-    if (e.isDirectory()) for (const [k, v] of await readTree(path.join(dir, e.name), rel)) out.set(k, v);
-    else out.set(rel, await readFile(path.join(dir, e.name), 'utf8'));
-  }
-  return out;
-}
+const readTree = (dir: string) => readOutputTree(dir);
 
 const tmp = (name: string) => mkdtemp(path.join(os.tmpdir(), `codegen-${name}-`));
 

@@ -14,6 +14,7 @@ import { actionAnchor, entityAnchor } from '../docs/connector-view.js';
 import { PACKAGE_REFERENCE } from '../docs/links.js';
 import { generatedHeader } from '../header.js';
 import { camelCase } from '../naming.js';
+import { clientClassName } from '../clients/client-names.js';
 import type { Emitter } from '../types.js';
 import { BUILD_STATE_DIR, buildTsconfig, packageJson, prepackGuard } from './manifest.js';
 import { RUNTIME_DIR, runtimePackageFiles } from './runtime-package.js';
@@ -60,7 +61,9 @@ function connectorPackage(ir: SpecIR, connector: ConnectorIR): Map<string, strin
       specFile: connector.file,
       packageName: name,
       runtimeName: ir.packaging.runtime.name,
+      runtimeDir: RUNTIME_DIR,
       connectorDir: connector.id,
+      clientClass: clientClassName(connector),
       title: connector.title,
       description: connector.description,
       entityCount: connector.entities.length,
