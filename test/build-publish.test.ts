@@ -1,0 +1,131 @@
+/**
+ * `build` and `publish` on a small output directory (the runtime and two connectors, generated from the real
+ * spec): dual output, incremental rebuilds, removed sources, type errors; publish order, skipping, flags, partial
+ * failure — with npm replaced by a recorder, so nothing leaves the machine (test/publish.test.ts uses a registry).
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { DEFAULT_PACKAGES } from '../generator/config/config.js';
+import { generate } from '../generator/generate.js';
+import { buildPackages } from '../generator/release/build.js';
+import { publishPackages, type NpmRunner } from '../generator/release/publish.js';
+
+const repo = path.resolve(import.meta.dirname, '..');
+const exec = promisify(execFile);
+let out: string;
+
+beforeAll(async () => {
+  out = await mkdtemp(path.join(os.tmpdir(), 'codegen-build-'));
+  await generate({ specDir: path.join(repo, 'spec'), outDir: out, config: { packages: DEFAULT_PACKAGES, connectors: ['advertising', 'crm'] } });
+  await buildPackages(out);
+}, 120_000);
+
+describe('build', () => {
+  test('writes ESM and CommonJS with declarations for both, and each format loads in Node', async () => {
+    for (const file of ['dist/esm/index.js', 'dist/esm/index.d.ts', 'dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/cjs/package.json']) {
+      expect(existsSync(path.join(out, 'crm', file)), file).toBe(true);
+    }
+    expect(JSON.parse(await readFile(path.join(out, 'crm/dist/cjs/package.json'), 'utf8'))).toEqual({ type: 'commonjs' });
+    // Installed by link, a package finds the runtime through <output>/node_modules, which build links.
+    const script = `const { CrmClient } = require(${JSON.stringify(path.join(out, 'crm'))}); console.log(typeof CrmClient);`;
+    expect((await exec(process.execPath, ['-e', script])).stdout.trim()).toBe('function');
+    const esm = `const { CrmClient } = await import(${JSON.stringify(path.join(out, 'crm/dist/esm/index.js'))}); console.log(typeof CrmClient);`;
+    expect((await exec(process.execPath, ['--input-type=module', '-e', esm])).stdout.trim()).toBe('function');
+  });
+
+  test('a second build changes nothing; a changed source rebuilds its package only', async () => {
+    expect((await buildPackages(out)).filter((p) => p.changed)).toEqual([]);
+    const types = path.join(out, 'advertising/src/types.ts');
+    await writeFile(types, `${await readFile(types, 'utf8')}\nexport type LocalEdit = 1;\n`);
+    const rebuilt = (await buildPackages(out)).filter((p) => p.changed).map((p) => p.name);
+    expect(rebuilt).toEqual(['@connector-sdk/advertising']);
+    expect(await readFile(path.join(out, 'advertising/dist/cjs/types.d.ts'), 'utf8')).toContain('LocalEdit');
+  });
+
+  test('a removed source takes its output with it, in both formats', async () => {
+    const extra = path.join(out, 'crm/src/extra.ts');
+    await writeFile(extra, 'export const extra = 1;\n');
+    await buildPackages(out);
+    expect(existsSync(path.join(out, 'crm/dist/cjs/extra.js'))).toBe(true);
+    await rm(extra);
+    await buildPackages(out);
+    for (const file of ['dist/esm/extra.js', 'dist/esm/extra.d.ts', 'dist/cjs/extra.js', 'dist/cjs/extra.d.ts']) expect(existsSync(path.join(out, 'crm', file)), file).toBe(false);
+  });
+
+  test('a type error fails the build with the located TypeScript message, through the CLI', async () => {
+    const broken = path.join(out, 'crm/src/broken.ts');
+    await writeFile(broken, "export const n: number = 'text';\n");
+    const result = await exec(process.execPath, [path.join(repo, 'bin/connector-codegen.js'), 'build', '--out', out]).then(
+      () => ({ code: 0, stderr: '' }),
+      (e: { code: number; stderr: string }) => e,
+    );
+    await rm(broken);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/crm\/src\/broken\.ts\(1,14\): error TS2322/);
+  });
+
+  test('an output directory without generated packages says what to run', async () => {
+    const empty = await mkdtemp(path.join(os.tmpdir(), 'codegen-empty-'));
+    await expect(buildPackages(empty)).rejects.toThrow(/holds no generated packages .*run `npx connector-codegen generate` first/);
+  });
+});
+
+/** An npm stand-in: records every call; `published` lists name@version the registry holds; `failing` fail to publish. */
+function recorder(published: Set<string>, failing = new Set<string>()): { npm: NpmRunner; calls: string[][] } {
+  const calls: string[][] = [];
+  const npm: NpmRunner = async (args, cwd) => {
+    const name = JSON.parse(await readFile(path.join(cwd, 'package.json'), 'utf8')) as { name: string; version: string };
+    calls.push([...args, `@${path.basename(cwd)}`]);
+    if (args[0] === 'view') return published.has(args[1]!) ? { code: 0, stdout: `"${args[1]!.split('@').at(-1)}"`, stderr: '' } : { code: 1, stdout: '', stderr: 'npm error code E404\n404 Not Found' };
+    if (failing.has(name.name)) return { code: 1, stdout: '', stderr: 'npm error code E403\nforbidden' };
+    published.add(`${name.name}@${name.version}`);
+    return { code: 0, stdout: '', stderr: '' };
+  };
+  return { npm, calls };
+}
+
+describe('publish', () => {
+  test('the runtime first, every package once; a second run publishes nothing', async () => {
+    const registry = new Set<string>();
+    const { npm, calls } = recorder(registry);
+    const first = await publishPackages({ outDir: out, npm, registry: 'http://registry.test/' });
+    expect(first.map((o) => `${o.name} ${o.status}`)).toEqual(['@connector-sdk/runtime published', '@connector-sdk/crm published', '@connector-sdk/advertising published']);
+    const publishes = calls.filter((c) => c[0] === 'publish');
+    expect(publishes[0]!.at(-1)).toBe('@runtime');
+    expect(publishes.every((c) => c.includes('--registry') && c.includes('http://registry.test/'))).toBe(true);
+    const second = await publishPackages({ outDir: out, npm });
+    expect(second.every((o) => o.status === 'skipped')).toBe(true);
+    expect(calls.filter((c) => c[0] === 'publish')).toHaveLength(3);
+  });
+
+  test('tag, dry run and npm flags are handed to npm publish', async () => {
+    const { npm, calls } = recorder(new Set());
+    const outcomes = await publishPackages({ outDir: out, npm, tag: 'next', dryRun: true, npmArgs: ['--otp', '123456', '--provenance'] });
+    expect(outcomes.every((o) => o.status === 'would-publish')).toBe(true);
+    for (const call of calls.filter((c) => c[0] === 'publish')) expect(call.slice(0, -1)).toEqual(['publish', '--tag', 'next', '--dry-run', '--otp', '123456', '--provenance']);
+  });
+
+  test('one failing package does not stop the others; the error names it and says how to retry', async () => {
+    const registry = new Set<string>();
+    const { npm } = recorder(registry, new Set(['@connector-sdk/crm']));
+    const error = await publishPackages({ outDir: out, npm }).then(() => undefined, (e: Error) => e);
+    expect(error?.message).toContain('npm publish failed for @connector-sdk/crm@');
+    expect(error?.message).toContain('1 package failed; 2 published in this run. Run publish again to retry');
+    expect(registry.has(`@connector-sdk/advertising@${JSON.parse(await readFile(path.join(out, 'advertising/package.json'), 'utf8')).version}`)).toBe(true);
+  });
+
+  test('a registry lookup that fails for another reason than 404 stops before publishing anything', async () => {
+    const calls: string[][] = [];
+    const npm: NpmRunner = async (args) => {
+      calls.push(args);
+      return { code: 1, stdout: '', stderr: 'npm error code E401\nUnable to authenticate' };
+    };
+    await expect(publishPackages({ outDir: out, npm })).rejects.toThrow(/npm could not look up @connector-sdk\/runtime@.*\n.*E401/s);
+    expect(calls.filter((c) => c[0] === 'publish')).toEqual([]);
+  });
+});
