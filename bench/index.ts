@@ -1,8 +1,10 @@
 /** `npm run bench`: every benchmark of the project. Figures are medians; the machine is noisy. */
 import { benchGenerate } from './generate.js';
 import { benchMock } from './mock.js';
+import { benchMockScale } from './mock-scale.js';
 import { benchSearch } from './search.js';
 
 benchGenerate();
 await benchMock();
+await benchMockScale();
 benchSearch();

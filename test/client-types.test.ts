@@ -108,11 +108,11 @@ describe('right calls are typed precisely', () => {
       expectTypeOf(customer.object).toEqualTypeOf<'customer'>();
       expectTypeOf(customer.email).toEqualTypeOf<string | null>();
       expectTypeOf(customer.address).toEqualTypeOf<Record<string, unknown> | null>();
-      const charge: Charge = await payments.charges.get({});
+      const charge: Charge = await payments.charges.get({ id: 'ch_1' });
       expectTypeOf(charge.status).toEqualTypeOf<'succeeded' | 'pending' | 'failed'>();
       expectTypeOf(await payments.customers.delete({ id: 'cus_1' })).toEqualTypeOf<DeletedCustomer>();
       // A record the contract cuts off stays open beyond its known fields.
-      const payout: Payout = await payments.payouts.get({});
+      const payout: Payout = await payments.payouts.get({ id: 'po_1' });
       expectTypeOf(payout.method).toEqualTypeOf<'standard' | 'instant'>();
       expectTypeOf(payout['status']).toEqualTypeOf<unknown>();
     });

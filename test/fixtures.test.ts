@@ -54,14 +54,14 @@ describe('fixtures', () => {
 
   test('identifiers are shaped per connector and unique', () => {
     const customers = entityOf('payments', 'customers');
-    expect(customers.keyField).toBe('id');
+    expect(customers.keyPath).toBe('id');
     for (const id of customers.keys) expect(id).toMatch(/^cus_[0-9A-Za-z]{14}$/);
     expect(new Set(customers.keys).size).toBe(customers.keys.length);
     expect(entityOf('recruiting', 'candidates').keys.every((k) => Number.isInteger(k))).toBe(true);
     expect(entityOf('crm', 'contacts').keys.every((k) => typeof k === 'string' && /^\d+$/.test(k))).toBe(true);
     // A record without an id field keeps its key outside the record (the contract lists no such field).
     const balance = entityOf('payments', 'balance');
-    expect(balance.keyField).toBeUndefined();
+    expect(balance.keyPath).toBeUndefined();
     expect(balance.records[0]).not.toHaveProperty('id');
   });
 

@@ -9,12 +9,19 @@ const AUTH = {  };
 describe('call_audio download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.callAudio.download({ id: h.key('call_audio', 0) } as never);
+    const file = await client.callAudio.download({ 'id': h.key('call_audio', 0, 'string') } as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
     expect(bytes).toBeGreaterThan(0);
     expect(file.contentType).toBeTruthy();
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.callAudio.download({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -24,9 +31,9 @@ describe('call_transcripts list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.callTranscripts.list(params as never) as never, (r) => h.keyOf('call_transcripts', r));
-    const expected = h.expectedKeys('call_transcripts', params);
+    const expected = h.expectedKeys('call_transcripts', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
   });
 });
@@ -34,12 +41,19 @@ describe('call_transcripts list', () => {
 describe('call_video download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.callVideo.download({ id: h.key('call_video', 0) } as never);
+    const file = await client.callVideo.download({ 'id': h.key('call_video', 0, 'string') } as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
     expect(bytes).toBeGreaterThan(0);
     expect(file.contentType).toBeTruthy();
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.callVideo.download({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -49,10 +63,22 @@ describe('calls list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.calls.list(params as never) as never, (r) => h.keyOf('calls', r));
-    const expected = h.expectedKeys('calls', params);
+    const expected = h.expectedKeys('calls', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / h.pageSize)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.calls.list({  } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('calls', listed);
+      const record = await client.calls.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `calls ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -88,6 +114,19 @@ describe('calls search', () => {
     }
   });
 
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.calls.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.calls.get({ 'id': hit.id } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `calls ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -102,9 +141,9 @@ describe('calls_extensive list', () => {
     
     const params = { 'filter': {  } };
     const { keys, pages } = await h.walk(client.callsExtensive.list(params as never) as never, (r) => h.keyOf('calls_extensive', r));
-    const expected = h.expectedKeys('calls_extensive', params);
+    const expected = h.expectedKeys('calls_extensive', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / h.pageSize)));
   });
 
@@ -126,6 +165,19 @@ describe('calls_extensive search', () => {
     }
   });
 
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    const listed = await h.all(client.callsExtensive.list({ 'filter': {  } } as never) as never);
+    let compared = 0;
+    for await (const hit of client.callsExtensive.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = listed.find((r) => h.keyOf('calls_extensive', r) === hit.id);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `calls_extensive ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -140,9 +192,9 @@ describe('coaching list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.coaching.list(params as never) as never, (r) => h.keyOf('coaching', r));
-    const expected = h.expectedKeys('coaching', params);
+    const expected = h.expectedKeys('coaching', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
   });
 });
@@ -153,9 +205,9 @@ describe('library_folder_content list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.libraryFolderContent.list(params as never) as never, (r) => h.keyOf('library_folder_content', r));
-    const expected = h.expectedKeys('library_folder_content', params);
+    const expected = h.expectedKeys('library_folder_content', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
   });
 });
@@ -166,9 +218,9 @@ describe('library_folders list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.libraryFolders.list(params as never) as never, (r) => h.keyOf('library_folders', r));
-    const expected = h.expectedKeys('library_folders', params);
+    const expected = h.expectedKeys('library_folders', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
   });
 });
@@ -179,9 +231,9 @@ describe('settings_scorecards list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.settingsScorecards.list(params as never) as never, (r) => h.keyOf('settings_scorecards', r));
-    const expected = h.expectedKeys('settings_scorecards', params);
+    const expected = h.expectedKeys('settings_scorecards', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
   });
 });
@@ -194,6 +246,19 @@ describe('settings_scorecards search', () => {
       for await (const hit of client.settingsScorecards.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
       expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('settings_scorecards', null, { ...params, limit: 100000 }));
     }
+  });
+
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    const listed = await h.all(client.settingsScorecards.list({  } as never) as never);
+    let compared = 0;
+    for await (const hit of client.settingsScorecards.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = listed.find((r) => h.keyOf('settings_scorecards', r) === hit.id);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `settings_scorecards ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -210,9 +275,9 @@ describe('settings_trackers list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.settingsTrackers.list(params as never) as never, (r) => h.keyOf('settings_trackers', r));
-    const expected = h.expectedKeys('settings_trackers', params);
+    const expected = h.expectedKeys('settings_trackers', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
   });
 });
@@ -223,9 +288,9 @@ describe('stats_activity_aggregate list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.statsActivityAggregate.list(params as never) as never, (r) => h.keyOf('stats_activity_aggregate', r));
-    const expected = h.expectedKeys('stats_activity_aggregate', params);
+    const expected = h.expectedKeys('stats_activity_aggregate', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
   });
 });
@@ -236,9 +301,9 @@ describe('stats_activity_day_by_day list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.statsActivityDayByDay.list(params as never) as never, (r) => h.keyOf('stats_activity_day_by_day', r));
-    const expected = h.expectedKeys('stats_activity_day_by_day', params);
+    const expected = h.expectedKeys('stats_activity_day_by_day', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
   });
 });
@@ -249,9 +314,9 @@ describe('stats_activity_scorecards list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.statsActivityScorecards.list(params as never) as never, (r) => h.keyOf('stats_activity_scorecards', r));
-    const expected = h.expectedKeys('stats_activity_scorecards', params);
+    const expected = h.expectedKeys('stats_activity_scorecards', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
   });
 });
@@ -264,6 +329,19 @@ describe('stats_activity_scorecards search', () => {
       for await (const hit of client.statsActivityScorecards.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
       expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('stats_activity_scorecards', null, { ...params, limit: 100000 }));
     }
+  });
+
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    const listed = await h.all(client.statsActivityScorecards.list({  } as never) as never);
+    let compared = 0;
+    for await (const hit of client.statsActivityScorecards.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = listed.find((r) => h.keyOf('stats_activity_scorecards', r) === hit.id);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `stats_activity_scorecards ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -280,9 +358,9 @@ describe('stats_interaction list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.statsInteraction.list(params as never) as never, (r) => h.keyOf('stats_interaction', r));
-    const expected = h.expectedKeys('stats_interaction', params);
+    const expected = h.expectedKeys('stats_interaction', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
   });
 });
@@ -293,10 +371,22 @@ describe('users list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
-    const expected = h.expectedKeys('users', params);
+    const expected = h.expectedKeys('users', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / h.pageSize)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.users.list({  } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('users', listed);
+      const record = await client.users.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `users ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -332,6 +422,19 @@ describe('users search', () => {
     }
   });
 
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.users.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.users.get({ 'id': hit.id } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `users ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -346,9 +449,9 @@ describe('workspaces list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.workspaces.list(params as never) as never, (r) => h.keyOf('workspaces', r));
-    const expected = h.expectedKeys('workspaces', params);
+    const expected = h.expectedKeys('workspaces', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
   });
 });

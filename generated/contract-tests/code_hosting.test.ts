@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { CodeHostingClient, ParamValidationError } from '@connector-sdk/code-hosting';
 import { ContractHarness } from '../../test/contract/harness.js';
+import { at } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('code_hosting', CodeHostingClient);
 const AUTH = {  };
@@ -12,10 +13,22 @@ describe('branches list', () => {
     
     const params = { 'owner': 'contract owner', 'repo': 'contract repo', 'per_page': 10 };
     const { keys, pages } = await h.walk(client.branches.list(params as never) as never, (r) => h.keyOf('branches', r));
-    const expected = h.expectedKeys('branches', params);
+    const expected = h.expectedKeys('branches', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.branches.list({ 'owner': 'contract owner', 'repo': 'contract repo' } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('branches', listed);
+      const record = await client.branches.get({ 'owner': 'contract owner', 'repo': 'contract repo', 'branch': key } as never);
+      h.expectSameShared(listed, record as never, `branches ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -29,14 +42,14 @@ describe('branches list', () => {
 describe('branches get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.branches.get({ 'branch': 'contract branch', 'owner': 'contract owner', 'repo': h.key('branches', 0, 'string') } as never);
+    const record = await client.branches.get({ 'branch': h.key('branches', 0, 'string'), 'owner': 'contract owner', 'repo': 'contract repo' } as never);
     expect(record).toEqual(h.asShape('branches', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.branches.get({ 'branch': 'contract branch', 'owner': 'contract owner', 'repo': h.key('branches', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.branches.get({ 'branch': h.key('branches', 0, 'string'), 'owner': 'contract owner', 'repo': 'contract repo', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -47,10 +60,22 @@ describe('comments list', () => {
     
     const params = { 'number': 1, 'owner': 'contract owner', 'repo': 'contract repo', 'per_page': 10 };
     const { keys, pages } = await h.walk(client.comments.list(params as never) as never, (r) => h.keyOf('comments', r));
-    const expected = h.expectedKeys('comments', params);
+    const expected = h.expectedKeys('comments', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.comments.list({ 'number': 1, 'owner': 'contract owner', 'repo': 'contract repo' } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('comments', listed);
+      const record = await client.comments.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `comments ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -82,10 +107,22 @@ describe('commits list', () => {
     
     const params = { 'owner': 'contract owner', 'repo': 'contract repo', 'per_page': 10 };
     const { keys, pages } = await h.walk(client.commits.list(params as never) as never, (r) => h.keyOf('commits', r));
-    const expected = h.expectedKeys('commits', params);
+    const expected = h.expectedKeys('commits', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.commits.list({ 'owner': 'contract owner', 'repo': 'contract repo' } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('commits', listed);
+      const record = await client.commits.get({ 'owner': 'contract owner', 'repo': 'contract repo', 'sha': key } as never);
+      h.expectSameShared(listed, record as never, `commits ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -117,10 +154,33 @@ describe('issues list', () => {
     
     const params = { 'owner': 'contract owner', 'repo': 'contract repo', 'per_page': 10 };
     const { keys, pages } = await h.walk(client.issues.list(params as never) as never, (r) => h.keyOf('issues', r));
-    const expected = h.expectedKeys('issues', params);
+    const expected = h.expectedKeys('issues', params, {"params":{"states":{"matches":{"fields":["state"],"mode":"exact","caseSensitive":true}}}});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.issues.list({ 'owner': 'contract owner', 'repo': 'contract repo' } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('issues', listed);
+      const record = await client.issues.get({ 'owner': 'contract owner', 'repo': 'contract repo', 'number': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `issues ${key}: list and get`);
+    }
+  });
+
+  test('states matches state (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const index = h.entity('issues').records.findIndex((r) => typeof at(r, 'state') === 'string' && /[a-z]/i.test(at(r, 'state') as string));
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('issues', index, 'state'));
+    const run = async (probe: string) => (await h.all(client.issues.list({ 'owner': 'contract owner', 'repo': 'contract repo', 'states': [probe] } as never) as never)).map((r) => h.keyOf('issues', r));
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('issues', { 'owner': 'contract owner', 'repo': 'contract repo', 'states': [probe] }, {"params":{"states":{"matches":{"fields":["state"],"mode":"exact","caseSensitive":true}}}}));
+    expect(await run(probe)).toContain(String(h.key('issues', index)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -134,14 +194,14 @@ describe('issues list', () => {
 describe('issues get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.issues.get({ 'number': 1, 'owner': 'contract owner', 'repo': h.key('issues', 0, 'string') } as never);
+    const record = await client.issues.get({ 'number': h.key('issues', 0, 'integer'), 'owner': 'contract owner', 'repo': 'contract repo' } as never);
     expect(record).toEqual(h.asShape('issues', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issues.get({ 'number': 1, 'owner': 'contract owner', 'repo': h.key('issues', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.issues.get({ 'number': h.key('issues', 0, 'integer'), 'owner': 'contract owner', 'repo': 'contract repo', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -149,7 +209,7 @@ describe('issues get', () => {
 describe('issues api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('issues', ["id"])!;
+    const sample = h.sampleString('issues', ["id","state"])!;
     const params = { 'per_page': 10, 'query': sample.value };
     const { keys, pages } = await h.walk(client.issues.apiSearch(params as never) as never, (r) => h.keyOf('issues', r));
     const expected = h.expectedKeys('issues', { [sample.field]: sample.value });
@@ -172,10 +232,22 @@ describe('labels list', () => {
     
     const params = { 'per_page': 10 };
     const { keys, pages } = await h.walk(client.labels.list(params as never) as never, (r) => h.keyOf('labels', r));
-    const expected = h.expectedKeys('labels', params);
+    const expected = h.expectedKeys('labels', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.labels.list({  } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('labels', listed);
+      const record = await client.labels.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `labels ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -189,8 +261,15 @@ describe('labels list', () => {
 describe('labels get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.labels.get({ id: h.key('labels', 0) } as never);
+    const record = await client.labels.get({ 'id': h.key('labels', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('labels', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.labels.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -200,10 +279,22 @@ describe('milestones list', () => {
     
     const params = { 'per_page': 10 };
     const { keys, pages } = await h.walk(client.milestones.list(params as never) as never, (r) => h.keyOf('milestones', r));
-    const expected = h.expectedKeys('milestones', params);
+    const expected = h.expectedKeys('milestones', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.milestones.list({  } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('milestones', listed);
+      const record = await client.milestones.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `milestones ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -217,8 +308,15 @@ describe('milestones list', () => {
 describe('milestones get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.milestones.get({ id: h.key('milestones', 0) } as never);
+    const record = await client.milestones.get({ 'id': h.key('milestones', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('milestones', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.milestones.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -228,9 +326,9 @@ describe('org_repositories list', () => {
     
     const params = { 'org': 'contract org', 'per_page': 10 };
     const { keys, pages } = await h.walk(client.orgRepositories.list(params as never) as never, (r) => h.keyOf('org_repositories', r));
-    const expected = h.expectedKeys('org_repositories', params);
+    const expected = h.expectedKeys('org_repositories', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
@@ -248,10 +346,22 @@ describe('organizations list', () => {
     
     const params = { 'per_page': 10 };
     const { keys, pages } = await h.walk(client.organizations.list(params as never) as never, (r) => h.keyOf('organizations', r));
-    const expected = h.expectedKeys('organizations', params);
+    const expected = h.expectedKeys('organizations', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.organizations.list({  } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('organizations', listed);
+      const record = await client.organizations.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `organizations ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -265,8 +375,15 @@ describe('organizations list', () => {
 describe('organizations get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.organizations.get({ id: h.key('organizations', 0) } as never);
+    const record = await client.organizations.get({ 'id': h.key('organizations', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('organizations', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.organizations.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -276,10 +393,22 @@ describe('pr_comments list', () => {
     
     const params = { 'number': 1, 'owner': 'contract owner', 'repo': 'contract repo', 'per_page': 10 };
     const { keys, pages } = await h.walk(client.prComments.list(params as never) as never, (r) => h.keyOf('pr_comments', r));
-    const expected = h.expectedKeys('pr_comments', params);
+    const expected = h.expectedKeys('pr_comments', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.prComments.list({ 'number': 1, 'owner': 'contract owner', 'repo': 'contract repo' } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('pr_comments', listed);
+      const record = await client.prComments.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `pr_comments ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -311,9 +440,9 @@ describe('project_items list', () => {
     
     const params = { 'per_page': 10 };
     const { keys, pages } = await h.walk(client.projectItems.list(params as never) as never, (r) => h.keyOf('project_items', r));
-    const expected = h.expectedKeys('project_items', params);
+    const expected = h.expectedKeys('project_items', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
@@ -331,10 +460,22 @@ describe('projects list', () => {
     
     const params = { 'per_page': 10 };
     const { keys, pages } = await h.walk(client.projects.list(params as never) as never, (r) => h.keyOf('projects', r));
-    const expected = h.expectedKeys('projects', params);
+    const expected = h.expectedKeys('projects', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.projects.list({  } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('projects', listed);
+      const record = await client.projects.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `projects ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -348,8 +489,15 @@ describe('projects list', () => {
 describe('projects get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.projects.get({ id: h.key('projects', 0) } as never);
+    const record = await client.projects.get({ 'id': h.key('projects', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('projects', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.projects.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -359,10 +507,33 @@ describe('pull_requests list', () => {
     
     const params = { 'owner': 'contract owner', 'repo': 'contract repo', 'per_page': 10 };
     const { keys, pages } = await h.walk(client.pullRequests.list(params as never) as never, (r) => h.keyOf('pull_requests', r));
-    const expected = h.expectedKeys('pull_requests', params);
+    const expected = h.expectedKeys('pull_requests', params, {"params":{"states":{"matches":{"fields":["state"],"mode":"exact","caseSensitive":true}}}});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.pullRequests.list({ 'owner': 'contract owner', 'repo': 'contract repo' } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('pull_requests', listed);
+      const record = await client.pullRequests.get({ 'owner': 'contract owner', 'repo': 'contract repo', 'number': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `pull_requests ${key}: list and get`);
+    }
+  });
+
+  test('states matches state (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const index = h.entity('pull_requests').records.findIndex((r) => typeof at(r, 'state') === 'string' && /[a-z]/i.test(at(r, 'state') as string));
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('pull_requests', index, 'state'));
+    const run = async (probe: string) => (await h.all(client.pullRequests.list({ 'owner': 'contract owner', 'repo': 'contract repo', 'states': [probe] } as never) as never)).map((r) => h.keyOf('pull_requests', r));
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('pull_requests', { 'owner': 'contract owner', 'repo': 'contract repo', 'states': [probe] }, {"params":{"states":{"matches":{"fields":["state"],"mode":"exact","caseSensitive":true}}}}));
+    expect(await run(probe)).toContain(String(h.key('pull_requests', index)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -376,14 +547,14 @@ describe('pull_requests list', () => {
 describe('pull_requests get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.pullRequests.get({ 'number': 1, 'owner': 'contract owner', 'repo': h.key('pull_requests', 0, 'string') } as never);
+    const record = await client.pullRequests.get({ 'number': h.key('pull_requests', 0, 'integer'), 'owner': 'contract owner', 'repo': 'contract repo' } as never);
     expect(record).toEqual(h.asShape('pull_requests', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.pullRequests.get({ 'number': 1, 'owner': 'contract owner', 'repo': h.key('pull_requests', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.pullRequests.get({ 'number': h.key('pull_requests', 0, 'integer'), 'owner': 'contract owner', 'repo': 'contract repo', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -391,7 +562,7 @@ describe('pull_requests get', () => {
 describe('pull_requests api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('pull_requests', ["id"])!;
+    const sample = h.sampleString('pull_requests', ["id","state"])!;
     const params = { 'per_page': 10, 'query': sample.value };
     const { keys, pages } = await h.walk(client.pullRequests.apiSearch(params as never) as never, (r) => h.keyOf('pull_requests', r));
     const expected = h.expectedKeys('pull_requests', { [sample.field]: sample.value });
@@ -414,10 +585,22 @@ describe('releases list', () => {
     
     const params = { 'owner': 'contract owner', 'repo': 'contract repo', 'per_page': 10 };
     const { keys, pages } = await h.walk(client.releases.list(params as never) as never, (r) => h.keyOf('releases', r));
-    const expected = h.expectedKeys('releases', params);
+    const expected = h.expectedKeys('releases', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.releases.list({ 'owner': 'contract owner', 'repo': 'contract repo' } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('releases', listed);
+      const record = await client.releases.get({ 'owner': 'contract owner', 'repo': 'contract repo', 'tag': key } as never);
+      h.expectSameShared(listed, record as never, `releases ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -449,10 +632,22 @@ describe('repositories list', () => {
     
     const params = { 'username': 'contract username', 'per_page': 10 };
     const { keys, pages } = await h.walk(client.repositories.list(params as never) as never, (r) => h.keyOf('repositories', r));
-    const expected = h.expectedKeys('repositories', params);
+    const expected = h.expectedKeys('repositories', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.repositories.list({ 'username': 'contract username' } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('repositories', listed);
+      const record = await client.repositories.get({ 'owner': 'contract owner', 'repo': key } as never);
+      h.expectSameShared(listed, record as never, `repositories ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -481,7 +676,7 @@ describe('repositories get', () => {
 describe('repositories api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('repositories', ["id"])!;
+    const sample = h.sampleString('repositories', ["id","name"])!;
     const params = { 'limit': 10, 'query': sample.value };
     const { keys, pages } = await h.walk(client.repositories.apiSearch(params as never) as never, (r) => h.keyOf('repositories', r));
     const expected = h.expectedKeys('repositories', { [sample.field]: sample.value });
@@ -504,9 +699,9 @@ describe('reviews list', () => {
     
     const params = { 'number': 1, 'owner': 'contract owner', 'repo': 'contract repo', 'per_page': 10 };
     const { keys, pages } = await h.walk(client.reviews.list(params as never) as never, (r) => h.keyOf('reviews', r));
-    const expected = h.expectedKeys('reviews', params);
+    const expected = h.expectedKeys('reviews', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
@@ -524,9 +719,9 @@ describe('stargazers list', () => {
     
     const params = { 'per_page': 10 };
     const { keys, pages } = await h.walk(client.stargazers.list(params as never) as never, (r) => h.keyOf('stargazers', r));
-    const expected = h.expectedKeys('stargazers', params);
+    const expected = h.expectedKeys('stargazers', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
@@ -544,10 +739,22 @@ describe('tags list', () => {
     
     const params = { 'per_page': 10 };
     const { keys, pages } = await h.walk(client.tags.list(params as never) as never, (r) => h.keyOf('tags', r));
-    const expected = h.expectedKeys('tags', params);
+    const expected = h.expectedKeys('tags', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.tags.list({  } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('tags', listed);
+      const record = await client.tags.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `tags ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -561,8 +768,15 @@ describe('tags list', () => {
 describe('tags get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.tags.get({ id: h.key('tags', 0) } as never);
+    const record = await client.tags.get({ 'id': h.key('tags', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('tags', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.tags.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -572,10 +786,22 @@ describe('teams list', () => {
     
     const params = { 'per_page': 10 };
     const { keys, pages } = await h.walk(client.teams.list(params as never) as never, (r) => h.keyOf('teams', r));
-    const expected = h.expectedKeys('teams', params);
+    const expected = h.expectedKeys('teams', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.teams.list({  } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('teams', listed);
+      const record = await client.teams.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `teams ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -589,8 +815,15 @@ describe('teams list', () => {
 describe('teams get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.teams.get({ id: h.key('teams', 0) } as never);
+    const record = await client.teams.get({ 'id': h.key('teams', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('teams', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.teams.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -600,10 +833,22 @@ describe('users list', () => {
     
     const params = { 'per_page': 10 };
     const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
-    const expected = h.expectedKeys('users', params);
+    const expected = h.expectedKeys('users', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.users.list({  } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('users', listed);
+      const record = await client.users.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `users ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -617,8 +862,15 @@ describe('users list', () => {
 describe('users get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.users.get({ id: h.key('users', 0) } as never);
+    const record = await client.users.get({ 'id': h.key('users', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('users', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.users.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -628,10 +880,22 @@ describe('users api_search', () => {
     
     const params = { 'per_page': 10 };
     const { keys, pages } = await h.walk(client.users.apiSearch(params as never) as never, (r) => h.keyOf('users', r));
-    const expected = h.expectedKeys('users', params);
+    const expected = h.expectedKeys('users', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.users.apiSearch({  } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('users', listed);
+      const record = await client.users.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `users ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -645,7 +909,7 @@ describe('users api_search', () => {
 describe('viewer get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.viewer.get({ id: h.key('viewer', 0) } as never);
+    const record = await client.viewer.get({  } as never);
     expect(record).toEqual(h.asShape('viewer', 0, null));
   });
 });
@@ -656,9 +920,9 @@ describe('viewer_repositories list', () => {
     
     const params = { 'per_page': 10 };
     const { keys, pages } = await h.walk(client.viewerRepositories.list(params as never) as never, (r) => h.keyOf('viewer_repositories', r));
-    const expected = h.expectedKeys('viewer_repositories', params);
+    const expected = h.expectedKeys('viewer_repositories', params, {});
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 

@@ -14,7 +14,10 @@ import type {
   ConnectorIR,
   EntityIR,
   IdFormat,
+  InvariantIR,
   LimitIR,
+  OrderingIR,
+  ParamGroupIR,
   PaginationIR,
   PropertyIR,
   SchemaIR,
@@ -23,7 +26,7 @@ import type {
   SpecIR,
 } from '../ir.js';
 import type { LoadedSpec } from './load.js';
-import type { RawAction, RawConnector, RawField, RawPagination, RawParam, RawService, RawShape } from './raw.js';
+import type { RawAction, RawConnector, RawDocs, RawField, RawInvariant, RawOrdering, RawPagination, RawParam, RawService, RawShape } from './raw.js';
 import { parseTypeExpr, type BaseType } from './type-expr.js';
 import { diagnosticAt, locate, type DataPath, type SourceFile } from './yaml-source.js';
 
@@ -129,6 +132,12 @@ class FileContext {
       prop.items = schema;
     }
     if (obj.fields) prop.properties = this.fields(obj.fields, [...path, 'fields']);
+    if (obj.format) prop.format = obj.format;
+    if (obj.derive) prop.derive = { ...(obj.derive.from !== undefined ? { from: obj.derive.from } : {}), ...(obj.derive.value !== undefined ? { value: obj.derive.value } : {}) };
+    if (obj.unspecified) {
+      prop.unspecified = obj.unspecified;
+      if (!obj.fields) this.report([...path, 'unspecified'], 'SPEC030', `'unspecified' of field '${name}' says which inner fields are not shown; give the ones that are under 'fields'`);
+    }
     this.noteAssumption(path, obj.assumption, obj.provenance);
     return this.origins.set(prop, this.source, path);
   }
@@ -147,8 +156,36 @@ class FileContext {
     if (raw.assumption) shape.assumption = raw.assumption;
     if (raw.idPrefix) shape.idPrefix = raw.idPrefix;
     if (raw.idFormat ?? this.defaultIdFormat) shape.idFormat = raw.idFormat ?? this.defaultIdFormat;
+    if (raw.key) shape.key = raw.key;
+    if (raw.invariants) shape.invariants = raw.invariants.flatMap((inv, i) => this.invariant(inv, [...path, 'invariants', i]) ?? []);
     this.noteAssumption(path, raw.assumption, raw.provenance);
     return this.origins.set(shape, this.source, path);
+  }
+
+  /** One invariant; reports (SPEC030) the keys its kind needs but lacks, or carries but does not use. */
+  invariant(raw: RawInvariant, path: DataPath): InvariantIR | undefined {
+    const needs: Record<RawInvariant['kind'], (keyof RawInvariant)[]> = { iff: ['field', 'left', 'op', 'right'], compare: ['left', 'op', 'right'], accountOnly: ['account', 'fields'] };
+    const own = needs[raw.kind];
+    const missing = own.filter((k) => raw[k] === undefined);
+    const extra = (['field', 'left', 'op', 'right', 'account', 'fields'] as const).filter((k) => raw[k] !== undefined && !own.includes(k));
+    if (missing.length || extra.length) {
+      this.report(path, 'SPEC030', `invariant of kind '${raw.kind}' ${missing.length ? `needs ${missing.join(', ')}` : ''}${missing.length && extra.length ? ' and ' : ''}${extra.length ? `does not take ${extra.join(', ')}` : ''}`);
+      return undefined;
+    }
+    this.noteAssumption(path, raw.assumption, raw.provenance);
+    const docs = { ...(raw.description ? { description: raw.description } : {}), ...ruleDocs(raw) };
+    const invariant: InvariantIR =
+      raw.kind === 'iff'
+        ? { kind: 'iff', field: raw.field!, left: raw.left!, op: raw.op!, right: raw.right!, ...docs }
+        : raw.kind === 'compare'
+          ? { kind: 'compare', left: raw.left!, op: raw.op!, right: raw.right!, ...docs }
+          : { kind: 'accountOnly', account: raw.account!, fields: [...raw.fields!].sort(), ...docs };
+    return this.origins.set(invariant, this.source, path);
+  }
+
+  /** An ordering as written (action's own, or the connector default). */
+  ordering(raw: RawOrdering, path: DataPath): OrderingIR[] {
+    return raw.map((o, i) => this.origins.set({ field: o.field, direction: o.direction }, this.source, [...path, i]));
   }
 
   /** A param; `common` resolves against the connector-level params. */
@@ -181,6 +218,13 @@ class FileContext {
       prop.items = schema;
     }
     if (obj.properties) prop.properties = this.params(obj.properties, [...path, 'properties'], undefined, commonPath);
+    if (obj.format) prop.format = obj.format;
+    if (obj.rangeOf) prop.rangeOf = obj.rangeOf;
+    if (obj.bound) prop.bound = { side: obj.bound.side, inclusive: obj.bound.inclusive, ...(obj.bound.inclusiveParam ? { inclusiveParam: obj.bound.inclusiveParam } : {}) };
+    if (obj.matches) {
+      prop.matches = { fields: [...obj.matches.fields].sort(), mode: obj.matches.mode, caseSensitive: obj.matches.caseSensitive, ...ruleDocs(obj.matches) };
+      this.noteAssumption([...path, 'matches'], obj.matches.assumption, obj.matches.provenance);
+    }
     this.noteAssumption(path, obj.assumption, obj.provenance);
     return this.origins.set(prop, this.source, path);
   }
@@ -209,9 +253,15 @@ class FileContext {
     if (raw.sizeParam) scheme.sizeParam = raw.sizeParam;
     if (raw.description) scheme.description = raw.description;
     if (raw.assumption) scheme.assumption = raw.assumption;
+    if (raw.provenance) scheme.provenance = raw.provenance;
     this.noteAssumption(path, raw.assumption, raw.provenance);
     return this.origins.set(scheme, this.source, path);
   }
+}
+
+/** The note, provenance and assumption of a rule, as written. */
+function ruleDocs(raw: RawDocs): RawDocs {
+  return { ...(raw.note ? { note: raw.note } : {}), ...(raw.provenance ? { provenance: raw.provenance } : {}), ...(raw.assumption ? { assumption: raw.assumption } : {}) };
 }
 
 function copyDocs(target: SchemaIR, raw: { description?: string; deprecated?: string; note?: string; provenance?: string; assumption?: string }) {
@@ -332,6 +382,9 @@ function buildService(raw: RawService, ctx: FileContext): ServiceIR {
     appliesTo: [],
     ...(l.unspecified ? { unspecified: l.unspecified } : {}),
   }));
+  for (const [id, entry] of Object.entries(raw.authentication.connectors)) {
+    for (const [name, v] of Object.entries(entry.variables ?? {})) ctx.noteAssumption(['authentication', 'connectors', id, 'variables', name], v.assumption, v.provenance);
+  }
   const searchPagination = ctx.pagination('search', raw.search.pagination, ['search', 'pagination']);
   const sourceCreation = ctx.shape('sourceCreation', raw.sourceCreation, ['sourceCreation']);
   return {
@@ -388,6 +441,11 @@ function buildAuth(raw: RawService, id: string, ctx: FileContext): AuthIR {
         source: ctx.loc([...base, 'variables', name]),
         ...(v.description ? { description: v.description } : {}),
         ...(v.note ? { note: v.note } : {}),
+        ...(v.assumption ? { assumption: v.assumption } : {}),
+        ...(v.provenance ? { provenance: v.provenance } : {}),
+        ...(v.format ? { format: v.format } : {}),
+        ...(v.suppliedIn ? { suppliedIn: v.suppliedIn } : {}),
+        ...(v.unspecified ? { suppliedUnspecified: v.unspecified } : {}),
       };
       if (typeof v.default === 'string') prop.default = v.default;
       else if (v.default) prop.defaultUnspecified = v.default.unspecified;
@@ -447,6 +505,10 @@ function buildConnector(
     if (rawEntity.description) entity.description = rawEntity.description;
     if (rawEntity.record) entity.record = rawEntity.record;
     if (rawEntity.note) entity.note = rawEntity.note;
+    if (rawEntity.recordsFrom) entity.recordsFrom = rawEntity.recordsFrom;
+    if (rawEntity.assumption) entity.assumption = rawEntity.assumption;
+    if (rawEntity.provenance) entity.provenance = rawEntity.provenance;
+    ctx.noteAssumption(ePath, rawEntity.assumption, rawEntity.provenance);
     const hasSearch = actions.some((a) => a.name === 'search');
     if (rawEntity.searchableFields) {
       if (!hasSearch) ctx.report([...ePath, 'searchableFields'], 'SPEC023', `entity '${entityName}' lists searchableFields but has no search action`);
@@ -460,6 +522,7 @@ function buildConnector(
     } else if (hasSearch) {
       ctx.report([...ePath, 'actions', 'search'], 'SPEC022', `entity '${entityName}' has the search action but no searchableFields`);
     }
+    for (const action of actions) resolveKeyParam(action, rawEntity.actions[action.name] ?? {}, entity, records, ctx, [...ePath, 'actions', action.name]);
     entities.push(ctx.origins.set(entity, ctx.source, ePath));
   }
   entities.sort(byName);
@@ -474,6 +537,7 @@ function buildConnector(
     meta,
     records,
     entities,
+    ...(raw.transitions ? { transitionsUnspecified: raw.transitions.unspecified } : {}),
   };
 }
 
@@ -550,9 +614,83 @@ function buildAction(
   if (raw.maxBytes) action.maxBytes = raw.maxBytes;
   if (raw.note) action.note = raw.note;
   if (raw.deprecated) action.deprecated = raw.deprecated;
+  buildRules(action, raw, path, connector, ctx);
   ctx.noteAssumption(path, raw.assumption, raw.provenance);
   if (name === 'download' && raw.rangeParam === undefined && params.some((p) => /range/i.test(p.name))) {
     ctx.report([...path, 'params'], 'SPEC018', `download has a range-like param but no rangeParam naming it`, 'warning');
   }
   return ctx.origins.set(action, ctx.source, path);
+}
+
+/** The rules of an action as IR: ordering (own or the connector default for list), default filter, param groups, update semantics. */
+function buildRules(action: ActionIR, raw: RawAction, path: DataPath, connector: RawConnector, ctx: FileContext): void {
+  const misplaced = (key: string, where: string) => ctx.report([...path, key], 'SPEC030', `${key} applies to ${where}, not to ${action.name}`);
+  if (raw.ordering) {
+    if (action.name !== 'list') misplaced('ordering', 'list actions');
+    else action.ordering = ctx.ordering(raw.ordering, [...path, 'ordering']);
+  } else if (action.name === 'list' && connector.defaults?.ordering) {
+    action.ordering = connector.defaults.ordering.map((o) => ctx.origins.set({ field: o.field, direction: o.direction }, ctx.source, path));
+  }
+  if (raw.defaultFilter) {
+    if (action.name !== 'list') misplaced('defaultFilter', 'list actions');
+    else {
+      const f = raw.defaultFilter;
+      action.defaultFilter = ctx.origins.set(
+        { field: f.field, exclude: [...f.exclude].sort((a, b) => (String(a) < String(b) ? -1 : 1)), ...(f.unlessParam ? { unlessParam: f.unlessParam } : {}), ...(f.description ? { description: f.description } : {}), ...ruleDocs(f) },
+        ctx.source,
+        [...path, 'defaultFilter'],
+      );
+      ctx.noteAssumption([...path, 'defaultFilter'], f.assumption, f.provenance);
+    }
+  }
+  if (raw.paramGroups) {
+    action.paramGroups = raw.paramGroups.flatMap((g, i) => {
+      const at: DataPath = [...path, 'paramGroups', i];
+      if ((g.params === undefined) === (g.alternatives === undefined)) {
+        ctx.report(at, 'SPEC030', `a param group gives either params or alternatives`);
+        return [];
+      }
+      const alternatives = (g.alternatives ?? g.params!.map((p) => [p])).map((a) => [...a].sort()).sort((a, b) => (a.join() < b.join() ? -1 : 1));
+      ctx.noteAssumption(at, g.assumption, g.provenance);
+      const group: ParamGroupIR = { kind: g.kind, alternatives, ...(g.description ? { description: g.description } : {}), ...ruleDocs(g) };
+      return [ctx.origins.set(group, ctx.source, at)];
+    });
+  }
+  if (raw.updateSemantics) {
+    if (action.name !== 'update') misplaced('updateSemantics', 'update actions');
+    else action.updateSemantics = raw.updateSemantics;
+  }
+}
+
+const ADDRESSING: readonly string[] = ['get', 'update', 'delete', 'download'];
+const singularOf = (word: string) => word.replace(/ies$/, 'y').replace(/(ses|xes)$/, (m) => m.slice(0, -2)).replace(/s$/, '');
+
+/**
+ * The param of a get, update, delete or download that carries the record's identifier: the one the spec names
+ * (keyParam), else the required param named like the record's key field, else the one named after the entity
+ * (`agent_id`, `issueIdOrKey`, `task_gid`), else the only required param. Several candidates and no keyParam: SPEC030.
+ */
+function resolveKeyParam(action: ActionIR, raw: RawAction, entity: EntityIR, records: ShapeIR[], ctx: FileContext, path: DataPath): void {
+  if (!ADDRESSING.includes(action.name)) {
+    if (raw.keyParam) ctx.report([...path, 'keyParam'], 'SPEC030', `keyParam applies to get, update, delete and download, not to ${action.name}`);
+    return;
+  }
+  if (raw.keyParam) {
+    if (action.params.some((p) => p.name === raw.keyParam)) action.keyParam = raw.keyParam;
+    else ctx.report([...path, 'keyParam'], 'SPEC030', `keyParam '${raw.keyParam}' is not a param of ${entity.name} ${action.name}`);
+    return;
+  }
+  const scalar = (p: PropertyIR) => p.const === undefined && !p.enum && p.types[0] !== 'object' && p.types[0] !== 'array';
+  let candidates = action.params.filter((p) => p.required && scalar(p));
+  // Without required params, an optional one named like the key (an id that became optional) still addresses the record.
+  if (candidates.length === 0) candidates = action.params.filter((p) => scalar(p) && (p.name === 'id' || p.name === 'gid'));
+  if (candidates.length === 0) return;
+  const shape = records.find((r) => r.name === (entity.record ?? action.result.record));
+  const keyName = shape?.key?.split('.').at(-1);
+  const stem = singularOf(entity.name).toLowerCase().replace(/_/g, '');
+  const byKey = candidates.find((p) => p.name === keyName) ?? candidates.find((p) => p.name === 'id' || p.name === 'gid');
+  const byEntity = candidates.find((p) => p.name.toLowerCase().replace(/_/g, '').replace(/(idorkey|gid|id|key)$/, '') === stem && /(IdOrKey|Id|_id|_gid|_key)$/.test(p.name));
+  const chosen = byKey ?? byEntity ?? (candidates.length === 1 ? candidates[0] : undefined);
+  if (chosen) action.keyParam = chosen.name;
+  else ctx.report(path, 'SPEC030', `${entity.name} ${action.name} has several required params (${candidates.map((p) => p.name).join(', ')}); name the one that identifies the record with keyParam`);
 }

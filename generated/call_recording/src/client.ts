@@ -52,10 +52,10 @@ export interface CallAudioResource {
    * Params not specified by the contract: "Parameters of call_audio and call_video downloads: not shown."
    * Streams the bytes as `body`.
    * @example
-   * const file = await callRecording.callAudio.download();
+   * const file = await callRecording.callAudio.download({ id: '<id>' });
    * for await (const chunk of file.body) process.stdout.write(chunk);
    */
-  download(params?: T.CallAudioDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
+  download(params: T.CallAudioDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
 }
 
 /** Call transcripts. */
@@ -79,10 +79,10 @@ export interface CallVideoResource {
    * Params not specified by the contract: "Parameters of call_audio and call_video downloads: not shown."
    * Streams the bytes as `body`.
    * @example
-   * const file = await callRecording.callVideo.download();
+   * const file = await callRecording.callVideo.download({ id: '<id>' });
    * for await (const chunk of file.body) process.stdout.write(chunk);
    */
-  download(params?: T.CallVideoDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
+  download(params: T.CallVideoDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
 }
 
 /** Recorded calls. */

@@ -132,9 +132,9 @@ export interface DealsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters and results of deals, tickets, schemas and objects: not shown."
    * @example
-   * const record = await crm.deals.get();
+   * const record = await crm.deals.get({ dealId: '<dealId>' });
    */
-  get(params?: T.DealsGetParams, options?: RequestOptions): Promise<T.Deal>;
+  get(params: T.DealsGetParams, options?: RequestOptions): Promise<T.Deal>;
   /**
    * Search executed by the third-party system itself, using that system's own query syntax.
    * Note: The api_search parameter table covers contacts and companies only; the entity list gives deals api_search too. The entity list wins; its params and meta are not shown.
@@ -172,9 +172,9 @@ export interface ObjectsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters and results of deals, tickets, schemas and objects: not shown."
    * @example
-   * const record = await crm.objects.get();
+   * const record = await crm.objects.get({ objectId: '<objectId>' });
    */
-  get(params?: T.ObjectsGetParams, options?: RequestOptions): Promise<T.ObjectRecord>;
+  get(params: T.ObjectsGetParams, options?: RequestOptions): Promise<T.ObjectRecord>;
 }
 
 /** Schemas. */
@@ -193,9 +193,9 @@ export interface SchemasResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters and results of deals, tickets, schemas and objects: not shown."
    * @example
-   * const record = await crm.schemas.get();
+   * const record = await crm.schemas.get({ objectType: '<objectType>' });
    */
-  get(params?: T.SchemasGetParams, options?: RequestOptions): Promise<T.Schema>;
+  get(params: T.SchemasGetParams, options?: RequestOptions): Promise<T.Schema>;
 }
 
 /** Tickets. */
@@ -214,9 +214,9 @@ export interface TicketsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters and results of deals, tickets, schemas and objects: not shown."
    * @example
-   * const record = await crm.tickets.get();
+   * const record = await crm.tickets.get({ ticketId: '<ticketId>' });
    */
-  get(params?: T.TicketsGetParams, options?: RequestOptions): Promise<T.Ticket>;
+  get(params: T.TicketsGetParams, options?: RequestOptions): Promise<T.Ticket>;
   /**
    * Search executed by the third-party system itself, using that system's own query syntax.
    * Note: The api_search parameter table covers contacts and companies only; the entity list gives tickets api_search too. The entity list wins; its params and meta are not shown.

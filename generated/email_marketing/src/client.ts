@@ -112,9 +112,9 @@ export interface InterestCategoriesResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of interest_categories: not shown."
    * @example
-   * const record = await emailMarketing.interestCategories.get();
+   * const record = await emailMarketing.interestCategories.get({ interest_category_id: '<interest_category_id>', list_id: '<list_id>' });
    */
-  get(params?: T.InterestCategoriesGetParams, options?: RequestOptions): Promise<T.InterestCategory>;
+  get(params: T.InterestCategoriesGetParams, options?: RequestOptions): Promise<T.InterestCategory>;
 }
 
 /** Interests. */
@@ -133,9 +133,9 @@ export interface InterestsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of interests: not shown."
    * @example
-   * const record = await emailMarketing.interests.get();
+   * const record = await emailMarketing.interests.get({ interest_category_id: '<interest_category_id>', interest_id: '<interest_id>', list_id: '<list_id>' });
    */
-  get(params?: T.InterestsGetParams, options?: RequestOptions): Promise<T.Interest>;
+  get(params: T.InterestsGetParams, options?: RequestOptions): Promise<T.Interest>;
 }
 
 /** Members of a list. */
@@ -225,9 +225,9 @@ export interface SegmentsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of segments: not shown."
    * @example
-   * const record = await emailMarketing.segments.get();
+   * const record = await emailMarketing.segments.get({ list_id: '<list_id>', segment_id: '<segment_id>' });
    */
-  get(params?: T.SegmentsGetParams, options?: RequestOptions): Promise<T.Segment>;
+  get(params: T.SegmentsGetParams, options?: RequestOptions): Promise<T.Segment>;
 }
 
 /** Tags. */

@@ -60,27 +60,27 @@ export interface CommentsResource {
    *   console.log(record);
    * }
    */
-  list(params: T.CommentsListParams, options?: PageOptions): PagePromise<T.DataRecord, Page<T.DataRecord, T.PageInfoMeta>>;
+  list(params: T.CommentsListParams, options?: PageOptions): PagePromise<T.Comment, Page<T.Comment, T.PageInfoMeta>>;
   /**
    * Returns one record by identifier.
    * @example
    * const record = await issueTracking.comments.get({ id: '<id>' });
    */
-  get(params: T.CommentsGetParams, options?: RequestOptions): Promise<T.DataRecord>;
+  get(params: T.CommentsGetParams, options?: RequestOptions): Promise<T.Comment>;
   /**
    * Creates a record.
    * A write: never retried automatically.
    * @example
    * const record = await issueTracking.comments.create({ body: '<body>', issueId: '<issueId>' });
    */
-  create(params: T.CommentsCreateParams, options?: RequestOptions): Promise<T.DataRecord>;
+  create(params: T.CommentsCreateParams, options?: RequestOptions): Promise<T.Comment>;
   /**
    * Changes a record.
    * A write: never retried automatically.
    * @example
    * const record = await issueTracking.comments.update({ body: '<body>', id: '<id>' });
    */
-  update(params: T.CommentsUpdateParams, options?: RequestOptions): Promise<T.DataRecord>;
+  update(params: T.CommentsUpdateParams, options?: RequestOptions): Promise<T.Comment>;
 }
 
 /** Issues. The state of an issue is set by stateId (a workflow state identifier). */
@@ -93,27 +93,28 @@ export interface IssuesResource {
    *   console.log(record);
    * }
    */
-  list(params?: T.IssuesListParams, options?: PageOptions): PagePromise<T.DataRecord, Page<T.DataRecord, T.PageInfoMeta>>;
+  list(params?: T.IssuesListParams, options?: PageOptions): PagePromise<T.Issue, Page<T.Issue, T.PageInfoMeta>>;
   /**
    * Returns one record by identifier.
    * @example
    * const record = await issueTracking.issues.get({ id: '<id>' });
    */
-  get(params: T.IssuesGetParams, options?: RequestOptions): Promise<T.DataRecord>;
+  get(params: T.IssuesGetParams, options?: RequestOptions): Promise<T.Issue>;
   /**
    * Creates a record.
    * A write: never retried automatically.
    * @example
    * const record = await issueTracking.issues.create({ teamId: '<teamId>', title: '<title>' });
    */
-  create(params: T.IssuesCreateParams, options?: RequestOptions): Promise<T.DataRecord>;
+  create(params: T.IssuesCreateParams, options?: RequestOptions): Promise<T.Issue>;
   /**
    * Partial update; only the fields given are changed.
+   * Partial update: only the fields given change; the others keep their values.
    * A write: never retried automatically.
    * @example
    * const record = await issueTracking.issues.update({ id: '<id>' });
    */
-  update(params: T.IssuesUpdateParams, options?: RequestOptions): Promise<T.DataRecord>;
+  update(params: T.IssuesUpdateParams, options?: RequestOptions): Promise<T.Issue>;
 }
 
 /** Projects. */
@@ -126,13 +127,13 @@ export interface ProjectsResource {
    *   console.log(record);
    * }
    */
-  list(params?: T.ProjectsListParams, options?: PageOptions): PagePromise<T.DataRecord, Page<T.DataRecord, T.PageInfoMeta>>;
+  list(params?: T.ProjectsListParams, options?: PageOptions): PagePromise<T.Project, Page<T.Project, T.PageInfoMeta>>;
   /**
    * Returns one record by identifier.
    * @example
    * const record = await issueTracking.projects.get({ id: '<id>' });
    */
-  get(params: T.ProjectsGetParams, options?: RequestOptions): Promise<T.DataRecord>;
+  get(params: T.ProjectsGetParams, options?: RequestOptions): Promise<T.Project>;
 }
 
 /** Teams. */
@@ -145,13 +146,13 @@ export interface TeamsResource {
    *   console.log(record);
    * }
    */
-  list(params?: T.TeamsListParams, options?: PageOptions): PagePromise<T.DataRecord, Page<T.DataRecord, T.PageInfoMeta>>;
+  list(params?: T.TeamsListParams, options?: PageOptions): PagePromise<T.Team, Page<T.Team, T.PageInfoMeta>>;
   /**
    * Returns one record by identifier.
    * @example
    * const record = await issueTracking.teams.get({ id: '<id>' });
    */
-  get(params: T.TeamsGetParams, options?: RequestOptions): Promise<T.DataRecord>;
+  get(params: T.TeamsGetParams, options?: RequestOptions): Promise<T.Team>;
 }
 
 /**
@@ -174,24 +175,24 @@ export class IssueTrackingClient extends ConnectorClient {
   constructor(options: ClientOptions) {
     super(options, SERVICE);
     this.comments = {
-    list: (params, options) => this.callList({ entity: 'comments', action: 'list', kind: 'read', validateParams: V.params_comments_list, validateRecord: V.record_data_record }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'comments', action: 'get', kind: 'read', validateParams: V.params_comments_get, validateRecord: V.record_data_record }, params, options),
-    create: (params, options) => this.callSingle({ entity: 'comments', action: 'create', kind: 'write', validateParams: V.params_comments_create, validateRecord: V.record_data_record }, params, options),
-    update: (params, options) => this.callSingle({ entity: 'comments', action: 'update', kind: 'write', validateParams: V.params_comments_update, validateRecord: V.record_data_record }, params, options),
+    list: (params, options) => this.callList({ entity: 'comments', action: 'list', kind: 'read', validateParams: V.params_comments_list, validateRecord: V.record_comment }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'comments', action: 'get', kind: 'read', validateParams: V.params_comments_get, validateRecord: V.record_comment }, params, options),
+    create: (params, options) => this.callSingle({ entity: 'comments', action: 'create', kind: 'write', validateParams: V.params_comments_create, validateRecord: V.record_comment }, params, options),
+    update: (params, options) => this.callSingle({ entity: 'comments', action: 'update', kind: 'write', validateParams: V.params_comments_update, validateRecord: V.record_comment }, params, options),
     };
     this.issues = {
-    list: (params, options) => this.callList({ entity: 'issues', action: 'list', kind: 'read', validateParams: V.params_issues_list, validateRecord: V.record_data_record }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'issues', action: 'get', kind: 'read', validateParams: V.params_issues_get, validateRecord: V.record_data_record }, params, options),
-    create: (params, options) => this.callSingle({ entity: 'issues', action: 'create', kind: 'write', validateParams: V.params_issues_create, validateRecord: V.record_data_record }, params, options),
-    update: (params, options) => this.callSingle({ entity: 'issues', action: 'update', kind: 'write', validateParams: V.params_issues_update, validateRecord: V.record_data_record }, params, options),
+    list: (params, options) => this.callList({ entity: 'issues', action: 'list', kind: 'read', validateParams: V.params_issues_list, validateRecord: V.record_issue }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'issues', action: 'get', kind: 'read', validateParams: V.params_issues_get, validateRecord: V.record_issue }, params, options),
+    create: (params, options) => this.callSingle({ entity: 'issues', action: 'create', kind: 'write', validateParams: V.params_issues_create, validateRecord: V.record_issue }, params, options),
+    update: (params, options) => this.callSingle({ entity: 'issues', action: 'update', kind: 'write', validateParams: V.params_issues_update, validateRecord: V.record_issue }, params, options),
     };
     this.projects = {
-    list: (params, options) => this.callList({ entity: 'projects', action: 'list', kind: 'read', validateParams: V.params_projects_list, validateRecord: V.record_data_record }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'projects', action: 'get', kind: 'read', validateParams: V.params_projects_get, validateRecord: V.record_data_record }, params, options),
+    list: (params, options) => this.callList({ entity: 'projects', action: 'list', kind: 'read', validateParams: V.params_projects_list, validateRecord: V.record_project }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'projects', action: 'get', kind: 'read', validateParams: V.params_projects_get, validateRecord: V.record_project }, params, options),
     };
     this.teams = {
-    list: (params, options) => this.callList({ entity: 'teams', action: 'list', kind: 'read', validateParams: V.params_teams_list, validateRecord: V.record_data_record }, params, afterPaging, options),
-    get: (params, options) => this.callSingle({ entity: 'teams', action: 'get', kind: 'read', validateParams: V.params_teams_get, validateRecord: V.record_data_record }, params, options),
+    list: (params, options) => this.callList({ entity: 'teams', action: 'list', kind: 'read', validateParams: V.params_teams_list, validateRecord: V.record_team }, params, afterPaging, options),
+    get: (params, options) => this.callSingle({ entity: 'teams', action: 'get', kind: 'read', validateParams: V.params_teams_get, validateRecord: V.record_team }, params, options),
     };
   }
 

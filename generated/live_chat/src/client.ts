@@ -204,9 +204,9 @@ export interface GoalsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of goals, roles, routing_settings, shortcuts, skills and triggers: not shown."
    * @example
-   * const record = await liveChat.goals.get();
+   * const record = await liveChat.goals.get({ goal_id: 1 });
    */
-  get(params?: T.GoalsGetParams, options?: RequestOptions): Promise<T.Goal>;
+  get(params: T.GoalsGetParams, options?: RequestOptions): Promise<T.Goal>;
 }
 
 /** Roles. */
@@ -225,9 +225,9 @@ export interface RolesResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of goals, roles, routing_settings, shortcuts, skills and triggers: not shown."
    * @example
-   * const record = await liveChat.roles.get();
+   * const record = await liveChat.roles.get({ role_id: 1 });
    */
-  get(params?: T.RolesGetParams, options?: RequestOptions): Promise<T.Role>;
+  get(params: T.RolesGetParams, options?: RequestOptions): Promise<T.Role>;
 }
 
 /** Routing settings. */
@@ -257,9 +257,9 @@ export interface ShortcutsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of goals, roles, routing_settings, shortcuts, skills and triggers: not shown."
    * @example
-   * const record = await liveChat.shortcuts.get();
+   * const record = await liveChat.shortcuts.get({ shortcut_id: 1 });
    */
-  get(params?: T.ShortcutsGetParams, options?: RequestOptions): Promise<T.Shortcut>;
+  get(params: T.ShortcutsGetParams, options?: RequestOptions): Promise<T.Shortcut>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only agents, chats and departments; the entity list gives shortcuts search too. The entity list wins.
@@ -286,9 +286,9 @@ export interface SkillsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of goals, roles, routing_settings, shortcuts, skills and triggers: not shown."
    * @example
-   * const record = await liveChat.skills.get();
+   * const record = await liveChat.skills.get({ skill_id: 1 });
    */
-  get(params?: T.SkillsGetParams, options?: RequestOptions): Promise<T.Skill>;
+  get(params: T.SkillsGetParams, options?: RequestOptions): Promise<T.Skill>;
 }
 
 /** Triggers. */

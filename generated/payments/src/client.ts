@@ -89,6 +89,7 @@ export interface BalanceResource {
 export interface BalanceTransactionsResource {
   /**
    * Returns a page of records of the entity.
+   * Results are sorted by `created` descending (newest or largest first).
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of payments.balanceTransactions.list()) {
@@ -109,6 +110,7 @@ export interface ChargesResource {
   /**
    * Returns a page of records of the entity.
    * Note: The records are charge records (the Charge record of the reference).
+   * Results are sorted by `created` descending (newest or largest first).
    * Params not specified by the contract: "Parameters of charges (list, get): not shown. (The connector-wide list pagination params apply.)"
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
@@ -121,9 +123,9 @@ export interface ChargesResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of charges (list, get): not shown."
    * @example
-   * const record = await payments.charges.get();
+   * const record = await payments.charges.get({ id: '<id>' });
    */
-  get(params?: T.ChargesGetParams, options?: RequestOptions): Promise<T.Charge>;
+  get(params: T.ChargesGetParams, options?: RequestOptions): Promise<T.Charge>;
   /**
    * Search executed by the third-party system itself, using that system's own query syntax.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
@@ -146,6 +148,7 @@ export interface ChargesResource {
 export interface CustomersResource {
   /**
    * Returns a page of records of the entity.
+   * Results are sorted by `created` descending (newest or largest first).
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of payments.customers.list()) {
@@ -204,6 +207,7 @@ export interface CustomersResource {
 export interface DisputesResource {
   /**
    * Returns a page of records of the entity.
+   * Results are sorted by `created` descending (newest or largest first).
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of payments.disputes.list()) {
@@ -223,6 +227,7 @@ export interface DisputesResource {
 export interface InvoicesResource {
   /**
    * Returns a page of records of the entity.
+   * Results are sorted by `created` descending (newest or largest first).
    * Params not specified by the contract: "Parameters of invoices ... not shown. (The connector-wide list pagination params apply.)"
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
@@ -235,9 +240,9 @@ export interface InvoicesResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of invoices: not shown."
    * @example
-   * const record = await payments.invoices.get();
+   * const record = await payments.invoices.get({ id: '<id>' });
    */
-  get(params?: T.InvoicesGetParams, options?: RequestOptions): Promise<T.Invoice>;
+  get(params: T.InvoicesGetParams, options?: RequestOptions): Promise<T.Invoice>;
   /**
    * Search executed by the third-party system itself, using that system's own query syntax.
    * Params not specified by the contract: "Parameters of invoices: not shown."
@@ -262,6 +267,7 @@ export interface InvoicesResource {
 export interface PaymentIntentsResource {
   /**
    * Returns a page of records of the entity.
+   * Results are sorted by `created` descending (newest or largest first).
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of payments.paymentIntents.list()) {
@@ -290,6 +296,7 @@ export interface PaymentIntentsResource {
 export interface PayoutsResource {
   /**
    * Returns a page of records of the entity.
+   * Results are sorted by `created` descending (newest or largest first).
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of payments.payouts.list()) {
@@ -301,9 +308,9 @@ export interface PayoutsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of payouts get: not shown."
    * @example
-   * const record = await payments.payouts.get();
+   * const record = await payments.payouts.get({ id: '<id>' });
    */
-  get(params?: T.PayoutsGetParams, options?: RequestOptions): Promise<T.Payout>;
+  get(params: T.PayoutsGetParams, options?: RequestOptions): Promise<T.Payout>;
 }
 
 /** Products. */
@@ -311,6 +318,7 @@ export interface ProductsResource {
   /**
    * Returns a page of records of the entity.
    * Note: The seed says the records returned by products actions are not shown, yet gives the Product record; the Product record is used.
+   * Results are sorted by `created` descending (newest or largest first).
    * Params not specified by the contract: "Parameters of products (list, create, get, update, delete): not shown. (The connector-wide list pagination params apply.)"
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
@@ -323,9 +331,9 @@ export interface ProductsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of products (list, create, get, update, delete): not shown."
    * @example
-   * const record = await payments.products.get();
+   * const record = await payments.products.get({ id: '<id>' });
    */
-  get(params?: T.ProductsGetParams, options?: RequestOptions): Promise<T.Product>;
+  get(params: T.ProductsGetParams, options?: RequestOptions): Promise<T.Product>;
   /**
    * Creates a record.
    * Params not specified by the contract: "Parameters of products (list, create, get, update, delete): not shown."
@@ -339,17 +347,17 @@ export interface ProductsResource {
    * Params not specified by the contract: "Parameters of products (list, create, get, update, delete): not shown."
    * A write: never retried automatically.
    * @example
-   * const record = await payments.products.update();
+   * const record = await payments.products.update({ id: '<id>' });
    */
-  update(params?: T.ProductsUpdateParams, options?: RequestOptions): Promise<T.Product>;
+  update(params: T.ProductsUpdateParams, options?: RequestOptions): Promise<T.Product>;
   /**
    * Permanently removes a record.
    * Params not specified by the contract: "Parameters of products (list, create, get, update, delete): not shown."
    * A write: never retried automatically.
    * @example
-   * const record = await payments.products.delete();
+   * const record = await payments.products.delete({ id: '<id>' });
    */
-  delete(params?: T.ProductsDeleteParams, options?: RequestOptions): Promise<T.DeletedProduct>;
+  delete(params: T.ProductsDeleteParams, options?: RequestOptions): Promise<T.DeletedProduct>;
   /**
    * Search executed by the third-party system itself, using that system's own query syntax.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
@@ -365,6 +373,7 @@ export interface ProductsResource {
 export interface RefundsResource {
   /**
    * Returns a page of records of the entity.
+   * Results are sorted by `created` descending (newest or largest first).
    * Params not specified by the contract: "Parameters of refunds: not shown. (The connector-wide list pagination params apply.)"
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
@@ -377,9 +386,9 @@ export interface RefundsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of refunds: not shown."
    * @example
-   * const record = await payments.refunds.get();
+   * const record = await payments.refunds.get({ id: '<id>' });
    */
-  get(params?: T.RefundsGetParams, options?: RequestOptions): Promise<T.Refund>;
+  get(params: T.RefundsGetParams, options?: RequestOptions): Promise<T.Refund>;
   /**
    * Creates a record.
    * Params not specified by the contract: "Parameters of refunds: not shown."
@@ -402,6 +411,8 @@ export interface RefundsResource {
 export interface SubscriptionsResource {
   /**
    * Returns a page of records of the entity.
+   * Results are sorted by `created` descending (newest or largest first).
+   * By default, records whose `status` is `canceled` are left out; giving `status` lifts this.
    * Params not specified by the contract: "Parameters of subscriptions beyond automatic_tax: not shown."
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
@@ -414,9 +425,9 @@ export interface SubscriptionsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of subscriptions beyond automatic_tax: not shown."
    * @example
-   * const record = await payments.subscriptions.get();
+   * const record = await payments.subscriptions.get({ id: '<id>' });
    */
-  get(params?: T.SubscriptionsGetParams, options?: RequestOptions): Promise<T.Subscription>;
+  get(params: T.SubscriptionsGetParams, options?: RequestOptions): Promise<T.Subscription>;
   /**
    * Search executed by the third-party system itself, using that system's own query syntax.
    * Params not specified by the contract: "Parameters of subscriptions beyond automatic_tax: not shown."

@@ -89,9 +89,9 @@ export interface IssueCommentsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of users, issue_fields, issue_comments, issue_worklogs: not shown."
    * @example
-   * const record = await projectTracking.issueComments.get();
+   * const record = await projectTracking.issueComments.get({ id: '<id>' });
    */
-  get(params?: T.IssueCommentsGetParams, options?: RequestOptions): Promise<T.IssueComment>;
+  get(params: T.IssueCommentsGetParams, options?: RequestOptions): Promise<T.IssueComment>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only issues and projects; the entity list gives issue_comments search too. The entity list wins.
@@ -150,9 +150,9 @@ export interface IssueWorklogsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of users, issue_fields, issue_comments, issue_worklogs: not shown."
    * @example
-   * const record = await projectTracking.issueWorklogs.get();
+   * const record = await projectTracking.issueWorklogs.get({ id: '<id>' });
    */
-  get(params?: T.IssueWorklogsGetParams, options?: RequestOptions): Promise<T.IssueWorklog>;
+  get(params: T.IssueWorklogsGetParams, options?: RequestOptions): Promise<T.IssueWorklog>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only issues and projects; the entity list gives issue_worklogs search too. The entity list wins.
@@ -231,9 +231,9 @@ export interface UsersResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of users, issue_fields, issue_comments, issue_worklogs: not shown."
    * @example
-   * const record = await projectTracking.users.get();
+   * const record = await projectTracking.users.get({ accountId: '<accountId>' });
    */
-  get(params?: T.UsersGetParams, options?: RequestOptions): Promise<T.User>;
+  get(params: T.UsersGetParams, options?: RequestOptions): Promise<T.User>;
   /**
    * Search executed by the third-party system itself, using that system's own query syntax.
    * Params not specified by the contract: "Parameters of users, issue_fields, issue_comments, issue_worklogs: not shown."

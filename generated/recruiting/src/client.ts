@@ -56,10 +56,10 @@ export interface ApplicationAttachmentResource {
    * Params not specified by the contract: "Parameters of job_posts, sources, scheduled_interviews and attachment downloads: not shown."
    * Streams the bytes as `body`.
    * @example
-   * const file = await recruiting.applicationAttachment.download();
+   * const file = await recruiting.applicationAttachment.download({ application_id: 1 });
    * for await (const chunk of file.body) process.stdout.write(chunk);
    */
-  download(params?: T.ApplicationAttachmentDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
+  download(params: T.ApplicationAttachmentDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
 }
 
 /** Applications. */
@@ -88,10 +88,10 @@ export interface CandidateAttachmentResource {
    * Params not specified by the contract: "Parameters of job_posts, sources, scheduled_interviews and attachment downloads: not shown."
    * Streams the bytes as `body`.
    * @example
-   * const file = await recruiting.candidateAttachment.download();
+   * const file = await recruiting.candidateAttachment.download({ candidate_id: 1 });
    * for await (const chunk of file.body) process.stdout.write(chunk);
    */
-  download(params?: T.CandidateAttachmentDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
+  download(params: T.CandidateAttachmentDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
 }
 
 /** Candidates. */
@@ -149,9 +149,9 @@ export interface JobPostsResource {
    * Note: The seed says "get actions take id integer (required)" but also that the parameters of job_posts are not shown; the specific statement wins and the params stay unspecified.
    * Params not specified by the contract: "Parameters of job_posts, sources, scheduled_interviews and attachment downloads: not shown."
    * @example
-   * const record = await recruiting.jobPosts.get();
+   * const record = await recruiting.jobPosts.get({ id: 1 });
    */
-  get(params?: T.JobPostsGetParams, options?: RequestOptions): Promise<T.JobPost>;
+  get(params: T.JobPostsGetParams, options?: RequestOptions): Promise<T.JobPost>;
 }
 
 /** Jobs. */
@@ -228,9 +228,9 @@ export interface ScheduledInterviewsResource {
    * Note: The seed says "get actions take id integer (required)" but also that the parameters of scheduled_interviews are not shown; the specific statement wins and the params stay unspecified.
    * Params not specified by the contract: "Parameters of job_posts, sources, scheduled_interviews and attachment downloads: not shown."
    * @example
-   * const record = await recruiting.scheduledInterviews.get();
+   * const record = await recruiting.scheduledInterviews.get({ id: 1 });
    */
-  get(params?: T.ScheduledInterviewsGetParams, options?: RequestOptions): Promise<T.ScheduledInterview>;
+  get(params: T.ScheduledInterviewsGetParams, options?: RequestOptions): Promise<T.ScheduledInterview>;
 }
 
 /** Sources. */

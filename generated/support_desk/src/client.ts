@@ -62,18 +62,18 @@ export interface ArticleAttachmentsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of the other entities: not shown."
    * @example
-   * const record = await supportDesk.articleAttachments.get();
+   * const record = await supportDesk.articleAttachments.get({ article_attachment_id: 1 });
    */
-  get(params?: T.ArticleAttachmentsGetParams, options?: RequestOptions): Promise<T.ArticleAttachment>;
+  get(params: T.ArticleAttachmentsGetParams, options?: RequestOptions): Promise<T.ArticleAttachment>;
   /**
    * Returns binary content.
    * Params not specified by the contract: "Parameters of the other entities: not shown."
    * Streams the bytes as `body`.
    * @example
-   * const file = await supportDesk.articleAttachments.download();
+   * const file = await supportDesk.articleAttachments.download({ article_attachment_id: 1 });
    * for await (const chunk of file.body) process.stdout.write(chunk);
    */
-  download(params?: T.ArticleAttachmentsDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
+  download(params: T.ArticleAttachmentsDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
 }
 
 /** Articles. */
@@ -92,9 +92,9 @@ export interface ArticlesResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of the other entities: not shown."
    * @example
-   * const record = await supportDesk.articles.get();
+   * const record = await supportDesk.articles.get({ article_id: 1 });
    */
-  get(params?: T.ArticlesGetParams, options?: RequestOptions): Promise<T.Article>;
+  get(params: T.ArticlesGetParams, options?: RequestOptions): Promise<T.Article>;
 }
 
 /** Attachments; download returns the binary content. */
@@ -103,18 +103,18 @@ export interface AttachmentsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of the other entities: not shown."
    * @example
-   * const record = await supportDesk.attachments.get();
+   * const record = await supportDesk.attachments.get({ attachment_id: 1 });
    */
-  get(params?: T.AttachmentsGetParams, options?: RequestOptions): Promise<T.Attachment>;
+  get(params: T.AttachmentsGetParams, options?: RequestOptions): Promise<T.Attachment>;
   /**
    * Returns binary content.
    * Params not specified by the contract: "Parameters of the other entities: not shown."
    * Streams the bytes as `body`.
    * @example
-   * const file = await supportDesk.attachments.download();
+   * const file = await supportDesk.attachments.download({ attachment_id: 1 });
    * for await (const chunk of file.body) process.stdout.write(chunk);
    */
-  download(params?: T.AttachmentsDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
+  download(params: T.AttachmentsDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
 }
 
 /** Automations. */
@@ -133,9 +133,9 @@ export interface AutomationsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of automations: not shown."
    * @example
-   * const record = await supportDesk.automations.get();
+   * const record = await supportDesk.automations.get({ automation_id: 1 });
    */
-  get(params?: T.AutomationsGetParams, options?: RequestOptions): Promise<T.Automation>;
+  get(params: T.AutomationsGetParams, options?: RequestOptions): Promise<T.Automation>;
 }
 
 /** Brands. */
@@ -194,9 +194,9 @@ export interface GroupsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of the other entities: not shown."
    * @example
-   * const record = await supportDesk.groups.get();
+   * const record = await supportDesk.groups.get({ group_id: 1 });
    */
-  get(params?: T.GroupsGetParams, options?: RequestOptions): Promise<T.Group>;
+  get(params: T.GroupsGetParams, options?: RequestOptions): Promise<T.Group>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only tickets, users, brands and ticket_fields; the entity list gives groups search too. The entity list wins.
@@ -256,9 +256,9 @@ export interface OrganizationsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of the other entities: not shown."
    * @example
-   * const record = await supportDesk.organizations.get();
+   * const record = await supportDesk.organizations.get({ organization_id: 1 });
    */
-  get(params?: T.OrganizationsGetParams, options?: RequestOptions): Promise<T.Organization>;
+  get(params: T.OrganizationsGetParams, options?: RequestOptions): Promise<T.Organization>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only tickets, users, brands and ticket_fields; the entity list gives organizations search too. The entity list wins.
@@ -285,9 +285,9 @@ export interface SatisfactionRatingsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of the other entities: not shown."
    * @example
-   * const record = await supportDesk.satisfactionRatings.get();
+   * const record = await supportDesk.satisfactionRatings.get({ satisfaction_rating_id: 1 });
    */
-  get(params?: T.SatisfactionRatingsGetParams, options?: RequestOptions): Promise<T.SatisfactionRating>;
+  get(params: T.SatisfactionRatingsGetParams, options?: RequestOptions): Promise<T.SatisfactionRating>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only tickets, users, brands and ticket_fields; the entity list gives satisfaction_ratings search too. The entity list wins.
@@ -314,9 +314,9 @@ export interface SlaPoliciesResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of the other entities: not shown."
    * @example
-   * const record = await supportDesk.slaPolicies.get();
+   * const record = await supportDesk.slaPolicies.get({ sla_policy_id: 1 });
    */
-  get(params?: T.SlaPoliciesGetParams, options?: RequestOptions): Promise<T.SlaPolicy>;
+  get(params: T.SlaPoliciesGetParams, options?: RequestOptions): Promise<T.SlaPolicy>;
 }
 
 /** Tags. */
@@ -401,9 +401,9 @@ export interface TicketFieldsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of the other entities: not shown."
    * @example
-   * const record = await supportDesk.ticketFields.get();
+   * const record = await supportDesk.ticketFields.get({ ticket_field_id: 1 });
    */
-  get(params?: T.TicketFieldsGetParams, options?: RequestOptions): Promise<T.TicketField>;
+  get(params: T.TicketFieldsGetParams, options?: RequestOptions): Promise<T.TicketField>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Filters and sorts take the searchable fields (`TicketFieldsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
@@ -429,9 +429,9 @@ export interface TicketFormsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of the other entities: not shown."
    * @example
-   * const record = await supportDesk.ticketForms.get();
+   * const record = await supportDesk.ticketForms.get({ ticket_form_id: 1 });
    */
-  get(params?: T.TicketFormsGetParams, options?: RequestOptions): Promise<T.TicketForm>;
+  get(params: T.TicketFormsGetParams, options?: RequestOptions): Promise<T.TicketForm>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only tickets, users, brands and ticket_fields; the entity list gives ticket_forms search too. The entity list wins.

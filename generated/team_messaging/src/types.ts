@@ -72,7 +72,10 @@ export interface Channel {
  */
 export type ChannelPurposeResult = Record<string, unknown>;
 
-/** A message (records of channel_messages lists). */
+/**
+ * A message (records of channel_messages lists).
+ * Assumption: A message is identified by its ts, the param messages update takes.
+ */
 export interface Message {
   /** The `app_id` field. */
   app_id: string | null;
@@ -189,7 +192,11 @@ export interface Message {
   text: string | null;
   /** The `thread_ts` field. */
   thread_ts: string | null;
-  /** Message timestamp. */
+  /**
+   * Message timestamp; identifies the message within its channel.
+   * Format: Unix seconds as a decimal string (`1712345678.000100`).
+   * Provenance: Upstream messaging API: ts is the Unix time of the message with microseconds (1712345678.000100).
+   */
   ts: string;
   /** The `type` field. */
   type: string | null;
@@ -211,7 +218,10 @@ export interface PostedMessage {
   team: string | null;
   /** The `text` field. */
   text: string | null;
-  /** The `ts` field. */
+  /**
+   * The `ts` field.
+   * Format: Unix seconds as a decimal string (`1712345678.000100`).
+   */
   ts: string;
   /** The `type` field. */
   type: string | null;
@@ -225,7 +235,10 @@ export interface PostedMessage {
  */
 export type ReactionResult = Record<string, unknown>;
 
-/** A message of a thread (records of threads lists); the message record plus parent_user_id. */
+/**
+ * A message of a thread (records of threads lists); the message record plus parent_user_id.
+ * Assumption: A message is identified by its ts.
+ */
 export interface ThreadMessage {
   /** The `app_id` field. */
   app_id: string | null;
@@ -344,7 +357,11 @@ export interface ThreadMessage {
   text: string | null;
   /** The `thread_ts` field. */
   thread_ts: string | null;
-  /** Message timestamp. */
+  /**
+   * Message timestamp; identifies the message within its channel.
+   * Format: Unix seconds as a decimal string (`1712345678.000100`).
+   * Provenance: Upstream messaging API: ts is the Unix time of the message with microseconds (1712345678.000100).
+   */
   ts: string;
   /** The `type` field. */
   type: string | null;
@@ -416,13 +433,23 @@ export interface ChannelMessagesListParams {
   channel: string;
   /** Cursor of the page to return (next_cursor of the previous page); omit for the first page. */
   cursor?: string;
-  /** The `inclusive` field. */
+  /** Include messages whose ts equals oldest or latest. */
   inclusive?: boolean;
-  /** Unix timestamp; end of the time range of messages. */
+  /**
+   * Unix timestamp; end of the time range of messages.
+   * Format: Unix seconds as a decimal string (`1712345678.000100`).
+   * Upper bound on `ts`, exclusive (inclusive when `inclusive` is true).
+   * Provenance: Upstream messaging API: only messages before latest; a message at latest itself is included when inclusive is true.
+   */
   latest?: string;
   /** Maximum number of records to return. */
   limit?: number;
-  /** Unix timestamp; start of the time range of messages. */
+  /**
+   * Unix timestamp; start of the time range of messages.
+   * Format: Unix seconds as a decimal string (`1712345678.000100`).
+   * Lower bound on `ts`, exclusive (inclusive when `inclusive` is true).
+   * Provenance: Upstream messaging API: only messages after oldest; a message at oldest itself is included when inclusive is true.
+   */
   oldest?: string;
 }
 
@@ -510,7 +537,10 @@ export interface MessagesUpdateParams {
   channel: string;
   /** New message text. */
   text: string;
-  /** Timestamp of the message to update. */
+  /**
+   * Timestamp of the message to update.
+   * Format: Unix seconds as a decimal string (`1712345678.000100`).
+   */
   ts: string;
 }
 
@@ -526,13 +556,23 @@ export interface ThreadsListParams {
   channel: string;
   /** Cursor of the page to return (next_cursor of the previous page); omit for the first page. */
   cursor?: string;
-  /** The `inclusive` field. */
+  /** Include messages whose ts equals oldest or latest. */
   inclusive?: boolean;
-  /** Unix timestamp; end of the time range of messages. */
+  /**
+   * Unix timestamp; end of the time range of messages.
+   * Format: Unix seconds as a decimal string (`1712345678.000100`).
+   * Upper bound on `ts`, exclusive (inclusive when `inclusive` is true).
+   * Provenance: Upstream messaging API: only messages before latest; a message at latest itself is included when inclusive is true.
+   */
   latest?: string;
   /** Maximum number of records to return. */
   limit?: number;
-  /** Unix timestamp; start of the time range of messages. */
+  /**
+   * Unix timestamp; start of the time range of messages.
+   * Format: Unix seconds as a decimal string (`1712345678.000100`).
+   * Lower bound on `ts`, exclusive (inclusive when `inclusive` is true).
+   * Provenance: Upstream messaging API: only messages after oldest; a message at oldest itself is included when inclusive is true.
+   */
   oldest?: string;
   /** Timestamp of the parent message; needed for replies. */
   ts?: string;

@@ -225,7 +225,8 @@ return errors === 0;
 }
 
 export const params_channel_messages_list = validate11;
-const schema12 = {"type":"object","properties":{"channel":{"type":"string"},"cursor":{"type":"string"},"inclusive":{"type":"boolean"},"latest":{"type":"string"},"limit":{"type":"integer"},"oldest":{"type":"string"}},"required":["channel"],"additionalProperties":false};
+const schema12 = {"type":"object","properties":{"channel":{"type":"string"},"cursor":{"type":"string"},"inclusive":{"type":"boolean"},"latest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"limit":{"type":"integer"},"oldest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"}},"required":["channel"],"additionalProperties":false};
+const pattern0 = new RegExp("^[0-9]+(\\.[0-9]+)?$", "u");
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -306,8 +307,10 @@ var valid0 = _errs6 === errors;
 if(data.latest !== undefined){
 let data3 = data.latest;
 const _errs8 = errors;
-if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/latest",schemaPath:"#/properties/latest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs9 = errors;
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+const err5 = {instancePath:instancePath+"/latest",schemaPath:"#/properties/latest/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -316,19 +319,29 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs9 = errors;
+}
+else {
+const err6 = {instancePath:instancePath+"/latest",schemaPath:"#/properties/latest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
 var valid0 = _errs8 === errors;
 }
 if(data.limit !== undefined){
 let data4 = data.limit;
 const _errs10 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err7];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -338,27 +351,39 @@ var valid0 = _errs10 === errors;
 if(data.oldest !== undefined){
 let data5 = data.oldest;
 const _errs12 = errors;
-if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/oldest",schemaPath:"#/properties/oldest/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
 const _errs13 = errors;
-var valid0 = _errs12 === errors;
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+const err8 = {instancePath:instancePath+"/oldest",schemaPath:"#/properties/oldest/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/oldest",schemaPath:"#/properties/oldest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+var valid0 = _errs12 === errors;
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -493,7 +518,7 @@ return errors === 0;
 
 export const params_channels_list = validate14;
 const schema15 = {"type":"object","properties":{"cursor":{"type":"string"},"exclude_archived":{"type":"boolean"},"limit":{"type":"integer"},"types":{"type":"string","pattern":"^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"}},"additionalProperties":false};
-const pattern0 = new RegExp("^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$", "u");
+const pattern2 = new RegExp("^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$", "u");
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -566,7 +591,7 @@ let data3 = data.types;
 const _errs8 = errors;
 const _errs9 = errors;
 if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
+if(!pattern2.test(data3)){
 const err4 = {instancePath:instancePath+"/types",schemaPath:"#/properties/types/pattern",keyword:"pattern",params:{pattern: "^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"},message:"must match pattern \""+"^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -668,7 +693,7 @@ return errors === 0;
 
 export const params_channels_create = validate16;
 const schema17 = {"type":"object","properties":{"is_private":{"type":"boolean"},"name":{"type":"string","pattern":"^[^A-Z\\s]*$","maxLength":80}},"required":["name"],"additionalProperties":false};
-const pattern1 = new RegExp("^[^A-Z\\s]*$", "u");
+const pattern3 = new RegExp("^[^A-Z\\s]*$", "u");
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -729,7 +754,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern1.test(data1)){
+if(!pattern3.test(data1)){
 const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^A-Z\\s]*$"},message:"must match pattern \""+"^[^A-Z\\s]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -839,7 +864,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern1.test(data1)){
+if(!pattern3.test(data1)){
 const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^A-Z\\s]*$"},message:"must match pattern \""+"^[^A-Z\\s]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -1030,7 +1055,7 @@ return errors === 0;
 }
 
 export const params_messages_update = validate19;
-const schema20 = {"type":"object","properties":{"channel":{"type":"string"},"text":{"type":"string"},"ts":{"type":"string"}},"required":["channel","text","ts"],"additionalProperties":false};
+const schema20 = {"type":"object","properties":{"channel":{"type":"string"},"text":{"type":"string"},"ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"}},"required":["channel","text","ts"],"additionalProperties":false};
 
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1115,8 +1140,10 @@ var valid0 = _errs4 === errors;
 if(data.ts !== undefined){
 let data2 = data.ts;
 const _errs6 = errors;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs7 = errors;
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+const err6 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1125,12 +1152,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-const _errs7 = errors;
-var valid0 = _errs6 === errors;
-}
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1139,12 +1163,25 @@ vErrors.push(err7);
 }
 errors++;
 }
+var valid0 = _errs6 === errors;
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
 validate19.errors = vErrors;
 return errors === 0;
 }
 
 export const params_threads_list = validate20;
-const schema21 = {"type":"object","properties":{"channel":{"type":"string"},"cursor":{"type":"string"},"inclusive":{"type":"boolean"},"latest":{"type":"string"},"limit":{"type":"integer"},"oldest":{"type":"string"},"ts":{"type":"string"}},"required":["channel"],"additionalProperties":false};
+const schema21 = {"type":"object","properties":{"channel":{"type":"string"},"cursor":{"type":"string"},"inclusive":{"type":"boolean"},"latest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"limit":{"type":"integer"},"oldest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"ts":{"type":"string"}},"required":["channel"],"additionalProperties":false};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1225,8 +1262,10 @@ var valid0 = _errs6 === errors;
 if(data.latest !== undefined){
 let data3 = data.latest;
 const _errs8 = errors;
-if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/latest",schemaPath:"#/properties/latest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs9 = errors;
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+const err5 = {instancePath:instancePath+"/latest",schemaPath:"#/properties/latest/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1235,19 +1274,29 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs9 = errors;
+}
+else {
+const err6 = {instancePath:instancePath+"/latest",schemaPath:"#/properties/latest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
 var valid0 = _errs8 === errors;
 }
 if(data.limit !== undefined){
 let data4 = data.limit;
 const _errs10 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err7];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -1257,24 +1306,10 @@ var valid0 = _errs10 === errors;
 if(data.oldest !== undefined){
 let data5 = data.oldest;
 const _errs12 = errors;
-if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/oldest",schemaPath:"#/properties/oldest/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
 const _errs13 = errors;
-var valid0 = _errs12 === errors;
-}
-if(data.ts !== undefined){
-let data6 = data.ts;
-const _errs14 = errors;
-if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+const err8 = {instancePath:instancePath+"/oldest",schemaPath:"#/properties/oldest/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1283,17 +1318,43 @@ vErrors.push(err8);
 }
 errors++;
 }
-const _errs15 = errors;
-var valid0 = _errs14 === errors;
-}
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath:instancePath+"/oldest",schemaPath:"#/properties/oldest/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+var valid0 = _errs12 === errors;
+}
+if(data.ts !== undefined){
+let data6 = data.ts;
+const _errs14 = errors;
+if(typeof data6 !== "string"){
+const err10 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
 }
 errors++;
 }
@@ -2230,7 +2291,7 @@ return errors === 0;
 }
 
 export const record_message = validate24;
-const schema25 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"attachments":{"type":["array","null"],"items":{"type":"object","properties":{"author_icon":{"type":["string","null"]},"author_link":{"type":["string","null"]},"author_name":{"type":["string","null"]},"color":{"type":["string","null"]},"fallback":{"type":["string","null"]},"fields":{"type":["array","null"]},"footer":{"type":["string","null"]},"footer_icon":{"type":["string","null"]},"id":{"type":["integer","null"]},"image_url":{"type":["string","null"]},"pretext":{"type":["string","null"]},"text":{"type":["string","null"]},"thumb_url":{"type":["string","null"]},"title":{"type":["string","null"]},"title_link":{"type":["string","null"]},"ts":{"type":["string","integer","null"]}},"required":["author_icon","author_link","author_name","color","fallback","fields","footer","footer_icon","id","image_url","pretext","text","thumb_url","title","title_link","ts"],"additionalProperties":true}},"blocks":{"type":["array","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"edited":{},"files":{"type":["array","null"],"items":{"type":"object","properties":{"created":{"type":["integer","null"]},"external_type":{"type":["string","null"]},"filetype":{"type":["string","null"]},"id":{"type":["string","null"]},"is_external":{"type":["boolean","null"]},"is_public":{"type":["boolean","null"]},"mimetype":{"type":["string","null"]},"mode":{"type":["string","null"]},"name":{"type":["string","null"]},"permalink":{"type":["string","null"]},"permalink_public":{"type":["string","null"]},"pretty_type":{"type":["string","null"]},"public_url_shared":{"type":["boolean","null"]},"size":{"type":["integer","null"]},"timestamp":{"type":["integer","null"]},"title":{"type":["string","null"]},"url_private":{"type":["string","null"]},"url_private_download":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["created","external_type","filetype","id","is_external","is_public","mimetype","mode","name","permalink","permalink_public","pretty_type","public_url_shared","size","timestamp","title","url_private","url_private_download","user"],"additionalProperties":true}},"is_locked":{"type":["boolean","null"]},"latest_reply":{"type":["string","null"]},"reactions":{"type":["array","null"],"items":{"type":"object","properties":{"count":{"type":["integer","null"]},"name":{"type":["string","null"]},"users":{"type":["array","null"]}},"required":["count","name","users"],"additionalProperties":true}},"reply_count":{"type":["integer","null"]},"reply_users":{"type":["array","null"]},"reply_users_count":{"type":["integer","null"]},"subscribed":{"type":["boolean","null"]},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"thread_ts":{"type":["string","null"]},"ts":{"type":"string"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","attachments","blocks","bot_id","bot_profile","edited","files","is_locked","latest_reply","reactions","reply_count","reply_users","reply_users_count","subscribed","subtype","team","text","thread_ts","ts","type","user"],"additionalProperties":true};
+const schema25 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"attachments":{"type":["array","null"],"items":{"type":"object","properties":{"author_icon":{"type":["string","null"]},"author_link":{"type":["string","null"]},"author_name":{"type":["string","null"]},"color":{"type":["string","null"]},"fallback":{"type":["string","null"]},"fields":{"type":["array","null"]},"footer":{"type":["string","null"]},"footer_icon":{"type":["string","null"]},"id":{"type":["integer","null"]},"image_url":{"type":["string","null"]},"pretext":{"type":["string","null"]},"text":{"type":["string","null"]},"thumb_url":{"type":["string","null"]},"title":{"type":["string","null"]},"title_link":{"type":["string","null"]},"ts":{"type":["string","integer","null"]}},"required":["author_icon","author_link","author_name","color","fallback","fields","footer","footer_icon","id","image_url","pretext","text","thumb_url","title","title_link","ts"],"additionalProperties":true}},"blocks":{"type":["array","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"edited":{},"files":{"type":["array","null"],"items":{"type":"object","properties":{"created":{"type":["integer","null"]},"external_type":{"type":["string","null"]},"filetype":{"type":["string","null"]},"id":{"type":["string","null"]},"is_external":{"type":["boolean","null"]},"is_public":{"type":["boolean","null"]},"mimetype":{"type":["string","null"]},"mode":{"type":["string","null"]},"name":{"type":["string","null"]},"permalink":{"type":["string","null"]},"permalink_public":{"type":["string","null"]},"pretty_type":{"type":["string","null"]},"public_url_shared":{"type":["boolean","null"]},"size":{"type":["integer","null"]},"timestamp":{"type":["integer","null"]},"title":{"type":["string","null"]},"url_private":{"type":["string","null"]},"url_private_download":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["created","external_type","filetype","id","is_external","is_public","mimetype","mode","name","permalink","permalink_public","pretty_type","public_url_shared","size","timestamp","title","url_private","url_private_download","user"],"additionalProperties":true}},"is_locked":{"type":["boolean","null"]},"latest_reply":{"type":["string","null"]},"reactions":{"type":["array","null"],"items":{"type":"object","properties":{"count":{"type":["integer","null"]},"name":{"type":["string","null"]},"users":{"type":["array","null"]}},"required":["count","name","users"],"additionalProperties":true}},"reply_count":{"type":["integer","null"]},"reply_users":{"type":["array","null"]},"reply_users_count":{"type":["integer","null"]},"subscribed":{"type":["boolean","null"]},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"thread_ts":{"type":["string","null"]},"ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","attachments","blocks","bot_id","bot_profile","edited","files","is_locked","latest_reply","reactions","reply_count","reply_users","reply_users_count","subscribed","subtype","team","text","thread_ts","ts","type","user"],"additionalProperties":true};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3773,8 +3834,10 @@ var valid0 = _errs117 === errors;
 if(data.ts !== undefined){
 let data57 = data.ts;
 const _errs119 = errors;
-if(typeof data57 !== "string"){
-const err116 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs120 = errors;
+if(typeof data57 === "string"){
+if(!pattern0.test(data57)){
+const err116 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -3783,19 +3846,29 @@ vErrors.push(err116);
 }
 errors++;
 }
-const _errs120 = errors;
+}
+else {
+const err117 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
 var valid0 = _errs119 === errors;
 }
 if(data.type !== undefined){
 let data58 = data.type;
 const _errs121 = errors;
 if((typeof data58 !== "string") && (data58 !== null)){
-const err117 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema25.properties.type.type},message:"must be string,null"};
+const err118 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema25.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err117];
+vErrors = [err118];
 }
 else {
-vErrors.push(err117);
+vErrors.push(err118);
 }
 errors++;
 }
@@ -3806,21 +3879,7 @@ if(data.user !== undefined){
 let data59 = data.user;
 const _errs123 = errors;
 if((typeof data59 !== "string") && (data59 !== null)){
-const err118 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema25.properties.user.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err118];
-}
-else {
-vErrors.push(err118);
-}
-errors++;
-}
-const _errs124 = errors;
-var valid0 = _errs123 === errors;
-}
-}
-else {
-const err119 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err119 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema25.properties.user.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -3829,12 +3888,26 @@ vErrors.push(err119);
 }
 errors++;
 }
+const _errs124 = errors;
+var valid0 = _errs123 === errors;
+}
+}
+else {
+const err120 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
 validate24.errors = vErrors;
 return errors === 0;
 }
 
 export const record_posted_message = validate25;
-const schema26 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"ts":{"type":"string"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","bot_id","bot_profile","subtype","team","text","ts","type","user"],"additionalProperties":true};
+const schema26 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","bot_id","bot_profile","subtype","team","text","ts","type","user"],"additionalProperties":true};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -4015,8 +4088,10 @@ var valid0 = _errs10 === errors;
 if(data.ts !== undefined){
 let data5 = data.ts;
 const _errs12 = errors;
-if(typeof data5 !== "string"){
-const err14 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs13 = errors;
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+const err14 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4025,19 +4100,29 @@ vErrors.push(err14);
 }
 errors++;
 }
-const _errs13 = errors;
+}
+else {
+const err15 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
 var valid0 = _errs12 === errors;
 }
 if(data.type !== undefined){
 let data6 = data.type;
 const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err15 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema26.properties.type.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema26.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err16];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err16);
 }
 errors++;
 }
@@ -4048,21 +4133,7 @@ if(data.user !== undefined){
 let data7 = data.user;
 const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err16 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema26.properties.user.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-const _errs17 = errors;
-var valid0 = _errs16 === errors;
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err17 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema26.properties.user.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4071,12 +4142,26 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
 validate25.errors = vErrors;
 return errors === 0;
 }
 
 export const record_thread_message = validate26;
-const schema27 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"attachments":{"type":["array","null"],"items":{"type":"object","properties":{"author_icon":{"type":["string","null"]},"author_link":{"type":["string","null"]},"author_name":{"type":["string","null"]},"color":{"type":["string","null"]},"fallback":{"type":["string","null"]},"fields":{"type":["array","null"]},"footer":{"type":["string","null"]},"footer_icon":{"type":["string","null"]},"id":{"type":["integer","null"]},"image_url":{"type":["string","null"]},"pretext":{"type":["string","null"]},"text":{"type":["string","null"]},"thumb_url":{"type":["string","null"]},"title":{"type":["string","null"]},"title_link":{"type":["string","null"]},"ts":{"type":["string","integer","null"]}},"required":["author_icon","author_link","author_name","color","fallback","fields","footer","footer_icon","id","image_url","pretext","text","thumb_url","title","title_link","ts"],"additionalProperties":true}},"blocks":{"type":["array","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"edited":{},"files":{"type":["array","null"],"items":{"type":"object","properties":{"created":{"type":["integer","null"]},"external_type":{"type":["string","null"]},"filetype":{"type":["string","null"]},"id":{"type":["string","null"]},"is_external":{"type":["boolean","null"]},"is_public":{"type":["boolean","null"]},"mimetype":{"type":["string","null"]},"mode":{"type":["string","null"]},"name":{"type":["string","null"]},"permalink":{"type":["string","null"]},"permalink_public":{"type":["string","null"]},"pretty_type":{"type":["string","null"]},"public_url_shared":{"type":["boolean","null"]},"size":{"type":["integer","null"]},"timestamp":{"type":["integer","null"]},"title":{"type":["string","null"]},"url_private":{"type":["string","null"]},"url_private_download":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["created","external_type","filetype","id","is_external","is_public","mimetype","mode","name","permalink","permalink_public","pretty_type","public_url_shared","size","timestamp","title","url_private","url_private_download","user"],"additionalProperties":true}},"is_locked":{"type":["boolean","null"]},"latest_reply":{"type":["string","null"]},"parent_user_id":{"type":["string","null"]},"reactions":{"type":["array","null"],"items":{"type":"object","properties":{"count":{"type":["integer","null"]},"name":{"type":["string","null"]},"users":{"type":["array","null"]}},"required":["count","name","users"],"additionalProperties":true}},"reply_count":{"type":["integer","null"]},"reply_users":{"type":["array","null"]},"reply_users_count":{"type":["integer","null"]},"subscribed":{"type":["boolean","null"]},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"thread_ts":{"type":["string","null"]},"ts":{"type":"string"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","attachments","blocks","bot_id","bot_profile","edited","files","is_locked","latest_reply","parent_user_id","reactions","reply_count","reply_users","reply_users_count","subscribed","subtype","team","text","thread_ts","ts","type","user"],"additionalProperties":true};
+const schema27 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"attachments":{"type":["array","null"],"items":{"type":"object","properties":{"author_icon":{"type":["string","null"]},"author_link":{"type":["string","null"]},"author_name":{"type":["string","null"]},"color":{"type":["string","null"]},"fallback":{"type":["string","null"]},"fields":{"type":["array","null"]},"footer":{"type":["string","null"]},"footer_icon":{"type":["string","null"]},"id":{"type":["integer","null"]},"image_url":{"type":["string","null"]},"pretext":{"type":["string","null"]},"text":{"type":["string","null"]},"thumb_url":{"type":["string","null"]},"title":{"type":["string","null"]},"title_link":{"type":["string","null"]},"ts":{"type":["string","integer","null"]}},"required":["author_icon","author_link","author_name","color","fallback","fields","footer","footer_icon","id","image_url","pretext","text","thumb_url","title","title_link","ts"],"additionalProperties":true}},"blocks":{"type":["array","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"edited":{},"files":{"type":["array","null"],"items":{"type":"object","properties":{"created":{"type":["integer","null"]},"external_type":{"type":["string","null"]},"filetype":{"type":["string","null"]},"id":{"type":["string","null"]},"is_external":{"type":["boolean","null"]},"is_public":{"type":["boolean","null"]},"mimetype":{"type":["string","null"]},"mode":{"type":["string","null"]},"name":{"type":["string","null"]},"permalink":{"type":["string","null"]},"permalink_public":{"type":["string","null"]},"pretty_type":{"type":["string","null"]},"public_url_shared":{"type":["boolean","null"]},"size":{"type":["integer","null"]},"timestamp":{"type":["integer","null"]},"title":{"type":["string","null"]},"url_private":{"type":["string","null"]},"url_private_download":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["created","external_type","filetype","id","is_external","is_public","mimetype","mode","name","permalink","permalink_public","pretty_type","public_url_shared","size","timestamp","title","url_private","url_private_download","user"],"additionalProperties":true}},"is_locked":{"type":["boolean","null"]},"latest_reply":{"type":["string","null"]},"parent_user_id":{"type":["string","null"]},"reactions":{"type":["array","null"],"items":{"type":"object","properties":{"count":{"type":["integer","null"]},"name":{"type":["string","null"]},"users":{"type":["array","null"]}},"required":["count","name","users"],"additionalProperties":true}},"reply_count":{"type":["integer","null"]},"reply_users":{"type":["array","null"]},"reply_users_count":{"type":["integer","null"]},"subscribed":{"type":["boolean","null"]},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"thread_ts":{"type":["string","null"]},"ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","attachments","blocks","bot_id","bot_profile","edited","files","is_locked","latest_reply","parent_user_id","reactions","reply_count","reply_users","reply_users_count","subscribed","subtype","team","text","thread_ts","ts","type","user"],"additionalProperties":true};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5645,8 +5730,10 @@ var valid0 = _errs119 === errors;
 if(data.ts !== undefined){
 let data58 = data.ts;
 const _errs121 = errors;
-if(typeof data58 !== "string"){
-const err118 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs122 = errors;
+if(typeof data58 === "string"){
+if(!pattern0.test(data58)){
+const err118 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -5655,19 +5742,29 @@ vErrors.push(err118);
 }
 errors++;
 }
-const _errs122 = errors;
+}
+else {
+const err119 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
 var valid0 = _errs121 === errors;
 }
 if(data.type !== undefined){
 let data59 = data.type;
 const _errs123 = errors;
 if((typeof data59 !== "string") && (data59 !== null)){
-const err119 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema27.properties.type.type},message:"must be string,null"};
+const err120 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema27.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err119];
+vErrors = [err120];
 }
 else {
-vErrors.push(err119);
+vErrors.push(err120);
 }
 errors++;
 }
@@ -5678,12 +5775,12 @@ if(data.user !== undefined){
 let data60 = data.user;
 const _errs125 = errors;
 if((typeof data60 !== "string") && (data60 !== null)){
-const err120 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema27.properties.user.type},message:"must be string,null"};
+const err121 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema27.properties.user.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err120];
+vErrors = [err121];
 }
 else {
-vErrors.push(err120);
+vErrors.push(err121);
 }
 errors++;
 }
@@ -5692,12 +5789,12 @@ var valid0 = _errs125 === errors;
 }
 }
 else {
-const err121 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err122 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err121];
+vErrors = [err122];
 }
 else {
-vErrors.push(err121);
+vErrors.push(err122);
 }
 errors++;
 }
