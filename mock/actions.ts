@@ -3,9 +3,9 @@
  * update and delete (visible to every later read), search (the uniform search engine over the same records) and
  * download (bytes, with ranges). Everything is driven by the IR: no connector is named here.
  */
-import { getPath, setPath } from '../generator/emitters/fixtures/model.js';
+import { getPath, identifyingParam, setPath } from '../generator/emitters/fixtures/model.js';
 import { Random } from '../generator/emitters/fixtures/random.js';
-import { identifier } from '../generator/emitters/fixtures/values.js';
+import { identifier, valueFor } from '../generator/emitters/fixtures/values.js';
 import type { ActionIR, ConnectorIR, EntityIR, PropertyIR, ShapeIR } from '../generator/ir.js';
 import { HttpError, notFound } from './errors.js';
 import { cutPage } from './paging.js';
@@ -142,7 +142,30 @@ function newestValue(store: EntityStore, field: PropertyIR): unknown {
   return undefined;
 }
 
+/**
+ * A write whose result is the record of another entity, named by that entity's key param (channel_topics create
+ * with `channel`, answered with the channel): the write changes that record, and the answer is the record.
+ */
+function writeThrough(ctx: ActionContext, params: Record<string, unknown>): ActionResult | undefined {
+  const { source, action, entity } = ctx;
+  const owner = source.connector.entities.find((e) => e !== entity && !e.recordsFrom && e.record === action.result.record);
+  const keyParam = owner && identifyingParam(owner)?.name;
+  if (!owner || keyParam === undefined || !action.params.some((p) => p.name === keyParam)) return undefined;
+  const { store } = source.entity(owner.name)!;
+  const row = store.find(params[keyParam]);
+  if (row === undefined) throw notFound(`no ${owner.name} record with ${keyParam} ${JSON.stringify(params[keyParam])}; ${keyParam} takes the key of a ${owner.name} record`);
+  const key = store.keyOf(row);
+  const record = { ...store.recordOf(row) };
+  const { [keyParam]: _key, ...changes } = params;
+  write(record, changes, store.model.fields);
+  checkInvariants(store.model.invariants, record, changes);
+  store.put(key, record);
+  return { kind: 'json', status: 200, records: asResult(source.connector, action, record) };
+}
+
 function create(ctx: ActionContext, params: Record<string, unknown>): ActionResult {
+  const through = writeThrough(ctx, params);
+  if (through) return through;
   const { source, store, action, entity } = ctx;
   const model = store.model;
   const record = store.template();
@@ -169,7 +192,7 @@ function create(ctx: ActionContext, params: Record<string, unknown>): ActionResu
 /** A result of another shape than the entity's record (e.g. a topic change answered with the channel). */
 function resultShape(connector: ConnectorIR, action: ActionIR, params: Record<string, unknown>, key: string | number): Record<string, unknown> {
   const shape = shapeOf(connector, action.result.record);
-  const out: Record<string, unknown> = Object.fromEntries((shape?.properties ?? []).map((p) => [p.name, null]));
+  const out: Record<string, unknown> = Object.fromEntries((shape?.properties ?? []).map((p) => [p.name, valueFor(Random.for('result', action.name, p.name, String(key)), p.name, p)]));
   overlay(out, params, new Set(shape?.properties.map((p) => p.name) ?? []));
   if (!shape || shape.properties.length === 0) out['id'] ??= key;
   return out;

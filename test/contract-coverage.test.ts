@@ -26,3 +26,34 @@ test('all 346 entity–action pairs have a contract test block with a test that 
   expect(missing).toEqual([]);
   expect(pairs).toBe(346);
 });
+
+test('every rule of the spec has a contract test that checks it against the mock', () => {
+  const missing: string[] = [];
+  let rules = 0;
+  for (const c of catalogue.connectors) {
+    const text = readFileSync(path.join(root, 'generated/contract-tests', `${c.id}.test.ts`), 'utf8');
+    const blocks = new Map([...text.matchAll(/^describe\('([a-z0-9_]+) ([a-z_]+)', \(\) => \{([\s\S]*?)^\}\);/gm)].map((m) => [`${m[1]} ${m[2]}`, m[3]!]));
+    const expectTest = (pair: string, pattern: RegExp, what: string) => {
+      rules++;
+      if (!pattern.test(blocks.get(pair) ?? '')) missing.push(`${c.id} ${pair}: ${what}`);
+    };
+    for (const e of c.entities) {
+      for (const a of e.actions) {
+        const pair = `${e.name} ${a.name}`;
+        if (a.ordering) expectTest(pair, /test\('results come in the default order/, 'ordering');
+        if (a.defaultFilter) expectTest(pair, /test\('the default filter leaves out/, 'defaultFilter');
+        for (const [i] of (a.paramGroups ?? []).entries()) expectTest(pair, new RegExp(`test\\('param group ${i + 1} `), 'paramGroups');
+        if (a.updateSemantics === 'partial') expectTest(pair, /what it does not name keeps its value/, 'updateSemantics');
+        if (a.name !== 'list' && a.name !== 'api_search') continue;
+        for (const p of a.params) {
+          if (p.matches) expectTest(pair, new RegExp(`test\\('${p.name.replace('.', '\\.')} matches `), `matches of ${p.name}`);
+          if (p.rangeOf) expectTest(pair, new RegExp(`test\\('${p.name.replace('.', '\\.')} bounds `), `bounds of ${p.name}`);
+        }
+        const shape = a.result;
+        if (a.name === 'list' && 'invariants' in shape && (shape.invariants as unknown[] | undefined)?.length) expectTest(pair, /test\('every record holds its invariants/, 'invariants');
+      }
+    }
+  }
+  expect(missing).toEqual([]);
+  expect(rules).toBeGreaterThan(20);
+});

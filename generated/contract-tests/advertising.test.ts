@@ -12,7 +12,7 @@ describe('portfolios list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.portfolios.list(params as never) as never, (r) => h.keyOf('portfolios', r));
-    const expected = h.expectedKeys('portfolios', params, {});
+    const expected = h.expectedKeys('portfolios', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -59,7 +59,7 @@ describe('profiles list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.profiles.list(params as never) as never, (r) => h.keyOf('profiles', r));
-    const expected = h.expectedKeys('profiles', params, {});
+    const expected = h.expectedKeys('profiles', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -106,7 +106,7 @@ describe('sponsored_product_campaigns list', () => {
     
     const params = { 'maxResults': 10 };
     const { keys, pages } = await h.walk(client.sponsoredProductCampaigns.list(params as never) as never, (r) => h.keyOf('sponsored_product_campaigns', r));
-    const expected = h.expectedKeys('sponsored_product_campaigns', params, {});
+    const expected = h.expectedKeys('sponsored_product_campaigns', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));

@@ -31,7 +31,7 @@ describe('call_transcripts list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.callTranscripts.list(params as never) as never, (r) => h.keyOf('call_transcripts', r));
-    const expected = h.expectedKeys('call_transcripts', params, {});
+    const expected = h.expectedKeys('call_transcripts', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -63,7 +63,7 @@ describe('calls list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.calls.list(params as never) as never, (r) => h.keyOf('calls', r));
-    const expected = h.expectedKeys('calls', params, {});
+    const expected = h.expectedKeys('calls', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / h.pageSize)));
@@ -141,7 +141,7 @@ describe('calls_extensive list', () => {
     
     const params = { 'filter': {  } };
     const { keys, pages } = await h.walk(client.callsExtensive.list(params as never) as never, (r) => h.keyOf('calls_extensive', r));
-    const expected = h.expectedKeys('calls_extensive', params, {});
+    const expected = h.expectedKeys('calls_extensive', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / h.pageSize)));
@@ -192,7 +192,7 @@ describe('coaching list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.coaching.list(params as never) as never, (r) => h.keyOf('coaching', r));
-    const expected = h.expectedKeys('coaching', params, {});
+    const expected = h.expectedKeys('coaching', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -205,7 +205,7 @@ describe('library_folder_content list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.libraryFolderContent.list(params as never) as never, (r) => h.keyOf('library_folder_content', r));
-    const expected = h.expectedKeys('library_folder_content', params, {});
+    const expected = h.expectedKeys('library_folder_content', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -218,7 +218,7 @@ describe('library_folders list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.libraryFolders.list(params as never) as never, (r) => h.keyOf('library_folders', r));
-    const expected = h.expectedKeys('library_folders', params, {});
+    const expected = h.expectedKeys('library_folders', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -231,7 +231,7 @@ describe('settings_scorecards list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.settingsScorecards.list(params as never) as never, (r) => h.keyOf('settings_scorecards', r));
-    const expected = h.expectedKeys('settings_scorecards', params, {});
+    const expected = h.expectedKeys('settings_scorecards', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -275,7 +275,7 @@ describe('settings_trackers list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.settingsTrackers.list(params as never) as never, (r) => h.keyOf('settings_trackers', r));
-    const expected = h.expectedKeys('settings_trackers', params, {});
+    const expected = h.expectedKeys('settings_trackers', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -288,7 +288,7 @@ describe('stats_activity_aggregate list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.statsActivityAggregate.list(params as never) as never, (r) => h.keyOf('stats_activity_aggregate', r));
-    const expected = h.expectedKeys('stats_activity_aggregate', params, {});
+    const expected = h.expectedKeys('stats_activity_aggregate', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -301,7 +301,7 @@ describe('stats_activity_day_by_day list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.statsActivityDayByDay.list(params as never) as never, (r) => h.keyOf('stats_activity_day_by_day', r));
-    const expected = h.expectedKeys('stats_activity_day_by_day', params, {});
+    const expected = h.expectedKeys('stats_activity_day_by_day', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -314,7 +314,7 @@ describe('stats_activity_scorecards list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.statsActivityScorecards.list(params as never) as never, (r) => h.keyOf('stats_activity_scorecards', r));
-    const expected = h.expectedKeys('stats_activity_scorecards', params, {});
+    const expected = h.expectedKeys('stats_activity_scorecards', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -358,7 +358,7 @@ describe('stats_interaction list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.statsInteraction.list(params as never) as never, (r) => h.keyOf('stats_interaction', r));
-    const expected = h.expectedKeys('stats_interaction', params, {});
+    const expected = h.expectedKeys('stats_interaction', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -371,7 +371,7 @@ describe('users list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
-    const expected = h.expectedKeys('users', params, {});
+    const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / h.pageSize)));
@@ -449,7 +449,7 @@ describe('workspaces list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.workspaces.list(params as never) as never, (r) => h.keyOf('workspaces', r));
-    const expected = h.expectedKeys('workspaces', params, {});
+    const expected = h.expectedKeys('workspaces', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);

@@ -12,7 +12,7 @@ describe('companies list', () => {
     
     const params = { 'limit': 10 };
     const { keys, pages } = await h.walk(client.companies.list(params as never) as never, (r) => h.keyOf('companies', r));
-    const expected = h.expectedKeys('companies', params, {});
+    const expected = h.expectedKeys('companies', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -110,7 +110,7 @@ describe('contacts list', () => {
     
     const params = { 'limit': 10 };
     const { keys, pages } = await h.walk(client.contacts.list(params as never) as never, (r) => h.keyOf('contacts', r));
-    const expected = h.expectedKeys('contacts', params, {});
+    const expected = h.expectedKeys('contacts', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -208,7 +208,7 @@ describe('deals list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.deals.list(params as never) as never, (r) => h.keyOf('deals', r));
-    const expected = h.expectedKeys('deals', params, {});
+    const expected = h.expectedKeys('deals', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -248,7 +248,7 @@ describe('deals api_search', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.deals.apiSearch(params as never) as never, (r) => h.keyOf('deals', r));
-    const expected = h.expectedKeys('deals', params, {});
+    const expected = h.expectedKeys('deals', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -304,7 +304,7 @@ describe('objects list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.objects.list(params as never) as never, (r) => h.keyOf('objects', r));
-    const expected = h.expectedKeys('objects', params, {});
+    const expected = h.expectedKeys('objects', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -344,7 +344,7 @@ describe('schemas list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.schemas.list(params as never) as never, (r) => h.keyOf('schemas', r));
-    const expected = h.expectedKeys('schemas', params, {});
+    const expected = h.expectedKeys('schemas', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -384,7 +384,7 @@ describe('tickets list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.tickets.list(params as never) as never, (r) => h.keyOf('tickets', r));
-    const expected = h.expectedKeys('tickets', params, {});
+    const expected = h.expectedKeys('tickets', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -424,7 +424,7 @@ describe('tickets api_search', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.tickets.apiSearch(params as never) as never, (r) => h.keyOf('tickets', r));
-    const expected = h.expectedKeys('tickets', params, {});
+    const expected = h.expectedKeys('tickets', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);

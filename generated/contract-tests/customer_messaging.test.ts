@@ -12,7 +12,7 @@ describe('admins list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.admins.list(params as never) as never, (r) => h.keyOf('admins', r));
-    const expected = h.expectedKeys('admins', params, {});
+    const expected = h.expectedKeys('admins', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -59,7 +59,7 @@ describe('companies list', () => {
     
     const params = { 'per_page': 10 };
     const { keys, pages } = await h.walk(client.companies.list(params as never) as never, (r) => h.keyOf('companies', r));
-    const expected = h.expectedKeys('companies', params, {});
+    const expected = h.expectedKeys('companies', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -106,7 +106,7 @@ describe('contacts list', () => {
     
     const params = { 'per_page': 10 };
     const { keys, pages } = await h.walk(client.contacts.list(params as never) as never, (r) => h.keyOf('contacts', r));
-    const expected = h.expectedKeys('contacts', params, {});
+    const expected = h.expectedKeys('contacts', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -153,7 +153,7 @@ describe('conversations list', () => {
     
     const params = { 'per_page': 10 };
     const { keys, pages } = await h.walk(client.conversations.list(params as never) as never, (r) => h.keyOf('conversations', r));
-    const expected = h.expectedKeys('conversations', params, {});
+    const expected = h.expectedKeys('conversations', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -200,7 +200,7 @@ describe('segments list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.segments.list(params as never) as never, (r) => h.keyOf('segments', r));
-    const expected = h.expectedKeys('segments', params, {});
+    const expected = h.expectedKeys('segments', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -247,7 +247,7 @@ describe('tags list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.tags.list(params as never) as never, (r) => h.keyOf('tags', r));
-    const expected = h.expectedKeys('tags', params, {});
+    const expected = h.expectedKeys('tags', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -294,7 +294,7 @@ describe('teams list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.teams.list(params as never) as never, (r) => h.keyOf('teams', r));
-    const expected = h.expectedKeys('teams', params, {});
+    const expected = h.expectedKeys('teams', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);

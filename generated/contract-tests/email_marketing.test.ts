@@ -13,7 +13,7 @@ describe('automations list', () => {
     
     const params = { 'count': 10 };
     const { keys, pages } = await h.walk(client.automations.list(params as never) as never, (r) => h.keyOf('automations', r));
-    const expected = h.expectedKeys('automations', params, {});
+    const expected = h.expectedKeys('automations', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -33,7 +33,7 @@ describe('campaigns list', () => {
     
     const params = { 'count': 10 };
     const { keys, pages } = await h.walk(client.campaigns.list(params as never) as never, (r) => h.keyOf('campaigns', r));
-    const expected = h.expectedKeys('campaigns', params, {});
+    const expected = h.expectedKeys('campaigns', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -80,7 +80,7 @@ describe('email_activity list', () => {
     
     const params = { 'campaign_id': h.field('email_activity', 0, 'campaign_id'), 'count': 10 };
     const { keys, pages } = await h.walk(client.emailActivity.list(params as never) as never, (r) => h.keyOf('email_activity', r));
-    const expected = h.expectedKeys('email_activity', params, {});
+    const expected = h.expectedKeys('email_activity', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -100,7 +100,7 @@ describe('interest_categories list', () => {
     
     const params = { 'count': 10 };
     const { keys, pages } = await h.walk(client.interestCategories.list(params as never) as never, (r) => h.keyOf('interest_categories', r));
-    const expected = h.expectedKeys('interest_categories', params, {});
+    const expected = h.expectedKeys('interest_categories', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -147,7 +147,7 @@ describe('interests list', () => {
     
     const params = { 'count': 10 };
     const { keys, pages } = await h.walk(client.interests.list(params as never) as never, (r) => h.keyOf('interests', r));
-    const expected = h.expectedKeys('interests', params, {});
+    const expected = h.expectedKeys('interests', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -194,7 +194,7 @@ describe('list_members list', () => {
     
     const params = { 'list_id': h.field('list_members', 0, 'list_id'), 'count': 10 };
     const { keys, pages } = await h.walk(client.listMembers.list(params as never) as never, (r) => h.keyOf('list_members', r));
-    const expected = h.expectedKeys('list_members', params, {});
+    const expected = h.expectedKeys('list_members', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -248,7 +248,7 @@ describe('lists list', () => {
     
     const params = { 'count': 10 };
     const { keys, pages } = await h.walk(client.lists.list(params as never) as never, (r) => h.keyOf('lists', r));
-    const expected = h.expectedKeys('lists', params, {});
+    const expected = h.expectedKeys('lists', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -295,7 +295,7 @@ describe('reports list', () => {
     
     const params = { 'count': 10 };
     const { keys, pages } = await h.walk(client.reports.list(params as never) as never, (r) => h.keyOf('reports', r));
-    const expected = h.expectedKeys('reports', params, {});
+    const expected = h.expectedKeys('reports', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -342,7 +342,7 @@ describe('segment_members list', () => {
     
     const params = { 'count': 10 };
     const { keys, pages } = await h.walk(client.segmentMembers.list(params as never) as never, (r) => h.keyOf('segment_members', r));
-    const expected = h.expectedKeys('segment_members', params, {});
+    const expected = h.expectedKeys('segment_members', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -362,7 +362,7 @@ describe('segments list', () => {
     
     const params = { 'count': 10 };
     const { keys, pages } = await h.walk(client.segments.list(params as never) as never, (r) => h.keyOf('segments', r));
-    const expected = h.expectedKeys('segments', params, {});
+    const expected = h.expectedKeys('segments', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -409,7 +409,7 @@ describe('tags list', () => {
     
     const params = { 'count': 10 };
     const { keys, pages } = await h.walk(client.tags.list(params as never) as never, (r) => h.keyOf('tags', r));
-    const expected = h.expectedKeys('tags', params, {});
+    const expected = h.expectedKeys('tags', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -429,7 +429,7 @@ describe('unsubscribes list', () => {
     
     const params = { 'count': 10 };
     const { keys, pages } = await h.walk(client.unsubscribes.list(params as never) as never, (r) => h.keyOf('unsubscribes', r));
-    const expected = h.expectedKeys('unsubscribes', params, {});
+    const expected = h.expectedKeys('unsubscribes', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));

@@ -20,7 +20,7 @@ describe('changes list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.changes.list(params as never) as never, (r) => h.keyOf('changes', r));
-    const expected = h.expectedKeys('changes', params, {});
+    const expected = h.expectedKeys('changes', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -41,7 +41,7 @@ describe('comments list', () => {
     
     const params = { 'fields': 'contract fields', 'fileId': 'contract fileId', 'pageSize': 10 };
     const { keys, pages } = await h.walk(client.comments.list(params as never) as never, (r) => h.keyOf('comments', r));
-    const expected = h.expectedKeys('comments', params, {});
+    const expected = h.expectedKeys('comments', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -204,7 +204,7 @@ describe('permissions list', () => {
     
     const params = { 'fileId': 'contract fileId', 'pageSize': 10 };
     const { keys, pages } = await h.walk(client.permissions.list(params as never) as never, (r) => h.keyOf('permissions', r));
-    const expected = h.expectedKeys('permissions', params, {});
+    const expected = h.expectedKeys('permissions', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -251,7 +251,7 @@ describe('replies list', () => {
     
     const params = { 'commentId': 'contract commentId', 'fileId': 'contract fileId', 'pageSize': 10 };
     const { keys, pages } = await h.walk(client.replies.list(params as never) as never, (r) => h.keyOf('replies', r));
-    const expected = h.expectedKeys('replies', params, {});
+    const expected = h.expectedKeys('replies', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -298,7 +298,7 @@ describe('revisions list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.revisions.list(params as never) as never, (r) => h.keyOf('revisions', r));
-    const expected = h.expectedKeys('revisions', params, {});
+    const expected = h.expectedKeys('revisions', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);

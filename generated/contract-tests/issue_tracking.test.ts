@@ -2,18 +2,20 @@
 import { describe, expect, test } from 'vitest';
 import { IssueTrackingClient, ParamValidationError } from '@connector-sdk/issue-tracking';
 import { ContractHarness } from '../../test/contract/harness.js';
-import { at } from '../../test/contract/rules.js';
+import { at, type ListRules } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('issue_tracking', IssueTrackingClient);
 const AUTH = { 'api_key': '<api_key>' };
 
 describe('comments list', () => {
+  const rules: ListRules = {"params":{"issueId":{"matches":{"fields":["data.issueId"],"mode":"exact","caseSensitive":true}}}};
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
     const params = { 'issueId': h.field('comments', 0, 'data.issueId'), 'first': 10 };
     const { keys, pages } = await h.walk(client.comments.list(params as never) as never, (r) => h.keyOf('comments', r));
-    const expected = h.expectedKeys('comments', params, {"params":{"issueId":{"matches":{"fields":["data.issueId"],"mode":"exact","caseSensitive":true}}}});
+    const expected = h.expectedKeys('comments', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -33,15 +35,19 @@ describe('comments list', () => {
 
   test('issueId matches data.issueId (exact, case-sensitive)', async () => {
     const client = await h.client(AUTH);
-    const index = h.entity('comments').records.findIndex((r) => typeof at(r, 'data.issueId') === 'string' && /[a-z]/i.test(at(r, 'data.issueId') as string));
+    const texts = h.entity('comments').records.map((r) => at(r, 'data.issueId'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('comments', index, 'data.issueId'));
     const run = async (probe: string) => (await h.all(client.comments.list({ 'issueId': probe } as never) as never)).map((r) => h.keyOf('comments', r));
     let probe = value;
-    expect(await run(probe)).toEqual(h.expectedKeys('comments', { 'issueId': probe }, {"params":{"issueId":{"matches":{"fields":["data.issueId"],"mode":"exact","caseSensitive":true}}}}));
+    expect(await run(probe)).toEqual(h.expectedKeys('comments', { 'issueId': probe }, rules));
     expect(await run(probe)).toContain(String(h.key('comments', index)));
-    probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
-    expect(await run(probe), 'another letter case does not match').not.toContain(String(h.key('comments', index)));
+    if (/[a-z]/i.test(probe)) {
+      probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
+      expect(await run(probe), 'another letter case does not match').not.toContain(String(h.key('comments', index)));
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -73,7 +79,7 @@ describe('issues list', () => {
     
     const params = { 'first': 10 };
     const { keys, pages } = await h.walk(client.issues.list(params as never) as never, (r) => h.keyOf('issues', r));
-    const expected = h.expectedKeys('issues', params, {});
+    const expected = h.expectedKeys('issues', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -120,7 +126,7 @@ describe('projects list', () => {
     
     const params = { 'first': 10 };
     const { keys, pages } = await h.walk(client.projects.list(params as never) as never, (r) => h.keyOf('projects', r));
-    const expected = h.expectedKeys('projects', params, {});
+    const expected = h.expectedKeys('projects', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -167,7 +173,7 @@ describe('teams list', () => {
     
     const params = { 'first': 10 };
     const { keys, pages } = await h.walk(client.teams.list(params as never) as never, (r) => h.keyOf('teams', r));
-    const expected = h.expectedKeys('teams', params, {});
+    const expected = h.expectedKeys('teams', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));

@@ -27,7 +27,7 @@ describe('agent_timeline list', () => {
     
     const params = { 'limit': 10 };
     const { keys, pages } = await h.walk(client.agentTimeline.list(params as never) as never, (r) => h.keyOf('agent_timeline', r));
-    const expected = h.expectedKeys('agent_timeline', params, {});
+    const expected = h.expectedKeys('agent_timeline', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -47,7 +47,7 @@ describe('agents list', () => {
     
     const params = { 'limit': 10 };
     const { keys, pages } = await h.walk(client.agents.list(params as never) as never, (r) => h.keyOf('agents', r));
-    const expected = h.expectedKeys('agents', params, {});
+    const expected = h.expectedKeys('agents', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -125,7 +125,7 @@ describe('bans list', () => {
     
     const params = { 'limit': 10 };
     const { keys, pages } = await h.walk(client.bans.list(params as never) as never, (r) => h.keyOf('bans', r));
-    const expected = h.expectedKeys('bans', params, {});
+    const expected = h.expectedKeys('bans', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -172,7 +172,7 @@ describe('chats list', () => {
     
     const params = { 'limit': 10 };
     const { keys, pages } = await h.walk(client.chats.list(params as never) as never, (r) => h.keyOf('chats', r));
-    const expected = h.expectedKeys('chats', params, {});
+    const expected = h.expectedKeys('chats', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -250,7 +250,7 @@ describe('departments list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.departments.list(params as never) as never, (r) => h.keyOf('departments', r));
-    const expected = h.expectedKeys('departments', params, {});
+    const expected = h.expectedKeys('departments', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -328,7 +328,7 @@ describe('goals list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.goals.list(params as never) as never, (r) => h.keyOf('goals', r));
-    const expected = h.expectedKeys('goals', params, {});
+    const expected = h.expectedKeys('goals', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -368,7 +368,7 @@ describe('roles list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.roles.list(params as never) as never, (r) => h.keyOf('roles', r));
-    const expected = h.expectedKeys('roles', params, {});
+    const expected = h.expectedKeys('roles', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -416,7 +416,7 @@ describe('shortcuts list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.shortcuts.list(params as never) as never, (r) => h.keyOf('shortcuts', r));
-    const expected = h.expectedKeys('shortcuts', params, {});
+    const expected = h.expectedKeys('shortcuts', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -487,7 +487,7 @@ describe('skills list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.skills.list(params as never) as never, (r) => h.keyOf('skills', r));
-    const expected = h.expectedKeys('skills', params, {});
+    const expected = h.expectedKeys('skills', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -527,7 +527,7 @@ describe('triggers list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.triggers.list(params as never) as never, (r) => h.keyOf('triggers', r));
-    const expected = h.expectedKeys('triggers', params, {});
+    const expected = h.expectedKeys('triggers', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);

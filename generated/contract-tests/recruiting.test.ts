@@ -31,7 +31,7 @@ describe('applications list', () => {
     
     const params = { 'per_page': 10 };
     const { keys, pages } = await h.walk(client.applications.list(params as never) as never, (r) => h.keyOf('applications', r));
-    const expected = h.expectedKeys('applications', params, {});
+    const expected = h.expectedKeys('applications', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -97,7 +97,7 @@ describe('candidates list', () => {
     
     const params = { 'per_page': 10 };
     const { keys, pages } = await h.walk(client.candidates.list(params as never) as never, (r) => h.keyOf('candidates', r));
-    const expected = h.expectedKeys('candidates', params, {});
+    const expected = h.expectedKeys('candidates', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -144,7 +144,7 @@ describe('departments list', () => {
     
     const params = { 'per_page': 10 };
     const { keys, pages } = await h.walk(client.departments.list(params as never) as never, (r) => h.keyOf('departments', r));
-    const expected = h.expectedKeys('departments', params, {});
+    const expected = h.expectedKeys('departments', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -191,7 +191,7 @@ describe('job_posts list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.jobPosts.list(params as never) as never, (r) => h.keyOf('job_posts', r));
-    const expected = h.expectedKeys('job_posts', params, {});
+    const expected = h.expectedKeys('job_posts', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -231,7 +231,7 @@ describe('jobs list', () => {
     
     const params = { 'per_page': 10 };
     const { keys, pages } = await h.walk(client.jobs.list(params as never) as never, (r) => h.keyOf('jobs', r));
-    const expected = h.expectedKeys('jobs', params, {});
+    const expected = h.expectedKeys('jobs', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -278,7 +278,7 @@ describe('offers list', () => {
     
     const params = { 'per_page': 10 };
     const { keys, pages } = await h.walk(client.offers.list(params as never) as never, (r) => h.keyOf('offers', r));
-    const expected = h.expectedKeys('offers', params, {});
+    const expected = h.expectedKeys('offers', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -325,7 +325,7 @@ describe('offices list', () => {
     
     const params = { 'per_page': 10 };
     const { keys, pages } = await h.walk(client.offices.list(params as never) as never, (r) => h.keyOf('offices', r));
-    const expected = h.expectedKeys('offices', params, {});
+    const expected = h.expectedKeys('offices', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -372,7 +372,7 @@ describe('scheduled_interviews list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.scheduledInterviews.list(params as never) as never, (r) => h.keyOf('scheduled_interviews', r));
-    const expected = h.expectedKeys('scheduled_interviews', params, {});
+    const expected = h.expectedKeys('scheduled_interviews', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -412,7 +412,7 @@ describe('sources list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.sources.list(params as never) as never, (r) => h.keyOf('sources', r));
-    const expected = h.expectedKeys('sources', params, {});
+    const expected = h.expectedKeys('sources', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -425,7 +425,7 @@ describe('users list', () => {
     
     const params = { 'per_page': 10 };
     const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
-    const expected = h.expectedKeys('users', params, {});
+    const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));

@@ -12,7 +12,7 @@ describe('article_attachments list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.articleAttachments.list(params as never) as never, (r) => h.keyOf('article_attachments', r));
-    const expected = h.expectedKeys('article_attachments', params, {});
+    const expected = h.expectedKeys('article_attachments', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -71,7 +71,7 @@ describe('articles list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.articles.list(params as never) as never, (r) => h.keyOf('articles', r));
-    const expected = h.expectedKeys('articles', params, {});
+    const expected = h.expectedKeys('articles', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -145,7 +145,7 @@ describe('automations list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.automations.list(params as never) as never, (r) => h.keyOf('automations', r));
-    const expected = h.expectedKeys('automations', params, {});
+    const expected = h.expectedKeys('automations', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -185,7 +185,7 @@ describe('brands list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.brands.list(params as never) as never, (r) => h.keyOf('brands', r));
-    const expected = h.expectedKeys('brands', params, {});
+    const expected = h.expectedKeys('brands', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / h.pageSize)));
@@ -263,7 +263,7 @@ describe('group_memberships list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.groupMemberships.list(params as never) as never, (r) => h.keyOf('group_memberships', r));
-    const expected = h.expectedKeys('group_memberships', params, {});
+    const expected = h.expectedKeys('group_memberships', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -276,7 +276,7 @@ describe('groups list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.groups.list(params as never) as never, (r) => h.keyOf('groups', r));
-    const expected = h.expectedKeys('groups', params, {});
+    const expected = h.expectedKeys('groups', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -347,7 +347,7 @@ describe('macros list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.macros.list(params as never) as never, (r) => h.keyOf('macros', r));
-    const expected = h.expectedKeys('macros', params, {});
+    const expected = h.expectedKeys('macros', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / h.pageSize)));
@@ -394,7 +394,7 @@ describe('organization_memberships list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.organizationMemberships.list(params as never) as never, (r) => h.keyOf('organization_memberships', r));
-    const expected = h.expectedKeys('organization_memberships', params, {});
+    const expected = h.expectedKeys('organization_memberships', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -407,7 +407,7 @@ describe('organizations list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.organizations.list(params as never) as never, (r) => h.keyOf('organizations', r));
-    const expected = h.expectedKeys('organizations', params, {});
+    const expected = h.expectedKeys('organizations', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -478,7 +478,7 @@ describe('satisfaction_ratings list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.satisfactionRatings.list(params as never) as never, (r) => h.keyOf('satisfaction_ratings', r));
-    const expected = h.expectedKeys('satisfaction_ratings', params, {});
+    const expected = h.expectedKeys('satisfaction_ratings', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -549,7 +549,7 @@ describe('sla_policies list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.slaPolicies.list(params as never) as never, (r) => h.keyOf('sla_policies', r));
-    const expected = h.expectedKeys('sla_policies', params, {});
+    const expected = h.expectedKeys('sla_policies', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -589,7 +589,7 @@ describe('tags list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.tags.list(params as never) as never, (r) => h.keyOf('tags', r));
-    const expected = h.expectedKeys('tags', params, {});
+    const expected = h.expectedKeys('tags', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -633,7 +633,7 @@ describe('ticket_audits list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.ticketAudits.list(params as never) as never, (r) => h.keyOf('ticket_audits', r));
-    const expected = h.expectedKeys('ticket_audits', params, {});
+    const expected = h.expectedKeys('ticket_audits', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -677,7 +677,7 @@ describe('ticket_comments list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.ticketComments.list(params as never) as never, (r) => h.keyOf('ticket_comments', r));
-    const expected = h.expectedKeys('ticket_comments', params, {});
+    const expected = h.expectedKeys('ticket_comments', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -721,7 +721,7 @@ describe('ticket_fields list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.ticketFields.list(params as never) as never, (r) => h.keyOf('ticket_fields', r));
-    const expected = h.expectedKeys('ticket_fields', params, {});
+    const expected = h.expectedKeys('ticket_fields', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -792,7 +792,7 @@ describe('ticket_forms list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.ticketForms.list(params as never) as never, (r) => h.keyOf('ticket_forms', r));
-    const expected = h.expectedKeys('ticket_forms', params, {});
+    const expected = h.expectedKeys('ticket_forms', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -863,7 +863,7 @@ describe('ticket_metrics list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.ticketMetrics.list(params as never) as never, (r) => h.keyOf('ticket_metrics', r));
-    const expected = h.expectedKeys('ticket_metrics', params, {});
+    const expected = h.expectedKeys('ticket_metrics', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
@@ -907,7 +907,7 @@ describe('tickets list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.tickets.list(params as never) as never, (r) => h.keyOf('tickets', r));
-    const expected = h.expectedKeys('tickets', params, {});
+    const expected = h.expectedKeys('tickets', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / h.pageSize)));
@@ -985,7 +985,7 @@ describe('triggers list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.triggers.list(params as never) as never, (r) => h.keyOf('triggers', r));
-    const expected = h.expectedKeys('triggers', params, {});
+    const expected = h.expectedKeys('triggers', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / h.pageSize)));
@@ -1032,7 +1032,7 @@ describe('users list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
-    const expected = h.expectedKeys('users', params, {});
+    const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / h.pageSize)));
@@ -1110,7 +1110,7 @@ describe('views list', () => {
     
     const params = {  };
     const { keys, pages } = await h.walk(client.views.list(params as never) as never, (r) => h.keyOf('views', r));
-    const expected = h.expectedKeys('views', params, {});
+    const expected = h.expectedKeys('views', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / h.pageSize)));

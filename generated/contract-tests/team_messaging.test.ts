@@ -2,18 +2,20 @@
 import { describe, expect, test } from 'vitest';
 import { TeamMessagingClient, ParamValidationError } from '@connector-sdk/team-messaging';
 import { ContractHarness } from '../../test/contract/harness.js';
-import { orderingBreak, ruleBreaks } from '../../test/contract/rules.js';
+import { at, orderingBreak, ruleBreaks, type ListRules } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('team_messaging', TeamMessagingClient);
 const AUTH = {  };
 
 describe('channel_messages list', () => {
+  const rules: ListRules = {"params":{"latest":{"rangeOf":"ts","bound":{"side":"upper","inclusive":false,"inclusiveParam":"inclusive"}},"oldest":{"rangeOf":"ts","bound":{"side":"lower","inclusive":false,"inclusiveParam":"inclusive"}}}};
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
     const params = { 'channel': 'contract channel', 'limit': 10 };
     const { keys, pages } = await h.walk(client.channelMessages.list(params as never) as never, (r) => h.keyOf('channel_messages', r));
-    const expected = h.expectedKeys('channel_messages', params, {"params":{"latest":{"rangeOf":"ts","bound":{"side":"upper","inclusive":false,"inclusiveParam":"inclusive"}},"oldest":{"rangeOf":"ts","bound":{"side":"lower","inclusive":false,"inclusiveParam":"inclusive"}}}});
+    const expected = h.expectedKeys('channel_messages', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -33,7 +35,7 @@ describe('channel_messages list', () => {
     const key = String(h.key('channel_messages', index));
     {
       const keys = (await h.all(client.channelMessages.list({ 'channel': 'contract channel', 'latest': edge } as never) as never)).map((r) => h.keyOf('channel_messages', r));
-      expect(keys, 'latest').toEqual(h.expectedKeys('channel_messages', { 'channel': 'contract channel', 'latest': edge }, {"params":{"latest":{"rangeOf":"ts","bound":{"side":"upper","inclusive":false,"inclusiveParam":"inclusive"}},"oldest":{"rangeOf":"ts","bound":{"side":"lower","inclusive":false,"inclusiveParam":"inclusive"}}}}));
+      expect(keys, 'latest').toEqual(h.expectedKeys('channel_messages', { 'channel': 'contract channel', 'latest': edge }, rules));
       expect(keys, 'latest is exclusive').not.toContain(key);
     }
     expect((await h.all(client.channelMessages.list({ 'channel': 'contract channel', 'latest': edge, 'inclusive': true } as never) as never)).map((r) => h.keyOf('channel_messages', r)), 'latest with inclusive is inclusive').toContain(key);
@@ -46,7 +48,7 @@ describe('channel_messages list', () => {
     const key = String(h.key('channel_messages', index));
     {
       const keys = (await h.all(client.channelMessages.list({ 'channel': 'contract channel', 'oldest': edge } as never) as never)).map((r) => h.keyOf('channel_messages', r));
-      expect(keys, 'oldest').toEqual(h.expectedKeys('channel_messages', { 'channel': 'contract channel', 'oldest': edge }, {"params":{"latest":{"rangeOf":"ts","bound":{"side":"upper","inclusive":false,"inclusiveParam":"inclusive"}},"oldest":{"rangeOf":"ts","bound":{"side":"lower","inclusive":false,"inclusiveParam":"inclusive"}}}}));
+      expect(keys, 'oldest').toEqual(h.expectedKeys('channel_messages', { 'channel': 'contract channel', 'oldest': edge }, rules));
       expect(keys, 'oldest is exclusive').not.toContain(key);
     }
     expect((await h.all(client.channelMessages.list({ 'channel': 'contract channel', 'oldest': edge, 'inclusive': true } as never) as never)).map((r) => h.keyOf('channel_messages', r)), 'oldest with inclusive is inclusive').toContain(key);
@@ -56,7 +58,7 @@ describe('channel_messages list', () => {
     const client = await h.client(AUTH);
     const records = await h.all(client.channelMessages.list({ 'channel': 'contract channel' } as never) as never);
     expect(records.length).toBeGreaterThan(0);
-    expect(records.flatMap((r, i) => ruleBreaks(r, [], {"ts":"unix_time_string"}).map((b) => `record ${i}: ${b}`))).toEqual([]);
+    expect(records.flatMap((r, i) => ruleBreaks(r, [], {"thread_ts":"unix_time_string","ts":"unix_time_string"}).map((b) => `record ${i}: ${b}`))).toEqual([]);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -73,7 +75,7 @@ describe('channels list', () => {
     
     const params = { 'limit': 10 };
     const { keys, pages } = await h.walk(client.channels.list(params as never) as never, (r) => h.keyOf('channels', r));
-    const expected = h.expectedKeys('channels', params, {});
+    const expected = h.expectedKeys('channels', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -115,12 +117,14 @@ describe('channels get', () => {
 });
 
 describe('threads list', () => {
+  const rules: ListRules = {"params":{"latest":{"rangeOf":"ts","bound":{"side":"upper","inclusive":false,"inclusiveParam":"inclusive"}},"oldest":{"rangeOf":"ts","bound":{"side":"lower","inclusive":false,"inclusiveParam":"inclusive"}},"ts":{"matches":{"fields":["thread_ts"],"mode":"exact","caseSensitive":true}}}};
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
     const params = { 'channel': 'contract channel', 'limit': 10 };
     const { keys, pages } = await h.walk(client.threads.list(params as never) as never, (r) => h.keyOf('threads', r));
-    const expected = h.expectedKeys('threads', params, {"params":{"latest":{"rangeOf":"ts","bound":{"side":"upper","inclusive":false,"inclusiveParam":"inclusive"}},"oldest":{"rangeOf":"ts","bound":{"side":"lower","inclusive":false,"inclusiveParam":"inclusive"}}}});
+    const expected = h.expectedKeys('threads', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -133,7 +137,7 @@ describe('threads list', () => {
     const key = String(h.key('threads', index));
     {
       const keys = (await h.all(client.threads.list({ 'channel': 'contract channel', 'latest': edge } as never) as never)).map((r) => h.keyOf('threads', r));
-      expect(keys, 'latest').toEqual(h.expectedKeys('threads', { 'channel': 'contract channel', 'latest': edge }, {"params":{"latest":{"rangeOf":"ts","bound":{"side":"upper","inclusive":false,"inclusiveParam":"inclusive"}},"oldest":{"rangeOf":"ts","bound":{"side":"lower","inclusive":false,"inclusiveParam":"inclusive"}}}}));
+      expect(keys, 'latest').toEqual(h.expectedKeys('threads', { 'channel': 'contract channel', 'latest': edge }, rules));
       expect(keys, 'latest is exclusive').not.toContain(key);
     }
     expect((await h.all(client.threads.list({ 'channel': 'contract channel', 'latest': edge, 'inclusive': true } as never) as never)).map((r) => h.keyOf('threads', r)), 'latest with inclusive is inclusive').toContain(key);
@@ -146,17 +150,34 @@ describe('threads list', () => {
     const key = String(h.key('threads', index));
     {
       const keys = (await h.all(client.threads.list({ 'channel': 'contract channel', 'oldest': edge } as never) as never)).map((r) => h.keyOf('threads', r));
-      expect(keys, 'oldest').toEqual(h.expectedKeys('threads', { 'channel': 'contract channel', 'oldest': edge }, {"params":{"latest":{"rangeOf":"ts","bound":{"side":"upper","inclusive":false,"inclusiveParam":"inclusive"}},"oldest":{"rangeOf":"ts","bound":{"side":"lower","inclusive":false,"inclusiveParam":"inclusive"}}}}));
+      expect(keys, 'oldest').toEqual(h.expectedKeys('threads', { 'channel': 'contract channel', 'oldest': edge }, rules));
       expect(keys, 'oldest is exclusive').not.toContain(key);
     }
     expect((await h.all(client.threads.list({ 'channel': 'contract channel', 'oldest': edge, 'inclusive': true } as never) as never)).map((r) => h.keyOf('threads', r)), 'oldest with inclusive is inclusive').toContain(key);
+  });
+
+  test('ts matches thread_ts (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('threads').records.map((r) => at(r, 'thread_ts'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('threads', index, 'thread_ts'));
+    const run = async (probe: string) => (await h.all(client.threads.list({ 'channel': 'contract channel', 'ts': probe } as never) as never)).map((r) => h.keyOf('threads', r));
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('threads', { 'channel': 'contract channel', 'ts': probe }, rules));
+    expect(await run(probe)).toContain(String(h.key('threads', index)));
+    if (/[a-z]/i.test(probe)) {
+      probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
+      expect(await run(probe), 'another letter case does not match').not.toContain(String(h.key('threads', index)));
+    }
   });
 
   test('every record holds its invariants and formats', async () => {
     const client = await h.client(AUTH);
     const records = await h.all(client.threads.list({ 'channel': 'contract channel' } as never) as never);
     expect(records.length).toBeGreaterThan(0);
-    expect(records.flatMap((r, i) => ruleBreaks(r, [], {"ts":"unix_time_string"}).map((b) => `record ${i}: ${b}`))).toEqual([]);
+    expect(records.flatMap((r, i) => ruleBreaks(r, [], {"thread_ts":"unix_time_string","ts":"unix_time_string"}).map((b) => `record ${i}: ${b}`))).toEqual([]);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -173,7 +194,7 @@ describe('users list', () => {
     
     const params = { 'limit': 10 };
     const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
-    const expected = h.expectedKeys('users', params, {});
+    const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -224,11 +245,11 @@ describe('channel_purposes create', () => {
 });
 
 describe('channel_topics create', () => {
-  test('create persists, reads back', async () => {
+  test('create changes the channels record it names, visible to later reads', async () => {
     const client = await h.client(AUTH);
-    const params = { 'channel': 'contract channel', 'topic': 'contract topic' };
-    const created = await client.channelTopics.create(params as never);
-    await h.readBack('channel_topics', {  }, params, created as never);
+    const params = { 'topic': 'contract topic', 'channel': h.key('channels', 0, 'string') };
+    const changed = await client.channelTopics.create(params as never);
+    await h.readBack('channels', { read: (key: unknown) => client.channels.get({ 'channel': String(key) } as never), list: () => client.channels.list({  } as never) as never }, params, changed as never);
   });
 
   test('invalid params are rejected before anything is sent', async () => {

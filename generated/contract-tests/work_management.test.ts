@@ -12,7 +12,7 @@ describe('attachments list', () => {
     
     const params = { 'parent': 'contract parent', 'limit': 10 };
     const { keys, pages } = await h.walk(client.attachments.list(params as never) as never, (r) => h.keyOf('attachments', r));
-    const expected = h.expectedKeys('attachments', params, {});
+    const expected = h.expectedKeys('attachments', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -78,7 +78,7 @@ describe('project_sections list', () => {
     
     const params = { 'limit': 10 };
     const { keys, pages } = await h.walk(client.projectSections.list(params as never) as never, (r) => h.keyOf('project_sections', r));
-    const expected = h.expectedKeys('project_sections', params, {});
+    const expected = h.expectedKeys('project_sections', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -98,7 +98,7 @@ describe('project_tasks list', () => {
     
     const params = { 'project_gid': 'contract project_gid', 'limit': 10 };
     const { keys, pages } = await h.walk(client.projectTasks.list(params as never) as never, (r) => h.keyOf('project_tasks', r));
-    const expected = h.expectedKeys('project_tasks', params, {});
+    const expected = h.expectedKeys('project_tasks', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -118,7 +118,7 @@ describe('projects list', () => {
     
     const params = { 'limit': 10 };
     const { keys, pages } = await h.walk(client.projects.list(params as never) as never, (r) => h.keyOf('projects', r));
-    const expected = h.expectedKeys('projects', params, {});
+    const expected = h.expectedKeys('projects', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -195,7 +195,7 @@ describe('task_dependencies list', () => {
     
     const params = { 'limit': 10 };
     const { keys, pages } = await h.walk(client.taskDependencies.list(params as never) as never, (r) => h.keyOf('task_dependencies', r));
-    const expected = h.expectedKeys('task_dependencies', params, {});
+    const expected = h.expectedKeys('task_dependencies', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -215,7 +215,7 @@ describe('task_dependents list', () => {
     
     const params = { 'limit': 10 };
     const { keys, pages } = await h.walk(client.taskDependents.list(params as never) as never, (r) => h.keyOf('task_dependents', r));
-    const expected = h.expectedKeys('task_dependents', params, {});
+    const expected = h.expectedKeys('task_dependents', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -235,7 +235,7 @@ describe('task_projects list', () => {
     
     const params = { 'task_gid': 'contract task_gid', 'limit': 10 };
     const { keys, pages } = await h.walk(client.taskProjects.list(params as never) as never, (r) => h.keyOf('task_projects', r));
-    const expected = h.expectedKeys('task_projects', params, {});
+    const expected = h.expectedKeys('task_projects', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -255,7 +255,7 @@ describe('task_subtasks list', () => {
     
     const params = { 'limit': 10 };
     const { keys, pages } = await h.walk(client.taskSubtasks.list(params as never) as never, (r) => h.keyOf('task_subtasks', r));
-    const expected = h.expectedKeys('task_subtasks', params, {});
+    const expected = h.expectedKeys('task_subtasks', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -275,7 +275,7 @@ describe('tasks list', () => {
     
     const params = { 'project': 'contract project', 'limit': 10 };
     const { keys, pages } = await h.walk(client.tasks.list(params as never) as never, (r) => h.keyOf('tasks', r));
-    const expected = h.expectedKeys('tasks', params, {});
+    const expected = h.expectedKeys('tasks', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -329,7 +329,7 @@ describe('team_projects list', () => {
     
     const params = { 'team_gid': 'contract team_gid', 'limit': 10 };
     const { keys, pages } = await h.walk(client.teamProjects.list(params as never) as never, (r) => h.keyOf('team_projects', r));
-    const expected = h.expectedKeys('team_projects', params, {});
+    const expected = h.expectedKeys('team_projects', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -349,7 +349,7 @@ describe('team_users list', () => {
     
     const params = { 'team_gid': 'contract team_gid', 'limit': 10 };
     const { keys, pages } = await h.walk(client.teamUsers.list(params as never) as never, (r) => h.keyOf('team_users', r));
-    const expected = h.expectedKeys('team_users', params, {});
+    const expected = h.expectedKeys('team_users', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -384,7 +384,7 @@ describe('user_teams list', () => {
     
     const params = { 'organization': 'contract organization', 'user_gid': 'contract user_gid', 'limit': 10 };
     const { keys, pages } = await h.walk(client.userTeams.list(params as never) as never, (r) => h.keyOf('user_teams', r));
-    const expected = h.expectedKeys('user_teams', params, {});
+    const expected = h.expectedKeys('user_teams', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -404,7 +404,7 @@ describe('users list', () => {
     
     const params = { 'limit': 10 };
     const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
-    const expected = h.expectedKeys('users', params, {});
+    const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -451,7 +451,7 @@ describe('workspace_projects list', () => {
     
     const params = { 'workspace_gid': 'contract workspace_gid', 'limit': 10 };
     const { keys, pages } = await h.walk(client.workspaceProjects.list(params as never) as never, (r) => h.keyOf('workspace_projects', r));
-    const expected = h.expectedKeys('workspace_projects', params, {});
+    const expected = h.expectedKeys('workspace_projects', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -471,7 +471,7 @@ describe('workspace_tags list', () => {
     
     const params = { 'limit': 10 };
     const { keys, pages } = await h.walk(client.workspaceTags.list(params as never) as never, (r) => h.keyOf('workspace_tags', r));
-    const expected = h.expectedKeys('workspace_tags', params, {});
+    const expected = h.expectedKeys('workspace_tags', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -491,7 +491,7 @@ describe('workspace_task_search list', () => {
     
     const params = { 'assignee.any': 'contract assignee.any', 'workspace_gid': 'contract workspace_gid', 'limit': 10 };
     const { keys, pages } = await h.walk(client.workspaceTaskSearch.list(params as never) as never, (r) => h.keyOf('workspace_task_search', r));
-    const expected = h.expectedKeys('workspace_task_search', params, {});
+    const expected = h.expectedKeys('workspace_task_search', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -517,7 +517,7 @@ describe('workspace_teams list', () => {
     
     const params = { 'workspace_gid': 'contract workspace_gid', 'limit': 10 };
     const { keys, pages } = await h.walk(client.workspaceTeams.list(params as never) as never, (r) => h.keyOf('workspace_teams', r));
-    const expected = h.expectedKeys('workspace_teams', params, {});
+    const expected = h.expectedKeys('workspace_teams', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -537,7 +537,7 @@ describe('workspace_users list', () => {
     
     const params = { 'workspace_gid': 'contract workspace_gid', 'limit': 10 };
     const { keys, pages } = await h.walk(client.workspaceUsers.list(params as never) as never, (r) => h.keyOf('workspace_users', r));
-    const expected = h.expectedKeys('workspace_users', params, {});
+    const expected = h.expectedKeys('workspace_users', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -557,7 +557,7 @@ describe('workspaces list', () => {
     
     const params = { 'limit': 10 };
     const { keys, pages } = await h.walk(client.workspaces.list(params as never) as never, (r) => h.keyOf('workspaces', r));
-    const expected = h.expectedKeys('workspaces', params, {});
+    const expected = h.expectedKeys('workspaces', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));

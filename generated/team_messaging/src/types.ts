@@ -190,7 +190,10 @@ export interface Message {
   team: string | null;
   /** The `text` field. */
   text: string | null;
-  /** The `thread_ts` field. */
+  /**
+   * ts of the thread's parent message, on replies.
+   * Format: Unix seconds as a decimal string (`1712345678.000100`).
+   */
   thread_ts: string | null;
   /**
    * Message timestamp; identifies the message within its channel.
@@ -355,7 +358,10 @@ export interface ThreadMessage {
   team: string | null;
   /** The `text` field. */
   text: string | null;
-  /** The `thread_ts` field. */
+  /**
+   * ts of the thread's parent message, on replies.
+   * Format: Unix seconds as a decimal string (`1712345678.000100`).
+   */
   thread_ts: string | null;
   /**
    * Message timestamp; identifies the message within its channel.
@@ -523,7 +529,10 @@ export interface MessagesCreateParams {
   reply_broadcast?: boolean;
   /** Message text (markup formatting). */
   text: string;
-  /** The `thread_ts` field. */
+  /**
+   * ts of the parent message, to post a reply.
+   * Format: Unix seconds as a decimal string (`1712345678.000100`).
+   */
   thread_ts?: string;
   /** The `unfurl_links` field. */
   unfurl_links?: boolean;
@@ -574,7 +583,11 @@ export interface ThreadsListParams {
    * Provenance: Upstream messaging API: only messages after oldest; a message at oldest itself is included when inclusive is true.
    */
   oldest?: string;
-  /** Timestamp of the parent message; needed for replies. */
+  /**
+   * Timestamp of the parent message; needed for replies.
+   * Format: Unix seconds as a decimal string (`1712345678.000100`).
+   * Filters: records whose `thread_ts` is equal to the value, case-sensitive.
+   */
   ts?: string;
 }
 

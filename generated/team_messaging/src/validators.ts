@@ -903,7 +903,7 @@ return errors === 0;
 }
 
 export const params_messages_create = validate18;
-const schema19 = {"type":"object","properties":{"channel":{"type":"string"},"reply_broadcast":{"type":"boolean"},"text":{"type":"string"},"thread_ts":{"type":"string"},"unfurl_links":{"type":"boolean"},"unfurl_media":{"type":"boolean"}},"required":["channel","text"],"additionalProperties":false};
+const schema19 = {"type":"object","properties":{"channel":{"type":"string"},"reply_broadcast":{"type":"boolean"},"text":{"type":"string"},"thread_ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"unfurl_links":{"type":"boolean"},"unfurl_media":{"type":"boolean"}},"required":["channel","text"],"additionalProperties":false};
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -994,8 +994,10 @@ var valid0 = _errs6 === errors;
 if(data.thread_ts !== undefined){
 let data3 = data.thread_ts;
 const _errs8 = errors;
-if(typeof data3 !== "string"){
-const err6 = {instancePath:instancePath+"/thread_ts",schemaPath:"#/properties/thread_ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs9 = errors;
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+const err6 = {instancePath:instancePath+"/thread_ts",schemaPath:"#/properties/thread_ts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1004,19 +1006,29 @@ vErrors.push(err6);
 }
 errors++;
 }
-const _errs9 = errors;
+}
+else {
+const err7 = {instancePath:instancePath+"/thread_ts",schemaPath:"#/properties/thread_ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
 var valid0 = _errs8 === errors;
 }
 if(data.unfurl_links !== undefined){
 let data4 = data.unfurl_links;
 const _errs10 = errors;
 if(typeof data4 !== "boolean"){
-const err7 = {instancePath:instancePath+"/unfurl_links",schemaPath:"#/properties/unfurl_links/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err8 = {instancePath:instancePath+"/unfurl_links",schemaPath:"#/properties/unfurl_links/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err8];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err8);
 }
 errors++;
 }
@@ -1027,12 +1039,12 @@ if(data.unfurl_media !== undefined){
 let data5 = data.unfurl_media;
 const _errs12 = errors;
 if(typeof data5 !== "boolean"){
-const err8 = {instancePath:instancePath+"/unfurl_media",schemaPath:"#/properties/unfurl_media/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err9 = {instancePath:instancePath+"/unfurl_media",schemaPath:"#/properties/unfurl_media/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err9];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err9);
 }
 errors++;
 }
@@ -1041,12 +1053,12 @@ var valid0 = _errs12 === errors;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err10];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err10);
 }
 errors++;
 }
@@ -1181,7 +1193,7 @@ return errors === 0;
 }
 
 export const params_threads_list = validate20;
-const schema21 = {"type":"object","properties":{"channel":{"type":"string"},"cursor":{"type":"string"},"inclusive":{"type":"boolean"},"latest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"limit":{"type":"integer"},"oldest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"ts":{"type":"string"}},"required":["channel"],"additionalProperties":false};
+const schema21 = {"type":"object","properties":{"channel":{"type":"string"},"cursor":{"type":"string"},"inclusive":{"type":"boolean"},"latest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"limit":{"type":"integer"},"oldest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"}},"required":["channel"],"additionalProperties":false};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1334,8 +1346,10 @@ var valid0 = _errs12 === errors;
 if(data.ts !== undefined){
 let data6 = data.ts;
 const _errs14 = errors;
-if(typeof data6 !== "string"){
-const err10 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs15 = errors;
+if(typeof data6 === "string"){
+if(!pattern0.test(data6)){
+const err10 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1344,17 +1358,27 @@ vErrors.push(err10);
 }
 errors++;
 }
-const _errs15 = errors;
-var valid0 = _errs14 === errors;
-}
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+var valid0 = _errs14 === errors;
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }
@@ -2291,7 +2315,7 @@ return errors === 0;
 }
 
 export const record_message = validate24;
-const schema25 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"attachments":{"type":["array","null"],"items":{"type":"object","properties":{"author_icon":{"type":["string","null"]},"author_link":{"type":["string","null"]},"author_name":{"type":["string","null"]},"color":{"type":["string","null"]},"fallback":{"type":["string","null"]},"fields":{"type":["array","null"]},"footer":{"type":["string","null"]},"footer_icon":{"type":["string","null"]},"id":{"type":["integer","null"]},"image_url":{"type":["string","null"]},"pretext":{"type":["string","null"]},"text":{"type":["string","null"]},"thumb_url":{"type":["string","null"]},"title":{"type":["string","null"]},"title_link":{"type":["string","null"]},"ts":{"type":["string","integer","null"]}},"required":["author_icon","author_link","author_name","color","fallback","fields","footer","footer_icon","id","image_url","pretext","text","thumb_url","title","title_link","ts"],"additionalProperties":true}},"blocks":{"type":["array","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"edited":{},"files":{"type":["array","null"],"items":{"type":"object","properties":{"created":{"type":["integer","null"]},"external_type":{"type":["string","null"]},"filetype":{"type":["string","null"]},"id":{"type":["string","null"]},"is_external":{"type":["boolean","null"]},"is_public":{"type":["boolean","null"]},"mimetype":{"type":["string","null"]},"mode":{"type":["string","null"]},"name":{"type":["string","null"]},"permalink":{"type":["string","null"]},"permalink_public":{"type":["string","null"]},"pretty_type":{"type":["string","null"]},"public_url_shared":{"type":["boolean","null"]},"size":{"type":["integer","null"]},"timestamp":{"type":["integer","null"]},"title":{"type":["string","null"]},"url_private":{"type":["string","null"]},"url_private_download":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["created","external_type","filetype","id","is_external","is_public","mimetype","mode","name","permalink","permalink_public","pretty_type","public_url_shared","size","timestamp","title","url_private","url_private_download","user"],"additionalProperties":true}},"is_locked":{"type":["boolean","null"]},"latest_reply":{"type":["string","null"]},"reactions":{"type":["array","null"],"items":{"type":"object","properties":{"count":{"type":["integer","null"]},"name":{"type":["string","null"]},"users":{"type":["array","null"]}},"required":["count","name","users"],"additionalProperties":true}},"reply_count":{"type":["integer","null"]},"reply_users":{"type":["array","null"]},"reply_users_count":{"type":["integer","null"]},"subscribed":{"type":["boolean","null"]},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"thread_ts":{"type":["string","null"]},"ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","attachments","blocks","bot_id","bot_profile","edited","files","is_locked","latest_reply","reactions","reply_count","reply_users","reply_users_count","subscribed","subtype","team","text","thread_ts","ts","type","user"],"additionalProperties":true};
+const schema25 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"attachments":{"type":["array","null"],"items":{"type":"object","properties":{"author_icon":{"type":["string","null"]},"author_link":{"type":["string","null"]},"author_name":{"type":["string","null"]},"color":{"type":["string","null"]},"fallback":{"type":["string","null"]},"fields":{"type":["array","null"]},"footer":{"type":["string","null"]},"footer_icon":{"type":["string","null"]},"id":{"type":["integer","null"]},"image_url":{"type":["string","null"]},"pretext":{"type":["string","null"]},"text":{"type":["string","null"]},"thumb_url":{"type":["string","null"]},"title":{"type":["string","null"]},"title_link":{"type":["string","null"]},"ts":{"type":["string","integer","null"]}},"required":["author_icon","author_link","author_name","color","fallback","fields","footer","footer_icon","id","image_url","pretext","text","thumb_url","title","title_link","ts"],"additionalProperties":true}},"blocks":{"type":["array","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"edited":{},"files":{"type":["array","null"],"items":{"type":"object","properties":{"created":{"type":["integer","null"]},"external_type":{"type":["string","null"]},"filetype":{"type":["string","null"]},"id":{"type":["string","null"]},"is_external":{"type":["boolean","null"]},"is_public":{"type":["boolean","null"]},"mimetype":{"type":["string","null"]},"mode":{"type":["string","null"]},"name":{"type":["string","null"]},"permalink":{"type":["string","null"]},"permalink_public":{"type":["string","null"]},"pretty_type":{"type":["string","null"]},"public_url_shared":{"type":["boolean","null"]},"size":{"type":["integer","null"]},"timestamp":{"type":["integer","null"]},"title":{"type":["string","null"]},"url_private":{"type":["string","null"]},"url_private_download":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["created","external_type","filetype","id","is_external","is_public","mimetype","mode","name","permalink","permalink_public","pretty_type","public_url_shared","size","timestamp","title","url_private","url_private_download","user"],"additionalProperties":true}},"is_locked":{"type":["boolean","null"]},"latest_reply":{"type":["string","null"]},"reactions":{"type":["array","null"],"items":{"type":"object","properties":{"count":{"type":["integer","null"]},"name":{"type":["string","null"]},"users":{"type":["array","null"]}},"required":["count","name","users"],"additionalProperties":true}},"reply_count":{"type":["integer","null"]},"reply_users":{"type":["array","null"]},"reply_users_count":{"type":["integer","null"]},"subscribed":{"type":["boolean","null"]},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"thread_ts":{"type":["string","null"],"pattern":"^[0-9]+(\\.[0-9]+)?$"},"ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","attachments","blocks","bot_id","bot_profile","edited","files","is_locked","latest_reply","reactions","reply_count","reply_users","reply_users_count","subscribed","subtype","team","text","thread_ts","ts","type","user"],"additionalProperties":true};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3829,15 +3853,9 @@ vErrors.push(err115);
 errors++;
 }
 const _errs118 = errors;
-var valid0 = _errs117 === errors;
-}
-if(data.ts !== undefined){
-let data57 = data.ts;
-const _errs119 = errors;
-const _errs120 = errors;
-if(typeof data57 === "string"){
-if(!pattern0.test(data57)){
-const err116 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
+if(typeof data56 === "string"){
+if(!pattern0.test(data56)){
+const err116 = {instancePath:instancePath+"/thread_ts",schemaPath:"#/properties/thread_ts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -3847,13 +3865,31 @@ vErrors.push(err116);
 errors++;
 }
 }
-else {
-const err117 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var valid0 = _errs117 === errors;
+}
+if(data.ts !== undefined){
+let data57 = data.ts;
+const _errs119 = errors;
+const _errs120 = errors;
+if(typeof data57 === "string"){
+if(!pattern0.test(data57)){
+const err117 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err117];
 }
 else {
 vErrors.push(err117);
+}
+errors++;
+}
+}
+else {
+const err118 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
 }
 errors++;
 }
@@ -3863,12 +3899,12 @@ if(data.type !== undefined){
 let data58 = data.type;
 const _errs121 = errors;
 if((typeof data58 !== "string") && (data58 !== null)){
-const err118 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema25.properties.type.type},message:"must be string,null"};
+const err119 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema25.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err118];
+vErrors = [err119];
 }
 else {
-vErrors.push(err118);
+vErrors.push(err119);
 }
 errors++;
 }
@@ -3879,12 +3915,12 @@ if(data.user !== undefined){
 let data59 = data.user;
 const _errs123 = errors;
 if((typeof data59 !== "string") && (data59 !== null)){
-const err119 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema25.properties.user.type},message:"must be string,null"};
+const err120 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema25.properties.user.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err119];
+vErrors = [err120];
 }
 else {
-vErrors.push(err119);
+vErrors.push(err120);
 }
 errors++;
 }
@@ -3893,12 +3929,12 @@ var valid0 = _errs123 === errors;
 }
 }
 else {
-const err120 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err121 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err120];
+vErrors = [err121];
 }
 else {
-vErrors.push(err120);
+vErrors.push(err121);
 }
 errors++;
 }
@@ -4161,7 +4197,7 @@ return errors === 0;
 }
 
 export const record_thread_message = validate26;
-const schema27 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"attachments":{"type":["array","null"],"items":{"type":"object","properties":{"author_icon":{"type":["string","null"]},"author_link":{"type":["string","null"]},"author_name":{"type":["string","null"]},"color":{"type":["string","null"]},"fallback":{"type":["string","null"]},"fields":{"type":["array","null"]},"footer":{"type":["string","null"]},"footer_icon":{"type":["string","null"]},"id":{"type":["integer","null"]},"image_url":{"type":["string","null"]},"pretext":{"type":["string","null"]},"text":{"type":["string","null"]},"thumb_url":{"type":["string","null"]},"title":{"type":["string","null"]},"title_link":{"type":["string","null"]},"ts":{"type":["string","integer","null"]}},"required":["author_icon","author_link","author_name","color","fallback","fields","footer","footer_icon","id","image_url","pretext","text","thumb_url","title","title_link","ts"],"additionalProperties":true}},"blocks":{"type":["array","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"edited":{},"files":{"type":["array","null"],"items":{"type":"object","properties":{"created":{"type":["integer","null"]},"external_type":{"type":["string","null"]},"filetype":{"type":["string","null"]},"id":{"type":["string","null"]},"is_external":{"type":["boolean","null"]},"is_public":{"type":["boolean","null"]},"mimetype":{"type":["string","null"]},"mode":{"type":["string","null"]},"name":{"type":["string","null"]},"permalink":{"type":["string","null"]},"permalink_public":{"type":["string","null"]},"pretty_type":{"type":["string","null"]},"public_url_shared":{"type":["boolean","null"]},"size":{"type":["integer","null"]},"timestamp":{"type":["integer","null"]},"title":{"type":["string","null"]},"url_private":{"type":["string","null"]},"url_private_download":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["created","external_type","filetype","id","is_external","is_public","mimetype","mode","name","permalink","permalink_public","pretty_type","public_url_shared","size","timestamp","title","url_private","url_private_download","user"],"additionalProperties":true}},"is_locked":{"type":["boolean","null"]},"latest_reply":{"type":["string","null"]},"parent_user_id":{"type":["string","null"]},"reactions":{"type":["array","null"],"items":{"type":"object","properties":{"count":{"type":["integer","null"]},"name":{"type":["string","null"]},"users":{"type":["array","null"]}},"required":["count","name","users"],"additionalProperties":true}},"reply_count":{"type":["integer","null"]},"reply_users":{"type":["array","null"]},"reply_users_count":{"type":["integer","null"]},"subscribed":{"type":["boolean","null"]},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"thread_ts":{"type":["string","null"]},"ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","attachments","blocks","bot_id","bot_profile","edited","files","is_locked","latest_reply","parent_user_id","reactions","reply_count","reply_users","reply_users_count","subscribed","subtype","team","text","thread_ts","ts","type","user"],"additionalProperties":true};
+const schema27 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"attachments":{"type":["array","null"],"items":{"type":"object","properties":{"author_icon":{"type":["string","null"]},"author_link":{"type":["string","null"]},"author_name":{"type":["string","null"]},"color":{"type":["string","null"]},"fallback":{"type":["string","null"]},"fields":{"type":["array","null"]},"footer":{"type":["string","null"]},"footer_icon":{"type":["string","null"]},"id":{"type":["integer","null"]},"image_url":{"type":["string","null"]},"pretext":{"type":["string","null"]},"text":{"type":["string","null"]},"thumb_url":{"type":["string","null"]},"title":{"type":["string","null"]},"title_link":{"type":["string","null"]},"ts":{"type":["string","integer","null"]}},"required":["author_icon","author_link","author_name","color","fallback","fields","footer","footer_icon","id","image_url","pretext","text","thumb_url","title","title_link","ts"],"additionalProperties":true}},"blocks":{"type":["array","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"edited":{},"files":{"type":["array","null"],"items":{"type":"object","properties":{"created":{"type":["integer","null"]},"external_type":{"type":["string","null"]},"filetype":{"type":["string","null"]},"id":{"type":["string","null"]},"is_external":{"type":["boolean","null"]},"is_public":{"type":["boolean","null"]},"mimetype":{"type":["string","null"]},"mode":{"type":["string","null"]},"name":{"type":["string","null"]},"permalink":{"type":["string","null"]},"permalink_public":{"type":["string","null"]},"pretty_type":{"type":["string","null"]},"public_url_shared":{"type":["boolean","null"]},"size":{"type":["integer","null"]},"timestamp":{"type":["integer","null"]},"title":{"type":["string","null"]},"url_private":{"type":["string","null"]},"url_private_download":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["created","external_type","filetype","id","is_external","is_public","mimetype","mode","name","permalink","permalink_public","pretty_type","public_url_shared","size","timestamp","title","url_private","url_private_download","user"],"additionalProperties":true}},"is_locked":{"type":["boolean","null"]},"latest_reply":{"type":["string","null"]},"parent_user_id":{"type":["string","null"]},"reactions":{"type":["array","null"],"items":{"type":"object","properties":{"count":{"type":["integer","null"]},"name":{"type":["string","null"]},"users":{"type":["array","null"]}},"required":["count","name","users"],"additionalProperties":true}},"reply_count":{"type":["integer","null"]},"reply_users":{"type":["array","null"]},"reply_users_count":{"type":["integer","null"]},"subscribed":{"type":["boolean","null"]},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"thread_ts":{"type":["string","null"],"pattern":"^[0-9]+(\\.[0-9]+)?$"},"ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","attachments","blocks","bot_id","bot_profile","edited","files","is_locked","latest_reply","parent_user_id","reactions","reply_count","reply_users","reply_users_count","subscribed","subtype","team","text","thread_ts","ts","type","user"],"additionalProperties":true};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5725,15 +5761,9 @@ vErrors.push(err117);
 errors++;
 }
 const _errs120 = errors;
-var valid0 = _errs119 === errors;
-}
-if(data.ts !== undefined){
-let data58 = data.ts;
-const _errs121 = errors;
-const _errs122 = errors;
-if(typeof data58 === "string"){
-if(!pattern0.test(data58)){
-const err118 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
+if(typeof data57 === "string"){
+if(!pattern0.test(data57)){
+const err118 = {instancePath:instancePath+"/thread_ts",schemaPath:"#/properties/thread_ts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -5743,13 +5773,31 @@ vErrors.push(err118);
 errors++;
 }
 }
-else {
-const err119 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var valid0 = _errs119 === errors;
+}
+if(data.ts !== undefined){
+let data58 = data.ts;
+const _errs121 = errors;
+const _errs122 = errors;
+if(typeof data58 === "string"){
+if(!pattern0.test(data58)){
+const err119 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err119];
 }
 else {
 vErrors.push(err119);
+}
+errors++;
+}
+}
+else {
+const err120 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
 }
 errors++;
 }
@@ -5759,12 +5807,12 @@ if(data.type !== undefined){
 let data59 = data.type;
 const _errs123 = errors;
 if((typeof data59 !== "string") && (data59 !== null)){
-const err120 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema27.properties.type.type},message:"must be string,null"};
+const err121 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema27.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err120];
+vErrors = [err121];
 }
 else {
-vErrors.push(err120);
+vErrors.push(err121);
 }
 errors++;
 }
@@ -5775,12 +5823,12 @@ if(data.user !== undefined){
 let data60 = data.user;
 const _errs125 = errors;
 if((typeof data60 !== "string") && (data60 !== null)){
-const err121 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema27.properties.user.type},message:"must be string,null"};
+const err122 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema27.properties.user.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err121];
+vErrors = [err122];
 }
 else {
-vErrors.push(err121);
+vErrors.push(err122);
 }
 errors++;
 }
@@ -5789,12 +5837,12 @@ var valid0 = _errs125 === errors;
 }
 }
 else {
-const err122 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err123 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err122];
+vErrors = [err123];
 }
 else {
-vErrors.push(err122);
+vErrors.push(err123);
 }
 errors++;
 }

@@ -6,7 +6,7 @@
  * records are listed, partial updates keep what they do not name); searches equal a reference evaluation and their
  * data equals the record; downloads stream (ranges give 206); invalid params are rejected before anything is sent.
  */
-import { entityFields } from '../fixtures/model.js';
+import { entityFields, identifyingParam } from '../fixtures/model.js';
 import type { ActionIR, ConnectorIR, EntityIR } from '../../ir.js';
 import { clientClassName } from '../clients/client-names.js';
 import { camelCase, packageName, stringLiteral } from '../naming.js';
@@ -22,7 +22,7 @@ function listTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, re
   const query = action.params.find((p) => p.queryLanguage);
   const sizeEntry = size && pageSize ? { [size.name]: String(pageSize) } : {};
   let params = paramsCode(connector, entity, action, 0, sizeEntry);
-  let expected = `h.expectedKeys(${stringLiteral(entity.name)}, params, ${listRules(action)})`;
+  let expected = `h.expectedKeys(${stringLiteral(entity.name)}, params${listRules(action) === '{}' ? '' : ', rules'})`;
   const lines: string[] = [];
   if (query) {
     // A query that must match: one field of a fixture record, written in the param's query language.
@@ -186,10 +186,30 @@ function actionTests(connector: ConnectorIR, entity: EntityIR, action: ActionIR)
     expect(h.requests).toBe(sent);
   });`);
   }
-  return `describe('${entity.name} ${action.name}', () => {${tests.join('\n')}\n});`;
+  const rules = action.result.shape === 'list' ? listRules(action) : '{}';
+  const declarations = rules === '{}' ? '' : `\n  const rules: ListRules = ${rules};\n`;
+  return `describe('${entity.name} ${action.name}', () => {${declarations}${tests.join('\n')}\n});`;
+}
+
+/** The entity whose record a write changes and answers with, when it is another entity's (named by its key param). */
+function writeThroughTarget(connector: ConnectorIR, entity: EntityIR, action: ActionIR): EntityIR | undefined {
+  const target = connector.entities.find((e) => e !== entity && !e.recordsFrom && e.record === action.result.record);
+  const key = target && identifyingParam(target);
+  return target && key && action.params.some((p) => p.name === key.name) ? target : undefined;
 }
 
 function createTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, method: string): string {
+  const through = writeThroughTarget(connector, entity, action);
+  if (through) {
+    // The write changes a record of another entity: read it back there.
+    return `
+  test('create changes the ${through.name} record it names, visible to later reads', async () => {
+    const client = await h.client(AUTH);
+    const params = ${createParams(connector, entity, action)};
+    const changed = await ${method}(params as never);
+    await h.readBack(${stringLiteral(through.name)}, ${readers(connector, through)}, params, changed as never);
+  });`;
+  }
   const e = stringLiteral(entity.name);
   const owner = recordEntity(connector, entity);
   const list = owner.actions.find((a) => a.name === 'list');
@@ -259,6 +279,10 @@ function createParams(connector: ConnectorIR, entity: EntityIR, action: ActionIR
     const filter = list?.params.find((x) => x.name === p.name && x.required);
     if (filter?.matches) extra[p.name] = `h.field(${stringLiteral(owner.name)}, 0, ${stringLiteral(filter.matches.fields[0]!)})`;
   }
+  // A write answered with another entity's record (a channel's topic set, answered with the channel) names one that exists.
+  const target = writeThroughTarget(connector, entity, action);
+  const key = target && identifyingParam(target);
+  if (target && key) extra[key.name] = `h.key(${stringLiteral(target.name)}, 0, ${stringLiteral(scalarType(key))})`;
   if (action.paramsUnspecified) {
     const fields = entityFields(connector, entity).filter((f) => f.types[0] === 'string' && !f.enum && f.const === undefined && !f.format && !/(^id$|_id$|Id$)/.test(f.name));
     for (const f of fields.slice(0, 2)) extra[f.name] = stringLiteral(`contract ${f.name}`);
@@ -287,10 +311,11 @@ function testFile(connector: ConnectorIR): string {
   const pairs = connector.entities.flatMap((e) => e.actions.map((a) => [e, a] as const)).sort((x, y) => readsFirst(x[1], y[1]));
   const body = pairs.map(([e, a]) => actionTests(connector, e, a)).join('\n\n');
   const ruleHelpers = ['at', 'orderingBreak', 'ruleBreaks'].filter((name) => new RegExp(`\\b${name}\\(`).test(body));
+  const ruleTypes = /: ListRules = /.test(body) ? ['type ListRules'] : [];
   return `${generatedHeader(connector.file)}import { describe, expect, test } from 'vitest';
 import { ${client}, ParamValidationError } from '${packageName(connector.id)}';
 import { ContractHarness } from '../../test/contract/harness.js';
-${ruleHelpers.length ? `import { ${ruleHelpers.join(', ')} } from '../../test/contract/rules.js';\n` : ''}
+${ruleHelpers.length + ruleTypes.length ? `import { ${[...ruleHelpers, ...ruleTypes].join(', ')} } from '../../test/contract/rules.js';\n` : ''}
 const h = new ContractHarness(${stringLiteral(connector.id)}, ${client});
 const AUTH = ${auth};
 

@@ -59,7 +59,8 @@ export function listRuleTests(connector: ConnectorIR, entity: EntityIR, action: 
   const e = stringLiteral(entity.name);
   const method = `client.${camelCase(entity.name)}.${camelCase(action.name)}`;
   const base = paramsCode(connector, entity, action, 0);
-  const rules = listRules(action);
+  // The describe block declares `rules` (the list's rules as data) when the action has any.
+  const rules = listRules(action) === '{}' ? '{}' : 'rules';
   const out: string[] = [];
   if (action.ordering?.length) {
     const order = JSON.stringify(action.ordering);
@@ -124,7 +125,9 @@ function matchesTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR,
   // The probe: a fixture value of the field (a middle part of it, for contains), in another case when letter case is tested.
   const pick = m.mode === 'contains' ? 'value.slice(1, Math.max(2, value.length - 1))' : m.mode === 'prefix' ? 'value.slice(0, Math.max(1, value.length - 1))' : 'value';
   return test(`${p.name} matches ${m.fields.join(' or ')} (${m.mode}, case-${m.caseSensitive ? 'sensitive' : 'insensitive'})`, [
-    `const index = h.entity(${e}).records.findIndex((r) => typeof at(r, ${field}) === 'string' && /[a-z]/i.test(at(r, ${field}) as string));`,
+    `const texts = h.entity(${e}).records.map((r) => at(r, ${field}));`,
+    `let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));`,
+    `if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');`,
     `expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);`,
     `const value = String(h.field(${e}, index, ${field}));`,
     `const run = async (probe: string) => (await h.all(${method}(${base} as never) as never)).map((r) => h.keyOf(${e}, r));`,
@@ -133,10 +136,12 @@ function matchesTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR,
     `expect(await run(probe)).toContain(String(h.key(${e}, index)));`,
     ...(free
       ? [
-          `probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();`,
+          `if (/[a-z]/i.test(probe)) {`,
+          `  probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();`,
           m.caseSensitive
-            ? `expect(await run(probe), 'another letter case does not match').not.toContain(String(h.key(${e}, index)));`
-            : `expect(await run(probe), 'another letter case matches too').toContain(String(h.key(${e}, index)));`,
+            ? `  expect(await run(probe), 'another letter case does not match').not.toContain(String(h.key(${e}, index)));`
+            : `  expect(await run(probe), 'another letter case matches too').toContain(String(h.key(${e}, index)));`,
+          `}`,
         ]
       : []),
   ]);
