@@ -13,12 +13,17 @@ import { ConnectorModel, getPath, type EntityModel } from '../generator/emitters
 import { BudgetCache } from './cache.js';
 import { SearchIndex, type DocumentSource, type SearchField } from './search/index.js';
 
+/** Base records each entity keeps from recent reads. */
+const RECENT_RECORDS = 2048;
+
 /** A row of an entity's store: a base record's index (≥ 0), or a created record (−1 − its position). */
 export type Row = number;
 
 /** The base records of every entity, shared by all sources, with a bounded cache of what they cost to build. */
 export class BaseData {
   readonly #models = new Map<string, ConnectorModel>();
+  /** Recently read base records per entity (get and list pages read the same ones again). */
+  readonly #recent = new WeakMap<EntityModel, Map<number, Record<string, unknown>>>();
   readonly cache: BudgetCache;
 
   /** `cacheFields`: how many record fields the caches may hold (a memory bound). */
@@ -39,9 +44,20 @@ export class BaseData {
     return this.cache.get(`records:${model.owner.connector.id}/${model.entity.name}`, cost, () => Array.from({ length: model.count }, (_, i) => model.recordAt(i)));
   }
 
-  /** One base record (from the built list when there is one). */
+  /** One base record: from the built list when there is one, else from the recently read ones, else computed. */
   record(model: EntityModel, index: number): Record<string, unknown> {
-    return this.cache.peek<Record<string, unknown>[]>(`records:${model.owner.connector.id}/${model.entity.name}`)?.[index] ?? model.recordAt(index);
+    const built = this.cache.peek<Record<string, unknown>[]>(`records:${model.owner.connector.id}/${model.entity.name}`)?.[index];
+    if (built) return built;
+    let recent = this.#recent.get(model);
+    if (!recent) this.#recent.set(model, (recent = new Map()));
+    let record = recent.get(index);
+    if (!record) {
+      record = model.recordAt(index);
+      recent.set(index, record);
+      // Bounded per entity: the oldest read goes first.
+      if (recent.size > RECENT_RECORDS) recent.delete(recent.keys().next().value!);
+    }
+    return record;
   }
 
   /** The search index over the base records, shared by every source that has not written to the entity. */

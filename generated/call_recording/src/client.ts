@@ -49,6 +49,7 @@ const cursorPaging: PaginationDescriptor = {
 export interface CallAudioResource {
   /**
    * Returns binary content.
+   * Works on the records of `calls`.
    * Params not specified by the contract: "Parameters of call_audio and call_video downloads: not shown."
    * Streams the bytes as `body`.
    * @example
@@ -76,6 +77,7 @@ export interface CallTranscriptsResource {
 export interface CallVideoResource {
   /**
    * Returns binary content.
+   * Works on the records of `calls`.
    * Params not specified by the contract: "Parameters of call_audio and call_video downloads: not shown."
    * Streams the bytes as `body`.
    * @example

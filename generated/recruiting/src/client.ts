@@ -53,6 +53,7 @@ const pagePaging: PaginationDescriptor = {
 export interface ApplicationAttachmentResource {
   /**
    * Returns binary content.
+   * Works on the records of `applications`.
    * Params not specified by the contract: "Parameters of job_posts, sources, scheduled_interviews and attachment downloads: not shown."
    * Streams the bytes as `body`.
    * @example
@@ -85,6 +86,7 @@ export interface ApplicationsResource {
 export interface CandidateAttachmentResource {
   /**
    * Returns binary content.
+   * Works on the records of `candidates`.
    * Params not specified by the contract: "Parameters of job_posts, sources, scheduled_interviews and attachment downloads: not shown."
    * Streams the bytes as `body`.
    * @example
