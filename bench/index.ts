@@ -2,9 +2,11 @@
 import { benchBundle } from './bundle.js';
 import { benchGenerate } from './generate.js';
 import { benchMock } from './mock.js';
+import { benchMockScale } from './mock-scale.js';
 import { benchSearch } from './search.js';
 
 benchGenerate();
 await benchMock();
+await benchMockScale();
 benchSearch();
 await benchBundle();

@@ -17,6 +17,118 @@ export interface SourceLocation {
   line: number;
 }
 
+/**
+ * A value format the contract states or the spec assumes: `currency_lower_iso` (lowercase three-letter ISO code),
+ * `md5_of_lower_email` (hex MD5 of the lowercase email), `unix_time_string` (Unix seconds as a decimal string,
+ * e.g. `1712345678.000100`), `url` (absolute http(s) URL).
+ */
+export type ValueFormat = 'currency_lower_iso' | 'md5_of_lower_email' | 'unix_time_string' | 'url';
+
+/** Where the rules below come from when the contract does not state them. */
+export interface RuleDocs {
+  /** A transcription decision. */
+  note?: string;
+  /** Where a fact not in the contract comes from. */
+  provenance?: string;
+  /** What is assumed where the contract is silent. */
+  assumption?: string;
+}
+
+/** How a value is derived from the stored record: a copy of another field (in the value's format), or a constant. */
+export interface DeriveIR {
+  /** Record field (dotted path) the value is copied from; converted to the value's `format` when it has one. */
+  from?: string;
+  /** The constant the value always holds. */
+  value?: Literal | null;
+}
+
+/** A list param that filters records by matching record fields. */
+export interface MatchIR extends RuleDocs {
+  /** Record fields (dotted paths) compared; a record is kept when any matches. */
+  fields: string[];
+  /** exact: the whole value; contains: a substring; prefix: a leading part. */
+  mode: 'exact' | 'contains' | 'prefix';
+  /** Whether letter case must match. */
+  caseSensitive: boolean;
+}
+
+/** One bound of an interval on a record field (the field is `rangeOf` of the param or of its parent object). */
+export interface BoundIR {
+  /** lower: records at or after the value; upper: at or before. */
+  side: 'lower' | 'upper';
+  /** Whether a record equal to the bound is kept. */
+  inclusive: boolean;
+  /** A boolean param that makes the bound inclusive when true. */
+  inclusiveParam?: string;
+}
+
+/** The default order of list results. */
+export interface OrderingIR {
+  /** Record field (dotted path) compared. */
+  field: string;
+  /** asc: smallest first; desc: largest first. */
+  direction: 'asc' | 'desc';
+}
+
+/** Records a list leaves out unless asked for. */
+export interface DefaultFilterIR extends RuleDocs {
+  /** Record field (dotted path) tested. */
+  field: string;
+  /** Values whose records are left out, sorted. */
+  exclude: Literal[];
+  /** A param whose presence lifts the default (then the param's own filter applies). */
+  unlessParam?: string;
+  /** Description from the spec. */
+  description?: string;
+}
+
+/** Params that must be given together or alternatively. */
+export interface ParamGroupIR extends RuleDocs {
+  /** oneOf: exactly one alternative is given in full; atLeastOne: at least one is. */
+  kind: 'oneOf' | 'atLeastOne';
+  /** The alternatives, each a sorted list of param names; sorted. */
+  alternatives: string[][];
+  /** Description from the spec. */
+  description?: string;
+}
+
+/** A comparison between two values. */
+export type CompareOp = 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte';
+
+/** A rule every record of a shape holds. */
+export type InvariantIR = RuleDocs & { description?: string } & (
+    | {
+        /** The boolean `field` is true exactly when `left op right` holds. */
+        kind: 'iff';
+        /** Boolean field the rule defines. */
+        field: string;
+        /** Left operand (a field). */
+        left: string;
+        /** Comparison. */
+        op: CompareOp;
+        /** Right operand (a field). */
+        right: string;
+      }
+    | {
+        /** `left op right` always holds. */
+        kind: 'compare';
+        /** Left operand (a field). */
+        left: string;
+        /** Comparison. */
+        op: CompareOp;
+        /** Right operand (a field). */
+        right: string;
+      }
+    | {
+        /** The fields are null unless the source is an account of kind `account`. */
+        kind: 'accountOnly';
+        /** The kind of account the fields belong to (e.g. `platform`). */
+        account: string;
+        /** The fields, sorted. */
+        fields: string[];
+      }
+  );
+
 /** The shape of a value: a record field, a meta key, a searchable field or a param. */
 export interface SchemaIR {
   /** Base types the value may take (never null: see `nullable`). */
@@ -61,6 +173,18 @@ export interface SchemaIR {
   separator?: string;
   /** The param carries a query in this language (params). */
   queryLanguage?: 'search_query' | 'filter_groups' | 'jql' | 'code_search' | 'drive_query';
+  /** The value's format. */
+  format?: ValueFormat;
+  /** Fields: how the value follows from the stored record (searchable-only and derived fields). */
+  derive?: DeriveIR;
+  /** Objects with `properties`: the seed's words where not all inner fields are shown (the object is open). */
+  unspecified?: string;
+  /** Params: how the param filters list results. */
+  matches?: MatchIR;
+  /** Params: the record field an interval param (or an interval object's bounds) constrains. */
+  rangeOf?: string;
+  /** Params: the bound of the interval this param (or interval member) sets. */
+  bound?: BoundIR;
 }
 
 /** A named value inside an object: a record field, meta key, searchable field or param. */
@@ -91,6 +215,10 @@ export interface ShapeIR {
   idPrefix?: string;
   /** Fixtures: shape of generated string identifiers (record's own, else the connector's default). */
   idFormat?: IdFormat;
+  /** The field (dotted path) that identifies a record, when the spec names it. */
+  key?: string;
+  /** Rules every record holds, in spec order. */
+  invariants?: InvariantIR[];
   /** Where the shape is written. */
   source: SourceLocation;
 }
@@ -133,6 +261,8 @@ export interface PaginationIR {
   stop: StopConditionIR[];
   /** What is assumed where the contract is silent. */
   assumption?: string;
+  /** Where a fact not in the contract comes from. */
+  provenance?: string;
   /** Where the scheme is written. */
   source: SourceLocation;
 }
@@ -147,6 +277,23 @@ export const ACTION_ORDER: readonly ActionName[] = ['list', 'get', 'create', 'up
 export function actionRank(name: string): number {
   const i = ACTION_ORDER.indexOf(name as ActionName);
   return i < 0 ? ACTION_ORDER.length : i;
+}
+
+/**
+ * The property a dotted path names among known fields (`data.id`, descending into object fields and array
+ * elements), or undefined when a segment is not known. `lenient`: a segment below a field whose inner fields are
+ * not known is accepted (the field is returned).
+ */
+export function propertyAt(properties: readonly PropertyIR[], dotted: string, lenient = false): PropertyIR | undefined {
+  let props: readonly PropertyIR[] | undefined = properties;
+  let found: PropertyIR | undefined;
+  for (const segment of dotted.split('.')) {
+    if (!props) return lenient ? found : undefined;
+    found = props.find((p) => p.name === segment);
+    if (!found) return undefined;
+    props = found.properties ?? found.items?.properties;
+  }
+  return found;
 }
 
 /** The result shapes an action can return. */
@@ -183,6 +330,16 @@ export interface ActionIR {
   note?: string;
   /** Why the action is deprecated, when it is. */
   deprecated?: string;
+  /** list: the default order of results (absent: the contract states none). */
+  ordering?: OrderingIR[];
+  /** list: records left out unless asked for. */
+  defaultFilter?: DefaultFilterIR;
+  /** Params that must be given together or alternatively. */
+  paramGroups?: ParamGroupIR[];
+  /** get, update, delete, download: the param that carries the identifier of the record addressed, when the action has one. */
+  keyParam?: string;
+  /** update: `partial` when the contract says an update changes only the fields it is given; absent: not stated. */
+  updateSemantics?: 'partial';
   /** Where the action is written. */
   source: SourceLocation;
 }
@@ -206,8 +363,24 @@ export interface EntityIR {
   actions: ActionIR[];
   /** A transcription decision. */
   note?: string;
+  /** The entity has no records of its own: its actions address the records of this entity of the connector. */
+  recordsFrom?: string;
+  /** What is assumed where the contract is silent. */
+  assumption?: string;
+  /** Where a fact not in the contract comes from. */
+  provenance?: string;
   /** Where the entity is written. */
   source: SourceLocation;
+}
+
+/** A configuration variable of a connector's sources. */
+export interface AuthVariableIR extends PropertyIR {
+  /** The seed's words where the default is not shown. */
+  defaultUnspecified?: string;
+  /** Where a client supplies it over HTTP (absent: not decided). */
+  suppliedIn?: 'auth_config';
+  /** The seed's words on what it does not show about the variable (e.g. where it is supplied). */
+  suppliedUnspecified?: string;
 }
 
 /** How sources of a connector authenticate to the third-party system (auth_config). */
@@ -219,7 +392,7 @@ export interface AuthIR {
   /** auth_config fields, sorted by name. */
   fields: PropertyIR[];
   /** Configuration variables (e.g. advertising region_url), sorted by name. */
-  variables: (PropertyIR & { defaultUnspecified?: string })[];
+  variables: AuthVariableIR[];
   /** The seed's words where the method is not shown. */
   unspecified?: string;
 }
@@ -246,6 +419,8 @@ export interface ConnectorIR {
   records: ShapeIR[];
   /** Entities, sorted by name. */
   entities: EntityIR[];
+  /** The seed's words where state transitions are not shown. */
+  transitionsUnspecified?: string;
   /** The npm package generated for the connector (named by the config). */
   package: PackageIR;
 }

@@ -1,18 +1,19 @@
 /**
- * Execute's actions over a source's data: list and api_search (selection + the connector's paging), get, create,
- * update and delete (visible to later reads), search (the uniform search engine) and download (bytes, with ranges).
- * Everything is driven by the IR: no connector is named here.
+ * Execute's actions over a source's records: list and api_search (selection + the connector's paging), get, create,
+ * update and delete (visible to every later read), search (the uniform search engine over the same records) and
+ * download (bytes, with ranges). Everything is driven by the IR: no connector is named here.
  */
-import { entityFields } from '../generator/emitters/fixtures/dataset.js';
+import { getPath, identifyingParam, setPath } from '../generator/emitters/fixtures/model.js';
 import { Random } from '../generator/emitters/fixtures/random.js';
 import { identifier, valueFor } from '../generator/emitters/fixtures/values.js';
-import type { ActionIR, ConnectorIR, ShapeIR } from '../generator/ir.js';
+import type { ActionIR, ConnectorIR, EntityIR, PropertyIR, ShapeIR } from '../generator/ir.js';
 import { HttpError, notFound } from './errors.js';
 import { cutPage } from './paging.js';
 import { projectRecord } from './query/index.js';
+import { checkInvariants } from './rules.js';
 import { SearchRequestError } from './search/index.js';
 import { selectRecords } from './select.js';
-import type { EntityStore, SourceData } from './store.js';
+import type { EntityStore, Row, SourceData } from './store.js';
 
 /** What an action answers: a JSON envelope, or bytes. */
 export type ActionResult =
@@ -23,7 +24,9 @@ export type ActionResult =
 export interface ActionContext {
   /** The source's data. */
   source: SourceData;
-  /** The entity's store. */
+  /** The entity of the request (its records may be another entity's: recordsFrom). */
+  entity: EntityIR;
+  /** The store of the entity's records. */
   store: EntityStore;
   /** The action of the spec. */
   action: ActionIR;
@@ -31,8 +34,6 @@ export interface ActionContext {
   url: string;
   /** HTTP Range header of the request, if any. */
   rangeHeader?: string;
-  /** Counter for deterministic new records. */
-  writeCount: number;
 }
 
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -48,19 +49,30 @@ function asResult(connector: ConnectorIR, action: ActionIR, record: Record<strin
   return Object.fromEntries(shape.properties.filter((p) => Object.hasOwn(record, p.name)).map((p) => [p.name, record[p.name]]));
 }
 
-/** The record a get, update, delete or download names: by the identifying param, else by any param value that is a key. */
-export function findTarget(store: EntityStore, params: Record<string, unknown>): number {
-  if (store.keyParam && params[store.keyParam] !== undefined) return store.indexOf(params[store.keyParam]);
+/**
+ * The record a get, update, delete or download names: by the action's key param, else by a param named like the
+ * record's key field, else by any param value that is a key; a singleton is found without params.
+ */
+export function findTarget(store: EntityStore, action: ActionIR, params: Record<string, unknown>): Row | undefined {
+  if (action.keyParam !== undefined) return store.find(params[action.keyParam]);
+  const path = store.model.keyPath;
+  if (path !== undefined && !path.includes('.') && params[path] !== undefined) return store.find(params[path]);
   for (const value of Object.values(params)) {
-    const at = store.indexOf(value);
-    if (at >= 0) return at;
+    const row = store.find(value);
+    if (row !== undefined) return row;
   }
-  return Object.keys(params).length === 0 && store.records.length === 1 ? 0 : -1;
+  return store.model.count === 1 && store.size === 1 ? store.rowAt(0) : undefined;
 }
 
-function missing(store: EntityStore, params: Record<string, unknown>): HttpError {
-  const named = store.keyParam ? `${store.keyParam} ${JSON.stringify(params[store.keyParam])}` : `params ${JSON.stringify(params)}`;
-  return notFound(`no ${store.entity.name} record with ${named}`);
+function missing(ctx: ActionContext, params: Record<string, unknown>): HttpError {
+  const { store, action, entity } = ctx;
+  const owner = store.model.entity.name;
+  const where = owner === entity.name ? '' : ` (${entity.name} addresses ${owner} records)`;
+  if (action.keyParam !== undefined) {
+    const value = params[action.keyParam];
+    return notFound(`no ${owner} record with ${action.keyParam} ${JSON.stringify(value)}${where}; ${action.keyParam} takes the key${store.model.keyPath ? ` (${store.model.keyPath})` : ''} of a ${owner} record`);
+  }
+  return notFound(`no ${owner} record matches params ${JSON.stringify(params)}${where}`);
 }
 
 /** Copies params that name fields of the record onto it; never a prototype key. */
@@ -75,53 +87,105 @@ function overlay(record: Record<string, unknown>, params: Record<string, unknown
 }
 
 /**
- * Writes params onto a record: those that name its fields; when none does and the record is one open object
+ * Writes params onto a record: those that name its fields; when none does and the record is one object field
  * (e.g. a `data` object whose contents the contract does not show), inside that object.
  */
-function write(record: Record<string, unknown>, params: Record<string, unknown>, props: readonly { name: string; types: string[] }[]): void {
+function write(record: Record<string, unknown>, params: Record<string, unknown>, props: readonly PropertyIR[]): void {
   if (overlay(record, params, new Set(props.map((p) => p.name)))) return;
   const objects = props.filter((p) => p.types[0] === 'object');
-  if (objects.length !== 1) return;
+  if (objects.length !== 1 || props.length !== 1) return;
   const name = objects[0]!.name;
   const inner = { ...(record[name] as object) } as Record<string, unknown>;
   overlay(inner, params, new Set(Object.keys(params)));
   record[name] = inner;
 }
 
-function searchDataOf(store: EntityStore, record: Record<string, unknown>): Record<string, unknown> | undefined {
-  const props = store.entity.searchable?.properties;
-  if (!props) return undefined;
-  if (props.length === 0) return Object.fromEntries(Object.entries(record).filter(([, v]) => v === null || typeof v !== 'object' || Array.isArray(v)));
-  return Object.fromEntries(props.map((p) => [p.name, record[p.name] ?? null]));
+/** The list position of a key in a selection (rows: the selection's rows; none: every row of the store). */
+function positionIn(store: EntityStore, rows: readonly Row[] | undefined, key: unknown): number {
+  const row = store.find(key);
+  if (row === undefined) return -1;
+  if (rows) return rows.indexOf(row);
+  return store.positionOf(row);
 }
 
 function list(ctx: ActionContext, params: Record<string, unknown>): ActionResult {
   const { source, store, action } = ctx;
   const scheme = source.connector.pagination.find((s) => s.name === action.pagination);
-  const selection = selectRecords(source.connector, store, action, scheme, params);
+  const selection = selectRecords(store, action, scheme, params);
+  const rows = selection.rows;
+  const total = rows ? rows.length : store.size;
+  const rowAt = (i: number) => (rows ? rows[i]! : store.rowAt(i));
   const meta = source.connector.meta.find((m) => m.name === action.result.meta);
-  const page = cutPage(action, scheme, meta, params, selection.indexes.length, (i) => store.keys[selection.indexes[i]!], ctx.url);
-  const records = selection.indexes.slice(page.from, page.to).map((i) => projectRecord(asResult(source.connector, action, store.records[i]!), selection.project));
+  const page = cutPage(action, scheme, meta, params, total, (i) => store.keyOf(rowAt(i)), ctx.url, (key) => positionIn(store, rows, key));
+  const records: Record<string, unknown>[] = [];
+  for (let i = page.from; i < page.to; i++) records.push(projectRecord(asResult(source.connector, action, store.recordOf(rowAt(i))), selection.project));
   return { kind: 'json', status: 200, records, meta: page.meta };
 }
 
 function get(ctx: ActionContext, params: Record<string, unknown>): ActionResult {
-  const at = findTarget(ctx.store, params);
-  if (at < 0) throw missing(ctx.store, params);
-  return { kind: 'json', status: 200, records: asResult(ctx.source.connector, ctx.action, ctx.store.records[at]!) };
+  const row = findTarget(ctx.store, ctx.action, params);
+  if (row === undefined) throw missing(ctx, params);
+  return { kind: 'json', status: 200, records: asResult(ctx.source.connector, ctx.action, ctx.store.recordOf(row)) };
+}
+
+/** A value of the ordering field that puts a new record where the newest belongs: now, or just past the newest. */
+function newestValue(store: EntityStore, field: PropertyIR): unknown {
+  const ordering = store.model.ordering!;
+  const now = Date.now() / 1000;
+  const edge = store.size === 0 ? undefined : store.valueOf(store.rowAt(ordering.direction === 'desc' ? 0 : store.size - 1), ordering.field);
+  if (field.types.includes('integer') || field.types.includes('number')) return Math.max(Math.floor(now), typeof edge === 'number' ? edge + 1 : 0);
+  if (field.format === 'unix_time_string') {
+    const micros = Math.max(Math.round(now * 1e6), typeof edge === 'string' ? Math.round(Number(edge) * 1e6) + 1 : 0);
+    return `${Math.floor(micros / 1e6)}.${String(micros % 1e6).padStart(6, '0')}`;
+  }
+  if (typeof edge === 'string' && !Number.isNaN(Date.parse(edge))) return new Date(Math.max(now * 1000, Date.parse(edge) + 1000)).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return undefined;
+}
+
+/**
+ * A write whose result is the record of another entity, named by that entity's key param (channel_topics create
+ * with `channel`, answered with the channel): the write changes that record, and the answer is the record.
+ */
+function writeThrough(ctx: ActionContext, params: Record<string, unknown>): ActionResult | undefined {
+  const { source, action, entity } = ctx;
+  const owner = source.connector.entities.find((e) => e !== entity && !e.recordsFrom && e.record === action.result.record);
+  const keyParam = owner && identifyingParam(owner)?.name;
+  if (!owner || keyParam === undefined || !action.params.some((p) => p.name === keyParam)) return undefined;
+  const { store } = source.entity(owner.name)!;
+  const row = store.find(params[keyParam]);
+  if (row === undefined) throw notFound(`no ${owner.name} record with ${keyParam} ${JSON.stringify(params[keyParam])}; ${keyParam} takes the key of a ${owner.name} record`);
+  const key = store.keyOf(row);
+  const record = { ...store.recordOf(row) };
+  const { [keyParam]: _key, ...changes } = params;
+  write(record, changes, store.model.fields);
+  checkInvariants(store.model.invariants, record, changes);
+  store.put(key, record);
+  return { kind: 'json', status: 200, records: asResult(source.connector, action, record) };
 }
 
 function create(ctx: ActionContext, params: Record<string, unknown>): ActionResult {
-  const { source, store, action } = ctx;
-  const random = Random.for('create', source.id, store.entity.name, ctx.writeCount);
-  const props = entityFields(source.connector, store.entity);
-  const record: Record<string, unknown> = Object.fromEntries(props.map((p) => [p.name, valueFor(Random.for(random.next(), p.name), p.name, p)]));
-  write(record, params, props);
-  const shape = shapeOf(source.connector, store.entity.record);
-  const key = store.newKey(() => identifier(Random.for(random.next(), 'key'), shape?.idFormat, shape?.idPrefix));
-  if (store.keyField) record[store.keyField] = key;
-  store.put(key, record, searchDataOf(store, record));
-  const result = action.result.record === store.entity.record ? asResult(source.connector, action, record) : resultShape(source.connector, action, params, key);
+  const through = writeThrough(ctx, params);
+  if (through) return through;
+  const { source, store, action, entity } = ctx;
+  const model = store.model;
+  const record = store.template();
+  write(record, params, model.fields);
+  // The newest record of an ordered list comes first (or last) as the order says.
+  const ordering = model.ordering;
+  const orderField = ordering && model.fields.find((f) => f.name === ordering.field);
+  if (orderField && params[orderField.name] === undefined) {
+    const value = newestValue(store, orderField);
+    if (value !== undefined) record[orderField.name] = value;
+  }
+  checkInvariants(model.invariants, record, params);
+  const shape = shapeOf(source.connector, model.entity.record);
+  const keyPath = model.keyPath;
+  const ruled = keyPath !== undefined && keyPath === ordering?.field ? getPath(record, keyPath) : undefined;
+  const random = Random.for('create', source.id, model.entity.name, store.size);
+  const key = (ruled as string | number | undefined) ?? store.newKey((attempt) => identifier(Random.for(random.next(), 'key', attempt), shape?.idFormat, shape?.idPrefix));
+  if (keyPath !== undefined) setPath(record, keyPath, key);
+  store.put(key, record);
+  const result = action.result.record === entity.record || action.result.record === model.entity.record ? asResult(source.connector, action, record) : resultShape(source.connector, action, params, key);
   return { kind: 'json', status: 200, records: result };
 }
 
@@ -136,28 +200,31 @@ function resultShape(connector: ConnectorIR, action: ActionIR, params: Record<st
 
 function update(ctx: ActionContext, params: Record<string, unknown>): ActionResult {
   const { store, source, action } = ctx;
-  const at = findTarget(store, params);
-  if (at < 0) throw missing(store, params);
-  const key = store.keys[at]!;
-  const record = { ...store.records[at]! };
-  write(record, params, entityFields(source.connector, store.entity));
-  if (store.keyField) record[store.keyField] = key;
-  store.put(key, record, searchDataOf(store, record));
+  const row = findTarget(store, action, params);
+  if (row === undefined) throw missing(ctx, params);
+  const key = store.keyOf(row);
+  // Partial: the fields not given keep their values.
+  const record = { ...store.recordOf(row) };
+  const { [action.keyParam ?? '']: _key, ...changes } = params;
+  write(record, changes, store.model.fields);
+  if (store.model.keyPath !== undefined) setPath(record, store.model.keyPath, key);
+  checkInvariants(store.model.invariants, record, changes);
+  store.put(key, record);
   return { kind: 'json', status: 200, records: asResult(source.connector, action, record) };
 }
 
 function remove(ctx: ActionContext, params: Record<string, unknown>): ActionResult {
   const { store, source, action } = ctx;
-  const at = findTarget(store, params);
-  if (at < 0) throw missing(store, params);
-  const key = store.keys[at]!;
+  const row = findTarget(store, action, params);
+  if (row === undefined) throw missing(ctx, params);
+  const key = store.keyOf(row);
   store.remove(key);
   const shape = shapeOf(source.connector, action.result.record);
   const receipt: Record<string, unknown> = {};
   for (const p of shape?.properties ?? []) {
-    receipt[p.name] = p.name === store.keyField ? key : p.const !== undefined ? p.const : p.name === 'deleted' ? true : valueFor(Random.for('delete', p.name), p.name, p);
+    receipt[p.name] = p.name === store.model.keyPath ? key : p.const !== undefined ? p.const : p.name === 'deleted' ? true : null;
   }
-  if (!shape?.properties.length) Object.assign(receipt, { [store.keyField ?? 'id']: key, deleted: true });
+  if (!shape?.properties.length) Object.assign(receipt, { [store.model.keyPath ?? 'id']: key, deleted: true });
   return { kind: 'json', status: 200, records: receipt };
 }
 
@@ -173,7 +240,7 @@ function search(ctx: ActionContext, params: Record<string, unknown>): ActionResu
 /** Deterministic content of a downloadable record: a few KB naming the record. */
 function contentOf(entity: string, key: string | number): Uint8Array {
   const line = Buffer.from(`${entity}:${key}\n`);
-  const length = 2048 + (Random.for('download', entity, String(key)).int(0, 2047));
+  const length = 2048 + Random.for('download', entity, String(key)).int(0, 2047);
   const out = new Uint8Array(length);
   for (let i = 0; i < length; i++) out[i] = line[i % line.length]!;
   return out;
@@ -199,16 +266,16 @@ export function parseRange(header: string, length: number): { start: number; end
 const MEDIA_TYPE = /^[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+(\s*;\s*[\w!#$%&'*+.^`|~-]+=("[^"\r\n]*"|[\w!#$%&'*+.^`|~-]+))*$/;
 
 function download(ctx: ActionContext, params: Record<string, unknown>): ActionResult {
-  const { store, action } = ctx;
-  const at = findTarget(store, params);
-  if (at < 0) throw missing(store, params);
-  const key = store.keys[at]!;
-  const record = store.records[at]!;
-  const content = contentOf(store.entity.name, key);
+  const { store, action, entity } = ctx;
+  const row = findTarget(store, action, params);
+  if (row === undefined) throw missing(ctx, params);
+  const key = store.keyOf(row);
+  const record = store.recordOf(row);
+  const content = contentOf(entity.name, key);
   // A requested or recorded type is sent only when it is a media type (`pdf` or free text is no Content-Type).
   const typeParam = action.params.find((p) => /mime/i.test(p.name) && typeof params[p.name] === 'string');
   const contentType = [typeParam && params[typeParam.name], record['mimeType']].find((t): t is string => typeof t === 'string' && MEDIA_TYPE.test(t)) ?? 'application/octet-stream';
-  const name = ['name', 'filename', 'title'].map((f) => record[f]).find((v) => typeof v === 'string') ?? `${store.entity.name}-${key}.bin`;
+  const name = ['name', 'filename', 'title'].map((f) => record[f]).find((v) => typeof v === 'string') ?? `${entity.name}-${key}.bin`;
   const headers: Record<string, string> = {
     'content-type': contentType,
     'content-disposition': `attachment; filename="${String(name).replace(/["\\\r\n]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(String(name))}`,

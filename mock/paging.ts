@@ -5,7 +5,7 @@
  * a token it did not issue is a 422.
  */
 import type { ActionIR, PaginationIR, PropertyIR, ShapeIR } from '../generator/ir.js';
-import { FALLBACK_PAGE_SIZE } from '../generator/emitters/fixtures/dataset.js';
+import { FALLBACK_PAGE_SIZE } from '../generator/emitters/fixtures/model.js';
 import { invalidParams } from './errors.js';
 
 /** A cut page and its meta. */
@@ -85,6 +85,7 @@ export function cutPage(
   total: number,
   keyAt: (index: number) => unknown,
   baseUrl: string,
+  positionOf?: (key: unknown) => number,
 ): PageOut {
   const size = scheme ? pageSize(action, scheme, params) : total;
   const cursor = scheme ? params[scheme.param] : undefined;
@@ -93,8 +94,8 @@ export function cutPage(
     switch (scheme.next.from) {
       case 'last_record': {
         // The param names the last record seen: continue after it.
-        let at = -1;
-        for (let i = 0; i < total && at < 0; i++) if (String(keyAt(i)) === String(cursor)) at = i;
+        let at = positionOf ? positionOf(cursor) : -1;
+        if (!positionOf) for (let i = 0; i < total && at < 0; i++) if (String(keyAt(i)) === String(cursor)) at = i;
         if (at < 0) throw invalidParams(`invalid ${scheme.param}: no record ${JSON.stringify(cursor)}`, [{ field: `params.${scheme.param}`, message: 'names no record of this entity', error_code: 'invalid_cursor' }]);
         from = at + 1;
         break;

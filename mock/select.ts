@@ -1,50 +1,78 @@
 /**
- * Which records a list or api_search returns, in which order: the param that carries a query in one of the spec's
- * query languages is planned by mock/query; other params whose name is a field of the records filter by it
- * (equality, any-of for arrays, gt/gte/lt/lte objects as ranges). Works on indexes so records keep their keys.
+ * Which records a list or api_search returns, in which order, following the spec's rules: the param that carries a
+ * query in one of the spec's query languages is planned by mock/query; a default filter leaves records out unless
+ * its param is given; params with `matches` filter by their fields (exact, contains or prefix; case-sensitive or
+ * not); interval params (`rangeOf` with `bound`s) keep records inside the interval, inclusive or exclusive as the
+ * spec says; other params named like a record field filter by equality (any-of for arrays). Params that only scope
+ * a request (a parent the records do not carry) select nothing. Works on rows, so records keep their keys and base
+ * records are built only when a query language needs them whole.
  */
-import { entityFields } from '../generator/emitters/fixtures/dataset.js';
-import type { ActionIR, ConnectorIR, PaginationIR } from '../generator/ir.js';
+import type { ActionIR, BoundIR, MatchIR, PaginationIR, PropertyIR } from '../generator/ir.js';
 import { invalidParams } from './errors.js';
 import { planQuery, QueryError, sortRecords, type QueryLanguage } from './query/index.js';
-import type { EntityStore } from './store.js';
+import type { EntityStore, Row } from './store.js';
 
-/** The selected records (indexes into the store) and the projection a query asked for. */
+/** The selected rows and the projection a query asked for. */
 export interface Selection {
-  /** Indexes into `store.records`, in result order. */
-  indexes: number[];
+  /** Rows in result order; undefined: every row in list order (nothing filtered). */
+  rows?: Row[];
   /** Fields to keep in each record, when the query names them. */
   project?: string[];
 }
 
-const RANGE_KEYS = ['gt', 'gte', 'lt', 'lte'] as const;
-
-function isRange(value: unknown): value is Partial<Record<(typeof RANGE_KEYS)[number], number | string>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0 && Object.keys(value).every((k) => (RANGE_KEYS as readonly string[]).includes(k));
-}
-
-function inRange(field: unknown, range: Partial<Record<(typeof RANGE_KEYS)[number], number | string>>): boolean {
-  if (typeof field !== 'number' && typeof field !== 'string') return false;
-  const ok = (bound: number | string | undefined, test: (a: number | string, b: number | string) => boolean) => bound === undefined || (typeof bound === typeof field && test(field, bound));
-  return ok(range.gt, (a, b) => a > b) && ok(range.gte, (a, b) => a >= b) && ok(range.lt, (a, b) => a < b) && ok(range.lte, (a, b) => a <= b);
-}
-
 const same = (a: unknown, b: unknown) => a === b || ((typeof a === 'number' || typeof a === 'string') && (typeof b === 'number' || typeof b === 'string') && String(a) === String(b));
 
+/** Whether a record value matches a param value under a `matches` rule. */
+export function matchesValue(field: unknown, value: unknown, rule: Pick<MatchIR, 'mode' | 'caseSensitive'>): boolean {
+  if (Array.isArray(field)) return field.some((f) => matchesValue(f, value, rule));
+  if (typeof field !== 'string' && typeof field !== 'number' && typeof field !== 'boolean') return false;
+  let a = String(field);
+  let b = String(value);
+  if (!rule.caseSensitive) {
+    a = a.toLowerCase();
+    b = b.toLowerCase();
+  }
+  return rule.mode === 'exact' ? a === b : rule.mode === 'prefix' ? a.startsWith(b) : a.includes(b);
+}
+
+/** Whether a record value lies on the kept side of a bound (numbers numerically, strings by code unit). */
+export function withinBound(field: unknown, bound: BoundIR, value: unknown, params: Record<string, unknown>): boolean {
+  const inclusive = bound.inclusive || (bound.inclusiveParam !== undefined && params[bound.inclusiveParam] === true);
+  let a: number | string;
+  let b: number | string;
+  if (typeof field === 'number' && (typeof value === 'number' || (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))))) {
+    a = field;
+    b = Number(value);
+  } else if (typeof field === 'string' && typeof value === 'string') {
+    // Decimal time strings (Unix seconds with a fraction) compare as numbers.
+    const numeric = /^\d+(\.\d+)?$/;
+    [a, b] = numeric.test(field) && numeric.test(value) ? [Number(field), Number(value)] : [field, value];
+  } else return false;
+  if (a === b) return inclusive;
+  return bound.side === 'lower' ? a > b : a < b;
+}
+
 /** Selects the records a list-shaped action returns for `params`. */
-export function selectRecords(connector: ConnectorIR, store: EntityStore, action: ActionIR, scheme: PaginationIR | undefined, params: Record<string, unknown>): Selection {
-  let indexes = store.records.map((_, i) => i);
+export function selectRecords(store: EntityStore, action: ActionIR, scheme: PaginationIR | undefined, params: Record<string, unknown>): Selection {
+  let rows: Row[] | undefined;
+  const current = () => (rows ??= Array.from(store.rows()));
+  const keep = (test: (row: Row) => boolean) => {
+    rows = current().filter(test);
+  };
   let project: string[] | undefined;
-  const skip = new Set([scheme?.param, scheme?.sizeParam, 'ending_before'].filter(Boolean));
+  const skip = new Set([scheme?.param, scheme?.sizeParam, 'ending_before'].filter((x): x is string => x !== undefined));
   // filter_groups requests are the whole params object (query, sorts, properties alone are requests too).
   const queryParam = action.params.find((p) => p.queryLanguage && (p.queryLanguage === 'filter_groups' || params[p.name] !== undefined));
   if (queryParam) {
     try {
       const plan = planQuery(queryParam.queryLanguage as QueryLanguage, params, queryParam.name);
-      indexes = indexes.filter((i) => plan.matches(store.records[i]!));
+      // Records in list order, as current() before any other filter; too many to keep: built one at a time.
+      const records = store.allRecords();
+      const all = current();
+      rows = all.filter((row, position) => plan.matches(records ? records[position]! : store.recordOf(row)));
       if (plan.sort?.length) {
-        const at = new Map(indexes.map((i) => [store.records[i]!, i]));
-        indexes = sortRecords(indexes.map((i) => store.records[i]!), plan.sort).map((r) => at.get(r)!);
+        const byRecord = new Map(current().map((row) => [store.recordOf(row), row]));
+        rows = sortRecords([...byRecord.keys()], plan.sort).map((r) => byRecord.get(r)!);
       }
       project = plan.project;
     } catch (error) {
@@ -55,15 +83,44 @@ export function selectRecords(connector: ConnectorIR, store: EntityStore, action
     for (const p of action.params) if (p.queryLanguage === 'filter_groups' || p.name === queryParam.name) skip.add(p.name);
     if (queryParam.queryLanguage === 'filter_groups') for (const name of ['sorts', 'query', 'properties', 'after', 'limit']) skip.add(name);
   }
-  const fields = new Set(entityFields(connector, store.entity).map((f) => f.name));
-  for (const [name, value] of Object.entries(params)) {
-    if (skip.has(name) || value === undefined || !fields.has(name)) continue;
-    if (isRange(value)) indexes = indexes.filter((i) => inRange(store.records[i]![name], value));
-    else if (Array.isArray(value)) indexes = indexes.filter((i) => {
-      const field = store.records[i]![name];
-      return Array.isArray(field) ? field.some((f) => value.some((v) => same(f, v))) : value.some((v) => same(field, v));
-    });
-    else if (typeof value !== 'object') indexes = indexes.filter((i) => same(store.records[i]![name], value));
+  const filter = action.defaultFilter;
+  if (filter && (filter.unlessParam === undefined || params[filter.unlessParam] === undefined)) {
+    keep((row) => !filter.exclude.some((v) => same(store.valueOf(row, filter.field), v)));
   }
-  return { indexes, ...(project ? { project } : {}) };
+  const fields = new Set(store.model.fields.map((f) => f.name));
+  for (const p of action.params) {
+    const value = params[p.name];
+    if (skip.has(p.name) || value === undefined) continue;
+    for (const test of paramTests(p, value, params, fields)) keep((row) => test(store, row));
+  }
+  return { ...(rows ? { rows } : {}), ...(project ? { project } : {}) };
+}
+
+type RowTest = (store: EntityStore, row: Row) => boolean;
+
+/** The tests a given param puts on records (none for a param that only scopes the request). */
+function paramTests(p: PropertyIR, value: unknown, params: Record<string, unknown>, fields: ReadonlySet<string>): RowTest[] {
+  const anyOf = (v: unknown, test: (one: unknown) => boolean) => (Array.isArray(v) ? v.some(test) : test(v));
+  if (p.matches) {
+    const rule = p.matches;
+    return [(store, row) => rule.fields.some((f) => anyOf(value, (one) => matchesValue(store.valueOf(row, f), one, rule)))];
+  }
+  if (p.bound && p.rangeOf) {
+    const { bound, rangeOf } = p;
+    return [(store, row) => withinBound(store.valueOf(row, rangeOf), bound, value, params)];
+  }
+  if (p.rangeOf && p.properties && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const field = p.rangeOf;
+    return p.properties
+      .filter((inner) => inner.bound && (value as Record<string, unknown>)[inner.name] !== undefined)
+      .map((inner) => (store, row) => withinBound(store.valueOf(row, field), inner.bound!, (value as Record<string, unknown>)[inner.name], params));
+  }
+  if (!fields.has(p.name) || (typeof value === 'object' && value !== null && !Array.isArray(value))) return [];
+  return [
+    (store, row) => {
+      const field = store.valueOf(row, p.name);
+      if (Array.isArray(value)) return Array.isArray(field) ? field.some((f) => value.some((v) => same(f, v))) : value.some((v) => same(field, v));
+      return Array.isArray(field) ? field.some((f) => same(f, value)) : same(field, value);
+    },
+  ];
 }

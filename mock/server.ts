@@ -6,13 +6,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { buildFixtures, type ConnectorFixtures } from '../generator/emitters/fixtures/dataset.js';
 import type { ActionIR, ConnectorIR, SpecIR } from '../generator/ir.js';
 import { objectSchema, paramsSchema } from '../generator/emitters/validators/json-schema.js';
 import { describeIssues } from '../runtime/src/validation.js';
 import { runAction, type ActionResult } from './actions.js';
 import { badRequest, HttpError, invalidParams, notFound, type FieldProblem } from './errors.js';
-import { SourceData } from './store.js';
+import { checkParamGroups } from './rules.js';
+import { BaseData, SourceData } from './store.js';
+import { DEFAULT_MAX_SOURCES, MAX_RECORDS } from './limits.js';
+
+export { DEFAULT_MAX_SOURCES, MAX_RECORDS } from './limits.js';
 
 /** How to start the mock. */
 export interface MockOptions {
@@ -26,10 +29,16 @@ export interface MockOptions {
   token?: string;
   /** Fixture seed; default 1. */
   seed?: number;
-  /** Records per listable entity (default: three pages and two). */
+  /** Records per listable entity (default: three pages and two); at most MAX_RECORDS. */
   records?: number;
+  /** Sources that may be created through the sources endpoint (default DEFAULT_MAX_SOURCES); more answer 429. */
+  maxSources?: number;
+  /** Record fields the mock may keep built in memory to answer faster (default 8,000,000). */
+  cacheFields?: number;
   /** Receives one line per request; default none. */
   log?: (line: string) => void;
+  /** Receives debug lines (e.g. a client that went away mid-request); default none. */
+  debug?: (line: string) => void;
 }
 
 /** A running mock. */
@@ -85,17 +94,20 @@ function parseJsonObject(text: string, what: string): Record<string, unknown> {
 /** Starts the mock; resolves once it listens. */
 export async function startMock(options: MockOptions): Promise<MockServer> {
   const { ir } = options;
-  const fixtures = new Map<string, ConnectorFixtures>(buildFixtures(ir, { seed: options.seed ?? 1, ...(options.records ? { records: options.records } : {}) }).map((f) => [f.connector, f]));
+  if (options.records !== undefined && (!Number.isInteger(options.records) || options.records < 1 || options.records > MAX_RECORDS)) {
+    throw new RangeError(`records must be an integer from 1 to ${MAX_RECORDS} (records per entity), got ${options.records}`);
+  }
+  const maxSources = options.maxSources ?? DEFAULT_MAX_SOURCES;
+  const base = new BaseData(ir, { seed: options.seed ?? 1, ...(options.records ? { records: options.records } : {}), ...(options.cacheFields !== undefined ? { cacheFields: options.cacheFields } : {}) });
   const connectors = new Map(ir.connectors.map((c) => [c.id, c]));
   const sources = new Map<string, SourceData>();
-  for (const c of ir.connectors) sources.set(c.id, new SourceData(c.id, c, fixtures.get(c.id)!.entities));
+  for (const c of ir.connectors) sources.set(c.id, new SourceData(c.id, c, base));
   const executePattern = pathPattern(ir.service.execute.path);
   const sourcesPath = ir.service.createSource.path;
   const { records: recordsKey, meta: metaKey } = ir.service.envelope;
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: false });
   const validators = new Map<string, ValidateFunction>();
   const searchSchema = { type: 'object', ...objectSchema(ir.service.search.params, 'param', false) };
-  let writes = 0;
   let created = 0;
 
   const validatorFor = (connector: ConnectorIR, entity: string, action: ActionIR): ValidateFunction => {
@@ -122,24 +134,26 @@ export async function startMock(options: MockOptions): Promise<MockServer> {
     if (typeof params !== 'object' || params === null || Array.isArray(params)) bodyProblems.push({ field: 'params', message: 'must be an object', error_code: 'invalid_type' });
     for (const key of Object.keys(body)) if (!['entity', 'action', 'params'].includes(key)) bodyProblems.push({ field: key, message: 'unknown body field', error_code: 'unknown_field' });
     if (bodyProblems.length) throw badRequest(`malformed execute body: ${bodyProblems.map((p) => `${p.field} ${p.message}`).join('; ')}`, bodyProblems);
-    const store = source.entity(entityName as string);
-    if (!store) {
+    const found = source.entity(entityName as string);
+    if (!found) {
       const valid = source.connector.entities.map((e) => e.name).join(', ');
       throw badRequest(`unknown entity ${JSON.stringify(entityName)} for ${source.connector.id}; valid entities: ${valid}`, [{ field: 'entity', message: `valid entities: ${valid}`, error_code: 'unknown_entity' }]);
     }
-    const action = store.entity.actions.find((a) => a.name === actionName);
+    const { entity, store } = found;
+    const action = entity.actions.find((a) => a.name === actionName);
     if (!action) {
-      const valid = store.entity.actions.map((a) => a.name).join(', ');
-      throw badRequest(`unknown action ${JSON.stringify(actionName)} for ${store.entity.name}; valid actions: ${valid}`, [{ field: 'action', message: `valid actions: ${valid}`, error_code: 'unknown_action' }]);
+      const valid = entity.actions.map((a) => a.name).join(', ');
+      throw badRequest(`unknown action ${JSON.stringify(actionName)} for ${entity.name}; valid actions: ${valid}`, [{ field: 'action', message: `valid actions: ${valid}`, error_code: 'unknown_action' }]);
     }
-    const validate = validatorFor(source.connector, store.entity.name, action);
+    const validate = validatorFor(source.connector, entity.name, action);
     if (!validate(params)) {
       const problems = problemsOf(validate);
-      throw invalidParams(`invalid params for ${store.entity.name} ${action.name}: ${problems.map((p) => p.message).join('; ')}`, problems);
+      throw invalidParams(`invalid params for ${entity.name} ${action.name}: ${problems.map((p) => p.message).join('; ')}`, problems);
     }
+    checkParamGroups(action, entity.name, params as Record<string, unknown>);
     const rangeHeader = req.headers.range;
-    const result = runAction({ source, store, action, url, ...(rangeHeader ? { rangeHeader } : {}), writeCount: writes++ }, params as Record<string, unknown>);
-    return { result, entity: store.entity.name, action: action.name };
+    const result = runAction({ source, entity, store, action, url, ...(rangeHeader ? { rangeHeader } : {}) }, params as Record<string, unknown>);
+    return { result, entity: entity.name, action: action.name };
   };
 
   const createSource = (body: Record<string, unknown>): Record<string, unknown> => {
@@ -151,17 +165,13 @@ export async function startMock(options: MockOptions): Promise<MockServer> {
     for (const key of Object.keys(body)) if (!['workspace_id', 'source_template_id', 'auth_config', 'name'].includes(key)) problems.push({ field: key, message: 'unknown field', error_code: 'unknown_field' });
     const auth = body['auth_config'] ?? {};
     if (typeof auth !== 'object' || auth === null || Array.isArray(auth)) problems.push({ field: 'auth_config', message: 'must be an object', error_code: 'invalid_type' });
-    else if (connector && connector.auth.fields.length > 0) {
-      const known = new Set(connector.auth.fields.map((f) => f.name));
-      for (const f of connector.auth.fields) {
-        const value = (auth as Record<string, unknown>)[f.name];
-        if (value === undefined ? f.required : typeof value !== 'string') problems.push({ field: `auth_config.${f.name}`, message: value === undefined ? 'required' : 'must be a string', error_code: value === undefined ? 'required' : 'invalid_type' });
-      }
-      for (const key of Object.keys(auth)) if (!known.has(key)) problems.push({ field: `auth_config.${key}`, message: `unknown auth_config field of ${connector.id}`, error_code: 'unknown_field' });
-    }
+    else if (connector) problems.push(...authConfigProblems(connector, auth as Record<string, unknown>));
     if (problems.length) throw invalidParams(`invalid source: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`, problems);
+    if (created >= maxSources) {
+      throw new HttpError(429, `source limit reached: this mock holds at most ${maxSources} created sources (start it with --max-sources N for more, or restart it)`, [{ field: 'body', message: `at most ${maxSources} created sources`, error_code: 'source_limit' }]);
+    }
     const id = `${connector!.id}-${++created}`;
-    sources.set(id, new SourceData(id, connector!, fixtures.get(connector!.id)!.entities));
+    sources.set(id, new SourceData(id, connector!, base));
     return { id, source_template_id: connector!.id, ...(body['workspace_id'] !== undefined ? { workspace_id: body['workspace_id'] } : {}), ...(body['name'] !== undefined ? { name: body['name'] } : {}) };
   };
 
@@ -194,14 +204,24 @@ export async function startMock(options: MockOptions): Promise<MockServer> {
 
   const server: Server = createServer((req, res) => {
     const started = performance.now();
+    const line = (status: number | string, note: string) => `${req.method} ${(req.url ?? '').split('?')[0]} ${status} ${(performance.now() - started).toFixed(1)}ms ${note}`;
     handle(req, res)
+      .then(({ status, note }) => options.log?.(line(status, note)))
       .catch((error: unknown) => {
+        // A client that goes away mid-request is not the mock's failure: nothing to answer, a debug line.
+        if (isClientAbort(error) || res.destroyed || !res.socket || res.socket.destroyed) {
+          options.debug?.(line('-', `client closed the connection before the exchange finished (${(error as Error).message ?? String(error)})`));
+          return;
+        }
         const e = error instanceof HttpError ? error : new HttpError(500, 'internal error of the mock');
         if (!(error instanceof HttpError)) options.log?.(`internal error: ${(error as Error).stack ?? String(error)}`);
         send(res, e.status, e.body(), e.headers);
-        return { status: e.status, note: e.message };
-      })
-      .then(({ status, note }) => options.log?.(`${req.method} ${(req.url ?? '').split('?')[0]} ${status} ${(performance.now() - started).toFixed(1)}ms ${note}`));
+        options.log?.(line(e.status, e.message));
+      });
+  });
+  server.on('clientError', (error, socket) => {
+    if (isClientAbort(error) || !socket.writable) options.debug?.(`client error: ${error.message}`);
+    else socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
   });
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
@@ -220,6 +240,44 @@ export async function startMock(options: MockOptions): Promise<MockServer> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** Errors of a connection the client closed (reset, aborted body, closed socket). */
+function isClientAbort(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED' || code === 'ERR_STREAM_PREMATURE_CLOSE' || (error as Error | undefined)?.message === 'aborted';
+}
+
+/** The auth_config problems of a source: its fields (typed strings, required ones present) and its variables supplied there. */
+function authConfigProblems(connector: ConnectorIR, auth: Record<string, unknown>): FieldProblem[] {
+  const { fields, variables } = connector.auth;
+  const here = variables.filter((v) => v.suppliedIn === 'auth_config');
+  if (fields.length === 0 && here.length === 0) return []; // the contract does not show the connector's auth_config
+  const problems: FieldProblem[] = [];
+  for (const f of fields) {
+    const value = auth[f.name];
+    if (value === undefined ? f.required : typeof value !== 'string') problems.push({ field: `auth_config.${f.name}`, message: value === undefined ? 'required' : 'must be a string', error_code: value === undefined ? 'required' : 'invalid_type' });
+  }
+  for (const v of here) {
+    const value = auth[v.name];
+    // A variable with a default may be left out: the service uses the default.
+    if (value === undefined) {
+      if (v.required && v.default === undefined && v.defaultUnspecified === undefined) problems.push({ field: `auth_config.${v.name}`, message: 'required', error_code: 'required' });
+    } else if (typeof value !== 'string') problems.push({ field: `auth_config.${v.name}`, message: 'must be a string', error_code: 'invalid_type' });
+    else if (v.format === 'url' && !isHttpUrl(value)) problems.push({ field: `auth_config.${v.name}`, message: `must be an absolute http(s) URL, got ${JSON.stringify(value)}`, error_code: 'invalid_format' });
+  }
+  const known = new Set([...fields, ...here].map((f) => f.name));
+  for (const key of Object.keys(auth)) if (!known.has(key)) problems.push({ field: `auth_config.${key}`, message: `unknown auth_config field of ${connector.id} (known: ${[...known].sort().join(', ')})`, error_code: 'unknown_field' });
+  return problems;
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

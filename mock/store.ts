@@ -1,110 +1,300 @@
 /**
- * In-memory data of the mock: one dataset per source, built from the fixtures. Records are found by key through a
- * map, so a get is O(1); writes keep the key map and the search index current.
+ * The mock's records: one store per entity that list, get, search, api_search, writes and downloads all read.
+ *
+ * Every source starts from the same base records, computed on demand from the spec and the seed by the fixture
+ * models (generator/emitters/fixtures/model.ts) and shared, read-only, by all sources. A source's writes go to its
+ * own overlay — created records, updated records, deleted keys — so a source costs nothing until it writes, and
+ * 100,000 records per entity cost nothing until they are read. A list walks the base in the list's default order
+ * (the model generates records in it) merged with the overlay; get finds a record from its key by arithmetic
+ * (keys encode their index); search runs over the same records, through each entity's search data rule.
  */
-import { entityFields, identifyingParam, type EntityFixtures } from '../generator/emitters/fixtures/dataset.js';
-import type { ConnectorIR, EntityIR } from '../generator/ir.js';
-import { SearchIndex, type SearchField } from './search/index.js';
+import type { ConnectorIR, EntityIR, PropertyIR, SpecIR } from '../generator/ir.js';
+import { ConnectorModel, getPath, type EntityModel } from '../generator/emitters/fixtures/model.js';
+import { BudgetCache } from './cache.js';
+import { SearchIndex, type DocumentSource, type SearchField } from './search/index.js';
 
-/** One entity's records in one source. */
-export class EntityStore {
-  /** Entity of the spec. */
-  readonly entity: EntityIR;
-  /** Field holding the key inside records (absent: keys live only here). */
-  readonly keyField: string | undefined;
-  /** Get's identifying param, when the contract shows it. */
-  readonly keyParam: string | undefined;
-  /** Records in list order. */
-  readonly records: Record<string, unknown>[];
-  /** Keys, parallel to records. */
-  readonly keys: (string | number)[];
-  readonly #position = new Map<string, number>();
-  readonly #searchDocuments: { id: string; data: Record<string, unknown> }[] | undefined;
-  #search: SearchIndex | undefined;
-  #nextNumericKey: number;
-  readonly #numericKeys: boolean;
+/** Base records each entity keeps from recent reads. */
+const RECENT_RECORDS = 2048;
 
-  /** `numericKeys`: the key field is an integer (new records get the next number). */
-  constructor(entity: EntityIR, data: EntityFixtures, numericKeys: boolean) {
-    this.#numericKeys = numericKeys;
-    this.entity = entity;
-    this.keyField = data.keyField;
-    this.keyParam = data.keyParam;
-    // Deep copies: every source owns its data, so writes to one never show in another.
-    this.records = structuredClone(data.records);
-    this.keys = [...data.keys];
-    this.#searchDocuments = data.searchDocuments && structuredClone(data.searchDocuments);
-    this.keys.forEach((k, i) => this.#position.set(String(k), i));
-    this.#nextNumericKey = Math.max(1000, ...this.keys.filter((k): k is number => typeof k === 'number')) + 17;
+/** A row of an entity's store: a base record's index (≥ 0), or a created record (−1 − its position). */
+export type Row = number;
+
+/** The base records of every entity, shared by all sources, with a bounded cache of what they cost to build. */
+export class BaseData {
+  readonly #models = new Map<string, ConnectorModel>();
+  /** Recently read base records per entity (get and list pages read the same ones again). */
+  readonly #recent = new WeakMap<EntityModel, Map<number, Record<string, unknown>>>();
+  readonly cache: BudgetCache;
+
+  /** `cacheFields`: how many record fields the caches may hold (a memory bound). */
+  constructor(ir: SpecIR, options: { seed?: number; records?: number; cacheFields?: number } = {}) {
+    for (const c of ir.connectors) this.#models.set(c.id, new ConnectorModel(c, { seed: options.seed ?? 1, ...(options.records ? { records: options.records } : {}) }));
+    this.cache = new BudgetCache(options.cacheFields ?? 8_000_000);
   }
 
-  /** Index of the record with this key (compared as text: params may carry numbers as strings), or -1. */
-  indexOf(key: unknown): number {
-    return key === undefined || key === null || typeof key === 'object' ? -1 : (this.#position.get(String(key)) ?? -1);
+  /** The model of an entity's records. */
+  model(connector: string, entity: string): EntityModel | undefined {
+    return this.#models.get(connector)?.entity(entity);
   }
 
-  /** A key for a new record: the next number for numeric keys, else a fresh string from `makeString`. */
-  newKey(makeString: () => string): string | number {
-    if (this.#numericKeys) return this.#nextNumericKey++;
-    let key = makeString();
-    while (this.#position.has(key)) key = makeString();
-    return key;
+  /** Every base record of a model, built once and kept — or undefined when they would not fit the cache (read them one by one). */
+  records(model: EntityModel): readonly Record<string, unknown>[] | undefined {
+    const cost = model.count * Math.max(1, model.fields.length);
+    if (cost > this.cache.budget) return undefined;
+    return this.cache.get(`records:${model.owner.connector.id}/${model.entity.name}`, cost, () => Array.from({ length: model.count }, (_, i) => model.recordAt(i)));
   }
 
-  /** Adds or replaces a record. */
-  put(key: string | number, record: Record<string, unknown>, searchData?: Record<string, unknown>): void {
-    const at = this.indexOf(key);
-    if (at >= 0) this.records[at] = record;
-    else {
-      this.#position.set(String(key), this.records.length);
-      this.records.push(record);
-      this.keys.push(key);
+  /** One base record: from the built list when there is one, else from the recently read ones, else computed. */
+  record(model: EntityModel, index: number): Record<string, unknown> {
+    const built = this.cache.peek<Record<string, unknown>[]>(`records:${model.owner.connector.id}/${model.entity.name}`)?.[index];
+    if (built) return built;
+    let recent = this.#recent.get(model);
+    if (!recent) this.#recent.set(model, (recent = new Map()));
+    let record = recent.get(index);
+    if (!record) {
+      record = model.recordAt(index);
+      recent.set(index, record);
+      // Bounded per entity: the oldest read goes first.
+      if (recent.size > RECENT_RECORDS) recent.delete(recent.keys().next().value!);
     }
-    if (searchData) this.search()?.upsert({ id: String(key), data: searchData });
+    return record;
+  }
+
+  /** The search index over the base records, shared by every source that has not written to the entity. */
+  searchIndex(model: EntityModel): SearchIndex {
+    const fields = model.entity.searchable?.properties ?? [];
+    return this.cache.get(`search:${model.owner.connector.id}/${model.entity.name}`, model.count * Math.max(2, Math.min(fields.length, 8)), () =>
+      new SearchIndex(
+        {
+          size: model.count,
+          id: (i) => String(model.keyAt(i)),
+          value: (i, field) => searchValue(model, field, () => model.valueAt(i, field), (p) => model.searchValueAt(i, p)),
+          data: (i) => model.searchData(this.record(model, i))!,
+        },
+        searchFields(model.entity),
+      ),
+    );
+  }
+}
+
+/** The searchable fields as the search engine takes them (null: not shown, inferred from the data). */
+function searchFields(entity: EntityIR): SearchField[] | null {
+  const known = entity.searchable?.properties ?? [];
+  return known.length === 0 ? null : known.map((p) => ({ name: p.name, type: p.types.join('|'), ...(p.enum ? { enum: p.enum } : {}) }));
+}
+
+/** One search value: a declared field's rule, or (fields not shown) the record's scalar or array value. */
+function searchValue(model: EntityModel, field: string, own: () => unknown, declared: (p: PropertyIR) => unknown): unknown {
+  const props = model.entity.searchable?.properties ?? [];
+  if (props.length === 0) {
+    const value = own();
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? null : value;
+  }
+  const prop = props.find((p) => p.name === field);
+  return prop ? declared(prop) : null;
+}
+
+/** One entity's records in one source: the shared base plus this source's writes. */
+export class EntityStore {
+  /** The model the records come from. */
+  readonly model: EntityModel;
+  readonly #base: BaseData;
+  readonly #updated = new Map<number, Record<string, unknown>>();
+  readonly #deleted = new Set<number>();
+  #created: { key: string | number; record: Record<string, unknown> }[] = [];
+  readonly #createdAt = new Map<string, number>();
+  #rows: Int32Array | undefined;
+  #search: SearchIndex | undefined;
+  #serial = 0;
+
+  constructor(base: BaseData, model: EntityModel) {
+    this.#base = base;
+    this.model = model;
+  }
+
+  /** Whether this source has written to the entity. */
+  get written(): boolean {
+    return this.#created.length > 0 || this.#updated.size > 0 || this.#deleted.size > 0;
+  }
+
+  /** Number of records. */
+  get size(): number {
+    return this.written ? this.#order().length : this.model.count;
+  }
+
+  /** The row at a list position. */
+  rowAt(position: number): Row {
+    return this.written ? this.#order()[position]! : position;
+  }
+
+  /** The list position of a row (-1 when it is not listed). */
+  positionOf(row: Row): number {
+    if (!this.written) return row >= 0 && row < this.model.count ? row : -1;
+    return this.#order().indexOf(row);
+  }
+
+  /** Every row, in list order. */
+  rows(): Int32Array {
+    return this.written ? this.#order() : Int32Array.from({ length: this.model.count }, (_, i) => i);
+  }
+
+  /** The key of a row. */
+  keyOf(row: Row): string | number {
+    return row >= 0 ? this.model.keyAt(row) : this.#created[-1 - row]!.key;
+  }
+
+  /** The stored record of a row (do not change it: put a changed copy). */
+  recordOf(row: Row): Record<string, unknown> {
+    if (row < 0) return this.#created[-1 - row]!.record;
+    return this.#updated.get(row) ?? this.#base.record(this.model, row);
+  }
+
+  /** One value (dotted path) of a row's record, without building a base record. */
+  valueOf(row: Row, path: string): unknown {
+    if (row >= 0 && !this.#updated.has(row)) return this.model.valueAt(row, path);
+    return getPath(this.recordOf(row), path);
+  }
+
+  /** The row of the record with this key (numbers and their text are the same key), or undefined. */
+  find(key: unknown): Row | undefined {
+    if (key === undefined || key === null || typeof key === 'object') return undefined;
+    const created = this.#createdAt.get(String(key));
+    if (created !== undefined) return -1 - created;
+    const index = this.model.indexOfKey(key);
+    return index >= 0 && !this.#deleted.has(index) ? index : undefined;
+  }
+
+  /** Every record in list order, when the base records fit the cache (else undefined: read rows one by one). */
+  allRecords(): readonly Record<string, unknown>[] | undefined {
+    const base = this.#base.records(this.model);
+    if (!base || !this.written) return base;
+    return Array.from(this.#order(), (row) => this.recordOf(row));
+  }
+
+  /** A template for a new record: the model's next record (rules, references and formats honoured). */
+  template(): Record<string, unknown> {
+    return this.model.recordAt(this.model.count + this.#serial++);
+  }
+
+  /** A key for a new record: the next number for numeric keys, else a fresh string from `make`. */
+  newKey(make: (attempt: number) => string): string | number {
+    if (this.model.numericKeys) {
+      let n = this.model.count + this.#created.length;
+      while (this.find(1000 + n * 17) !== undefined) n++;
+      return 1000 + n * 17;
+    }
+    for (let attempt = 0; ; attempt++) {
+      const key = make(attempt);
+      if (this.find(key) === undefined) return key;
+    }
+  }
+
+  /** Adds or replaces the record with this key. */
+  put(key: string | number, record: Record<string, unknown>): void {
+    const row = this.find(key);
+    if (row === undefined) {
+      this.#createdAt.set(String(key), this.#created.length);
+      this.#created.push({ key, record });
+    } else if (row < 0) this.#created[-1 - row] = { key, record };
+    else this.#updated.set(row, record);
+    this.#changed();
   }
 
   /** Removes a record; true when it existed. */
   remove(key: unknown): boolean {
-    const at = this.indexOf(key);
-    if (at < 0) return false;
-    const [removed] = this.keys.splice(at, 1);
-    this.records.splice(at, 1);
-    this.#position.clear();
-    this.keys.forEach((k, i) => this.#position.set(String(k), i));
-    this.search()?.remove(String(removed));
+    const row = this.find(key);
+    if (row === undefined) return false;
+    if (row >= 0) {
+      this.#deleted.add(row);
+      this.#updated.delete(row);
+    } else {
+      this.#created.splice(-1 - row, 1);
+      this.#createdAt.clear();
+      this.#created.forEach((c, i) => this.#createdAt.set(String(c.key), i));
+    }
+    this.#changed();
     return true;
   }
 
-  /** The search index (built on first use), for entities with the search action. */
+  /** The search index over this source's records. */
   search(): SearchIndex | undefined {
-    if (!this.entity.searchable) return undefined;
+    if (!this.model.entity.searchable) return undefined;
+    if (!this.written) return this.#base.searchIndex(this.model);
     if (!this.#search) {
-      const known = this.entity.searchable.properties;
-      const fields: SearchField[] | null = known.length === 0 ? null : known.map((p) => ({ name: p.name, type: p.types.join('|'), ...(p.enum ? { enum: p.enum } : {}) }));
-      this.#search = new SearchIndex(this.#searchDocuments ?? [], fields);
+      const order = this.#order();
+      const source: DocumentSource = {
+        size: order.length,
+        id: (i) => String(this.keyOf(order[i]!)),
+        value: (i, field) => {
+          const row = order[i]!;
+          if (row >= 0 && !this.#updated.has(row)) return searchValue(this.model, field, () => this.model.valueAt(row, field), (p) => this.model.searchValueAt(row, p));
+          const data = this.model.searchData(this.recordOf(row))!;
+          return Object.hasOwn(data, field) ? data[field] : null;
+        },
+        data: (i) => this.model.searchData(this.recordOf(order[i]!))!,
+      };
+      this.#search = new SearchIndex(source, searchFields(this.model.entity));
     }
     return this.#search;
   }
+
+  #changed(): void {
+    this.#rows = undefined;
+    this.#search = undefined;
+  }
+
+  /** List order: base records (not deleted) and created ones, sorted by the list's default ordering when it has one. */
+  #order(): Int32Array {
+    if (this.#rows) return this.#rows;
+    const rows: number[] = [];
+    for (let i = 0; i < this.model.count; i++) if (!this.#deleted.has(i)) rows.push(i);
+    for (let k = 0; k < this.#created.length; k++) rows.push(-1 - k);
+    const ordering = this.model.ordering;
+    if (ordering) {
+      const values = new Map<number, unknown>(rows.map((r) => [r, this.valueOf(r, ordering.field)]));
+      const sign = ordering.direction === 'desc' ? -1 : 1;
+      const position = (r: number) => (r >= 0 ? r : this.model.count - 1 - r);
+      rows.sort((a, b) => {
+        const va = values.get(a);
+        const vb = values.get(b);
+        if (va === vb || va === null || va === undefined || vb === null || vb === undefined) {
+          if (va !== vb && (va === null || va === undefined)) return 1;
+          if (va !== vb && (vb === null || vb === undefined)) return -1;
+          return position(a) - position(b);
+        }
+        return (va < vb ? -1 : 1) * sign;
+      });
+    }
+    return (this.#rows = Int32Array.from(rows));
+  }
 }
 
-/** The data of one source: its connector and one store per entity. */
+/** The data of one source: its connector and one store per entity (built on first use). */
 export class SourceData {
   /** Source id. */
   readonly id: string;
   /** The connector the source is of. */
   readonly connector: ConnectorIR;
-  readonly #entities = new Map<string, EntityStore>();
-  constructor(id: string, connector: ConnectorIR, fixtures: EntityFixtures[]) {
+  readonly #base: BaseData;
+  readonly #stores = new Map<string, EntityStore>();
+
+  constructor(id: string, connector: ConnectorIR, base: BaseData) {
     this.id = id;
     this.connector = connector;
-    for (const entity of connector.entities) {
-      const data = fixtures.find((f) => f.entity === entity.name)!;
-      const keyType = entityFields(connector, entity).find((f) => f.name === data.keyField)?.types[0] ?? identifyingParam(entity)?.types[0];
-      this.#entities.set(entity.name, new EntityStore(entity, data, keyType === 'integer' || keyType === 'number' || typeof data.keys[0] === 'number'));
-    }
+    this.#base = base;
   }
-  /** The store of an entity (undefined for an unknown entity; a Map lookup, so `__proto__` is just a name). */
-  entity(name: string): EntityStore | undefined {
-    return this.#entities.get(name);
+
+  /**
+   * An entity and the store of its records (an entity with recordsFrom shares the store of that entity); undefined
+   * for an unknown entity (a Map lookup, so `__proto__` is just a name).
+   */
+  entity(name: string): { entity: EntityIR; store: EntityStore } | undefined {
+    const entity = this.connector.entities.find((e) => e.name === name);
+    const model = entity && this.#base.model(this.connector.id, name);
+    if (!entity || !model) return undefined;
+    const owner = model.entity.name;
+    let store = this.#stores.get(owner);
+    if (!store) this.#stores.set(owner, (store = new EntityStore(this.#base, model)));
+    return { entity, store };
   }
 }

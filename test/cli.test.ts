@@ -103,3 +103,15 @@ describe('generate', () => {
     expect(r.stderr).toMatch(/unknown command 'frobnicate'[\s\S]*Usage: connector-codegen/);
   });
 });
+
+describe('mock', () => {
+  test('--records beyond the stated maximum, or a bad --max-sources: exit 1 with the limit, before anything starts', async () => {
+    const big = await run(['mock', '--spec', realSpec, '--port', '0', '--records', '1000001']);
+    expect(big).toMatchObject({ code: 1, stdout: '' });
+    expect(big.stderr).toMatch(/^connector-codegen: --records must be at most 1000000 \(records per entity/);
+    expect(big.stderr).not.toMatch(/\n\s+at /);
+    const bad = await run(['mock', '--spec', realSpec, '--port', '0', '--max-sources', 'many']);
+    expect(bad).toMatchObject({ code: 1 });
+    expect(bad.stderr).toMatch(/--max-sources must be an integer ≥ 0, got "many"/);
+  });
+});

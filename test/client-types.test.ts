@@ -96,6 +96,10 @@ describe('wrong calls do not compile', () => {
       void new IssueTrackingClient(options).createSource({ auth_config: {} });
       // @ts-expect-error advertising auth_config fields are strings
       void new AdvertisingClient(options).createSource({ auth_config: { client_id: 1, client_secret: 's', refresh_token: 'r' } });
+      // @ts-expect-error region_url is a string
+      void new AdvertisingClient(options).createSource({ auth_config: { client_id: 'c', client_secret: 's', refresh_token: 'r', region_url: 1 } });
+      // @ts-expect-error an unknown auth_config key
+      void new AdvertisingClient(options).createSource({ auth_config: { client_id: 'c', client_secret: 's', refresh_token: 'r', regionUrl: 'https://x' } });
     });
   });
 });
@@ -108,11 +112,11 @@ describe('right calls are typed precisely', () => {
       expectTypeOf(customer.object).toEqualTypeOf<'customer'>();
       expectTypeOf(customer.email).toEqualTypeOf<string | null>();
       expectTypeOf(customer.address).toEqualTypeOf<Record<string, unknown> | null>();
-      const charge: Charge = await payments.charges.get({});
+      const charge: Charge = await payments.charges.get({ id: 'ch_1' });
       expectTypeOf(charge.status).toEqualTypeOf<'succeeded' | 'pending' | 'failed'>();
       expectTypeOf(await payments.customers.delete({ id: 'cus_1' })).toEqualTypeOf<DeletedCustomer>();
       // A record the contract cuts off stays open beyond its known fields.
-      const payout: Payout = await payments.payouts.get({});
+      const payout: Payout = await payments.payouts.get({ id: 'po_1' });
       expectTypeOf(payout.method).toEqualTypeOf<'standard' | 'instant'>();
       expectTypeOf(payout['status']).toEqualTypeOf<unknown>();
     });
@@ -170,6 +174,13 @@ describe('right calls are typed precisely', () => {
       expectTypeOf(file).toEqualTypeOf<DownloadResponse>();
       for await (const chunk of file.body) expectTypeOf(chunk).toEqualTypeOf<Uint8Array>();
       await new IssueTrackingClient(options).createSource({ workspace_id: 'w', source_template_id: 'issue_tracking', name: 'Linear', auth_config: { api_key: 'k' } });
+      // The advertising configuration variable region_url goes in auth_config; it has a default, so it may be left out.
+      const ads = new AdvertisingClient(options);
+      await ads.createSource({ source_template_id: 'advertising', auth_config: { client_id: 'c', client_secret: 's', refresh_token: 'r', region_url: 'https://advertising-api-eu.example.com' } });
+      await ads.createSource({ source_template_id: 'advertising', auth_config: { client_id: 'c', client_secret: 's', refresh_token: 'r' } });
+      // A created issue carries its id in data (an assumption of the spec), typed.
+      const issue = await new IssueTrackingClient(options).issues.create({ teamId: 't', title: 'x' });
+      expectTypeOf(issue.data.id).toEqualTypeOf<string>();
       await new WorkManagementClient(options).workspaceTaskSearch.list({ workspace_gid: 'w', 'assignee.any': 'me' });
       const raw = await payments.execute({ entity: 'customers', action: 'list', params: { limit: 1 } });
       expectTypeOf(raw.records).toEqualTypeOf<unknown>();

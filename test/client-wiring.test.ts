@@ -23,11 +23,14 @@ function fakeFetch(status: number, recorded: Recorded[]): typeof fetch {
   };
 }
 
-/** Required params filled with values of their type. */
+/** A string of each value format the spec names. */
+const FORMAT_EXAMPLES: Record<string, string> = { currency_lower_iso: 'usd', md5_of_lower_email: '0123456789abcdef0123456789abcdef', unix_time_string: '1712345678.000100', url: 'https://x.test/' };
+
+/** Required params filled with values of their type (and format). */
 function requiredParams(params: Catalogue['connectors'][number]['entities'][number]['actions'][number]['params']): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const p of params.filter((x) => x.required)) {
-    out[p.name] = p.const ?? p.enum?.[0] ?? ({ integer: 1, number: 1, boolean: true, array: [], object: {} } as Record<string, unknown>)[p.type] ?? 'x';
+    out[p.name] = p.const ?? p.enum?.[0] ?? (p.format ? FORMAT_EXAMPLES[p.format] : undefined) ?? ({ integer: 1, number: 1, boolean: true, array: [], object: {} } as Record<string, unknown>)[p.type] ?? 'x';
   }
   return out;
 }

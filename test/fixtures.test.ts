@@ -1,4 +1,5 @@
 /** Fixtures: deterministic, realistic, consistent, and valid against the spec's record validators. */
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { buildFixtures, type ConnectorFixtures } from '../generator/emitters/fixtures/dataset.js';
@@ -54,14 +55,14 @@ describe('fixtures', () => {
 
   test('identifiers are shaped per connector and unique', () => {
     const customers = entityOf('payments', 'customers');
-    expect(customers.keyField).toBe('id');
+    expect(customers.keyPath).toBe('id');
     for (const id of customers.keys) expect(id).toMatch(/^cus_[0-9A-Za-z]{14}$/);
     expect(new Set(customers.keys).size).toBe(customers.keys.length);
     expect(entityOf('recruiting', 'candidates').keys.every((k) => Number.isInteger(k))).toBe(true);
     expect(entityOf('crm', 'contacts').keys.every((k) => typeof k === 'string' && /^\d+$/.test(k))).toBe(true);
     // A record without an id field keeps its key outside the record (the contract lists no such field).
     const balance = entityOf('payments', 'balance');
-    expect(balance.keyField).toBeUndefined();
+    expect(balance.keyPath).toBeUndefined();
     expect(balance.records[0]).not.toHaveProperty('id');
   });
 
@@ -110,5 +111,51 @@ describe('fixtures', () => {
       }
     }
     expect(checked).toBeGreaterThan(0);
+  });
+
+  test('the rules of the spec hold by construction: ordering, invariants, formats, derived keys', () => {
+    // Payments lists are newest first.
+    for (const name of ['customers', 'charges', 'products', 'payouts', 'invoices', 'refunds', 'subscriptions']) {
+      const created = entityOf('payments', name).records.map((r) => r['created'] as number);
+      expect(created.every((c, i) => i === 0 || created[i - 1]! > c), name).toBe(true);
+    }
+    // refunded ⇔ fully refunded; never refunded beyond the amount; platform-only fields null.
+    const charges = entityOf('payments', 'charges').records;
+    for (const c of charges) {
+      expect(c['refunded']).toBe(c['amount_refunded'] === c['amount']);
+      expect(c['amount_refunded'] as number).toBeLessThanOrEqual(c['amount'] as number);
+      for (const f of ['application', 'application_fee', 'destination', 'on_behalf_of', 'transfer_data', 'transfer_group']) expect(c[f]).toBeNull();
+    }
+    expect(charges.some((c) => c['refunded'] === true) && charges.some((c) => c['refunded'] === false && (c['amount_refunded'] as number) > 0)).toBe(true);
+    for (const c of charges) expect(c['currency']).toMatch(/^[a-z]{3}$/);
+    // A list member's id is the MD5 of its lowercase email, the subscriber_hash get takes.
+    for (const m of entityOf('email_marketing', 'list_members').records) {
+      expect(m['id']).toBe(createHash('md5').update(String(m['email_address']).toLowerCase()).digest('hex'));
+    }
+    // Messages are keyed by a Unix-time ts, newest first.
+    const ts = entityOf('team_messaging', 'channel_messages').records.map((m) => m['ts'] as string);
+    expect(ts.every((t) => /^\d{10}\.\d{6}$/.test(t))).toBe(true);
+    expect(ts.every((t, i) => i === 0 || Number(ts[i - 1]) > Number(t))).toBe(true);
+    // The default filter has something to leave out.
+    expect(entityOf('payments', 'subscriptions').records.some((r) => r['status'] === 'canceled')).toBe(true);
+  });
+
+  test('search data is the record value on shared fields and the derive rule elsewhere', () => {
+    const customers = entityOf('payments', 'customers');
+    customers.records.forEach((record, i) => {
+      const data = customers.searchDocuments![i]!.data;
+      for (const f of ['name', 'delinquent', 'next_invoice_sequence', 'email', 'balance']) expect(data[f]).toEqual(record[f] ?? null);
+      expect(data['account_balance']).toBe(record['balance']);
+      expect(data['default_card']).toEqual(record['default_source']);
+      expect(data['updated']).toBe(record['created']);
+      expect(data['is_deleted']).toBe(false);
+      expect(data['cards']).toBeNull();
+    });
+  });
+
+  test('write-only entities that take their records from another list none of their own', () => {
+    expect(entityOf('team_messaging', 'messages')).toEqual({ entity: 'messages', recordsFrom: 'channel_messages', keys: [], records: [] });
+    expect(entityOf('issue_tracking', 'issues').keyPath).toBe('data.id');
+    for (const [i, r] of entityOf('issue_tracking', 'issues').records.entries()) expect((r['data'] as { id: string }).id).toBe(entityOf('issue_tracking', 'issues').keys[i]);
   });
 });

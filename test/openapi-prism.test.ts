@@ -13,10 +13,11 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { queryParam, requestParams, type KeyType } from '../generator/emitters/contract-tests/requests.js';
+import { pairsInOrder, queryParam, validRequest, type KeyType } from '../generator/emitters/contract-tests/requests.js';
 import { RESPONSE_EXTENSION } from '../generator/emitters/openapi/execute.js';
 import type { ActionIR, ConnectorIR, EntityIR, SpecIR } from '../generator/ir.js';
 import { readSpec } from '../generator/spec/read.js';
+import { at } from './contract/rules.js';
 import { Fixtures } from './contract/fixtures.js';
 import { startPrismProxy, stopAllPrism, type PrismProxy } from './helpers/prism.js';
 
@@ -25,8 +26,6 @@ const documentPath = (connector: string) => path.join(repo, 'generated/openapi',
 const TOKEN = 'contract-test-token';
 /** Prism processes at once: each start-up parses a document (seconds of CPU); the machine has 2 cores. */
 const CONCURRENCY = 3;
-/** Fixture record a pair's request addresses, per action (as the contract tests: deletes never hit what others read). */
-const RECORD_INDEX: Partial<Record<ActionIR['name'], number>> = { update: 1, delete: 2 };
 
 /**
  * Pairs the mock cannot answer with success (`<connector> <entity> <action>` → why). Their answer is still
@@ -90,16 +89,14 @@ class Requests extends Fixtures {
   /** The execute body of a valid request of the pair. */
   body(connector: ConnectorIR, entity: EntityIR, action: ActionIR): { entity: string; action: string; params: Record<string, unknown> } {
     if (action.name === 'search') return { entity: entity.name, action: action.name, params: { query: {}, limit: 5 } };
-    const params = Object.fromEntries(requestParams(connector, entity, action, RECORD_INDEX[action.name] ?? 0).map(([name, source]) => [name, this.resolve(source)]));
+    // The same valid request the generated contract tests send (requests.ts).
+    const params = this.params(validRequest(connector, entity, action));
     const query = queryParam(connector, entity, action);
     const sample = query && this.sampleString(entity.name, query.fields);
     if (query && sample) params[query.param.name] = this.query(query.param.queryLanguage!, sample);
     return { entity: entity.name, action: action.name, params };
   }
 }
-
-/** Reads before writes, so reads see the fixtures as generated; within each, the spec's order. */
-const readsFirst = (a: ActionIR, b: ActionIR) => (a.kind === b.kind ? 0 : a.kind === 'read' ? -1 : 1);
 
 /** Sends every pair of one connector through a Prism proxy with its document; returns the problems found. */
 async function checkConnector(connector: ConnectorIR): Promise<{ problems: string[]; errorAnswers: string[]; requests: number }> {
@@ -132,39 +129,39 @@ async function checkConnector(connector: ConnectorIR): Promise<{ problems: strin
     if (!routed('createSource', source)) throw new Error(`createSource through Prism failed: ${source.status} ${source.body.toString('utf8')}\n${prism.log()}`);
     const sourceId = String((json(source)[ir.service.envelope.records] as { id: string }).id);
 
-    for (const entity of connector.entities) {
-      for (const action of [...entity.actions].sort(readsFirst)) {
-        const label = `${connector.id} ${entity.name} ${action.name}`;
-        const body = fixtures.body(connector, entity, action);
-        const x = await post(prism, executePath(sourceId), body);
-        const ok = routed(label, x);
-        const why = ERROR_ANSWERS[label];
-        if (!ok) {
-          if (why) errorAnswers.push(`${label}: ${x.status}`);
-          else problems.push(`${label}: ${x.status} ${x.body.toString('utf8').slice(0, 300)} (request ${JSON.stringify(body)})`);
-          const wrong = x.contentType.includes('json') ? conforms('#/components/schemas/ErrorBody', json(x)) : 'not JSON';
-          if (wrong && !x.contentType.includes('problem+json')) problems.push(`${label}: the ${x.status} answer is not the error body: ${wrong}`);
-          continue;
-        }
-        if (action.result.shape === 'binary') {
-          if (x.status !== 200 || x.body.length === 0 || !x.headers.get('content-disposition')) problems.push(`${label}: a download answered ${x.status}, ${x.body.length} bytes, Content-Disposition ${x.headers.get('content-disposition')}`);
-          if (action.rangeParam) {
-            const part = await post(prism, executePath(sourceId), { ...body, params: { ...body.params, [action.rangeParam]: 'bytes=0-99' } });
-            if (routed(`${label} (range)`, part) && (part.status !== 206 || part.body.length !== 100 || !/^bytes 0-99\/\d+$/.test(part.headers.get('content-range') ?? ''))) {
-              problems.push(`${label} (range): ${part.status}, ${part.body.length} bytes, Content-Range ${part.headers.get('content-range')}`);
-            }
-          }
-          continue;
-        }
-        // The pair's own response schema, which the request variant names.
-        const pointer = (doc.components.schemas[`pair.${entity.name}.${action.name}.request`] as Record<string, string>)[RESPONSE_EXTENSION]!;
-        const wrong = conforms(pointer, json(x));
-        if (wrong) problems.push(`${label}: the answer does not match ${pointer}: ${wrong}`);
-        // Later writes address what a create made, where the entity has no fixtures.
-        const keyField = fixtures.entity(entity.name)?.keyField;
-        const result = json(x)[ir.service.envelope.records] as Record<string, unknown> | undefined;
-        if (action.name === 'create' && keyField && result?.[keyField] !== undefined) fixtures.created.set(entity.name, result[keyField]);
+    // The order of the contract tests: every read of the connector before any write.
+    for (const [entity, action] of pairsInOrder(connector)) {
+      const label = `${connector.id} ${entity.name} ${action.name}`;
+      const body = fixtures.body(connector, entity, action);
+      const x = await post(prism, executePath(sourceId), body);
+      const ok = routed(label, x);
+      const why = ERROR_ANSWERS[label];
+      if (!ok) {
+        if (why) errorAnswers.push(`${label}: ${x.status}`);
+        else problems.push(`${label}: ${x.status} ${x.body.toString('utf8').slice(0, 300)} (request ${JSON.stringify(body)})`);
+        const wrong = x.contentType.includes('json') ? conforms('#/components/schemas/ErrorBody', json(x)) : 'not JSON';
+        if (wrong && !x.contentType.includes('problem+json')) problems.push(`${label}: the ${x.status} answer is not the error body: ${wrong}`);
+        continue;
       }
+      if (action.result.shape === 'binary') {
+        if (x.status !== 200 || x.body.length === 0 || !x.headers.get('content-disposition')) problems.push(`${label}: a download answered ${x.status}, ${x.body.length} bytes, Content-Disposition ${x.headers.get('content-disposition')}`);
+        if (action.rangeParam) {
+          const part = await post(prism, executePath(sourceId), { ...body, params: { ...body.params, [action.rangeParam]: 'bytes=0-99' } });
+          if (routed(`${label} (range)`, part) && (part.status !== 206 || part.body.length !== 100 || !/^bytes 0-99\/\d+$/.test(part.headers.get('content-range') ?? ''))) {
+            problems.push(`${label} (range): ${part.status}, ${part.body.length} bytes, Content-Range ${part.headers.get('content-range')}`);
+          }
+        }
+        continue;
+      }
+      // The pair's own response schema, which the request variant names.
+      const pointer = (doc.components.schemas[`pair.${entity.name}.${action.name}.request`] as Record<string, string>)[RESPONSE_EXTENSION]!;
+      const wrong = conforms(pointer, json(x));
+      if (wrong) problems.push(`${label}: the answer does not match ${pointer}: ${wrong}`);
+      // Later writes address what a create made, where the entity has no fixtures.
+      const keyPath = fixtures.entity(entity.name)?.keyPath;
+      const result = json(x)[ir.service.envelope.records] as Record<string, unknown> | undefined;
+      const createdKey = keyPath && result ? at(result, keyPath) : undefined;
+      if (action.name === 'create' && createdKey !== undefined) fixtures.created.set(entity.name, createdKey);
     }
 
     // Control: a body the document rejects is reported (so the document's schemas are live in Prism).

@@ -26,7 +26,7 @@ describe('diagnostic classes', () => {
   test('unknown key (SPEC002) names the key and the keys allowed there', async () => {
     const text = edit(SHOP_YAML, '    record: customer\n', '    record: customer\n    recrod: customer\n');
     expect(await diagnosticsForShop(text)).toEqual([
-      `${shop}:37:5 error SPEC002 unknown key 'recrod' in entities.customers (allowed: description, record, searchableFields, actions, note)`,
+      `${shop}:37:5 error SPEC002 unknown key 'recrod' in entities.customers (allowed: description, record, searchableFields, actions, note, recordsFrom, provenance, assumption)`,
     ]);
   });
 
@@ -64,7 +64,7 @@ describe('diagnostic classes', () => {
     expect(await diagnosticsForShop(text)).toEqual([
       `${shop}:26:5 error SPEC013 param 'limit': minimum 500 is greater than maximum 100`,
       `${shop}:28:5 error SPEC015 param 'limit': default 10 is outside 500..100`,
-      `service.yaml:266:5 error SPEC021 limit 'shop list, parameter limit': shop customers list param 'limit' has minimum 500, the Limits table says 1`,
+      `service.yaml:280:5 error SPEC021 limit 'shop list, parameter limit': shop customers list param 'limit' has minimum 500, the Limits table says 1`,
     ]);
   });
 
@@ -121,7 +121,7 @@ describe('diagnostic classes', () => {
   test('a param that drifted from the Limits table (SPEC021)', async () => {
     const text = edit(SHOP_YAML, '    maximum: 100\n', '    maximum: 50\n');
     expect(await diagnosticsForShop(text)).toEqual([
-      `service.yaml:266:5 error SPEC021 limit 'shop list, parameter limit': shop customers list param 'limit' has maximum 50, the Limits table says 100`,
+      `service.yaml:280:5 error SPEC021 limit 'shop list, parameter limit': shop customers list param 'limit' has maximum 50, the Limits table says 100`,
     ]);
   });
 
@@ -138,7 +138,7 @@ describe('diagnostic classes', () => {
   test('a write the contract lists but the spec lacks (SPEC024)', async () => {
     const text = edit(SHOP_YAML, '      create:\n        unspecifiedParams: not shown\n', '');
     expect(await diagnosticsForShop(text)).toEqual([
-      `service.yaml:103:9 error SPEC024 the contract allows shop customers create, but the connector file has no such action`,
+      `service.yaml:115:9 error SPEC024 the contract allows shop customers create, but the connector file has no such action`,
     ]);
   });
 
@@ -155,6 +155,40 @@ describe('diagnostic classes', () => {
   test('a result that does not fit its action (SPEC027)', async () => {
     const text = edit(SHOP_YAML, '            required: true\n', '            required: true\n        result:\n          shape: binary\n');
     expect(await diagnosticsForShop(text)).toEqual([`${shop}:51:11 error SPEC027 action 'get' returns shape 'single', not 'binary'`]);
+  });
+
+  test('a rule that names a field the record lacks, or a param the action lacks (SPEC030)', async () => {
+    let text = edit(SHOP_YAML, '      list:\n        params:\n', '      list:\n        ordering:\n          - { field: created, direction: desc }\n        paramGroups:\n          - { kind: oneOf, params: [limit, page] }\n        params:\n');
+    text = edit(text, '          starting_after: string\n', '          starting_after: string\n          email:\n            type: string\n            matches: { fields: [mail], mode: exact, caseSensitive: true }\n');
+    expect(await diagnosticsForShop(text)).toEqual([
+      `${shop}:43:15 error SPEC030 ordering of customers list names 'created', which is not a field of record 'customer'`,
+      `${shop}:45:13 error SPEC030 param group of customers list names 'page', which is not a param of the action`,
+      `${shop}:51:33 error SPEC030 matches of param 'email' of customers list names 'mail', which is not a field of record 'customer'`,
+    ]);
+  });
+
+  test('a rule where it does not apply, or missing what its kind needs (SPEC030)', async () => {
+    let text = edit(SHOP_YAML, '      get:\n', '      get:\n        ordering:\n          - { field: id, direction: asc }\n');
+    text = edit(text, '      email: string|null\n', '      email: { type: string|null, format: currency_lower_iso }\n      count: { type: integer, format: url }\n    invariants:\n      - { kind: iff, field: email }\n');
+    expect(await diagnosticsForShop(text)).toEqual([
+      `${shop}:34:31 error SPEC030 field 'count' of record 'customer' has format url, which applies to strings only`,
+      `${shop}:36:9 error SPEC030 invariant of kind 'iff' needs left, op, right`,
+      `${shop}:49:9 error SPEC030 ordering applies to list actions, not to get`,
+    ]);
+  });
+
+  test('a searchable field the record does not carry, without a derive rule, is a warning (SPEC031); derive from a missing field is an error', async () => {
+    const warned = edit(SHOP_YAML, '        email: string\n', '        email: string\n        nickname: string\n');
+    expect(await diagnosticsForShop(warned)).toEqual([`${shop}:40:9 warning SPEC031 searchable field 'nickname' of 'customers' is not a field of its record and says no derive rule; its search data is null`]);
+    const derived = edit(SHOP_YAML, '        email: string\n', '        email: string\n        nickname: { type: string, derive: { from: nick } }\n');
+    expect(await diagnosticsForShop(derived)).toEqual([`${shop}:40:45 error SPEC030 searchable field 'nickname' of 'customers' derives from 'nick', which is not a field of its record`]);
+  });
+
+  test('an addressing action with several required params and no keyParam (SPEC030)', async () => {
+    const text = edit(SHOP_YAML, '          id:\n            type: string\n            required: true\n', '          id:\n            type: string\n            required: true\n          region:\n            type: string\n            required: true\n');
+    expect(await diagnosticsForShop(text)).toEqual([]);
+    const ambiguous = edit(SHOP_YAML, '          id:\n            type: string\n            required: true\n', '          code:\n            type: string\n            required: true\n          region:\n            type: string\n            required: true\n');
+    expect(await diagnosticsForShop(ambiguous)).toEqual([`${shop}:45:7 error SPEC030 customers get has several required params (code, region); name the one that identifies the record with keyParam`]);
   });
 
   test('every problem of every file is reported at once, sorted', async () => {

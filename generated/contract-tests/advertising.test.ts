@@ -10,12 +10,24 @@ describe('portfolios list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.portfolios.list(params as never) as never, (r) => h.keyOf('portfolios', r));
     const expected = h.expectedKeys('portfolios', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.portfolios.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('portfolios', listed);
+      const record = await client.portfolios.get({ 'portfolioId': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `portfolios ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -45,12 +57,24 @@ describe('profiles list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.profiles.list(params as never) as never, (r) => h.keyOf('profiles', r));
     const expected = h.expectedKeys('profiles', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.profiles.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('profiles', listed);
+      const record = await client.profiles.get({ 'profileId': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `profiles ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -84,8 +108,20 @@ describe('sponsored_product_campaigns list', () => {
     const { keys, pages } = await h.walk(client.sponsoredProductCampaigns.list(params as never) as never, (r) => h.keyOf('sponsored_product_campaigns', r));
     const expected = h.expectedKeys('sponsored_product_campaigns', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.sponsoredProductCampaigns.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('sponsored_product_campaigns', listed);
+      const record = await client.sponsoredProductCampaigns.get({ 'campaignId': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `sponsored_product_campaigns ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {

@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { CodeHostingClient, ParamValidationError } from '@connector-sdk/code-hosting';
 import { ContractHarness } from '../../test/contract/harness.js';
+import { at, type ListRules } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('code_hosting', CodeHostingClient);
 const AUTH = {  };
@@ -14,8 +15,20 @@ describe('branches list', () => {
     const { keys, pages } = await h.walk(client.branches.list(params as never) as never, (r) => h.keyOf('branches', r));
     const expected = h.expectedKeys('branches', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.branches.list({ 'owner': 'contract owner', 'repo': 'contract repo' } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('branches', listed);
+      const record = await client.branches.get({ 'owner': 'contract owner', 'repo': 'contract repo', 'branch': key } as never);
+      h.expectSameShared(listed, record as never, `branches ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -29,14 +42,14 @@ describe('branches list', () => {
 describe('branches get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.branches.get({ 'branch': 'contract branch', 'owner': 'contract owner', 'repo': h.key('branches', 0, 'string') } as never);
+    const record = await client.branches.get({ 'branch': h.key('branches', 0, 'string'), 'owner': 'contract owner', 'repo': 'contract repo' } as never);
     expect(record).toEqual(h.asShape('branches', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.branches.get({ 'branch': 'contract branch', 'owner': 'contract owner', 'repo': h.key('branches', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.branches.get({ 'branch': h.key('branches', 0, 'string'), 'owner': 'contract owner', 'repo': 'contract repo', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -49,8 +62,20 @@ describe('comments list', () => {
     const { keys, pages } = await h.walk(client.comments.list(params as never) as never, (r) => h.keyOf('comments', r));
     const expected = h.expectedKeys('comments', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.comments.list({ 'number': 1, 'owner': 'contract owner', 'repo': 'contract repo' } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('comments', listed);
+      const record = await client.comments.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `comments ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -84,8 +109,20 @@ describe('commits list', () => {
     const { keys, pages } = await h.walk(client.commits.list(params as never) as never, (r) => h.keyOf('commits', r));
     const expected = h.expectedKeys('commits', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.commits.list({ 'owner': 'contract owner', 'repo': 'contract repo' } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('commits', listed);
+      const record = await client.commits.get({ 'owner': 'contract owner', 'repo': 'contract repo', 'sha': key } as never);
+      h.expectSameShared(listed, record as never, `commits ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -112,15 +149,42 @@ describe('commits get', () => {
 });
 
 describe('issues list', () => {
+  const rules: ListRules = {"params":{"states":{"matches":{"fields":["state"],"mode":"exact","caseSensitive":true}}}};
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
     const params = { 'owner': 'contract owner', 'repo': 'contract repo', 'per_page': 10 };
     const { keys, pages } = await h.walk(client.issues.list(params as never) as never, (r) => h.keyOf('issues', r));
-    const expected = h.expectedKeys('issues', params);
+    const expected = h.expectedKeys('issues', params, rules);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.issues.list({ 'owner': 'contract owner', 'repo': 'contract repo' } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('issues', listed);
+      const record = await client.issues.get({ 'owner': 'contract owner', 'repo': 'contract repo', 'number': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `issues ${key}: list and get`);
+    }
+  });
+
+  test('states matches state (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('issues').records.map((r) => at(r, 'state'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('issues', index, 'state'));
+    const run = async (probe: string) => (await h.all(client.issues.list({ 'owner': 'contract owner', 'repo': 'contract repo', 'states': [probe] } as never) as never)).map((r) => h.keyOf('issues', r));
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('issues', { 'owner': 'contract owner', 'repo': 'contract repo', 'states': [probe] }, rules));
+    expect(await run(probe)).toContain(String(h.key('issues', index)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -134,14 +198,14 @@ describe('issues list', () => {
 describe('issues get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.issues.get({ 'number': 1, 'owner': 'contract owner', 'repo': h.key('issues', 0, 'string') } as never);
+    const record = await client.issues.get({ 'number': h.key('issues', 0, 'integer'), 'owner': 'contract owner', 'repo': 'contract repo' } as never);
     expect(record).toEqual(h.asShape('issues', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issues.get({ 'number': 1, 'owner': 'contract owner', 'repo': h.key('issues', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.issues.get({ 'number': h.key('issues', 0, 'integer'), 'owner': 'contract owner', 'repo': 'contract repo', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -149,7 +213,7 @@ describe('issues get', () => {
 describe('issues api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('issues', ["id"])!;
+    const sample = h.sampleString('issues', ["id","state"])!;
     const params = { 'per_page': 10, 'query': h.query('code_search', sample) };
     const { keys, pages } = await h.walk(client.issues.apiSearch(params as never) as never, (r) => h.keyOf('issues', r));
     const expected = h.expectedKeys('issues', { [sample.field]: sample.value });
@@ -174,8 +238,20 @@ describe('labels list', () => {
     const { keys, pages } = await h.walk(client.labels.list(params as never) as never, (r) => h.keyOf('labels', r));
     const expected = h.expectedKeys('labels', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.labels.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('labels', listed);
+      const record = await client.labels.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `labels ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -192,6 +268,13 @@ describe('labels get', () => {
     const record = await client.labels.get({ 'id': h.key('labels', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('labels', 0, null));
   });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.labels.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
+  });
 });
 
 describe('milestones list', () => {
@@ -202,8 +285,20 @@ describe('milestones list', () => {
     const { keys, pages } = await h.walk(client.milestones.list(params as never) as never, (r) => h.keyOf('milestones', r));
     const expected = h.expectedKeys('milestones', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.milestones.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('milestones', listed);
+      const record = await client.milestones.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `milestones ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -220,6 +315,13 @@ describe('milestones get', () => {
     const record = await client.milestones.get({ 'id': h.key('milestones', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('milestones', 0, null));
   });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.milestones.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
+  });
 });
 
 describe('org_repositories list', () => {
@@ -230,7 +332,7 @@ describe('org_repositories list', () => {
     const { keys, pages } = await h.walk(client.orgRepositories.list(params as never) as never, (r) => h.keyOf('org_repositories', r));
     const expected = h.expectedKeys('org_repositories', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
@@ -250,8 +352,20 @@ describe('organizations list', () => {
     const { keys, pages } = await h.walk(client.organizations.list(params as never) as never, (r) => h.keyOf('organizations', r));
     const expected = h.expectedKeys('organizations', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.organizations.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('organizations', listed);
+      const record = await client.organizations.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `organizations ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -268,6 +382,13 @@ describe('organizations get', () => {
     const record = await client.organizations.get({ 'id': h.key('organizations', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('organizations', 0, null));
   });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.organizations.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
+  });
 });
 
 describe('pr_comments list', () => {
@@ -278,8 +399,20 @@ describe('pr_comments list', () => {
     const { keys, pages } = await h.walk(client.prComments.list(params as never) as never, (r) => h.keyOf('pr_comments', r));
     const expected = h.expectedKeys('pr_comments', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.prComments.list({ 'number': 1, 'owner': 'contract owner', 'repo': 'contract repo' } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('pr_comments', listed);
+      const record = await client.prComments.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `pr_comments ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -313,7 +446,7 @@ describe('project_items list', () => {
     const { keys, pages } = await h.walk(client.projectItems.list(params as never) as never, (r) => h.keyOf('project_items', r));
     const expected = h.expectedKeys('project_items', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
@@ -333,8 +466,20 @@ describe('projects list', () => {
     const { keys, pages } = await h.walk(client.projects.list(params as never) as never, (r) => h.keyOf('projects', r));
     const expected = h.expectedKeys('projects', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.projects.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('projects', listed);
+      const record = await client.projects.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `projects ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -351,18 +496,52 @@ describe('projects get', () => {
     const record = await client.projects.get({ 'id': h.key('projects', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('projects', 0, null));
   });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.projects.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
+  });
 });
 
 describe('pull_requests list', () => {
+  const rules: ListRules = {"params":{"states":{"matches":{"fields":["state"],"mode":"exact","caseSensitive":true}}}};
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
     const params = { 'owner': 'contract owner', 'repo': 'contract repo', 'per_page': 10 };
     const { keys, pages } = await h.walk(client.pullRequests.list(params as never) as never, (r) => h.keyOf('pull_requests', r));
-    const expected = h.expectedKeys('pull_requests', params);
+    const expected = h.expectedKeys('pull_requests', params, rules);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.pullRequests.list({ 'owner': 'contract owner', 'repo': 'contract repo' } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('pull_requests', listed);
+      const record = await client.pullRequests.get({ 'owner': 'contract owner', 'repo': 'contract repo', 'number': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `pull_requests ${key}: list and get`);
+    }
+  });
+
+  test('states matches state (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('pull_requests').records.map((r) => at(r, 'state'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('pull_requests', index, 'state'));
+    const run = async (probe: string) => (await h.all(client.pullRequests.list({ 'owner': 'contract owner', 'repo': 'contract repo', 'states': [probe] } as never) as never)).map((r) => h.keyOf('pull_requests', r));
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('pull_requests', { 'owner': 'contract owner', 'repo': 'contract repo', 'states': [probe] }, rules));
+    expect(await run(probe)).toContain(String(h.key('pull_requests', index)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -376,14 +555,14 @@ describe('pull_requests list', () => {
 describe('pull_requests get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.pullRequests.get({ 'number': 1, 'owner': 'contract owner', 'repo': h.key('pull_requests', 0, 'string') } as never);
+    const record = await client.pullRequests.get({ 'number': h.key('pull_requests', 0, 'integer'), 'owner': 'contract owner', 'repo': 'contract repo' } as never);
     expect(record).toEqual(h.asShape('pull_requests', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.pullRequests.get({ 'number': 1, 'owner': 'contract owner', 'repo': h.key('pull_requests', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.pullRequests.get({ 'number': h.key('pull_requests', 0, 'integer'), 'owner': 'contract owner', 'repo': 'contract repo', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -391,7 +570,7 @@ describe('pull_requests get', () => {
 describe('pull_requests api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('pull_requests', ["id"])!;
+    const sample = h.sampleString('pull_requests', ["id","state"])!;
     const params = { 'per_page': 10, 'query': h.query('code_search', sample) };
     const { keys, pages } = await h.walk(client.pullRequests.apiSearch(params as never) as never, (r) => h.keyOf('pull_requests', r));
     const expected = h.expectedKeys('pull_requests', { [sample.field]: sample.value });
@@ -416,8 +595,20 @@ describe('releases list', () => {
     const { keys, pages } = await h.walk(client.releases.list(params as never) as never, (r) => h.keyOf('releases', r));
     const expected = h.expectedKeys('releases', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.releases.list({ 'owner': 'contract owner', 'repo': 'contract repo' } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('releases', listed);
+      const record = await client.releases.get({ 'owner': 'contract owner', 'repo': 'contract repo', 'tag': key } as never);
+      h.expectSameShared(listed, record as never, `releases ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -451,8 +642,20 @@ describe('repositories list', () => {
     const { keys, pages } = await h.walk(client.repositories.list(params as never) as never, (r) => h.keyOf('repositories', r));
     const expected = h.expectedKeys('repositories', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.repositories.list({ 'username': 'contract username' } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('repositories', listed);
+      const record = await client.repositories.get({ 'owner': 'contract owner', 'repo': key } as never);
+      h.expectSameShared(listed, record as never, `repositories ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -481,7 +684,7 @@ describe('repositories get', () => {
 describe('repositories api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('repositories', ["id"])!;
+    const sample = h.sampleString('repositories', ["id","name"])!;
     const params = { 'limit': 10, 'query': h.query('code_search', sample) };
     const { keys, pages } = await h.walk(client.repositories.apiSearch(params as never) as never, (r) => h.keyOf('repositories', r));
     const expected = h.expectedKeys('repositories', { [sample.field]: sample.value });
@@ -506,7 +709,7 @@ describe('reviews list', () => {
     const { keys, pages } = await h.walk(client.reviews.list(params as never) as never, (r) => h.keyOf('reviews', r));
     const expected = h.expectedKeys('reviews', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
@@ -526,7 +729,7 @@ describe('stargazers list', () => {
     const { keys, pages } = await h.walk(client.stargazers.list(params as never) as never, (r) => h.keyOf('stargazers', r));
     const expected = h.expectedKeys('stargazers', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
@@ -546,8 +749,20 @@ describe('tags list', () => {
     const { keys, pages } = await h.walk(client.tags.list(params as never) as never, (r) => h.keyOf('tags', r));
     const expected = h.expectedKeys('tags', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.tags.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('tags', listed);
+      const record = await client.tags.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `tags ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -564,6 +779,13 @@ describe('tags get', () => {
     const record = await client.tags.get({ 'id': h.key('tags', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('tags', 0, null));
   });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.tags.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
+  });
 });
 
 describe('teams list', () => {
@@ -574,8 +796,20 @@ describe('teams list', () => {
     const { keys, pages } = await h.walk(client.teams.list(params as never) as never, (r) => h.keyOf('teams', r));
     const expected = h.expectedKeys('teams', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.teams.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('teams', listed);
+      const record = await client.teams.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `teams ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -592,6 +826,13 @@ describe('teams get', () => {
     const record = await client.teams.get({ 'id': h.key('teams', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('teams', 0, null));
   });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.teams.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
+  });
 });
 
 describe('users list', () => {
@@ -602,8 +843,20 @@ describe('users list', () => {
     const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.users.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('users', listed);
+      const record = await client.users.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `users ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -620,6 +873,13 @@ describe('users get', () => {
     const record = await client.users.get({ 'id': h.key('users', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('users', 0, null));
   });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.users.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
+  });
 });
 
 describe('users api_search', () => {
@@ -630,8 +890,20 @@ describe('users api_search', () => {
     const { keys, pages } = await h.walk(client.users.apiSearch(params as never) as never, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.users.apiSearch({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('users', listed);
+      const record = await client.users.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `users ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -645,7 +917,7 @@ describe('users api_search', () => {
 describe('viewer get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.viewer.get({ 'id': h.key('viewer', 0, 'string') } as never);
+    const record = await client.viewer.get({} as never);
     expect(record).toEqual(h.asShape('viewer', 0, null));
   });
 });
@@ -658,7 +930,7 @@ describe('viewer_repositories list', () => {
     const { keys, pages } = await h.walk(client.viewerRepositories.list(params as never) as never, (r) => h.keyOf('viewer_repositories', r));
     const expected = h.expectedKeys('viewer_repositories', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 

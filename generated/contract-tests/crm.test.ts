@@ -14,8 +14,20 @@ describe('companies list', () => {
     const { keys, pages } = await h.walk(client.companies.list(params as never) as never, (r) => h.keyOf('companies', r));
     const expected = h.expectedKeys('companies', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.companies.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('companies', listed);
+      const record = await client.companies.get({ 'companyId': key } as never);
+      h.expectSameShared(listed, record as never, `companies ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -71,6 +83,19 @@ describe('companies search', () => {
     }
   });
 
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.companies.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.companies.get({ 'companyId': hit.id } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `companies ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -87,8 +112,20 @@ describe('contacts list', () => {
     const { keys, pages } = await h.walk(client.contacts.list(params as never) as never, (r) => h.keyOf('contacts', r));
     const expected = h.expectedKeys('contacts', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.contacts.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('contacts', listed);
+      const record = await client.contacts.get({ 'contactId': key } as never);
+      h.expectSameShared(listed, record as never, `contacts ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -144,6 +181,19 @@ describe('contacts search', () => {
     }
   });
 
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.contacts.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.contacts.get({ 'contactId': hit.id } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `contacts ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -156,20 +206,39 @@ describe('deals list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.deals.list(params as never) as never, (r) => h.keyOf('deals', r));
     const expected = h.expectedKeys('deals', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.deals.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('deals', listed);
+      const record = await client.deals.get({ 'dealId': key } as never);
+      h.expectSameShared(listed, record as never, `deals ${key}: list and get`);
+    }
   });
 });
 
 describe('deals get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.deals.get({ 'id': h.key('deals', 0, 'string') } as never);
+    const record = await client.deals.get({ 'dealId': h.key('deals', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('deals', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.deals.get({ 'dealId': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -177,12 +246,24 @@ describe('deals api_search', () => {
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.deals.apiSearch(params as never) as never, (r) => h.keyOf('deals', r));
     const expected = h.expectedKeys('deals', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.deals.apiSearch({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('deals', listed);
+      const record = await client.deals.get({ 'dealId': key } as never);
+      h.expectSameShared(listed, record as never, `deals ${key}: list and get`);
+    }
   });
 });
 
@@ -194,6 +275,19 @@ describe('deals search', () => {
       for await (const hit of client.deals.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
       expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('deals', null, { ...params, limit: 100000 }));
     }
+  });
+
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.deals.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.deals.get({ 'dealId': hit.id } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `deals ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -208,20 +302,39 @@ describe('objects list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.objects.list(params as never) as never, (r) => h.keyOf('objects', r));
     const expected = h.expectedKeys('objects', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.objects.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('objects', listed);
+      const record = await client.objects.get({ 'objectId': key } as never);
+      h.expectSameShared(listed, record as never, `objects ${key}: list and get`);
+    }
   });
 });
 
 describe('objects get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.objects.get({ 'id': h.key('objects', 0, 'string') } as never);
+    const record = await client.objects.get({ 'objectId': h.key('objects', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('objects', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.objects.get({ 'objectId': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -229,20 +342,39 @@ describe('schemas list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.schemas.list(params as never) as never, (r) => h.keyOf('schemas', r));
     const expected = h.expectedKeys('schemas', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.schemas.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('schemas', listed);
+      const record = await client.schemas.get({ 'objectType': key } as never);
+      h.expectSameShared(listed, record as never, `schemas ${key}: list and get`);
+    }
   });
 });
 
 describe('schemas get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.schemas.get({ 'id': h.key('schemas', 0, 'string') } as never);
+    const record = await client.schemas.get({ 'objectType': h.key('schemas', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('schemas', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.schemas.get({ 'objectType': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -250,20 +382,39 @@ describe('tickets list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.tickets.list(params as never) as never, (r) => h.keyOf('tickets', r));
     const expected = h.expectedKeys('tickets', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.tickets.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('tickets', listed);
+      const record = await client.tickets.get({ 'ticketId': key } as never);
+      h.expectSameShared(listed, record as never, `tickets ${key}: list and get`);
+    }
   });
 });
 
 describe('tickets get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.tickets.get({ 'id': h.key('tickets', 0, 'string') } as never);
+    const record = await client.tickets.get({ 'ticketId': h.key('tickets', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('tickets', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.tickets.get({ 'ticketId': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -271,11 +422,23 @@ describe('tickets api_search', () => {
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.tickets.apiSearch(params as never) as never, (r) => h.keyOf('tickets', r));
     const expected = h.expectedKeys('tickets', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.tickets.apiSearch({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('tickets', listed);
+      const record = await client.tickets.get({ 'ticketId': key } as never);
+      h.expectSameShared(listed, record as never, `tickets ${key}: list and get`);
+    }
   });
 });

@@ -10,12 +10,24 @@ describe('admins list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.admins.list(params as never) as never, (r) => h.keyOf('admins', r));
     const expected = h.expectedKeys('admins', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.admins.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('admins', listed);
+      const record = await client.admins.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `admins ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -49,8 +61,20 @@ describe('companies list', () => {
     const { keys, pages } = await h.walk(client.companies.list(params as never) as never, (r) => h.keyOf('companies', r));
     const expected = h.expectedKeys('companies', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.companies.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('companies', listed);
+      const record = await client.companies.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `companies ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -84,8 +108,20 @@ describe('contacts list', () => {
     const { keys, pages } = await h.walk(client.contacts.list(params as never) as never, (r) => h.keyOf('contacts', r));
     const expected = h.expectedKeys('contacts', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.contacts.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('contacts', listed);
+      const record = await client.contacts.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `contacts ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -119,8 +155,20 @@ describe('conversations list', () => {
     const { keys, pages } = await h.walk(client.conversations.list(params as never) as never, (r) => h.keyOf('conversations', r));
     const expected = h.expectedKeys('conversations', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.conversations.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('conversations', listed);
+      const record = await client.conversations.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `conversations ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -150,12 +198,24 @@ describe('segments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.segments.list(params as never) as never, (r) => h.keyOf('segments', r));
     const expected = h.expectedKeys('segments', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.segments.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('segments', listed);
+      const record = await client.segments.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `segments ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -185,12 +245,24 @@ describe('tags list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.tags.list(params as never) as never, (r) => h.keyOf('tags', r));
     const expected = h.expectedKeys('tags', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.tags.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('tags', listed);
+      const record = await client.tags.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `tags ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -220,12 +292,24 @@ describe('teams list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.teams.list(params as never) as never, (r) => h.keyOf('teams', r));
     const expected = h.expectedKeys('teams', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.teams.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('teams', listed);
+      const record = await client.teams.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `teams ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {

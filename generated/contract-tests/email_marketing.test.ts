@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { EmailMarketingClient, ParamValidationError } from '@connector-sdk/email-marketing';
 import { ContractHarness } from '../../test/contract/harness.js';
+import { ruleBreaks } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('email_marketing', EmailMarketingClient);
 const AUTH = {  };
@@ -14,7 +15,7 @@ describe('automations list', () => {
     const { keys, pages } = await h.walk(client.automations.list(params as never) as never, (r) => h.keyOf('automations', r));
     const expected = h.expectedKeys('automations', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
@@ -34,8 +35,20 @@ describe('campaigns list', () => {
     const { keys, pages } = await h.walk(client.campaigns.list(params as never) as never, (r) => h.keyOf('campaigns', r));
     const expected = h.expectedKeys('campaigns', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.campaigns.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('campaigns', listed);
+      const record = await client.campaigns.get({ 'campaign_id': key } as never);
+      h.expectSameShared(listed, record as never, `campaigns ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -69,7 +82,7 @@ describe('email_activity list', () => {
     const { keys, pages } = await h.walk(client.emailActivity.list(params as never) as never, (r) => h.keyOf('email_activity', r));
     const expected = h.expectedKeys('email_activity', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
@@ -89,8 +102,20 @@ describe('interest_categories list', () => {
     const { keys, pages } = await h.walk(client.interestCategories.list(params as never) as never, (r) => h.keyOf('interest_categories', r));
     const expected = h.expectedKeys('interest_categories', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.interestCategories.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('interest_categories', listed);
+      const record = await client.interestCategories.get({ 'list_id': 'contract list_id', 'interest_category_id': key } as never);
+      h.expectSameShared(listed, record as never, `interest_categories ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -104,8 +129,15 @@ describe('interest_categories list', () => {
 describe('interest_categories get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.interestCategories.get({ 'id': h.key('interest_categories', 0, 'string') } as never);
+    const record = await client.interestCategories.get({ 'interest_category_id': h.key('interest_categories', 0, 'string'), 'list_id': 'contract list_id' } as never);
     expect(record).toEqual(h.asShape('interest_categories', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.interestCategories.get({ 'list_id': 'contract list_id', 'interest_category_id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -117,8 +149,20 @@ describe('interests list', () => {
     const { keys, pages } = await h.walk(client.interests.list(params as never) as never, (r) => h.keyOf('interests', r));
     const expected = h.expectedKeys('interests', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.interests.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('interests', listed);
+      const record = await client.interests.get({ 'interest_category_id': 'contract interest_category_id', 'list_id': 'contract list_id', 'interest_id': key } as never);
+      h.expectSameShared(listed, record as never, `interests ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -132,8 +176,15 @@ describe('interests list', () => {
 describe('interests get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.interests.get({ 'id': h.key('interests', 0, 'string') } as never);
+    const record = await client.interests.get({ 'interest_category_id': 'contract interest_category_id', 'interest_id': h.key('interests', 0, 'string'), 'list_id': 'contract list_id' } as never);
     expect(record).toEqual(h.asShape('interests', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.interests.get({ 'interest_id': h.key('interests', 0, 'string'), 'list_id': 'contract list_id', 'interest_category_id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -145,8 +196,27 @@ describe('list_members list', () => {
     const { keys, pages } = await h.walk(client.listMembers.list(params as never) as never, (r) => h.keyOf('list_members', r));
     const expected = h.expectedKeys('list_members', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.listMembers.list({ 'list_id': h.field('list_members', 0, 'list_id') } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('list_members', listed);
+      const record = await client.listMembers.get({ 'list_id': 'contract list_id', 'subscriber_hash': key } as never);
+      h.expectSameShared(listed, record as never, `list_members ${key}: list and get`);
+    }
+  });
+
+  test('every record holds its invariants and formats', async () => {
+    const client = await h.client(AUTH);
+    const records = await h.all(client.listMembers.list({ 'list_id': h.field('list_members', 0, 'list_id') } as never) as never);
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.flatMap((r, i) => ruleBreaks(r, [], {"id":"md5_of_lower_email"}).map((b) => `record ${i}: ${b}`))).toEqual([]);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -180,8 +250,20 @@ describe('lists list', () => {
     const { keys, pages } = await h.walk(client.lists.list(params as never) as never, (r) => h.keyOf('lists', r));
     const expected = h.expectedKeys('lists', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.lists.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('lists', listed);
+      const record = await client.lists.get({ 'list_id': key } as never);
+      h.expectSameShared(listed, record as never, `lists ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -215,8 +297,20 @@ describe('reports list', () => {
     const { keys, pages } = await h.walk(client.reports.list(params as never) as never, (r) => h.keyOf('reports', r));
     const expected = h.expectedKeys('reports', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.reports.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('reports', listed);
+      const record = await client.reports.get({ 'campaign_id': key } as never);
+      h.expectSameShared(listed, record as never, `reports ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -250,7 +344,7 @@ describe('segment_members list', () => {
     const { keys, pages } = await h.walk(client.segmentMembers.list(params as never) as never, (r) => h.keyOf('segment_members', r));
     const expected = h.expectedKeys('segment_members', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
@@ -270,8 +364,20 @@ describe('segments list', () => {
     const { keys, pages } = await h.walk(client.segments.list(params as never) as never, (r) => h.keyOf('segments', r));
     const expected = h.expectedKeys('segments', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.segments.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('segments', listed);
+      const record = await client.segments.get({ 'list_id': 'contract list_id', 'segment_id': key } as never);
+      h.expectSameShared(listed, record as never, `segments ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -285,8 +391,15 @@ describe('segments list', () => {
 describe('segments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.segments.get({ 'id': h.key('segments', 0, 'string') } as never);
+    const record = await client.segments.get({ 'list_id': 'contract list_id', 'segment_id': h.key('segments', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('segments', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.segments.get({ 'segment_id': h.key('segments', 0, 'string'), 'list_id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -298,7 +411,7 @@ describe('tags list', () => {
     const { keys, pages } = await h.walk(client.tags.list(params as never) as never, (r) => h.keyOf('tags', r));
     const expected = h.expectedKeys('tags', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
@@ -318,7 +431,7 @@ describe('unsubscribes list', () => {
     const { keys, pages } = await h.walk(client.unsubscribes.list(params as never) as never, (r) => h.keyOf('unsubscribes', r));
     const expected = h.expectedKeys('unsubscribes', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 

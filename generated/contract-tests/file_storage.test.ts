@@ -9,7 +9,7 @@ const AUTH = {  };
 describe('about get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.about.get({ 'id': h.key('about', 0, 'string') } as never);
+    const record = await client.about.get({} as never);
     expect(record).toEqual(h.asShape('about', 0, null));
   });
 });
@@ -18,11 +18,11 @@ describe('changes list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.changes.list(params as never) as never, (r) => h.keyOf('changes', r));
     const expected = h.expectedKeys('changes', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
   });
 });
@@ -30,7 +30,7 @@ describe('changes list', () => {
 describe('changes_start_page_token get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.changesStartPageToken.get({ 'id': h.key('changes_start_page_token', 0, 'string') } as never);
+    const record = await client.changesStartPageToken.get({} as never);
     expect(record).toEqual(h.asShape('changes_start_page_token', 0, null));
   });
 });
@@ -43,8 +43,20 @@ describe('comments list', () => {
     const { keys, pages } = await h.walk(client.comments.list(params as never) as never, (r) => h.keyOf('comments', r));
     const expected = h.expectedKeys('comments', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.comments.list({ 'fields': 'contract fields', 'fileId': 'contract fileId' } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('comments', listed);
+      const record = await client.comments.get({ 'fields': 'contract fields', 'fileId': 'contract fileId', 'commentId': key } as never);
+      h.expectSameShared(listed, record as never, `comments ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -58,14 +70,14 @@ describe('comments list', () => {
 describe('comments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.comments.get({ 'commentId': 'contract commentId', 'fields': 'contract fields', 'fileId': h.key('comments', 0, 'string') } as never);
+    const record = await client.comments.get({ 'commentId': h.key('comments', 0, 'string'), 'fields': 'contract fields', 'fileId': 'contract fileId' } as never);
     expect(record).toEqual(h.asShape('comments', 0, ["anchor","assigneeEmailAddress","author","content","createdTime","deleted","htmlContent","id","kind","mentionedEmailAddresses","modifiedTime","quotedFileContent","replies","resolved"]));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.comments.get({ 'commentId': 'contract commentId', 'fields': 'contract fields', 'fileId': h.key('comments', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.comments.get({ 'commentId': h.key('comments', 0, 'string'), 'fields': 'contract fields', 'fileId': 'contract fileId', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -194,8 +206,20 @@ describe('permissions list', () => {
     const { keys, pages } = await h.walk(client.permissions.list(params as never) as never, (r) => h.keyOf('permissions', r));
     const expected = h.expectedKeys('permissions', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.permissions.list({ 'fileId': 'contract fileId' } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('permissions', listed);
+      const record = await client.permissions.get({ 'fileId': 'contract fileId', 'permissionId': key } as never);
+      h.expectSameShared(listed, record as never, `permissions ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -229,8 +253,20 @@ describe('replies list', () => {
     const { keys, pages } = await h.walk(client.replies.list(params as never) as never, (r) => h.keyOf('replies', r));
     const expected = h.expectedKeys('replies', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.replies.list({ 'commentId': 'contract commentId', 'fileId': 'contract fileId' } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('replies', listed);
+      const record = await client.replies.get({ 'commentId': 'contract commentId', 'fileId': 'contract fileId', 'replyId': key } as never);
+      h.expectSameShared(listed, record as never, `replies ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -244,8 +280,15 @@ describe('replies list', () => {
 describe('replies get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.replies.get({ 'id': h.key('replies', 0, 'string') } as never);
+    const record = await client.replies.get({ 'commentId': 'contract commentId', 'fileId': 'contract fileId', 'replyId': h.key('replies', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('replies', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.replies.get({ 'fileId': 'contract fileId', 'replyId': h.key('replies', 0, 'string'), 'commentId': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -253,19 +296,38 @@ describe('revisions list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.revisions.list(params as never) as never, (r) => h.keyOf('revisions', r));
     const expected = h.expectedKeys('revisions', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.revisions.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('revisions', listed);
+      const record = await client.revisions.get({ 'fileId': 'contract fileId', 'revisionId': key } as never);
+      h.expectSameShared(listed, record as never, `revisions ${key}: list and get`);
+    }
   });
 });
 
 describe('revisions get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.revisions.get({ 'id': h.key('revisions', 0, 'string') } as never);
+    const record = await client.revisions.get({ 'fileId': 'contract fileId', 'revisionId': h.key('revisions', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('revisions', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.revisions.get({ 'revisionId': h.key('revisions', 0, 'string'), 'fileId': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });

@@ -2,26 +2,58 @@
 import { describe, expect, test } from 'vitest';
 import { IssueTrackingClient, ParamValidationError } from '@connector-sdk/issue-tracking';
 import { ContractHarness } from '../../test/contract/harness.js';
+import { at, type ListRules } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('issue_tracking', IssueTrackingClient);
 const AUTH = { 'api_key': '<api_key>' };
 
 describe('comments list', () => {
+  const rules: ListRules = {"params":{"issueId":{"matches":{"fields":["data.issueId"],"mode":"exact","caseSensitive":true}}}};
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = { 'issueId': 'contract issueId', 'first': 10 };
+    const params = { 'issueId': h.field('comments', 0, 'data.issueId'), 'first': 10 };
     const { keys, pages } = await h.walk(client.comments.list(params as never) as never, (r) => h.keyOf('comments', r));
-    const expected = h.expectedKeys('comments', params);
+    const expected = h.expectedKeys('comments', params, rules);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.comments.list({ 'issueId': h.field('comments', 0, 'data.issueId') } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('comments', listed);
+      const record = await client.comments.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `comments ${key}: list and get`);
+    }
+  });
+
+  test('issueId matches data.issueId (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('comments').records.map((r) => at(r, 'data.issueId'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('comments', index, 'data.issueId'));
+    const run = async (probe: string) => (await h.all(client.comments.list({ 'issueId': probe } as never) as never)).map((r) => h.keyOf('comments', r));
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('comments', { 'issueId': probe }, rules));
+    expect(await run(probe)).toContain(String(h.key('comments', index)));
+    if (/[a-z]/i.test(probe)) {
+      probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
+      expect(await run(probe), 'another letter case does not match').not.toContain(String(h.key('comments', index)));
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.comments.list({ 'issueId': 'contract issueId', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.comments.list({ 'issueId': h.field('comments', 0, 'data.issueId'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -41,38 +73,6 @@ describe('comments get', () => {
   });
 });
 
-describe('comments create', () => {
-  test('create persists and reads back', async () => {
-    const client = await h.client(AUTH);
-    const params = { 'body': 'contract body', 'issueId': 'contract issueId' };
-    const created = await client.comments.create(params as never);
-    await h.readBack('comments', { read: (key: unknown) => client.comments.get({ 'id': String(key) } as never), list: () => client.comments.list({ 'issueId': 'contract issueId' } as never) as never }, params, created as never);
-  });
-
-  test('invalid params are rejected before anything is sent', async () => {
-    const client = await h.client(AUTH);
-    const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.comments.create({ 'body': 'contract body', 'issueId': 'contract issueId', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
-    expect(h.requests).toBe(sent);
-  });
-});
-
-describe('comments update', () => {
-  test('update changes a record, visible to later reads', async () => {
-    const client = await h.client(AUTH);
-    const params = { 'id': h.key('comments', 1, 'string'), 'body': 'updated body' };
-    const updated = await client.comments.update(params as never);
-    await h.readBack('comments', { read: (key: unknown) => client.comments.get({ 'id': String(key) } as never), list: () => client.comments.list({ 'issueId': 'contract issueId' } as never) as never }, params, updated as never, 1);
-  });
-
-  test('invalid params are rejected before anything is sent', async () => {
-    const client = await h.client(AUTH);
-    const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.comments.update({ 'body': 'contract body', 'id': h.key('comments', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
-    expect(h.requests).toBe(sent);
-  });
-});
-
 describe('issues list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
@@ -81,8 +81,20 @@ describe('issues list', () => {
     const { keys, pages } = await h.walk(client.issues.list(params as never) as never, (r) => h.keyOf('issues', r));
     const expected = h.expectedKeys('issues', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.issues.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('issues', listed);
+      const record = await client.issues.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `issues ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -108,38 +120,6 @@ describe('issues get', () => {
   });
 });
 
-describe('issues create', () => {
-  test('create persists and reads back', async () => {
-    const client = await h.client(AUTH);
-    const params = { 'teamId': 'contract teamId', 'title': 'contract title' };
-    const created = await client.issues.create(params as never);
-    await h.readBack('issues', { read: (key: unknown) => client.issues.get({ 'id': String(key) } as never), list: () => client.issues.list({  } as never) as never }, params, created as never);
-  });
-
-  test('invalid params are rejected before anything is sent', async () => {
-    const client = await h.client(AUTH);
-    const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issues.create({ 'teamId': 'contract teamId', 'title': 'contract title', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
-    expect(h.requests).toBe(sent);
-  });
-});
-
-describe('issues update', () => {
-  test('update changes a record, visible to later reads', async () => {
-    const client = await h.client(AUTH);
-    const params = { 'id': h.key('issues', 1, 'string') };
-    const updated = await client.issues.update(params as never);
-    await h.readBack('issues', { read: (key: unknown) => client.issues.get({ 'id': String(key) } as never), list: () => client.issues.list({  } as never) as never }, params, updated as never, 1);
-  });
-
-  test('invalid params are rejected before anything is sent', async () => {
-    const client = await h.client(AUTH);
-    const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issues.update({ 'id': h.key('issues', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
-    expect(h.requests).toBe(sent);
-  });
-});
-
 describe('projects list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
@@ -148,8 +128,20 @@ describe('projects list', () => {
     const { keys, pages } = await h.walk(client.projects.list(params as never) as never, (r) => h.keyOf('projects', r));
     const expected = h.expectedKeys('projects', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.projects.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('projects', listed);
+      const record = await client.projects.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `projects ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -183,8 +175,20 @@ describe('teams list', () => {
     const { keys, pages } = await h.walk(client.teams.list(params as never) as never, (r) => h.keyOf('teams', r));
     const expected = h.expectedKeys('teams', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.teams.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('teams', listed);
+      const record = await client.teams.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `teams ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -206,6 +210,83 @@ describe('teams get', () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
     await expect(Promise.resolve().then(() => client.teams.get({ 'id': h.key('teams', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
+  });
+});
+
+describe('comments create', () => {
+  test('create persists, reads back and is listed', async () => {
+    const client = await h.client(AUTH);
+    const params = { 'body': 'contract body', 'issueId': h.field('comments', 0, 'data.issueId') };
+    const created = await client.comments.create(params as never);
+    await h.readBack('comments', { read: (key: unknown) => client.comments.get({ 'id': String(key) } as never), list: () => client.comments.list({ 'issueId': h.field('comments', 0, 'data.issueId') } as never) as never }, params, created as never);
+    // The created record is listed.
+    const key = h.keyOf('comments', created as never);
+    const keys = (await h.all(client.comments.list({ 'issueId': h.field('comments', 0, 'data.issueId') } as never) as never)).map((r) => h.keyOf('comments', r));
+    expect(keys).toContain(key);
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.comments.create({ 'body': 'contract body', 'issueId': 'contract issueId', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
+  });
+});
+
+describe('comments update', () => {
+  test('update changes a record, visible to later reads', async () => {
+    const client = await h.client(AUTH);
+    const params = { 'id': h.key('comments', 1, 'string'), 'body': 'updated body' };
+    const reader = { read: (key: unknown) => client.comments.get({ 'id': String(key) } as never), list: () => client.comments.list({ 'issueId': h.field('comments', 0, 'data.issueId') } as never) as never };
+    const updated = await client.comments.update(params as never);
+    await h.readBack('comments', reader, params, updated as never, 1);
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.comments.update({ 'body': 'contract body', 'id': h.key('comments', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
+  });
+});
+
+describe('issues create', () => {
+  test('create persists, reads back and is listed', async () => {
+    const client = await h.client(AUTH);
+    const params = { 'teamId': 'contract teamId', 'title': 'contract title' };
+    const created = await client.issues.create(params as never);
+    await h.readBack('issues', { read: (key: unknown) => client.issues.get({ 'id': String(key) } as never), list: () => client.issues.list({} as never) as never }, params, created as never);
+    // The created record is listed.
+    const key = h.keyOf('issues', created as never);
+    const keys = (await h.all(client.issues.list({} as never) as never)).map((r) => h.keyOf('issues', r));
+    expect(keys).toContain(key);
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.issues.create({ 'teamId': 'contract teamId', 'title': 'contract title', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
+  });
+});
+
+describe('issues update', () => {
+  test('update changes a record, visible to later reads; what it does not name keeps its value', async () => {
+    const client = await h.client(AUTH);
+    const params = { 'id': h.key('issues', 1, 'string'), 'description': 'updated description' };
+    const reader = { read: (key: unknown) => client.issues.get({ 'id': String(key) } as never), list: () => client.issues.list({} as never) as never };
+    const before = await h.readRecord('issues', reader, h.key('issues', 1));
+    expect(before).toBeDefined();
+    const updated = await client.issues.update(params as never);
+    await h.readBack('issues', reader, params, updated as never, 1);
+    h.expectUnchanged(before!, (await h.readRecord('issues', reader, h.key('issues', 1)))!, params);
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.issues.update({ 'id': h.key('issues', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

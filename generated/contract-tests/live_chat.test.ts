@@ -9,7 +9,7 @@ const AUTH = {  };
 describe('accounts get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.accounts.get({  } as never);
+    const record = await client.accounts.get({} as never);
     expect(record).toEqual(h.asShape('accounts', 0, ["account_key","billing","create_date","plan","status"]));
   });
 
@@ -29,7 +29,7 @@ describe('agent_timeline list', () => {
     const { keys, pages } = await h.walk(client.agentTimeline.list(params as never) as never, (r) => h.keyOf('agent_timeline', r));
     const expected = h.expectedKeys('agent_timeline', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
@@ -49,8 +49,20 @@ describe('agents list', () => {
     const { keys, pages } = await h.walk(client.agents.list(params as never) as never, (r) => h.keyOf('agents', r));
     const expected = h.expectedKeys('agents', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.agents.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('agents', listed);
+      const record = await client.agents.get({ 'agent_id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `agents ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -86,6 +98,19 @@ describe('agents search', () => {
     }
   });
 
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.agents.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.agents.get({ 'agent_id': Number(hit.id) } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `agents ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -102,8 +127,20 @@ describe('bans list', () => {
     const { keys, pages } = await h.walk(client.bans.list(params as never) as never, (r) => h.keyOf('bans', r));
     const expected = h.expectedKeys('bans', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.bans.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('bans', listed);
+      const record = await client.bans.get({ 'ban_id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `bans ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -137,8 +174,20 @@ describe('chats list', () => {
     const { keys, pages } = await h.walk(client.chats.list(params as never) as never, (r) => h.keyOf('chats', r));
     const expected = h.expectedKeys('chats', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.chats.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('chats', listed);
+      const record = await client.chats.get({ 'chat_id': key } as never);
+      h.expectSameShared(listed, record as never, `chats ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -174,6 +223,19 @@ describe('chats search', () => {
     }
   });
 
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.chats.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.chats.get({ 'chat_id': hit.id } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `chats ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -186,12 +248,24 @@ describe('departments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.departments.list(params as never) as never, (r) => h.keyOf('departments', r));
     const expected = h.expectedKeys('departments', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.departments.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('departments', listed);
+      const record = await client.departments.get({ 'department_id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `departments ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -227,6 +301,19 @@ describe('departments search', () => {
     }
   });
 
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.departments.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.departments.get({ 'department_id': Number(hit.id) } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `departments ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -239,20 +326,39 @@ describe('goals list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.goals.list(params as never) as never, (r) => h.keyOf('goals', r));
     const expected = h.expectedKeys('goals', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.goals.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('goals', listed);
+      const record = await client.goals.get({ 'goal_id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `goals ${key}: list and get`);
+    }
   });
 });
 
 describe('goals get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.goals.get({ 'id': h.key('goals', 0, 'string') } as never);
+    const record = await client.goals.get({ 'goal_id': h.key('goals', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('goals', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.goals.get({ 'goal_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -260,27 +366,46 @@ describe('roles list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.roles.list(params as never) as never, (r) => h.keyOf('roles', r));
     const expected = h.expectedKeys('roles', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.roles.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('roles', listed);
+      const record = await client.roles.get({ 'role_id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `roles ${key}: list and get`);
+    }
   });
 });
 
 describe('roles get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.roles.get({ 'id': h.key('roles', 0, 'string') } as never);
+    const record = await client.roles.get({ 'role_id': h.key('roles', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('roles', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.roles.get({ 'role_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
 describe('routing_settings get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.routingSettings.get({ 'id': h.key('routing_settings', 0, 'string') } as never);
+    const record = await client.routingSettings.get({} as never);
     expect(record).toEqual(h.asShape('routing_settings', 0, null));
   });
 });
@@ -289,20 +414,39 @@ describe('shortcuts list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.shortcuts.list(params as never) as never, (r) => h.keyOf('shortcuts', r));
     const expected = h.expectedKeys('shortcuts', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.shortcuts.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('shortcuts', listed);
+      const record = await client.shortcuts.get({ 'shortcut_id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `shortcuts ${key}: list and get`);
+    }
   });
 });
 
 describe('shortcuts get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.shortcuts.get({ 'id': h.key('shortcuts', 0, 'string') } as never);
+    const record = await client.shortcuts.get({ 'shortcut_id': h.key('shortcuts', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('shortcuts', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.shortcuts.get({ 'shortcut_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -314,6 +458,19 @@ describe('shortcuts search', () => {
       for await (const hit of client.shortcuts.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
       expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('shortcuts', null, { ...params, limit: 100000 }));
     }
+  });
+
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.shortcuts.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.shortcuts.get({ 'shortcut_id': Number(hit.id) } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `shortcuts ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -328,20 +485,39 @@ describe('skills list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.skills.list(params as never) as never, (r) => h.keyOf('skills', r));
     const expected = h.expectedKeys('skills', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.skills.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('skills', listed);
+      const record = await client.skills.get({ 'skill_id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `skills ${key}: list and get`);
+    }
   });
 });
 
 describe('skills get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.skills.get({ 'id': h.key('skills', 0, 'string') } as never);
+    const record = await client.skills.get({ 'skill_id': h.key('skills', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('skills', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.skills.get({ 'skill_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -349,11 +525,11 @@ describe('triggers list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.triggers.list(params as never) as never, (r) => h.keyOf('triggers', r));
     const expected = h.expectedKeys('triggers', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
   });
 });
@@ -366,6 +542,19 @@ describe('triggers search', () => {
       for await (const hit of client.triggers.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
       expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('triggers', null, { ...params, limit: 100000 }));
     }
+  });
+
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    const listed = await h.all(client.triggers.list({} as never) as never);
+    let compared = 0;
+    for await (const hit of client.triggers.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = listed.find((r) => h.keyOf('triggers', r) === hit.id);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `triggers ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
   });
 
   test('invalid params are rejected before anything is sent', async () => {

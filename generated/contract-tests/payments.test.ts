@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { PaymentsClient, ParamValidationError } from '@connector-sdk/payments';
 import { ContractHarness } from '../../test/contract/harness.js';
+import { at, orderingBreak, ruleBreaks, type ListRules } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('payments', PaymentsClient);
 const AUTH = {  };
@@ -9,7 +10,7 @@ const AUTH = {  };
 describe('balance get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.balance.get({  } as never);
+    const record = await client.balance.get({} as never);
     expect(record).toEqual(h.asShape('balance', 0, ["available","connect_reserved","instant_available","issuing","livemode","object","pending","refund_and_dispute_prefunding"]));
   });
 
@@ -22,15 +23,70 @@ describe('balance get', () => {
 });
 
 describe('balance_transactions list', () => {
+  const rules: ListRules = {"params":{"created":{"rangeOf":"created","members":{"gt":{"side":"lower","inclusive":false},"gte":{"side":"lower","inclusive":true},"lt":{"side":"upper","inclusive":false},"lte":{"side":"upper","inclusive":true}}}}};
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
     const params = { 'limit': 10 };
     const { keys, pages } = await h.walk(client.balanceTransactions.list(params as never) as never, (r) => h.keyOf('balance_transactions', r));
-    const expected = h.expectedKeys('balance_transactions', params);
+    const expected = h.expectedKeys('balance_transactions', params, rules);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.balanceTransactions.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('balance_transactions', listed);
+      const record = await client.balanceTransactions.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `balance_transactions ${key}: list and get`);
+    }
+  });
+
+  test('results come in the default order (created desc)', async () => {
+    const client = await h.client(AUTH);
+    const records = await h.all(client.balanceTransactions.list({} as never) as never);
+    expect(records.length).toBeGreaterThan(1);
+    expect(orderingBreak(records, [{"field":"created","direction":"desc"}])).toBeUndefined();
+  });
+
+  test('created bounds created (gt exclusive, gte inclusive, lt exclusive, lte inclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('balance_transactions').records.length / 2);
+    const edge = h.field('balance_transactions', index, 'created');
+    const key = String(h.key('balance_transactions', index));
+    {
+      const keys = (await h.all(client.balanceTransactions.list({ 'created': { 'gt': edge } } as never) as never)).map((r) => h.keyOf('balance_transactions', r));
+      expect(keys, 'created.gt').toEqual(h.expectedKeys('balance_transactions', { 'created': { 'gt': edge } }, rules));
+      expect(keys, 'created.gt is exclusive').not.toContain(key);
+    }
+    {
+      const keys = (await h.all(client.balanceTransactions.list({ 'created': { 'gte': edge } } as never) as never)).map((r) => h.keyOf('balance_transactions', r));
+      expect(keys, 'created.gte').toEqual(h.expectedKeys('balance_transactions', { 'created': { 'gte': edge } }, rules));
+      expect(keys, 'created.gte is inclusive').toContain(key);
+    }
+    {
+      const keys = (await h.all(client.balanceTransactions.list({ 'created': { 'lt': edge } } as never) as never)).map((r) => h.keyOf('balance_transactions', r));
+      expect(keys, 'created.lt').toEqual(h.expectedKeys('balance_transactions', { 'created': { 'lt': edge } }, rules));
+      expect(keys, 'created.lt is exclusive').not.toContain(key);
+    }
+    {
+      const keys = (await h.all(client.balanceTransactions.list({ 'created': { 'lte': edge } } as never) as never)).map((r) => h.keyOf('balance_transactions', r));
+      expect(keys, 'created.lte').toEqual(h.expectedKeys('balance_transactions', { 'created': { 'lte': edge } }, rules));
+      expect(keys, 'created.lte is inclusive').toContain(key);
+    }
+  });
+
+  test('every record holds its invariants and formats', async () => {
+    const client = await h.client(AUTH);
+    const records = await h.all(client.balanceTransactions.list({} as never) as never);
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.flatMap((r, i) => ruleBreaks(r, [], {"currency":"currency_lower_iso"}).map((b) => `record ${i}: ${b}`))).toEqual([]);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -64,8 +120,34 @@ describe('charges list', () => {
     const { keys, pages } = await h.walk(client.charges.list(params as never) as never, (r) => h.keyOf('charges', r));
     const expected = h.expectedKeys('charges', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.charges.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('charges', listed);
+      const record = await client.charges.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `charges ${key}: list and get`);
+    }
+  });
+
+  test('results come in the default order (created desc)', async () => {
+    const client = await h.client(AUTH);
+    const records = await h.all(client.charges.list({} as never) as never);
+    expect(records.length).toBeGreaterThan(1);
+    expect(orderingBreak(records, [{"field":"created","direction":"desc"}])).toBeUndefined();
+  });
+
+  test('every record holds its invariants and formats', async () => {
+    const client = await h.client(AUTH);
+    const records = await h.all(client.charges.list({} as never) as never);
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.flatMap((r, i) => ruleBreaks(r, [{"kind":"iff","field":"refunded","left":"amount_refunded","op":"eq","right":"amount"},{"kind":"compare","left":"amount_refunded","op":"lte","right":"amount"},{"kind":"accountOnly","account":"platform","fields":["application","application_fee","application_fee_amount","destination","on_behalf_of","source_transfer","transfer_data","transfer_group"]}], {"currency":"currency_lower_iso"}).map((b) => `record ${i}: ${b}`))).toEqual([]);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -81,6 +163,13 @@ describe('charges get', () => {
     const client = await h.client(AUTH);
     const record = await client.charges.get({ 'id': h.key('charges', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('charges', 0, ["amount","amount_captured","amount_refunded","amount_updates","application","application_fee","application_fee_amount","balance_transaction","billing_details","calculated_statement_descriptor","captured","created","currency","customer","description","destination","dispute","disputed","failure_balance_transaction","failure_code","failure_message","fraud_details","id","invoice","livemode","metadata","object","on_behalf_of","order","outcome","paid","payment_intent","payment_method","payment_method_details","presentment_details","radar_options","receipt_email","receipt_number","receipt_url","refunded","refunds","review","shipping","source","source_transfer","statement_descriptor","statement_descriptor_suffix","status","transfer_data","transfer_group"]));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.charges.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -114,6 +203,19 @@ describe('charges search', () => {
     }
   });
 
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.charges.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.charges.get({ 'id': hit.id } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `charges ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -123,15 +225,80 @@ describe('charges search', () => {
 });
 
 describe('customers list', () => {
+  const rules: ListRules = {"params":{"created":{"rangeOf":"created","members":{"gt":{"side":"lower","inclusive":false},"gte":{"side":"lower","inclusive":true},"lt":{"side":"upper","inclusive":false},"lte":{"side":"upper","inclusive":true}}},"email":{"matches":{"fields":["email"],"mode":"exact","caseSensitive":true}}}};
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
     const params = { 'limit': 10 };
     const { keys, pages } = await h.walk(client.customers.list(params as never) as never, (r) => h.keyOf('customers', r));
-    const expected = h.expectedKeys('customers', params);
+    const expected = h.expectedKeys('customers', params, rules);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.customers.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('customers', listed);
+      const record = await client.customers.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `customers ${key}: list and get`);
+    }
+  });
+
+  test('results come in the default order (created desc)', async () => {
+    const client = await h.client(AUTH);
+    const records = await h.all(client.customers.list({} as never) as never);
+    expect(records.length).toBeGreaterThan(1);
+    expect(orderingBreak(records, [{"field":"created","direction":"desc"}])).toBeUndefined();
+  });
+
+  test('created bounds created (gt exclusive, gte inclusive, lt exclusive, lte inclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('customers').records.length / 2);
+    const edge = h.field('customers', index, 'created');
+    const key = String(h.key('customers', index));
+    {
+      const keys = (await h.all(client.customers.list({ 'created': { 'gt': edge } } as never) as never)).map((r) => h.keyOf('customers', r));
+      expect(keys, 'created.gt').toEqual(h.expectedKeys('customers', { 'created': { 'gt': edge } }, rules));
+      expect(keys, 'created.gt is exclusive').not.toContain(key);
+    }
+    {
+      const keys = (await h.all(client.customers.list({ 'created': { 'gte': edge } } as never) as never)).map((r) => h.keyOf('customers', r));
+      expect(keys, 'created.gte').toEqual(h.expectedKeys('customers', { 'created': { 'gte': edge } }, rules));
+      expect(keys, 'created.gte is inclusive').toContain(key);
+    }
+    {
+      const keys = (await h.all(client.customers.list({ 'created': { 'lt': edge } } as never) as never)).map((r) => h.keyOf('customers', r));
+      expect(keys, 'created.lt').toEqual(h.expectedKeys('customers', { 'created': { 'lt': edge } }, rules));
+      expect(keys, 'created.lt is exclusive').not.toContain(key);
+    }
+    {
+      const keys = (await h.all(client.customers.list({ 'created': { 'lte': edge } } as never) as never)).map((r) => h.keyOf('customers', r));
+      expect(keys, 'created.lte').toEqual(h.expectedKeys('customers', { 'created': { 'lte': edge } }, rules));
+      expect(keys, 'created.lte is inclusive').toContain(key);
+    }
+  });
+
+  test('email matches email (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('customers').records.map((r) => at(r, 'email'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('customers', index, 'email'));
+    const run = async (probe: string) => (await h.all(client.customers.list({ 'email': probe } as never) as never)).map((r) => h.keyOf('customers', r));
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('customers', { 'email': probe }, rules));
+    expect(await run(probe)).toContain(String(h.key('customers', index)));
+    if (/[a-z]/i.test(probe)) {
+      probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
+      expect(await run(probe), 'another letter case does not match').not.toContain(String(h.key('customers', index)));
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -187,6 +354,19 @@ describe('customers search', () => {
     }
   });
 
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.customers.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.customers.get({ 'id': hit.id } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `customers ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -195,56 +375,64 @@ describe('customers search', () => {
   });
 });
 
-describe('customers create', () => {
-  test('create persists and reads back', async () => {
-    const client = await h.client(AUTH);
-    const params = { 'business_name': 'contract business_name', 'currency': 'contract currency' };
-    const created = await client.customers.create(params as never);
-    await h.readBack('customers', { read: (key: unknown) => client.customers.get({ 'id': String(key) } as never), list: () => client.customers.list({  } as never) as never }, params, created as never);
-  });
-});
-
-describe('customers update', () => {
-  test('update changes a record, visible to later reads', async () => {
-    const client = await h.client(AUTH);
-    const params = { 'id': h.key('customers', 1, 'string'), 'business_name': 'updated business_name' };
-    const updated = await client.customers.update(params as never);
-    await h.readBack('customers', { read: (key: unknown) => client.customers.get({ 'id': String(key) } as never), list: () => client.customers.list({  } as never) as never }, params, updated as never, 1);
-  });
-
-  test('invalid params are rejected before anything is sent', async () => {
-    const client = await h.client(AUTH);
-    const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.customers.update({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
-    expect(h.requests).toBe(sent);
-  });
-});
-
-describe('customers delete', () => {
-  test('delete removes a record', async () => {
-    const client = await h.client(AUTH);
-    await client.customers.delete({ 'id': h.key('customers', 2, 'string') } as never);
-    await h.expectGone('customers', { read: (key: unknown) => client.customers.get({ 'id': String(key) } as never), list: () => client.customers.list({  } as never) as never }, 2);
-  });
-
-  test('invalid params are rejected before anything is sent', async () => {
-    const client = await h.client(AUTH);
-    const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.customers.delete({ 'id': h.key('customers', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
-    expect(h.requests).toBe(sent);
-  });
-});
-
 describe('disputes list', () => {
+  const rules: ListRules = {"params":{"created":{"rangeOf":"created","members":{"gt":{"side":"lower","inclusive":false},"gte":{"side":"lower","inclusive":true},"lt":{"side":"upper","inclusive":false},"lte":{"side":"upper","inclusive":true}}}}};
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
     const params = { 'limit': 10 };
     const { keys, pages } = await h.walk(client.disputes.list(params as never) as never, (r) => h.keyOf('disputes', r));
-    const expected = h.expectedKeys('disputes', params);
+    const expected = h.expectedKeys('disputes', params, rules);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.disputes.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('disputes', listed);
+      const record = await client.disputes.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `disputes ${key}: list and get`);
+    }
+  });
+
+  test('results come in the default order (created desc)', async () => {
+    const client = await h.client(AUTH);
+    const records = await h.all(client.disputes.list({} as never) as never);
+    expect(records.length).toBeGreaterThan(1);
+    expect(orderingBreak(records, [{"field":"created","direction":"desc"}])).toBeUndefined();
+  });
+
+  test('created bounds created (gt exclusive, gte inclusive, lt exclusive, lte inclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('disputes').records.length / 2);
+    const edge = h.field('disputes', index, 'created');
+    const key = String(h.key('disputes', index));
+    {
+      const keys = (await h.all(client.disputes.list({ 'created': { 'gt': edge } } as never) as never)).map((r) => h.keyOf('disputes', r));
+      expect(keys, 'created.gt').toEqual(h.expectedKeys('disputes', { 'created': { 'gt': edge } }, rules));
+      expect(keys, 'created.gt is exclusive').not.toContain(key);
+    }
+    {
+      const keys = (await h.all(client.disputes.list({ 'created': { 'gte': edge } } as never) as never)).map((r) => h.keyOf('disputes', r));
+      expect(keys, 'created.gte').toEqual(h.expectedKeys('disputes', { 'created': { 'gte': edge } }, rules));
+      expect(keys, 'created.gte is inclusive').toContain(key);
+    }
+    {
+      const keys = (await h.all(client.disputes.list({ 'created': { 'lt': edge } } as never) as never)).map((r) => h.keyOf('disputes', r));
+      expect(keys, 'created.lt').toEqual(h.expectedKeys('disputes', { 'created': { 'lt': edge } }, rules));
+      expect(keys, 'created.lt is exclusive').not.toContain(key);
+    }
+    {
+      const keys = (await h.all(client.disputes.list({ 'created': { 'lte': edge } } as never) as never)).map((r) => h.keyOf('disputes', r));
+      expect(keys, 'created.lte').toEqual(h.expectedKeys('disputes', { 'created': { 'lte': edge } }, rules));
+      expect(keys, 'created.lte is inclusive').toContain(key);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -278,8 +466,27 @@ describe('invoices list', () => {
     const { keys, pages } = await h.walk(client.invoices.list(params as never) as never, (r) => h.keyOf('invoices', r));
     const expected = h.expectedKeys('invoices', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.invoices.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('invoices', listed);
+      const record = await client.invoices.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `invoices ${key}: list and get`);
+    }
+  });
+
+  test('results come in the default order (created desc)', async () => {
+    const client = await h.client(AUTH);
+    const records = await h.all(client.invoices.list({} as never) as never);
+    expect(records.length).toBeGreaterThan(1);
+    expect(orderingBreak(records, [{"field":"created","direction":"desc"}])).toBeUndefined();
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -296,18 +503,37 @@ describe('invoices get', () => {
     const record = await client.invoices.get({ 'id': h.key('invoices', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('invoices', 0, null));
   });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.invoices.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
+  });
 });
 
 describe('invoices api_search', () => {
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.invoices.apiSearch(params as never) as never, (r) => h.keyOf('invoices', r));
     const expected = h.expectedKeys('invoices', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.invoices.apiSearch({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('invoices', listed);
+      const record = await client.invoices.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `invoices ${key}: list and get`);
+    }
   });
 });
 
@@ -321,6 +547,19 @@ describe('invoices search', () => {
     }
   });
 
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.invoices.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.invoices.get({ 'id': hit.id } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `invoices ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -330,15 +569,63 @@ describe('invoices search', () => {
 });
 
 describe('payment_intents list', () => {
+  const rules: ListRules = {"params":{"created":{"rangeOf":"created","members":{"gt":{"side":"lower","inclusive":false},"gte":{"side":"lower","inclusive":true},"lt":{"side":"upper","inclusive":false},"lte":{"side":"upper","inclusive":true}}}}};
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
     const params = { 'limit': 10 };
     const { keys, pages } = await h.walk(client.paymentIntents.list(params as never) as never, (r) => h.keyOf('payment_intents', r));
-    const expected = h.expectedKeys('payment_intents', params);
+    const expected = h.expectedKeys('payment_intents', params, rules);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.paymentIntents.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('payment_intents', listed);
+      const record = await client.paymentIntents.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `payment_intents ${key}: list and get`);
+    }
+  });
+
+  test('results come in the default order (created desc)', async () => {
+    const client = await h.client(AUTH);
+    const records = await h.all(client.paymentIntents.list({} as never) as never);
+    expect(records.length).toBeGreaterThan(1);
+    expect(orderingBreak(records, [{"field":"created","direction":"desc"}])).toBeUndefined();
+  });
+
+  test('created bounds created (gt exclusive, gte inclusive, lt exclusive, lte inclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('payment_intents').records.length / 2);
+    const edge = h.field('payment_intents', index, 'created');
+    const key = String(h.key('payment_intents', index));
+    {
+      const keys = (await h.all(client.paymentIntents.list({ 'created': { 'gt': edge } } as never) as never)).map((r) => h.keyOf('payment_intents', r));
+      expect(keys, 'created.gt').toEqual(h.expectedKeys('payment_intents', { 'created': { 'gt': edge } }, rules));
+      expect(keys, 'created.gt is exclusive').not.toContain(key);
+    }
+    {
+      const keys = (await h.all(client.paymentIntents.list({ 'created': { 'gte': edge } } as never) as never)).map((r) => h.keyOf('payment_intents', r));
+      expect(keys, 'created.gte').toEqual(h.expectedKeys('payment_intents', { 'created': { 'gte': edge } }, rules));
+      expect(keys, 'created.gte is inclusive').toContain(key);
+    }
+    {
+      const keys = (await h.all(client.paymentIntents.list({ 'created': { 'lt': edge } } as never) as never)).map((r) => h.keyOf('payment_intents', r));
+      expect(keys, 'created.lt').toEqual(h.expectedKeys('payment_intents', { 'created': { 'lt': edge } }, rules));
+      expect(keys, 'created.lt is exclusive').not.toContain(key);
+    }
+    {
+      const keys = (await h.all(client.paymentIntents.list({ 'created': { 'lte': edge } } as never) as never)).map((r) => h.keyOf('payment_intents', r));
+      expect(keys, 'created.lte').toEqual(h.expectedKeys('payment_intents', { 'created': { 'lte': edge } }, rules));
+      expect(keys, 'created.lte is inclusive').toContain(key);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -385,15 +672,90 @@ describe('payment_intents api_search', () => {
 });
 
 describe('payouts list', () => {
+  const rules: ListRules = {"params":{"arrival_date":{"rangeOf":"arrival_date","members":{"gt":{"side":"lower","inclusive":false},"gte":{"side":"lower","inclusive":true},"lt":{"side":"upper","inclusive":false},"lte":{"side":"upper","inclusive":true}}},"created":{"rangeOf":"created","members":{"gt":{"side":"lower","inclusive":false},"gte":{"side":"lower","inclusive":true},"lt":{"side":"upper","inclusive":false},"lte":{"side":"upper","inclusive":true}}}}};
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
     const params = { 'limit': 10 };
     const { keys, pages } = await h.walk(client.payouts.list(params as never) as never, (r) => h.keyOf('payouts', r));
-    const expected = h.expectedKeys('payouts', params);
+    const expected = h.expectedKeys('payouts', params, rules);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.payouts.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('payouts', listed);
+      const record = await client.payouts.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `payouts ${key}: list and get`);
+    }
+  });
+
+  test('results come in the default order (created desc)', async () => {
+    const client = await h.client(AUTH);
+    const records = await h.all(client.payouts.list({} as never) as never);
+    expect(records.length).toBeGreaterThan(1);
+    expect(orderingBreak(records, [{"field":"created","direction":"desc"}])).toBeUndefined();
+  });
+
+  test('arrival_date bounds arrival_date (gt exclusive, gte inclusive, lt exclusive, lte inclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('payouts').records.length / 2);
+    const edge = h.field('payouts', index, 'arrival_date');
+    const key = String(h.key('payouts', index));
+    {
+      const keys = (await h.all(client.payouts.list({ 'arrival_date': { 'gt': edge } } as never) as never)).map((r) => h.keyOf('payouts', r));
+      expect(keys, 'arrival_date.gt').toEqual(h.expectedKeys('payouts', { 'arrival_date': { 'gt': edge } }, rules));
+      expect(keys, 'arrival_date.gt is exclusive').not.toContain(key);
+    }
+    {
+      const keys = (await h.all(client.payouts.list({ 'arrival_date': { 'gte': edge } } as never) as never)).map((r) => h.keyOf('payouts', r));
+      expect(keys, 'arrival_date.gte').toEqual(h.expectedKeys('payouts', { 'arrival_date': { 'gte': edge } }, rules));
+      expect(keys, 'arrival_date.gte is inclusive').toContain(key);
+    }
+    {
+      const keys = (await h.all(client.payouts.list({ 'arrival_date': { 'lt': edge } } as never) as never)).map((r) => h.keyOf('payouts', r));
+      expect(keys, 'arrival_date.lt').toEqual(h.expectedKeys('payouts', { 'arrival_date': { 'lt': edge } }, rules));
+      expect(keys, 'arrival_date.lt is exclusive').not.toContain(key);
+    }
+    {
+      const keys = (await h.all(client.payouts.list({ 'arrival_date': { 'lte': edge } } as never) as never)).map((r) => h.keyOf('payouts', r));
+      expect(keys, 'arrival_date.lte').toEqual(h.expectedKeys('payouts', { 'arrival_date': { 'lte': edge } }, rules));
+      expect(keys, 'arrival_date.lte is inclusive').toContain(key);
+    }
+  });
+
+  test('created bounds created (gt exclusive, gte inclusive, lt exclusive, lte inclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('payouts').records.length / 2);
+    const edge = h.field('payouts', index, 'created');
+    const key = String(h.key('payouts', index));
+    {
+      const keys = (await h.all(client.payouts.list({ 'created': { 'gt': edge } } as never) as never)).map((r) => h.keyOf('payouts', r));
+      expect(keys, 'created.gt').toEqual(h.expectedKeys('payouts', { 'created': { 'gt': edge } }, rules));
+      expect(keys, 'created.gt is exclusive').not.toContain(key);
+    }
+    {
+      const keys = (await h.all(client.payouts.list({ 'created': { 'gte': edge } } as never) as never)).map((r) => h.keyOf('payouts', r));
+      expect(keys, 'created.gte').toEqual(h.expectedKeys('payouts', { 'created': { 'gte': edge } }, rules));
+      expect(keys, 'created.gte is inclusive').toContain(key);
+    }
+    {
+      const keys = (await h.all(client.payouts.list({ 'created': { 'lt': edge } } as never) as never)).map((r) => h.keyOf('payouts', r));
+      expect(keys, 'created.lt').toEqual(h.expectedKeys('payouts', { 'created': { 'lt': edge } }, rules));
+      expect(keys, 'created.lt is exclusive').not.toContain(key);
+    }
+    {
+      const keys = (await h.all(client.payouts.list({ 'created': { 'lte': edge } } as never) as never)).map((r) => h.keyOf('payouts', r));
+      expect(keys, 'created.lte').toEqual(h.expectedKeys('payouts', { 'created': { 'lte': edge } }, rules));
+      expect(keys, 'created.lte is inclusive').toContain(key);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -410,6 +772,13 @@ describe('payouts get', () => {
     const record = await client.payouts.get({ 'id': h.key('payouts', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('payouts', 0, null));
   });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.payouts.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
+  });
 });
 
 describe('products list', () => {
@@ -420,8 +789,27 @@ describe('products list', () => {
     const { keys, pages } = await h.walk(client.products.list(params as never) as never, (r) => h.keyOf('products', r));
     const expected = h.expectedKeys('products', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.products.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('products', listed);
+      const record = await client.products.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `products ${key}: list and get`);
+    }
+  });
+
+  test('results come in the default order (created desc)', async () => {
+    const client = await h.client(AUTH);
+    const records = await h.all(client.products.list({} as never) as never);
+    expect(records.length).toBeGreaterThan(1);
+    expect(orderingBreak(records, [{"field":"created","direction":"desc"}])).toBeUndefined();
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -437,6 +825,13 @@ describe('products get', () => {
     const client = await h.client(AUTH);
     const record = await client.products.get({ 'id': h.key('products', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('products', 0, ["active","attributes","created","default_price","description","features","id","images","livemode","marketing_features","metadata","name","object","package_dimensions","shippable","statement_descriptor","tax_code","type","unit_label","updated","url"]));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.products.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -460,32 +855,6 @@ describe('products api_search', () => {
   });
 });
 
-describe('products create', () => {
-  test('create persists and reads back', async () => {
-    const client = await h.client(AUTH);
-    const params = { 'default_price': 'contract default_price', 'description': 'contract description' };
-    const created = await client.products.create(params as never);
-    await h.readBack('products', { read: (key: unknown) => client.products.get({ 'id': String(key) } as never), list: () => client.products.list({  } as never) as never }, params, created as never);
-  });
-});
-
-describe('products update', () => {
-  test('update changes a record, visible to later reads', async () => {
-    const client = await h.client(AUTH);
-    const params = { 'id': h.key('products', 1, 'string'), 'default_price': 'updated default_price' };
-    const updated = await client.products.update(params as never);
-    await h.readBack('products', { read: (key: unknown) => client.products.get({ 'id': String(key) } as never), list: () => client.products.list({  } as never) as never }, params, updated as never, 1);
-  });
-});
-
-describe('products delete', () => {
-  test('delete removes a record', async () => {
-    const client = await h.client(AUTH);
-    await client.products.delete({ 'id': h.key('products', 2, 'string') } as never);
-    await h.expectGone('products', { read: (key: unknown) => client.products.get({ 'id': String(key) } as never), list: () => client.products.list({  } as never) as never }, 2);
-  });
-});
-
 describe('refunds list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
@@ -494,8 +863,27 @@ describe('refunds list', () => {
     const { keys, pages } = await h.walk(client.refunds.list(params as never) as never, (r) => h.keyOf('refunds', r));
     const expected = h.expectedKeys('refunds', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.refunds.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('refunds', listed);
+      const record = await client.refunds.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `refunds ${key}: list and get`);
+    }
+  });
+
+  test('results come in the default order (created desc)', async () => {
+    const client = await h.client(AUTH);
+    const records = await h.all(client.refunds.list({} as never) as never);
+    expect(records.length).toBeGreaterThan(1);
+    expect(orderingBreak(records, [{"field":"created","direction":"desc"}])).toBeUndefined();
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -512,6 +900,13 @@ describe('refunds get', () => {
     const record = await client.refunds.get({ 'id': h.key('refunds', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('refunds', 0, null));
   });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.refunds.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
+  });
 });
 
 describe('refunds search', () => {
@@ -524,6 +919,19 @@ describe('refunds search', () => {
     }
   });
 
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.refunds.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.refunds.get({ 'id': hit.id } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `refunds ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -532,25 +940,49 @@ describe('refunds search', () => {
   });
 });
 
-describe('refunds create', () => {
-  test('create persists and reads back', async () => {
-    const client = await h.client(AUTH);
-    const params = {  };
-    const created = await client.refunds.create(params as never);
-    await h.readBack('refunds', { read: (key: unknown) => client.refunds.get({ 'id': String(key) } as never), list: () => client.refunds.list({  } as never) as never }, params, created as never);
-  });
-});
-
 describe('subscriptions list', () => {
+  const rules: ListRules = {"defaultFilter":{"field":"status","exclude":["canceled"],"unlessParam":"status"}};
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
     const params = { 'limit': 10 };
     const { keys, pages } = await h.walk(client.subscriptions.list(params as never) as never, (r) => h.keyOf('subscriptions', r));
-    const expected = h.expectedKeys('subscriptions', params);
+    const expected = h.expectedKeys('subscriptions', params, rules);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.subscriptions.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('subscriptions', listed);
+      const record = await client.subscriptions.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `subscriptions ${key}: list and get`);
+    }
+  });
+
+  test('results come in the default order (created desc)', async () => {
+    const client = await h.client(AUTH);
+    const records = await h.all(client.subscriptions.list({} as never) as never);
+    expect(records.length).toBeGreaterThan(1);
+    expect(orderingBreak(records, [{"field":"created","direction":"desc"}])).toBeUndefined();
+  });
+
+  test('the default filter leaves out status canceled unless status asks', async () => {
+    const client = await h.client(AUTH);
+    const excluded = ["canceled"];
+    expect(h.entity('subscriptions').records.some((r) => excluded.includes(at(r, 'status') as never)), 'the fixtures hold records the default leaves out').toBe(true);
+    const records = await h.all(client.subscriptions.list({} as never) as never);
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.filter((r) => excluded.includes(at(r, 'status') as never))).toEqual([]);
+    const asked = await h.all(client.subscriptions.list({ ...{}, 'status': "canceled" } as never) as never);
+    expect(asked.length, 'asking for status lifts the default').toBeGreaterThan(0);
+    expect(asked.every((r) => at(r, 'status') === "canceled")).toBe(true);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -567,18 +999,37 @@ describe('subscriptions get', () => {
     const record = await client.subscriptions.get({ 'id': h.key('subscriptions', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('subscriptions', 0, null));
   });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.subscriptions.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
+  });
 });
 
 describe('subscriptions api_search', () => {
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.subscriptions.apiSearch(params as never) as never, (r) => h.keyOf('subscriptions', r));
     const expected = h.expectedKeys('subscriptions', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.subscriptions.apiSearch({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('subscriptions', listed);
+      const record = await client.subscriptions.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `subscriptions ${key}: list and get`);
+    }
   });
 });
 
@@ -592,10 +1043,129 @@ describe('subscriptions search', () => {
     }
   });
 
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.subscriptions.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.subscriptions.get({ 'id': hit.id } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `subscriptions ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
     await expect(Promise.resolve().then(() => client.subscriptions.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
+  });
+});
+
+describe('customers create', () => {
+  test('create persists, reads back and is listed', async () => {
+    const client = await h.client(AUTH);
+    const params = { 'business_name': 'contract business_name', 'currency': 'contract currency' };
+    const created = await client.customers.create(params as never);
+    await h.readBack('customers', { read: (key: unknown) => client.customers.get({ 'id': String(key) } as never), list: () => client.customers.list({} as never) as never }, params, created as never);
+    // The created record is listed, first (the list is ordered by created desc).
+    const key = h.keyOf('customers', created as never);
+    const keys = (await h.all(client.customers.list({} as never) as never)).map((r) => h.keyOf('customers', r));
+    expect(keys).toContain(key);
+    expect(keys[0]).toBe(key);
+  });
+});
+
+describe('customers update', () => {
+  test('update changes a record, visible to later reads', async () => {
+    const client = await h.client(AUTH);
+    const params = { 'id': h.key('customers', 1, 'string'), 'business_name': 'updated business_name' };
+    const reader = { read: (key: unknown) => client.customers.get({ 'id': String(key) } as never), list: () => client.customers.list({} as never) as never };
+    const updated = await client.customers.update(params as never);
+    await h.readBack('customers', reader, params, updated as never, 1);
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.customers.update({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
+  });
+});
+
+describe('customers delete', () => {
+  test('delete removes a record', async () => {
+    const client = await h.client(AUTH);
+    await client.customers.delete({ 'id': h.key('customers', 2, 'string') } as never);
+    await h.expectGone('customers', { read: (key: unknown) => client.customers.get({ 'id': String(key) } as never), list: () => client.customers.list({} as never) as never }, 2);
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.customers.delete({ 'id': h.key('customers', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
+  });
+});
+
+describe('products create', () => {
+  test('create persists, reads back and is listed', async () => {
+    const client = await h.client(AUTH);
+    const params = { 'default_price': 'contract default_price', 'description': 'contract description' };
+    const created = await client.products.create(params as never);
+    await h.readBack('products', { read: (key: unknown) => client.products.get({ 'id': String(key) } as never), list: () => client.products.list({} as never) as never }, params, created as never);
+    // The created record is listed, first (the list is ordered by created desc).
+    const key = h.keyOf('products', created as never);
+    const keys = (await h.all(client.products.list({} as never) as never)).map((r) => h.keyOf('products', r));
+    expect(keys).toContain(key);
+    expect(keys[0]).toBe(key);
+  });
+});
+
+describe('products update', () => {
+  test('update changes a record, visible to later reads', async () => {
+    const client = await h.client(AUTH);
+    const params = { 'id': h.key('products', 1, 'string'), 'default_price': 'updated default_price' };
+    const reader = { read: (key: unknown) => client.products.get({ 'id': String(key) } as never), list: () => client.products.list({} as never) as never };
+    const updated = await client.products.update(params as never);
+    await h.readBack('products', reader, params, updated as never, 1);
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.products.update({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
+  });
+});
+
+describe('products delete', () => {
+  test('delete removes a record', async () => {
+    const client = await h.client(AUTH);
+    await client.products.delete({ 'id': h.key('products', 2, 'string') } as never);
+    await h.expectGone('products', { read: (key: unknown) => client.products.get({ 'id': String(key) } as never), list: () => client.products.list({} as never) as never }, 2);
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.products.delete({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
+  });
+});
+
+describe('refunds create', () => {
+  test('create persists, reads back and is listed', async () => {
+    const client = await h.client(AUTH);
+    const params = {};
+    const created = await client.refunds.create(params as never);
+    await h.readBack('refunds', { read: (key: unknown) => client.refunds.get({ 'id': String(key) } as never), list: () => client.refunds.list({} as never) as never }, params, created as never);
+    // The created record is listed, first (the list is ordered by created desc).
+    const key = h.keyOf('refunds', created as never);
+    const keys = (await h.all(client.refunds.list({} as never) as never)).map((r) => h.keyOf('refunds', r));
+    expect(keys).toContain(key);
+    expect(keys[0]).toBe(key);
   });
 });

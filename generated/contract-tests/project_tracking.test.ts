@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { ProjectTrackingClient, ParamValidationError } from '@connector-sdk/project-tracking';
 import { ContractHarness } from '../../test/contract/harness.js';
+import { at, type ListRules } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('project_tracking', ProjectTrackingClient);
 const AUTH = {  };
@@ -10,12 +11,24 @@ describe('issue_comments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.issueComments.list(params as never) as never, (r) => h.keyOf('issue_comments', r));
     const expected = h.expectedKeys('issue_comments', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.issueComments.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('issue_comments', listed);
+      const record = await client.issueComments.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `issue_comments ${key}: list and get`);
+    }
   });
 });
 
@@ -24,6 +37,13 @@ describe('issue_comments get', () => {
     const client = await h.client(AUTH);
     const record = await client.issueComments.get({ 'id': h.key('issue_comments', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('issue_comments', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.issueComments.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -35,6 +55,19 @@ describe('issue_comments search', () => {
       for await (const hit of client.issueComments.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
       expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('issue_comments', null, { ...params, limit: 100000 }));
     }
+  });
+
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.issueComments.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.issueComments.get({ 'id': hit.id } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `issue_comments ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -49,11 +82,11 @@ describe('issue_fields list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.issueFields.list(params as never) as never, (r) => h.keyOf('issue_fields', r));
     const expected = h.expectedKeys('issue_fields', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
   });
 });
@@ -62,11 +95,11 @@ describe('issue_fields api_search', () => {
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.issueFields.apiSearch(params as never) as never, (r) => h.keyOf('issue_fields', r));
     const expected = h.expectedKeys('issue_fields', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
   });
 });
@@ -81,6 +114,19 @@ describe('issue_fields search', () => {
     }
   });
 
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    const listed = await h.all(client.issueFields.list({} as never) as never);
+    let compared = 0;
+    for await (const hit of client.issueFields.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = listed.find((r) => h.keyOf('issue_fields', r) === hit.id);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `issue_fields ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -93,12 +139,24 @@ describe('issue_worklogs list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.issueWorklogs.list(params as never) as never, (r) => h.keyOf('issue_worklogs', r));
     const expected = h.expectedKeys('issue_worklogs', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.issueWorklogs.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('issue_worklogs', listed);
+      const record = await client.issueWorklogs.get({ 'id': key } as never);
+      h.expectSameShared(listed, record as never, `issue_worklogs ${key}: list and get`);
+    }
   });
 });
 
@@ -107,6 +165,13 @@ describe('issue_worklogs get', () => {
     const client = await h.client(AUTH);
     const record = await client.issueWorklogs.get({ 'id': h.key('issue_worklogs', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('issue_worklogs', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.issueWorklogs.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -118,6 +183,19 @@ describe('issue_worklogs search', () => {
       for await (const hit of client.issueWorklogs.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
       expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('issue_worklogs', null, { ...params, limit: 100000 }));
     }
+  });
+
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.issueWorklogs.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.issueWorklogs.get({ 'id': hit.id } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `issue_worklogs ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -173,6 +251,19 @@ describe('issues search', () => {
     }
   });
 
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.issues.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.issues.get({ 'issueIdOrKey': hit.id } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `issues ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -197,15 +288,46 @@ describe('projects get', () => {
 });
 
 describe('projects api_search', () => {
+  const rules: ListRules = {"params":{"query":{"matches":{"fields":["key","name"],"mode":"contains","caseSensitive":false}}}};
+
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
     const params = { 'maxResults': 10 };
     const { keys, pages } = await h.walk(client.projects.apiSearch(params as never) as never, (r) => h.keyOf('projects', r));
-    const expected = h.expectedKeys('projects', params);
+    const expected = h.expectedKeys('projects', params, rules);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.projects.apiSearch({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('projects', listed);
+      const record = await client.projects.get({ 'projectIdOrKey': key } as never);
+      h.expectSameShared(listed, record as never, `projects ${key}: list and get`);
+    }
+  });
+
+  test('query matches key or name (contains, case-insensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('projects').records.map((r) => at(r, 'key'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('projects', index, 'key'));
+    const run = async (probe: string) => (await h.all(client.projects.apiSearch({ 'query': probe } as never) as never)).map((r) => h.keyOf('projects', r));
+    let probe = value.slice(1, Math.max(2, value.length - 1));
+    expect(await run(probe)).toEqual(h.expectedKeys('projects', { 'query': probe }, rules));
+    expect(await run(probe)).toContain(String(h.key('projects', index)));
+    if (/[a-z]/i.test(probe)) {
+      probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
+      expect(await run(probe), 'another letter case matches too').toContain(String(h.key('projects', index)));
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -226,6 +348,19 @@ describe('projects search', () => {
     }
   });
 
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.projects.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.projects.get({ 'projectIdOrKey': hit.id } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `projects ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -238,20 +373,39 @@ describe('users list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.users.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('users', listed);
+      const record = await client.users.get({ 'accountId': key } as never);
+      h.expectSameShared(listed, record as never, `users ${key}: list and get`);
+    }
   });
 });
 
 describe('users get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.users.get({ 'id': h.key('users', 0, 'string') } as never);
+    const record = await client.users.get({ 'accountId': h.key('users', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('users', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.users.get({ 'accountId': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -259,12 +413,24 @@ describe('users api_search', () => {
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.users.apiSearch(params as never) as never, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.users.apiSearch({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('users', listed);
+      const record = await client.users.get({ 'accountId': key } as never);
+      h.expectSameShared(listed, record as never, `users ${key}: list and get`);
+    }
   });
 });
 
@@ -276,6 +442,19 @@ describe('users search', () => {
       for await (const hit of client.users.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
       expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('users', null, { ...params, limit: 100000 }));
     }
+  });
+
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.users.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.users.get({ 'accountId': hit.id } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `users ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
   });
 
   test('invalid params are rejected before anything is sent', async () => {

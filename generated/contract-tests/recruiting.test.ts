@@ -9,12 +9,19 @@ const AUTH = {  };
 describe('application_attachment download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.applicationAttachment.download({ 'id': h.key('application_attachment', 0, 'string') } as never);
+    const file = await client.applicationAttachment.download({ 'application_id': h.key('application_attachment', 0, 'integer') } as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
     expect(bytes).toBeGreaterThan(0);
     expect(file.contentType).toBeTruthy();
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.applicationAttachment.download({ 'application_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -26,8 +33,20 @@ describe('applications list', () => {
     const { keys, pages } = await h.walk(client.applications.list(params as never) as never, (r) => h.keyOf('applications', r));
     const expected = h.expectedKeys('applications', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.applications.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('applications', listed);
+      const record = await client.applications.get({ 'id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `applications ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -56,12 +75,19 @@ describe('applications get', () => {
 describe('candidate_attachment download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.candidateAttachment.download({ 'id': h.key('candidate_attachment', 0, 'string') } as never);
+    const file = await client.candidateAttachment.download({ 'candidate_id': h.key('candidate_attachment', 0, 'integer') } as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
     expect(bytes).toBeGreaterThan(0);
     expect(file.contentType).toBeTruthy();
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.candidateAttachment.download({ 'candidate_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -73,8 +99,20 @@ describe('candidates list', () => {
     const { keys, pages } = await h.walk(client.candidates.list(params as never) as never, (r) => h.keyOf('candidates', r));
     const expected = h.expectedKeys('candidates', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.candidates.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('candidates', listed);
+      const record = await client.candidates.get({ 'id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `candidates ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -108,8 +146,20 @@ describe('departments list', () => {
     const { keys, pages } = await h.walk(client.departments.list(params as never) as never, (r) => h.keyOf('departments', r));
     const expected = h.expectedKeys('departments', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.departments.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('departments', listed);
+      const record = await client.departments.get({ 'id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `departments ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -139,20 +189,39 @@ describe('job_posts list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.jobPosts.list(params as never) as never, (r) => h.keyOf('job_posts', r));
     const expected = h.expectedKeys('job_posts', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.jobPosts.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('job_posts', listed);
+      const record = await client.jobPosts.get({ 'id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `job_posts ${key}: list and get`);
+    }
   });
 });
 
 describe('job_posts get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.jobPosts.get({ 'id': h.key('job_posts', 0, 'string') } as never);
+    const record = await client.jobPosts.get({ 'id': h.key('job_posts', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('job_posts', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.jobPosts.get({ 'id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -164,8 +233,20 @@ describe('jobs list', () => {
     const { keys, pages } = await h.walk(client.jobs.list(params as never) as never, (r) => h.keyOf('jobs', r));
     const expected = h.expectedKeys('jobs', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.jobs.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('jobs', listed);
+      const record = await client.jobs.get({ 'id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `jobs ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -199,8 +280,20 @@ describe('offers list', () => {
     const { keys, pages } = await h.walk(client.offers.list(params as never) as never, (r) => h.keyOf('offers', r));
     const expected = h.expectedKeys('offers', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.offers.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('offers', listed);
+      const record = await client.offers.get({ 'id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `offers ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -234,8 +327,20 @@ describe('offices list', () => {
     const { keys, pages } = await h.walk(client.offices.list(params as never) as never, (r) => h.keyOf('offices', r));
     const expected = h.expectedKeys('offices', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.offices.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('offices', listed);
+      const record = await client.offices.get({ 'id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `offices ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -265,20 +370,39 @@ describe('scheduled_interviews list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.scheduledInterviews.list(params as never) as never, (r) => h.keyOf('scheduled_interviews', r));
     const expected = h.expectedKeys('scheduled_interviews', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.scheduledInterviews.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('scheduled_interviews', listed);
+      const record = await client.scheduledInterviews.get({ 'id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `scheduled_interviews ${key}: list and get`);
+    }
   });
 });
 
 describe('scheduled_interviews get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.scheduledInterviews.get({ 'id': h.key('scheduled_interviews', 0, 'string') } as never);
+    const record = await client.scheduledInterviews.get({ 'id': h.key('scheduled_interviews', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('scheduled_interviews', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.scheduledInterviews.get({ 'id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -286,11 +410,11 @@ describe('sources list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.sources.list(params as never) as never, (r) => h.keyOf('sources', r));
     const expected = h.expectedKeys('sources', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
   });
 });
@@ -303,8 +427,20 @@ describe('users list', () => {
     const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.users.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('users', listed);
+      const record = await client.users.get({ 'id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `users ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {

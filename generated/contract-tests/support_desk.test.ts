@@ -10,32 +10,58 @@ describe('article_attachments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.articleAttachments.list(params as never) as never, (r) => h.keyOf('article_attachments', r));
     const expected = h.expectedKeys('article_attachments', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.articleAttachments.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('article_attachments', listed);
+      const record = await client.articleAttachments.get({ 'article_attachment_id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `article_attachments ${key}: list and get`);
+    }
   });
 });
 
 describe('article_attachments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.articleAttachments.get({ 'id': h.key('article_attachments', 0, 'string') } as never);
+    const record = await client.articleAttachments.get({ 'article_attachment_id': h.key('article_attachments', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('article_attachments', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.articleAttachments.get({ 'article_attachment_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
 describe('article_attachments download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.articleAttachments.download({ 'id': h.key('article_attachments', 0, 'string') } as never);
+    const file = await client.articleAttachments.download({ 'article_attachment_id': h.key('article_attachments', 0, 'integer') } as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
     expect(bytes).toBeGreaterThan(0);
     expect(file.contentType).toBeTruthy();
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.articleAttachments.download({ 'article_attachment_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -43,40 +69,73 @@ describe('articles list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.articles.list(params as never) as never, (r) => h.keyOf('articles', r));
     const expected = h.expectedKeys('articles', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.articles.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('articles', listed);
+      const record = await client.articles.get({ 'article_id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `articles ${key}: list and get`);
+    }
   });
 });
 
 describe('articles get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.articles.get({ 'id': h.key('articles', 0, 'string') } as never);
+    const record = await client.articles.get({ 'article_id': h.key('articles', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('articles', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.articles.get({ 'article_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
 describe('attachments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.attachments.get({ 'id': h.key('attachments', 0, 'string') } as never);
+    const record = await client.attachments.get({ 'attachment_id': h.key('attachments', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('attachments', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.attachments.get({ 'attachment_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
 describe('attachments download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.attachments.download({ 'id': h.key('attachments', 0, 'string') } as never);
+    const file = await client.attachments.download({ 'attachment_id': h.key('attachments', 0, 'integer') } as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
     expect(bytes).toBeGreaterThan(0);
     expect(file.contentType).toBeTruthy();
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.attachments.download({ 'attachment_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -84,20 +143,39 @@ describe('automations list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.automations.list(params as never) as never, (r) => h.keyOf('automations', r));
     const expected = h.expectedKeys('automations', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.automations.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('automations', listed);
+      const record = await client.automations.get({ 'automation_id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `automations ${key}: list and get`);
+    }
   });
 });
 
 describe('automations get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.automations.get({ 'id': h.key('automations', 0, 'string') } as never);
+    const record = await client.automations.get({ 'automation_id': h.key('automations', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('automations', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.automations.get({ 'automation_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -105,12 +183,24 @@ describe('brands list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.brands.list(params as never) as never, (r) => h.keyOf('brands', r));
     const expected = h.expectedKeys('brands', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / h.pageSize)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.brands.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('brands', listed);
+      const record = await client.brands.get({ 'brand_id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `brands ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -146,6 +236,19 @@ describe('brands search', () => {
     }
   });
 
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.brands.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.brands.get({ 'brand_id': Number(hit.id) } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `brands ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -158,11 +261,11 @@ describe('group_memberships list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.groupMemberships.list(params as never) as never, (r) => h.keyOf('group_memberships', r));
     const expected = h.expectedKeys('group_memberships', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
   });
 });
@@ -171,20 +274,39 @@ describe('groups list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.groups.list(params as never) as never, (r) => h.keyOf('groups', r));
     const expected = h.expectedKeys('groups', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.groups.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('groups', listed);
+      const record = await client.groups.get({ 'group_id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `groups ${key}: list and get`);
+    }
   });
 });
 
 describe('groups get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.groups.get({ 'id': h.key('groups', 0, 'string') } as never);
+    const record = await client.groups.get({ 'group_id': h.key('groups', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('groups', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.groups.get({ 'group_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -196,6 +318,19 @@ describe('groups search', () => {
       for await (const hit of client.groups.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
       expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('groups', null, { ...params, limit: 100000 }));
     }
+  });
+
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.groups.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.groups.get({ 'group_id': Number(hit.id) } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `groups ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -210,12 +345,24 @@ describe('macros list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.macros.list(params as never) as never, (r) => h.keyOf('macros', r));
     const expected = h.expectedKeys('macros', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / h.pageSize)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.macros.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('macros', listed);
+      const record = await client.macros.get({ 'macro_id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `macros ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -245,11 +392,11 @@ describe('organization_memberships list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.organizationMemberships.list(params as never) as never, (r) => h.keyOf('organization_memberships', r));
     const expected = h.expectedKeys('organization_memberships', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
   });
 });
@@ -258,20 +405,39 @@ describe('organizations list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.organizations.list(params as never) as never, (r) => h.keyOf('organizations', r));
     const expected = h.expectedKeys('organizations', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.organizations.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('organizations', listed);
+      const record = await client.organizations.get({ 'organization_id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `organizations ${key}: list and get`);
+    }
   });
 });
 
 describe('organizations get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.organizations.get({ 'id': h.key('organizations', 0, 'string') } as never);
+    const record = await client.organizations.get({ 'organization_id': h.key('organizations', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('organizations', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.organizations.get({ 'organization_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -283,6 +449,19 @@ describe('organizations search', () => {
       for await (const hit of client.organizations.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
       expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('organizations', null, { ...params, limit: 100000 }));
     }
+  });
+
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.organizations.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.organizations.get({ 'organization_id': Number(hit.id) } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `organizations ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -297,20 +476,39 @@ describe('satisfaction_ratings list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.satisfactionRatings.list(params as never) as never, (r) => h.keyOf('satisfaction_ratings', r));
     const expected = h.expectedKeys('satisfaction_ratings', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.satisfactionRatings.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('satisfaction_ratings', listed);
+      const record = await client.satisfactionRatings.get({ 'satisfaction_rating_id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `satisfaction_ratings ${key}: list and get`);
+    }
   });
 });
 
 describe('satisfaction_ratings get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.satisfactionRatings.get({ 'id': h.key('satisfaction_ratings', 0, 'string') } as never);
+    const record = await client.satisfactionRatings.get({ 'satisfaction_rating_id': h.key('satisfaction_ratings', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('satisfaction_ratings', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.satisfactionRatings.get({ 'satisfaction_rating_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -322,6 +520,19 @@ describe('satisfaction_ratings search', () => {
       for await (const hit of client.satisfactionRatings.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
       expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('satisfaction_ratings', null, { ...params, limit: 100000 }));
     }
+  });
+
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.satisfactionRatings.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.satisfactionRatings.get({ 'satisfaction_rating_id': Number(hit.id) } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `satisfaction_ratings ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -336,20 +547,39 @@ describe('sla_policies list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.slaPolicies.list(params as never) as never, (r) => h.keyOf('sla_policies', r));
     const expected = h.expectedKeys('sla_policies', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.slaPolicies.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('sla_policies', listed);
+      const record = await client.slaPolicies.get({ 'sla_policy_id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `sla_policies ${key}: list and get`);
+    }
   });
 });
 
 describe('sla_policies get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.slaPolicies.get({ 'id': h.key('sla_policies', 0, 'string') } as never);
+    const record = await client.slaPolicies.get({ 'sla_policy_id': h.key('sla_policies', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('sla_policies', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.slaPolicies.get({ 'sla_policy_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -357,11 +587,11 @@ describe('tags list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.tags.list(params as never) as never, (r) => h.keyOf('tags', r));
     const expected = h.expectedKeys('tags', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
   });
 });
@@ -376,6 +606,19 @@ describe('tags search', () => {
     }
   });
 
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    const listed = await h.all(client.tags.list({} as never) as never);
+    let compared = 0;
+    for await (const hit of client.tags.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = listed.find((r) => h.keyOf('tags', r) === hit.id);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `tags ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -388,11 +631,11 @@ describe('ticket_audits list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.ticketAudits.list(params as never) as never, (r) => h.keyOf('ticket_audits', r));
     const expected = h.expectedKeys('ticket_audits', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
   });
 });
@@ -407,6 +650,19 @@ describe('ticket_audits search', () => {
     }
   });
 
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    const listed = await h.all(client.ticketAudits.list({} as never) as never);
+    let compared = 0;
+    for await (const hit of client.ticketAudits.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = listed.find((r) => h.keyOf('ticket_audits', r) === hit.id);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `ticket_audits ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -419,11 +675,11 @@ describe('ticket_comments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.ticketComments.list(params as never) as never, (r) => h.keyOf('ticket_comments', r));
     const expected = h.expectedKeys('ticket_comments', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
   });
 });
@@ -438,6 +694,19 @@ describe('ticket_comments search', () => {
     }
   });
 
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    const listed = await h.all(client.ticketComments.list({} as never) as never);
+    let compared = 0;
+    for await (const hit of client.ticketComments.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = listed.find((r) => h.keyOf('ticket_comments', r) === hit.id);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `ticket_comments ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -450,20 +719,39 @@ describe('ticket_fields list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.ticketFields.list(params as never) as never, (r) => h.keyOf('ticket_fields', r));
     const expected = h.expectedKeys('ticket_fields', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.ticketFields.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('ticket_fields', listed);
+      const record = await client.ticketFields.get({ 'ticket_field_id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `ticket_fields ${key}: list and get`);
+    }
   });
 });
 
 describe('ticket_fields get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.ticketFields.get({ 'id': h.key('ticket_fields', 0, 'string') } as never);
+    const record = await client.ticketFields.get({ 'ticket_field_id': h.key('ticket_fields', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('ticket_fields', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.ticketFields.get({ 'ticket_field_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -475,6 +763,19 @@ describe('ticket_fields search', () => {
       for await (const hit of client.ticketFields.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
       expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('ticket_fields', [{"name":"active","type":"boolean"},{"name":"agent_description","type":"string"},{"name":"collapsed_for_agents","type":"boolean"},{"name":"created_at","type":"string"},{"name":"custom_field_options","type":"array"},{"name":"custom_statuses","type":"array"},{"name":"description","type":"string"},{"name":"editable_in_portal","type":"boolean"},{"name":"id","type":"integer"},{"name":"key","type":"string"},{"name":"position","type":"integer"},{"name":"raw_description","type":"string"},{"name":"raw_title","type":"string"},{"name":"raw_title_in_portal","type":"string"},{"name":"regexp_for_validation","type":"string"},{"name":"removable","type":"boolean"},{"name":"required","type":"boolean"},{"name":"required_in_portal","type":"boolean"},{"name":"sub_type_id","type":"integer"},{"name":"system_field_options","type":"array"},{"name":"tag","type":"string"},{"name":"title","type":"string"},{"name":"title_in_portal","type":"string"},{"name":"type","type":"string"},{"name":"updated_at","type":"string"},{"name":"url","type":"string"},{"name":"visible_in_portal","type":"boolean"}], { ...params, limit: 100000 }));
     }
+  });
+
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.ticketFields.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.ticketFields.get({ 'ticket_field_id': Number(hit.id) } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `ticket_fields ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -489,20 +790,39 @@ describe('ticket_forms list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.ticketForms.list(params as never) as never, (r) => h.keyOf('ticket_forms', r));
     const expected = h.expectedKeys('ticket_forms', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.ticketForms.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('ticket_forms', listed);
+      const record = await client.ticketForms.get({ 'ticket_form_id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `ticket_forms ${key}: list and get`);
+    }
   });
 });
 
 describe('ticket_forms get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.ticketForms.get({ 'id': h.key('ticket_forms', 0, 'string') } as never);
+    const record = await client.ticketForms.get({ 'ticket_form_id': h.key('ticket_forms', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('ticket_forms', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.ticketForms.get({ 'ticket_form_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -514,6 +834,19 @@ describe('ticket_forms search', () => {
       for await (const hit of client.ticketForms.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
       expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('ticket_forms', null, { ...params, limit: 100000 }));
     }
+  });
+
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.ticketForms.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.ticketForms.get({ 'ticket_form_id': Number(hit.id) } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `ticket_forms ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -528,11 +861,11 @@ describe('ticket_metrics list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.ticketMetrics.list(params as never) as never, (r) => h.keyOf('ticket_metrics', r));
     const expected = h.expectedKeys('ticket_metrics', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBe(1);
   });
 });
@@ -547,6 +880,19 @@ describe('ticket_metrics search', () => {
     }
   });
 
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    const listed = await h.all(client.ticketMetrics.list({} as never) as never);
+    let compared = 0;
+    for await (const hit of client.ticketMetrics.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = listed.find((r) => h.keyOf('ticket_metrics', r) === hit.id);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `ticket_metrics ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -559,12 +905,24 @@ describe('tickets list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.tickets.list(params as never) as never, (r) => h.keyOf('tickets', r));
     const expected = h.expectedKeys('tickets', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / h.pageSize)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.tickets.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('tickets', listed);
+      const record = await client.tickets.get({ 'ticket_id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `tickets ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -600,6 +958,19 @@ describe('tickets search', () => {
     }
   });
 
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.tickets.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.tickets.get({ 'ticket_id': Number(hit.id) } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `tickets ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -612,12 +983,24 @@ describe('triggers list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.triggers.list(params as never) as never, (r) => h.keyOf('triggers', r));
     const expected = h.expectedKeys('triggers', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / h.pageSize)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.triggers.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('triggers', listed);
+      const record = await client.triggers.get({ 'trigger_id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `triggers ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -647,12 +1030,24 @@ describe('users list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / h.pageSize)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.users.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('users', listed);
+      const record = await client.users.get({ 'user_id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `users ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -688,6 +1083,19 @@ describe('users search', () => {
     }
   });
 
+  test('search data holds the values the record has', async () => {
+    const client = await h.client(AUTH);
+    
+    let compared = 0;
+    for await (const hit of client.users.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+      const record = await client.users.get({ 'user_id': Number(hit.id) } as never);
+      expect(record, `hit ${hit.id} is a record`).toBeDefined();
+      h.expectSameShared(hit.data, record as never, `users ${hit.id}: search data and record`);
+      if (++compared === 25) break;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -700,12 +1108,24 @@ describe('views list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = {  };
+    const params = {};
     const { keys, pages } = await h.walk(client.views.list(params as never) as never, (r) => h.keyOf('views', r));
     const expected = h.expectedKeys('views', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / h.pageSize)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.views.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('views', listed);
+      const record = await client.views.get({ 'view_id': Number(key) } as never);
+      h.expectSameShared(listed, record as never, `views ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {

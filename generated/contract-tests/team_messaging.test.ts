@@ -2,51 +2,69 @@
 import { describe, expect, test } from 'vitest';
 import { TeamMessagingClient, ParamValidationError } from '@connector-sdk/team-messaging';
 import { ContractHarness } from '../../test/contract/harness.js';
+import { at, orderingBreak, ruleBreaks, type ListRules } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('team_messaging', TeamMessagingClient);
 const AUTH = {  };
 
 describe('channel_messages list', () => {
+  const rules: ListRules = {"params":{"latest":{"rangeOf":"ts","bound":{"side":"upper","inclusive":false,"inclusiveParam":"inclusive"}},"oldest":{"rangeOf":"ts","bound":{"side":"lower","inclusive":false,"inclusiveParam":"inclusive"}}}};
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
     const params = { 'channel': 'contract channel', 'limit': 10 };
     const { keys, pages } = await h.walk(client.channelMessages.list(params as never) as never, (r) => h.keyOf('channel_messages', r));
-    const expected = h.expectedKeys('channel_messages', params);
+    const expected = h.expectedKeys('channel_messages', params, rules);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('results come in the default order (ts desc)', async () => {
+    const client = await h.client(AUTH);
+    const records = await h.all(client.channelMessages.list({ 'channel': 'contract channel' } as never) as never);
+    expect(records.length).toBeGreaterThan(1);
+    expect(orderingBreak(records, [{"field":"ts","direction":"desc"}])).toBeUndefined();
+  });
+
+  test('latest bounds ts (latest exclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('channel_messages').records.length / 2);
+    const edge = h.field('channel_messages', index, 'ts');
+    const key = String(h.key('channel_messages', index));
+    {
+      const keys = (await h.all(client.channelMessages.list({ 'channel': 'contract channel', 'latest': edge } as never) as never)).map((r) => h.keyOf('channel_messages', r));
+      expect(keys, 'latest').toEqual(h.expectedKeys('channel_messages', { 'channel': 'contract channel', 'latest': edge }, rules));
+      expect(keys, 'latest is exclusive').not.toContain(key);
+    }
+    expect((await h.all(client.channelMessages.list({ 'channel': 'contract channel', 'latest': edge, 'inclusive': true } as never) as never)).map((r) => h.keyOf('channel_messages', r)), 'latest with inclusive is inclusive').toContain(key);
+  });
+
+  test('oldest bounds ts (oldest exclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('channel_messages').records.length / 2);
+    const edge = h.field('channel_messages', index, 'ts');
+    const key = String(h.key('channel_messages', index));
+    {
+      const keys = (await h.all(client.channelMessages.list({ 'channel': 'contract channel', 'oldest': edge } as never) as never)).map((r) => h.keyOf('channel_messages', r));
+      expect(keys, 'oldest').toEqual(h.expectedKeys('channel_messages', { 'channel': 'contract channel', 'oldest': edge }, rules));
+      expect(keys, 'oldest is exclusive').not.toContain(key);
+    }
+    expect((await h.all(client.channelMessages.list({ 'channel': 'contract channel', 'oldest': edge, 'inclusive': true } as never) as never)).map((r) => h.keyOf('channel_messages', r)), 'oldest with inclusive is inclusive').toContain(key);
+  });
+
+  test('every record holds its invariants and formats', async () => {
+    const client = await h.client(AUTH);
+    const records = await h.all(client.channelMessages.list({ 'channel': 'contract channel' } as never) as never);
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.flatMap((r, i) => ruleBreaks(r, [], {"thread_ts":"unix_time_string","ts":"unix_time_string"}).map((b) => `record ${i}: ${b}`))).toEqual([]);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
     await expect(Promise.resolve().then(() => client.channelMessages.list({ 'channel': 'contract channel', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
-    expect(h.requests).toBe(sent);
-  });
-});
-
-describe('channel_purposes create', () => {
-  test('create persists and reads back', async () => {
-    const client = await h.client(AUTH);
-    const params = {  };
-    const created = await client.channelPurposes.create(params as never);
-    await h.readBack('channel_purposes', {  }, params, created as never);
-  });
-});
-
-describe('channel_topics create', () => {
-  test('create persists and reads back', async () => {
-    const client = await h.client(AUTH);
-    const params = { 'channel': 'contract channel', 'topic': 'contract topic' };
-    const created = await client.channelTopics.create(params as never);
-    await h.readBack('channel_topics', {  }, params, created as never);
-  });
-
-  test('invalid params are rejected before anything is sent', async () => {
-    const client = await h.client(AUTH);
-    const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.channelTopics.create({ 'channel': 'contract channel', 'topic': 'contract topic', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -59,8 +77,20 @@ describe('channels list', () => {
     const { keys, pages } = await h.walk(client.channels.list(params as never) as never, (r) => h.keyOf('channels', r));
     const expected = h.expectedKeys('channels', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.channels.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('channels', listed);
+      const record = await client.channels.get({ 'channel': key } as never);
+      h.expectSameShared(listed, record as never, `channels ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -86,89 +116,68 @@ describe('channels get', () => {
   });
 });
 
-describe('channels create', () => {
-  test('create persists and reads back', async () => {
-    const client = await h.client(AUTH);
-    const params = { 'name': 'contract-test' };
-    const created = await client.channels.create(params as never);
-    await h.readBack('channels', { read: (key: unknown) => client.channels.get({ 'channel': String(key) } as never), list: () => client.channels.list({  } as never) as never }, params, created as never);
-  });
-
-  test('invalid params are rejected before anything is sent', async () => {
-    const client = await h.client(AUTH);
-    const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.channels.create({ 'name': 'contract-test', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
-    expect(h.requests).toBe(sent);
-  });
-});
-
-describe('channels update', () => {
-  test('update changes a record, visible to later reads', async () => {
-    const client = await h.client(AUTH);
-    const params = { 'channel': h.key('channels', 1, 'string'), 'name': 'renamed-record' };
-    const updated = await client.channels.update(params as never);
-    await h.readBack('channels', { read: (key: unknown) => client.channels.get({ 'channel': String(key) } as never), list: () => client.channels.list({  } as never) as never }, params, updated as never, 1);
-  });
-
-  test('invalid params are rejected before anything is sent', async () => {
-    const client = await h.client(AUTH);
-    const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.channels.update({ 'channel': h.key('channels', 0, 'string'), 'name': 'contract-test', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
-    expect(h.requests).toBe(sent);
-  });
-});
-
-describe('messages create', () => {
-  test('create persists and reads back', async () => {
-    const client = await h.client(AUTH);
-    const params = { 'channel': 'contract channel', 'text': 'contract text' };
-    const created = await client.messages.create(params as never);
-    await h.readBack('messages', {  }, params, created as never);
-  });
-
-  test('invalid params are rejected before anything is sent', async () => {
-    const client = await h.client(AUTH);
-    const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.messages.create({ 'channel': 'contract channel', 'text': 'contract text', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
-    expect(h.requests).toBe(sent);
-  });
-});
-
-describe('messages update', () => {
-  test('update changes a record, visible to later reads', async () => {
-    const client = await h.client(AUTH);
-    const params = { 'channel': 'contract channel', 'ts': h.key('messages', 1, 'string'), 'text': 'updated text' };
-    const updated = await client.messages.update(params as never);
-    await h.readBack('messages', {  }, params, updated as never, 1);
-  });
-
-  test('invalid params are rejected before anything is sent', async () => {
-    const client = await h.client(AUTH);
-    const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.messages.update({ 'channel': 'contract channel', 'text': 'contract text', 'ts': h.key('messages', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
-    expect(h.requests).toBe(sent);
-  });
-});
-
-describe('reactions create', () => {
-  test('create persists and reads back', async () => {
-    const client = await h.client(AUTH);
-    const params = {  };
-    const created = await client.reactions.create(params as never);
-    await h.readBack('reactions', {  }, params, created as never);
-  });
-});
-
 describe('threads list', () => {
+  const rules: ListRules = {"params":{"latest":{"rangeOf":"ts","bound":{"side":"upper","inclusive":false,"inclusiveParam":"inclusive"}},"oldest":{"rangeOf":"ts","bound":{"side":"lower","inclusive":false,"inclusiveParam":"inclusive"}},"ts":{"matches":{"fields":["thread_ts"],"mode":"exact","caseSensitive":true}}}};
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
     const params = { 'channel': 'contract channel', 'limit': 10 };
     const { keys, pages } = await h.walk(client.threads.list(params as never) as never, (r) => h.keyOf('threads', r));
-    const expected = h.expectedKeys('threads', params);
+    const expected = h.expectedKeys('threads', params, rules);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('latest bounds ts (latest exclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('threads').records.length / 2);
+    const edge = h.field('threads', index, 'ts');
+    const key = String(h.key('threads', index));
+    {
+      const keys = (await h.all(client.threads.list({ 'channel': 'contract channel', 'latest': edge } as never) as never)).map((r) => h.keyOf('threads', r));
+      expect(keys, 'latest').toEqual(h.expectedKeys('threads', { 'channel': 'contract channel', 'latest': edge }, rules));
+      expect(keys, 'latest is exclusive').not.toContain(key);
+    }
+    expect((await h.all(client.threads.list({ 'channel': 'contract channel', 'latest': edge, 'inclusive': true } as never) as never)).map((r) => h.keyOf('threads', r)), 'latest with inclusive is inclusive').toContain(key);
+  });
+
+  test('oldest bounds ts (oldest exclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('threads').records.length / 2);
+    const edge = h.field('threads', index, 'ts');
+    const key = String(h.key('threads', index));
+    {
+      const keys = (await h.all(client.threads.list({ 'channel': 'contract channel', 'oldest': edge } as never) as never)).map((r) => h.keyOf('threads', r));
+      expect(keys, 'oldest').toEqual(h.expectedKeys('threads', { 'channel': 'contract channel', 'oldest': edge }, rules));
+      expect(keys, 'oldest is exclusive').not.toContain(key);
+    }
+    expect((await h.all(client.threads.list({ 'channel': 'contract channel', 'oldest': edge, 'inclusive': true } as never) as never)).map((r) => h.keyOf('threads', r)), 'oldest with inclusive is inclusive').toContain(key);
+  });
+
+  test('ts matches thread_ts (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('threads').records.map((r) => at(r, 'thread_ts'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('threads', index, 'thread_ts'));
+    const run = async (probe: string) => (await h.all(client.threads.list({ 'channel': 'contract channel', 'ts': probe } as never) as never)).map((r) => h.keyOf('threads', r));
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('threads', { 'channel': 'contract channel', 'ts': probe }, rules));
+    expect(await run(probe)).toContain(String(h.key('threads', index)));
+    if (/[a-z]/i.test(probe)) {
+      probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
+      expect(await run(probe), 'another letter case does not match').not.toContain(String(h.key('threads', index)));
+    }
+  });
+
+  test('every record holds its invariants and formats', async () => {
+    const client = await h.client(AUTH);
+    const records = await h.all(client.threads.list({ 'channel': 'contract channel' } as never) as never);
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.flatMap((r, i) => ruleBreaks(r, [], {"thread_ts":"unix_time_string","ts":"unix_time_string"}).map((b) => `record ${i}: ${b}`))).toEqual([]);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -187,8 +196,20 @@ describe('users list', () => {
     const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.users.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('users', listed);
+      const record = await client.users.get({ 'user': key } as never);
+      h.expectSameShared(listed, record as never, `users ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -211,5 +232,117 @@ describe('users get', () => {
     const sent = h.requests;
     await expect(Promise.resolve().then(() => client.users.get({ 'user': h.key('users', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
+  });
+});
+
+describe('channel_purposes create', () => {
+  test('create persists, reads back', async () => {
+    const client = await h.client(AUTH);
+    const params = {};
+    const created = await client.channelPurposes.create(params as never);
+    await h.readBack('channel_purposes', {}, params, created as never);
+  });
+});
+
+describe('channel_topics create', () => {
+  test('create changes the channels record it names, visible to later reads', async () => {
+    const client = await h.client(AUTH);
+    const params = { 'topic': 'contract topic', 'channel': h.key('channels', 0, 'string') };
+    const changed = await client.channelTopics.create(params as never);
+    await h.readBack('channels', { read: (key: unknown) => client.channels.get({ 'channel': String(key) } as never), list: () => client.channels.list({} as never) as never }, params, changed as never);
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.channelTopics.create({ 'channel': 'contract channel', 'topic': 'contract topic', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
+  });
+});
+
+describe('channels create', () => {
+  test('create persists, reads back and is listed', async () => {
+    const client = await h.client(AUTH);
+    const params = { 'name': 'contract-test' };
+    const created = await client.channels.create(params as never);
+    await h.readBack('channels', { read: (key: unknown) => client.channels.get({ 'channel': String(key) } as never), list: () => client.channels.list({} as never) as never }, params, created as never);
+    // The created record is listed.
+    const key = h.keyOf('channels', created as never);
+    const keys = (await h.all(client.channels.list({} as never) as never)).map((r) => h.keyOf('channels', r));
+    expect(keys).toContain(key);
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.channels.create({ 'name': 'contract-test', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
+  });
+});
+
+describe('channels update', () => {
+  test('update changes a record, visible to later reads', async () => {
+    const client = await h.client(AUTH);
+    const params = { 'channel': h.key('channels', 1, 'string'), 'name': 'renamed-record' };
+    const reader = { read: (key: unknown) => client.channels.get({ 'channel': String(key) } as never), list: () => client.channels.list({} as never) as never };
+    const updated = await client.channels.update(params as never);
+    await h.readBack('channels', reader, params, updated as never, 1);
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.channels.update({ 'channel': h.key('channels', 0, 'string'), 'name': 'contract-test', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
+  });
+});
+
+describe('messages create', () => {
+  test('create persists, reads back and is listed', async () => {
+    const client = await h.client(AUTH);
+    const params = { 'channel': 'contract channel', 'text': 'contract text' };
+    const created = await client.messages.create(params as never);
+    await h.readBack('messages', { list: () => client.channelMessages.list({ 'channel': 'contract channel' } as never) as never }, params, created as never);
+    // The created record is listed, first (the list is ordered by ts desc).
+    const key = h.keyOf('messages', created as never);
+    const keys = (await h.all(client.channelMessages.list({ 'channel': 'contract channel' } as never) as never)).map((r) => h.keyOf('messages', r));
+    expect(keys).toContain(key);
+    expect(keys[0]).toBe(key);
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.messages.create({ 'channel': 'contract channel', 'text': 'contract text', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
+  });
+});
+
+describe('messages update', () => {
+  test('update changes a record, visible to later reads; what it does not name keeps its value', async () => {
+    const client = await h.client(AUTH);
+    const params = { 'channel': 'contract channel', 'ts': h.key('messages', 1, 'string'), 'text': 'updated text' };
+    const reader = { list: () => client.channelMessages.list({ 'channel': 'contract channel' } as never) as never };
+    const before = await h.readRecord('messages', reader, h.key('messages', 1));
+    expect(before).toBeDefined();
+    const updated = await client.messages.update(params as never);
+    await h.readBack('messages', reader, params, updated as never, 1);
+    h.expectUnchanged(before!, (await h.readRecord('messages', reader, h.key('messages', 1)))!, params);
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.messages.update({ 'channel': 'contract channel', 'text': 'contract text', 'ts': h.key('messages', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
+  });
+});
+
+describe('reactions create', () => {
+  test('create persists, reads back', async () => {
+    const client = await h.client(AUTH);
+    const params = {};
+    const created = await client.reactions.create(params as never);
+    await h.readBack('reactions', {}, params, created as never);
   });
 });

@@ -14,8 +14,20 @@ describe('attachments list', () => {
     const { keys, pages } = await h.walk(client.attachments.list(params as never) as never, (r) => h.keyOf('attachments', r));
     const expected = h.expectedKeys('attachments', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.attachments.list({ 'parent': 'contract parent' } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('attachments', listed);
+      const record = await client.attachments.get({ 'attachment_gid': key } as never);
+      h.expectSameShared(listed, record as never, `attachments ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -29,20 +41,34 @@ describe('attachments list', () => {
 describe('attachments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.attachments.get({ 'id': h.key('attachments', 0, 'string') } as never);
+    const record = await client.attachments.get({ 'attachment_gid': h.key('attachments', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('attachments', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.attachments.get({ 'attachment_gid': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
 describe('attachments download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.attachments.download({ 'id': h.key('attachments', 0, 'string') } as never);
+    const file = await client.attachments.download({ 'attachment_gid': h.key('attachments', 0, 'string') } as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
     expect(bytes).toBeGreaterThan(0);
     expect(file.contentType).toBeTruthy();
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.attachments.download({ 'attachment_gid': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -54,7 +80,7 @@ describe('project_sections list', () => {
     const { keys, pages } = await h.walk(client.projectSections.list(params as never) as never, (r) => h.keyOf('project_sections', r));
     const expected = h.expectedKeys('project_sections', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
@@ -74,7 +100,7 @@ describe('project_tasks list', () => {
     const { keys, pages } = await h.walk(client.projectTasks.list(params as never) as never, (r) => h.keyOf('project_tasks', r));
     const expected = h.expectedKeys('project_tasks', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
@@ -94,8 +120,20 @@ describe('projects list', () => {
     const { keys, pages } = await h.walk(client.projects.list(params as never) as never, (r) => h.keyOf('projects', r));
     const expected = h.expectedKeys('projects', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.projects.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('projects', listed);
+      const record = await client.projects.get({ 'project_gid': key } as never);
+      h.expectSameShared(listed, record as never, `projects ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -124,16 +162,30 @@ describe('projects get', () => {
 describe('sections get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.sections.get({ 'id': h.key('sections', 0, 'string') } as never);
+    const record = await client.sections.get({ 'section_gid': h.key('sections', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('sections', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.sections.get({ 'section_gid': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
 describe('tags get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.tags.get({ 'id': h.key('tags', 0, 'string') } as never);
+    const record = await client.tags.get({ 'tag_gid': h.key('tags', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('tags', 0, null));
+  });
+
+  test('invalid params are rejected before anything is sent', async () => {
+    const client = await h.client(AUTH);
+    const sent = h.requests;
+    await expect(Promise.resolve().then(() => client.tags.get({ 'tag_gid': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    expect(h.requests).toBe(sent);
   });
 });
 
@@ -145,7 +197,7 @@ describe('task_dependencies list', () => {
     const { keys, pages } = await h.walk(client.taskDependencies.list(params as never) as never, (r) => h.keyOf('task_dependencies', r));
     const expected = h.expectedKeys('task_dependencies', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
@@ -165,7 +217,7 @@ describe('task_dependents list', () => {
     const { keys, pages } = await h.walk(client.taskDependents.list(params as never) as never, (r) => h.keyOf('task_dependents', r));
     const expected = h.expectedKeys('task_dependents', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
@@ -185,7 +237,7 @@ describe('task_projects list', () => {
     const { keys, pages } = await h.walk(client.taskProjects.list(params as never) as never, (r) => h.keyOf('task_projects', r));
     const expected = h.expectedKeys('task_projects', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
@@ -205,7 +257,7 @@ describe('task_subtasks list', () => {
     const { keys, pages } = await h.walk(client.taskSubtasks.list(params as never) as never, (r) => h.keyOf('task_subtasks', r));
     const expected = h.expectedKeys('task_subtasks', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
@@ -221,18 +273,37 @@ describe('tasks list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = { 'limit': 10 };
+    const params = { 'project': 'contract project', 'limit': 10 };
     const { keys, pages } = await h.walk(client.tasks.list(params as never) as never, (r) => h.keyOf('tasks', r));
     const expected = h.expectedKeys('tasks', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.tasks.list({ 'project': 'contract project' } as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('tasks', listed);
+      const record = await client.tasks.get({ 'task_gid': key } as never);
+      h.expectSameShared(listed, record as never, `tasks ${key}: list and get`);
+    }
+  });
+
+  test('param group 1 (oneOf: assignee with workspace | project | section) is enforced', async () => {
+    const client = await h.client(AUTH);
+    await expect(Promise.resolve().then(() => client.tasks.list(Object.fromEntries(Object.entries({ 'project': 'contract project' }).filter(([k]) => !["assignee","workspace","project","section"].includes(k))) as never))).rejects.toMatchObject({ status: 422 });
+    await expect(h.all(client.tasks.list({ 'project': 'contract project' } as never) as never)).resolves.toBeDefined();
+    await expect(Promise.resolve().then(() => client.tasks.list({ 'assignee': 'contract assignee', 'workspace': 'contract workspace', 'project': 'contract project' } as never))).rejects.toMatchObject({ status: 422 });
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.tasks.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.tasks.list({ 'project': 'contract project', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -260,7 +331,7 @@ describe('team_projects list', () => {
     const { keys, pages } = await h.walk(client.teamProjects.list(params as never) as never, (r) => h.keyOf('team_projects', r));
     const expected = h.expectedKeys('team_projects', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
@@ -280,7 +351,7 @@ describe('team_users list', () => {
     const { keys, pages } = await h.walk(client.teamUsers.list(params as never) as never, (r) => h.keyOf('team_users', r));
     const expected = h.expectedKeys('team_users', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
@@ -315,7 +386,7 @@ describe('user_teams list', () => {
     const { keys, pages } = await h.walk(client.userTeams.list(params as never) as never, (r) => h.keyOf('user_teams', r));
     const expected = h.expectedKeys('user_teams', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
@@ -335,8 +406,20 @@ describe('users list', () => {
     const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.users.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('users', listed);
+      const record = await client.users.get({ 'user_gid': key } as never);
+      h.expectSameShared(listed, record as never, `users ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -370,7 +453,7 @@ describe('workspace_projects list', () => {
     const { keys, pages } = await h.walk(client.workspaceProjects.list(params as never) as never, (r) => h.keyOf('workspace_projects', r));
     const expected = h.expectedKeys('workspace_projects', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
@@ -390,7 +473,7 @@ describe('workspace_tags list', () => {
     const { keys, pages } = await h.walk(client.workspaceTags.list(params as never) as never, (r) => h.keyOf('workspace_tags', r));
     const expected = h.expectedKeys('workspace_tags', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
@@ -406,18 +489,24 @@ describe('workspace_task_search list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     
-    const params = { 'workspace_gid': 'contract workspace_gid', 'limit': 10 };
+    const params = { 'assignee.any': 'contract assignee.any', 'workspace_gid': 'contract workspace_gid', 'limit': 10 };
     const { keys, pages } = await h.walk(client.workspaceTaskSearch.list(params as never) as never, (r) => h.keyOf('workspace_task_search', r));
     const expected = h.expectedKeys('workspace_task_search', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('param group 1 (atLeastOne: assignee.any | completed | created_at.after | created_at.before | due_on.after | due_on.before | followers.any | modified_at.after | modified_at.before | projects.any | resource_subtype | sections.any | teams.any | text) is enforced', async () => {
+    const client = await h.client(AUTH);
+    await expect(Promise.resolve().then(() => client.workspaceTaskSearch.list(Object.fromEntries(Object.entries({ 'assignee.any': 'contract assignee.any', 'workspace_gid': 'contract workspace_gid' }).filter(([k]) => !["assignee.any","completed","created_at.after","created_at.before","due_on.after","due_on.before","followers.any","modified_at.after","modified_at.before","projects.any","resource_subtype","sections.any","teams.any","text"].includes(k))) as never))).rejects.toMatchObject({ status: 422 });
+    await expect(h.all(client.workspaceTaskSearch.list({ 'assignee.any': 'contract assignee.any', 'workspace_gid': 'contract workspace_gid' } as never) as never)).resolves.toBeDefined();
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.workspaceTaskSearch.list({ 'workspace_gid': 'contract workspace_gid', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.workspaceTaskSearch.list({ 'assignee.any': 'contract assignee.any', 'workspace_gid': 'contract workspace_gid', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -430,7 +519,7 @@ describe('workspace_teams list', () => {
     const { keys, pages } = await h.walk(client.workspaceTeams.list(params as never) as never, (r) => h.keyOf('workspace_teams', r));
     const expected = h.expectedKeys('workspace_teams', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
@@ -450,7 +539,7 @@ describe('workspace_users list', () => {
     const { keys, pages } = await h.walk(client.workspaceUsers.list(params as never) as never, (r) => h.keyOf('workspace_users', r));
     const expected = h.expectedKeys('workspace_users', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
@@ -470,8 +559,20 @@ describe('workspaces list', () => {
     const { keys, pages } = await h.walk(client.workspaces.list(params as never) as never, (r) => h.keyOf('workspaces', r));
     const expected = h.expectedKeys('workspaces', params);
     expect(keys).toEqual(expected);
-    
+    expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('each listed record reads back with get', async () => {
+    const client = await h.client(AUTH);
+    const page = await client.workspaces.list({} as never);
+    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
+    expect(records.length).toBeGreaterThan(0);
+    for (const listed of records) {
+      const key = h.keyOf('workspaces', listed);
+      const record = await client.workspaces.get({ 'workspace_gid': key } as never);
+      h.expectSameShared(listed, record as never, `workspaces ${key}: list and get`);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {

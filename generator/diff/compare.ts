@@ -78,7 +78,7 @@ function compareService(sink: ChangeSink, base: SpecIR, head: SpecIR): void {
 
 function compareConnector(sink: ChangeSink, b: ConnectorIR, h: ConnectorIR): void {
   const scope: Scope = { connector: h.id, affects: [h.id] };
-  sink.docs(scope, `connector \`${h.id}\``, b, h, ['title', 'description', 'seed'], { file: h.file, line: 1 }, 'request');
+  sink.docs(scope, `connector \`${h.id}\``, b, h, ['title', 'description', 'seed', 'transitionsUnspecified'], { file: h.file, line: 1 }, 'request');
   compareAuth(sink, scope, b, h);
   byName(b.pagination, h.pagination, { removed: () => {}, added: () => {}, both: (bs, hs) => compareScheme(sink, scope, bs, hs) });
   compareShapes(sink, scope, 'meta', b.meta, h.meta);
@@ -139,7 +139,9 @@ function compareShapes(sink: ChangeSink, scope: Scope, kind: 'record' | 'meta', 
 
 function compareEntity(sink: ChangeSink, scope: Scope, b: EntityIR, h: EntityIR): void {
   const target = `entity \`${h.name}\``;
-  sink.docs(scope, target, b, h, ['description', 'note'], h.source, 'request');
+  sink.docs(scope, target, b, h, ['description', 'note', 'assumption', 'provenance'], h.source, 'request');
+  // Keys no check classifies yet (recordsFrom): reviewed as attribute-changed.
+  otherKeys(sink, scope, target, b, h, ['name', 'description', 'note', 'assumption', 'provenance', 'record', 'searchable', 'actions', 'source'], h.source, 'request');
   if (b.searchable && h.searchable) {
     if (b.searchable.unspecified === undefined && h.searchable.unspecified !== undefined) {
       sink.add('searchable-fields-opened', scope, target, `${target} may be searched by fields beyond those listed`, h.source);

@@ -4,7 +4,7 @@
  * and every definition is used.
  */
 import type { Diagnostic } from './diagnostics.js';
-import type { ActionIR, ConnectorIR, Literal, PaginationIR, PropertyIR, SpecIR } from '../ir.js';
+import { propertyAt, type ActionIR, type ConnectorIR, type EntityIR, type Literal, type PaginationIR, type PropertyIR, type ShapeIR, type SpecIR } from '../ir.js';
 import type { LoadedSpec } from './load.js';
 import type { Origins } from './normalize.js';
 import type { RawLimit, RawService } from './raw.js';
@@ -31,6 +31,7 @@ export function checkSpec(ir: SpecIR, origins: Origins, loaded: LoadedSpec): Dia
       }
     }
     checkUnused(connector, origins, out);
+    checkRules(connector, origins, out);
   }
   checkLimits(ir, loaded, out);
   return out;
@@ -88,19 +89,6 @@ function checkParamConstraints(p: PropertyIR, origins: Origins, out: Diagnostic[
   }
 }
 
-/** Looks up a dotted path among known properties; undefined when a segment is not known. */
-function findPath(properties: PropertyIR[], dotted: string): PropertyIR | undefined {
-  let props: PropertyIR[] | undefined = properties;
-  let found: PropertyIR | undefined;
-  for (const segment of dotted.split('.')) {
-    found = props?.find((p) => p.name === segment);
-    if (!found) return undefined;
-    props = found.properties;
-    if (!props) break; // inner fields not known: deeper segments cannot be checked
-  }
-  return found;
-}
-
 function checkActionPagination(connector: ConnectorIR, entityName: string, action: ActionIR, origins: Origins, out: Diagnostic[]): void {
   if (action.pagination === 'none' || action.pagination === 'unspecified' || action.pagination === 'search') return;
   const scheme = connector.pagination.find((s) => s.name === action.pagination);
@@ -120,13 +108,13 @@ function checkActionPagination(connector: ConnectorIR, entityName: string, actio
   for (const { key, at } of metaKeys) {
     if (!meta) {
       out.push(schemeDiagnostic(origins, scheme, 'SPEC017', `${where}: reads meta key '${key}' but the action has no meta`, at));
-    } else if (!findPath(meta.properties, key)) {
+    } else if (!propertyAt(meta.properties, key, true)) {
       out.push(schemeDiagnostic(origins, scheme, 'SPEC017', `${where}: meta key '${key}' is not in meta '${meta.name}'`, at));
     }
   }
   const record = connector.records.find((r) => r.name === action.result.record);
   if (scheme.next.from === 'last_record' && scheme.next.path && record && record.properties.length > 0 && !record.unspecified) {
-    if (!findPath(record.properties, scheme.next.path)) {
+    if (!propertyAt(record.properties, scheme.next.path, true)) {
       out.push(schemeDiagnostic(origins, scheme, 'SPEC017', `${where}: record '${record.name}' has no field '${scheme.next.path}'`, ['next', 'path']));
     }
   }
@@ -216,5 +204,131 @@ function compare(p: PropertyIR, row: RawLimit, report: (message: string) => void
     if (key === 'maxBytes') continue;
     const actual = (p as unknown as Record<string, unknown>)[key];
     if (actual !== expected) report(`'${p.name}' has ${key} ${actual === undefined ? '(none)' : JSON.stringify(actual)}, the Limits table says ${JSON.stringify(expected)}`);
+  }
+}
+
+const STRING_FORMATS = new Set(['currency_lower_iso', 'md5_of_lower_email', 'unix_time_string', 'url']);
+
+/**
+ * The rules of the spec name real things: ordering, default filters, matches, intervals and invariants name fields
+ * of the records they apply to; param groups, unlessParam and inclusiveParam name params of their action; formats
+ * sit on string values; derived values come from fields the record has; a searchable field the record does not
+ * carry says how it is derived; recordsFrom names another entity.
+ */
+function checkRules(connector: ConnectorIR, origins: Origins, out: Diagnostic[]): void {
+  const shapeOf = (name: string | undefined) => connector.records.find((r) => r.name === name);
+  const recordWord = (shape: ShapeIR) => `record '${shape.name}'`;
+  for (const shape of connector.records) checkShapeRules(shape, origins, out);
+  for (const entity of connector.entities) {
+    if (entity.recordsFrom !== undefined) {
+      const target = connector.entities.find((e) => e.name === entity.recordsFrom);
+      if (!target || target === entity) out.push(origins.diagnostic(entity, 'SPEC018', `recordsFrom of '${entity.name}' names ${target ? 'the entity itself' : `unknown entity '${entity.recordsFrom}'`}`, ['recordsFrom']));
+      else if (target.recordsFrom !== undefined) out.push(origins.diagnostic(entity, 'SPEC030', `recordsFrom of '${entity.name}' names '${target.name}', which takes its records from '${target.recordsFrom}'; name that entity`, ['recordsFrom']));
+    }
+    checkSearchable(connector, entity, origins, out);
+    for (const action of entity.actions) {
+      const shape = shapeOf(action.result.record);
+      const fields = shape?.properties ?? [];
+      const where = `${entity.name} ${action.name}`;
+      const needField = (node: object, path: string, sub: (string | number)[], what: string) => {
+        if (!propertyAt(fields, path)) out.push(origins.diagnostic(node, 'SPEC030', `${what} of ${where} names '${path}', which is not a field of ${shape ? recordWord(shape) : 'its (unnamed) record'}`, sub));
+      };
+      const paramNames = new Set(action.params.map((p) => p.name));
+      for (const o of action.ordering ?? []) needField(o, o.field, ['field'], 'ordering');
+      if (action.defaultFilter) {
+        needField(action.defaultFilter, action.defaultFilter.field, ['field'], 'defaultFilter');
+        if (action.defaultFilter.unlessParam && !paramNames.has(action.defaultFilter.unlessParam)) {
+          out.push(origins.diagnostic(action.defaultFilter, 'SPEC030', `defaultFilter of ${where} names param '${action.defaultFilter.unlessParam}', which the action does not list`, ['unlessParam']));
+        }
+      }
+      for (const group of action.paramGroups ?? []) {
+        for (const name of group.alternatives.flat()) {
+          if (!paramNames.has(name)) out.push(origins.diagnostic(group, 'SPEC030', `param group of ${where} names '${name}', which is not a param of the action`));
+        }
+      }
+      if (action.name === 'search') continue;
+      const walk = (params: PropertyIR[], parentRange: string | undefined) => {
+        for (const p of params) {
+          if (p.format && (!STRING_FORMATS.has(p.format) || p.types[0] !== 'string')) out.push(origins.diagnostic(p, 'SPEC030', `param '${p.name}' of ${where} has format ${p.format}, which applies to strings only`, ['format']));
+          if (p.matches) p.matches.fields.forEach((f, i) => needField(p, f, ['matches', 'fields', i], `matches of param '${p.name}'`));
+          if (p.rangeOf) {
+            const target = propertyAt(fields, p.rangeOf);
+            if (!target) needField(p, p.rangeOf, ['rangeOf'], `rangeOf of param '${p.name}'`);
+            else if (!target.types.some((t) => t === 'integer' || t === 'number' || t === 'string')) out.push(origins.diagnostic(p, 'SPEC030', `rangeOf of param '${p.name}' names '${p.rangeOf}', which is not a number or string field`, ['rangeOf']));
+          }
+          if (p.bound) {
+            if (!p.rangeOf && !parentRange) out.push(origins.diagnostic(p, 'SPEC030', `param '${p.name}' of ${where} is a bound but neither it nor its object names rangeOf`, ['bound']));
+            const inclusive = p.bound.inclusiveParam;
+            if (inclusive && action.params.find((x) => x.name === inclusive)?.types[0] !== 'boolean') {
+              out.push(origins.diagnostic(p, 'SPEC030', `inclusiveParam of '${p.name}' names '${inclusive}', which is not a boolean param of ${where}`, ['bound', 'inclusiveParam']));
+            }
+          }
+          if (p.properties) walk(p.properties, p.rangeOf ?? parentRange);
+        }
+      };
+      walk(action.params, undefined);
+      if (action.updateSemantics && action.kind !== 'write') out.push(origins.diagnostic(action, 'SPEC030', `updateSemantics applies to update actions`, ['updateSemantics']));
+    }
+  }
+}
+
+function checkFormats(props: PropertyIR[], owner: string, origins: Origins, out: Diagnostic[]): void {
+  for (const p of props) {
+    if (p.format && !p.types.includes('string')) out.push(origins.diagnostic(p, 'SPEC030', `field '${p.name}' of ${owner} has format ${p.format}, which applies to strings only`, ['format']));
+    if (p.properties) checkFormats(p.properties, owner, origins, out);
+  }
+}
+
+function checkShapeRules(shape: ShapeIR, origins: Origins, out: Diagnostic[]): void {
+  const owner = `record '${shape.name}'`;
+  checkFormats(shape.properties, owner, origins, out);
+  if (shape.key && !propertyAt(shape.properties, shape.key)) out.push(origins.diagnostic(shape, 'SPEC030', `key of ${owner} names '${shape.key}', which is not one of its fields`, ['key']));
+  for (const p of shape.properties) {
+    if (p.derive?.from !== undefined && !propertyAt(shape.properties, p.derive.from)) out.push(origins.diagnostic(p, 'SPEC030', `field '${p.name}' of ${owner} derives from '${p.derive.from}', which is not one of its fields`, ['derive', 'from']));
+  }
+  for (const inv of shape.invariants ?? []) {
+    const field = (name: string, sub: string, want?: (p: PropertyIR) => boolean, what?: string) => {
+      const f = propertyAt(shape.properties, name);
+      if (!f) out.push(origins.diagnostic(inv, 'SPEC030', `invariant '${inv.kind}' of ${owner} names '${name}', which is not one of its fields`, [sub]));
+      else if (want && !want(f)) out.push(origins.diagnostic(inv, 'SPEC030', `invariant '${inv.kind}' of ${owner}: '${name}' ${what}`, [sub]));
+    };
+    const numeric = (p: PropertyIR) => p.types.every((t) => t === 'integer' || t === 'number');
+    if (inv.kind === 'iff') {
+      field(inv.field, 'field', (p) => p.types.length === 1 && p.types[0] === 'boolean', 'must be a boolean field');
+      field(inv.left, 'left');
+      field(inv.right, 'right');
+    } else if (inv.kind === 'compare') {
+      const ordered = inv.op !== 'eq' && inv.op !== 'neq';
+      field(inv.left, 'left', ordered ? numeric : undefined, 'must be a number field to be ordered');
+      field(inv.right, 'right', ordered ? numeric : undefined, 'must be a number field to be ordered');
+    } else {
+      inv.fields.forEach((f, i) => {
+        const found = propertyAt(shape.properties, f);
+        if (!found) out.push(origins.diagnostic(inv, 'SPEC030', `invariant 'accountOnly' of ${owner} names '${f}', which is not one of its fields`, ['fields', i]));
+        else if (!found.nullable) out.push(origins.diagnostic(inv, 'SPEC030', `invariant 'accountOnly' of ${owner}: '${f}' is not nullable, so it cannot be null for other accounts`, ['fields', i]));
+      });
+    }
+  }
+}
+
+/** Record fields an entity's list and single results carry (the union over its actions' records). */
+function entityRecordFields(connector: ConnectorIR, entity: EntityIR): { fields: PropertyIR[]; open: boolean } {
+  const names = new Set(entity.actions.filter((a) => (a.result.shape === 'list' || a.result.shape === 'single') && a.name !== 'delete').map((a) => a.result.record));
+  const shapes = connector.records.filter((r) => names.has(r.name));
+  return { fields: shapes.flatMap((s) => s.properties), open: shapes.length === 0 || shapes.some((s) => s.unspecified !== undefined) };
+}
+
+function checkSearchable(connector: ConnectorIR, entity: EntityIR, origins: Origins, out: Diagnostic[]): void {
+  if (!entity.searchable) return;
+  const { fields, open } = entityRecordFields(connector, entity);
+  for (const p of entity.searchable.properties) {
+    checkFormats([p], `searchable fields of '${entity.name}'`, origins, out);
+    const own = fields.some((f) => f.name === p.name);
+    if (p.derive) {
+      if (own) out.push(origins.diagnostic(p, 'SPEC030', `searchable field '${p.name}' of '${entity.name}' is a field of the record: search data holds the record's value, derive does not apply`, ['derive']));
+      else if (p.derive.from !== undefined && !propertyAt(fields, p.derive.from)) out.push(origins.diagnostic(p, 'SPEC030', `searchable field '${p.name}' of '${entity.name}' derives from '${p.derive.from}', which is not a field of its record`, ['derive', 'from']));
+    } else if (!own && !open) {
+      out.push(origins.diagnostic(p, 'SPEC031', `searchable field '${p.name}' of '${entity.name}' is not a field of its record and says no derive rule; its search data is null`, undefined, 'warning'));
+    }
   }
 }

@@ -14,7 +14,9 @@ import type {
   ConnectorIR,
   EntityIR,
   IdFormat,
+  InvariantIR,
   LimitIR,
+  OrderingIR,
   PaginationIR,
   PropertyIR,
   SchemaIR,
@@ -25,7 +27,8 @@ import type {
 import type { LoadedSpec } from './load.js';
 import { DEFAULT_PACKAGES } from '../config/config.js';
 import { applyPackaging } from '../config/packaging.js';
-import type { RawAction, RawConnector, RawField, RawPagination, RawParam, RawService, RawShape } from './raw.js';
+import type { RawAction, RawConnector, RawField, RawInvariant, RawOrdering, RawPagination, RawParam, RawService, RawShape } from './raw.js';
+import { buildRules, resolveKeyParam, ruleDocs } from './normalize-rules.js';
 import { parseTypeExpr, type BaseType } from './type-expr.js';
 import { diagnosticAt, locate, type DataPath, type SourceFile } from './yaml-source.js';
 
@@ -70,7 +73,7 @@ const DEFAULT_SHAPE: Record<ActionName, ActionIR['result']['shape']> = {
 const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /** Builds IR nodes from one file, reporting into a shared list. */
-class FileContext {
+export class FileContext {
   /** The connector's default identifier format for fixtures (defaults.idFormat). */
   defaultIdFormat: IdFormat | undefined;
   constructor(
@@ -131,6 +134,12 @@ class FileContext {
       prop.items = schema;
     }
     if (obj.fields) prop.properties = this.fields(obj.fields, [...path, 'fields']);
+    if (obj.format) prop.format = obj.format;
+    if (obj.derive) prop.derive = { ...(obj.derive.from !== undefined ? { from: obj.derive.from } : {}), ...(obj.derive.value !== undefined ? { value: obj.derive.value } : {}) };
+    if (obj.unspecified) {
+      prop.unspecified = obj.unspecified;
+      if (!obj.fields) this.report([...path, 'unspecified'], 'SPEC030', `'unspecified' of field '${name}' says which inner fields are not shown; give the ones that are under 'fields'`);
+    }
     this.noteAssumption(path, obj.assumption, obj.provenance);
     return this.origins.set(prop, this.source, path);
   }
@@ -149,8 +158,36 @@ class FileContext {
     if (raw.assumption) shape.assumption = raw.assumption;
     if (raw.idPrefix) shape.idPrefix = raw.idPrefix;
     if (raw.idFormat ?? this.defaultIdFormat) shape.idFormat = raw.idFormat ?? this.defaultIdFormat;
+    if (raw.key) shape.key = raw.key;
+    if (raw.invariants) shape.invariants = raw.invariants.flatMap((inv, i) => this.invariant(inv, [...path, 'invariants', i]) ?? []);
     this.noteAssumption(path, raw.assumption, raw.provenance);
     return this.origins.set(shape, this.source, path);
+  }
+
+  /** One invariant; reports (SPEC030) the keys its kind needs but lacks, or carries but does not use. */
+  invariant(raw: RawInvariant, path: DataPath): InvariantIR | undefined {
+    const needs: Record<RawInvariant['kind'], (keyof RawInvariant)[]> = { iff: ['field', 'left', 'op', 'right'], compare: ['left', 'op', 'right'], accountOnly: ['account', 'fields'] };
+    const own = needs[raw.kind];
+    const missing = own.filter((k) => raw[k] === undefined);
+    const extra = (['field', 'left', 'op', 'right', 'account', 'fields'] as const).filter((k) => raw[k] !== undefined && !own.includes(k));
+    if (missing.length || extra.length) {
+      this.report(path, 'SPEC030', `invariant of kind '${raw.kind}' ${missing.length ? `needs ${missing.join(', ')}` : ''}${missing.length && extra.length ? ' and ' : ''}${extra.length ? `does not take ${extra.join(', ')}` : ''}`);
+      return undefined;
+    }
+    this.noteAssumption(path, raw.assumption, raw.provenance);
+    const docs = { ...(raw.description ? { description: raw.description } : {}), ...ruleDocs(raw) };
+    const invariant: InvariantIR =
+      raw.kind === 'iff'
+        ? { kind: 'iff', field: raw.field!, left: raw.left!, op: raw.op!, right: raw.right!, ...docs }
+        : raw.kind === 'compare'
+          ? { kind: 'compare', left: raw.left!, op: raw.op!, right: raw.right!, ...docs }
+          : { kind: 'accountOnly', account: raw.account!, fields: [...raw.fields!].sort(), ...docs };
+    return this.origins.set(invariant, this.source, path);
+  }
+
+  /** An ordering as written (action's own, or the connector default). */
+  ordering(raw: RawOrdering, path: DataPath): OrderingIR[] {
+    return raw.map((o, i) => this.origins.set({ field: o.field, direction: o.direction }, this.source, [...path, i]));
   }
 
   /** A param; `common` resolves against the connector-level params. */
@@ -183,6 +220,13 @@ class FileContext {
       prop.items = schema;
     }
     if (obj.properties) prop.properties = this.params(obj.properties, [...path, 'properties'], undefined, commonPath);
+    if (obj.format) prop.format = obj.format;
+    if (obj.rangeOf) prop.rangeOf = obj.rangeOf;
+    if (obj.bound) prop.bound = { side: obj.bound.side, inclusive: obj.bound.inclusive, ...(obj.bound.inclusiveParam ? { inclusiveParam: obj.bound.inclusiveParam } : {}) };
+    if (obj.matches) {
+      prop.matches = { fields: [...obj.matches.fields].sort(), mode: obj.matches.mode, caseSensitive: obj.matches.caseSensitive, ...ruleDocs(obj.matches) };
+      this.noteAssumption([...path, 'matches'], obj.matches.assumption, obj.matches.provenance);
+    }
     this.noteAssumption(path, obj.assumption, obj.provenance);
     return this.origins.set(prop, this.source, path);
   }
@@ -211,6 +255,7 @@ class FileContext {
     if (raw.sizeParam) scheme.sizeParam = raw.sizeParam;
     if (raw.description) scheme.description = raw.description;
     if (raw.assumption) scheme.assumption = raw.assumption;
+    if (raw.provenance) scheme.provenance = raw.provenance;
     this.noteAssumption(path, raw.assumption, raw.provenance);
     return this.origins.set(scheme, this.source, path);
   }
@@ -334,6 +379,9 @@ function buildService(raw: RawService, ctx: FileContext): ServiceIR {
     appliesTo: [],
     ...(l.unspecified ? { unspecified: l.unspecified } : {}),
   }));
+  for (const [id, entry] of Object.entries(raw.authentication.connectors)) {
+    for (const [name, v] of Object.entries(entry.variables ?? {})) ctx.noteAssumption(['authentication', 'connectors', id, 'variables', name], v.assumption, v.provenance);
+  }
   const searchPagination = ctx.pagination('search', raw.search.pagination, ['search', 'pagination']);
   const sourceCreation = ctx.shape('sourceCreation', raw.sourceCreation, ['sourceCreation']);
   return {
@@ -390,6 +438,11 @@ function buildAuth(raw: RawService, id: string, ctx: FileContext): AuthIR {
         source: ctx.loc([...base, 'variables', name]),
         ...(v.description ? { description: v.description } : {}),
         ...(v.note ? { note: v.note } : {}),
+        ...(v.assumption ? { assumption: v.assumption } : {}),
+        ...(v.provenance ? { provenance: v.provenance } : {}),
+        ...(v.format ? { format: v.format } : {}),
+        ...(v.suppliedIn ? { suppliedIn: v.suppliedIn } : {}),
+        ...(v.unspecified ? { suppliedUnspecified: v.unspecified } : {}),
       };
       if (typeof v.default === 'string') prop.default = v.default;
       else if (v.default) prop.defaultUnspecified = v.default.unspecified;
@@ -449,6 +502,10 @@ function buildConnector(
     if (rawEntity.description) entity.description = rawEntity.description;
     if (rawEntity.record) entity.record = rawEntity.record;
     if (rawEntity.note) entity.note = rawEntity.note;
+    if (rawEntity.recordsFrom) entity.recordsFrom = rawEntity.recordsFrom;
+    if (rawEntity.assumption) entity.assumption = rawEntity.assumption;
+    if (rawEntity.provenance) entity.provenance = rawEntity.provenance;
+    ctx.noteAssumption(ePath, rawEntity.assumption, rawEntity.provenance);
     const hasSearch = actions.some((a) => a.name === 'search');
     if (rawEntity.searchableFields) {
       if (!hasSearch) ctx.report([...ePath, 'searchableFields'], 'SPEC023', `entity '${entityName}' lists searchableFields but has no search action`);
@@ -462,6 +519,7 @@ function buildConnector(
     } else if (hasSearch) {
       ctx.report([...ePath, 'actions', 'search'], 'SPEC022', `entity '${entityName}' has the search action but no searchableFields`);
     }
+    for (const action of actions) resolveKeyParam(action, rawEntity.actions[action.name] ?? {}, entity, records, ctx, [...ePath, 'actions', action.name]);
     entities.push(ctx.origins.set(entity, ctx.source, ePath));
   }
   entities.sort(byName);
@@ -476,6 +534,7 @@ function buildConnector(
     meta,
     records,
     entities,
+    ...(raw.transitions ? { transitionsUnspecified: raw.transitions.unspecified } : {}),
   };
 }
 
@@ -552,6 +611,7 @@ function buildAction(
   if (raw.maxBytes) action.maxBytes = raw.maxBytes;
   if (raw.note) action.note = raw.note;
   if (raw.deprecated) action.deprecated = raw.deprecated;
+  buildRules(action, raw, path, connector, ctx);
   ctx.noteAssumption(path, raw.assumption, raw.provenance);
   if (name === 'download' && raw.rangeParam === undefined && params.some((p) => /range/i.test(p.name))) {
     ctx.report([...path, 'params'], 'SPEC018', `download has a range-like param but no rangeParam naming it`, 'warning');

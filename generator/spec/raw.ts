@@ -2,7 +2,14 @@
  * Types of spec files as written (after the meta-schema has accepted them). Only normalize.ts reads these;
  * everything downstream reads the IR.
  */
-import type { Literal } from '../ir.js';
+import type { CompareOp, Literal, ValueFormat } from '../ir.js';
+
+/** Labels any rule may carry. */
+export interface RawDocs {
+  note?: string;
+  provenance?: string;
+  assumption?: string;
+}
 
 /** A field as written: a type expression, or an object. */
 export type RawField = string | RawFieldObject;
@@ -19,6 +26,9 @@ export interface RawFieldObject {
   note?: string;
   provenance?: string;
   assumption?: string;
+  format?: ValueFormat;
+  derive?: { from?: string; value?: Literal | null };
+  unspecified?: string;
 }
 
 /** A param as written: a type expression, `common`, or an object. */
@@ -47,6 +57,25 @@ export interface RawParamObject {
   note?: string;
   provenance?: string;
   assumption?: string;
+  format?: ValueFormat;
+  matches?: RawDocs & { fields: string[]; mode: 'exact' | 'contains' | 'prefix'; caseSensitive: boolean };
+  rangeOf?: string;
+  bound?: { side: 'lower' | 'upper'; inclusive: boolean; inclusiveParam?: string };
+}
+
+/** An ordering as written. */
+export type RawOrdering = { field: string; direction: 'asc' | 'desc' }[];
+
+/** An invariant as written (the meta-schema checks the keys; normalize checks which ones each kind needs). */
+export interface RawInvariant extends RawDocs {
+  kind: 'iff' | 'compare' | 'accountOnly';
+  field?: string;
+  left?: string;
+  op?: CompareOp;
+  right?: string;
+  account?: string;
+  fields?: string[];
+  description?: string;
 }
 
 /** A record or meta shape as written. */
@@ -59,6 +88,8 @@ export interface RawShape {
   note?: string;
   provenance?: string;
   assumption?: string;
+  key?: string;
+  invariants?: RawInvariant[];
 }
 
 /** A paging scheme as written. */
@@ -87,6 +118,11 @@ export interface RawAction {
   note?: string;
   provenance?: string;
   assumption?: string;
+  ordering?: RawOrdering;
+  defaultFilter?: RawDocs & { field: string; exclude: Literal[]; unlessParam?: string; description?: string };
+  paramGroups?: (RawDocs & { kind: 'oneOf' | 'atLeastOne'; params?: string[]; alternatives?: string[][]; description?: string })[];
+  updateSemantics?: 'partial';
+  keyParam?: string;
 }
 
 /** An entity as written. */
@@ -96,6 +132,9 @@ export interface RawEntity {
   searchableFields?: { fields?: Record<string, RawField>; unspecified?: string; note?: string };
   actions: Record<string, RawAction>;
   note?: string;
+  recordsFrom?: string;
+  provenance?: string;
+  assumption?: string;
 }
 
 /** A connector file as written. */
@@ -105,7 +144,8 @@ export interface RawConnector {
   seed: string;
   description: string;
   note?: string;
-  defaults?: { pagination?: string; meta?: string; idFormat?: 'numeric' | 'numeric_string' | 'hex' | 'base62' | 'uuid' };
+  defaults?: { pagination?: string; meta?: string; idFormat?: 'numeric' | 'numeric_string' | 'hex' | 'base62' | 'uuid'; ordering?: RawOrdering };
+  transitions?: { unspecified: string };
   pagination?: Record<string, RawPagination>;
   meta?: Record<string, RawShape>;
   records: Record<string, RawShape>;
@@ -147,7 +187,18 @@ export interface RawAuth {
   fields: Record<string, RawParam>;
   variables?: Record<
     string,
-    { type: string; required?: boolean; description?: string; default?: string | { unspecified: string }; note?: string }
+    {
+      type: string;
+      required?: boolean;
+      description?: string;
+      default?: string | { unspecified: string };
+      note?: string;
+      unspecified?: string;
+      suppliedIn?: 'auth_config';
+      format?: ValueFormat;
+      assumption?: string;
+      provenance?: string;
+    }
   >;
 }
 

@@ -49,7 +49,9 @@ import { decodeCursor, encodeCursor, queryFingerprint } from './cursor.js';
 import { findHits } from './execute.js';
 import { type FieldModel, declaredFields, inferredFields } from './fields.js';
 import { parseRequest } from './request.js';
-import { Snapshot, type StoredDocument } from './snapshot.js';
+import { type DocumentSource, documentSource, Snapshot, type StoredDocument } from './snapshot.js';
+
+export type { DocumentSource } from './snapshot.js';
 import { isInertKey, isPlainObject } from './values.js';
 
 export { SearchRequestError, type SearchFieldError } from './errors.js';
@@ -79,16 +81,23 @@ export interface SearchResponse {
 /** The searchable records of one entity. */
 export class SearchIndex {
   private readonly records = new Map<string, StoredDocument>();
+  /** Records read from outside (read-only); otherwise the index holds its documents in `records`. */
+  private readonly source: DocumentSource | undefined;
   private readonly declared: Map<string, FieldModel> | null;
   /** What cursors are tied to besides the query: the declared fields (or "inferred"). */
   private readonly fieldsTag: string;
   private snapshot: Snapshot | null = null;
 
-  /** fields === null: the contract does not show the entity's searchable fields — accept any field name present in the data, typed by its values. */
-  constructor(documents: SearchDocument[], fields: SearchField[] | null) {
+  /**
+   * documents: the records (the index keeps copies; upsert and remove change them), or a source it reads on
+   * demand (read-only: the owner builds a new index when the records change). fields === null: the contract does
+   * not show the entity's searchable fields — accept any field name present in the data, typed by its values.
+   */
+  constructor(documents: SearchDocument[] | DocumentSource, fields: SearchField[] | null) {
     this.declared = fields ? declaredFields(fields) : null;
     this.fieldsTag = fields ? JSON.stringify([...this.declared!.values()].map((f) => [f.name, f.type])) : 'inferred';
-    for (const document of documents) this.upsert(document);
+    if (Array.isArray(documents)) for (const document of documents) this.upsert(document);
+    else this.source = documents;
   }
 
   /** params: the execute body's params of a search action: { query: { filter?, sort? }, limit?, cursor?, fields? } (unknown input: validate it all). */
@@ -102,8 +111,8 @@ export class SearchIndex {
     const page = found.slice(0, request.limit);
     const last = page[page.length - 1];
     const hits = page.map((h) => {
-      const doc = snap.docs[h.rank]!;
-      return { id: doc.id, score: h.score, data: pick(doc.data, request.fields ?? this.outputFields(doc)) };
+      const data = snap.data(h.rank);
+      return { id: snap.ids[h.rank]!, score: h.score, data: pick(data, request.fields ?? this.outputFields(data)) };
     });
     const next_cursor = found.length > request.limit && last ? encodeCursor(fingerprint, { values: last.key, score: last.score, id: snap.ids[last.rank]! }) : null;
     return { hits, next_cursor, took_ms: Math.round((performance.now() - started) * 1000) / 1000 };
@@ -111,6 +120,7 @@ export class SearchIndex {
 
   /** The mock writes records too: keep the index current. */
   upsert(document: SearchDocument): void {
+    if (this.source) throw new TypeError('SearchIndex.upsert: this index reads its records from a source');
     if (!isPlainObject(document) || typeof document.id !== 'string' || !isPlainObject(document.data)) {
       throw new TypeError('SearchIndex.upsert: a document is { id: string, data: object }');
     }
@@ -124,13 +134,19 @@ export class SearchIndex {
   }
 
   private current(): Snapshot {
-    this.snapshot ??= new Snapshot(this.records.values(), this.declared ?? inferredFields([...this.records.values()].map((r) => r.data)));
+    if (!this.snapshot) {
+      const source = this.source ?? documentSource([...this.records.values()]);
+      const datas = function* () {
+        for (let i = 0; i < source.size; i++) yield source.data(i);
+      };
+      this.snapshot = new Snapshot(source, this.declared ?? inferredFields(datas()));
+    }
     return this.snapshot;
   }
 
   /** The fields a hit shows without `fields`: the declared ones, or every field of the record when inferred. */
-  private outputFields(doc: StoredDocument): Iterable<string> {
-    return this.declared ? this.declared.keys() : Object.keys(doc.data).filter((k) => !isInertKey(k));
+  private outputFields(data: Record<string, unknown>): Iterable<string> {
+    return this.declared ? this.declared.keys() : Object.keys(data).filter((k) => !isInertKey(k));
   }
 }
 

@@ -4,7 +4,8 @@
  * (for keyword / fuzzy). A write to the index drops the snapshot; the next search builds a new one.
  *
  * Records are addressed by rank: their position in id order. Postings hold ranks in ascending order, so a walk
- * over them visits records in id order — the default order of hits that tie on score.
+ * over them visits records in id order — the default order of hits that tie on score. Records are read through
+ * a `DocumentSource`, one column at a time, so a snapshot over lazily generated records never builds them whole.
  */
 import type { FieldModel } from './fields.js';
 import { wordsOf } from './text.js';
@@ -14,6 +15,28 @@ import { type SortValue, compareNonNull, compareStrings, kindRank, toSortValue }
 export interface StoredDocument {
   id: string;
   data: Record<string, unknown>;
+}
+
+/** Records as the search reads them: by position (0 … size-1), one field at a time. */
+export interface DocumentSource {
+  /** Number of records. */
+  readonly size: number;
+  /** The record's id. */
+  id(position: number): string;
+  /** One field of the record's data (null or undefined when it has none). */
+  value(position: number, field: string): unknown;
+  /** The record's whole data (the hits of a page, inferred fields). */
+  data(position: number): Record<string, unknown>;
+}
+
+/** A source over documents held in memory. */
+export function documentSource(docs: readonly StoredDocument[]): DocumentSource {
+  return {
+    size: docs.length,
+    id: (i) => docs[i]!.id,
+    value: (i, field) => (Object.hasOwn(docs[i]!.data, field) ? docs[i]!.data[field] : null),
+    data: (i) => docs[i]!.data,
+  };
 }
 
 /** Ranks of the records holding a value (or, for arrays, holding it as an element). */
@@ -43,34 +66,40 @@ export interface WordIndex {
 
 /** The records at one moment, with lazily built indexes. */
 export class Snapshot {
-  /** Records in id order (code unit order). */
-  readonly docs: readonly StoredDocument[];
-  /** Ids in the same order (for binary search). */
+  /** Ids in rank order (code unit order; for binary search). */
   readonly ids: readonly string[];
+  /** The source position of each rank. */
+  private readonly positions: Int32Array;
   private readonly columns = new Map<string, unknown[]>();
   private readonly equality = new Map<string, EqualityIndex>();
   private readonly sorted = new Map<string, SortIndex>();
   private readonly wordIndexes = new Map<string, WordIndex>();
 
   constructor(
-    docs: Iterable<StoredDocument>,
+    private readonly source: DocumentSource,
     /** The searchable fields valid against this snapshot. */
     readonly fields: ReadonlyMap<string, FieldModel>,
   ) {
-    this.docs = [...docs].sort((a, b) => compareStrings(a.id, b.id));
-    this.ids = this.docs.map((d) => d.id);
+    const ids = Array.from({ length: source.size }, (_, i) => source.id(i));
+    this.positions = Int32Array.from(ids.keys()).sort((a, b) => compareStrings(ids[a]!, ids[b]!));
+    this.ids = Array.from(this.positions, (p) => ids[p]!);
   }
 
   /** Number of records. */
   get size(): number {
-    return this.docs.length;
+    return this.ids.length;
+  }
+
+  /** The data of the record at a rank. */
+  data(rank: number): Record<string, unknown> {
+    return this.source.data(this.positions[rank]!);
   }
 
   /** Each record's value of a field (null when missing), by rank. */
   column(field: string): unknown[] {
     let column = this.columns.get(field);
     if (!column) {
-      column = this.docs.map((d) => (Object.hasOwn(d.data, field) ? (d.data[field] ?? null) : null));
+      column = Array.from(this.positions, (p) => this.source.value(p, field) ?? null);
       this.columns.set(field, column);
     }
     return column;

@@ -1,13 +1,15 @@
 /**
  * The fixtures the mock serves (generated/fixtures/<id>.json), read the way requests need them: keys and fields of
- * fixture records, a record to write a matching query about, and the values of a planned request
- * (generator/emitters/contract-tests/requests.ts). The contract tests' harness and the OpenAPI proxy test use it.
+ * fixture records (entities with recordsFrom read their owner's), a record to write a matching query about, and the
+ * values of a planned request (generator/emitters/contract-tests/requests.ts). The contract tests' harness and the
+ * OpenAPI proxy test use it.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ConnectorFixtures, EntityFixtures } from '../../generator/emitters/fixtures/dataset.js';
-import { QUERY_LANGUAGES, type KeyType, type ParamSource } from '../../generator/emitters/contract-tests/requests.js';
+import { QUERY_LANGUAGES, type KeyType, type ParamSource, type RequestParams } from '../../generator/emitters/contract-tests/requests.js';
 import type { PropertyIR } from '../../generator/ir.js';
+import { at } from './rules.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -29,9 +31,10 @@ export class Fixtures {
     this.fixtures = JSON.parse(readFileSync(path.join(root, 'generated/fixtures', `${connector}.json`), 'utf8'));
   }
 
-  /** Fixtures of an entity. */
+  /** Fixtures of an entity (of the entity it takes its records from, when it has recordsFrom). */
   entity(name: string): EntityFixtures {
-    return this.fixtures.entities.find((e) => e.entity === name)!;
+    const own = this.fixtures.entities.find((e) => e.entity === name)!;
+    return own.recordsFrom ? this.fixtures.entities.find((e) => e.entity === own.recordsFrom)! : own;
   }
 
   /** Key of the entity's i-th fixture record, as the param type wants it (typed `any`: it fills typed params). */
@@ -41,10 +44,16 @@ export class Fixtures {
     return key === undefined ? undefined : type === 'string' ? String(key) : Number(key);
   }
 
-  /** A field of the entity's i-th fixture record (params that name record fields take a value that exists). */
+  /** A field (dotted path) of the entity's i-th fixture record (params that name record fields take a value that exists). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  field(entity: string, i: number, name: string): any {
-    return this.entity(entity).records[i]![name];
+  field(entity: string, i: number, path: string): any {
+    return at(this.entity(entity).records[i]!, path);
+  }
+
+  /** How a record of an answer is compared: by its key, else whole. */
+  keyOf(entity: string, record: Record<string, unknown>): string {
+    const { keyPath } = this.entity(entity);
+    return keyPath ? String(at(record, keyPath)) : JSON.stringify(record);
   }
 
   /** A field of the entity's first record whose value is a non-empty string (for queries that must match). */
@@ -73,5 +82,10 @@ export class Fixtures {
       case 'field':
         return this.field(source.entity, source.index, source.field);
     }
+  }
+
+  /** The params object of a planned request. */
+  params(planned: RequestParams): Record<string, unknown> {
+    return Object.fromEntries(planned.map(([name, source]) => [name, this.resolve(source)]));
   }
 }

@@ -8,6 +8,7 @@ import { FALLBACK_PAGE_SIZE } from '../../generator/emitters/fixtures/dataset.js
 import type { KeyType } from '../../generator/emitters/contract-tests/requests.js';
 import { referenceSearch, type ReferenceField } from '../helpers/search-reference.js';
 import { Fixtures } from './fixtures.js';
+import { at, selects, sharedDifferences, type ListRules } from './rules.js';
 
 const TOKEN = 'contract-test-token';
 
@@ -39,6 +40,7 @@ function holdsAll(record: Record<string, unknown>, params: Record<string, unknow
     return values.length === 0 || values.some((x) => JSON.stringify(x) === JSON.stringify(v));
   });
 }
+
 /** A generated client class. */
 type ClientClass<C> = new (options: { baseUrl: string; token: string; sourceId?: string; fetch?: typeof fetch }) => C & {
   createSource(body: object): Promise<{ id: string }>;
@@ -85,12 +87,6 @@ export class ContractHarness<C> extends Fixtures {
     return key === undefined ? undefined : type === 'string' ? String(key) : Number(key);
   }
 
-  /** How a record of a list answer is compared: by its key field, else whole. */
-  keyOf(entity: string, record: Record<string, unknown>): string {
-    const { keyField } = this.entity(entity);
-    return keyField ? String(record[keyField]) : JSON.stringify(record);
-  }
-
   /** The i-th fixture record as a closed result shape lists it (`fields`), or whole (null). */
   asShape(entity: string, i: number, fields: string[] | null): Record<string, unknown> {
     const record = this.entity(entity).records[i]!;
@@ -103,8 +99,8 @@ export class ContractHarness<C> extends Fixtures {
    * the write's own answer.
    */
   async readBack(entity: string, readers: Readers, params: Record<string, unknown>, created?: Record<string, unknown>, index?: number): Promise<void> {
-    const { keyField } = this.entity(entity);
-    const key = index !== undefined ? this.key(entity, index) : keyField && created ? created[keyField] : undefined;
+    const { keyPath } = this.entity(entity);
+    const key = index !== undefined ? this.key(entity, index) : keyPath && created ? at(created, keyPath) : undefined;
     if (index === undefined && key !== undefined) this.#created.set(entity, [...(this.#created.get(entity) ?? []), key]);
     let record: Record<string, unknown> | undefined;
     if (readers.read && key !== undefined) record = (await readers.read(key)) as Record<string, unknown>;
@@ -148,13 +144,48 @@ export class ContractHarness<C> extends Fixtures {
     return queries;
   }
 
-  /** Keys of the fixture records a list with `params` returns: those equal on params that name record fields. */
-  expectedKeys(entity: string, params: Record<string, unknown>): string[] {
+  /** Keys of the fixture records a list with `params` returns, by the reference reading of the list's rules. */
+  expectedKeys(entity: string, params: Record<string, unknown>, rules: ListRules = {}): string[] {
     const data = this.entity(entity);
     return data.records
-      .map((r, i) => ({ r, key: data.keyField ? String(data.keys[i]) : JSON.stringify(r) }))
-      .filter(({ r }) => Object.entries(params).every(([k, v]) => !(k in r) || typeof v === 'object' || String(r[k]) === String(v)))
+      .map((r, i) => ({ r, key: data.keyPath ? String(data.keys[i]) : JSON.stringify(r) }))
+      .filter(({ r }) => selects(r, params, rules))
       .map(({ key }) => key);
+  }
+
+  /** Fixture records a list with `params` returns, by the same reference reading. */
+  expectedRecords(entity: string, params: Record<string, unknown>, rules: ListRules = {}): Record<string, unknown>[] {
+    return this.entity(entity).records.filter((r) => selects(r, params, rules));
+  }
+
+  /** Every record of a list call (all pages). */
+  async all(call: AsyncIterable<unknown>): Promise<Record<string, unknown>[]> {
+    const out: Record<string, unknown>[] = [];
+    for await (const r of call) out.push(r as Record<string, unknown>);
+    return out;
+  }
+
+  /** Two records agree on every field they share (list vs get, search data vs the record). */
+  expectSameShared(a: Record<string, unknown>, b: Record<string, unknown>, what: string): void {
+    expect(sharedDifferences(a, b), what).toEqual([]);
+    expect(Object.keys(a).some((k) => Object.hasOwn(b, k)), `${what}: the two share fields`).toBe(true);
+  }
+
+  /** Reads a record the way readBack does (get by key, else found in the list by key). */
+  async readRecord(entity: string, readers: Readers, key: unknown): Promise<Record<string, unknown> | undefined> {
+    if (readers.read) return (await readers.read(key)) as Record<string, unknown>;
+    if (readers.list) for await (const r of readers.list()) if (this.keyOf(entity, r as Record<string, unknown>) === String(key)) return r as Record<string, unknown>;
+    return undefined;
+  }
+
+  /** After a partial update: every value the update did not name reads back as before. */
+  expectUnchanged(before: Record<string, unknown>, after: Record<string, unknown>, params: Record<string, unknown>): void {
+    const named = new Set(Object.keys(params));
+    const leaves = (r: Record<string, unknown>) =>
+      Object.entries(r).flatMap(([k, v]) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.entries(v).map(([k2, v2]) => [`${k}.${k2}`, k2, v2] as const) : [[k, k, v] as const]));
+    const kept = leaves(before).filter(([, name]) => !named.has(name));
+    expect(kept.length, 'the record has values the update did not name').toBeGreaterThan(0);
+    for (const [path, , value] of kept) expect(at(after, path), `${path} keeps its value after a partial update`).toEqual(value);
   }
 
   /** The uniform search's expected hit ids, by the independent reference evaluation over the fixtures. */

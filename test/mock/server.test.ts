@@ -1,9 +1,10 @@
 /** The mock over real HTTP: both endpoints, the error cases of issue 4 in the spec's error body, no 500 for any input. */
+import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Random } from '../../generator/emitters/fixtures/random.js';
 import { readSpec } from '../../generator/spec/read.js';
-import { startMock, type MockServer } from '../../mock/server.js';
+import { MAX_RECORDS, startMock, type MockServer } from '../../mock/server.js';
 
 let mock: MockServer;
 let guarded: MockServer;
@@ -102,6 +103,35 @@ describe('sources', () => {
     expect((await call({ entity: 'profiles', action: 'list' }, { source: 'advertising-1' })).status).toBe(200);
   });
 
+  test('advertising takes region_url in auth_config (optional: it has a default), checked as an absolute http(s) URL', async () => {
+    const auth = { client_id: 'a', client_secret: 'b', refresh_token: 'c' };
+    const path = '/api/v1/integrations/sources';
+    const ok = await call({ source_template_id: 'advertising', auth_config: { ...auth, region_url: 'https://advertising-api-eu.example.com' } }, { path });
+    expect(ok.status).toBe(201);
+    expect((await call({ entity: 'profiles', action: 'list' }, { source: ok.body.result.id })).status).toBe(200);
+    const bad = await call({ source_template_id: 'advertising', auth_config: { ...auth, region_url: 'eu-west' } }, { path });
+    expect(bad).toMatchObject({ status: 422, body: { errors: [{ field: 'auth_config.region_url', error_code: 'invalid_format' }] } });
+    expect((await call({ source_template_id: 'advertising', auth_config: { ...auth, region_url: 7 } }, { path })).body.errors[0]).toMatchObject({ field: 'auth_config.region_url', error_code: 'invalid_type' });
+    const unknown = await call({ source_template_id: 'advertising', auth_config: { ...auth, regionUrl: 'https://x.example' } }, { path });
+    expect(unknown.body.errors[0].message).toContain('known: client_id, client_secret, refresh_token, region_url');
+  });
+
+  test('created sources are capped: beyond the cap a clear 429, and no source is made', async () => {
+    const capped = await startMock({ ir: (await readSpec(path.resolve(import.meta.dirname, '../../spec'))).ir, port: 0, maxSources: 2 });
+    try {
+      const create = () => call({ source_template_id: 'crm' }, { server: capped, path: '/api/v1/integrations/sources' });
+      expect((await create()).status).toBe(201);
+      expect((await create()).status).toBe(201);
+      const third = await create();
+      expect(third.status).toBe(429);
+      expect(third.body.message).toMatch(/at most 2 created sources/);
+      expect(third.body.errors[0].error_code).toBe('source_limit');
+      expect((await call({ entity: 'contacts', action: 'list' }, { server: capped, source: 'crm-3' })).status).toBe(404);
+    } finally {
+      await capped.close();
+    }
+  });
+
   test('writes to one source never show in another', async () => {
     const created = await call({ entity: 'customers', action: 'create', params: { email: 'only-here@example.com' } });
     const id = created.body.result.id;
@@ -109,6 +139,35 @@ describe('sources', () => {
     const other = await call({ source_template_id: 'payments' }, { path: '/api/v1/integrations/sources' });
     expect((await call({ entity: 'customers', action: 'get', params: { id } }, { source: other.body.result.id })).status).toBe(404);
   });
+});
+
+test('records per entity beyond the stated maximum: a clear error, no server', async () => {
+  const { ir } = await readSpec(path.resolve(import.meta.dirname, '../../spec'));
+  await expect(startMock({ ir, port: 0, records: MAX_RECORDS + 1 })).rejects.toThrow(`records must be an integer from 1 to ${MAX_RECORDS}`);
+});
+
+test('a client that goes away mid-request is a debug line, not an error', async () => {
+  const debug: string[] = [];
+  const logged: string[] = [];
+  const { ir } = await readSpec(path.resolve(import.meta.dirname, '../../spec'));
+  const server = await startMock({ ir, port: 0, log: (l) => logged.push(l), debug: (l) => debug.push(l) });
+  try {
+    const { port } = new URL(server.url);
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write('POST /api/v1/connectors/sources/payments/execute HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"entity":"cust');
+        setTimeout(() => socket.destroy(), 50);
+      });
+      socket.on('close', () => resolve());
+      socket.on('error', reject);
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(debug.join('\n')).toMatch(/client closed the connection/);
+    expect(logged.join('\n')).not.toMatch(/internal error|500/);
+    expect((await call({ entity: 'customers', action: 'list' }, { server })).status).toBe(200);
+  } finally {
+    await server.close();
+  }
 });
 
 test('one log line per request, without the token', async () => {

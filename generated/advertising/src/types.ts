@@ -164,4 +164,10 @@ export type AuthConfig = {
   client_secret: string;
   /** Obtained from the OAuth authorization flow. */
   refresh_token: string;
+  /**
+   * Selects the regional address of the third-party advertising API. Has a default; not specified by the contract: "It has a default, a regional address whose value is omitted here." Omit it to use the default.
+   * Format: an absolute http(s) URL.
+   * Assumption: region_url is supplied with the source's credentials, as a field of auth_config at source creation, an absolute http(s) URL; when it is omitted the service uses its regional default (the variable is required, but it has a default).
+   */
+  region_url?: string;
   };

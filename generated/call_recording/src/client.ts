@@ -54,13 +54,14 @@ const cursorPaging: PaginationDescriptor = {
 export interface CallAudioResource {
   /**
    * Returns binary content.
+   * Works on the records of `calls`.
    * Params not specified by the contract: "Parameters of call_audio and call_video downloads: not shown."
    * Streams the bytes as `body`.
    * @example
-   * const file = await callRecording.callAudio.download();
+   * const file = await callRecording.callAudio.download({ id: '<id>' });
    * for await (const chunk of file.body) process.stdout.write(chunk);
    */
-  download(params?: T.CallAudioDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
+  download(params: T.CallAudioDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
 }
 
 /** Call transcripts. */
@@ -81,13 +82,14 @@ export interface CallTranscriptsResource {
 export interface CallVideoResource {
   /**
    * Returns binary content.
+   * Works on the records of `calls`.
    * Params not specified by the contract: "Parameters of call_audio and call_video downloads: not shown."
    * Streams the bytes as `body`.
    * @example
-   * const file = await callRecording.callVideo.download();
+   * const file = await callRecording.callVideo.download({ id: '<id>' });
    * for await (const chunk of file.body) process.stdout.write(chunk);
    */
-  download(params?: T.CallVideoDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
+  download(params: T.CallVideoDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
 }
 
 /** Recorded calls. */
@@ -362,13 +364,13 @@ export class CallRecordingClient extends ConnectorClient {
   constructor(options: ClientOptions) {
     super(options, SERVICE);
     this.callAudio = this.resource<CallAudioResource>('call_audio', {
-    download: { action: 'download', result: callDownload },
+    download: { action: 'download', result: callDownload, params: P.callAudioDownload },
     });
     this.callTranscripts = this.resource<CallTranscriptsResource>('call_transcripts', {
     list: { action: 'list', result: 'list' },
     });
     this.callVideo = this.resource<CallVideoResource>('call_video', {
-    download: { action: 'download', result: callDownload },
+    download: { action: 'download', result: callDownload, params: P.callVideoDownload },
     });
     this.calls = this.resource<CallsResource>('calls', {
     list: { action: 'list', result: 'list', params: P.callsList, paging: cursorPaging },

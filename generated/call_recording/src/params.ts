@@ -2,6 +2,10 @@
 import type { ParamSchema } from '@connector-sdk/runtime';
 /** Params of the uniform search (spec/service.yaml). */
 export const search: ParamSchema = { type: 'object', properties: { cursor: { type: 'string' }, fields: { type: 'array', items: { type: 'string' } }, limit: { type: 'integer', minimum: 1 }, query: { type: 'object', properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } }, additionalProperties: false } }, required: ['query'], additionalProperties: false };
+/** Params of call_audio download. */
+export const callAudioDownload: ParamSchema = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: true };
+/** Params of call_video download: the same schema as `callAudioDownload`. */
+export const callVideoDownload = callAudioDownload;
 /** Params of calls list. */
 export const callsList: ParamSchema = { type: 'object', properties: { cursor: { type: 'string' }, fromDateTime: { type: 'string' }, toDateTime: { type: 'string' } }, additionalProperties: false };
 /** Params of calls get. */

@@ -58,7 +58,10 @@ export type CallTranscript = Record<string, unknown>;
  */
 export type Coaching = Record<string, unknown>;
 
-/** An extensive call record (call metadata with parties, interaction, collaboration, content and media). */
+/**
+ * An extensive call record (call metadata with parties, interaction, collaboration, content and media).
+ * Assumption: An extensive call is identified by metaData.id (the searchable id is "from metaData.id").
+ */
 export interface ExtensiveCall {
   /** The `collaboration` field. */
   collaboration: Record<string, unknown>;
@@ -69,7 +72,19 @@ export interface ExtensiveCall {
   /** The `media` field. */
   media: Record<string, unknown>;
   /** The `metaData` field. */
-  metaData: Record<string, unknown>;
+  metaData: {
+    /**
+     * The `id` field.
+     * Assumption: Typed integer like the searchable id that comes from it.
+     */
+    id: number;
+    /**
+     * The `started` field.
+     * Assumption: The call's start time (ISO 8601), the source of the searchable startdatetime.
+     * Provenance: Upstream extensive calls reference: metaData.started.
+     */
+    started: string;
+    };
   /** The `parties` field. */
   parties: Array<Record<string, unknown>>;
 }
@@ -181,17 +196,35 @@ export interface PaginationMeta {
  * Params of call_audio download.
  * Not specified by the contract: "Parameters of call_audio and call_video downloads: not shown."
  */
-export type CallAudioDownloadParams = Record<string, unknown>;
+export interface CallAudioDownloadParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `id` field.
+   * Assumption: Not shown: the download is assumed to name the call whose media it returns by the call's id, as calls get does.
+   */
+  id: string;
+}
+
 /**
  * Params of call_transcripts list.
  * Not specified by the contract: "Parameters of call_transcripts: not shown."
  */
 export type CallTranscriptsListParams = Record<string, unknown>;
+
 /**
  * Params of call_video download.
  * Not specified by the contract: "Parameters of call_audio and call_video downloads: not shown."
  */
-export type CallVideoDownloadParams = Record<string, unknown>;
+export interface CallVideoDownloadParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `id` field.
+   * Assumption: Not shown: the download is assumed to name the call whose media it returns by the call's id, as calls get does.
+   */
+  id: string;
+}
 
 /** Searchable fields of calls (action search). */
 export interface CallsSearchFields {
@@ -259,9 +292,16 @@ export interface CallsExtensiveSearchFields {
   collaboration: Record<string, unknown>;
   /** The `content` field. */
   content: Record<string, unknown>;
-  /** Agenda of each part of the call. */
+  /**
+   * Agenda of each part of the call.
+   * Derived: always `null`.
+   * Assumption: The record carries no agenda of the call's parts; the synced copy holds null.
+   */
   context: Record<string, unknown>;
-  /** From metaData.id. */
+  /**
+   * From metaData.id.
+   * Derived: the value of `metaData.id`.
+   */
   id: number;
   /** The `interaction` field. */
   interaction: Record<string, unknown>;
@@ -271,7 +311,11 @@ export interface CallsExtensiveSearchFields {
   metaData: Record<string, unknown>;
   /** The `parties` field. */
   parties: Array<unknown>;
-  /** The `startdatetime` field. */
+  /**
+   * The `startdatetime` field.
+   * Derived: the value of `metaData.started`.
+   * Assumption: The start of the call, metaData.started of the record.
+   */
   startdatetime: string;
 }
 

@@ -218,9 +218,59 @@ return errors === 0;
 }
 
 export const params_call_audio_download = validate11;
-const schema12 = {"type":"object","properties":{},"additionalProperties":true};
+const schema12 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":true};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate11.errors = vErrors;
+return errors === 0;
+}
+
+export const params_call_transcripts_list = validate12;
+const schema13 = {"type":"object","properties":{},"additionalProperties":true};
+
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -237,14 +287,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 
-export const params_calls_list = validate12;
-const schema13 = {"type":"object","properties":{"cursor":{"type":"string"},"fromDateTime":{"type":"string"},"toDateTime":{"type":"string"}},"additionalProperties":false};
+export const params_calls_list = validate13;
+const schema14 = {"type":"object","properties":{"cursor":{"type":"string"},"fromDateTime":{"type":"string"},"toDateTime":{"type":"string"}},"additionalProperties":false};
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -321,14 +371,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
 
-export const params_calls_get = validate13;
-const schema14 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false};
+export const params_calls_get = validate14;
+const schema15 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false};
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -383,15 +433,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
 
-export const params_calls_extensive_list = validate14;
-const schema15 = {"type":"object","properties":{"contentSelector":{"type":"object","properties":{"context":{"type":"string","enum":["Extended"]},"contextTiming":{"type":"array","items":{"type":"string","enum":["Now","TimeOfCall"]}},"exposedFields":{"type":"object","properties":{"collaboration":{"type":"object","properties":{"publicComments":{"type":"boolean"}},"additionalProperties":false},"content":{"type":"object","properties":{"brief":{"type":"boolean"},"callOutcome":{"type":"boolean"},"highlights":{"type":"boolean"},"keyPoints":{"type":"boolean"},"outline":{"type":"boolean"},"pointsOfInterest":{"type":"boolean"},"structure":{"type":"boolean"},"topics":{"type":"boolean"},"trackerOccurrences":{"type":"boolean"},"trackers":{"type":"boolean"}},"additionalProperties":false},"interaction":{"type":"object","properties":{"personInteractionStats":{"type":"boolean"},"questions":{"type":"boolean"},"speakers":{"type":"boolean"},"video":{"type":"boolean"}},"additionalProperties":false},"media":{"type":"boolean"},"parties":{"type":"boolean"}},"additionalProperties":false}},"additionalProperties":false},"cursor":{"type":"string"},"filter":{"type":"object","properties":{"callIds":{"type":"array","items":{"type":"string"}},"fromDateTime":{"type":"string"},"toDateTime":{"type":"string"},"workspaceId":{"type":"string"}},"additionalProperties":false}},"required":["filter"],"additionalProperties":false};
+export const params_calls_extensive_list = validate15;
+const schema16 = {"type":"object","properties":{"contentSelector":{"type":"object","properties":{"context":{"type":"string","enum":["Extended"]},"contextTiming":{"type":"array","items":{"type":"string","enum":["Now","TimeOfCall"]}},"exposedFields":{"type":"object","properties":{"collaboration":{"type":"object","properties":{"publicComments":{"type":"boolean"}},"additionalProperties":false},"content":{"type":"object","properties":{"brief":{"type":"boolean"},"callOutcome":{"type":"boolean"},"highlights":{"type":"boolean"},"keyPoints":{"type":"boolean"},"outline":{"type":"boolean"},"pointsOfInterest":{"type":"boolean"},"structure":{"type":"boolean"},"topics":{"type":"boolean"},"trackerOccurrences":{"type":"boolean"},"trackers":{"type":"boolean"}},"additionalProperties":false},"interaction":{"type":"object","properties":{"personInteractionStats":{"type":"boolean"},"questions":{"type":"boolean"},"speakers":{"type":"boolean"},"video":{"type":"boolean"}},"additionalProperties":false},"media":{"type":"boolean"},"parties":{"type":"boolean"}},"additionalProperties":false}},"additionalProperties":false},"cursor":{"type":"string"},"filter":{"type":"object","properties":{"callIds":{"type":"array","items":{"type":"string"}},"fromDateTime":{"type":"string"},"toDateTime":{"type":"string"},"workspaceId":{"type":"string"}},"additionalProperties":false}},"required":["filter"],"additionalProperties":false};
 const func2 = Object.prototype.hasOwnProperty;
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -451,9 +501,9 @@ vErrors.push(err3);
 errors++;
 }
 const _errs6 = errors;
-const vSchema0 = schema15.properties.contentSelector.properties.context.enum;
+const vSchema0 = schema16.properties.contentSelector.properties.context.enum;
 if(!(data1 === "Extended")){
-const err4 = {instancePath:instancePath+"/contentSelector/context",schemaPath:"#/properties/contentSelector/properties/context/enum",keyword:"enum",params:{allowedValues: schema15.properties.contentSelector.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/contentSelector/context",schemaPath:"#/properties/contentSelector/properties/context/enum",keyword:"enum",params:{allowedValues: schema16.properties.contentSelector.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -485,9 +535,9 @@ vErrors.push(err5);
 errors++;
 }
 const _errs10 = errors;
-const vSchema1 = schema15.properties.contentSelector.properties.contextTiming.items.enum;
+const vSchema1 = schema16.properties.contentSelector.properties.contextTiming.items.enum;
 if(!((data3 === "Now") || (data3 === "TimeOfCall"))){
-const err6 = {instancePath:instancePath+"/contentSelector/contextTiming/" + i0,schemaPath:"#/properties/contentSelector/properties/contextTiming/items/enum",keyword:"enum",params:{allowedValues: schema15.properties.contentSelector.properties.contextTiming.items.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/contentSelector/contextTiming/" + i0,schemaPath:"#/properties/contentSelector/properties/contextTiming/items/enum",keyword:"enum",params:{allowedValues: schema16.properties.contentSelector.properties.contextTiming.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -586,7 +636,7 @@ const _errs20 = errors;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 const _errs21 = errors;
 for(const key4 in data7){
-if(!(func2.call(schema15.properties.contentSelector.properties.exposedFields.properties.content.properties, key4))){
+if(!(func2.call(schema16.properties.contentSelector.properties.exposedFields.properties.content.properties, key4))){
 const err12 = {instancePath:instancePath+"/contentSelector/exposedFields/content",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err12];
@@ -1068,14 +1118,14 @@ vErrors.push(err42);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 
-export const params_users_list = validate15;
-const schema16 = {"type":"object","properties":{"cursor":{"type":"string"}},"additionalProperties":false};
+export const params_users_list = validate16;
+const schema17 = {"type":"object","properties":{"cursor":{"type":"string"}},"additionalProperties":false};
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1120,14 +1170,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 
-export const record_call = validate16;
-const schema17 = {"type":"object","properties":{"calendarEventId":{"type":["string","null"]},"clientUniqueId":{"type":["string","null"]},"customData":{"type":["string","null"]},"direction":{"type":"string","enum":["inbound","outbound"]},"duration":{"type":"integer"},"id":{"type":"string"},"isPrivate":{"type":"boolean"},"language":{"type":"string"},"media":{"type":"string"},"meetingUrl":{"type":"string"},"primaryUserId":{"type":"string"},"purpose":{"type":["string","null"]},"scheduled":{"type":"string"},"scope":{"type":"string"},"sdrDisposition":{"type":["string","null"]},"started":{"type":"string"},"system":{"type":"string"},"title":{"type":"string"},"url":{"type":"string"},"workspaceId":{"type":"string"}},"required":["calendarEventId","clientUniqueId","customData","direction","duration","id","isPrivate","language","media","meetingUrl","primaryUserId","purpose","scheduled","scope","sdrDisposition","started","system","title","url","workspaceId"],"additionalProperties":true};
+export const record_call = validate17;
+const schema18 = {"type":"object","properties":{"calendarEventId":{"type":["string","null"]},"clientUniqueId":{"type":["string","null"]},"customData":{"type":["string","null"]},"direction":{"type":"string","enum":["inbound","outbound"]},"duration":{"type":"integer"},"id":{"type":"string"},"isPrivate":{"type":"boolean"},"language":{"type":"string"},"media":{"type":"string"},"meetingUrl":{"type":"string"},"primaryUserId":{"type":"string"},"purpose":{"type":["string","null"]},"scheduled":{"type":"string"},"scope":{"type":"string"},"sdrDisposition":{"type":["string","null"]},"started":{"type":"string"},"system":{"type":"string"},"title":{"type":"string"},"url":{"type":"string"},"workspaceId":{"type":"string"}},"required":["calendarEventId","clientUniqueId","customData","direction","duration","id","isPrivate","language","media","meetingUrl","primaryUserId","purpose","scheduled","scope","sdrDisposition","started","system","title","url","workspaceId"],"additionalProperties":true};
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1337,7 +1387,7 @@ if(data.calendarEventId !== undefined){
 let data0 = data.calendarEventId;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err20 = {instancePath:instancePath+"/calendarEventId",schemaPath:"#/properties/calendarEventId/type",keyword:"type",params:{type: schema17.properties.calendarEventId.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/calendarEventId",schemaPath:"#/properties/calendarEventId/type",keyword:"type",params:{type: schema18.properties.calendarEventId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1353,7 +1403,7 @@ if(data.clientUniqueId !== undefined){
 let data1 = data.clientUniqueId;
 const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err21 = {instancePath:instancePath+"/clientUniqueId",schemaPath:"#/properties/clientUniqueId/type",keyword:"type",params:{type: schema17.properties.clientUniqueId.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/clientUniqueId",schemaPath:"#/properties/clientUniqueId/type",keyword:"type",params:{type: schema18.properties.clientUniqueId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1369,7 +1419,7 @@ if(data.customData !== undefined){
 let data2 = data.customData;
 const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err22 = {instancePath:instancePath+"/customData",schemaPath:"#/properties/customData/type",keyword:"type",params:{type: schema17.properties.customData.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/customData",schemaPath:"#/properties/customData/type",keyword:"type",params:{type: schema18.properties.customData.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1395,9 +1445,9 @@ vErrors.push(err23);
 errors++;
 }
 const _errs9 = errors;
-const vSchema0 = schema17.properties.direction.enum;
+const vSchema0 = schema18.properties.direction.enum;
 if(!((data3 === "inbound") || (data3 === "outbound"))){
-const err24 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema17.properties.direction.enum},message:"must be equal to one of the allowed values"};
+const err24 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema18.properties.direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1524,7 +1574,7 @@ if(data.purpose !== undefined){
 let data11 = data.purpose;
 const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err32 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: schema17.properties.purpose.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: schema18.properties.purpose.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1572,7 +1622,7 @@ if(data.sdrDisposition !== undefined){
 let data14 = data.sdrDisposition;
 const _errs30 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err35 = {instancePath:instancePath+"/sdrDisposition",schemaPath:"#/properties/sdrDisposition/type",keyword:"type",params:{type: schema17.properties.sdrDisposition.type},message:"must be string,null"};
+const err35 = {instancePath:instancePath+"/sdrDisposition",schemaPath:"#/properties/sdrDisposition/type",keyword:"type",params:{type: schema18.properties.sdrDisposition.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1675,14 +1725,14 @@ vErrors.push(err41);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 
-export const record_extensive_call = validate17;
-const schema18 = {"type":"object","properties":{"collaboration":{"type":"object"},"content":{"type":"object"},"interaction":{"type":"object"},"media":{"type":"object"},"metaData":{"type":"object"},"parties":{"type":"array","items":{"type":"object"}}},"required":["collaboration","content","interaction","media","metaData","parties"],"additionalProperties":true};
+export const record_extensive_call = validate18;
+const schema19 = {"type":"object","properties":{"collaboration":{"type":"object"},"content":{"type":"object"},"interaction":{"type":"object"},"media":{"type":"object"},"metaData":{"type":"object","properties":{"id":{"type":"integer"},"started":{"type":"string"}},"required":["id","started"],"additionalProperties":true},"parties":{"type":"array","items":{"type":"object"}}},"required":["collaboration","content","interaction","media","metaData","parties"],"additionalProperties":true};
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1815,8 +1865,10 @@ var valid0 = _errs8 === errors;
 if(data.metaData !== undefined){
 let data4 = data.metaData;
 const _errs10 = errors;
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-const err10 = {instancePath:instancePath+"/metaData",schemaPath:"#/properties/metaData/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs11 = errors;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.id === undefined){
+const err10 = {instancePath:instancePath+"/metaData",schemaPath:"#/properties/metaData/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1825,21 +1877,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-const _errs11 = errors;
-var valid0 = _errs10 === errors;
-}
-if(data.parties !== undefined){
-let data5 = data.parties;
-const _errs12 = errors;
-const _errs13 = errors;
-if(Array.isArray(data5)){
-let valid2 = true;
-const len0 = data5.length;
-for(let i0=0; i0<len0; i0++){
-let data6 = data5[i0];
-const _errs14 = errors;
-if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-const err11 = {instancePath:instancePath+"/parties/" + i0,schemaPath:"#/properties/parties/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data4.started === undefined){
+const err11 = {instancePath:instancePath+"/metaData",schemaPath:"#/properties/metaData/required",keyword:"required",params:{missingProperty: "started"},message:"must have required property '"+"started"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1848,15 +1887,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs15 = errors;
-var valid1 = _errs14 === errors;
-if(!valid1){
-valid2 = false;
-}
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/parties",schemaPath:"#/properties/parties/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const _errs12 = errors;
+if(data4.id !== undefined){
+let data5 = data4.id;
+const _errs13 = errors;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err12 = {instancePath:instancePath+"/metaData/id",schemaPath:"#/properties/metaData/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1865,11 +1901,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-var valid0 = _errs12 === errors;
+const _errs14 = errors;
+var valid1 = _errs13 === errors;
 }
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data4.started !== undefined){
+let data6 = data4.started;
+const _errs15 = errors;
+if(typeof data6 !== "string"){
+const err13 = {instancePath:instancePath+"/metaData/started",schemaPath:"#/properties/metaData/properties/started/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1878,14 +1917,80 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate17.errors = vErrors;
+const _errs16 = errors;
+var valid1 = _errs15 === errors;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/metaData",schemaPath:"#/properties/metaData/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var valid0 = _errs10 === errors;
+}
+if(data.parties !== undefined){
+let data7 = data.parties;
+const _errs17 = errors;
+const _errs18 = errors;
+if(Array.isArray(data7)){
+let valid3 = true;
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+let data8 = data7[i0];
+const _errs19 = errors;
+if(!(data8 && typeof data8 == "object" && !Array.isArray(data8))){
+const err15 = {instancePath:instancePath+"/parties/" + i0,schemaPath:"#/properties/parties/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+const _errs20 = errors;
+var valid2 = _errs19 === errors;
+if(!valid2){
+valid3 = false;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/parties",schemaPath:"#/properties/parties/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+var valid0 = _errs17 === errors;
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate18.errors = vErrors;
 return errors === 0;
 }
 
-export const record_user = validate18;
-const schema19 = {"type":"object","properties":{"active":{"type":"boolean"},"created":{"type":"string"},"emailAddress":{"type":"string"},"emailAliases":{"type":"array","items":{"type":"string"}},"extension":{"type":["string","null"]},"firstName":{"type":"string"},"id":{"type":"string"},"lastName":{"type":"string"},"managerId":{"type":["string","null"]},"meetingConsentPageUrl":{"type":["string","null"]},"personalMeetingUrls":{"type":"array","items":{"type":"string"}},"phoneNumber":{"type":["string","null"]},"settings":{"type":"object"},"spokenLanguages":{"type":"array","items":{"type":"object"}},"title":{"type":["string","null"]},"trustedEmailAddress":{"type":["string","null"]}},"required":["active","created","emailAddress","emailAliases","extension","firstName","id","lastName","managerId","meetingConsentPageUrl","personalMeetingUrls","phoneNumber","settings","spokenLanguages","title","trustedEmailAddress"],"additionalProperties":true};
+export const record_user = validate19;
+const schema20 = {"type":"object","properties":{"active":{"type":"boolean"},"created":{"type":"string"},"emailAddress":{"type":"string"},"emailAliases":{"type":"array","items":{"type":"string"}},"extension":{"type":["string","null"]},"firstName":{"type":"string"},"id":{"type":"string"},"lastName":{"type":"string"},"managerId":{"type":["string","null"]},"meetingConsentPageUrl":{"type":["string","null"]},"personalMeetingUrls":{"type":"array","items":{"type":"string"}},"phoneNumber":{"type":["string","null"]},"settings":{"type":"object"},"spokenLanguages":{"type":"array","items":{"type":"object"}},"title":{"type":["string","null"]},"trustedEmailAddress":{"type":["string","null"]}},"required":["active","created","emailAddress","emailAliases","extension","firstName","id","lastName","managerId","meetingConsentPageUrl","personalMeetingUrls","phoneNumber","settings","spokenLanguages","title","trustedEmailAddress"],"additionalProperties":true};
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2142,7 +2247,7 @@ if(data.extension !== undefined){
 let data5 = data.extension;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err21 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: schema19.properties.extension.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: schema20.properties.extension.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2206,7 +2311,7 @@ if(data.managerId !== undefined){
 let data9 = data.managerId;
 const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err25 = {instancePath:instancePath+"/managerId",schemaPath:"#/properties/managerId/type",keyword:"type",params:{type: schema19.properties.managerId.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/managerId",schemaPath:"#/properties/managerId/type",keyword:"type",params:{type: schema20.properties.managerId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2222,7 +2327,7 @@ if(data.meetingConsentPageUrl !== undefined){
 let data10 = data.meetingConsentPageUrl;
 const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err26 = {instancePath:instancePath+"/meetingConsentPageUrl",schemaPath:"#/properties/meetingConsentPageUrl/type",keyword:"type",params:{type: schema19.properties.meetingConsentPageUrl.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/meetingConsentPageUrl",schemaPath:"#/properties/meetingConsentPageUrl/type",keyword:"type",params:{type: schema20.properties.meetingConsentPageUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2277,7 +2382,7 @@ if(data.phoneNumber !== undefined){
 let data13 = data.phoneNumber;
 const _errs28 = errors;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err29 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: schema19.properties.phoneNumber.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: schema20.properties.phoneNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2348,7 +2453,7 @@ if(data.title !== undefined){
 let data17 = data.title;
 const _errs36 = errors;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err33 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema19.properties.title.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema20.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2364,7 +2469,7 @@ if(data.trustedEmailAddress !== undefined){
 let data18 = data.trustedEmailAddress;
 const _errs38 = errors;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err34 = {instancePath:instancePath+"/trustedEmailAddress",schemaPath:"#/properties/trustedEmailAddress/type",keyword:"type",params:{type: schema19.properties.trustedEmailAddress.type},message:"must be string,null"};
+const err34 = {instancePath:instancePath+"/trustedEmailAddress",schemaPath:"#/properties/trustedEmailAddress/type",keyword:"type",params:{type: schema20.properties.trustedEmailAddress.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2387,33 +2492,32 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
 
-export const params_call_transcripts_list = params_call_audio_download;
 export const params_call_video_download = params_call_audio_download;
-export const params_coaching_list = params_call_audio_download;
-export const params_library_folder_content_list = params_call_audio_download;
-export const params_library_folders_list = params_call_audio_download;
-export const params_settings_scorecards_list = params_call_audio_download;
-export const params_settings_trackers_list = params_call_audio_download;
-export const params_stats_activity_aggregate_list = params_call_audio_download;
-export const params_stats_activity_day_by_day_list = params_call_audio_download;
-export const params_stats_activity_scorecards_list = params_call_audio_download;
-export const params_stats_interaction_list = params_call_audio_download;
+export const params_coaching_list = params_call_transcripts_list;
+export const params_library_folder_content_list = params_call_transcripts_list;
+export const params_library_folders_list = params_call_transcripts_list;
+export const params_settings_scorecards_list = params_call_transcripts_list;
+export const params_settings_trackers_list = params_call_transcripts_list;
+export const params_stats_activity_aggregate_list = params_call_transcripts_list;
+export const params_stats_activity_day_by_day_list = params_call_transcripts_list;
+export const params_stats_activity_scorecards_list = params_call_transcripts_list;
+export const params_stats_interaction_list = params_call_transcripts_list;
 export const params_users_get = params_calls_get;
-export const params_workspaces_list = params_call_audio_download;
-export const record_call_transcript = params_call_audio_download;
-export const record_coaching = params_call_audio_download;
-export const record_library_folder = params_call_audio_download;
-export const record_library_folder_content = params_call_audio_download;
-export const record_settings_scorecard = params_call_audio_download;
-export const record_settings_tracker = params_call_audio_download;
-export const record_stats_activity_aggregate = params_call_audio_download;
-export const record_stats_activity_day_by_day = params_call_audio_download;
-export const record_stats_activity_scorecard = params_call_audio_download;
-export const record_stats_interaction = params_call_audio_download;
-export const record_workspace = params_call_audio_download;
+export const params_workspaces_list = params_call_transcripts_list;
+export const record_call_transcript = params_call_transcripts_list;
+export const record_coaching = params_call_transcripts_list;
+export const record_library_folder = params_call_transcripts_list;
+export const record_library_folder_content = params_call_transcripts_list;
+export const record_settings_scorecard = params_call_transcripts_list;
+export const record_settings_tracker = params_call_transcripts_list;
+export const record_stats_activity_aggregate = params_call_transcripts_list;
+export const record_stats_activity_day_by_day = params_call_transcripts_list;
+export const record_stats_activity_scorecard = params_call_transcripts_list;
+export const record_stats_interaction = params_call_transcripts_list;
+export const record_workspace = params_call_transcripts_list;
 /** Every record validator, for the client option `responseValidators` (with `validateResponses: 'warn' | 'strict'`). */
 export const responseValidators = /* @__PURE__ */ createResponseValidators({ 'call_transcripts list': record_call_transcript, 'calls list': record_call, 'calls get': record_call, 'calls_extensive list': record_extensive_call, 'coaching list': record_coaching, 'library_folder_content list': record_library_folder_content, 'library_folders list': record_library_folder, 'settings_scorecards list': record_settings_scorecard, 'settings_trackers list': record_settings_tracker, 'stats_activity_aggregate list': record_stats_activity_aggregate, 'stats_activity_day_by_day list': record_stats_activity_day_by_day, 'stats_activity_scorecards list': record_stats_activity_scorecard, 'stats_interaction list': record_stats_interaction, 'users list': record_user, 'users get': record_user, 'workspaces list': record_workspace });

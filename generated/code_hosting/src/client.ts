@@ -179,9 +179,9 @@ export interface LabelsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of labels, milestones, organizations, users, teams, tags, stargazers, viewer, viewer_repositories, projects and project_items: not shown. (The connector-wide common optional parameters apply.)"
    * @example
-   * const record = await codeHosting.labels.get();
+   * const record = await codeHosting.labels.get({ id: '<id>' });
    */
-  get(params?: T.LabelsGetParams, options?: RequestOptions): Promise<T.Label>;
+  get(params: T.LabelsGetParams, options?: RequestOptions): Promise<T.Label>;
 }
 
 /** Milestones. */
@@ -200,9 +200,9 @@ export interface MilestonesResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of labels, milestones, organizations, users, teams, tags, stargazers, viewer, viewer_repositories, projects and project_items: not shown. (The connector-wide common optional parameters apply.)"
    * @example
-   * const record = await codeHosting.milestones.get();
+   * const record = await codeHosting.milestones.get({ id: '<id>' });
    */
-  get(params?: T.MilestonesGetParams, options?: RequestOptions): Promise<T.Milestone>;
+  get(params: T.MilestonesGetParams, options?: RequestOptions): Promise<T.Milestone>;
 }
 
 /** Repositories of an organization. */
@@ -234,9 +234,9 @@ export interface OrganizationsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of labels, milestones, organizations, users, teams, tags, stargazers, viewer, viewer_repositories, projects and project_items: not shown. (The connector-wide common optional parameters apply.)"
    * @example
-   * const record = await codeHosting.organizations.get();
+   * const record = await codeHosting.organizations.get({ id: '<id>' });
    */
-  get(params?: T.OrganizationsGetParams, options?: RequestOptions): Promise<T.Organization>;
+  get(params: T.OrganizationsGetParams, options?: RequestOptions): Promise<T.Organization>;
 }
 
 /** Comments of a pull request. */
@@ -289,9 +289,9 @@ export interface ProjectsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of labels, milestones, organizations, users, teams, tags, stargazers, viewer, viewer_repositories, projects and project_items: not shown. (The connector-wide common optional parameters apply.)"
    * @example
-   * const record = await codeHosting.projects.get();
+   * const record = await codeHosting.projects.get({ id: '<id>' });
    */
-  get(params?: T.ProjectsGetParams, options?: RequestOptions): Promise<T.Project>;
+  get(params: T.ProjectsGetParams, options?: RequestOptions): Promise<T.Project>;
 }
 
 /** Pull requests of a repository. */
@@ -412,9 +412,9 @@ export interface TagsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of labels, milestones, organizations, users, teams, tags, stargazers, viewer, viewer_repositories, projects and project_items: not shown. (The connector-wide common optional parameters apply.)"
    * @example
-   * const record = await codeHosting.tags.get();
+   * const record = await codeHosting.tags.get({ id: '<id>' });
    */
-  get(params?: T.TagsGetParams, options?: RequestOptions): Promise<T.Tag>;
+  get(params: T.TagsGetParams, options?: RequestOptions): Promise<T.Tag>;
 }
 
 /** Teams. */
@@ -433,9 +433,9 @@ export interface TeamsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of labels, milestones, organizations, users, teams, tags, stargazers, viewer, viewer_repositories, projects and project_items: not shown. (The connector-wide common optional parameters apply.)"
    * @example
-   * const record = await codeHosting.teams.get();
+   * const record = await codeHosting.teams.get({ id: '<id>' });
    */
-  get(params?: T.TeamsGetParams, options?: RequestOptions): Promise<T.Team>;
+  get(params: T.TeamsGetParams, options?: RequestOptions): Promise<T.Team>;
 }
 
 /** Users. */
@@ -454,9 +454,9 @@ export interface UsersResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of labels, milestones, organizations, users, teams, tags, stargazers, viewer, viewer_repositories, projects and project_items: not shown. (The connector-wide common optional parameters apply.)"
    * @example
-   * const record = await codeHosting.users.get();
+   * const record = await codeHosting.users.get({ id: '<id>' });
    */
-  get(params?: T.UsersGetParams, options?: RequestOptions): Promise<T.User>;
+  get(params: T.UsersGetParams, options?: RequestOptions): Promise<T.User>;
   /**
    * Search executed by the third-party system itself, using that system's own query syntax.
    * Params not specified by the contract: "Parameters of labels, milestones, organizations, users, teams, tags, stargazers, viewer, viewer_repositories, projects and project_items: not shown. (The connector-wide common optional parameters apply.)"

@@ -21,7 +21,7 @@ export const issuesApiSearch: ParamSchema = { type: 'object', properties: { afte
 /** Params of labels list. */
 export const labelsList: ParamSchema = { type: 'object', properties: { after: { type: 'string' }, fields: { type: 'array', items: { type: 'string' } }, per_page: { type: 'integer' } }, additionalProperties: true };
 /** Params of labels get. */
-export const labelsGet: ParamSchema = { type: 'object', properties: { fields: { type: 'array', items: { type: 'string' } } }, additionalProperties: true };
+export const labelsGet: ParamSchema = { type: 'object', properties: { fields: { type: 'array', items: { type: 'string' } }, id: { type: 'string' } }, required: ['id'], additionalProperties: true };
 /** Params of milestones list: the same schema as `labelsList`. */
 export const milestonesList = labelsList;
 /** Params of milestones get: the same schema as `labelsGet`. */
@@ -76,7 +76,7 @@ export const usersList = labelsList;
 export const usersGet = labelsGet;
 /** Params of users api_search: the same schema as `labelsList`. */
 export const usersApiSearch = labelsList;
-/** Params of viewer get: the same schema as `labelsGet`. */
-export const viewerGet = labelsGet;
+/** Params of viewer get. */
+export const viewerGet: ParamSchema = { type: 'object', properties: { fields: { type: 'array', items: { type: 'string' } } }, additionalProperties: true };
 /** Params of viewer_repositories list: the same schema as `labelsList`. */
 export const viewerRepositoriesList = labelsList;

@@ -1559,13 +1559,23 @@ return errors === 0;
 }
 
 export const params_labels_get = validate20;
-const schema21 = {"type":"object","properties":{"fields":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
+const schema21 = {"type":"object","properties":{"fields":{"type":"array","items":{"type":"string"}},"id":{"type":"string"}},"required":["id"],"additionalProperties":true};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
 const _errs1 = errors;
 if(data.fields !== undefined){
 let data0 = data.fields;
@@ -1578,12 +1588,12 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err0 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err0];
+vErrors = [err1];
 }
 else {
-vErrors.push(err0);
+vErrors.push(err1);
 }
 errors++;
 }
@@ -1595,25 +1605,41 @@ valid2 = false;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var valid0 = _errs2 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err2];
 }
 else {
 vErrors.push(err2);
+}
+errors++;
+}
+var valid0 = _errs2 === errors;
+}
+if(data.id !== undefined){
+let data2 = data.id;
+const _errs6 = errors;
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
 }
 errors++;
 }
@@ -2509,8 +2535,8 @@ validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const record_branch = validate27;
-const schema28 = {"type":"object","properties":{},"additionalProperties":true};
+export const params_viewer_get = validate27;
+const schema28 = {"type":"object","properties":{"fields":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2518,9 +2544,18 @@ let errors = 0;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.fields !== undefined){
+let data0 = data.fields;
+const _errs2 = errors;
+const _errs3 = errors;
+if(Array.isArray(data0)){
+let valid2 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+const _errs4 = errors;
+if(typeof data1 !== "string"){
+const err0 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2529,14 +2564,94 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid1 = _errs4 === errors;
+if(!valid1){
+valid2 = false;
+}
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
 validate27.errors = vErrors;
 return errors === 0;
 }
 
-export const record_comment = validate28;
-const schema29 = {"type":"object","properties":{"databaseId":{"type":"integer"},"id":{"type":"string"}},"required":["databaseId","id"],"additionalProperties":true};
+export const record_branch = validate28;
+const schema29 = {"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":true};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.name !== undefined){
+let data0 = data.name;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate28.errors = vErrors;
+return errors === 0;
+}
+
+export const record_comment = validate29;
+const schema30 = {"type":"object","properties":{"databaseId":{"type":"integer"},"id":{"type":"string"}},"required":["databaseId","id"],"additionalProperties":true};
+
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2605,7 +2720,305 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate29.errors = vErrors;
+return errors === 0;
+}
+
+export const record_commit = validate30;
+const schema31 = {"type":"object","properties":{"oid":{"type":"string"}},"required":["oid"],"additionalProperties":true};
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.oid === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oid"},message:"must have required property '"+"oid"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.oid !== undefined){
+let data0 = data.oid;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/oid",schemaPath:"#/properties/oid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate30.errors = vErrors;
+return errors === 0;
+}
+
+export const record_issue = validate31;
+const schema32 = {"type":"object","properties":{"number":{"type":"integer"},"state":{"type":"string","enum":["OPEN","CLOSED"]}},"required":["number","state"],"additionalProperties":true};
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.number === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.state === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.number !== undefined){
+let data0 = data.number;
+const _errs2 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"#/properties/number/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+if(data.state !== undefined){
+let data1 = data.state;
+const _errs4 = errors;
+if(typeof data1 !== "string"){
+const err3 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs5 = errors;
+const vSchema0 = schema32.properties.state.enum;
+if(!((data1 === "OPEN") || (data1 === "CLOSED"))){
+const err4 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema32.properties.state.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var valid0 = _errs4 === errors;
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+export const record_label = validate32;
+const schema33 = {"type":"object","properties":{},"additionalProperties":true};
+
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate32.errors = vErrors;
+return errors === 0;
+}
+
+export const record_pull_request = validate33;
+const schema34 = {"type":"object","properties":{"number":{"type":"integer"},"state":{"type":"string","enum":["OPEN","CLOSED","MERGED"]}},"required":["number","state"],"additionalProperties":true};
+
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.number === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.state === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.number !== undefined){
+let data0 = data.number;
+const _errs2 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err2 = {instancePath:instancePath+"/number",schemaPath:"#/properties/number/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+if(data.state !== undefined){
+let data1 = data.state;
+const _errs4 = errors;
+if(typeof data1 !== "string"){
+const err3 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs5 = errors;
+const vSchema0 = schema34.properties.state.enum;
+if(!(((data1 === "OPEN") || (data1 === "CLOSED")) || (data1 === "MERGED"))){
+const err4 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema34.properties.state.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var valid0 = _errs4 === errors;
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate33.errors = vErrors;
+return errors === 0;
+}
+
+export const record_release = validate34;
+const schema35 = {"type":"object","properties":{"tagName":{"type":"string"}},"required":["tagName"],"additionalProperties":true};
+
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.tagName === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tagName"},message:"must have required property '"+"tagName"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.tagName !== undefined){
+let data0 = data.tagName;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/tagName",schemaPath:"#/properties/tagName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate34.errors = vErrors;
 return errors === 0;
 }
 
@@ -2631,25 +3044,19 @@ export const params_teams_get = params_labels_get;
 export const params_users_list = params_labels_list;
 export const params_users_get = params_labels_get;
 export const params_users_api_search = params_labels_list;
-export const params_viewer_get = params_labels_get;
 export const params_viewer_repositories_list = params_labels_list;
-export const record_commit = record_branch;
-export const record_issue = record_branch;
-export const record_label = record_branch;
-export const record_milestone = record_branch;
-export const record_org_repository = record_branch;
-export const record_organization = record_branch;
-export const record_project = record_branch;
-export const record_project_item = record_branch;
-export const record_pull_request = record_branch;
-export const record_release = record_branch;
+export const record_milestone = record_label;
+export const record_org_repository = record_label;
+export const record_organization = record_label;
+export const record_project = record_label;
+export const record_project_item = record_label;
 export const record_repository = record_branch;
-export const record_review = record_branch;
-export const record_stargazer = record_branch;
-export const record_tag = record_branch;
-export const record_team = record_branch;
-export const record_user = record_branch;
-export const record_viewer = record_branch;
-export const record_viewer_repository = record_branch;
+export const record_review = record_label;
+export const record_stargazer = record_label;
+export const record_tag = record_label;
+export const record_team = record_label;
+export const record_user = record_label;
+export const record_viewer = record_label;
+export const record_viewer_repository = record_label;
 /** Every record validator, for the client option `responseValidators` (with `validateResponses: 'warn' | 'strict'`). */
 export const responseValidators = /* @__PURE__ */ createResponseValidators({ 'branches list': record_branch, 'branches get': record_branch, 'comments list': record_comment, 'comments get': record_comment, 'commits list': record_commit, 'commits get': record_commit, 'issues list': record_issue, 'issues get': record_issue, 'issues api_search': record_issue, 'labels list': record_label, 'labels get': record_label, 'milestones list': record_milestone, 'milestones get': record_milestone, 'org_repositories list': record_org_repository, 'organizations list': record_organization, 'organizations get': record_organization, 'pr_comments list': record_comment, 'pr_comments get': record_comment, 'project_items list': record_project_item, 'projects list': record_project, 'projects get': record_project, 'pull_requests list': record_pull_request, 'pull_requests get': record_pull_request, 'pull_requests api_search': record_pull_request, 'releases list': record_release, 'releases get': record_release, 'repositories list': record_repository, 'repositories get': record_repository, 'repositories api_search': record_repository, 'reviews list': record_review, 'stargazers list': record_stargazer, 'tags list': record_tag, 'tags get': record_tag, 'teams list': record_team, 'teams get': record_team, 'users list': record_user, 'users get': record_user, 'users api_search': record_user, 'viewer get': record_viewer, 'viewer_repositories list': record_viewer_repository });

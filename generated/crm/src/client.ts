@@ -137,9 +137,9 @@ export interface DealsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters and results of deals, tickets, schemas and objects: not shown."
    * @example
-   * const record = await crm.deals.get();
+   * const record = await crm.deals.get({ dealId: '<dealId>' });
    */
-  get(params?: T.DealsGetParams, options?: RequestOptions): Promise<T.Deal>;
+  get(params: T.DealsGetParams, options?: RequestOptions): Promise<T.Deal>;
   /**
    * Search executed by the third-party system itself, using that system's own query syntax.
    * Note: The api_search parameter table covers contacts and companies only; the entity list gives deals api_search too. The entity list wins; its params and meta are not shown.
@@ -177,9 +177,9 @@ export interface ObjectsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters and results of deals, tickets, schemas and objects: not shown."
    * @example
-   * const record = await crm.objects.get();
+   * const record = await crm.objects.get({ objectId: '<objectId>' });
    */
-  get(params?: T.ObjectsGetParams, options?: RequestOptions): Promise<T.ObjectRecord>;
+  get(params: T.ObjectsGetParams, options?: RequestOptions): Promise<T.ObjectRecord>;
 }
 
 /** Schemas. */
@@ -198,9 +198,9 @@ export interface SchemasResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters and results of deals, tickets, schemas and objects: not shown."
    * @example
-   * const record = await crm.schemas.get();
+   * const record = await crm.schemas.get({ objectType: '<objectType>' });
    */
-  get(params?: T.SchemasGetParams, options?: RequestOptions): Promise<T.Schema>;
+  get(params: T.SchemasGetParams, options?: RequestOptions): Promise<T.Schema>;
 }
 
 /** Tickets. */
@@ -219,9 +219,9 @@ export interface TicketsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters and results of deals, tickets, schemas and objects: not shown."
    * @example
-   * const record = await crm.tickets.get();
+   * const record = await crm.tickets.get({ ticketId: '<ticketId>' });
    */
-  get(params?: T.TicketsGetParams, options?: RequestOptions): Promise<T.Ticket>;
+  get(params: T.TicketsGetParams, options?: RequestOptions): Promise<T.Ticket>;
   /**
    * Search executed by the third-party system itself, using that system's own query syntax.
    * Note: The api_search parameter table covers contacts and companies only; the entity list gives tickets api_search too. The entity list wins; its params and meta are not shown.
@@ -272,21 +272,21 @@ export class CrmClient extends ConnectorClient {
     });
     this.deals = this.resource<DealsResource>('deals', {
     list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.dealsGet },
     apiSearch: { action: 'api_search', result: 'list' },
     search: { action: 'search', result: 'hits', params: P.search },
     });
     this.objects = this.resource<ObjectsResource>('objects', {
     list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.objectsGet },
     });
     this.schemas = this.resource<SchemasResource>('schemas', {
     list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.schemasGet },
     });
     this.tickets = this.resource<TicketsResource>('tickets', {
     list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.ticketsGet },
     apiSearch: { action: 'api_search', result: 'list' },
     });
   }

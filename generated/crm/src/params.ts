@@ -14,3 +14,11 @@ export const contactsList = companiesList;
 export const contactsGet: ParamSchema = { type: 'object', properties: { archived: { type: 'boolean' }, associations: { type: 'string' }, contactId: { type: 'string' }, idProperty: { type: 'string' }, properties: { type: 'string' }, propertiesWithHistory: { type: 'string' } }, required: ['contactId'], additionalProperties: false };
 /** Params of contacts api_search: the same schema as `companiesApiSearch`. */
 export const contactsApiSearch = companiesApiSearch;
+/** Params of deals get. */
+export const dealsGet: ParamSchema = { type: 'object', properties: { dealId: { type: 'string' } }, required: ['dealId'], additionalProperties: true };
+/** Params of objects get. */
+export const objectsGet: ParamSchema = { type: 'object', properties: { objectId: { type: 'string' } }, required: ['objectId'], additionalProperties: true };
+/** Params of schemas get. */
+export const schemasGet: ParamSchema = { type: 'object', properties: { objectType: { type: 'string' } }, required: ['objectType'], additionalProperties: true };
+/** Params of tickets get. */
+export const ticketsGet: ParamSchema = { type: 'object', properties: { ticketId: { type: 'string' } }, required: ['ticketId'], additionalProperties: true };

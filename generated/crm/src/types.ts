@@ -97,7 +97,11 @@ export type UnshownMeta = Record<string, unknown>;
 export interface CompaniesSearchFields {
   /** The `archived` field. */
   archived: boolean;
-  /** The `contacts` field. */
+  /**
+   * The `contacts` field.
+   * Derived: always `null`.
+   * Assumption: The company record shows no associated contacts (associations is an object whose contents are not shown); the synced copy holds null.
+   */
   contacts: Array<unknown>;
   /** The `createdAt` field. */
   createdAt: string;
@@ -167,6 +171,8 @@ export interface CompaniesApiSearchParams {
   /**
    * Up to 6 groups of filters.
    * At most 6 entries.
+   * Assumption: Filters of a group all hold (AND) and groups are alternatives (OR), as upstream; the seed gives the operators but not how filters and groups combine. The mock evaluates a documented subset of the language (see the reference) and answers 422 outside it.
+   * Provenance: Upstream CRM search: filters within a group are ANDed, groups are ORed.
    */
   filterGroups?: Array<{
     /** Filters of a group. */
@@ -203,7 +209,11 @@ export interface CompaniesApiSearchParams {
 export interface ContactsSearchFields {
   /** The `archived` field. */
   archived: boolean;
-  /** The `companies` field. */
+  /**
+   * The `companies` field.
+   * Derived: always `null`.
+   * Assumption: The contact record shows no associated companies (associations is an object whose contents are not shown); the synced copy holds null.
+   */
   companies: Array<unknown>;
   /** The `createdAt` field. */
   createdAt: string;
@@ -273,6 +283,8 @@ export interface ContactsApiSearchParams {
   /**
    * Up to 6 groups of filters.
    * At most 6 entries.
+   * Assumption: Filters of a group all hold (AND) and groups are alternatives (OR), as upstream; the seed gives the operators but not how filters and groups combine. The mock evaluates a documented subset of the language (see the reference) and answers 422 outside it.
+   * Provenance: Upstream CRM search: filters within a group are ANDed, groups are ORed.
    */
   filterGroups?: Array<{
     /** Filters of a group. */
@@ -315,11 +327,21 @@ export type DealsSearchFields = Record<string, unknown>;
  * Not specified by the contract: "Parameters and results of deals, tickets, schemas and objects: not shown."
  */
 export type DealsListParams = Record<string, unknown>;
+
 /**
  * Params of deals get.
  * Not specified by the contract: "Parameters and results of deals, tickets, schemas and objects: not shown."
  */
-export type DealsGetParams = Record<string, unknown>;
+export interface DealsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `dealId` field.
+   * Assumption: The deals get params are not shown; named after contactId and companyId of contacts and companies get, the param carries the record's id.
+   */
+  dealId: string;
+}
+
 /**
  * Params of deals api_search.
  * Not specified by the contract: "Parameters and results of deals, tickets, schemas and objects: not shown."
@@ -330,31 +352,61 @@ export type DealsApiSearchParams = Record<string, unknown>;
  * Not specified by the contract: "Parameters and results of deals, tickets, schemas and objects: not shown."
  */
 export type ObjectsListParams = Record<string, unknown>;
+
 /**
  * Params of objects get.
  * Not specified by the contract: "Parameters and results of deals, tickets, schemas and objects: not shown."
  */
-export type ObjectsGetParams = Record<string, unknown>;
+export interface ObjectsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `objectId` field.
+   * Assumption: The objects get params are not shown; named after contactId and companyId of contacts and companies get, the param carries the record's id.
+   */
+  objectId: string;
+}
+
 /**
  * Params of schemas list.
  * Not specified by the contract: "Parameters and results of deals, tickets, schemas and objects: not shown."
  */
 export type SchemasListParams = Record<string, unknown>;
+
 /**
  * Params of schemas get.
  * Not specified by the contract: "Parameters and results of deals, tickets, schemas and objects: not shown."
  */
-export type SchemasGetParams = Record<string, unknown>;
+export interface SchemasGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `objectType` field.
+   * Assumption: The schemas get params are not shown; named after contactId and companyId of contacts and companies get, the param carries the record's id.
+   */
+  objectType: string;
+}
+
 /**
  * Params of tickets list.
  * Not specified by the contract: "Parameters and results of deals, tickets, schemas and objects: not shown."
  */
 export type TicketsListParams = Record<string, unknown>;
+
 /**
  * Params of tickets get.
  * Not specified by the contract: "Parameters and results of deals, tickets, schemas and objects: not shown."
  */
-export type TicketsGetParams = Record<string, unknown>;
+export interface TicketsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `ticketId` field.
+   * Assumption: The tickets get params are not shown; named after contactId and companyId of contacts and companies get, the param carries the record's id.
+   */
+  ticketId: string;
+}
+
 /**
  * Params of tickets api_search.
  * Not specified by the contract: "Parameters and results of deals, tickets, schemas and objects: not shown."

@@ -1114,10 +1114,210 @@ validate15.errors = vErrors;
 return errors === 0;
 }
 
-export const record_company = validate16;
-const schema17 = {"type":"object","properties":{"archived":{"type":"boolean"},"archivedAt":{"type":["string","null"]},"associations":{"type":["object","null"]},"createdAt":{"type":"string"},"id":{"type":"string"},"objectWriteTraceId":{"type":["string","null"]},"properties":{"type":"object"},"propertiesWithHistory":{"type":["object","null"]},"updatedAt":{"type":"string"},"url":{"type":["string","null"]}},"required":["archived","archivedAt","associations","createdAt","id","objectWriteTraceId","properties","propertiesWithHistory","updatedAt","url"],"additionalProperties":true};
+export const params_deals_get = validate16;
+const schema17 = {"type":"object","properties":{"dealId":{"type":"string"}},"required":["dealId"],"additionalProperties":true};
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.dealId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dealId"},message:"must have required property '"+"dealId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.dealId !== undefined){
+let data0 = data.dealId;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/dealId",schemaPath:"#/properties/dealId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate16.errors = vErrors;
+return errors === 0;
+}
+
+export const params_objects_get = validate17;
+const schema18 = {"type":"object","properties":{"objectId":{"type":"string"}},"required":["objectId"],"additionalProperties":true};
+
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.objectId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "objectId"},message:"must have required property '"+"objectId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.objectId !== undefined){
+let data0 = data.objectId;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/objectId",schemaPath:"#/properties/objectId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate17.errors = vErrors;
+return errors === 0;
+}
+
+export const params_schemas_get = validate18;
+const schema19 = {"type":"object","properties":{"objectType":{"type":"string"}},"required":["objectType"],"additionalProperties":true};
+
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.objectType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "objectType"},message:"must have required property '"+"objectType"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.objectType !== undefined){
+let data0 = data.objectType;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/objectType",schemaPath:"#/properties/objectType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate18.errors = vErrors;
+return errors === 0;
+}
+
+export const params_tickets_get = validate19;
+const schema20 = {"type":"object","properties":{"ticketId":{"type":"string"}},"required":["ticketId"],"additionalProperties":true};
+
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.ticketId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ticketId"},message:"must have required property '"+"ticketId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.ticketId !== undefined){
+let data0 = data.ticketId;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/ticketId",schemaPath:"#/properties/ticketId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate19.errors = vErrors;
+return errors === 0;
+}
+
+export const record_company = validate20;
+const schema21 = {"type":"object","properties":{"archived":{"type":"boolean"},"archivedAt":{"type":["string","null"]},"associations":{"type":["object","null"]},"createdAt":{"type":"string"},"id":{"type":"string"},"objectWriteTraceId":{"type":["string","null"]},"properties":{"type":"object"},"propertiesWithHistory":{"type":["object","null"]},"updatedAt":{"type":"string"},"url":{"type":["string","null"]}},"required":["archived","archivedAt","associations","createdAt","id","objectWriteTraceId","properties","propertiesWithHistory","updatedAt","url"],"additionalProperties":true};
+
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1243,7 +1443,7 @@ if(data.archivedAt !== undefined){
 let data1 = data.archivedAt;
 const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/archivedAt",schemaPath:"#/properties/archivedAt/type",keyword:"type",params:{type: schema17.properties.archivedAt.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/archivedAt",schemaPath:"#/properties/archivedAt/type",keyword:"type",params:{type: schema21.properties.archivedAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1259,7 +1459,7 @@ if(data.associations !== undefined){
 let data2 = data.associations;
 const _errs6 = errors;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-const err12 = {instancePath:instancePath+"/associations",schemaPath:"#/properties/associations/type",keyword:"type",params:{type: schema17.properties.associations.type},message:"must be object,null"};
+const err12 = {instancePath:instancePath+"/associations",schemaPath:"#/properties/associations/type",keyword:"type",params:{type: schema21.properties.associations.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1307,7 +1507,7 @@ if(data.objectWriteTraceId !== undefined){
 let data5 = data.objectWriteTraceId;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err15 = {instancePath:instancePath+"/objectWriteTraceId",schemaPath:"#/properties/objectWriteTraceId/type",keyword:"type",params:{type: schema17.properties.objectWriteTraceId.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/objectWriteTraceId",schemaPath:"#/properties/objectWriteTraceId/type",keyword:"type",params:{type: schema21.properties.objectWriteTraceId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1339,7 +1539,7 @@ if(data.propertiesWithHistory !== undefined){
 let data7 = data.propertiesWithHistory;
 const _errs16 = errors;
 if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-const err17 = {instancePath:instancePath+"/propertiesWithHistory",schemaPath:"#/properties/propertiesWithHistory/type",keyword:"type",params:{type: schema17.properties.propertiesWithHistory.type},message:"must be object,null"};
+const err17 = {instancePath:instancePath+"/propertiesWithHistory",schemaPath:"#/properties/propertiesWithHistory/type",keyword:"type",params:{type: schema21.properties.propertiesWithHistory.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1371,7 +1571,7 @@ if(data.url !== undefined){
 let data9 = data.url;
 const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err19 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema17.properties.url.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema21.properties.url.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1394,20 +1594,16 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
 export const params_contacts_list = params_companies_list;
 export const params_contacts_api_search = params_companies_api_search;
-export const params_deals_get = params_deals_list;
 export const params_deals_api_search = params_deals_list;
 export const params_objects_list = params_deals_list;
-export const params_objects_get = params_deals_list;
 export const params_schemas_list = params_deals_list;
-export const params_schemas_get = params_deals_list;
 export const params_tickets_list = params_deals_list;
-export const params_tickets_get = params_deals_list;
 export const params_tickets_api_search = params_deals_list;
 export const record_contact = record_company;
 export const record_deal = params_deals_list;

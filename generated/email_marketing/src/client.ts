@@ -117,9 +117,9 @@ export interface InterestCategoriesResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of interest_categories: not shown."
    * @example
-   * const record = await emailMarketing.interestCategories.get();
+   * const record = await emailMarketing.interestCategories.get({ interest_category_id: '<interest_category_id>', list_id: '<list_id>' });
    */
-  get(params?: T.InterestCategoriesGetParams, options?: RequestOptions): Promise<T.InterestCategory>;
+  get(params: T.InterestCategoriesGetParams, options?: RequestOptions): Promise<T.InterestCategory>;
 }
 
 /** Interests. */
@@ -138,9 +138,9 @@ export interface InterestsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of interests: not shown."
    * @example
-   * const record = await emailMarketing.interests.get();
+   * const record = await emailMarketing.interests.get({ interest_category_id: '<interest_category_id>', interest_id: '<interest_id>', list_id: '<list_id>' });
    */
-  get(params?: T.InterestsGetParams, options?: RequestOptions): Promise<T.Interest>;
+  get(params: T.InterestsGetParams, options?: RequestOptions): Promise<T.Interest>;
 }
 
 /** Members of a list. */
@@ -230,9 +230,9 @@ export interface SegmentsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of segments: not shown."
    * @example
-   * const record = await emailMarketing.segments.get();
+   * const record = await emailMarketing.segments.get({ list_id: '<list_id>', segment_id: '<segment_id>' });
    */
-  get(params?: T.SegmentsGetParams, options?: RequestOptions): Promise<T.Segment>;
+  get(params: T.SegmentsGetParams, options?: RequestOptions): Promise<T.Segment>;
 }
 
 /** Tags. */
@@ -310,11 +310,11 @@ export class EmailMarketingClient extends ConnectorClient {
     });
     this.interestCategories = this.resource<InterestCategoriesResource>('interest_categories', {
     list: { action: 'list', result: 'list', params: P.interestCategoriesList, paging: offsetPaging },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.interestCategoriesGet },
     });
     this.interests = this.resource<InterestsResource>('interests', {
     list: { action: 'list', result: 'list', params: P.interestsList, paging: offsetPaging },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.interestsGet },
     });
     this.listMembers = this.resource<ListMembersResource>('list_members', {
     list: { action: 'list', result: 'list', params: P.listMembersList, paging: offsetPaging },
@@ -333,7 +333,7 @@ export class EmailMarketingClient extends ConnectorClient {
     });
     this.segments = this.resource<SegmentsResource>('segments', {
     list: { action: 'list', result: 'list', params: P.segmentsList, paging: offsetPaging },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.segmentsGet },
     });
     this.tags = this.resource<TagsResource>('tags', {
     list: { action: 'list', result: 'list', params: P.tagsList, paging: offsetPaging },

@@ -10,12 +10,16 @@ export const campaignsGet: ParamSchema = { type: 'object', properties: { campaig
 export const emailActivityList: ParamSchema = { type: 'object', properties: { campaign_id: { type: 'string' }, count: { type: 'integer' }, offset: { type: 'integer' }, since: { type: 'string' } }, required: ['campaign_id'], additionalProperties: false };
 /** Params of interest_categories list. */
 export const interestCategoriesList: ParamSchema = { type: 'object', properties: { count: { type: 'integer' }, offset: { type: 'integer' } }, additionalProperties: true };
+/** Params of interest_categories get. */
+export const interestCategoriesGet: ParamSchema = { type: 'object', properties: { interest_category_id: { type: 'string' }, list_id: { type: 'string' } }, required: ['interest_category_id', 'list_id'], additionalProperties: true };
 /** Params of interests list: the same schema as `interestCategoriesList`. */
 export const interestsList = interestCategoriesList;
+/** Params of interests get. */
+export const interestsGet: ParamSchema = { type: 'object', properties: { interest_category_id: { type: 'string' }, interest_id: { type: 'string' }, list_id: { type: 'string' } }, required: ['interest_category_id', 'interest_id', 'list_id'], additionalProperties: true };
 /** Params of list_members list. */
 export const listMembersList: ParamSchema = { type: 'object', properties: { before_last_changed: { type: 'string' }, before_timestamp_opt: { type: 'string' }, count: { type: 'integer' }, email_type: { type: 'string' }, interest_category_id: { type: 'string' }, interest_ids: { type: 'string' }, interest_match: { type: 'string', enum: ['any', 'all', 'none'] }, list_id: { type: 'string' }, offset: { type: 'integer' }, since_last_changed: { type: 'string' }, since_timestamp_opt: { type: 'string' }, sort_dir: { type: 'string', enum: ['ASC', 'DESC'] }, sort_field: { type: 'string', enum: ['timestamp_opt', 'timestamp_signup', 'last_changed'] }, status: { type: 'string', enum: ['subscribed', 'unsubscribed', 'cleaned', 'pending', 'transactional', 'archived'] }, unique_email_id: { type: 'string' }, vip_only: { type: 'boolean' } }, required: ['list_id'], additionalProperties: false };
 /** Params of list_members get. */
-export const listMembersGet: ParamSchema = { type: 'object', properties: { list_id: { type: 'string' }, subscriber_hash: { type: 'string' } }, required: ['list_id', 'subscriber_hash'], additionalProperties: false };
+export const listMembersGet: ParamSchema = { type: 'object', properties: { list_id: { type: 'string' }, subscriber_hash: { type: 'string', pattern: '^[0-9a-f]{32}$' } }, required: ['list_id', 'subscriber_hash'], additionalProperties: false };
 /** Params of lists list. */
 export const listsList: ParamSchema = { type: 'object', properties: { before_campaign_last_sent: { type: 'string' }, before_date_created: { type: 'string' }, count: { type: 'integer' }, email: { type: 'string' }, offset: { type: 'integer' }, since_campaign_last_sent: { type: 'string' }, since_date_created: { type: 'string' }, sort_dir: { type: 'string', enum: ['ASC', 'DESC'] }, sort_field: { type: 'string', enum: ['date_created'] } }, additionalProperties: false };
 /** Params of lists get. */
@@ -28,6 +32,8 @@ export const reportsGet = campaignsGet;
 export const segmentMembersList = interestCategoriesList;
 /** Params of segments list: the same schema as `interestCategoriesList`. */
 export const segmentsList = interestCategoriesList;
+/** Params of segments get. */
+export const segmentsGet: ParamSchema = { type: 'object', properties: { list_id: { type: 'string' }, segment_id: { type: 'string' } }, required: ['list_id', 'segment_id'], additionalProperties: true };
 /** Params of tags list: the same schema as `interestCategoriesList`. */
 export const tagsList = interestCategoriesList;
 /** Params of unsubscribes list: the same schema as `interestCategoriesList`. */

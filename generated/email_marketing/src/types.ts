@@ -130,7 +130,12 @@ export interface ListMember {
   email_type: string | null;
   /** The `full_name` field. */
   full_name: string | null;
-  /** The `id` field. */
+  /**
+   * MD5 hash of the lowercase email address; list_members get takes it as subscriber_hash.
+   * Format: the hex MD5 hash of the lowercase email address.
+   * Derived: the hex MD5 hash of the lowercase email address of `email_address`.
+   * Provenance: Upstream list members reference: the member id is the MD5 hash of the lowercase version of the list member's email address (the seed's subscriber_hash).
+   */
   id: string;
   /** The `interests` field. */
   interests: Record<string, unknown> | null;
@@ -337,7 +342,20 @@ export interface InterestCategoriesListParams {
  * Params of interest_categories get.
  * Not specified by the contract: "Parameters of interest_categories: not shown."
  */
-export type InterestCategoriesGetParams = Record<string, unknown>;
+export interface InterestCategoriesGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `interest_category_id` field.
+   * Assumption: Not shown: the interest category's id.
+   */
+  interest_category_id: string;
+  /**
+   * The `list_id` field.
+   * Assumption: Not shown: interest categories belong to a list, addressed by list_id as in lists get.
+   */
+  list_id: string;
+}
 
 /**
  * Params of interests list.
@@ -356,7 +374,25 @@ export interface InterestsListParams {
  * Params of interests get.
  * Not specified by the contract: "Parameters of interests: not shown."
  */
-export type InterestsGetParams = Record<string, unknown>;
+export interface InterestsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `interest_category_id` field.
+   * Assumption: Not shown: the interest category the interest belongs to.
+   */
+  interest_category_id: string;
+  /**
+   * The `interest_id` field.
+   * Assumption: Not shown: the interest's id.
+   */
+  interest_id: string;
+  /**
+   * The `list_id` field.
+   * Assumption: Not shown: interests belong to a list, addressed by list_id as in lists get.
+   */
+  list_id: string;
+}
 
 /** Params of list_members list. */
 export interface ListMembersListParams {
@@ -398,7 +434,10 @@ export interface ListMembersListParams {
 export interface ListMembersGetParams {
   /** List id. */
   list_id: string;
-  /** MD5 hash of the lowercase member email. */
+  /**
+   * MD5 hash of the lowercase member email.
+   * Format: the hex MD5 hash of the lowercase email address.
+   */
   subscriber_hash: string;
 }
 
@@ -483,7 +522,20 @@ export interface SegmentsListParams {
  * Params of segments get.
  * Not specified by the contract: "Parameters of segments: not shown."
  */
-export type SegmentsGetParams = Record<string, unknown>;
+export interface SegmentsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `list_id` field.
+   * Assumption: Not shown: segments belong to a list, addressed by list_id as in lists get.
+   */
+  list_id: string;
+  /**
+   * The `segment_id` field.
+   * Assumption: Not shown: the segment's id.
+   */
+  segment_id: string;
+}
 
 /**
  * Params of tags list.

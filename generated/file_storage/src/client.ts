@@ -157,6 +157,7 @@ export interface FilesExportResource {
   /**
    * Binary content of a workspace document exported to mimeType.
    * Note: The export of a workspace document has a 10 MB maximum (seed 000 Limits); maxBytes reads 10 MB as 10 x 1024 x 1024 bytes, as in service.yaml's Limits row.
+   * Works on the records of `files`.
    * Streams the bytes as `body`; pass a range in `range_header` for partial content (206); at most 10485760 bytes.
    * @example
    * const file = await fileStorage.filesExport.download({ fileId: '<fileId>', mimeType: '<mimeType>' });
@@ -200,9 +201,9 @@ export interface RepliesResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of replies (rest): not shown."
    * @example
-   * const record = await fileStorage.replies.get();
+   * const record = await fileStorage.replies.get({ commentId: '<commentId>', fileId: '<fileId>', replyId: '<replyId>' });
    */
-  get(params?: T.RepliesGetParams, options?: RequestOptions): Promise<T.Reply>;
+  get(params: T.RepliesGetParams, options?: RequestOptions): Promise<T.Reply>;
 }
 
 /** Revisions of a file. */
@@ -221,9 +222,9 @@ export interface RevisionsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of ... revisions ...: not shown."
    * @example
-   * const record = await fileStorage.revisions.get();
+   * const record = await fileStorage.revisions.get({ fileId: '<fileId>', revisionId: '<revisionId>' });
    */
-  get(params?: T.RevisionsGetParams, options?: RequestOptions): Promise<T.Revision>;
+  get(params: T.RevisionsGetParams, options?: RequestOptions): Promise<T.Revision>;
 }
 
 /**
@@ -288,11 +289,11 @@ export class FileStorageClient extends ConnectorClient {
     });
     this.replies = this.resource<RepliesResource>('replies', {
     list: { action: 'list', result: 'list', params: P.repliesList, paging: pageTokenPaging },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.repliesGet },
     });
     this.revisions = this.resource<RevisionsResource>('revisions', {
     list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.revisionsGet },
     });
   }
 

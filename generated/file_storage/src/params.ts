@@ -22,3 +22,7 @@ export const permissionsList: ParamSchema = { type: 'object', properties: { file
 export const permissionsGet: ParamSchema = { type: 'object', properties: { fileId: { type: 'string' }, permissionId: { type: 'string' }, supportsAllDrives: { type: 'boolean' }, useDomainAdminAccess: { type: 'boolean' } }, required: ['fileId', 'permissionId'], additionalProperties: false };
 /** Params of replies list. */
 export const repliesList: ParamSchema = { type: 'object', properties: { commentId: { type: 'string' }, fileId: { type: 'string' }, pageSize: { type: 'integer', minimum: 1, maximum: 100 }, pageToken: { type: 'string' } }, required: ['commentId', 'fileId'], additionalProperties: true };
+/** Params of replies get. */
+export const repliesGet: ParamSchema = { type: 'object', properties: { commentId: { type: 'string' }, fileId: { type: 'string' }, replyId: { type: 'string' } }, required: ['commentId', 'fileId', 'replyId'], additionalProperties: true };
+/** Params of revisions get. */
+export const revisionsGet: ParamSchema = { type: 'object', properties: { fileId: { type: 'string' }, revisionId: { type: 'string' } }, required: ['fileId', 'revisionId'], additionalProperties: true };

@@ -370,7 +370,11 @@ export interface DrivesListParams {
    * Note: The endpoint table does not type pageToken; string follows from the string meta nextPageToken.
    */
   pageToken?: string;
-  /** Query string. */
+  /**
+   * Query string.
+   * Assumption: The seed names a query string but not its grammar; the upstream language is assumed. The mock evaluates a documented subset of the language (see the reference) and answers 422 outside it.
+   * Provenance: Upstream file search query language: term operator value clauses joined with and / or / not.
+   */
   q?: string;
   /**
    * The `useDomainAdminAccess` field.
@@ -416,7 +420,11 @@ export interface FilesListParams {
    * Note: The endpoint table does not type pageToken; string follows from the string meta nextPageToken.
    */
   pageToken?: string;
-  /** Query string. */
+  /**
+   * Query string.
+   * Assumption: The seed names a query string but not its grammar; the upstream language is assumed. The mock evaluates a documented subset of the language (see the reference) and answers 422 outside it.
+   * Provenance: Upstream file search query language: term operator value clauses joined with and / or / not.
+   */
   q?: string;
   /**
    * Comma-separated spaces to query.
@@ -546,17 +554,45 @@ export interface RepliesListParams {
  * Params of replies get.
  * Not specified by the contract: "Parameters of replies (rest): not shown."
  */
-export type RepliesGetParams = Record<string, unknown>;
+export interface RepliesGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `commentId` field.
+   * Assumption: Not shown: the comment the reply belongs to, as in replies list.
+   */
+  commentId: string;
+  /** File id. */
+  fileId: string;
+  /**
+   * The `replyId` field.
+   * Assumption: Not shown: the reply's id.
+   */
+  replyId: string;
+}
+
 /**
  * Params of revisions list.
  * Not specified by the contract: "Parameters of ... revisions ...: not shown."
  */
 export type RevisionsListParams = Record<string, unknown>;
+
 /**
  * Params of revisions get.
  * Not specified by the contract: "Parameters of ... revisions ...: not shown."
  */
-export type RevisionsGetParams = Record<string, unknown>;
+export interface RevisionsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /** File id. */
+  fileId: string;
+  /**
+   * The `revisionId` field.
+   * Assumption: Not shown: the revision's id.
+   */
+  revisionId: string;
+}
+
 /**
  * auth_config of a file_storage source (credentials stored with the source).
  * Not specified by the contract: "Authentication methods of the remaining connectors: not shown."

@@ -65,27 +65,27 @@ export interface CommentsResource {
    *   console.log(record);
    * }
    */
-  list(params: T.CommentsListParams, options?: PageOptions): PagePromise<T.DataRecord, Page<T.DataRecord, T.PageInfoMeta>>;
+  list(params: T.CommentsListParams, options?: PageOptions): PagePromise<T.Comment, Page<T.Comment, T.PageInfoMeta>>;
   /**
    * Returns one record by identifier.
    * @example
    * const record = await issueTracking.comments.get({ id: '<id>' });
    */
-  get(params: T.CommentsGetParams, options?: RequestOptions): Promise<T.DataRecord>;
+  get(params: T.CommentsGetParams, options?: RequestOptions): Promise<T.Comment>;
   /**
    * Creates a record.
    * A write: never retried automatically.
    * @example
    * const record = await issueTracking.comments.create({ body: '<body>', issueId: '<issueId>' });
    */
-  create(params: T.CommentsCreateParams, options?: RequestOptions): Promise<T.DataRecord>;
+  create(params: T.CommentsCreateParams, options?: RequestOptions): Promise<T.Comment>;
   /**
    * Changes a record.
    * A write: never retried automatically.
    * @example
    * const record = await issueTracking.comments.update({ body: '<body>', id: '<id>' });
    */
-  update(params: T.CommentsUpdateParams, options?: RequestOptions): Promise<T.DataRecord>;
+  update(params: T.CommentsUpdateParams, options?: RequestOptions): Promise<T.Comment>;
 }
 
 /** Issues. The state of an issue is set by stateId (a workflow state identifier). */
@@ -98,27 +98,28 @@ export interface IssuesResource {
    *   console.log(record);
    * }
    */
-  list(params?: T.IssuesListParams, options?: PageOptions): PagePromise<T.DataRecord, Page<T.DataRecord, T.PageInfoMeta>>;
+  list(params?: T.IssuesListParams, options?: PageOptions): PagePromise<T.Issue, Page<T.Issue, T.PageInfoMeta>>;
   /**
    * Returns one record by identifier.
    * @example
    * const record = await issueTracking.issues.get({ id: '<id>' });
    */
-  get(params: T.IssuesGetParams, options?: RequestOptions): Promise<T.DataRecord>;
+  get(params: T.IssuesGetParams, options?: RequestOptions): Promise<T.Issue>;
   /**
    * Creates a record.
    * A write: never retried automatically.
    * @example
    * const record = await issueTracking.issues.create({ teamId: '<teamId>', title: '<title>' });
    */
-  create(params: T.IssuesCreateParams, options?: RequestOptions): Promise<T.DataRecord>;
+  create(params: T.IssuesCreateParams, options?: RequestOptions): Promise<T.Issue>;
   /**
    * Partial update; only the fields given are changed.
+   * Partial update: only the fields given change; the others keep their values.
    * A write: never retried automatically.
    * @example
    * const record = await issueTracking.issues.update({ id: '<id>' });
    */
-  update(params: T.IssuesUpdateParams, options?: RequestOptions): Promise<T.DataRecord>;
+  update(params: T.IssuesUpdateParams, options?: RequestOptions): Promise<T.Issue>;
 }
 
 /** Projects. */
@@ -131,13 +132,13 @@ export interface ProjectsResource {
    *   console.log(record);
    * }
    */
-  list(params?: T.ProjectsListParams, options?: PageOptions): PagePromise<T.DataRecord, Page<T.DataRecord, T.PageInfoMeta>>;
+  list(params?: T.ProjectsListParams, options?: PageOptions): PagePromise<T.Project, Page<T.Project, T.PageInfoMeta>>;
   /**
    * Returns one record by identifier.
    * @example
    * const record = await issueTracking.projects.get({ id: '<id>' });
    */
-  get(params: T.ProjectsGetParams, options?: RequestOptions): Promise<T.DataRecord>;
+  get(params: T.ProjectsGetParams, options?: RequestOptions): Promise<T.Project>;
 }
 
 /** Teams. */
@@ -150,13 +151,13 @@ export interface TeamsResource {
    *   console.log(record);
    * }
    */
-  list(params?: T.TeamsListParams, options?: PageOptions): PagePromise<T.DataRecord, Page<T.DataRecord, T.PageInfoMeta>>;
+  list(params?: T.TeamsListParams, options?: PageOptions): PagePromise<T.Team, Page<T.Team, T.PageInfoMeta>>;
   /**
    * Returns one record by identifier.
    * @example
    * const record = await issueTracking.teams.get({ id: '<id>' });
    */
-  get(params: T.TeamsGetParams, options?: RequestOptions): Promise<T.DataRecord>;
+  get(params: T.TeamsGetParams, options?: RequestOptions): Promise<T.Team>;
 }
 
 /**

@@ -969,8 +969,8 @@ validate17.errors = vErrors;
 return errors === 0;
 }
 
-export const record_data_record = validate18;
-const schema19 = {"type":"object","properties":{"data":{"type":"object"}},"required":["data"],"additionalProperties":true};
+export const record_comment = validate18;
+const schema19 = {"type":"object","properties":{"data":{"type":"object","properties":{"body":{"type":"string"},"id":{"type":"string"},"issueId":{"type":"string"}},"required":["body","id","issueId"],"additionalProperties":true}},"required":["data"],"additionalProperties":true};
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -991,8 +991,10 @@ const _errs1 = errors;
 if(data.data !== undefined){
 let data0 = data.data;
 const _errs2 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err1 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs3 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.body === undefined){
+const err1 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1001,12 +1003,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-const _errs3 = errors;
-var valid0 = _errs2 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data0.id === undefined){
+const err2 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1015,7 +1013,389 @@ vErrors.push(err2);
 }
 errors++;
 }
+if(data0.issueId === undefined){
+const err3 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/required",keyword:"required",params:{missingProperty: "issueId"},message:"must have required property '"+"issueId"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs4 = errors;
+if(data0.body !== undefined){
+let data1 = data0.body;
+const _errs5 = errors;
+if(typeof data1 !== "string"){
+const err4 = {instancePath:instancePath+"/data/body",schemaPath:"#/properties/data/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const _errs6 = errors;
+var valid1 = _errs5 === errors;
+}
+if(data0.id !== undefined){
+let data2 = data0.id;
+const _errs7 = errors;
+if(typeof data2 !== "string"){
+const err5 = {instancePath:instancePath+"/data/id",schemaPath:"#/properties/data/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const _errs8 = errors;
+var valid1 = _errs7 === errors;
+}
+if(data0.issueId !== undefined){
+let data3 = data0.issueId;
+const _errs9 = errors;
+if(typeof data3 !== "string"){
+const err6 = {instancePath:instancePath+"/data/issueId",schemaPath:"#/properties/data/properties/issueId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const _errs10 = errors;
+var valid1 = _errs9 === errors;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
 validate18.errors = vErrors;
+return errors === 0;
+}
+
+export const record_issue = validate19;
+const schema20 = {"type":"object","properties":{"data":{"type":"object","properties":{"description":{"type":["string","null"]},"id":{"type":"string"},"priority":{"type":"integer","enum":[0,1,2,3,4]},"stateId":{"type":["string","null"]},"teamId":{"type":"string"},"title":{"type":"string"}},"required":["description","id","priority","stateId","teamId","title"],"additionalProperties":true}},"required":["data"],"additionalProperties":true};
+
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.data === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.data !== undefined){
+let data0 = data.data;
+const _errs2 = errors;
+const _errs3 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.description === undefined){
+const err1 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data0.id === undefined){
+const err2 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0.priority === undefined){
+const err3 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data0.stateId === undefined){
+const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/required",keyword:"required",params:{missingProperty: "stateId"},message:"must have required property '"+"stateId"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data0.teamId === undefined){
+const err5 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/required",keyword:"required",params:{missingProperty: "teamId"},message:"must have required property '"+"teamId"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data0.title === undefined){
+const err6 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const _errs4 = errors;
+if(data0.description !== undefined){
+let data1 = data0.description;
+const _errs5 = errors;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err7 = {instancePath:instancePath+"/data/description",schemaPath:"#/properties/data/properties/description/type",keyword:"type",params:{type: schema20.properties.data.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const _errs6 = errors;
+var valid1 = _errs5 === errors;
+}
+if(data0.id !== undefined){
+let data2 = data0.id;
+const _errs7 = errors;
+if(typeof data2 !== "string"){
+const err8 = {instancePath:instancePath+"/data/id",schemaPath:"#/properties/data/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+const _errs8 = errors;
+var valid1 = _errs7 === errors;
+}
+if(data0.priority !== undefined){
+let data3 = data0.priority;
+const _errs9 = errors;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+const err9 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const _errs10 = errors;
+const vSchema0 = schema20.properties.data.properties.priority.enum;
+if(!(((((data3 === 0) || (data3 === 1)) || (data3 === 2)) || (data3 === 3)) || (data3 === 4))){
+const err10 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/enum",keyword:"enum",params:{allowedValues: schema20.properties.data.properties.priority.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var valid1 = _errs9 === errors;
+}
+if(data0.stateId !== undefined){
+let data4 = data0.stateId;
+const _errs11 = errors;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err11 = {instancePath:instancePath+"/data/stateId",schemaPath:"#/properties/data/properties/stateId/type",keyword:"type",params:{type: schema20.properties.data.properties.stateId.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+const _errs12 = errors;
+var valid1 = _errs11 === errors;
+}
+if(data0.teamId !== undefined){
+let data5 = data0.teamId;
+const _errs13 = errors;
+if(typeof data5 !== "string"){
+const err12 = {instancePath:instancePath+"/data/teamId",schemaPath:"#/properties/data/properties/teamId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+const _errs14 = errors;
+var valid1 = _errs13 === errors;
+}
+if(data0.title !== undefined){
+let data6 = data0.title;
+const _errs15 = errors;
+if(typeof data6 !== "string"){
+const err13 = {instancePath:instancePath+"/data/title",schemaPath:"#/properties/data/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+const _errs16 = errors;
+var valid1 = _errs15 === errors;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate19.errors = vErrors;
+return errors === 0;
+}
+
+export const record_project = validate20;
+const schema21 = {"type":"object","properties":{"data":{"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":true}},"required":["data"],"additionalProperties":true};
+
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.data === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.data !== undefined){
+let data0 = data.data;
+const _errs2 = errors;
+const _errs3 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.id === undefined){
+const err1 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs4 = errors;
+if(data0.id !== undefined){
+let data1 = data0.id;
+const _errs5 = errors;
+if(typeof data1 !== "string"){
+const err2 = {instancePath:instancePath+"/data/id",schemaPath:"#/properties/data/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const _errs6 = errors;
+var valid1 = _errs5 === errors;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate20.errors = vErrors;
 return errors === 0;
 }
 
@@ -1024,5 +1404,6 @@ export const params_projects_list = params_issues_list;
 export const params_projects_get = params_comments_get;
 export const params_teams_list = params_issues_list;
 export const params_teams_get = params_comments_get;
+export const record_team = record_project;
 /** Every record validator, for the client option `responseValidators` (with `validateResponses: 'warn' | 'strict'`). */
-export const responseValidators = /* @__PURE__ */ createResponseValidators({ 'comments list': record_data_record, 'comments get': record_data_record, 'comments create': record_data_record, 'comments update': record_data_record, 'issues list': record_data_record, 'issues get': record_data_record, 'issues create': record_data_record, 'issues update': record_data_record, 'projects list': record_data_record, 'projects get': record_data_record, 'teams list': record_data_record, 'teams get': record_data_record });
+export const responseValidators = /* @__PURE__ */ createResponseValidators({ 'comments list': record_comment, 'comments get': record_comment, 'comments create': record_comment, 'comments update': record_comment, 'issues list': record_issue, 'issues get': record_issue, 'issues create': record_issue, 'issues update': record_issue, 'projects list': record_project, 'projects get': record_project, 'teams list': record_team, 'teams get': record_team });

@@ -208,9 +208,9 @@ export interface GoalsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of goals, roles, routing_settings, shortcuts, skills and triggers: not shown."
    * @example
-   * const record = await liveChat.goals.get();
+   * const record = await liveChat.goals.get({ goal_id: 1 });
    */
-  get(params?: T.GoalsGetParams, options?: RequestOptions): Promise<T.Goal>;
+  get(params: T.GoalsGetParams, options?: RequestOptions): Promise<T.Goal>;
 }
 
 /** Roles. */
@@ -229,9 +229,9 @@ export interface RolesResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of goals, roles, routing_settings, shortcuts, skills and triggers: not shown."
    * @example
-   * const record = await liveChat.roles.get();
+   * const record = await liveChat.roles.get({ role_id: 1 });
    */
-  get(params?: T.RolesGetParams, options?: RequestOptions): Promise<T.Role>;
+  get(params: T.RolesGetParams, options?: RequestOptions): Promise<T.Role>;
 }
 
 /** Routing settings. */
@@ -261,9 +261,9 @@ export interface ShortcutsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of goals, roles, routing_settings, shortcuts, skills and triggers: not shown."
    * @example
-   * const record = await liveChat.shortcuts.get();
+   * const record = await liveChat.shortcuts.get({ shortcut_id: 1 });
    */
-  get(params?: T.ShortcutsGetParams, options?: RequestOptions): Promise<T.Shortcut>;
+  get(params: T.ShortcutsGetParams, options?: RequestOptions): Promise<T.Shortcut>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only agents, chats and departments; the entity list gives shortcuts search too. The entity list wins.
@@ -290,9 +290,9 @@ export interface SkillsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of goals, roles, routing_settings, shortcuts, skills and triggers: not shown."
    * @example
-   * const record = await liveChat.skills.get();
+   * const record = await liveChat.skills.get({ skill_id: 1 });
    */
-  get(params?: T.SkillsGetParams, options?: RequestOptions): Promise<T.Skill>;
+  get(params: T.SkillsGetParams, options?: RequestOptions): Promise<T.Skill>;
 }
 
 /** Triggers. */
@@ -379,23 +379,23 @@ export class LiveChatClient extends ConnectorClient {
     });
     this.goals = this.resource<GoalsResource>('goals', {
     list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.goalsGet },
     });
     this.roles = this.resource<RolesResource>('roles', {
     list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.rolesGet },
     });
     this.routingSettings = this.resource<RoutingSettingsResource>('routing_settings', {
     get: { action: 'get', result: 'single' },
     });
     this.shortcuts = this.resource<ShortcutsResource>('shortcuts', {
     list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.shortcutsGet },
     search: { action: 'search', result: 'hits', params: P.search },
     });
     this.skills = this.resource<SkillsResource>('skills', {
     list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.skillsGet },
     });
     this.triggers = this.resource<TriggersResource>('triggers', {
     list: { action: 'list', result: 'list' },

@@ -22,3 +22,11 @@ export const chatsGet: ParamSchema = { type: 'object', properties: { chat_id: { 
 export const departmentsList = accountsGet;
 /** Params of departments get. */
 export const departmentsGet: ParamSchema = { type: 'object', properties: { department_id: { type: 'integer' } }, required: ['department_id'], additionalProperties: false };
+/** Params of goals get. */
+export const goalsGet: ParamSchema = { type: 'object', properties: { goal_id: { type: 'integer' } }, required: ['goal_id'], additionalProperties: true };
+/** Params of roles get. */
+export const rolesGet: ParamSchema = { type: 'object', properties: { role_id: { type: 'integer' } }, required: ['role_id'], additionalProperties: true };
+/** Params of shortcuts get. */
+export const shortcutsGet: ParamSchema = { type: 'object', properties: { shortcut_id: { type: 'integer' } }, required: ['shortcut_id'], additionalProperties: true };
+/** Params of skills get. */
+export const skillsGet: ParamSchema = { type: 'object', properties: { skill_id: { type: 'integer' } }, required: ['skill_id'], additionalProperties: true };

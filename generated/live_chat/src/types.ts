@@ -411,21 +411,41 @@ export interface DepartmentsGetParams {
  * Not specified by the contract: "Parameters of goals, roles, routing_settings, shortcuts, skills and triggers: not shown."
  */
 export type GoalsListParams = Record<string, unknown>;
+
 /**
  * Params of goals get.
  * Not specified by the contract: "Parameters of goals, roles, routing_settings, shortcuts, skills and triggers: not shown."
  */
-export type GoalsGetParams = Record<string, unknown>;
+export interface GoalsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `goal_id` field.
+   * Assumption: Not shown: named and typed after agent_id, ban_id and department_id of the other gets.
+   */
+  goal_id: number;
+}
+
 /**
  * Params of roles list.
  * Not specified by the contract: "Parameters of goals, roles, routing_settings, shortcuts, skills and triggers: not shown."
  */
 export type RolesListParams = Record<string, unknown>;
+
 /**
  * Params of roles get.
  * Not specified by the contract: "Parameters of goals, roles, routing_settings, shortcuts, skills and triggers: not shown."
  */
-export type RolesGetParams = Record<string, unknown>;
+export interface RolesGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `role_id` field.
+   * Assumption: Not shown: named and typed after agent_id, ban_id and department_id of the other gets.
+   */
+  role_id: number;
+}
+
 /**
  * Params of routing_settings get.
  * Not specified by the contract: "Parameters of goals, roles, routing_settings, shortcuts, skills and triggers: not shown."
@@ -441,21 +461,41 @@ export type ShortcutsSearchFields = Record<string, unknown>;
  * Not specified by the contract: "Parameters of goals, roles, routing_settings, shortcuts, skills and triggers: not shown."
  */
 export type ShortcutsListParams = Record<string, unknown>;
+
 /**
  * Params of shortcuts get.
  * Not specified by the contract: "Parameters of goals, roles, routing_settings, shortcuts, skills and triggers: not shown."
  */
-export type ShortcutsGetParams = Record<string, unknown>;
+export interface ShortcutsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `shortcut_id` field.
+   * Assumption: Not shown: named and typed after agent_id, ban_id and department_id of the other gets.
+   */
+  shortcut_id: number;
+}
+
 /**
  * Params of skills list.
  * Not specified by the contract: "Parameters of goals, roles, routing_settings, shortcuts, skills and triggers: not shown."
  */
 export type SkillsListParams = Record<string, unknown>;
+
 /**
  * Params of skills get.
  * Not specified by the contract: "Parameters of goals, roles, routing_settings, shortcuts, skills and triggers: not shown."
  */
-export type SkillsGetParams = Record<string, unknown>;
+export interface SkillsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `skill_id` field.
+   * Assumption: Not shown: named and typed after agent_id, ban_id and department_id of the other gets.
+   */
+  skill_id: number;
+}
+
 /**
  * Searchable fields of triggers (action search).
  * Not specified by the contract: "Fields of bans list, goals, roles, routing_settings, shortcuts, skills, triggers: not shown."

@@ -675,10 +675,210 @@ validate18.errors = vErrors;
 return errors === 0;
 }
 
-export const record_account = validate19;
-const schema20 = {"type":"object","properties":{"account_key":{"type":"string"},"billing":{},"create_date":{"type":["string","null"]},"plan":{},"status":{"type":["string","null"]}},"required":["account_key","billing","create_date","plan","status"],"additionalProperties":true};
+export const params_goals_get = validate19;
+const schema20 = {"type":"object","properties":{"goal_id":{"type":"integer"}},"required":["goal_id"],"additionalProperties":true};
 
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.goal_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "goal_id"},message:"must have required property '"+"goal_id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.goal_id !== undefined){
+let data0 = data.goal_id;
+const _errs2 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err1 = {instancePath:instancePath+"/goal_id",schemaPath:"#/properties/goal_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate19.errors = vErrors;
+return errors === 0;
+}
+
+export const params_roles_get = validate20;
+const schema21 = {"type":"object","properties":{"role_id":{"type":"integer"}},"required":["role_id"],"additionalProperties":true};
+
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.role_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role_id"},message:"must have required property '"+"role_id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.role_id !== undefined){
+let data0 = data.role_id;
+const _errs2 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err1 = {instancePath:instancePath+"/role_id",schemaPath:"#/properties/role_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate20.errors = vErrors;
+return errors === 0;
+}
+
+export const params_shortcuts_get = validate21;
+const schema22 = {"type":"object","properties":{"shortcut_id":{"type":"integer"}},"required":["shortcut_id"],"additionalProperties":true};
+
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.shortcut_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shortcut_id"},message:"must have required property '"+"shortcut_id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.shortcut_id !== undefined){
+let data0 = data.shortcut_id;
+const _errs2 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err1 = {instancePath:instancePath+"/shortcut_id",schemaPath:"#/properties/shortcut_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate21.errors = vErrors;
+return errors === 0;
+}
+
+export const params_skills_get = validate22;
+const schema23 = {"type":"object","properties":{"skill_id":{"type":"integer"}},"required":["skill_id"],"additionalProperties":true};
+
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.skill_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "skill_id"},message:"must have required property '"+"skill_id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.skill_id !== undefined){
+let data0 = data.skill_id;
+const _errs2 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err1 = {instancePath:instancePath+"/skill_id",schemaPath:"#/properties/skill_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate22.errors = vErrors;
+return errors === 0;
+}
+
+export const record_account = validate23;
+const schema24 = {"type":"object","properties":{"account_key":{"type":"string"},"billing":{},"create_date":{"type":["string","null"]},"plan":{},"status":{"type":["string","null"]}},"required":["account_key","billing","create_date","plan","status"],"additionalProperties":true};
+
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -754,7 +954,7 @@ if(data.create_date !== undefined){
 let data1 = data.create_date;
 const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err6 = {instancePath:instancePath+"/create_date",schemaPath:"#/properties/create_date/type",keyword:"type",params:{type: schema20.properties.create_date.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/create_date",schemaPath:"#/properties/create_date/type",keyword:"type",params:{type: schema24.properties.create_date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -770,7 +970,7 @@ if(data.status !== undefined){
 let data2 = data.status;
 const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema20.properties.status.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema24.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -793,14 +993,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
-export const record_agent = validate20;
-const schema21 = {"type":"object","properties":{"create_date":{"type":["string","null"]},"departments":{"type":["array","null"]},"display_name":{"type":["string","null"]},"email":{"type":["string","null"]},"enabled":{"type":["boolean","null"]},"enabled_departments":{"type":["array","null"]},"first_name":{"type":["string","null"]},"id":{"type":"integer"},"last_login":{"type":["string","null"]},"last_name":{"type":["string","null"]},"login_count":{"type":["integer","null"]},"role_id":{"type":["integer","null"]},"roles":{},"scope":{"type":["string","null"]},"skills":{"type":["array","null"]}},"required":["create_date","departments","display_name","email","enabled","enabled_departments","first_name","id","last_login","last_name","login_count","role_id","roles","scope","skills"],"additionalProperties":true};
+export const record_agent = validate24;
+const schema25 = {"type":"object","properties":{"create_date":{"type":["string","null"]},"departments":{"type":["array","null"]},"display_name":{"type":["string","null"]},"email":{"type":["string","null"]},"enabled":{"type":["boolean","null"]},"enabled_departments":{"type":["array","null"]},"first_name":{"type":["string","null"]},"id":{"type":"integer"},"last_login":{"type":["string","null"]},"last_name":{"type":["string","null"]},"login_count":{"type":["integer","null"]},"role_id":{"type":["integer","null"]},"roles":{},"scope":{"type":["string","null"]},"skills":{"type":["array","null"]}},"required":["create_date","departments","display_name","email","enabled","enabled_departments","first_name","id","last_login","last_name","login_count","role_id","roles","scope","skills"],"additionalProperties":true};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -960,7 +1160,7 @@ if(data.create_date !== undefined){
 let data0 = data.create_date;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err15 = {instancePath:instancePath+"/create_date",schemaPath:"#/properties/create_date/type",keyword:"type",params:{type: schema21.properties.create_date.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/create_date",schemaPath:"#/properties/create_date/type",keyword:"type",params:{type: schema25.properties.create_date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -976,7 +1176,7 @@ if(data.departments !== undefined){
 let data1 = data.departments;
 const _errs4 = errors;
 if((!(Array.isArray(data1))) && (data1 !== null)){
-const err16 = {instancePath:instancePath+"/departments",schemaPath:"#/properties/departments/type",keyword:"type",params:{type: schema21.properties.departments.type},message:"must be array,null"};
+const err16 = {instancePath:instancePath+"/departments",schemaPath:"#/properties/departments/type",keyword:"type",params:{type: schema25.properties.departments.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -992,7 +1192,7 @@ if(data.display_name !== undefined){
 let data2 = data.display_name;
 const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err17 = {instancePath:instancePath+"/display_name",schemaPath:"#/properties/display_name/type",keyword:"type",params:{type: schema21.properties.display_name.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/display_name",schemaPath:"#/properties/display_name/type",keyword:"type",params:{type: schema25.properties.display_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1008,7 +1208,7 @@ if(data.email !== undefined){
 let data3 = data.email;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err18 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema21.properties.email.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema25.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1024,7 +1224,7 @@ if(data.enabled !== undefined){
 let data4 = data.enabled;
 const _errs10 = errors;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err19 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: schema21.properties.enabled.type},message:"must be boolean,null"};
+const err19 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: schema25.properties.enabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1040,7 +1240,7 @@ if(data.enabled_departments !== undefined){
 let data5 = data.enabled_departments;
 const _errs12 = errors;
 if((!(Array.isArray(data5))) && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/enabled_departments",schemaPath:"#/properties/enabled_departments/type",keyword:"type",params:{type: schema21.properties.enabled_departments.type},message:"must be array,null"};
+const err20 = {instancePath:instancePath+"/enabled_departments",schemaPath:"#/properties/enabled_departments/type",keyword:"type",params:{type: schema25.properties.enabled_departments.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1056,7 +1256,7 @@ if(data.first_name !== undefined){
 let data6 = data.first_name;
 const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err21 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: schema21.properties.first_name.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: schema25.properties.first_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1088,7 +1288,7 @@ if(data.last_login !== undefined){
 let data8 = data.last_login;
 const _errs18 = errors;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err23 = {instancePath:instancePath+"/last_login",schemaPath:"#/properties/last_login/type",keyword:"type",params:{type: schema21.properties.last_login.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/last_login",schemaPath:"#/properties/last_login/type",keyword:"type",params:{type: schema25.properties.last_login.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1104,7 +1304,7 @@ if(data.last_name !== undefined){
 let data9 = data.last_name;
 const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err24 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: schema21.properties.last_name.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: schema25.properties.last_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1120,7 +1320,7 @@ if(data.login_count !== undefined){
 let data10 = data.login_count;
 const _errs22 = errors;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err25 = {instancePath:instancePath+"/login_count",schemaPath:"#/properties/login_count/type",keyword:"type",params:{type: schema21.properties.login_count.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/login_count",schemaPath:"#/properties/login_count/type",keyword:"type",params:{type: schema25.properties.login_count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1136,7 +1336,7 @@ if(data.role_id !== undefined){
 let data11 = data.role_id;
 const _errs24 = errors;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err26 = {instancePath:instancePath+"/role_id",schemaPath:"#/properties/role_id/type",keyword:"type",params:{type: schema21.properties.role_id.type},message:"must be integer,null"};
+const err26 = {instancePath:instancePath+"/role_id",schemaPath:"#/properties/role_id/type",keyword:"type",params:{type: schema25.properties.role_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1152,7 +1352,7 @@ if(data.scope !== undefined){
 let data12 = data.scope;
 const _errs26 = errors;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err27 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: schema21.properties.scope.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: schema25.properties.scope.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1168,7 +1368,7 @@ if(data.skills !== undefined){
 let data13 = data.skills;
 const _errs28 = errors;
 if((!(Array.isArray(data13))) && (data13 !== null)){
-const err28 = {instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/type",keyword:"type",params:{type: schema21.properties.skills.type},message:"must be array,null"};
+const err28 = {instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/type",keyword:"type",params:{type: schema25.properties.skills.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1191,14 +1391,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const record_agent_timeline = validate21;
-const schema22 = {"type":"object","properties":{"agent_id":{"type":"integer"},"duration":{"type":["number","null"]},"engagement_count":{"type":["integer","null"]},"start_time":{"type":["string","null"]},"status":{"type":["string","null"]}},"required":["agent_id","duration","engagement_count","start_time","status"],"additionalProperties":true};
+export const record_agent_timeline = validate25;
+const schema26 = {"type":"object","properties":{"agent_id":{"type":"integer"},"duration":{"type":["number","null"]},"engagement_count":{"type":["integer","null"]},"start_time":{"type":["string","null"]},"status":{"type":["string","null"]}},"required":["agent_id","duration","engagement_count","start_time","status"],"additionalProperties":true};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1274,7 +1474,7 @@ if(data.duration !== undefined){
 let data1 = data.duration;
 const _errs4 = errors;
 if((!(typeof data1 == "number")) && (data1 !== null)){
-const err6 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/type",keyword:"type",params:{type: schema22.properties.duration.type},message:"must be number,null"};
+const err6 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/type",keyword:"type",params:{type: schema26.properties.duration.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1290,7 +1490,7 @@ if(data.engagement_count !== undefined){
 let data2 = data.engagement_count;
 const _errs6 = errors;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/engagement_count",schemaPath:"#/properties/engagement_count/type",keyword:"type",params:{type: schema22.properties.engagement_count.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/engagement_count",schemaPath:"#/properties/engagement_count/type",keyword:"type",params:{type: schema26.properties.engagement_count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1306,7 +1506,7 @@ if(data.start_time !== undefined){
 let data3 = data.start_time;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/start_time",schemaPath:"#/properties/start_time/type",keyword:"type",params:{type: schema22.properties.start_time.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/start_time",schemaPath:"#/properties/start_time/type",keyword:"type",params:{type: schema26.properties.start_time.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1322,7 +1522,7 @@ if(data.status !== undefined){
 let data4 = data.status;
 const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema22.properties.status.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema26.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1345,14 +1545,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const record_ban = validate22;
-const schema23 = {"type":"object","properties":{"created_at":{"type":["string","null"]},"id":{"type":"integer"},"ip_address":{"type":["string","null"]},"reason":{"type":["string","null"]},"type":{"type":["string","null"]},"visitor_id":{"type":["string","null"]},"visitor_name":{"type":["string","null"]}},"required":["created_at","id","ip_address","reason","type","visitor_id","visitor_name"],"additionalProperties":true};
+export const record_ban = validate26;
+const schema27 = {"type":"object","properties":{"created_at":{"type":["string","null"]},"id":{"type":"integer"},"ip_address":{"type":["string","null"]},"reason":{"type":["string","null"]},"type":{"type":["string","null"]},"visitor_id":{"type":["string","null"]},"visitor_name":{"type":["string","null"]}},"required":["created_at","id","ip_address","reason","type","visitor_id","visitor_name"],"additionalProperties":true};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1432,7 +1632,7 @@ if(data.created_at !== undefined){
 let data0 = data.created_at;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err7 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: schema23.properties.created_at.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: schema27.properties.created_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1464,7 +1664,7 @@ if(data.ip_address !== undefined){
 let data2 = data.ip_address;
 const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err9 = {instancePath:instancePath+"/ip_address",schemaPath:"#/properties/ip_address/type",keyword:"type",params:{type: schema23.properties.ip_address.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/ip_address",schemaPath:"#/properties/ip_address/type",keyword:"type",params:{type: schema27.properties.ip_address.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1480,7 +1680,7 @@ if(data.reason !== undefined){
 let data3 = data.reason;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema23.properties.reason.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema27.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1496,7 +1696,7 @@ if(data.type !== undefined){
 let data4 = data.type;
 const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err11 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema23.properties.type.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema27.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1512,7 +1712,7 @@ if(data.visitor_id !== undefined){
 let data5 = data.visitor_id;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err12 = {instancePath:instancePath+"/visitor_id",schemaPath:"#/properties/visitor_id/type",keyword:"type",params:{type: schema23.properties.visitor_id.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/visitor_id",schemaPath:"#/properties/visitor_id/type",keyword:"type",params:{type: schema27.properties.visitor_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1528,7 +1728,7 @@ if(data.visitor_name !== undefined){
 let data6 = data.visitor_name;
 const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err13 = {instancePath:instancePath+"/visitor_name",schemaPath:"#/properties/visitor_name/type",keyword:"type",params:{type: schema23.properties.visitor_name.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/visitor_name",schemaPath:"#/properties/visitor_name/type",keyword:"type",params:{type: schema27.properties.visitor_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1551,14 +1751,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const record_chat = validate23;
-const schema24 = {"type":"object","properties":{"agent_ids":{"type":["array","null"]},"agent_names":{"type":["array","null"]},"comment":{"type":["string","null"]},"conversions":{"type":["array","null"],"items":{"type":"object","properties":{"attribution":{},"goal_id":{"type":["integer","null"]},"goal_name":{"type":["string","null"]},"id":{"type":["string","null"]},"timestamp":{"type":["string","null"]}},"required":["attribution","goal_id","goal_name","id","timestamp"],"additionalProperties":true}},"count":{},"deleted":{"type":["boolean","null"]},"department_id":{"type":["integer","null"]},"department_name":{"type":["string","null"]},"desk_ticket_id":{"type":["integer","null"]},"duration":{"type":["integer","null"]},"engagements":{"type":["array","null"],"items":{"type":"object","properties":{"accepted":{"type":["boolean","null"]},"agent_full_name":{"type":["string","null"]},"agent_id":{"type":["string","null"]},"agent_name":{"type":["string","null"]},"assigned":{"type":["boolean","null"]},"comment":{"type":["string","null"]},"count":{},"department_id":{"type":["integer","null"]},"duration":{"type":["number","null"]},"id":{"type":["string","null"]},"rating":{"type":["string","null"]},"response_time":{},"skills_fulfilled":{"type":["boolean","null"]},"skills_requested":{"type":["array","null"]},"started_by":{"type":["string","null"]},"timestamp":{"type":["string","null"]}},"required":["accepted","agent_full_name","agent_id","agent_name","assigned","comment","count","department_id","duration","id","rating","response_time","skills_fulfilled","skills_requested","started_by","timestamp"],"additionalProperties":true}},"history":{"type":["array","null"],"items":{"type":"object","properties":{"channel":{"type":["string","null"]},"department_id":{"type":["integer","null"]},"department_name":{"type":["string","null"]},"msg":{"type":["string","null"]},"msg_id":{"type":["string","null"]},"name":{"type":["string","null"]},"new_rating":{"type":["string","null"]},"new_tags":{"type":["array","null"]},"nick":{"type":["string","null"]},"options":{"type":["string","null"]},"rating":{"type":["string","null"]},"tags":{"type":["array","null"]},"timestamp":{"type":["string","null"]},"type":{"type":["string","null"]}},"required":["channel","department_id","department_name","msg","msg_id","name","new_rating","new_tags","nick","options","rating","tags","timestamp","type"],"additionalProperties":true}},"id":{"type":"string"},"message":{"type":["string","null"]},"missed":{"type":["boolean","null"]},"rating":{"type":["string","null"]},"response_time":{},"session":{},"started_by":{"type":["string","null"]},"tags":{"type":["array","null"]},"timestamp":{"type":["string","null"]},"triggered":{"type":["boolean","null"]},"triggered_response":{"type":["boolean","null"]},"type":{"type":["string","null"]},"unread":{"type":["boolean","null"]},"update_timestamp":{"type":["string","null"]},"visitor":{},"webpath":{"type":["array","null"],"items":{"type":"object","properties":{"from":{"type":["string","null"]},"timestamp":{"type":["string","null"]}},"required":["from","timestamp"],"additionalProperties":true}}},"required":["agent_ids","agent_names","comment","conversions","count","deleted","department_id","department_name","desk_ticket_id","duration","engagements","history","id","message","missed","rating","response_time","session","started_by","tags","timestamp","triggered","triggered_response","type","unread","update_timestamp","visitor","webpath"],"additionalProperties":true};
+export const record_chat = validate27;
+const schema28 = {"type":"object","properties":{"agent_ids":{"type":["array","null"]},"agent_names":{"type":["array","null"]},"comment":{"type":["string","null"]},"conversions":{"type":["array","null"],"items":{"type":"object","properties":{"attribution":{},"goal_id":{"type":["integer","null"]},"goal_name":{"type":["string","null"]},"id":{"type":["string","null"]},"timestamp":{"type":["string","null"]}},"required":["attribution","goal_id","goal_name","id","timestamp"],"additionalProperties":true}},"count":{},"deleted":{"type":["boolean","null"]},"department_id":{"type":["integer","null"]},"department_name":{"type":["string","null"]},"desk_ticket_id":{"type":["integer","null"]},"duration":{"type":["integer","null"]},"engagements":{"type":["array","null"],"items":{"type":"object","properties":{"accepted":{"type":["boolean","null"]},"agent_full_name":{"type":["string","null"]},"agent_id":{"type":["string","null"]},"agent_name":{"type":["string","null"]},"assigned":{"type":["boolean","null"]},"comment":{"type":["string","null"]},"count":{},"department_id":{"type":["integer","null"]},"duration":{"type":["number","null"]},"id":{"type":["string","null"]},"rating":{"type":["string","null"]},"response_time":{},"skills_fulfilled":{"type":["boolean","null"]},"skills_requested":{"type":["array","null"]},"started_by":{"type":["string","null"]},"timestamp":{"type":["string","null"]}},"required":["accepted","agent_full_name","agent_id","agent_name","assigned","comment","count","department_id","duration","id","rating","response_time","skills_fulfilled","skills_requested","started_by","timestamp"],"additionalProperties":true}},"history":{"type":["array","null"],"items":{"type":"object","properties":{"channel":{"type":["string","null"]},"department_id":{"type":["integer","null"]},"department_name":{"type":["string","null"]},"msg":{"type":["string","null"]},"msg_id":{"type":["string","null"]},"name":{"type":["string","null"]},"new_rating":{"type":["string","null"]},"new_tags":{"type":["array","null"]},"nick":{"type":["string","null"]},"options":{"type":["string","null"]},"rating":{"type":["string","null"]},"tags":{"type":["array","null"]},"timestamp":{"type":["string","null"]},"type":{"type":["string","null"]}},"required":["channel","department_id","department_name","msg","msg_id","name","new_rating","new_tags","nick","options","rating","tags","timestamp","type"],"additionalProperties":true}},"id":{"type":"string"},"message":{"type":["string","null"]},"missed":{"type":["boolean","null"]},"rating":{"type":["string","null"]},"response_time":{},"session":{},"started_by":{"type":["string","null"]},"tags":{"type":["array","null"]},"timestamp":{"type":["string","null"]},"triggered":{"type":["boolean","null"]},"triggered_response":{"type":["boolean","null"]},"type":{"type":["string","null"]},"unread":{"type":["boolean","null"]},"update_timestamp":{"type":["string","null"]},"visitor":{},"webpath":{"type":["array","null"],"items":{"type":"object","properties":{"from":{"type":["string","null"]},"timestamp":{"type":["string","null"]}},"required":["from","timestamp"],"additionalProperties":true}}},"required":["agent_ids","agent_names","comment","conversions","count","deleted","department_id","department_name","desk_ticket_id","duration","engagements","history","id","message","missed","rating","response_time","session","started_by","tags","timestamp","triggered","triggered_response","type","unread","update_timestamp","visitor","webpath"],"additionalProperties":true};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1848,7 +2048,7 @@ if(data.agent_ids !== undefined){
 let data0 = data.agent_ids;
 const _errs2 = errors;
 if((!(Array.isArray(data0))) && (data0 !== null)){
-const err28 = {instancePath:instancePath+"/agent_ids",schemaPath:"#/properties/agent_ids/type",keyword:"type",params:{type: schema24.properties.agent_ids.type},message:"must be array,null"};
+const err28 = {instancePath:instancePath+"/agent_ids",schemaPath:"#/properties/agent_ids/type",keyword:"type",params:{type: schema28.properties.agent_ids.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1864,7 +2064,7 @@ if(data.agent_names !== undefined){
 let data1 = data.agent_names;
 const _errs4 = errors;
 if((!(Array.isArray(data1))) && (data1 !== null)){
-const err29 = {instancePath:instancePath+"/agent_names",schemaPath:"#/properties/agent_names/type",keyword:"type",params:{type: schema24.properties.agent_names.type},message:"must be array,null"};
+const err29 = {instancePath:instancePath+"/agent_names",schemaPath:"#/properties/agent_names/type",keyword:"type",params:{type: schema28.properties.agent_names.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1880,7 +2080,7 @@ if(data.comment !== undefined){
 let data2 = data.comment;
 const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err30 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema24.properties.comment.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema28.properties.comment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1896,7 +2096,7 @@ if(data.conversions !== undefined){
 let data3 = data.conversions;
 const _errs8 = errors;
 if((!(Array.isArray(data3))) && (data3 !== null)){
-const err31 = {instancePath:instancePath+"/conversions",schemaPath:"#/properties/conversions/type",keyword:"type",params:{type: schema24.properties.conversions.type},message:"must be array,null"};
+const err31 = {instancePath:instancePath+"/conversions",schemaPath:"#/properties/conversions/type",keyword:"type",params:{type: schema28.properties.conversions.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1969,7 +2169,7 @@ if(data4.goal_id !== undefined){
 let data5 = data4.goal_id;
 const _errs13 = errors;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err37 = {instancePath:instancePath+"/conversions/" + i0+"/goal_id",schemaPath:"#/properties/conversions/items/properties/goal_id/type",keyword:"type",params:{type: schema24.properties.conversions.items.properties.goal_id.type},message:"must be integer,null"};
+const err37 = {instancePath:instancePath+"/conversions/" + i0+"/goal_id",schemaPath:"#/properties/conversions/items/properties/goal_id/type",keyword:"type",params:{type: schema28.properties.conversions.items.properties.goal_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1985,7 +2185,7 @@ if(data4.goal_name !== undefined){
 let data6 = data4.goal_name;
 const _errs15 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err38 = {instancePath:instancePath+"/conversions/" + i0+"/goal_name",schemaPath:"#/properties/conversions/items/properties/goal_name/type",keyword:"type",params:{type: schema24.properties.conversions.items.properties.goal_name.type},message:"must be string,null"};
+const err38 = {instancePath:instancePath+"/conversions/" + i0+"/goal_name",schemaPath:"#/properties/conversions/items/properties/goal_name/type",keyword:"type",params:{type: schema28.properties.conversions.items.properties.goal_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2001,7 +2201,7 @@ if(data4.id !== undefined){
 let data7 = data4.id;
 const _errs17 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err39 = {instancePath:instancePath+"/conversions/" + i0+"/id",schemaPath:"#/properties/conversions/items/properties/id/type",keyword:"type",params:{type: schema24.properties.conversions.items.properties.id.type},message:"must be string,null"};
+const err39 = {instancePath:instancePath+"/conversions/" + i0+"/id",schemaPath:"#/properties/conversions/items/properties/id/type",keyword:"type",params:{type: schema28.properties.conversions.items.properties.id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2017,7 +2217,7 @@ if(data4.timestamp !== undefined){
 let data8 = data4.timestamp;
 const _errs19 = errors;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err40 = {instancePath:instancePath+"/conversions/" + i0+"/timestamp",schemaPath:"#/properties/conversions/items/properties/timestamp/type",keyword:"type",params:{type: schema24.properties.conversions.items.properties.timestamp.type},message:"must be string,null"};
+const err40 = {instancePath:instancePath+"/conversions/" + i0+"/timestamp",schemaPath:"#/properties/conversions/items/properties/timestamp/type",keyword:"type",params:{type: schema28.properties.conversions.items.properties.timestamp.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2052,7 +2252,7 @@ if(data.deleted !== undefined){
 let data9 = data.deleted;
 const _errs21 = errors;
 if((typeof data9 !== "boolean") && (data9 !== null)){
-const err42 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: schema24.properties.deleted.type},message:"must be boolean,null"};
+const err42 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: schema28.properties.deleted.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2068,7 +2268,7 @@ if(data.department_id !== undefined){
 let data10 = data.department_id;
 const _errs23 = errors;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err43 = {instancePath:instancePath+"/department_id",schemaPath:"#/properties/department_id/type",keyword:"type",params:{type: schema24.properties.department_id.type},message:"must be integer,null"};
+const err43 = {instancePath:instancePath+"/department_id",schemaPath:"#/properties/department_id/type",keyword:"type",params:{type: schema28.properties.department_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2084,7 +2284,7 @@ if(data.department_name !== undefined){
 let data11 = data.department_name;
 const _errs25 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err44 = {instancePath:instancePath+"/department_name",schemaPath:"#/properties/department_name/type",keyword:"type",params:{type: schema24.properties.department_name.type},message:"must be string,null"};
+const err44 = {instancePath:instancePath+"/department_name",schemaPath:"#/properties/department_name/type",keyword:"type",params:{type: schema28.properties.department_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2100,7 +2300,7 @@ if(data.desk_ticket_id !== undefined){
 let data12 = data.desk_ticket_id;
 const _errs27 = errors;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err45 = {instancePath:instancePath+"/desk_ticket_id",schemaPath:"#/properties/desk_ticket_id/type",keyword:"type",params:{type: schema24.properties.desk_ticket_id.type},message:"must be integer,null"};
+const err45 = {instancePath:instancePath+"/desk_ticket_id",schemaPath:"#/properties/desk_ticket_id/type",keyword:"type",params:{type: schema28.properties.desk_ticket_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2116,7 +2316,7 @@ if(data.duration !== undefined){
 let data13 = data.duration;
 const _errs29 = errors;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err46 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/type",keyword:"type",params:{type: schema24.properties.duration.type},message:"must be integer,null"};
+const err46 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/type",keyword:"type",params:{type: schema28.properties.duration.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2132,7 +2332,7 @@ if(data.engagements !== undefined){
 let data14 = data.engagements;
 const _errs31 = errors;
 if((!(Array.isArray(data14))) && (data14 !== null)){
-const err47 = {instancePath:instancePath+"/engagements",schemaPath:"#/properties/engagements/type",keyword:"type",params:{type: schema24.properties.engagements.type},message:"must be array,null"};
+const err47 = {instancePath:instancePath+"/engagements",schemaPath:"#/properties/engagements/type",keyword:"type",params:{type: schema28.properties.engagements.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2315,7 +2515,7 @@ if(data15.accepted !== undefined){
 let data16 = data15.accepted;
 const _errs36 = errors;
 if((typeof data16 !== "boolean") && (data16 !== null)){
-const err64 = {instancePath:instancePath+"/engagements/" + i1+"/accepted",schemaPath:"#/properties/engagements/items/properties/accepted/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.accepted.type},message:"must be boolean,null"};
+const err64 = {instancePath:instancePath+"/engagements/" + i1+"/accepted",schemaPath:"#/properties/engagements/items/properties/accepted/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.accepted.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2331,7 +2531,7 @@ if(data15.agent_full_name !== undefined){
 let data17 = data15.agent_full_name;
 const _errs38 = errors;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err65 = {instancePath:instancePath+"/engagements/" + i1+"/agent_full_name",schemaPath:"#/properties/engagements/items/properties/agent_full_name/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.agent_full_name.type},message:"must be string,null"};
+const err65 = {instancePath:instancePath+"/engagements/" + i1+"/agent_full_name",schemaPath:"#/properties/engagements/items/properties/agent_full_name/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.agent_full_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2347,7 +2547,7 @@ if(data15.agent_id !== undefined){
 let data18 = data15.agent_id;
 const _errs40 = errors;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err66 = {instancePath:instancePath+"/engagements/" + i1+"/agent_id",schemaPath:"#/properties/engagements/items/properties/agent_id/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.agent_id.type},message:"must be string,null"};
+const err66 = {instancePath:instancePath+"/engagements/" + i1+"/agent_id",schemaPath:"#/properties/engagements/items/properties/agent_id/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.agent_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2363,7 +2563,7 @@ if(data15.agent_name !== undefined){
 let data19 = data15.agent_name;
 const _errs42 = errors;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err67 = {instancePath:instancePath+"/engagements/" + i1+"/agent_name",schemaPath:"#/properties/engagements/items/properties/agent_name/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.agent_name.type},message:"must be string,null"};
+const err67 = {instancePath:instancePath+"/engagements/" + i1+"/agent_name",schemaPath:"#/properties/engagements/items/properties/agent_name/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.agent_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2379,7 +2579,7 @@ if(data15.assigned !== undefined){
 let data20 = data15.assigned;
 const _errs44 = errors;
 if((typeof data20 !== "boolean") && (data20 !== null)){
-const err68 = {instancePath:instancePath+"/engagements/" + i1+"/assigned",schemaPath:"#/properties/engagements/items/properties/assigned/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.assigned.type},message:"must be boolean,null"};
+const err68 = {instancePath:instancePath+"/engagements/" + i1+"/assigned",schemaPath:"#/properties/engagements/items/properties/assigned/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.assigned.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2395,7 +2595,7 @@ if(data15.comment !== undefined){
 let data21 = data15.comment;
 const _errs46 = errors;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err69 = {instancePath:instancePath+"/engagements/" + i1+"/comment",schemaPath:"#/properties/engagements/items/properties/comment/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.comment.type},message:"must be string,null"};
+const err69 = {instancePath:instancePath+"/engagements/" + i1+"/comment",schemaPath:"#/properties/engagements/items/properties/comment/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.comment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2411,7 +2611,7 @@ if(data15.department_id !== undefined){
 let data22 = data15.department_id;
 const _errs48 = errors;
 if((!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))) && (data22 !== null)){
-const err70 = {instancePath:instancePath+"/engagements/" + i1+"/department_id",schemaPath:"#/properties/engagements/items/properties/department_id/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.department_id.type},message:"must be integer,null"};
+const err70 = {instancePath:instancePath+"/engagements/" + i1+"/department_id",schemaPath:"#/properties/engagements/items/properties/department_id/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.department_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2427,7 +2627,7 @@ if(data15.duration !== undefined){
 let data23 = data15.duration;
 const _errs50 = errors;
 if((!(typeof data23 == "number")) && (data23 !== null)){
-const err71 = {instancePath:instancePath+"/engagements/" + i1+"/duration",schemaPath:"#/properties/engagements/items/properties/duration/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.duration.type},message:"must be number,null"};
+const err71 = {instancePath:instancePath+"/engagements/" + i1+"/duration",schemaPath:"#/properties/engagements/items/properties/duration/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.duration.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2443,7 +2643,7 @@ if(data15.id !== undefined){
 let data24 = data15.id;
 const _errs52 = errors;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err72 = {instancePath:instancePath+"/engagements/" + i1+"/id",schemaPath:"#/properties/engagements/items/properties/id/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.id.type},message:"must be string,null"};
+const err72 = {instancePath:instancePath+"/engagements/" + i1+"/id",schemaPath:"#/properties/engagements/items/properties/id/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2459,7 +2659,7 @@ if(data15.rating !== undefined){
 let data25 = data15.rating;
 const _errs54 = errors;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err73 = {instancePath:instancePath+"/engagements/" + i1+"/rating",schemaPath:"#/properties/engagements/items/properties/rating/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.rating.type},message:"must be string,null"};
+const err73 = {instancePath:instancePath+"/engagements/" + i1+"/rating",schemaPath:"#/properties/engagements/items/properties/rating/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.rating.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2475,7 +2675,7 @@ if(data15.skills_fulfilled !== undefined){
 let data26 = data15.skills_fulfilled;
 const _errs56 = errors;
 if((typeof data26 !== "boolean") && (data26 !== null)){
-const err74 = {instancePath:instancePath+"/engagements/" + i1+"/skills_fulfilled",schemaPath:"#/properties/engagements/items/properties/skills_fulfilled/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.skills_fulfilled.type},message:"must be boolean,null"};
+const err74 = {instancePath:instancePath+"/engagements/" + i1+"/skills_fulfilled",schemaPath:"#/properties/engagements/items/properties/skills_fulfilled/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.skills_fulfilled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2491,7 +2691,7 @@ if(data15.skills_requested !== undefined){
 let data27 = data15.skills_requested;
 const _errs58 = errors;
 if((!(Array.isArray(data27))) && (data27 !== null)){
-const err75 = {instancePath:instancePath+"/engagements/" + i1+"/skills_requested",schemaPath:"#/properties/engagements/items/properties/skills_requested/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.skills_requested.type},message:"must be array,null"};
+const err75 = {instancePath:instancePath+"/engagements/" + i1+"/skills_requested",schemaPath:"#/properties/engagements/items/properties/skills_requested/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.skills_requested.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2507,7 +2707,7 @@ if(data15.started_by !== undefined){
 let data28 = data15.started_by;
 const _errs60 = errors;
 if((typeof data28 !== "string") && (data28 !== null)){
-const err76 = {instancePath:instancePath+"/engagements/" + i1+"/started_by",schemaPath:"#/properties/engagements/items/properties/started_by/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.started_by.type},message:"must be string,null"};
+const err76 = {instancePath:instancePath+"/engagements/" + i1+"/started_by",schemaPath:"#/properties/engagements/items/properties/started_by/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.started_by.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2523,7 +2723,7 @@ if(data15.timestamp !== undefined){
 let data29 = data15.timestamp;
 const _errs62 = errors;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err77 = {instancePath:instancePath+"/engagements/" + i1+"/timestamp",schemaPath:"#/properties/engagements/items/properties/timestamp/type",keyword:"type",params:{type: schema24.properties.engagements.items.properties.timestamp.type},message:"must be string,null"};
+const err77 = {instancePath:instancePath+"/engagements/" + i1+"/timestamp",schemaPath:"#/properties/engagements/items/properties/timestamp/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.timestamp.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2558,7 +2758,7 @@ if(data.history !== undefined){
 let data30 = data.history;
 const _errs64 = errors;
 if((!(Array.isArray(data30))) && (data30 !== null)){
-const err79 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: schema24.properties.history.type},message:"must be array,null"};
+const err79 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: schema28.properties.history.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -2721,7 +2921,7 @@ if(data31.channel !== undefined){
 let data32 = data31.channel;
 const _errs69 = errors;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err94 = {instancePath:instancePath+"/history/" + i2+"/channel",schemaPath:"#/properties/history/items/properties/channel/type",keyword:"type",params:{type: schema24.properties.history.items.properties.channel.type},message:"must be string,null"};
+const err94 = {instancePath:instancePath+"/history/" + i2+"/channel",schemaPath:"#/properties/history/items/properties/channel/type",keyword:"type",params:{type: schema28.properties.history.items.properties.channel.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -2737,7 +2937,7 @@ if(data31.department_id !== undefined){
 let data33 = data31.department_id;
 const _errs71 = errors;
 if((!((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33)))) && (data33 !== null)){
-const err95 = {instancePath:instancePath+"/history/" + i2+"/department_id",schemaPath:"#/properties/history/items/properties/department_id/type",keyword:"type",params:{type: schema24.properties.history.items.properties.department_id.type},message:"must be integer,null"};
+const err95 = {instancePath:instancePath+"/history/" + i2+"/department_id",schemaPath:"#/properties/history/items/properties/department_id/type",keyword:"type",params:{type: schema28.properties.history.items.properties.department_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -2753,7 +2953,7 @@ if(data31.department_name !== undefined){
 let data34 = data31.department_name;
 const _errs73 = errors;
 if((typeof data34 !== "string") && (data34 !== null)){
-const err96 = {instancePath:instancePath+"/history/" + i2+"/department_name",schemaPath:"#/properties/history/items/properties/department_name/type",keyword:"type",params:{type: schema24.properties.history.items.properties.department_name.type},message:"must be string,null"};
+const err96 = {instancePath:instancePath+"/history/" + i2+"/department_name",schemaPath:"#/properties/history/items/properties/department_name/type",keyword:"type",params:{type: schema28.properties.history.items.properties.department_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -2769,7 +2969,7 @@ if(data31.msg !== undefined){
 let data35 = data31.msg;
 const _errs75 = errors;
 if((typeof data35 !== "string") && (data35 !== null)){
-const err97 = {instancePath:instancePath+"/history/" + i2+"/msg",schemaPath:"#/properties/history/items/properties/msg/type",keyword:"type",params:{type: schema24.properties.history.items.properties.msg.type},message:"must be string,null"};
+const err97 = {instancePath:instancePath+"/history/" + i2+"/msg",schemaPath:"#/properties/history/items/properties/msg/type",keyword:"type",params:{type: schema28.properties.history.items.properties.msg.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -2785,7 +2985,7 @@ if(data31.msg_id !== undefined){
 let data36 = data31.msg_id;
 const _errs77 = errors;
 if((typeof data36 !== "string") && (data36 !== null)){
-const err98 = {instancePath:instancePath+"/history/" + i2+"/msg_id",schemaPath:"#/properties/history/items/properties/msg_id/type",keyword:"type",params:{type: schema24.properties.history.items.properties.msg_id.type},message:"must be string,null"};
+const err98 = {instancePath:instancePath+"/history/" + i2+"/msg_id",schemaPath:"#/properties/history/items/properties/msg_id/type",keyword:"type",params:{type: schema28.properties.history.items.properties.msg_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -2801,7 +3001,7 @@ if(data31.name !== undefined){
 let data37 = data31.name;
 const _errs79 = errors;
 if((typeof data37 !== "string") && (data37 !== null)){
-const err99 = {instancePath:instancePath+"/history/" + i2+"/name",schemaPath:"#/properties/history/items/properties/name/type",keyword:"type",params:{type: schema24.properties.history.items.properties.name.type},message:"must be string,null"};
+const err99 = {instancePath:instancePath+"/history/" + i2+"/name",schemaPath:"#/properties/history/items/properties/name/type",keyword:"type",params:{type: schema28.properties.history.items.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -2817,7 +3017,7 @@ if(data31.new_rating !== undefined){
 let data38 = data31.new_rating;
 const _errs81 = errors;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err100 = {instancePath:instancePath+"/history/" + i2+"/new_rating",schemaPath:"#/properties/history/items/properties/new_rating/type",keyword:"type",params:{type: schema24.properties.history.items.properties.new_rating.type},message:"must be string,null"};
+const err100 = {instancePath:instancePath+"/history/" + i2+"/new_rating",schemaPath:"#/properties/history/items/properties/new_rating/type",keyword:"type",params:{type: schema28.properties.history.items.properties.new_rating.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -2833,7 +3033,7 @@ if(data31.new_tags !== undefined){
 let data39 = data31.new_tags;
 const _errs83 = errors;
 if((!(Array.isArray(data39))) && (data39 !== null)){
-const err101 = {instancePath:instancePath+"/history/" + i2+"/new_tags",schemaPath:"#/properties/history/items/properties/new_tags/type",keyword:"type",params:{type: schema24.properties.history.items.properties.new_tags.type},message:"must be array,null"};
+const err101 = {instancePath:instancePath+"/history/" + i2+"/new_tags",schemaPath:"#/properties/history/items/properties/new_tags/type",keyword:"type",params:{type: schema28.properties.history.items.properties.new_tags.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -2849,7 +3049,7 @@ if(data31.nick !== undefined){
 let data40 = data31.nick;
 const _errs85 = errors;
 if((typeof data40 !== "string") && (data40 !== null)){
-const err102 = {instancePath:instancePath+"/history/" + i2+"/nick",schemaPath:"#/properties/history/items/properties/nick/type",keyword:"type",params:{type: schema24.properties.history.items.properties.nick.type},message:"must be string,null"};
+const err102 = {instancePath:instancePath+"/history/" + i2+"/nick",schemaPath:"#/properties/history/items/properties/nick/type",keyword:"type",params:{type: schema28.properties.history.items.properties.nick.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -2865,7 +3065,7 @@ if(data31.options !== undefined){
 let data41 = data31.options;
 const _errs87 = errors;
 if((typeof data41 !== "string") && (data41 !== null)){
-const err103 = {instancePath:instancePath+"/history/" + i2+"/options",schemaPath:"#/properties/history/items/properties/options/type",keyword:"type",params:{type: schema24.properties.history.items.properties.options.type},message:"must be string,null"};
+const err103 = {instancePath:instancePath+"/history/" + i2+"/options",schemaPath:"#/properties/history/items/properties/options/type",keyword:"type",params:{type: schema28.properties.history.items.properties.options.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -2881,7 +3081,7 @@ if(data31.rating !== undefined){
 let data42 = data31.rating;
 const _errs89 = errors;
 if((typeof data42 !== "string") && (data42 !== null)){
-const err104 = {instancePath:instancePath+"/history/" + i2+"/rating",schemaPath:"#/properties/history/items/properties/rating/type",keyword:"type",params:{type: schema24.properties.history.items.properties.rating.type},message:"must be string,null"};
+const err104 = {instancePath:instancePath+"/history/" + i2+"/rating",schemaPath:"#/properties/history/items/properties/rating/type",keyword:"type",params:{type: schema28.properties.history.items.properties.rating.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -2897,7 +3097,7 @@ if(data31.tags !== undefined){
 let data43 = data31.tags;
 const _errs91 = errors;
 if((!(Array.isArray(data43))) && (data43 !== null)){
-const err105 = {instancePath:instancePath+"/history/" + i2+"/tags",schemaPath:"#/properties/history/items/properties/tags/type",keyword:"type",params:{type: schema24.properties.history.items.properties.tags.type},message:"must be array,null"};
+const err105 = {instancePath:instancePath+"/history/" + i2+"/tags",schemaPath:"#/properties/history/items/properties/tags/type",keyword:"type",params:{type: schema28.properties.history.items.properties.tags.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -2913,7 +3113,7 @@ if(data31.timestamp !== undefined){
 let data44 = data31.timestamp;
 const _errs93 = errors;
 if((typeof data44 !== "string") && (data44 !== null)){
-const err106 = {instancePath:instancePath+"/history/" + i2+"/timestamp",schemaPath:"#/properties/history/items/properties/timestamp/type",keyword:"type",params:{type: schema24.properties.history.items.properties.timestamp.type},message:"must be string,null"};
+const err106 = {instancePath:instancePath+"/history/" + i2+"/timestamp",schemaPath:"#/properties/history/items/properties/timestamp/type",keyword:"type",params:{type: schema28.properties.history.items.properties.timestamp.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -2929,7 +3129,7 @@ if(data31.type !== undefined){
 let data45 = data31.type;
 const _errs95 = errors;
 if((typeof data45 !== "string") && (data45 !== null)){
-const err107 = {instancePath:instancePath+"/history/" + i2+"/type",schemaPath:"#/properties/history/items/properties/type/type",keyword:"type",params:{type: schema24.properties.history.items.properties.type.type},message:"must be string,null"};
+const err107 = {instancePath:instancePath+"/history/" + i2+"/type",schemaPath:"#/properties/history/items/properties/type/type",keyword:"type",params:{type: schema28.properties.history.items.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -2980,7 +3180,7 @@ if(data.message !== undefined){
 let data47 = data.message;
 const _errs99 = errors;
 if((typeof data47 !== "string") && (data47 !== null)){
-const err110 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: schema24.properties.message.type},message:"must be string,null"};
+const err110 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: schema28.properties.message.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -2996,7 +3196,7 @@ if(data.missed !== undefined){
 let data48 = data.missed;
 const _errs101 = errors;
 if((typeof data48 !== "boolean") && (data48 !== null)){
-const err111 = {instancePath:instancePath+"/missed",schemaPath:"#/properties/missed/type",keyword:"type",params:{type: schema24.properties.missed.type},message:"must be boolean,null"};
+const err111 = {instancePath:instancePath+"/missed",schemaPath:"#/properties/missed/type",keyword:"type",params:{type: schema28.properties.missed.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -3012,7 +3212,7 @@ if(data.rating !== undefined){
 let data49 = data.rating;
 const _errs103 = errors;
 if((typeof data49 !== "string") && (data49 !== null)){
-const err112 = {instancePath:instancePath+"/rating",schemaPath:"#/properties/rating/type",keyword:"type",params:{type: schema24.properties.rating.type},message:"must be string,null"};
+const err112 = {instancePath:instancePath+"/rating",schemaPath:"#/properties/rating/type",keyword:"type",params:{type: schema28.properties.rating.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -3028,7 +3228,7 @@ if(data.started_by !== undefined){
 let data50 = data.started_by;
 const _errs105 = errors;
 if((typeof data50 !== "string") && (data50 !== null)){
-const err113 = {instancePath:instancePath+"/started_by",schemaPath:"#/properties/started_by/type",keyword:"type",params:{type: schema24.properties.started_by.type},message:"must be string,null"};
+const err113 = {instancePath:instancePath+"/started_by",schemaPath:"#/properties/started_by/type",keyword:"type",params:{type: schema28.properties.started_by.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -3044,7 +3244,7 @@ if(data.tags !== undefined){
 let data51 = data.tags;
 const _errs107 = errors;
 if((!(Array.isArray(data51))) && (data51 !== null)){
-const err114 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema24.properties.tags.type},message:"must be array,null"};
+const err114 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema28.properties.tags.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -3060,7 +3260,7 @@ if(data.timestamp !== undefined){
 let data52 = data.timestamp;
 const _errs109 = errors;
 if((typeof data52 !== "string") && (data52 !== null)){
-const err115 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: schema24.properties.timestamp.type},message:"must be string,null"};
+const err115 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: schema28.properties.timestamp.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -3076,7 +3276,7 @@ if(data.triggered !== undefined){
 let data53 = data.triggered;
 const _errs111 = errors;
 if((typeof data53 !== "boolean") && (data53 !== null)){
-const err116 = {instancePath:instancePath+"/triggered",schemaPath:"#/properties/triggered/type",keyword:"type",params:{type: schema24.properties.triggered.type},message:"must be boolean,null"};
+const err116 = {instancePath:instancePath+"/triggered",schemaPath:"#/properties/triggered/type",keyword:"type",params:{type: schema28.properties.triggered.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -3092,7 +3292,7 @@ if(data.triggered_response !== undefined){
 let data54 = data.triggered_response;
 const _errs113 = errors;
 if((typeof data54 !== "boolean") && (data54 !== null)){
-const err117 = {instancePath:instancePath+"/triggered_response",schemaPath:"#/properties/triggered_response/type",keyword:"type",params:{type: schema24.properties.triggered_response.type},message:"must be boolean,null"};
+const err117 = {instancePath:instancePath+"/triggered_response",schemaPath:"#/properties/triggered_response/type",keyword:"type",params:{type: schema28.properties.triggered_response.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -3108,7 +3308,7 @@ if(data.type !== undefined){
 let data55 = data.type;
 const _errs115 = errors;
 if((typeof data55 !== "string") && (data55 !== null)){
-const err118 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema24.properties.type.type},message:"must be string,null"};
+const err118 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema28.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -3124,7 +3324,7 @@ if(data.unread !== undefined){
 let data56 = data.unread;
 const _errs117 = errors;
 if((typeof data56 !== "boolean") && (data56 !== null)){
-const err119 = {instancePath:instancePath+"/unread",schemaPath:"#/properties/unread/type",keyword:"type",params:{type: schema24.properties.unread.type},message:"must be boolean,null"};
+const err119 = {instancePath:instancePath+"/unread",schemaPath:"#/properties/unread/type",keyword:"type",params:{type: schema28.properties.unread.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -3140,7 +3340,7 @@ if(data.update_timestamp !== undefined){
 let data57 = data.update_timestamp;
 const _errs119 = errors;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err120 = {instancePath:instancePath+"/update_timestamp",schemaPath:"#/properties/update_timestamp/type",keyword:"type",params:{type: schema24.properties.update_timestamp.type},message:"must be string,null"};
+const err120 = {instancePath:instancePath+"/update_timestamp",schemaPath:"#/properties/update_timestamp/type",keyword:"type",params:{type: schema28.properties.update_timestamp.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -3156,7 +3356,7 @@ if(data.webpath !== undefined){
 let data58 = data.webpath;
 const _errs121 = errors;
 if((!(Array.isArray(data58))) && (data58 !== null)){
-const err121 = {instancePath:instancePath+"/webpath",schemaPath:"#/properties/webpath/type",keyword:"type",params:{type: schema24.properties.webpath.type},message:"must be array,null"};
+const err121 = {instancePath:instancePath+"/webpath",schemaPath:"#/properties/webpath/type",keyword:"type",params:{type: schema28.properties.webpath.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -3199,7 +3399,7 @@ if(data59.from !== undefined){
 let data60 = data59.from;
 const _errs126 = errors;
 if((typeof data60 !== "string") && (data60 !== null)){
-const err124 = {instancePath:instancePath+"/webpath/" + i3+"/from",schemaPath:"#/properties/webpath/items/properties/from/type",keyword:"type",params:{type: schema24.properties.webpath.items.properties.from.type},message:"must be string,null"};
+const err124 = {instancePath:instancePath+"/webpath/" + i3+"/from",schemaPath:"#/properties/webpath/items/properties/from/type",keyword:"type",params:{type: schema28.properties.webpath.items.properties.from.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -3215,7 +3415,7 @@ if(data59.timestamp !== undefined){
 let data61 = data59.timestamp;
 const _errs128 = errors;
 if((typeof data61 !== "string") && (data61 !== null)){
-const err125 = {instancePath:instancePath+"/webpath/" + i3+"/timestamp",schemaPath:"#/properties/webpath/items/properties/timestamp/type",keyword:"type",params:{type: schema24.properties.webpath.items.properties.timestamp.type},message:"must be string,null"};
+const err125 = {instancePath:instancePath+"/webpath/" + i3+"/timestamp",schemaPath:"#/properties/webpath/items/properties/timestamp/type",keyword:"type",params:{type: schema28.properties.webpath.items.properties.timestamp.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -3257,14 +3457,14 @@ vErrors.push(err127);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
-export const record_department = validate24;
-const schema25 = {"type":"object","properties":{"description":{"type":["string","null"]},"enabled":{"type":["boolean","null"]},"id":{"type":"integer"},"members":{"type":["array","null"]},"name":{"type":["string","null"]},"settings":{}},"required":["description","enabled","id","members","name","settings"],"additionalProperties":true};
+export const record_department = validate28;
+const schema29 = {"type":"object","properties":{"description":{"type":["string","null"]},"enabled":{"type":["boolean","null"]},"id":{"type":"integer"},"members":{"type":["array","null"]},"name":{"type":["string","null"]},"settings":{}},"required":["description","enabled","id","members","name","settings"],"additionalProperties":true};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3334,7 +3534,7 @@ if(data.description !== undefined){
 let data0 = data.description;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema25.properties.description.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema29.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3350,7 +3550,7 @@ if(data.enabled !== undefined){
 let data1 = data.enabled;
 const _errs4 = errors;
 if((typeof data1 !== "boolean") && (data1 !== null)){
-const err7 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: schema25.properties.enabled.type},message:"must be boolean,null"};
+const err7 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: schema29.properties.enabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3382,7 +3582,7 @@ if(data.members !== undefined){
 let data3 = data.members;
 const _errs8 = errors;
 if((!(Array.isArray(data3))) && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/members",schemaPath:"#/properties/members/type",keyword:"type",params:{type: schema25.properties.members.type},message:"must be array,null"};
+const err9 = {instancePath:instancePath+"/members",schemaPath:"#/properties/members/type",keyword:"type",params:{type: schema29.properties.members.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3398,7 +3598,7 @@ if(data.name !== undefined){
 let data4 = data.name;
 const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema25.properties.name.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema29.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3421,21 +3621,17 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
 export const params_bans_list = params_agents_list;
 export const params_chats_list = params_agent_timeline_list;
 export const params_departments_list = params_accounts_get;
-export const params_goals_get = params_goals_list;
 export const params_roles_list = params_goals_list;
-export const params_roles_get = params_goals_list;
 export const params_routing_settings_get = params_goals_list;
 export const params_shortcuts_list = params_goals_list;
-export const params_shortcuts_get = params_goals_list;
 export const params_skills_list = params_goals_list;
-export const params_skills_get = params_goals_list;
 export const params_triggers_list = params_goals_list;
 export const record_ban_list = params_goals_list;
 export const record_goal = params_goals_list;

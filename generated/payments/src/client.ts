@@ -93,6 +93,7 @@ export interface BalanceResource {
 export interface BalanceTransactionsResource {
   /**
    * Returns a page of records of the entity.
+   * Results are sorted by `created` descending (newest or largest first).
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of payments.balanceTransactions.list()) {
@@ -113,6 +114,7 @@ export interface ChargesResource {
   /**
    * Returns a page of records of the entity.
    * Note: The records are charge records (the Charge record of the reference).
+   * Results are sorted by `created` descending (newest or largest first).
    * Params not specified by the contract: "Parameters of charges (list, get): not shown. (The connector-wide list pagination params apply.)"
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
@@ -125,9 +127,9 @@ export interface ChargesResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of charges (list, get): not shown."
    * @example
-   * const record = await payments.charges.get();
+   * const record = await payments.charges.get({ id: '<id>' });
    */
-  get(params?: T.ChargesGetParams, options?: RequestOptions): Promise<T.Charge>;
+  get(params: T.ChargesGetParams, options?: RequestOptions): Promise<T.Charge>;
   /**
    * Search executed by the third-party system itself, using that system's own query syntax.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
@@ -150,6 +152,7 @@ export interface ChargesResource {
 export interface CustomersResource {
   /**
    * Returns a page of records of the entity.
+   * Results are sorted by `created` descending (newest or largest first).
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of payments.customers.list()) {
@@ -208,6 +211,7 @@ export interface CustomersResource {
 export interface DisputesResource {
   /**
    * Returns a page of records of the entity.
+   * Results are sorted by `created` descending (newest or largest first).
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of payments.disputes.list()) {
@@ -227,6 +231,7 @@ export interface DisputesResource {
 export interface InvoicesResource {
   /**
    * Returns a page of records of the entity.
+   * Results are sorted by `created` descending (newest or largest first).
    * Params not specified by the contract: "Parameters of invoices ... not shown. (The connector-wide list pagination params apply.)"
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
@@ -239,9 +244,9 @@ export interface InvoicesResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of invoices: not shown."
    * @example
-   * const record = await payments.invoices.get();
+   * const record = await payments.invoices.get({ id: '<id>' });
    */
-  get(params?: T.InvoicesGetParams, options?: RequestOptions): Promise<T.Invoice>;
+  get(params: T.InvoicesGetParams, options?: RequestOptions): Promise<T.Invoice>;
   /**
    * Search executed by the third-party system itself, using that system's own query syntax.
    * Params not specified by the contract: "Parameters of invoices: not shown."
@@ -266,6 +271,7 @@ export interface InvoicesResource {
 export interface PaymentIntentsResource {
   /**
    * Returns a page of records of the entity.
+   * Results are sorted by `created` descending (newest or largest first).
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of payments.paymentIntents.list()) {
@@ -294,6 +300,7 @@ export interface PaymentIntentsResource {
 export interface PayoutsResource {
   /**
    * Returns a page of records of the entity.
+   * Results are sorted by `created` descending (newest or largest first).
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of payments.payouts.list()) {
@@ -305,9 +312,9 @@ export interface PayoutsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of payouts get: not shown."
    * @example
-   * const record = await payments.payouts.get();
+   * const record = await payments.payouts.get({ id: '<id>' });
    */
-  get(params?: T.PayoutsGetParams, options?: RequestOptions): Promise<T.Payout>;
+  get(params: T.PayoutsGetParams, options?: RequestOptions): Promise<T.Payout>;
 }
 
 /** Products. */
@@ -315,6 +322,7 @@ export interface ProductsResource {
   /**
    * Returns a page of records of the entity.
    * Note: The seed says the records returned by products actions are not shown, yet gives the Product record; the Product record is used.
+   * Results are sorted by `created` descending (newest or largest first).
    * Params not specified by the contract: "Parameters of products (list, create, get, update, delete): not shown. (The connector-wide list pagination params apply.)"
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
@@ -327,9 +335,9 @@ export interface ProductsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of products (list, create, get, update, delete): not shown."
    * @example
-   * const record = await payments.products.get();
+   * const record = await payments.products.get({ id: '<id>' });
    */
-  get(params?: T.ProductsGetParams, options?: RequestOptions): Promise<T.Product>;
+  get(params: T.ProductsGetParams, options?: RequestOptions): Promise<T.Product>;
   /**
    * Creates a record.
    * Params not specified by the contract: "Parameters of products (list, create, get, update, delete): not shown."
@@ -343,17 +351,17 @@ export interface ProductsResource {
    * Params not specified by the contract: "Parameters of products (list, create, get, update, delete): not shown."
    * A write: never retried automatically.
    * @example
-   * const record = await payments.products.update();
+   * const record = await payments.products.update({ id: '<id>' });
    */
-  update(params?: T.ProductsUpdateParams, options?: RequestOptions): Promise<T.Product>;
+  update(params: T.ProductsUpdateParams, options?: RequestOptions): Promise<T.Product>;
   /**
    * Permanently removes a record.
    * Params not specified by the contract: "Parameters of products (list, create, get, update, delete): not shown."
    * A write: never retried automatically.
    * @example
-   * const record = await payments.products.delete();
+   * const record = await payments.products.delete({ id: '<id>' });
    */
-  delete(params?: T.ProductsDeleteParams, options?: RequestOptions): Promise<T.DeletedProduct>;
+  delete(params: T.ProductsDeleteParams, options?: RequestOptions): Promise<T.DeletedProduct>;
   /**
    * Search executed by the third-party system itself, using that system's own query syntax.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
@@ -369,6 +377,7 @@ export interface ProductsResource {
 export interface RefundsResource {
   /**
    * Returns a page of records of the entity.
+   * Results are sorted by `created` descending (newest or largest first).
    * Params not specified by the contract: "Parameters of refunds: not shown. (The connector-wide list pagination params apply.)"
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
@@ -381,9 +390,9 @@ export interface RefundsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of refunds: not shown."
    * @example
-   * const record = await payments.refunds.get();
+   * const record = await payments.refunds.get({ id: '<id>' });
    */
-  get(params?: T.RefundsGetParams, options?: RequestOptions): Promise<T.Refund>;
+  get(params: T.RefundsGetParams, options?: RequestOptions): Promise<T.Refund>;
   /**
    * Creates a record.
    * Params not specified by the contract: "Parameters of refunds: not shown."
@@ -406,6 +415,8 @@ export interface RefundsResource {
 export interface SubscriptionsResource {
   /**
    * Returns a page of records of the entity.
+   * Results are sorted by `created` descending (newest or largest first).
+   * By default, records whose `status` is `canceled` are left out; giving `status` lifts this.
    * Params not specified by the contract: "Parameters of subscriptions beyond automatic_tax: not shown."
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
@@ -418,9 +429,9 @@ export interface SubscriptionsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of subscriptions beyond automatic_tax: not shown."
    * @example
-   * const record = await payments.subscriptions.get();
+   * const record = await payments.subscriptions.get({ id: '<id>' });
    */
-  get(params?: T.SubscriptionsGetParams, options?: RequestOptions): Promise<T.Subscription>;
+  get(params: T.SubscriptionsGetParams, options?: RequestOptions): Promise<T.Subscription>;
   /**
    * Search executed by the third-party system itself, using that system's own query syntax.
    * Params not specified by the contract: "Parameters of subscriptions beyond automatic_tax: not shown."
@@ -483,7 +494,7 @@ export class PaymentsClient extends ConnectorClient {
     });
     this.charges = this.resource<ChargesResource>('charges', {
     list: { action: 'list', result: 'list', params: P.chargesList, paging: startingAfterPaging },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.chargesGet },
     apiSearch: { action: 'api_search', result: 'list', params: P.chargesApiSearch, paging: searchPagePaging },
     search: { action: 'search', result: 'hits', params: P.search },
     });
@@ -502,7 +513,7 @@ export class PaymentsClient extends ConnectorClient {
     });
     this.invoices = this.resource<InvoicesResource>('invoices', {
     list: { action: 'list', result: 'list', params: P.invoicesList, paging: startingAfterPaging },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.invoicesGet },
     apiSearch: { action: 'api_search', result: 'list' },
     search: { action: 'search', result: 'hits', params: P.search },
     });
@@ -513,25 +524,25 @@ export class PaymentsClient extends ConnectorClient {
     });
     this.payouts = this.resource<PayoutsResource>('payouts', {
     list: { action: 'list', result: 'list', params: P.payoutsList, paging: startingAfterPaging },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.payoutsGet },
     });
     this.products = this.resource<ProductsResource>('products', {
     list: { action: 'list', result: 'list', params: P.productsList, paging: startingAfterPaging },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.productsGet },
     create: { action: 'create', result: 'single' },
-    update: { action: 'update', result: 'single' },
-    delete: { action: 'delete', result: 'single' },
+    update: { action: 'update', result: 'single', params: P.productsUpdate },
+    delete: { action: 'delete', result: 'single', params: P.productsDelete },
     apiSearch: { action: 'api_search', result: 'list', params: P.productsApiSearch, paging: searchPagePaging },
     });
     this.refunds = this.resource<RefundsResource>('refunds', {
     list: { action: 'list', result: 'list', params: P.refundsList, paging: startingAfterPaging },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.refundsGet },
     create: { action: 'create', result: 'single' },
     search: { action: 'search', result: 'hits', params: P.search },
     });
     this.subscriptions = this.resource<SubscriptionsResource>('subscriptions', {
     list: { action: 'list', result: 'list', params: P.subscriptionsList, paging: startingAfterPaging },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.subscriptionsGet },
     apiSearch: { action: 'api_search', result: 'list' },
     search: { action: 'search', result: 'hits', params: P.search },
     });

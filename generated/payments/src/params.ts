@@ -5,19 +5,21 @@ export const search: ParamSchema = { type: 'object', properties: { cursor: { typ
 /** Params of balance get. */
 export const balanceGet: ParamSchema = { type: 'object', properties: {}, additionalProperties: false };
 /** Params of balance_transactions list. */
-export const balanceTransactionsList: ParamSchema = { type: 'object', properties: { created: { type: 'object', properties: { gt: { type: 'integer' }, gte: { type: 'integer' }, lt: { type: 'integer' }, lte: { type: 'integer' } }, additionalProperties: false }, currency: { type: 'string' }, ending_before: { type: 'string' }, limit: { type: 'integer', minimum: 1, maximum: 100 }, payout: { type: 'string' }, source: { type: 'string' }, starting_after: { type: 'string' }, type: { type: 'string' } }, additionalProperties: false };
+export const balanceTransactionsList: ParamSchema = { type: 'object', properties: { created: { type: 'object', properties: { gt: { type: 'integer' }, gte: { type: 'integer' }, lt: { type: 'integer' }, lte: { type: 'integer' } }, additionalProperties: false }, currency: { type: 'string', pattern: '^[a-z]{3}$' }, ending_before: { type: 'string' }, limit: { type: 'integer', minimum: 1, maximum: 100 }, payout: { type: 'string' }, source: { type: 'string' }, starting_after: { type: 'string' }, type: { type: 'string' } }, additionalProperties: false };
 /** Params of balance_transactions get. */
 export const balanceTransactionsGet: ParamSchema = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false };
 /** Params of charges list. */
 export const chargesList: ParamSchema = { type: 'object', properties: { ending_before: { type: 'string' }, limit: { type: 'integer', minimum: 1, maximum: 100 }, starting_after: { type: 'string' } }, additionalProperties: true };
+/** Params of charges get. */
+export const chargesGet: ParamSchema = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: true };
 /** Params of charges api_search. */
 export const chargesApiSearch: ParamSchema = { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 100 }, page: { type: 'string' }, query: { type: 'string' } }, required: ['query'], additionalProperties: false };
 /** Params of customers list. */
 export const customersList: ParamSchema = { type: 'object', properties: { created: { type: 'object', properties: { gt: { type: 'integer' }, gte: { type: 'integer' }, lt: { type: 'integer' }, lte: { type: 'integer' } }, additionalProperties: false }, email: { type: 'string' }, ending_before: { type: 'string' }, limit: { type: 'integer', minimum: 1, maximum: 100 }, starting_after: { type: 'string' } }, additionalProperties: false };
 /** Params of customers get: the same schema as `balanceTransactionsGet`. */
 export const customersGet = balanceTransactionsGet;
-/** Params of customers update. */
-export const customersUpdate: ParamSchema = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: true };
+/** Params of customers update: the same schema as `chargesGet`. */
+export const customersUpdate = chargesGet;
 /** Params of customers delete: the same schema as `balanceTransactionsGet`. */
 export const customersDelete = balanceTransactionsGet;
 /** Params of customers api_search: the same schema as `chargesApiSearch`. */
@@ -28,6 +30,8 @@ export const disputesList: ParamSchema = { type: 'object', properties: { charge:
 export const disputesGet = balanceTransactionsGet;
 /** Params of invoices list: the same schema as `chargesList`. */
 export const invoicesList = chargesList;
+/** Params of invoices get: the same schema as `chargesGet`. */
+export const invoicesGet = chargesGet;
 /** Params of payment_intents list. */
 export const paymentIntentsList: ParamSchema = { type: 'object', properties: { created: { type: 'object', properties: { gt: { type: 'integer' }, gte: { type: 'integer' }, lt: { type: 'integer' }, lte: { type: 'integer' } }, additionalProperties: false }, customer: { type: 'string' }, customer_account: { type: 'string' }, ending_before: { type: 'string' }, limit: { type: 'integer', minimum: 1, maximum: 100 }, starting_after: { type: 'string' } }, additionalProperties: false };
 /** Params of payment_intents get: the same schema as `balanceTransactionsGet`. */
@@ -36,11 +40,23 @@ export const paymentIntentsGet = balanceTransactionsGet;
 export const paymentIntentsApiSearch = chargesApiSearch;
 /** Params of payouts list. */
 export const payoutsList: ParamSchema = { type: 'object', properties: { arrival_date: { type: 'object', properties: { gt: { type: 'integer' }, gte: { type: 'integer' }, lt: { type: 'integer' }, lte: { type: 'integer' } }, additionalProperties: false }, created: { type: 'object', properties: { gt: { type: 'integer' }, gte: { type: 'integer' }, lt: { type: 'integer' }, lte: { type: 'integer' } }, additionalProperties: false }, destination: { type: 'string' }, ending_before: { type: 'string' }, limit: { type: 'integer', minimum: 1, maximum: 100 }, starting_after: { type: 'string' }, status: { type: 'string', enum: ['pending', 'paid', 'failed', 'canceled'] } }, additionalProperties: false };
+/** Params of payouts get: the same schema as `chargesGet`. */
+export const payoutsGet = chargesGet;
 /** Params of products list: the same schema as `chargesList`. */
 export const productsList = chargesList;
+/** Params of products get: the same schema as `chargesGet`. */
+export const productsGet = chargesGet;
+/** Params of products update: the same schema as `chargesGet`. */
+export const productsUpdate = chargesGet;
+/** Params of products delete: the same schema as `chargesGet`. */
+export const productsDelete = chargesGet;
 /** Params of products api_search: the same schema as `chargesApiSearch`. */
 export const productsApiSearch = chargesApiSearch;
 /** Params of refunds list: the same schema as `chargesList`. */
 export const refundsList = chargesList;
+/** Params of refunds get: the same schema as `chargesGet`. */
+export const refundsGet = chargesGet;
 /** Params of subscriptions list. */
-export const subscriptionsList: ParamSchema = { type: 'object', properties: { automatic_tax: { type: 'object', properties: { enabled: { type: 'boolean' } }, additionalProperties: false }, ending_before: { type: 'string' }, limit: { type: 'integer', minimum: 1, maximum: 100 }, starting_after: { type: 'string' } }, additionalProperties: true };
+export const subscriptionsList: ParamSchema = { type: 'object', properties: { automatic_tax: { type: 'object', properties: { enabled: { type: 'boolean' } }, additionalProperties: false }, ending_before: { type: 'string' }, limit: { type: 'integer', minimum: 1, maximum: 100 }, starting_after: { type: 'string' }, status: { type: 'string', enum: ['active', 'canceled', 'incomplete', 'incomplete_expired', 'past_due', 'paused', 'trialing', 'unpaid'] } }, additionalProperties: true };
+/** Params of subscriptions get: the same schema as `chargesGet`. */
+export const subscriptionsGet = chargesGet;

@@ -30,7 +30,11 @@ export interface BalanceTransaction {
   balance_type: 'issuing' | 'payments' | 'refund_and_dispute_prefunding';
   /** The `created` field. */
   created: number;
-  /** The `currency` field. */
+  /**
+   * The `currency` field.
+   * Format: a lowercase three-letter ISO currency code (`usd`).
+   * Assumption: Lowercase three-letter ISO code, as the currency filter of balance_transactions list takes it.
+   */
   currency: string;
   /** The `description` field. */
   description: string | null;
@@ -82,7 +86,10 @@ export interface Charge {
   captured: boolean;
   /** The `created` field. */
   created: number;
-  /** Lowercase three-letter ISO currency code. */
+  /**
+   * Lowercase three-letter ISO currency code.
+   * Format: a lowercase three-letter ISO currency code (`usd`).
+   */
   currency: string;
   /** The `customer` field. */
   customer: string | null;
@@ -282,7 +289,15 @@ export interface Dispute {
  * The invoice record.
  * Not specified by the contract: "Fields of invoices, refunds and subscriptions records: not shown."
  */
-export type Invoice = Record<string, unknown>;
+export interface Invoice {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `created` field.
+   * Assumption: List results are sorted by creation date; the record is assumed to carry it as created, like every other payments record.
+   */
+  created: number;
+}
 
 /** A payment intent. */
 export interface PaymentIntent {
@@ -435,12 +450,35 @@ export interface Product {
  * The refund record.
  * Not specified by the contract: "Fields of invoices, refunds and subscriptions records: not shown."
  */
-export type Refund = Record<string, unknown>;
+export interface Refund {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `created` field.
+   * Assumption: List results are sorted by creation date; the record is assumed to carry it as created, like every other payments record.
+   */
+  created: number;
+}
+
 /**
  * The subscription record.
  * Not specified by the contract: "Fields of invoices, refunds and subscriptions records: not shown."
  */
-export type Subscription = Record<string, unknown>;
+export interface Subscription {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `created` field.
+   * Assumption: List results are sorted by creation date; the record is assumed to carry it as created, like every other payments record.
+   */
+  created: number;
+  /**
+   * The `status` field.
+   * Assumption: The seed's default filter ("excludes canceled subscriptions") implies a status holding canceled.
+   * Provenance: Upstream subscriptions reference: status and its values.
+   */
+  status: 'active' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'past_due' | 'paused' | 'trialing' | 'unpaid';
+}
 
 /** Meta of list results. */
 export interface ListMeta {
@@ -476,18 +514,36 @@ export type BalanceGetParams = Record<string, never>;
 
 /** Params of balance_transactions list. */
 export interface BalanceTransactionsListParams {
-  /** Date interval on the creation time; gt and lt exclusive, gte and lte inclusive. */
+  /**
+   * Date interval on the creation time; gt and lt exclusive, gte and lte inclusive.
+   * An interval on `created`.
+   */
   created?: {
-    /** The `gt` field. */
+    /**
+     * The `gt` field.
+     * Lower bound, exclusive.
+     */
     gt?: number;
-    /** The `gte` field. */
+    /**
+     * The `gte` field.
+     * Lower bound, inclusive.
+     */
     gte?: number;
-    /** The `lt` field. */
+    /**
+     * The `lt` field.
+     * Upper bound, exclusive.
+     */
     lt?: number;
-    /** The `lte` field. */
+    /**
+     * The `lte` field.
+     * Upper bound, inclusive.
+     */
     lte?: number;
     };
-  /** Lowercase three-letter ISO currency code. */
+  /**
+   * Lowercase three-letter ISO currency code.
+   * Format: a lowercase three-letter ISO currency code (`usd`).
+   */
   currency?: string;
   /** Object id; the previous page ends before it. */
   ending_before?: string;
@@ -538,6 +594,8 @@ export interface ChargesSearchFields {
   captured: boolean;
   /**
    * The `card` field.
+   * Derived: the value of `source`.
+   * Provenance: Upstream charges reference: card is the former name of source.
    * @deprecated Deprecated in the reference.
    */
   card: Record<string, unknown>;
@@ -613,6 +671,7 @@ export interface ChargesSearchFields {
   source_transfer: string;
   /**
    * The `statement_description` field.
+   * Derived: the value of `statement_descriptor`.
    * @deprecated Deprecated alias of statement_descriptor.
    */
   statement_description: string;
@@ -626,7 +685,11 @@ export interface ChargesSearchFields {
   transfer_data: Record<string, unknown>;
   /** The `transfer_group` field. */
   transfer_group: string;
-  /** The `updated` field. */
+  /**
+   * The `updated` field.
+   * Derived: the value of `created`.
+   * Assumption: The charge record carries no update time; the synced copy's updated is taken as its creation time.
+   */
   updated: number;
 }
 
@@ -652,7 +715,15 @@ export interface ChargesListParams {
  * Params of charges get.
  * Not specified by the contract: "Parameters of charges (list, get): not shown."
  */
-export type ChargesGetParams = Record<string, unknown>;
+export interface ChargesGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `id` field.
+   * Assumption: The charges get params are not shown; the record is assumed to be addressed by its id, as in customers get and the other payments gets.
+   */
+  id: string;
+}
 
 /** Params of charges api_search. */
 export interface ChargesApiSearchParams {
@@ -663,25 +734,41 @@ export interface ChargesApiSearchParams {
   limit?: number;
   /** Omit on the first call; afterwards the next_page value of the previous response. */
   page?: string;
-  /** Search query in the upstream search query language. */
+  /**
+   * Search query in the upstream search query language.
+   * Assumption: The seed names the language but not its grammar; the upstream search query language is assumed. The mock evaluates a documented subset of the language (see the reference) and answers 422 outside it.
+   * Provenance: Upstream search query language: field:value clauses, comparisons, AND / OR, - negation.
+   */
   query: string;
 }
 
 /** Searchable fields of customers (action search). */
 export interface CustomersSearchFields {
-  /** The `account_balance` field. */
+  /**
+   * The `account_balance` field.
+   * Derived: the value of `balance`.
+   * Provenance: Upstream customers reference: account_balance is the former name of balance.
+   */
   account_balance: number;
   /** The `address` field. */
   address: Record<string, unknown>;
   /** The `balance` field. */
   balance: number;
-  /** The `cards` field. */
+  /**
+   * The `cards` field.
+   * Derived: always `null`.
+   * Assumption: The customer record carries no card list (sources replaced it); the synced copy holds null.
+   */
   cards: Array<unknown>;
   /** The `created` field. */
   created: number;
   /** The `currency` field. */
   currency: string;
-  /** The `default_card` field. */
+  /**
+   * The `default_card` field.
+   * Derived: the value of `default_source`.
+   * Provenance: Upstream customers reference: default_card is the former name of default_source.
+   */
   default_card: string;
   /** The `default_source` field. */
   default_source: string;
@@ -699,7 +786,11 @@ export interface CustomersSearchFields {
   invoice_prefix: string;
   /** The `invoice_settings` field. */
   invoice_settings: Record<string, unknown>;
-  /** The `is_deleted` field. */
+  /**
+   * The `is_deleted` field.
+   * Derived: always `false`.
+   * Assumption: A deleted customer leaves the synced copy, so every record found is not deleted.
+   */
   is_deleted: boolean;
   /** The `livemode` field. */
   livemode: boolean;
@@ -723,30 +814,60 @@ export interface CustomersSearchFields {
   subscriptions: Record<string, unknown>;
   /** The `tax_exempt` field. */
   tax_exempt: 'none' | 'exempt' | 'reverse';
-  /** The `tax_info` field. */
+  /**
+   * The `tax_info` field.
+   * Derived: always `null`.
+   * Assumption: The customer record carries no tax_info (a retired upstream field); the synced copy holds null.
+   */
   tax_info: string;
-  /** The `tax_info_verification` field. */
+  /**
+   * The `tax_info_verification` field.
+   * Derived: always `null`.
+   * Assumption: The customer record carries no tax_info_verification (a retired upstream field); the synced copy holds null.
+   */
   tax_info_verification: string;
   /** The `test_clock` field. */
   test_clock: string;
-  /** The `updated` field. */
+  /**
+   * The `updated` field.
+   * Derived: the value of `created`.
+   * Assumption: The customer record carries no update time; the synced copy's updated is taken as its creation time.
+   */
   updated: number;
 }
 
 /** Params of customers list. */
 export interface CustomersListParams {
-  /** Date interval on the creation time; gt and lt exclusive, gte and lte inclusive. */
+  /**
+   * Date interval on the creation time; gt and lt exclusive, gte and lte inclusive.
+   * An interval on `created`.
+   */
   created?: {
-    /** The `gt` field. */
+    /**
+     * The `gt` field.
+     * Lower bound, exclusive.
+     */
     gt?: number;
-    /** The `gte` field. */
+    /**
+     * The `gte` field.
+     * Lower bound, inclusive.
+     */
     gte?: number;
-    /** The `lt` field. */
+    /**
+     * The `lt` field.
+     * Upper bound, exclusive.
+     */
     lt?: number;
-    /** The `lte` field. */
+    /**
+     * The `lte` field.
+     * Upper bound, inclusive.
+     */
     lte?: number;
     };
-  /** Case-sensitive filter on the customer's email. */
+  /**
+   * Case-sensitive filter on the customer's email.
+   * Filters: records whose `email` is equal to the value, case-sensitive.
+   */
   email?: string;
   /** Object id; the previous page ends before it. */
   ending_before?: string;
@@ -797,7 +918,11 @@ export interface CustomersApiSearchParams {
   limit?: number;
   /** Omit on the first call; afterwards the next_page value of the previous response. */
   page?: string;
-  /** Search query in the upstream search query language. */
+  /**
+   * Search query in the upstream search query language.
+   * Assumption: The seed names the language but not its grammar; the upstream search query language is assumed. The mock evaluates a documented subset of the language (see the reference) and answers 422 outside it.
+   * Provenance: Upstream search query language: field:value clauses, comparisons, AND / OR, - negation.
+   */
   query: string;
 }
 
@@ -805,15 +930,30 @@ export interface CustomersApiSearchParams {
 export interface DisputesListParams {
   /** The `charge` field. */
   charge?: string;
-  /** Date interval on the creation time; gt and lt exclusive, gte and lte inclusive. */
+  /**
+   * Date interval on the creation time; gt and lt exclusive, gte and lte inclusive.
+   * An interval on `created`.
+   */
   created?: {
-    /** The `gt` field. */
+    /**
+     * The `gt` field.
+     * Lower bound, exclusive.
+     */
     gt?: number;
-    /** The `gte` field. */
+    /**
+     * The `gte` field.
+     * Lower bound, inclusive.
+     */
     gte?: number;
-    /** The `lt` field. */
+    /**
+     * The `lt` field.
+     * Upper bound, exclusive.
+     */
     lt?: number;
-    /** The `lte` field. */
+    /**
+     * The `lte` field.
+     * Upper bound, inclusive.
+     */
     lte?: number;
     };
   /** Object id; the previous page ends before it. */
@@ -863,7 +1003,16 @@ export interface InvoicesListParams {
  * Params of invoices get.
  * Not specified by the contract: "Parameters of invoices: not shown."
  */
-export type InvoicesGetParams = Record<string, unknown>;
+export interface InvoicesGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `id` field.
+   * Assumption: The invoices get params are not shown; the record is assumed to be addressed by its id, as in customers get and the other payments gets.
+   */
+  id: string;
+}
+
 /**
  * Params of invoices api_search.
  * Not specified by the contract: "Parameters of invoices: not shown."
@@ -872,15 +1021,30 @@ export type InvoicesApiSearchParams = Record<string, unknown>;
 
 /** Params of payment_intents list. */
 export interface PaymentIntentsListParams {
-  /** Date interval on the creation time; gt and lt exclusive, gte and lte inclusive. */
+  /**
+   * Date interval on the creation time; gt and lt exclusive, gte and lte inclusive.
+   * An interval on `created`.
+   */
   created?: {
-    /** The `gt` field. */
+    /**
+     * The `gt` field.
+     * Lower bound, exclusive.
+     */
     gt?: number;
-    /** The `gte` field. */
+    /**
+     * The `gte` field.
+     * Lower bound, inclusive.
+     */
     gte?: number;
-    /** The `lt` field. */
+    /**
+     * The `lt` field.
+     * Upper bound, exclusive.
+     */
     lt?: number;
-    /** The `lte` field. */
+    /**
+     * The `lte` field.
+     * Upper bound, inclusive.
+     */
     lte?: number;
     };
   /** The `customer` field. */
@@ -913,32 +1077,66 @@ export interface PaymentIntentsApiSearchParams {
   limit?: number;
   /** Omit on the first call; afterwards the next_page value of the previous response. */
   page?: string;
-  /** Search query in the upstream search query language. */
+  /**
+   * Search query in the upstream search query language.
+   * Assumption: The seed names the language but not its grammar; the upstream search query language is assumed. The mock evaluates a documented subset of the language (see the reference) and answers 422 outside it.
+   * Provenance: Upstream search query language: field:value clauses, comparisons, AND / OR, - negation.
+   */
   query: string;
 }
 
 /** Params of payouts list. */
 export interface PayoutsListParams {
-  /** Date interval on the arrival date; gt and lt exclusive, gte and lte inclusive. */
+  /**
+   * Date interval on the arrival date; gt and lt exclusive, gte and lte inclusive.
+   * An interval on `arrival_date`.
+   */
   arrival_date?: {
-    /** The `gt` field. */
+    /**
+     * The `gt` field.
+     * Lower bound, exclusive.
+     */
     gt?: number;
-    /** The `gte` field. */
+    /**
+     * The `gte` field.
+     * Lower bound, inclusive.
+     */
     gte?: number;
-    /** The `lt` field. */
+    /**
+     * The `lt` field.
+     * Upper bound, exclusive.
+     */
     lt?: number;
-    /** The `lte` field. */
+    /**
+     * The `lte` field.
+     * Upper bound, inclusive.
+     */
     lte?: number;
     };
-  /** Date interval on the creation time; gt and lt exclusive, gte and lte inclusive. */
+  /**
+   * Date interval on the creation time; gt and lt exclusive, gte and lte inclusive.
+   * An interval on `created`.
+   */
   created?: {
-    /** The `gt` field. */
+    /**
+     * The `gt` field.
+     * Lower bound, exclusive.
+     */
     gt?: number;
-    /** The `gte` field. */
+    /**
+     * The `gte` field.
+     * Lower bound, inclusive.
+     */
     gte?: number;
-    /** The `lt` field. */
+    /**
+     * The `lt` field.
+     * Upper bound, exclusive.
+     */
     lt?: number;
-    /** The `lte` field. */
+    /**
+     * The `lte` field.
+     * Upper bound, inclusive.
+     */
     lte?: number;
     };
   /** External account id. */
@@ -960,7 +1158,15 @@ export interface PayoutsListParams {
  * Params of payouts get.
  * Not specified by the contract: "Parameters of payouts get: not shown."
  */
-export type PayoutsGetParams = Record<string, unknown>;
+export interface PayoutsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `id` field.
+   * Assumption: The payouts get params are not shown; the record is assumed to be addressed by its id, as in customers get and the other payments gets.
+   */
+  id: string;
+}
 
 /**
  * Params of products list.
@@ -984,22 +1190,49 @@ export interface ProductsListParams {
  * Params of products get.
  * Not specified by the contract: "Parameters of products (list, create, get, update, delete): not shown."
  */
-export type ProductsGetParams = Record<string, unknown>;
+export interface ProductsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `id` field.
+   * Assumption: The products get params are not shown; the record is assumed to be addressed by its id, as in customers get and the other payments gets.
+   */
+  id: string;
+}
+
 /**
  * Params of products create.
  * Not specified by the contract: "Parameters of products (list, create, get, update, delete): not shown."
  */
 export type ProductsCreateParams = Record<string, unknown>;
+
 /**
  * Params of products update.
  * Not specified by the contract: "Parameters of products (list, create, get, update, delete): not shown."
  */
-export type ProductsUpdateParams = Record<string, unknown>;
+export interface ProductsUpdateParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `id` field.
+   * Assumption: The products update params are not shown; the record is assumed to be addressed by its id, as in customers update.
+   */
+  id: string;
+}
+
 /**
  * Params of products delete.
  * Not specified by the contract: "Parameters of products (list, create, get, update, delete): not shown."
  */
-export type ProductsDeleteParams = Record<string, unknown>;
+export interface ProductsDeleteParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `id` field.
+   * Assumption: The products delete params are not shown; the record is assumed to be addressed by its id, as in customers delete.
+   */
+  id: string;
+}
 
 /** Params of products api_search. */
 export interface ProductsApiSearchParams {
@@ -1010,7 +1243,11 @@ export interface ProductsApiSearchParams {
   limit?: number;
   /** Omit on the first call; afterwards the next_page value of the previous response. */
   page?: string;
-  /** Search query in the upstream search query language. */
+  /**
+   * Search query in the upstream search query language.
+   * Assumption: The seed names the language but not its grammar; the upstream search query language is assumed. The mock evaluates a documented subset of the language (see the reference) and answers 422 outside it.
+   * Provenance: Upstream search query language: field:value clauses, comparisons, AND / OR, - negation.
+   */
   query: string;
 }
 
@@ -1042,7 +1279,16 @@ export interface RefundsListParams {
  * Params of refunds get.
  * Not specified by the contract: "Parameters of refunds: not shown."
  */
-export type RefundsGetParams = Record<string, unknown>;
+export interface RefundsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `id` field.
+   * Assumption: The refunds get params are not shown; the record is assumed to be addressed by its id, as in customers get and the other payments gets.
+   */
+  id: string;
+}
+
 /**
  * Params of refunds create.
  * Not specified by the contract: "Parameters of refunds: not shown."
@@ -1075,13 +1321,27 @@ export interface SubscriptionsListParams {
   limit?: number;
   /** Object id; the next page starts after it. */
   starting_after?: string;
+  /**
+   * Only subscriptions with this status (canceled ones included when asked for).
+   * Provenance: Upstream subscriptions list: the status filter and its values.
+   */
+  status?: 'active' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'past_due' | 'paused' | 'trialing' | 'unpaid';
 }
 
 /**
  * Params of subscriptions get.
  * Not specified by the contract: "Parameters of subscriptions beyond automatic_tax: not shown."
  */
-export type SubscriptionsGetParams = Record<string, unknown>;
+export interface SubscriptionsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `id` field.
+   * Assumption: The subscriptions get params are not shown; the record is assumed to be addressed by its id, as in customers get and the other payments gets.
+   */
+  id: string;
+}
+
 /**
  * Params of subscriptions api_search.
  * Not specified by the contract: "Parameters of subscriptions beyond automatic_tax: not shown."

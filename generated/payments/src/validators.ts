@@ -252,7 +252,8 @@ return errors === 0;
 }
 
 export const params_balance_transactions_list = validate12;
-const schema13 = {"type":"object","properties":{"created":{"type":"object","properties":{"gt":{"type":"integer"},"gte":{"type":"integer"},"lt":{"type":"integer"},"lte":{"type":"integer"}},"additionalProperties":false},"currency":{"type":"string"},"ending_before":{"type":"string"},"limit":{"type":"integer","minimum":1,"maximum":100},"payout":{"type":"string"},"source":{"type":"string"},"starting_after":{"type":"string"},"type":{"type":"string"}},"additionalProperties":false};
+const schema13 = {"type":"object","properties":{"created":{"type":"object","properties":{"gt":{"type":"integer"},"gte":{"type":"integer"},"lt":{"type":"integer"},"lte":{"type":"integer"}},"additionalProperties":false},"currency":{"type":"string","pattern":"^[a-z]{3}$"},"ending_before":{"type":"string"},"limit":{"type":"integer","minimum":1,"maximum":100},"payout":{"type":"string"},"source":{"type":"string"},"starting_after":{"type":"string"},"type":{"type":"string"}},"additionalProperties":false};
+const pattern0 = new RegExp("^[a-z]{3}$", "u");
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -370,8 +371,10 @@ var valid0 = _errs2 === errors;
 if(data.currency !== undefined){
 let data5 = data.currency;
 const _errs13 = errors;
-if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs14 = errors;
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+const err7 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[a-z]{3}$"},message:"must match pattern \""+"^[a-z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -380,19 +383,29 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs14 = errors;
+}
+else {
+const err8 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
 var valid0 = _errs13 === errors;
 }
 if(data.ending_before !== undefined){
 let data6 = data.ending_before;
 const _errs15 = errors;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/ending_before",schemaPath:"#/properties/ending_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/ending_before",schemaPath:"#/properties/ending_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err9];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err9);
 }
 errors++;
 }
@@ -403,19 +416,7 @@ if(data.limit !== undefined){
 let data7 = data.limit;
 const _errs17 = errors;
 if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-const _errs18 = errors;
-if(typeof data7 == "number"){
-if(data7 > 100 || isNaN(data7)){
-const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -424,13 +425,25 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data7 < 1 || isNaN(data7)){
-const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const _errs18 = errors;
+if(typeof data7 == "number"){
+if(data7 > 100 || isNaN(data7)){
+const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+if(data7 < 1 || isNaN(data7)){
+const err12 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }
@@ -441,12 +454,12 @@ if(data.payout !== undefined){
 let data8 = data.payout;
 const _errs19 = errors;
 if(typeof data8 !== "string"){
-const err12 = {instancePath:instancePath+"/payout",schemaPath:"#/properties/payout/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/payout",schemaPath:"#/properties/payout/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err13];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -457,12 +470,12 @@ if(data.source !== undefined){
 let data9 = data.source;
 const _errs21 = errors;
 if(typeof data9 !== "string"){
-const err13 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err14];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -473,12 +486,12 @@ if(data.starting_after !== undefined){
 let data10 = data.starting_after;
 const _errs23 = errors;
 if(typeof data10 !== "string"){
-const err14 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err15];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err15);
 }
 errors++;
 }
@@ -489,12 +502,12 @@ if(data.type !== undefined){
 let data11 = data.type;
 const _errs25 = errors;
 if(typeof data11 !== "string"){
-const err15 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err16];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err16);
 }
 errors++;
 }
@@ -503,12 +516,12 @@ var valid0 = _errs25 === errors;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err17];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -673,22 +686,48 @@ return errors === 0;
 }
 
 export const params_charges_get = validate15;
-const schema16 = {"type":"object","properties":{},"additionalProperties":true};
+const schema16 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":true};
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
 else {
 vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
 }
 errors++;
 }
@@ -1029,49 +1068,23 @@ validate17.errors = vErrors;
 return errors === 0;
 }
 
-export const params_customers_update = validate18;
-const schema19 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":true};
+export const params_customers_create = validate18;
+const schema19 = {"type":"object","properties":{},"additionalProperties":true};
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const _errs1 = errors;
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err0];
 }
 else {
 vErrors.push(err0);
-}
-errors++;
-}
-const _errs1 = errors;
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs2 = errors;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const _errs3 = errors;
-var valid0 = _errs2 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
 }
 errors++;
 }
@@ -1885,7 +1898,7 @@ return errors === 0;
 }
 
 export const params_subscriptions_list = validate22;
-const schema23 = {"type":"object","properties":{"automatic_tax":{"type":"object","properties":{"enabled":{"type":"boolean"}},"additionalProperties":false},"ending_before":{"type":"string"},"limit":{"type":"integer","minimum":1,"maximum":100},"starting_after":{"type":"string"}},"additionalProperties":true};
+const schema23 = {"type":"object","properties":{"automatic_tax":{"type":"object","properties":{"enabled":{"type":"boolean"}},"additionalProperties":false},"ending_before":{"type":"string"},"limit":{"type":"integer","minimum":1,"maximum":100},"starting_after":{"type":"string"},"status":{"type":"string","enum":["active","canceled","incomplete","incomplete_expired","past_due","paused","trialing","unpaid"]}},"additionalProperties":true};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2010,14 +2023,41 @@ errors++;
 const _errs12 = errors;
 var valid0 = _errs11 === errors;
 }
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.status !== undefined){
+let data5 = data.status;
+const _errs13 = errors;
+if(typeof data5 !== "string"){
+const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+const _errs14 = errors;
+const vSchema0 = schema23.properties.status.enum;
+if(!((((((((data5 === "active") || (data5 === "canceled")) || (data5 === "incomplete")) || (data5 === "incomplete_expired")) || (data5 === "past_due")) || (data5 === "paused")) || (data5 === "trialing")) || (data5 === "unpaid"))){
+const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema23.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+var valid0 = _errs13 === errors;
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -2314,7 +2354,7 @@ return errors === 0;
 }
 
 export const record_balance_transaction = validate24;
-const schema25 = {"type":"object","properties":{"amount":{"type":"integer"},"available_on":{"type":"integer"},"balance_type":{"type":"string","enum":["issuing","payments","refund_and_dispute_prefunding"]},"created":{"type":"integer"},"currency":{"type":"string"},"description":{"type":["string","null"]},"exchange_rate":{"type":["number","null"]},"fee":{"type":"integer"},"fee_details":{"type":"array","items":{"type":"object"}},"id":{"type":"string"},"net":{"type":"integer"},"object":{"type":"string","const":"balance_transaction"},"reporting_category":{"type":"string"},"source":{"type":["string","null"]},"status":{"type":"string","enum":["available","pending"]},"type":{"type":"string"}},"required":["amount","available_on","balance_type","created","currency","description","exchange_rate","fee","fee_details","id","net","object","reporting_category","source","status","type"],"additionalProperties":true};
+const schema25 = {"type":"object","properties":{"amount":{"type":"integer"},"available_on":{"type":"integer"},"balance_type":{"type":"string","enum":["issuing","payments","refund_and_dispute_prefunding"]},"created":{"type":"integer"},"currency":{"type":"string","pattern":"^[a-z]{3}$"},"description":{"type":["string","null"]},"exchange_rate":{"type":["number","null"]},"fee":{"type":"integer"},"fee_details":{"type":"array","items":{"type":"object"}},"id":{"type":"string"},"net":{"type":"integer"},"object":{"type":"string","const":"balance_transaction"},"reporting_category":{"type":"string"},"source":{"type":["string","null"]},"status":{"type":"string","enum":["available","pending"]},"type":{"type":"string"}},"required":["amount","available_on","balance_type","created","currency","description","exchange_rate","fee","fee_details","id","net","object","reporting_category","source","status","type"],"additionalProperties":true};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2560,8 +2600,10 @@ var valid0 = _errs8 === errors;
 if(data.currency !== undefined){
 let data4 = data.currency;
 const _errs10 = errors;
-if(typeof data4 !== "string"){
-const err21 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs11 = errors;
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+const err21 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[a-z]{3}$"},message:"must match pattern \""+"^[a-z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2570,19 +2612,29 @@ vErrors.push(err21);
 }
 errors++;
 }
-const _errs11 = errors;
+}
+else {
+const err22 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
 var valid0 = _errs10 === errors;
 }
 if(data.description !== undefined){
 let data5 = data.description;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err22 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema25.properties.description.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema25.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err22];
+vErrors = [err23];
 }
 else {
-vErrors.push(err22);
+vErrors.push(err23);
 }
 errors++;
 }
@@ -2593,12 +2645,12 @@ if(data.exchange_rate !== undefined){
 let data6 = data.exchange_rate;
 const _errs14 = errors;
 if((!(typeof data6 == "number")) && (data6 !== null)){
-const err23 = {instancePath:instancePath+"/exchange_rate",schemaPath:"#/properties/exchange_rate/type",keyword:"type",params:{type: schema25.properties.exchange_rate.type},message:"must be number,null"};
+const err24 = {instancePath:instancePath+"/exchange_rate",schemaPath:"#/properties/exchange_rate/type",keyword:"type",params:{type: schema25.properties.exchange_rate.type},message:"must be number,null"};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err24];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err24);
 }
 errors++;
 }
@@ -2609,12 +2661,12 @@ if(data.fee !== undefined){
 let data7 = data.fee;
 const _errs16 = errors;
 if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err24 = {instancePath:instancePath+"/fee",schemaPath:"#/properties/fee/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err25 = {instancePath:instancePath+"/fee",schemaPath:"#/properties/fee/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err25];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err25);
 }
 errors++;
 }
@@ -2632,12 +2684,12 @@ for(let i0=0; i0<len0; i0++){
 let data9 = data8[i0];
 const _errs20 = errors;
 if(!(data9 && typeof data9 == "object" && !Array.isArray(data9))){
-const err25 = {instancePath:instancePath+"/fee_details/" + i0,schemaPath:"#/properties/fee_details/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err26 = {instancePath:instancePath+"/fee_details/" + i0,schemaPath:"#/properties/fee_details/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err26];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -2649,12 +2701,12 @@ valid2 = false;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/fee_details",schemaPath:"#/properties/fee_details/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err27 = {instancePath:instancePath+"/fee_details",schemaPath:"#/properties/fee_details/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err27];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err27);
 }
 errors++;
 }
@@ -2664,12 +2716,12 @@ if(data.id !== undefined){
 let data10 = data.id;
 const _errs22 = errors;
 if(typeof data10 !== "string"){
-const err27 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err28 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err28];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err28);
 }
 errors++;
 }
@@ -2680,12 +2732,12 @@ if(data.net !== undefined){
 let data11 = data.net;
 const _errs24 = errors;
 if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
-const err28 = {instancePath:instancePath+"/net",schemaPath:"#/properties/net/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err29 = {instancePath:instancePath+"/net",schemaPath:"#/properties/net/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err29];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err29);
 }
 errors++;
 }
@@ -2696,23 +2748,23 @@ if(data.object !== undefined){
 let data12 = data.object;
 const _errs26 = errors;
 if(typeof data12 !== "string"){
-const err29 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-const _errs27 = errors;
-if("balance_transaction" !== data12){
-const err30 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "balance_transaction"},message:"must be equal to constant"};
+const err30 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+const _errs27 = errors;
+if("balance_transaction" !== data12){
+const err31 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "balance_transaction"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }
@@ -2722,12 +2774,12 @@ if(data.reporting_category !== undefined){
 let data13 = data.reporting_category;
 const _errs28 = errors;
 if(typeof data13 !== "string"){
-const err31 = {instancePath:instancePath+"/reporting_category",schemaPath:"#/properties/reporting_category/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err32 = {instancePath:instancePath+"/reporting_category",schemaPath:"#/properties/reporting_category/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err32];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err32);
 }
 errors++;
 }
@@ -2738,12 +2790,12 @@ if(data.source !== undefined){
 let data14 = data.source;
 const _errs30 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err32 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema25.properties.source.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema25.properties.source.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err33];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err33);
 }
 errors++;
 }
@@ -2754,24 +2806,24 @@ if(data.status !== undefined){
 let data15 = data.status;
 const _errs32 = errors;
 if(typeof data15 !== "string"){
-const err33 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err34 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err34];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err34);
 }
 errors++;
 }
 const _errs33 = errors;
 const vSchema1 = schema25.properties.status.enum;
 if(!((data15 === "available") || (data15 === "pending"))){
-const err34 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema25.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err35 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema25.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err35];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err35);
 }
 errors++;
 }
@@ -2781,21 +2833,7 @@ if(data.type !== undefined){
 let data16 = data.type;
 const _errs34 = errors;
 if(typeof data16 !== "string"){
-const err35 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-const _errs35 = errors;
-var valid0 = _errs34 === errors;
-}
-}
-else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err36 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2804,12 +2842,26 @@ vErrors.push(err36);
 }
 errors++;
 }
+const _errs35 = errors;
+var valid0 = _errs34 === errors;
+}
+}
+else {
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
 validate24.errors = vErrors;
 return errors === 0;
 }
 
 export const record_charge = validate25;
-const schema26 = {"type":"object","properties":{"amount":{"type":"integer"},"amount_captured":{"type":"integer"},"amount_refunded":{"type":"integer"},"amount_updates":{"type":["array","null"]},"application":{"type":["string","null"]},"application_fee":{"type":["string","null"]},"application_fee_amount":{"type":["integer","null"]},"balance_transaction":{"type":["string","null"]},"billing_details":{"type":"object"},"calculated_statement_descriptor":{"type":["string","null"]},"captured":{"type":"boolean"},"created":{"type":"integer"},"currency":{"type":"string"},"customer":{"type":["string","null"]},"description":{"type":["string","null"]},"destination":{"type":["string","null"]},"dispute":{"type":["string","null"]},"disputed":{"type":"boolean"},"failure_balance_transaction":{"type":["string","null"]},"failure_code":{"type":["string","null"]},"failure_message":{"type":["string","null"]},"fraud_details":{"type":["object","null"]},"id":{"type":"string"},"invoice":{"type":["string","null"]},"livemode":{"type":"boolean"},"metadata":{"type":"object"},"object":{"type":"string","const":"charge"},"on_behalf_of":{"type":["string","null"]},"order":{"type":["string","null"]},"outcome":{"type":["object","null"]},"paid":{"type":"boolean"},"payment_intent":{"type":["string","null"]},"payment_method":{"type":["string","null"]},"payment_method_details":{"type":["object","null"]},"presentment_details":{"type":["object","null"]},"radar_options":{"type":["object","null"]},"receipt_email":{"type":["string","null"]},"receipt_number":{"type":["string","null"]},"receipt_url":{"type":["string","null"]},"refunded":{"type":"boolean"},"refunds":{"type":["object","null"]},"review":{"type":["string","null"]},"shipping":{"type":["object","null"]},"source":{"type":["object","null"]},"source_transfer":{"type":["string","null"]},"statement_descriptor":{"type":["string","null"]},"statement_descriptor_suffix":{"type":["string","null"]},"status":{"type":"string","enum":["succeeded","pending","failed"]},"transfer_data":{"type":["object","null"]},"transfer_group":{"type":["string","null"]}},"required":["amount","amount_captured","amount_refunded","amount_updates","application","application_fee","application_fee_amount","balance_transaction","billing_details","calculated_statement_descriptor","captured","created","currency","customer","description","destination","dispute","disputed","failure_balance_transaction","failure_code","failure_message","fraud_details","id","invoice","livemode","metadata","object","on_behalf_of","order","outcome","paid","payment_intent","payment_method","payment_method_details","presentment_details","radar_options","receipt_email","receipt_number","receipt_url","refunded","refunds","review","shipping","source","source_transfer","statement_descriptor","statement_descriptor_suffix","status","transfer_data","transfer_group"],"additionalProperties":true};
+const schema26 = {"type":"object","properties":{"amount":{"type":"integer"},"amount_captured":{"type":"integer"},"amount_refunded":{"type":"integer"},"amount_updates":{"type":["array","null"]},"application":{"type":["string","null"]},"application_fee":{"type":["string","null"]},"application_fee_amount":{"type":["integer","null"]},"balance_transaction":{"type":["string","null"]},"billing_details":{"type":"object"},"calculated_statement_descriptor":{"type":["string","null"]},"captured":{"type":"boolean"},"created":{"type":"integer"},"currency":{"type":"string","pattern":"^[a-z]{3}$"},"customer":{"type":["string","null"]},"description":{"type":["string","null"]},"destination":{"type":["string","null"]},"dispute":{"type":["string","null"]},"disputed":{"type":"boolean"},"failure_balance_transaction":{"type":["string","null"]},"failure_code":{"type":["string","null"]},"failure_message":{"type":["string","null"]},"fraud_details":{"type":["object","null"]},"id":{"type":"string"},"invoice":{"type":["string","null"]},"livemode":{"type":"boolean"},"metadata":{"type":"object"},"object":{"type":"string","const":"charge"},"on_behalf_of":{"type":["string","null"]},"order":{"type":["string","null"]},"outcome":{"type":["object","null"]},"paid":{"type":"boolean"},"payment_intent":{"type":["string","null"]},"payment_method":{"type":["string","null"]},"payment_method_details":{"type":["object","null"]},"presentment_details":{"type":["object","null"]},"radar_options":{"type":["object","null"]},"receipt_email":{"type":["string","null"]},"receipt_number":{"type":["string","null"]},"receipt_url":{"type":["string","null"]},"refunded":{"type":"boolean"},"refunds":{"type":["object","null"]},"review":{"type":["string","null"]},"shipping":{"type":["object","null"]},"source":{"type":["object","null"]},"source_transfer":{"type":["string","null"]},"statement_descriptor":{"type":["string","null"]},"statement_descriptor_suffix":{"type":["string","null"]},"status":{"type":"string","enum":["succeeded","pending","failed"]},"transfer_data":{"type":["object","null"]},"transfer_group":{"type":["string","null"]}},"required":["amount","amount_captured","amount_refunded","amount_updates","application","application_fee","application_fee_amount","balance_transaction","billing_details","calculated_statement_descriptor","captured","created","currency","customer","description","destination","dispute","disputed","failure_balance_transaction","failure_code","failure_message","fraud_details","id","invoice","livemode","metadata","object","on_behalf_of","order","outcome","paid","payment_intent","payment_method","payment_method_details","presentment_details","radar_options","receipt_email","receipt_number","receipt_url","refunded","refunds","review","shipping","source","source_transfer","statement_descriptor","statement_descriptor_suffix","status","transfer_data","transfer_group"],"additionalProperties":true};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3512,8 +3564,10 @@ var valid0 = _errs24 === errors;
 if(data.currency !== undefined){
 let data12 = data.currency;
 const _errs26 = errors;
-if(typeof data12 !== "string"){
-const err62 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs27 = errors;
+if(typeof data12 === "string"){
+if(!pattern0.test(data12)){
+const err62 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[a-z]{3}$"},message:"must match pattern \""+"^[a-z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -3522,19 +3576,29 @@ vErrors.push(err62);
 }
 errors++;
 }
-const _errs27 = errors;
+}
+else {
+const err63 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
 var valid0 = _errs26 === errors;
 }
 if(data.customer !== undefined){
 let data13 = data.customer;
 const _errs28 = errors;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err63 = {instancePath:instancePath+"/customer",schemaPath:"#/properties/customer/type",keyword:"type",params:{type: schema26.properties.customer.type},message:"must be string,null"};
+const err64 = {instancePath:instancePath+"/customer",schemaPath:"#/properties/customer/type",keyword:"type",params:{type: schema26.properties.customer.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err64];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err64);
 }
 errors++;
 }
@@ -3545,12 +3609,12 @@ if(data.description !== undefined){
 let data14 = data.description;
 const _errs30 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err64 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema26.properties.description.type},message:"must be string,null"};
+const err65 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema26.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err65];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err65);
 }
 errors++;
 }
@@ -3561,12 +3625,12 @@ if(data.destination !== undefined){
 let data15 = data.destination;
 const _errs32 = errors;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err65 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema26.properties.destination.type},message:"must be string,null"};
+const err66 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema26.properties.destination.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err65];
+vErrors = [err66];
 }
 else {
-vErrors.push(err65);
+vErrors.push(err66);
 }
 errors++;
 }
@@ -3577,12 +3641,12 @@ if(data.dispute !== undefined){
 let data16 = data.dispute;
 const _errs34 = errors;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err66 = {instancePath:instancePath+"/dispute",schemaPath:"#/properties/dispute/type",keyword:"type",params:{type: schema26.properties.dispute.type},message:"must be string,null"};
+const err67 = {instancePath:instancePath+"/dispute",schemaPath:"#/properties/dispute/type",keyword:"type",params:{type: schema26.properties.dispute.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err66];
+vErrors = [err67];
 }
 else {
-vErrors.push(err66);
+vErrors.push(err67);
 }
 errors++;
 }
@@ -3593,12 +3657,12 @@ if(data.disputed !== undefined){
 let data17 = data.disputed;
 const _errs36 = errors;
 if(typeof data17 !== "boolean"){
-const err67 = {instancePath:instancePath+"/disputed",schemaPath:"#/properties/disputed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err68 = {instancePath:instancePath+"/disputed",schemaPath:"#/properties/disputed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err67];
+vErrors = [err68];
 }
 else {
-vErrors.push(err67);
+vErrors.push(err68);
 }
 errors++;
 }
@@ -3609,12 +3673,12 @@ if(data.failure_balance_transaction !== undefined){
 let data18 = data.failure_balance_transaction;
 const _errs38 = errors;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err68 = {instancePath:instancePath+"/failure_balance_transaction",schemaPath:"#/properties/failure_balance_transaction/type",keyword:"type",params:{type: schema26.properties.failure_balance_transaction.type},message:"must be string,null"};
+const err69 = {instancePath:instancePath+"/failure_balance_transaction",schemaPath:"#/properties/failure_balance_transaction/type",keyword:"type",params:{type: schema26.properties.failure_balance_transaction.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err68];
+vErrors = [err69];
 }
 else {
-vErrors.push(err68);
+vErrors.push(err69);
 }
 errors++;
 }
@@ -3625,12 +3689,12 @@ if(data.failure_code !== undefined){
 let data19 = data.failure_code;
 const _errs40 = errors;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err69 = {instancePath:instancePath+"/failure_code",schemaPath:"#/properties/failure_code/type",keyword:"type",params:{type: schema26.properties.failure_code.type},message:"must be string,null"};
+const err70 = {instancePath:instancePath+"/failure_code",schemaPath:"#/properties/failure_code/type",keyword:"type",params:{type: schema26.properties.failure_code.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err69];
+vErrors = [err70];
 }
 else {
-vErrors.push(err69);
+vErrors.push(err70);
 }
 errors++;
 }
@@ -3641,12 +3705,12 @@ if(data.failure_message !== undefined){
 let data20 = data.failure_message;
 const _errs42 = errors;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err70 = {instancePath:instancePath+"/failure_message",schemaPath:"#/properties/failure_message/type",keyword:"type",params:{type: schema26.properties.failure_message.type},message:"must be string,null"};
+const err71 = {instancePath:instancePath+"/failure_message",schemaPath:"#/properties/failure_message/type",keyword:"type",params:{type: schema26.properties.failure_message.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err70];
+vErrors = [err71];
 }
 else {
-vErrors.push(err70);
+vErrors.push(err71);
 }
 errors++;
 }
@@ -3657,12 +3721,12 @@ if(data.fraud_details !== undefined){
 let data21 = data.fraud_details;
 const _errs44 = errors;
 if((!(data21 && typeof data21 == "object" && !Array.isArray(data21))) && (data21 !== null)){
-const err71 = {instancePath:instancePath+"/fraud_details",schemaPath:"#/properties/fraud_details/type",keyword:"type",params:{type: schema26.properties.fraud_details.type},message:"must be object,null"};
+const err72 = {instancePath:instancePath+"/fraud_details",schemaPath:"#/properties/fraud_details/type",keyword:"type",params:{type: schema26.properties.fraud_details.type},message:"must be object,null"};
 if(vErrors === null){
-vErrors = [err71];
+vErrors = [err72];
 }
 else {
-vErrors.push(err71);
+vErrors.push(err72);
 }
 errors++;
 }
@@ -3673,12 +3737,12 @@ if(data.id !== undefined){
 let data22 = data.id;
 const _errs46 = errors;
 if(typeof data22 !== "string"){
-const err72 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err73 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err72];
+vErrors = [err73];
 }
 else {
-vErrors.push(err72);
+vErrors.push(err73);
 }
 errors++;
 }
@@ -3689,12 +3753,12 @@ if(data.invoice !== undefined){
 let data23 = data.invoice;
 const _errs48 = errors;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err73 = {instancePath:instancePath+"/invoice",schemaPath:"#/properties/invoice/type",keyword:"type",params:{type: schema26.properties.invoice.type},message:"must be string,null"};
+const err74 = {instancePath:instancePath+"/invoice",schemaPath:"#/properties/invoice/type",keyword:"type",params:{type: schema26.properties.invoice.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err73];
+vErrors = [err74];
 }
 else {
-vErrors.push(err73);
+vErrors.push(err74);
 }
 errors++;
 }
@@ -3705,12 +3769,12 @@ if(data.livemode !== undefined){
 let data24 = data.livemode;
 const _errs50 = errors;
 if(typeof data24 !== "boolean"){
-const err74 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err75 = {instancePath:instancePath+"/livemode",schemaPath:"#/properties/livemode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err74];
+vErrors = [err75];
 }
 else {
-vErrors.push(err74);
+vErrors.push(err75);
 }
 errors++;
 }
@@ -3721,12 +3785,12 @@ if(data.metadata !== undefined){
 let data25 = data.metadata;
 const _errs52 = errors;
 if(!(data25 && typeof data25 == "object" && !Array.isArray(data25))){
-const err75 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err76 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err76];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err76);
 }
 errors++;
 }
@@ -3737,23 +3801,23 @@ if(data.object !== undefined){
 let data26 = data.object;
 const _errs54 = errors;
 if(typeof data26 !== "string"){
-const err76 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-const _errs55 = errors;
-if("charge" !== data26){
-const err77 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "charge"},message:"must be equal to constant"};
+const err77 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err77];
 }
 else {
 vErrors.push(err77);
+}
+errors++;
+}
+const _errs55 = errors;
+if("charge" !== data26){
+const err78 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "charge"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
 }
 errors++;
 }
@@ -3763,12 +3827,12 @@ if(data.on_behalf_of !== undefined){
 let data27 = data.on_behalf_of;
 const _errs56 = errors;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err78 = {instancePath:instancePath+"/on_behalf_of",schemaPath:"#/properties/on_behalf_of/type",keyword:"type",params:{type: schema26.properties.on_behalf_of.type},message:"must be string,null"};
+const err79 = {instancePath:instancePath+"/on_behalf_of",schemaPath:"#/properties/on_behalf_of/type",keyword:"type",params:{type: schema26.properties.on_behalf_of.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err79];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err79);
 }
 errors++;
 }
@@ -3779,12 +3843,12 @@ if(data.order !== undefined){
 let data28 = data.order;
 const _errs58 = errors;
 if((typeof data28 !== "string") && (data28 !== null)){
-const err79 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: schema26.properties.order.type},message:"must be string,null"};
+const err80 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: schema26.properties.order.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err80];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err80);
 }
 errors++;
 }
@@ -3795,12 +3859,12 @@ if(data.outcome !== undefined){
 let data29 = data.outcome;
 const _errs60 = errors;
 if((!(data29 && typeof data29 == "object" && !Array.isArray(data29))) && (data29 !== null)){
-const err80 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: schema26.properties.outcome.type},message:"must be object,null"};
+const err81 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: schema26.properties.outcome.type},message:"must be object,null"};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err81];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err81);
 }
 errors++;
 }
@@ -3811,12 +3875,12 @@ if(data.paid !== undefined){
 let data30 = data.paid;
 const _errs62 = errors;
 if(typeof data30 !== "boolean"){
-const err81 = {instancePath:instancePath+"/paid",schemaPath:"#/properties/paid/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err82 = {instancePath:instancePath+"/paid",schemaPath:"#/properties/paid/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err82];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err82);
 }
 errors++;
 }
@@ -3827,12 +3891,12 @@ if(data.payment_intent !== undefined){
 let data31 = data.payment_intent;
 const _errs64 = errors;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err82 = {instancePath:instancePath+"/payment_intent",schemaPath:"#/properties/payment_intent/type",keyword:"type",params:{type: schema26.properties.payment_intent.type},message:"must be string,null"};
+const err83 = {instancePath:instancePath+"/payment_intent",schemaPath:"#/properties/payment_intent/type",keyword:"type",params:{type: schema26.properties.payment_intent.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err83];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err83);
 }
 errors++;
 }
@@ -3843,12 +3907,12 @@ if(data.payment_method !== undefined){
 let data32 = data.payment_method;
 const _errs66 = errors;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err83 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema26.properties.payment_method.type},message:"must be string,null"};
+const err84 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema26.properties.payment_method.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err84];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err84);
 }
 errors++;
 }
@@ -3859,12 +3923,12 @@ if(data.payment_method_details !== undefined){
 let data33 = data.payment_method_details;
 const _errs68 = errors;
 if((!(data33 && typeof data33 == "object" && !Array.isArray(data33))) && (data33 !== null)){
-const err84 = {instancePath:instancePath+"/payment_method_details",schemaPath:"#/properties/payment_method_details/type",keyword:"type",params:{type: schema26.properties.payment_method_details.type},message:"must be object,null"};
+const err85 = {instancePath:instancePath+"/payment_method_details",schemaPath:"#/properties/payment_method_details/type",keyword:"type",params:{type: schema26.properties.payment_method_details.type},message:"must be object,null"};
 if(vErrors === null){
-vErrors = [err84];
+vErrors = [err85];
 }
 else {
-vErrors.push(err84);
+vErrors.push(err85);
 }
 errors++;
 }
@@ -3875,12 +3939,12 @@ if(data.presentment_details !== undefined){
 let data34 = data.presentment_details;
 const _errs70 = errors;
 if((!(data34 && typeof data34 == "object" && !Array.isArray(data34))) && (data34 !== null)){
-const err85 = {instancePath:instancePath+"/presentment_details",schemaPath:"#/properties/presentment_details/type",keyword:"type",params:{type: schema26.properties.presentment_details.type},message:"must be object,null"};
+const err86 = {instancePath:instancePath+"/presentment_details",schemaPath:"#/properties/presentment_details/type",keyword:"type",params:{type: schema26.properties.presentment_details.type},message:"must be object,null"};
 if(vErrors === null){
-vErrors = [err85];
+vErrors = [err86];
 }
 else {
-vErrors.push(err85);
+vErrors.push(err86);
 }
 errors++;
 }
@@ -3891,12 +3955,12 @@ if(data.radar_options !== undefined){
 let data35 = data.radar_options;
 const _errs72 = errors;
 if((!(data35 && typeof data35 == "object" && !Array.isArray(data35))) && (data35 !== null)){
-const err86 = {instancePath:instancePath+"/radar_options",schemaPath:"#/properties/radar_options/type",keyword:"type",params:{type: schema26.properties.radar_options.type},message:"must be object,null"};
+const err87 = {instancePath:instancePath+"/radar_options",schemaPath:"#/properties/radar_options/type",keyword:"type",params:{type: schema26.properties.radar_options.type},message:"must be object,null"};
 if(vErrors === null){
-vErrors = [err86];
+vErrors = [err87];
 }
 else {
-vErrors.push(err86);
+vErrors.push(err87);
 }
 errors++;
 }
@@ -3907,12 +3971,12 @@ if(data.receipt_email !== undefined){
 let data36 = data.receipt_email;
 const _errs74 = errors;
 if((typeof data36 !== "string") && (data36 !== null)){
-const err87 = {instancePath:instancePath+"/receipt_email",schemaPath:"#/properties/receipt_email/type",keyword:"type",params:{type: schema26.properties.receipt_email.type},message:"must be string,null"};
+const err88 = {instancePath:instancePath+"/receipt_email",schemaPath:"#/properties/receipt_email/type",keyword:"type",params:{type: schema26.properties.receipt_email.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err87];
+vErrors = [err88];
 }
 else {
-vErrors.push(err87);
+vErrors.push(err88);
 }
 errors++;
 }
@@ -3923,12 +3987,12 @@ if(data.receipt_number !== undefined){
 let data37 = data.receipt_number;
 const _errs76 = errors;
 if((typeof data37 !== "string") && (data37 !== null)){
-const err88 = {instancePath:instancePath+"/receipt_number",schemaPath:"#/properties/receipt_number/type",keyword:"type",params:{type: schema26.properties.receipt_number.type},message:"must be string,null"};
+const err89 = {instancePath:instancePath+"/receipt_number",schemaPath:"#/properties/receipt_number/type",keyword:"type",params:{type: schema26.properties.receipt_number.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err88];
+vErrors = [err89];
 }
 else {
-vErrors.push(err88);
+vErrors.push(err89);
 }
 errors++;
 }
@@ -3939,12 +4003,12 @@ if(data.receipt_url !== undefined){
 let data38 = data.receipt_url;
 const _errs78 = errors;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err89 = {instancePath:instancePath+"/receipt_url",schemaPath:"#/properties/receipt_url/type",keyword:"type",params:{type: schema26.properties.receipt_url.type},message:"must be string,null"};
+const err90 = {instancePath:instancePath+"/receipt_url",schemaPath:"#/properties/receipt_url/type",keyword:"type",params:{type: schema26.properties.receipt_url.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err89];
+vErrors = [err90];
 }
 else {
-vErrors.push(err89);
+vErrors.push(err90);
 }
 errors++;
 }
@@ -3955,12 +4019,12 @@ if(data.refunded !== undefined){
 let data39 = data.refunded;
 const _errs80 = errors;
 if(typeof data39 !== "boolean"){
-const err90 = {instancePath:instancePath+"/refunded",schemaPath:"#/properties/refunded/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err91 = {instancePath:instancePath+"/refunded",schemaPath:"#/properties/refunded/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err90];
+vErrors = [err91];
 }
 else {
-vErrors.push(err90);
+vErrors.push(err91);
 }
 errors++;
 }
@@ -3971,12 +4035,12 @@ if(data.refunds !== undefined){
 let data40 = data.refunds;
 const _errs82 = errors;
 if((!(data40 && typeof data40 == "object" && !Array.isArray(data40))) && (data40 !== null)){
-const err91 = {instancePath:instancePath+"/refunds",schemaPath:"#/properties/refunds/type",keyword:"type",params:{type: schema26.properties.refunds.type},message:"must be object,null"};
+const err92 = {instancePath:instancePath+"/refunds",schemaPath:"#/properties/refunds/type",keyword:"type",params:{type: schema26.properties.refunds.type},message:"must be object,null"};
 if(vErrors === null){
-vErrors = [err91];
+vErrors = [err92];
 }
 else {
-vErrors.push(err91);
+vErrors.push(err92);
 }
 errors++;
 }
@@ -3987,12 +4051,12 @@ if(data.review !== undefined){
 let data41 = data.review;
 const _errs84 = errors;
 if((typeof data41 !== "string") && (data41 !== null)){
-const err92 = {instancePath:instancePath+"/review",schemaPath:"#/properties/review/type",keyword:"type",params:{type: schema26.properties.review.type},message:"must be string,null"};
+const err93 = {instancePath:instancePath+"/review",schemaPath:"#/properties/review/type",keyword:"type",params:{type: schema26.properties.review.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err92];
+vErrors = [err93];
 }
 else {
-vErrors.push(err92);
+vErrors.push(err93);
 }
 errors++;
 }
@@ -4003,12 +4067,12 @@ if(data.shipping !== undefined){
 let data42 = data.shipping;
 const _errs86 = errors;
 if((!(data42 && typeof data42 == "object" && !Array.isArray(data42))) && (data42 !== null)){
-const err93 = {instancePath:instancePath+"/shipping",schemaPath:"#/properties/shipping/type",keyword:"type",params:{type: schema26.properties.shipping.type},message:"must be object,null"};
+const err94 = {instancePath:instancePath+"/shipping",schemaPath:"#/properties/shipping/type",keyword:"type",params:{type: schema26.properties.shipping.type},message:"must be object,null"};
 if(vErrors === null){
-vErrors = [err93];
+vErrors = [err94];
 }
 else {
-vErrors.push(err93);
+vErrors.push(err94);
 }
 errors++;
 }
@@ -4019,12 +4083,12 @@ if(data.source !== undefined){
 let data43 = data.source;
 const _errs88 = errors;
 if((!(data43 && typeof data43 == "object" && !Array.isArray(data43))) && (data43 !== null)){
-const err94 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema26.properties.source.type},message:"must be object,null"};
+const err95 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema26.properties.source.type},message:"must be object,null"};
 if(vErrors === null){
-vErrors = [err94];
+vErrors = [err95];
 }
 else {
-vErrors.push(err94);
+vErrors.push(err95);
 }
 errors++;
 }
@@ -4035,12 +4099,12 @@ if(data.source_transfer !== undefined){
 let data44 = data.source_transfer;
 const _errs90 = errors;
 if((typeof data44 !== "string") && (data44 !== null)){
-const err95 = {instancePath:instancePath+"/source_transfer",schemaPath:"#/properties/source_transfer/type",keyword:"type",params:{type: schema26.properties.source_transfer.type},message:"must be string,null"};
+const err96 = {instancePath:instancePath+"/source_transfer",schemaPath:"#/properties/source_transfer/type",keyword:"type",params:{type: schema26.properties.source_transfer.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err95];
+vErrors = [err96];
 }
 else {
-vErrors.push(err95);
+vErrors.push(err96);
 }
 errors++;
 }
@@ -4051,12 +4115,12 @@ if(data.statement_descriptor !== undefined){
 let data45 = data.statement_descriptor;
 const _errs92 = errors;
 if((typeof data45 !== "string") && (data45 !== null)){
-const err96 = {instancePath:instancePath+"/statement_descriptor",schemaPath:"#/properties/statement_descriptor/type",keyword:"type",params:{type: schema26.properties.statement_descriptor.type},message:"must be string,null"};
+const err97 = {instancePath:instancePath+"/statement_descriptor",schemaPath:"#/properties/statement_descriptor/type",keyword:"type",params:{type: schema26.properties.statement_descriptor.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err96];
+vErrors = [err97];
 }
 else {
-vErrors.push(err96);
+vErrors.push(err97);
 }
 errors++;
 }
@@ -4067,12 +4131,12 @@ if(data.statement_descriptor_suffix !== undefined){
 let data46 = data.statement_descriptor_suffix;
 const _errs94 = errors;
 if((typeof data46 !== "string") && (data46 !== null)){
-const err97 = {instancePath:instancePath+"/statement_descriptor_suffix",schemaPath:"#/properties/statement_descriptor_suffix/type",keyword:"type",params:{type: schema26.properties.statement_descriptor_suffix.type},message:"must be string,null"};
+const err98 = {instancePath:instancePath+"/statement_descriptor_suffix",schemaPath:"#/properties/statement_descriptor_suffix/type",keyword:"type",params:{type: schema26.properties.statement_descriptor_suffix.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err97];
+vErrors = [err98];
 }
 else {
-vErrors.push(err97);
+vErrors.push(err98);
 }
 errors++;
 }
@@ -4083,24 +4147,24 @@ if(data.status !== undefined){
 let data47 = data.status;
 const _errs96 = errors;
 if(typeof data47 !== "string"){
-const err98 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err99 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err98];
+vErrors = [err99];
 }
 else {
-vErrors.push(err98);
+vErrors.push(err99);
 }
 errors++;
 }
 const _errs97 = errors;
 const vSchema0 = schema26.properties.status.enum;
 if(!(((data47 === "succeeded") || (data47 === "pending")) || (data47 === "failed"))){
-const err99 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema26.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err100 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema26.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err99];
+vErrors = [err100];
 }
 else {
-vErrors.push(err99);
+vErrors.push(err100);
 }
 errors++;
 }
@@ -4110,12 +4174,12 @@ if(data.transfer_data !== undefined){
 let data48 = data.transfer_data;
 const _errs98 = errors;
 if((!(data48 && typeof data48 == "object" && !Array.isArray(data48))) && (data48 !== null)){
-const err100 = {instancePath:instancePath+"/transfer_data",schemaPath:"#/properties/transfer_data/type",keyword:"type",params:{type: schema26.properties.transfer_data.type},message:"must be object,null"};
+const err101 = {instancePath:instancePath+"/transfer_data",schemaPath:"#/properties/transfer_data/type",keyword:"type",params:{type: schema26.properties.transfer_data.type},message:"must be object,null"};
 if(vErrors === null){
-vErrors = [err100];
+vErrors = [err101];
 }
 else {
-vErrors.push(err100);
+vErrors.push(err101);
 }
 errors++;
 }
@@ -4126,12 +4190,12 @@ if(data.transfer_group !== undefined){
 let data49 = data.transfer_group;
 const _errs100 = errors;
 if((typeof data49 !== "string") && (data49 !== null)){
-const err101 = {instancePath:instancePath+"/transfer_group",schemaPath:"#/properties/transfer_group/type",keyword:"type",params:{type: schema26.properties.transfer_group.type},message:"must be string,null"};
+const err102 = {instancePath:instancePath+"/transfer_group",schemaPath:"#/properties/transfer_group/type",keyword:"type",params:{type: schema26.properties.transfer_group.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err101];
+vErrors = [err102];
 }
 else {
-vErrors.push(err101);
+vErrors.push(err102);
 }
 errors++;
 }
@@ -4140,12 +4204,12 @@ var valid0 = _errs100 === errors;
 }
 }
 else {
-const err102 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err103 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err102];
+vErrors = [err103];
 }
 else {
-vErrors.push(err102);
+vErrors.push(err103);
 }
 errors++;
 }
@@ -5601,10 +5665,60 @@ validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const record_payment_intent = validate29;
-const schema30 = {"type":"object","properties":{"amount":{"type":"integer"},"amount_capturable":{"type":"integer"},"amount_received":{"type":"integer"},"application":{"type":["string","null"]},"application_fee_amount":{"type":["integer","null"]},"capture_method":{"type":"string","enum":["automatic","automatic_async","manual"]},"client_secret":{"type":["string","null"]},"confirmation_method":{"type":"string","enum":["automatic","manual"]},"created":{"type":"integer"},"currency":{"type":"string"},"customer":{"type":["string","null"]},"description":{"type":["string","null"]},"id":{"type":"string"},"livemode":{"type":"boolean"},"metadata":{"type":"object"},"object":{"type":"string","const":"payment_intent"},"payment_method":{"type":["string","null"]},"payment_method_types":{"type":"array","items":{"type":"string"}},"status":{"type":"string"}},"required":["amount","amount_capturable","amount_received","application","application_fee_amount","capture_method","client_secret","confirmation_method","created","currency","customer","description","id","livemode","metadata","object","payment_method","payment_method_types","status"],"additionalProperties":true};
+export const record_invoice = validate29;
+const schema30 = {"type":"object","properties":{"created":{"type":"integer"}},"required":["created"],"additionalProperties":true};
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.created === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.created !== undefined){
+let data0 = data.created;
+const _errs2 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err1 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate29.errors = vErrors;
+return errors === 0;
+}
+
+export const record_payment_intent = validate30;
+const schema31 = {"type":"object","properties":{"amount":{"type":"integer"},"amount_capturable":{"type":"integer"},"amount_received":{"type":"integer"},"application":{"type":["string","null"]},"application_fee_amount":{"type":["integer","null"]},"capture_method":{"type":"string","enum":["automatic","automatic_async","manual"]},"client_secret":{"type":["string","null"]},"confirmation_method":{"type":"string","enum":["automatic","manual"]},"created":{"type":"integer"},"currency":{"type":"string"},"customer":{"type":["string","null"]},"description":{"type":["string","null"]},"id":{"type":"string"},"livemode":{"type":"boolean"},"metadata":{"type":"object"},"object":{"type":"string","const":"payment_intent"},"payment_method":{"type":["string","null"]},"payment_method_types":{"type":"array","items":{"type":"string"}},"status":{"type":"string"}},"required":["amount","amount_capturable","amount_received","application","application_fee_amount","capture_method","client_secret","confirmation_method","created","currency","customer","description","id","livemode","metadata","object","payment_method","payment_method_types","status"],"additionalProperties":true};
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5852,7 +5966,7 @@ if(data.application !== undefined){
 let data3 = data.application;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err22 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/type",keyword:"type",params:{type: schema30.properties.application.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/type",keyword:"type",params:{type: schema31.properties.application.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5868,7 +5982,7 @@ if(data.application_fee_amount !== undefined){
 let data4 = data.application_fee_amount;
 const _errs10 = errors;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err23 = {instancePath:instancePath+"/application_fee_amount",schemaPath:"#/properties/application_fee_amount/type",keyword:"type",params:{type: schema30.properties.application_fee_amount.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/application_fee_amount",schemaPath:"#/properties/application_fee_amount/type",keyword:"type",params:{type: schema31.properties.application_fee_amount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5894,9 +6008,9 @@ vErrors.push(err24);
 errors++;
 }
 const _errs13 = errors;
-const vSchema0 = schema30.properties.capture_method.enum;
+const vSchema0 = schema31.properties.capture_method.enum;
 if(!(((data5 === "automatic") || (data5 === "automatic_async")) || (data5 === "manual"))){
-const err25 = {instancePath:instancePath+"/capture_method",schemaPath:"#/properties/capture_method/enum",keyword:"enum",params:{allowedValues: schema30.properties.capture_method.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/capture_method",schemaPath:"#/properties/capture_method/enum",keyword:"enum",params:{allowedValues: schema31.properties.capture_method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5911,7 +6025,7 @@ if(data.client_secret !== undefined){
 let data6 = data.client_secret;
 const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err26 = {instancePath:instancePath+"/client_secret",schemaPath:"#/properties/client_secret/type",keyword:"type",params:{type: schema30.properties.client_secret.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/client_secret",schemaPath:"#/properties/client_secret/type",keyword:"type",params:{type: schema31.properties.client_secret.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5937,9 +6051,9 @@ vErrors.push(err27);
 errors++;
 }
 const _errs17 = errors;
-const vSchema1 = schema30.properties.confirmation_method.enum;
+const vSchema1 = schema31.properties.confirmation_method.enum;
 if(!((data7 === "automatic") || (data7 === "manual"))){
-const err28 = {instancePath:instancePath+"/confirmation_method",schemaPath:"#/properties/confirmation_method/enum",keyword:"enum",params:{allowedValues: schema30.properties.confirmation_method.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/confirmation_method",schemaPath:"#/properties/confirmation_method/enum",keyword:"enum",params:{allowedValues: schema31.properties.confirmation_method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5986,7 +6100,7 @@ if(data.customer !== undefined){
 let data10 = data.customer;
 const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err31 = {instancePath:instancePath+"/customer",schemaPath:"#/properties/customer/type",keyword:"type",params:{type: schema30.properties.customer.type},message:"must be string,null"};
+const err31 = {instancePath:instancePath+"/customer",schemaPath:"#/properties/customer/type",keyword:"type",params:{type: schema31.properties.customer.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6002,7 +6116,7 @@ if(data.description !== undefined){
 let data11 = data.description;
 const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err32 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema30.properties.description.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema31.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -6092,7 +6206,7 @@ if(data.payment_method !== undefined){
 let data16 = data.payment_method;
 const _errs34 = errors;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err38 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema30.properties.payment_method.type},message:"must be string,null"};
+const err38 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema31.properties.payment_method.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -6170,14 +6284,14 @@ vErrors.push(err42);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
-export const record_payout = validate30;
-const schema31 = {"type":"object","properties":{"amount":{"type":"integer"},"application_fee":{"type":["string","null"]},"application_fee_amount":{"type":["integer","null"]},"arrival_date":{"type":"integer"},"automatic":{"type":"boolean"},"balance_transaction":{"type":["string","null"]},"created":{"type":"integer"},"currency":{"type":"string"},"description":{"type":["string","null"]},"destination":{"type":["string","null"]},"failure_balance_transaction":{"type":["string","null"]},"failure_code":{"type":["string","null"]},"failure_message":{"type":["string","null"]},"id":{"type":"string"},"livemode":{"type":"boolean"},"metadata":{"type":"object"},"method":{"type":"string","enum":["standard","instant"]},"object":{"type":"string","const":"payout"},"original_payout":{"type":["string","null"]},"payout_method":{"type":["string","null"]},"reconciliation_status":{"type":"string"},"reversed_by":{"type":["string","null"]},"source_balance":{"type":["string","null"]},"source_type":{"type":"string"},"statement_descriptor":{"type":"string"}},"required":["amount","application_fee","application_fee_amount","arrival_date","automatic","balance_transaction","created","currency","description","destination","failure_balance_transaction","failure_code","failure_message","id","livemode","metadata","method","object","original_payout","payout_method","reconciliation_status","reversed_by","source_balance","source_type","statement_descriptor"],"additionalProperties":true};
+export const record_payout = validate31;
+const schema32 = {"type":"object","properties":{"amount":{"type":"integer"},"application_fee":{"type":["string","null"]},"application_fee_amount":{"type":["integer","null"]},"arrival_date":{"type":"integer"},"automatic":{"type":"boolean"},"balance_transaction":{"type":["string","null"]},"created":{"type":"integer"},"currency":{"type":"string"},"description":{"type":["string","null"]},"destination":{"type":["string","null"]},"failure_balance_transaction":{"type":["string","null"]},"failure_code":{"type":["string","null"]},"failure_message":{"type":["string","null"]},"id":{"type":"string"},"livemode":{"type":"boolean"},"metadata":{"type":"object"},"method":{"type":"string","enum":["standard","instant"]},"object":{"type":"string","const":"payout"},"original_payout":{"type":["string","null"]},"payout_method":{"type":["string","null"]},"reconciliation_status":{"type":"string"},"reversed_by":{"type":["string","null"]},"source_balance":{"type":["string","null"]},"source_type":{"type":"string"},"statement_descriptor":{"type":"string"}},"required":["amount","application_fee","application_fee_amount","arrival_date","automatic","balance_transaction","created","currency","description","destination","failure_balance_transaction","failure_code","failure_message","id","livemode","metadata","method","object","original_payout","payout_method","reconciliation_status","reversed_by","source_balance","source_type","statement_descriptor"],"additionalProperties":true};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6453,7 +6567,7 @@ if(data.application_fee !== undefined){
 let data1 = data.application_fee;
 const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err26 = {instancePath:instancePath+"/application_fee",schemaPath:"#/properties/application_fee/type",keyword:"type",params:{type: schema31.properties.application_fee.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/application_fee",schemaPath:"#/properties/application_fee/type",keyword:"type",params:{type: schema32.properties.application_fee.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6469,7 +6583,7 @@ if(data.application_fee_amount !== undefined){
 let data2 = data.application_fee_amount;
 const _errs6 = errors;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err27 = {instancePath:instancePath+"/application_fee_amount",schemaPath:"#/properties/application_fee_amount/type",keyword:"type",params:{type: schema31.properties.application_fee_amount.type},message:"must be integer,null"};
+const err27 = {instancePath:instancePath+"/application_fee_amount",schemaPath:"#/properties/application_fee_amount/type",keyword:"type",params:{type: schema32.properties.application_fee_amount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6517,7 +6631,7 @@ if(data.balance_transaction !== undefined){
 let data5 = data.balance_transaction;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err30 = {instancePath:instancePath+"/balance_transaction",schemaPath:"#/properties/balance_transaction/type",keyword:"type",params:{type: schema31.properties.balance_transaction.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/balance_transaction",schemaPath:"#/properties/balance_transaction/type",keyword:"type",params:{type: schema32.properties.balance_transaction.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6565,7 +6679,7 @@ if(data.description !== undefined){
 let data8 = data.description;
 const _errs18 = errors;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err33 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema31.properties.description.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema32.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -6581,7 +6695,7 @@ if(data.destination !== undefined){
 let data9 = data.destination;
 const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err34 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema31.properties.destination.type},message:"must be string,null"};
+const err34 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema32.properties.destination.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -6597,7 +6711,7 @@ if(data.failure_balance_transaction !== undefined){
 let data10 = data.failure_balance_transaction;
 const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err35 = {instancePath:instancePath+"/failure_balance_transaction",schemaPath:"#/properties/failure_balance_transaction/type",keyword:"type",params:{type: schema31.properties.failure_balance_transaction.type},message:"must be string,null"};
+const err35 = {instancePath:instancePath+"/failure_balance_transaction",schemaPath:"#/properties/failure_balance_transaction/type",keyword:"type",params:{type: schema32.properties.failure_balance_transaction.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -6613,7 +6727,7 @@ if(data.failure_code !== undefined){
 let data11 = data.failure_code;
 const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err36 = {instancePath:instancePath+"/failure_code",schemaPath:"#/properties/failure_code/type",keyword:"type",params:{type: schema31.properties.failure_code.type},message:"must be string,null"};
+const err36 = {instancePath:instancePath+"/failure_code",schemaPath:"#/properties/failure_code/type",keyword:"type",params:{type: schema32.properties.failure_code.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6629,7 +6743,7 @@ if(data.failure_message !== undefined){
 let data12 = data.failure_message;
 const _errs26 = errors;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err37 = {instancePath:instancePath+"/failure_message",schemaPath:"#/properties/failure_message/type",keyword:"type",params:{type: schema31.properties.failure_message.type},message:"must be string,null"};
+const err37 = {instancePath:instancePath+"/failure_message",schemaPath:"#/properties/failure_message/type",keyword:"type",params:{type: schema32.properties.failure_message.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -6703,9 +6817,9 @@ vErrors.push(err41);
 errors++;
 }
 const _errs35 = errors;
-const vSchema0 = schema31.properties.method.enum;
+const vSchema0 = schema32.properties.method.enum;
 if(!((data16 === "standard") || (data16 === "instant"))){
-const err42 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema31.properties.method.enum},message:"must be equal to one of the allowed values"};
+const err42 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema32.properties.method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6746,7 +6860,7 @@ if(data.original_payout !== undefined){
 let data18 = data.original_payout;
 const _errs38 = errors;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err45 = {instancePath:instancePath+"/original_payout",schemaPath:"#/properties/original_payout/type",keyword:"type",params:{type: schema31.properties.original_payout.type},message:"must be string,null"};
+const err45 = {instancePath:instancePath+"/original_payout",schemaPath:"#/properties/original_payout/type",keyword:"type",params:{type: schema32.properties.original_payout.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -6762,7 +6876,7 @@ if(data.payout_method !== undefined){
 let data19 = data.payout_method;
 const _errs40 = errors;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err46 = {instancePath:instancePath+"/payout_method",schemaPath:"#/properties/payout_method/type",keyword:"type",params:{type: schema31.properties.payout_method.type},message:"must be string,null"};
+const err46 = {instancePath:instancePath+"/payout_method",schemaPath:"#/properties/payout_method/type",keyword:"type",params:{type: schema32.properties.payout_method.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -6794,7 +6908,7 @@ if(data.reversed_by !== undefined){
 let data21 = data.reversed_by;
 const _errs44 = errors;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err48 = {instancePath:instancePath+"/reversed_by",schemaPath:"#/properties/reversed_by/type",keyword:"type",params:{type: schema31.properties.reversed_by.type},message:"must be string,null"};
+const err48 = {instancePath:instancePath+"/reversed_by",schemaPath:"#/properties/reversed_by/type",keyword:"type",params:{type: schema32.properties.reversed_by.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -6810,7 +6924,7 @@ if(data.source_balance !== undefined){
 let data22 = data.source_balance;
 const _errs46 = errors;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err49 = {instancePath:instancePath+"/source_balance",schemaPath:"#/properties/source_balance/type",keyword:"type",params:{type: schema31.properties.source_balance.type},message:"must be string,null"};
+const err49 = {instancePath:instancePath+"/source_balance",schemaPath:"#/properties/source_balance/type",keyword:"type",params:{type: schema32.properties.source_balance.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -6865,14 +6979,14 @@ vErrors.push(err52);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-export const record_product = validate31;
-const schema32 = {"type":"object","properties":{"active":{"type":"boolean"},"attributes":{"type":"array","items":{"type":"string"}},"created":{"type":"integer"},"default_price":{"type":["string","null"]},"description":{"type":["string","null"]},"features":{"type":"array","items":{"type":"object"}},"id":{"type":"string"},"images":{"type":"array","items":{"type":"string"}},"livemode":{"type":"boolean"},"marketing_features":{"type":"array","items":{"type":"object"}},"metadata":{"type":"object"},"name":{"type":"string"},"object":{"type":"string","const":"product"},"package_dimensions":{"type":["object","null"]},"shippable":{"type":["boolean","null"]},"statement_descriptor":{"type":["string","null"]},"tax_code":{"type":["string","null"]},"type":{"type":"string","enum":["good","service"]},"unit_label":{"type":["string","null"]},"updated":{"type":"integer"},"url":{"type":["string","null"]}},"required":["active","attributes","created","default_price","description","features","id","images","livemode","marketing_features","metadata","name","object","package_dimensions","shippable","statement_descriptor","tax_code","type","unit_label","updated","url"],"additionalProperties":true};
+export const record_product = validate32;
+const schema33 = {"type":"object","properties":{"active":{"type":"boolean"},"attributes":{"type":"array","items":{"type":"string"}},"created":{"type":"integer"},"default_price":{"type":["string","null"]},"description":{"type":["string","null"]},"features":{"type":"array","items":{"type":"object"}},"id":{"type":"string"},"images":{"type":"array","items":{"type":"string"}},"livemode":{"type":"boolean"},"marketing_features":{"type":"array","items":{"type":"object"}},"metadata":{"type":"object"},"name":{"type":"string"},"object":{"type":"string","const":"product"},"package_dimensions":{"type":["object","null"]},"shippable":{"type":["boolean","null"]},"statement_descriptor":{"type":["string","null"]},"tax_code":{"type":["string","null"]},"type":{"type":"string","enum":["good","service"]},"unit_label":{"type":["string","null"]},"updated":{"type":"integer"},"url":{"type":["string","null"]}},"required":["active","attributes","created","default_price","description","features","id","images","livemode","marketing_features","metadata","name","object","package_dimensions","shippable","statement_descriptor","tax_code","type","unit_label","updated","url"],"additionalProperties":true};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -7163,7 +7277,7 @@ if(data.default_price !== undefined){
 let data4 = data.default_price;
 const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err25 = {instancePath:instancePath+"/default_price",schemaPath:"#/properties/default_price/type",keyword:"type",params:{type: schema32.properties.default_price.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/default_price",schemaPath:"#/properties/default_price/type",keyword:"type",params:{type: schema33.properties.default_price.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -7179,7 +7293,7 @@ if(data.description !== undefined){
 let data5 = data.description;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err26 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema32.properties.description.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema33.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -7402,7 +7516,7 @@ if(data.package_dimensions !== undefined){
 let data17 = data.package_dimensions;
 const _errs36 = errors;
 if((!(data17 && typeof data17 == "object" && !Array.isArray(data17))) && (data17 !== null)){
-const err39 = {instancePath:instancePath+"/package_dimensions",schemaPath:"#/properties/package_dimensions/type",keyword:"type",params:{type: schema32.properties.package_dimensions.type},message:"must be object,null"};
+const err39 = {instancePath:instancePath+"/package_dimensions",schemaPath:"#/properties/package_dimensions/type",keyword:"type",params:{type: schema33.properties.package_dimensions.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -7418,7 +7532,7 @@ if(data.shippable !== undefined){
 let data18 = data.shippable;
 const _errs38 = errors;
 if((typeof data18 !== "boolean") && (data18 !== null)){
-const err40 = {instancePath:instancePath+"/shippable",schemaPath:"#/properties/shippable/type",keyword:"type",params:{type: schema32.properties.shippable.type},message:"must be boolean,null"};
+const err40 = {instancePath:instancePath+"/shippable",schemaPath:"#/properties/shippable/type",keyword:"type",params:{type: schema33.properties.shippable.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -7434,7 +7548,7 @@ if(data.statement_descriptor !== undefined){
 let data19 = data.statement_descriptor;
 const _errs40 = errors;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err41 = {instancePath:instancePath+"/statement_descriptor",schemaPath:"#/properties/statement_descriptor/type",keyword:"type",params:{type: schema32.properties.statement_descriptor.type},message:"must be string,null"};
+const err41 = {instancePath:instancePath+"/statement_descriptor",schemaPath:"#/properties/statement_descriptor/type",keyword:"type",params:{type: schema33.properties.statement_descriptor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -7450,7 +7564,7 @@ if(data.tax_code !== undefined){
 let data20 = data.tax_code;
 const _errs42 = errors;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err42 = {instancePath:instancePath+"/tax_code",schemaPath:"#/properties/tax_code/type",keyword:"type",params:{type: schema32.properties.tax_code.type},message:"must be string,null"};
+const err42 = {instancePath:instancePath+"/tax_code",schemaPath:"#/properties/tax_code/type",keyword:"type",params:{type: schema33.properties.tax_code.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -7476,9 +7590,9 @@ vErrors.push(err43);
 errors++;
 }
 const _errs45 = errors;
-const vSchema0 = schema32.properties.type.enum;
+const vSchema0 = schema33.properties.type.enum;
 if(!((data21 === "good") || (data21 === "service"))){
-const err44 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema32.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err44 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema33.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -7493,7 +7607,7 @@ if(data.unit_label !== undefined){
 let data22 = data.unit_label;
 const _errs46 = errors;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err45 = {instancePath:instancePath+"/unit_label",schemaPath:"#/properties/unit_label/type",keyword:"type",params:{type: schema32.properties.unit_label.type},message:"must be string,null"};
+const err45 = {instancePath:instancePath+"/unit_label",schemaPath:"#/properties/unit_label/type",keyword:"type",params:{type: schema33.properties.unit_label.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -7525,7 +7639,7 @@ if(data.url !== undefined){
 let data24 = data.url;
 const _errs50 = errors;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err47 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema32.properties.url.type},message:"must be string,null"};
+const err47 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema33.properties.url.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -7548,35 +7662,120 @@ vErrors.push(err48);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate32.errors = vErrors;
+return errors === 0;
+}
+
+export const record_subscription = validate33;
+const schema34 = {"type":"object","properties":{"created":{"type":"integer"},"status":{"type":"string","enum":["active","canceled","incomplete","incomplete_expired","past_due","paused","trialing","unpaid"]}},"required":["created","status"],"additionalProperties":true};
+
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.created === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.status === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.created !== undefined){
+let data0 = data.created;
+const _errs2 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err2 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+if(data.status !== undefined){
+let data1 = data.status;
+const _errs4 = errors;
+if(typeof data1 !== "string"){
+const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs5 = errors;
+const vSchema0 = schema34.properties.status.enum;
+if(!((((((((data1 === "active") || (data1 === "canceled")) || (data1 === "incomplete")) || (data1 === "incomplete_expired")) || (data1 === "past_due")) || (data1 === "paused")) || (data1 === "trialing")) || (data1 === "unpaid"))){
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema34.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var valid0 = _errs4 === errors;
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate33.errors = vErrors;
 return errors === 0;
 }
 
 export const params_customers_get = params_balance_transactions_get;
-export const params_customers_create = params_charges_get;
+export const params_customers_update = params_charges_get;
 export const params_customers_delete = params_balance_transactions_get;
 export const params_customers_api_search = params_charges_api_search;
 export const params_disputes_get = params_balance_transactions_get;
 export const params_invoices_list = params_charges_list;
 export const params_invoices_get = params_charges_get;
-export const params_invoices_api_search = params_charges_get;
+export const params_invoices_api_search = params_customers_create;
 export const params_payment_intents_get = params_balance_transactions_get;
 export const params_payment_intents_api_search = params_charges_api_search;
 export const params_payouts_get = params_charges_get;
 export const params_products_list = params_charges_list;
 export const params_products_get = params_charges_get;
-export const params_products_create = params_charges_get;
+export const params_products_create = params_customers_create;
 export const params_products_update = params_charges_get;
 export const params_products_delete = params_charges_get;
 export const params_products_api_search = params_charges_api_search;
 export const params_refunds_list = params_charges_list;
 export const params_refunds_get = params_charges_get;
-export const params_refunds_create = params_charges_get;
+export const params_refunds_create = params_customers_create;
 export const params_subscriptions_get = params_charges_get;
-export const params_subscriptions_api_search = params_charges_get;
-export const record_deleted_product = params_charges_get;
-export const record_invoice = params_charges_get;
-export const record_refund = params_charges_get;
-export const record_subscription = params_charges_get;
+export const params_subscriptions_api_search = params_customers_create;
+export const record_deleted_product = params_customers_create;
+export const record_refund = record_invoice;
 /** Every record validator, for the client option `responseValidators` (with `validateResponses: 'warn' | 'strict'`). */
 export const responseValidators = /* @__PURE__ */ createResponseValidators({ 'balance get': record_balance, 'balance_transactions list': record_balance_transaction, 'balance_transactions get': record_balance_transaction, 'charges list': record_charge, 'charges get': record_charge, 'charges api_search': record_charge, 'customers list': record_customer, 'customers get': record_customer, 'customers create': record_customer, 'customers update': record_customer, 'customers delete': record_deleted_customer, 'customers api_search': record_customer, 'disputes list': record_dispute, 'disputes get': record_dispute, 'invoices list': record_invoice, 'invoices get': record_invoice, 'invoices api_search': record_invoice, 'payment_intents list': record_payment_intent, 'payment_intents get': record_payment_intent, 'payment_intents api_search': record_payment_intent, 'payouts list': record_payout, 'payouts get': record_payout, 'products list': record_product, 'products get': record_product, 'products create': record_product, 'products update': record_product, 'products delete': record_deleted_product, 'products api_search': record_product, 'refunds list': record_refund, 'refunds get': record_refund, 'refunds create': record_refund, 'subscriptions list': record_subscription, 'subscriptions get': record_subscription, 'subscriptions api_search': record_subscription });

@@ -93,9 +93,9 @@ export interface IssueCommentsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of users, issue_fields, issue_comments, issue_worklogs: not shown."
    * @example
-   * const record = await projectTracking.issueComments.get();
+   * const record = await projectTracking.issueComments.get({ id: '<id>' });
    */
-  get(params?: T.IssueCommentsGetParams, options?: RequestOptions): Promise<T.IssueComment>;
+  get(params: T.IssueCommentsGetParams, options?: RequestOptions): Promise<T.IssueComment>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only issues and projects; the entity list gives issue_comments search too. The entity list wins.
@@ -154,9 +154,9 @@ export interface IssueWorklogsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of users, issue_fields, issue_comments, issue_worklogs: not shown."
    * @example
-   * const record = await projectTracking.issueWorklogs.get();
+   * const record = await projectTracking.issueWorklogs.get({ id: '<id>' });
    */
-  get(params?: T.IssueWorklogsGetParams, options?: RequestOptions): Promise<T.IssueWorklog>;
+  get(params: T.IssueWorklogsGetParams, options?: RequestOptions): Promise<T.IssueWorklog>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only issues and projects; the entity list gives issue_worklogs search too. The entity list wins.
@@ -235,9 +235,9 @@ export interface UsersResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of users, issue_fields, issue_comments, issue_worklogs: not shown."
    * @example
-   * const record = await projectTracking.users.get();
+   * const record = await projectTracking.users.get({ accountId: '<accountId>' });
    */
-  get(params?: T.UsersGetParams, options?: RequestOptions): Promise<T.User>;
+  get(params: T.UsersGetParams, options?: RequestOptions): Promise<T.User>;
   /**
    * Search executed by the third-party system itself, using that system's own query syntax.
    * Params not specified by the contract: "Parameters of users, issue_fields, issue_comments, issue_worklogs: not shown."
@@ -283,7 +283,7 @@ export class ProjectTrackingClient extends ConnectorClient {
     super(options, SERVICE);
     this.issueComments = this.resource<IssueCommentsResource>('issue_comments', {
     list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.issueCommentsGet },
     search: { action: 'search', result: 'hits', params: P.search },
     });
     this.issueFields = this.resource<IssueFieldsResource>('issue_fields', {
@@ -293,7 +293,7 @@ export class ProjectTrackingClient extends ConnectorClient {
     });
     this.issueWorklogs = this.resource<IssueWorklogsResource>('issue_worklogs', {
     list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.issueWorklogsGet },
     search: { action: 'search', result: 'hits', params: P.search },
     });
     this.issues = this.resource<IssuesResource>('issues', {
@@ -308,7 +308,7 @@ export class ProjectTrackingClient extends ConnectorClient {
     });
     this.users = this.resource<UsersResource>('users', {
     list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.usersGet },
     apiSearch: { action: 'api_search', result: 'list' },
     search: { action: 'search', result: 'hits', params: P.search },
     });

@@ -2,6 +2,10 @@
 import type { ParamSchema } from '@connector-sdk/runtime';
 /** Params of the uniform search (spec/service.yaml). */
 export const search: ParamSchema = { type: 'object', properties: { cursor: { type: 'string' }, fields: { type: 'array', items: { type: 'string' } }, limit: { type: 'integer', minimum: 1 }, query: { type: 'object', properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } }, additionalProperties: false } }, required: ['query'], additionalProperties: false };
+/** Params of issue_comments get. */
+export const issueCommentsGet: ParamSchema = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: true };
+/** Params of issue_worklogs get: the same schema as `issueCommentsGet`. */
+export const issueWorklogsGet = issueCommentsGet;
 /** Params of issues get. */
 export const issuesGet: ParamSchema = { type: 'object', properties: { expand: { type: 'string', pattern: '^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$' }, failFast: { type: 'boolean' }, fields: { type: 'string' }, fieldsByKeys: { type: 'boolean' }, issueIdOrKey: { type: 'string' }, properties: { type: 'string', pattern: '^[^,]*(?:,[^,]*){0,4}$' }, updateHistory: { type: 'boolean' } }, required: ['issueIdOrKey'], additionalProperties: false };
 /** Params of issues api_search. */
@@ -10,3 +14,5 @@ export const issuesApiSearch: ParamSchema = { type: 'object', properties: { expa
 export const projectsGet: ParamSchema = { type: 'object', properties: { expand: { type: 'string' }, projectIdOrKey: { type: 'string' }, properties: { type: 'string' } }, required: ['projectIdOrKey'], additionalProperties: false };
 /** Params of projects api_search. */
 export const projectsApiSearch: ParamSchema = { type: 'object', properties: { action: { type: 'string', enum: ['view', 'browse', 'edit', 'create'] }, categoryId: { type: 'integer' }, expand: { type: 'string', pattern: '^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$' }, id: { type: 'array', maxItems: 50, items: { type: 'integer' } }, keys: { type: 'array', maxItems: 50, items: { type: 'string' } }, maxResults: { type: 'integer', maximum: 100 }, orderBy: { type: 'string', enum: ['category', '+category', '-category', 'key', '+key', '-key', 'name', '+name', '-name', 'owner', '+owner', '-owner', 'issueCount', '+issueCount', '-issueCount', 'lastIssueUpdatedDate', '+lastIssueUpdatedDate', '-lastIssueUpdatedDate', 'archivedDate', '+archivedDate', '-archivedDate', 'deletedDate', '+deletedDate', '-deletedDate'] }, query: { type: 'string' }, startAt: { type: 'integer' }, status: { type: 'array', items: { type: 'string', enum: ['live', 'archived', 'deleted'] } }, typeKey: { type: 'string' } }, additionalProperties: false };
+/** Params of users get. */
+export const usersGet: ParamSchema = { type: 'object', properties: { accountId: { type: 'string' } }, required: ['accountId'], additionalProperties: true };

@@ -5,7 +5,41 @@ export interface Issue {
   /** The `expand` field. */
   expand: string | null;
   /** The `fields` field. */
-  fields: Record<string, unknown>;
+  fields: {
+    /**
+     * The `created` field.
+     * Provenance: Upstream issue reference: fields.created (ISO 8601).
+     */
+    created: string;
+    /**
+     * The `project` field.
+     * Provenance: Upstream issue reference: fields.project with the project's id and key.
+     */
+    project: {
+    /** The `id` field. */
+    id: string;
+    /** The `key` field. */
+    key: string;
+    };
+    /**
+     * The `status` field.
+     * Provenance: Upstream issue reference: fields.status with the status name.
+     */
+    status: {
+    /** The `name` field. */
+    name: string;
+    };
+    /**
+     * The `summary` field.
+     * Provenance: Upstream issue reference: fields.summary.
+     */
+    summary: string;
+    /**
+     * The `updated` field.
+     * Provenance: Upstream issue reference: fields.updated (ISO 8601).
+     */
+    updated: string;
+    };
   /** The `id` field. */
   id: string;
   /** The `key` field. */
@@ -118,11 +152,21 @@ export type IssueCommentsSearchFields = Record<string, unknown>;
  * Not specified by the contract: "Parameters of users, issue_fields, issue_comments, issue_worklogs: not shown."
  */
 export type IssueCommentsListParams = Record<string, unknown>;
+
 /**
  * Params of issue_comments get.
  * Not specified by the contract: "Parameters of users, issue_fields, issue_comments, issue_worklogs: not shown."
  */
-export type IssueCommentsGetParams = Record<string, unknown>;
+export interface IssueCommentsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `id` field.
+   * Assumption: Not shown: the comment's id.
+   */
+  id: string;
+}
+
 /**
  * Searchable fields of issue_fields (action search).
  * Not specified by the contract: "Fields of users, issue_fields, issue_comments and issue_worklogs records and searchable fields of those entities: not shown."
@@ -148,51 +192,112 @@ export type IssueWorklogsSearchFields = Record<string, unknown>;
  * Not specified by the contract: "Parameters of users, issue_fields, issue_comments, issue_worklogs: not shown."
  */
 export type IssueWorklogsListParams = Record<string, unknown>;
+
 /**
  * Params of issue_worklogs get.
  * Not specified by the contract: "Parameters of users, issue_fields, issue_comments, issue_worklogs: not shown."
  */
-export type IssueWorklogsGetParams = Record<string, unknown>;
+export interface IssueWorklogsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `id` field.
+   * Assumption: Not shown: the worklog's id.
+   */
+  id: string;
+}
 
 /** Searchable fields of issues (action search). */
 export interface IssuesSearchFields {
-  /** The `changelog` field. */
+  /**
+   * The `changelog` field.
+   * Derived: always `null`.
+   * Assumption: Present upstream only when expanded; the synced copy holds null.
+   */
   changelog: Record<string, unknown>;
-  /** The `created` field. */
+  /**
+   * The `created` field.
+   * Derived: the value of `fields.created`.
+   */
   created: string;
-  /** The `editmeta` field. */
+  /**
+   * The `editmeta` field.
+   * Derived: always `null`.
+   * Assumption: Present upstream only when expanded; the synced copy holds null.
+   */
   editmeta: Record<string, unknown>;
   /** The `expand` field. */
   expand: string;
   /** The `fields` field. */
   fields: Record<string, unknown>;
-  /** The `fieldsToInclude` field. */
+  /**
+   * The `fieldsToInclude` field.
+   * Derived: always `null`.
+   * Assumption: Present upstream only when expanded; the synced copy holds null.
+   */
   fieldsToInclude: Record<string, unknown>;
   /** The `id` field. */
   id: string;
   /** The `key` field. */
   key: string;
-  /** The `names` field. */
+  /**
+   * The `names` field.
+   * Derived: always `null`.
+   * Assumption: Present upstream only when expanded; the synced copy holds null.
+   */
   names: Record<string, unknown>;
-  /** The `operations` field. */
+  /**
+   * The `operations` field.
+   * Derived: always `null`.
+   * Assumption: Present upstream only when expanded; the synced copy holds null.
+   */
   operations: Record<string, unknown>;
-  /** The `projectId` field. */
+  /**
+   * The `projectId` field.
+   * Derived: the value of `fields.project.id`.
+   */
   projectId: string;
-  /** The `projectKey` field. */
+  /**
+   * The `projectKey` field.
+   * Derived: the value of `fields.project.key`.
+   */
   projectKey: string;
-  /** The `properties` field. */
+  /**
+   * The `properties` field.
+   * Derived: always `null`.
+   * Assumption: Present upstream only when expanded; the synced copy holds null.
+   */
   properties: Record<string, unknown>;
-  /** The `renderedFields` field. */
+  /**
+   * The `renderedFields` field.
+   * Derived: always `null`.
+   * Assumption: Present upstream only when expanded; the synced copy holds null.
+   */
   renderedFields: Record<string, unknown>;
-  /** The `schema` field. */
+  /**
+   * The `schema` field.
+   * Derived: always `null`.
+   * Assumption: Present upstream only when expanded; the synced copy holds null.
+   */
   schema: Record<string, unknown>;
   /** The `self` field. */
   self: string;
-  /** The `transitions` field. */
+  /**
+   * The `transitions` field.
+   * Derived: always `null`.
+   * Assumption: Present upstream only when expanded; the synced copy holds null.
+   */
   transitions: Array<unknown>;
-  /** The `updated` field. */
+  /**
+   * The `updated` field.
+   * Derived: the value of `fields.updated`.
+   */
   updated: string;
-  /** The `versionedRepresentations` field. */
+  /**
+   * The `versionedRepresentations` field.
+   * Derived: always `null`.
+   * Assumption: Present upstream only when expanded; the synced copy holds null.
+   */
   versionedRepresentations: Record<string, unknown>;
 }
 
@@ -248,7 +353,11 @@ export interface IssuesApiSearchParams {
    * Default: false.
    */
   fieldsByKeys?: boolean;
-  /** Query in the issue query language. */
+  /**
+   * Query in the issue query language.
+   * Assumption: The seed names the language but not its grammar; the upstream language is assumed. The mock evaluates a documented subset of the language (see the reference) and answers 422 outside it.
+   * Provenance: Upstream issue query language (JQL): field operator value clauses, AND / OR / NOT, ORDER BY.
+   */
   jql?: string;
   /**
    * Maximum number of issues to return; at most 5000 issues.
@@ -266,11 +375,23 @@ export interface IssuesApiSearchParams {
 
 /** Searchable fields of projects (action search). */
 export interface ProjectsSearchFields {
-  /** The `archived` field. */
+  /**
+   * The `archived` field.
+   * Derived: always `false`.
+   * Assumption: A project of the synced copy is live, so not archived.
+   */
   archived: boolean;
-  /** The `archivedBy` field. */
+  /**
+   * The `archivedBy` field.
+   * Derived: always `null`.
+   * Assumption: Not in the project record; null for a live project.
+   */
   archivedBy: Record<string, unknown>;
-  /** The `archivedDate` field. */
+  /**
+   * The `archivedDate` field.
+   * Derived: always `null`.
+   * Assumption: Not in the project record; null for a live project.
+   */
   archivedDate: string;
   /** The `assigneeType` field. */
   assigneeType: string;
@@ -278,29 +399,57 @@ export interface ProjectsSearchFields {
   avatarUrls: Record<string, unknown>;
   /** The `components` field. */
   components: Array<unknown>;
-  /** The `deleted` field. */
+  /**
+   * The `deleted` field.
+   * Derived: always `false`.
+   * Assumption: A project of the synced copy is live, so not deleted.
+   */
   deleted: boolean;
-  /** The `deletedBy` field. */
+  /**
+   * The `deletedBy` field.
+   * Derived: always `null`.
+   * Assumption: Not in the project record; null for a live project.
+   */
   deletedBy: Record<string, unknown>;
-  /** The `deletedDate` field. */
+  /**
+   * The `deletedDate` field.
+   * Derived: always `null`.
+   * Assumption: Not in the project record; null for a live project.
+   */
   deletedDate: string;
   /** The `description` field. */
   description: string;
-  /** The `email` field. */
+  /**
+   * The `email` field.
+   * Derived: always `null`.
+   * Assumption: Not in the project record; the synced copy holds null.
+   */
   email: string;
   /** The `entityId` field. */
   entityId: string;
   /** The `expand` field. */
   expand: string;
-  /** The `favourite` field. */
+  /**
+   * The `favourite` field.
+   * Derived: always `false`.
+   * Assumption: Not in the project record; taken as not a favourite.
+   */
   favourite: boolean;
   /** The `id` field. */
   id: string;
-  /** The `insight` field. */
+  /**
+   * The `insight` field.
+   * Derived: always `null`.
+   * Assumption: Present upstream only when expanded; the synced copy holds null.
+   */
   insight: Record<string, unknown>;
   /** The `isPrivate` field. */
   isPrivate: boolean;
-  /** The `issueTypeHierarchy` field. */
+  /**
+   * The `issueTypeHierarchy` field.
+   * Derived: always `null`.
+   * Assumption: Present upstream only when expanded; the synced copy holds null.
+   */
   issueTypeHierarchy: Record<string, unknown>;
   /** The `issueTypes` field. */
   issueTypes: Array<unknown>;
@@ -310,7 +459,11 @@ export interface ProjectsSearchFields {
   lead: Record<string, unknown>;
   /** The `name` field. */
   name: string;
-  /** The `permissions` field. */
+  /**
+   * The `permissions` field.
+   * Derived: always `null`.
+   * Assumption: Present upstream only when expanded; the synced copy holds null.
+   */
   permissions: Record<string, unknown>;
   /** The `projectCategory` field. */
   projectCategory: Record<string, unknown>;
@@ -318,7 +471,11 @@ export interface ProjectsSearchFields {
   projectTypeKey: string;
   /** The `properties` field. */
   properties: Record<string, unknown>;
-  /** The `retentionTillDate` field. */
+  /**
+   * The `retentionTillDate` field.
+   * Derived: always `null`.
+   * Assumption: Not in the project record; null for a live project.
+   */
   retentionTillDate: string;
   /** The `roles` field. */
   roles: Record<string, unknown>;
@@ -374,7 +531,10 @@ export interface ProjectsApiSearchParams {
   maxResults?: number;
   /** Sort key: category, key, name, owner, issueCount, lastIssueUpdatedDate, archivedDate or deletedDate, each with an optional + (ascending) or - (descending) prefix. */
   orderBy?: 'category' | '+category' | '-category' | 'key' | '+key' | '-key' | 'name' | '+name' | '-name' | 'owner' | '+owner' | '-owner' | 'issueCount' | '+issueCount' | '-issueCount' | 'lastIssueUpdatedDate' | '+lastIssueUpdatedDate' | '-lastIssueUpdatedDate' | 'archivedDate' | '+archivedDate' | '-archivedDate' | 'deletedDate' | '+deletedDate' | '-deletedDate';
-  /** Case-insensitive match on the project key or name. */
+  /**
+   * Case-insensitive match on the project key or name.
+   * Filters: records whose fields `key` or `name` hold a value containing the value, ignoring case.
+   */
   query?: string;
   /** Offset of the first project to return. */
   startAt?: number;
@@ -397,11 +557,21 @@ export type UsersSearchFields = Record<string, unknown>;
  * Not specified by the contract: "Parameters of users, issue_fields, issue_comments, issue_worklogs: not shown."
  */
 export type UsersListParams = Record<string, unknown>;
+
 /**
  * Params of users get.
  * Not specified by the contract: "Parameters of users, issue_fields, issue_comments, issue_worklogs: not shown."
  */
-export type UsersGetParams = Record<string, unknown>;
+export interface UsersGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `accountId` field.
+   * Assumption: Not shown: the user's account id.
+   */
+  accountId: string;
+}
+
 /**
  * Params of users api_search.
  * Not specified by the contract: "Parameters of users, issue_fields, issue_comments, issue_worklogs: not shown."

@@ -241,12 +241,62 @@ validate11.errors = vErrors;
 return errors === 0;
 }
 
-export const params_issues_get = validate12;
-const schema13 = {"type":"object","properties":{"expand":{"type":"string","pattern":"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"},"failFast":{"type":"boolean"},"fields":{"type":"string"},"fieldsByKeys":{"type":"boolean"},"issueIdOrKey":{"type":"string"},"properties":{"type":"string","pattern":"^[^,]*(?:,[^,]*){0,4}$"},"updateHistory":{"type":"boolean"}},"required":["issueIdOrKey"],"additionalProperties":false};
+export const params_issue_comments_get = validate12;
+const schema13 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":true};
+
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate12.errors = vErrors;
+return errors === 0;
+}
+
+export const params_issues_get = validate13;
+const schema14 = {"type":"object","properties":{"expand":{"type":"string","pattern":"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"},"failFast":{"type":"boolean"},"fields":{"type":"string"},"fieldsByKeys":{"type":"boolean"},"issueIdOrKey":{"type":"string"},"properties":{"type":"string","pattern":"^[^,]*(?:,[^,]*){0,4}$"},"updateHistory":{"type":"boolean"}},"required":["issueIdOrKey"],"additionalProperties":false};
 const pattern0 = new RegExp("^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$", "u");
 const pattern1 = new RegExp("^[^,]*(?:,[^,]*){0,4}$", "u");
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -421,14 +471,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
 
-export const params_issues_api_search = validate13;
-const schema14 = {"type":"object","properties":{"expand":{"type":"string","pattern":"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"},"failFast":{"type":"boolean"},"fields":{"type":"string"},"fieldsByKeys":{"type":"boolean"},"jql":{"type":"string"},"maxResults":{"type":"integer","maximum":5000},"nextPageToken":{"type":"string"},"properties":{"type":"string","pattern":"^[^,]*(?:,[^,]*){0,4}$"}},"additionalProperties":false};
+export const params_issues_api_search = validate14;
+const schema15 = {"type":"object","properties":{"expand":{"type":"string","pattern":"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"},"failFast":{"type":"boolean"},"fields":{"type":"string"},"fieldsByKeys":{"type":"boolean"},"jql":{"type":"string"},"maxResults":{"type":"integer","maximum":5000},"nextPageToken":{"type":"string"},"properties":{"type":"string","pattern":"^[^,]*(?:,[^,]*){0,4}$"}},"additionalProperties":false};
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -621,14 +671,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
 
-export const params_projects_get = validate14;
-const schema15 = {"type":"object","properties":{"expand":{"type":"string"},"projectIdOrKey":{"type":"string"},"properties":{"type":"string"}},"required":["projectIdOrKey"],"additionalProperties":false};
+export const params_projects_get = validate15;
+const schema16 = {"type":"object","properties":{"expand":{"type":"string"},"projectIdOrKey":{"type":"string"},"properties":{"type":"string"}},"required":["projectIdOrKey"],"additionalProperties":false};
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -715,23 +765,23 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 
-export const params_projects_api_search = validate15;
-const schema16 = {"type":"object","properties":{"action":{"type":"string","enum":["view","browse","edit","create"]},"categoryId":{"type":"integer"},"expand":{"type":"string","pattern":"^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$"},"id":{"type":"array","maxItems":50,"items":{"type":"integer"}},"keys":{"type":"array","maxItems":50,"items":{"type":"string"}},"maxResults":{"type":"integer","maximum":100},"orderBy":{"type":"string","enum":["category","+category","-category","key","+key","-key","name","+name","-name","owner","+owner","-owner","issueCount","+issueCount","-issueCount","lastIssueUpdatedDate","+lastIssueUpdatedDate","-lastIssueUpdatedDate","archivedDate","+archivedDate","-archivedDate","deletedDate","+deletedDate","-deletedDate"]},"query":{"type":"string"},"startAt":{"type":"integer"},"status":{"type":"array","items":{"type":"string","enum":["live","archived","deleted"]}},"typeKey":{"type":"string"}},"additionalProperties":false};
+export const params_projects_api_search = validate16;
+const schema17 = {"type":"object","properties":{"action":{"type":"string","enum":["view","browse","edit","create"]},"categoryId":{"type":"integer"},"expand":{"type":"string","pattern":"^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$"},"id":{"type":"array","maxItems":50,"items":{"type":"integer"}},"keys":{"type":"array","maxItems":50,"items":{"type":"string"}},"maxResults":{"type":"integer","maximum":100},"orderBy":{"type":"string","enum":["category","+category","-category","key","+key","-key","name","+name","-name","owner","+owner","-owner","issueCount","+issueCount","-issueCount","lastIssueUpdatedDate","+lastIssueUpdatedDate","-lastIssueUpdatedDate","archivedDate","+archivedDate","-archivedDate","deletedDate","+deletedDate","-deletedDate"]},"query":{"type":"string"},"startAt":{"type":"integer"},"status":{"type":"array","items":{"type":"string","enum":["live","archived","deleted"]}},"typeKey":{"type":"string"}},"additionalProperties":false};
 const func2 = Object.prototype.hasOwnProperty;
 const pattern4 = new RegExp("^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$", "u");
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema16.properties, key0))){
+if(!(func2.call(schema17.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -756,9 +806,9 @@ vErrors.push(err1);
 errors++;
 }
 const _errs3 = errors;
-const vSchema0 = schema16.properties.action.enum;
+const vSchema0 = schema17.properties.action.enum;
 if(!((((data0 === "view") || (data0 === "browse")) || (data0 === "edit")) || (data0 === "create"))){
-const err2 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema16.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema17.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -953,9 +1003,9 @@ vErrors.push(err14);
 errors++;
 }
 const _errs19 = errors;
-const vSchema1 = schema16.properties.orderBy.enum;
+const vSchema1 = schema17.properties.orderBy.enum;
 if(!((((((((((((((((((((((((data8 === "category") || (data8 === "+category")) || (data8 === "-category")) || (data8 === "key")) || (data8 === "+key")) || (data8 === "-key")) || (data8 === "name")) || (data8 === "+name")) || (data8 === "-name")) || (data8 === "owner")) || (data8 === "+owner")) || (data8 === "-owner")) || (data8 === "issueCount")) || (data8 === "+issueCount")) || (data8 === "-issueCount")) || (data8 === "lastIssueUpdatedDate")) || (data8 === "+lastIssueUpdatedDate")) || (data8 === "-lastIssueUpdatedDate")) || (data8 === "archivedDate")) || (data8 === "+archivedDate")) || (data8 === "-archivedDate")) || (data8 === "deletedDate")) || (data8 === "+deletedDate")) || (data8 === "-deletedDate"))){
-const err15 = {instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/enum",keyword:"enum",params:{allowedValues: schema16.properties.orderBy.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/enum",keyword:"enum",params:{allowedValues: schema17.properties.orderBy.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1019,9 +1069,9 @@ vErrors.push(err18);
 errors++;
 }
 const _errs27 = errors;
-const vSchema2 = schema16.properties.status.items.enum;
+const vSchema2 = schema17.properties.status.items.enum;
 if(!(((data12 === "live") || (data12 === "archived")) || (data12 === "deleted"))){
-const err19 = {instancePath:instancePath+"/status/" + i2,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema16.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/status/" + i2,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema17.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1075,14 +1125,64 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 
-export const record_issue = validate16;
-const schema17 = {"type":"object","properties":{"expand":{"type":["string","null"]},"fields":{"type":"object"},"id":{"type":"string"},"key":{"type":"string"},"self":{"type":"string"}},"required":["expand","fields","id","key","self"],"additionalProperties":true};
+export const params_users_get = validate17;
+const schema18 = {"type":"object","properties":{"accountId":{"type":"string"}},"required":["accountId"],"additionalProperties":true};
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.accountId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountId"},message:"must have required property '"+"accountId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.accountId !== undefined){
+let data0 = data.accountId;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/accountId",schemaPath:"#/properties/accountId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate17.errors = vErrors;
+return errors === 0;
+}
+
+export const record_issue = validate18;
+const schema19 = {"type":"object","properties":{"expand":{"type":["string","null"]},"fields":{"type":"object","properties":{"created":{"type":"string"},"project":{"type":"object","properties":{"id":{"type":"string"},"key":{"type":"string"}},"required":["id","key"],"additionalProperties":true},"status":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":true},"summary":{"type":"string"},"updated":{"type":"string"}},"required":["created","project","status","summary","updated"],"additionalProperties":true},"id":{"type":"string"},"key":{"type":"string"},"self":{"type":"string"}},"required":["expand","fields","id","key","self"],"additionalProperties":true};
+
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1142,7 +1242,7 @@ if(data.expand !== undefined){
 let data0 = data.expand;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err5 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: schema17.properties.expand.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: schema19.properties.expand.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1157,8 +1257,10 @@ var valid0 = _errs2 === errors;
 if(data.fields !== undefined){
 let data1 = data.fields;
 const _errs4 = errors;
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err6 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs5 = errors;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.created === undefined){
+const err6 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1167,14 +1269,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-const _errs5 = errors;
-var valid0 = _errs4 === errors;
-}
-if(data.id !== undefined){
-let data2 = data.id;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.project === undefined){
+const err7 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/required",keyword:"required",params:{missingProperty: "project"},message:"must have required property '"+"project"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1183,14 +1279,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs7 = errors;
-var valid0 = _errs6 === errors;
-}
-if(data.key !== undefined){
-let data3 = data.key;
-const _errs8 = errors;
-if(typeof data3 !== "string"){
-const err8 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.status === undefined){
+const err8 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1199,14 +1289,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-const _errs9 = errors;
-var valid0 = _errs8 === errors;
-}
-if(data.self !== undefined){
-let data4 = data.self;
-const _errs10 = errors;
-if(typeof data4 !== "string"){
-const err9 = {instancePath:instancePath+"/self",schemaPath:"#/properties/self/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.summary === undefined){
+const err9 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/required",keyword:"required",params:{missingProperty: "summary"},message:"must have required property '"+"summary"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1215,12 +1299,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-const _errs11 = errors;
-var valid0 = _errs10 === errors;
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data1.updated === undefined){
+const err10 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/required",keyword:"required",params:{missingProperty: "updated"},message:"must have required property '"+"updated"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1229,14 +1309,251 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate16.errors = vErrors;
+const _errs6 = errors;
+if(data1.created !== undefined){
+let data2 = data1.created;
+const _errs7 = errors;
+if(typeof data2 !== "string"){
+const err11 = {instancePath:instancePath+"/fields/created",schemaPath:"#/properties/fields/properties/created/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+const _errs8 = errors;
+var valid1 = _errs7 === errors;
+}
+if(data1.project !== undefined){
+let data3 = data1.project;
+const _errs9 = errors;
+const _errs10 = errors;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.id === undefined){
+const err12 = {instancePath:instancePath+"/fields/project",schemaPath:"#/properties/fields/properties/project/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data3.key === undefined){
+const err13 = {instancePath:instancePath+"/fields/project",schemaPath:"#/properties/fields/properties/project/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+const _errs11 = errors;
+if(data3.id !== undefined){
+let data4 = data3.id;
+const _errs12 = errors;
+if(typeof data4 !== "string"){
+const err14 = {instancePath:instancePath+"/fields/project/id",schemaPath:"#/properties/fields/properties/project/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+const _errs13 = errors;
+var valid2 = _errs12 === errors;
+}
+if(data3.key !== undefined){
+let data5 = data3.key;
+const _errs14 = errors;
+if(typeof data5 !== "string"){
+const err15 = {instancePath:instancePath+"/fields/project/key",schemaPath:"#/properties/fields/properties/project/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+const _errs15 = errors;
+var valid2 = _errs14 === errors;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/fields/project",schemaPath:"#/properties/fields/properties/project/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+var valid1 = _errs9 === errors;
+}
+if(data1.status !== undefined){
+let data6 = data1.status;
+const _errs16 = errors;
+const _errs17 = errors;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.name === undefined){
+const err17 = {instancePath:instancePath+"/fields/status",schemaPath:"#/properties/fields/properties/status/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+const _errs18 = errors;
+if(data6.name !== undefined){
+let data7 = data6.name;
+const _errs19 = errors;
+if(typeof data7 !== "string"){
+const err18 = {instancePath:instancePath+"/fields/status/name",schemaPath:"#/properties/fields/properties/status/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+const _errs20 = errors;
+var valid3 = _errs19 === errors;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/fields/status",schemaPath:"#/properties/fields/properties/status/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+var valid1 = _errs16 === errors;
+}
+if(data1.summary !== undefined){
+let data8 = data1.summary;
+const _errs21 = errors;
+if(typeof data8 !== "string"){
+const err20 = {instancePath:instancePath+"/fields/summary",schemaPath:"#/properties/fields/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+const _errs22 = errors;
+var valid1 = _errs21 === errors;
+}
+if(data1.updated !== undefined){
+let data9 = data1.updated;
+const _errs23 = errors;
+if(typeof data9 !== "string"){
+const err21 = {instancePath:instancePath+"/fields/updated",schemaPath:"#/properties/fields/properties/updated/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+const _errs24 = errors;
+var valid1 = _errs23 === errors;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+var valid0 = _errs4 === errors;
+}
+if(data.id !== undefined){
+let data10 = data.id;
+const _errs25 = errors;
+if(typeof data10 !== "string"){
+const err23 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+const _errs26 = errors;
+var valid0 = _errs25 === errors;
+}
+if(data.key !== undefined){
+let data11 = data.key;
+const _errs27 = errors;
+if(typeof data11 !== "string"){
+const err24 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+const _errs28 = errors;
+var valid0 = _errs27 === errors;
+}
+if(data.self !== undefined){
+let data12 = data.self;
+const _errs29 = errors;
+if(typeof data12 !== "string"){
+const err25 = {instancePath:instancePath+"/self",schemaPath:"#/properties/self/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+const _errs30 = errors;
+var valid0 = _errs29 === errors;
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+validate18.errors = vErrors;
 return errors === 0;
 }
 
-export const record_project = validate17;
-const schema18 = {"type":"object","properties":{"assigneeType":{"type":["string","null"]},"avatarUrls":{"type":"object"},"components":{"type":["array","null"]},"description":{"type":["string","null"]},"entityId":{"type":["string","null"]},"expand":{"type":["string","null"]},"id":{"type":"string"},"isPrivate":{"type":"boolean"},"issueTypes":{"type":["array","null"]},"key":{"type":"string"},"lead":{"type":["object","null"]},"name":{"type":"string"},"projectCategory":{"type":["object","null"]},"projectTypeKey":{"type":"string"},"properties":{"type":"object"},"roles":{"type":["object","null"]},"self":{"type":"string"},"simplified":{"type":"boolean"},"style":{"type":"string"},"url":{"type":["string","null"]},"uuid":{"type":["string","null"]},"versions":{"type":["array","null"]}},"required":["assigneeType","avatarUrls","components","description","entityId","expand","id","isPrivate","issueTypes","key","lead","name","projectCategory","projectTypeKey","properties","roles","self","simplified","style","url","uuid","versions"],"additionalProperties":true};
+export const record_project = validate19;
+const schema20 = {"type":"object","properties":{"assigneeType":{"type":["string","null"]},"avatarUrls":{"type":"object"},"components":{"type":["array","null"]},"description":{"type":["string","null"]},"entityId":{"type":["string","null"]},"expand":{"type":["string","null"]},"id":{"type":"string"},"isPrivate":{"type":"boolean"},"issueTypes":{"type":["array","null"]},"key":{"type":"string"},"lead":{"type":["object","null"]},"name":{"type":"string"},"projectCategory":{"type":["object","null"]},"projectTypeKey":{"type":"string"},"properties":{"type":"object"},"roles":{"type":["object","null"]},"self":{"type":"string"},"simplified":{"type":"boolean"},"style":{"type":"string"},"url":{"type":["string","null"]},"uuid":{"type":["string","null"]},"versions":{"type":["array","null"]}},"required":["assigneeType","avatarUrls","components","description","entityId","expand","id","isPrivate","issueTypes","key","lead","name","projectCategory","projectTypeKey","properties","roles","self","simplified","style","url","uuid","versions"],"additionalProperties":true};
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1466,7 +1783,7 @@ if(data.assigneeType !== undefined){
 let data0 = data.assigneeType;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err22 = {instancePath:instancePath+"/assigneeType",schemaPath:"#/properties/assigneeType/type",keyword:"type",params:{type: schema18.properties.assigneeType.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/assigneeType",schemaPath:"#/properties/assigneeType/type",keyword:"type",params:{type: schema20.properties.assigneeType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1498,7 +1815,7 @@ if(data.components !== undefined){
 let data2 = data.components;
 const _errs6 = errors;
 if((!(Array.isArray(data2))) && (data2 !== null)){
-const err24 = {instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: schema18.properties.components.type},message:"must be array,null"};
+const err24 = {instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: schema20.properties.components.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1514,7 +1831,7 @@ if(data.description !== undefined){
 let data3 = data.description;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err25 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema18.properties.description.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema20.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1530,7 +1847,7 @@ if(data.entityId !== undefined){
 let data4 = data.entityId;
 const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err26 = {instancePath:instancePath+"/entityId",schemaPath:"#/properties/entityId/type",keyword:"type",params:{type: schema18.properties.entityId.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/entityId",schemaPath:"#/properties/entityId/type",keyword:"type",params:{type: schema20.properties.entityId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1546,7 +1863,7 @@ if(data.expand !== undefined){
 let data5 = data.expand;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err27 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: schema18.properties.expand.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: schema20.properties.expand.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1594,7 +1911,7 @@ if(data.issueTypes !== undefined){
 let data8 = data.issueTypes;
 const _errs18 = errors;
 if((!(Array.isArray(data8))) && (data8 !== null)){
-const err30 = {instancePath:instancePath+"/issueTypes",schemaPath:"#/properties/issueTypes/type",keyword:"type",params:{type: schema18.properties.issueTypes.type},message:"must be array,null"};
+const err30 = {instancePath:instancePath+"/issueTypes",schemaPath:"#/properties/issueTypes/type",keyword:"type",params:{type: schema20.properties.issueTypes.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1626,7 +1943,7 @@ if(data.lead !== undefined){
 let data10 = data.lead;
 const _errs22 = errors;
 if((!(data10 && typeof data10 == "object" && !Array.isArray(data10))) && (data10 !== null)){
-const err32 = {instancePath:instancePath+"/lead",schemaPath:"#/properties/lead/type",keyword:"type",params:{type: schema18.properties.lead.type},message:"must be object,null"};
+const err32 = {instancePath:instancePath+"/lead",schemaPath:"#/properties/lead/type",keyword:"type",params:{type: schema20.properties.lead.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1658,7 +1975,7 @@ if(data.projectCategory !== undefined){
 let data12 = data.projectCategory;
 const _errs26 = errors;
 if((!(data12 && typeof data12 == "object" && !Array.isArray(data12))) && (data12 !== null)){
-const err34 = {instancePath:instancePath+"/projectCategory",schemaPath:"#/properties/projectCategory/type",keyword:"type",params:{type: schema18.properties.projectCategory.type},message:"must be object,null"};
+const err34 = {instancePath:instancePath+"/projectCategory",schemaPath:"#/properties/projectCategory/type",keyword:"type",params:{type: schema20.properties.projectCategory.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1706,7 +2023,7 @@ if(data.roles !== undefined){
 let data15 = data.roles;
 const _errs32 = errors;
 if((!(data15 && typeof data15 == "object" && !Array.isArray(data15))) && (data15 !== null)){
-const err37 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: schema18.properties.roles.type},message:"must be object,null"};
+const err37 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: schema20.properties.roles.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1770,7 +2087,7 @@ if(data.url !== undefined){
 let data19 = data.url;
 const _errs40 = errors;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err41 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema18.properties.url.type},message:"must be string,null"};
+const err41 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema20.properties.url.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1786,7 +2103,7 @@ if(data.uuid !== undefined){
 let data20 = data.uuid;
 const _errs42 = errors;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err42 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema18.properties.uuid.type},message:"must be string,null"};
+const err42 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema20.properties.uuid.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1802,7 +2119,7 @@ if(data.versions !== undefined){
 let data21 = data.versions;
 const _errs44 = errors;
 if((!(Array.isArray(data21))) && (data21 !== null)){
-const err43 = {instancePath:instancePath+"/versions",schemaPath:"#/properties/versions/type",keyword:"type",params:{type: schema18.properties.versions.type},message:"must be array,null"};
+const err43 = {instancePath:instancePath+"/versions",schemaPath:"#/properties/versions/type",keyword:"type",params:{type: schema20.properties.versions.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1825,17 +2142,15 @@ vErrors.push(err44);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
 
-export const params_issue_comments_get = params_issue_comments_list;
 export const params_issue_fields_list = params_issue_comments_list;
 export const params_issue_fields_api_search = params_issue_comments_list;
 export const params_issue_worklogs_list = params_issue_comments_list;
-export const params_issue_worklogs_get = params_issue_comments_list;
+export const params_issue_worklogs_get = params_issue_comments_get;
 export const params_users_list = params_issue_comments_list;
-export const params_users_get = params_issue_comments_list;
 export const params_users_api_search = params_issue_comments_list;
 export const record_issue_comment = params_issue_comments_list;
 export const record_issue_field = params_issue_comments_list;

@@ -58,13 +58,14 @@ const pagePaging: PaginationDescriptor = {
 export interface ApplicationAttachmentResource {
   /**
    * Returns binary content.
+   * Works on the records of `applications`.
    * Params not specified by the contract: "Parameters of job_posts, sources, scheduled_interviews and attachment downloads: not shown."
    * Streams the bytes as `body`.
    * @example
-   * const file = await recruiting.applicationAttachment.download();
+   * const file = await recruiting.applicationAttachment.download({ application_id: 1 });
    * for await (const chunk of file.body) process.stdout.write(chunk);
    */
-  download(params?: T.ApplicationAttachmentDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
+  download(params: T.ApplicationAttachmentDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
 }
 
 /** Applications. */
@@ -90,13 +91,14 @@ export interface ApplicationsResource {
 export interface CandidateAttachmentResource {
   /**
    * Returns binary content.
+   * Works on the records of `candidates`.
    * Params not specified by the contract: "Parameters of job_posts, sources, scheduled_interviews and attachment downloads: not shown."
    * Streams the bytes as `body`.
    * @example
-   * const file = await recruiting.candidateAttachment.download();
+   * const file = await recruiting.candidateAttachment.download({ candidate_id: 1 });
    * for await (const chunk of file.body) process.stdout.write(chunk);
    */
-  download(params?: T.CandidateAttachmentDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
+  download(params: T.CandidateAttachmentDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
 }
 
 /** Candidates. */
@@ -154,9 +156,9 @@ export interface JobPostsResource {
    * Note: The seed says "get actions take id integer (required)" but also that the parameters of job_posts are not shown; the specific statement wins and the params stay unspecified.
    * Params not specified by the contract: "Parameters of job_posts, sources, scheduled_interviews and attachment downloads: not shown."
    * @example
-   * const record = await recruiting.jobPosts.get();
+   * const record = await recruiting.jobPosts.get({ id: 1 });
    */
-  get(params?: T.JobPostsGetParams, options?: RequestOptions): Promise<T.JobPost>;
+  get(params: T.JobPostsGetParams, options?: RequestOptions): Promise<T.JobPost>;
 }
 
 /** Jobs. */
@@ -233,9 +235,9 @@ export interface ScheduledInterviewsResource {
    * Note: The seed says "get actions take id integer (required)" but also that the parameters of scheduled_interviews are not shown; the specific statement wins and the params stay unspecified.
    * Params not specified by the contract: "Parameters of job_posts, sources, scheduled_interviews and attachment downloads: not shown."
    * @example
-   * const record = await recruiting.scheduledInterviews.get();
+   * const record = await recruiting.scheduledInterviews.get({ id: 1 });
    */
-  get(params?: T.ScheduledInterviewsGetParams, options?: RequestOptions): Promise<T.ScheduledInterview>;
+  get(params: T.ScheduledInterviewsGetParams, options?: RequestOptions): Promise<T.ScheduledInterview>;
 }
 
 /** Sources. */
@@ -307,14 +309,14 @@ export class RecruitingClient extends ConnectorClient {
   constructor(options: ClientOptions) {
     super(options, SERVICE);
     this.applicationAttachment = this.resource<ApplicationAttachmentResource>('application_attachment', {
-    download: { action: 'download', result: callDownload },
+    download: { action: 'download', result: callDownload, params: P.applicationAttachmentDownload },
     });
     this.applications = this.resource<ApplicationsResource>('applications', {
     list: { action: 'list', result: 'list', params: P.applicationsList, paging: pagePaging },
     get: { action: 'get', result: 'single', params: P.applicationsGet },
     });
     this.candidateAttachment = this.resource<CandidateAttachmentResource>('candidate_attachment', {
-    download: { action: 'download', result: callDownload },
+    download: { action: 'download', result: callDownload, params: P.candidateAttachmentDownload },
     });
     this.candidates = this.resource<CandidatesResource>('candidates', {
     list: { action: 'list', result: 'list', params: P.candidatesList, paging: pagePaging },
@@ -326,7 +328,7 @@ export class RecruitingClient extends ConnectorClient {
     });
     this.jobPosts = this.resource<JobPostsResource>('job_posts', {
     list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.jobPostsGet },
     });
     this.jobs = this.resource<JobsResource>('jobs', {
     list: { action: 'list', result: 'list', params: P.jobsList, paging: pagePaging },
@@ -342,7 +344,7 @@ export class RecruitingClient extends ConnectorClient {
     });
     this.scheduledInterviews = this.resource<ScheduledInterviewsResource>('scheduled_interviews', {
     list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.scheduledInterviewsGet },
     });
     this.sources = this.resource<SourcesResource>('sources', {
     list: { action: 'list', result: 'list' },

@@ -270,11 +270,20 @@ export interface User {
  * Not specified by the contract: "Meta of recruiting list results: not shown."
  */
 export type ListMeta = Record<string, unknown>;
+
 /**
  * Params of application_attachment download.
  * Not specified by the contract: "Parameters of job_posts, sources, scheduled_interviews and attachment downloads: not shown."
  */
-export type ApplicationAttachmentDownloadParams = Record<string, unknown>;
+export interface ApplicationAttachmentDownloadParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `application_id` field.
+   * Assumption: Not shown: the download is assumed to name the application whose attachment it returns (the application record carries the attachments).
+   */
+  application_id: number;
+}
 
 /** Params of applications list. */
 export interface ApplicationsListParams {
@@ -307,7 +316,15 @@ export interface ApplicationsGetParams {
  * Params of candidate_attachment download.
  * Not specified by the contract: "Parameters of job_posts, sources, scheduled_interviews and attachment downloads: not shown."
  */
-export type CandidateAttachmentDownloadParams = Record<string, unknown>;
+export interface CandidateAttachmentDownloadParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `candidate_id` field.
+   * Assumption: Not shown: the download is assumed to name the candidate whose attachment it returns (the candidate record carries the attachments).
+   */
+  candidate_id: number;
+}
 
 /** Params of candidates list. */
 export interface CandidatesListParams {
@@ -348,11 +365,20 @@ export interface DepartmentsGetParams {
  * Not specified by the contract: "Parameters of job_posts, sources, scheduled_interviews and attachment downloads: not shown."
  */
 export type JobPostsListParams = Record<string, unknown>;
+
 /**
  * Params of job_posts get.
  * Not specified by the contract: "Parameters of job_posts, sources, scheduled_interviews and attachment downloads: not shown."
  */
-export type JobPostsGetParams = Record<string, unknown>;
+export interface JobPostsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `id` field.
+   * Assumption: The seed says "get actions take id integer (required)" but also that the parameters of this entity are not shown; the general statement is assumed to hold.
+   */
+  id: number;
+}
 
 /** Params of jobs list. */
 export interface JobsListParams {
@@ -416,11 +442,21 @@ export interface OfficesGetParams {
  * Not specified by the contract: "Parameters of job_posts, sources, scheduled_interviews and attachment downloads: not shown."
  */
 export type ScheduledInterviewsListParams = Record<string, unknown>;
+
 /**
  * Params of scheduled_interviews get.
  * Not specified by the contract: "Parameters of job_posts, sources, scheduled_interviews and attachment downloads: not shown."
  */
-export type ScheduledInterviewsGetParams = Record<string, unknown>;
+export interface ScheduledInterviewsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `id` field.
+   * Assumption: The seed says "get actions take id integer (required)" but also that the parameters of this entity are not shown; the general statement is assumed to hold.
+   */
+  id: number;
+}
+
 /**
  * Params of sources list.
  * Not specified by the contract: "Parameters of job_posts, sources, scheduled_interviews and attachment downloads: not shown."

@@ -67,18 +67,18 @@ export interface ArticleAttachmentsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of the other entities: not shown."
    * @example
-   * const record = await supportDesk.articleAttachments.get();
+   * const record = await supportDesk.articleAttachments.get({ article_attachment_id: 1 });
    */
-  get(params?: T.ArticleAttachmentsGetParams, options?: RequestOptions): Promise<T.ArticleAttachment>;
+  get(params: T.ArticleAttachmentsGetParams, options?: RequestOptions): Promise<T.ArticleAttachment>;
   /**
    * Returns binary content.
    * Params not specified by the contract: "Parameters of the other entities: not shown."
    * Streams the bytes as `body`.
    * @example
-   * const file = await supportDesk.articleAttachments.download();
+   * const file = await supportDesk.articleAttachments.download({ article_attachment_id: 1 });
    * for await (const chunk of file.body) process.stdout.write(chunk);
    */
-  download(params?: T.ArticleAttachmentsDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
+  download(params: T.ArticleAttachmentsDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
 }
 
 /** Articles. */
@@ -97,9 +97,9 @@ export interface ArticlesResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of the other entities: not shown."
    * @example
-   * const record = await supportDesk.articles.get();
+   * const record = await supportDesk.articles.get({ article_id: 1 });
    */
-  get(params?: T.ArticlesGetParams, options?: RequestOptions): Promise<T.Article>;
+  get(params: T.ArticlesGetParams, options?: RequestOptions): Promise<T.Article>;
 }
 
 /** Attachments; download returns the binary content. */
@@ -108,18 +108,18 @@ export interface AttachmentsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of the other entities: not shown."
    * @example
-   * const record = await supportDesk.attachments.get();
+   * const record = await supportDesk.attachments.get({ attachment_id: 1 });
    */
-  get(params?: T.AttachmentsGetParams, options?: RequestOptions): Promise<T.Attachment>;
+  get(params: T.AttachmentsGetParams, options?: RequestOptions): Promise<T.Attachment>;
   /**
    * Returns binary content.
    * Params not specified by the contract: "Parameters of the other entities: not shown."
    * Streams the bytes as `body`.
    * @example
-   * const file = await supportDesk.attachments.download();
+   * const file = await supportDesk.attachments.download({ attachment_id: 1 });
    * for await (const chunk of file.body) process.stdout.write(chunk);
    */
-  download(params?: T.AttachmentsDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
+  download(params: T.AttachmentsDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
 }
 
 /** Automations. */
@@ -138,9 +138,9 @@ export interface AutomationsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of automations: not shown."
    * @example
-   * const record = await supportDesk.automations.get();
+   * const record = await supportDesk.automations.get({ automation_id: 1 });
    */
-  get(params?: T.AutomationsGetParams, options?: RequestOptions): Promise<T.Automation>;
+  get(params: T.AutomationsGetParams, options?: RequestOptions): Promise<T.Automation>;
 }
 
 /** Brands. */
@@ -199,9 +199,9 @@ export interface GroupsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of the other entities: not shown."
    * @example
-   * const record = await supportDesk.groups.get();
+   * const record = await supportDesk.groups.get({ group_id: 1 });
    */
-  get(params?: T.GroupsGetParams, options?: RequestOptions): Promise<T.Group>;
+  get(params: T.GroupsGetParams, options?: RequestOptions): Promise<T.Group>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only tickets, users, brands and ticket_fields; the entity list gives groups search too. The entity list wins.
@@ -261,9 +261,9 @@ export interface OrganizationsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of the other entities: not shown."
    * @example
-   * const record = await supportDesk.organizations.get();
+   * const record = await supportDesk.organizations.get({ organization_id: 1 });
    */
-  get(params?: T.OrganizationsGetParams, options?: RequestOptions): Promise<T.Organization>;
+  get(params: T.OrganizationsGetParams, options?: RequestOptions): Promise<T.Organization>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only tickets, users, brands and ticket_fields; the entity list gives organizations search too. The entity list wins.
@@ -290,9 +290,9 @@ export interface SatisfactionRatingsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of the other entities: not shown."
    * @example
-   * const record = await supportDesk.satisfactionRatings.get();
+   * const record = await supportDesk.satisfactionRatings.get({ satisfaction_rating_id: 1 });
    */
-  get(params?: T.SatisfactionRatingsGetParams, options?: RequestOptions): Promise<T.SatisfactionRating>;
+  get(params: T.SatisfactionRatingsGetParams, options?: RequestOptions): Promise<T.SatisfactionRating>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only tickets, users, brands and ticket_fields; the entity list gives satisfaction_ratings search too. The entity list wins.
@@ -319,9 +319,9 @@ export interface SlaPoliciesResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of the other entities: not shown."
    * @example
-   * const record = await supportDesk.slaPolicies.get();
+   * const record = await supportDesk.slaPolicies.get({ sla_policy_id: 1 });
    */
-  get(params?: T.SlaPoliciesGetParams, options?: RequestOptions): Promise<T.SlaPolicy>;
+  get(params: T.SlaPoliciesGetParams, options?: RequestOptions): Promise<T.SlaPolicy>;
 }
 
 /** Tags. */
@@ -406,9 +406,9 @@ export interface TicketFieldsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of the other entities: not shown."
    * @example
-   * const record = await supportDesk.ticketFields.get();
+   * const record = await supportDesk.ticketFields.get({ ticket_field_id: 1 });
    */
-  get(params?: T.TicketFieldsGetParams, options?: RequestOptions): Promise<T.TicketField>;
+  get(params: T.TicketFieldsGetParams, options?: RequestOptions): Promise<T.TicketField>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Filters and sorts take the searchable fields (`TicketFieldsSearchFields`). Await it for the first page of hits; iterate it (`for await`) to walk every hit of every page.
@@ -434,9 +434,9 @@ export interface TicketFormsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of the other entities: not shown."
    * @example
-   * const record = await supportDesk.ticketForms.get();
+   * const record = await supportDesk.ticketForms.get({ ticket_form_id: 1 });
    */
-  get(params?: T.TicketFormsGetParams, options?: RequestOptions): Promise<T.TicketForm>;
+  get(params: T.TicketFormsGetParams, options?: RequestOptions): Promise<T.TicketForm>;
   /**
    * Filter and sort over a synced copy of the data, with the uniform operator set; only available in hosted mode; it can expose extra fields and operators compared with what the third-party system supports natively.
    * Note: The endpoint table's search row names only tickets, users, brands and ticket_fields; the entity list gives ticket_forms search too. The entity list wins.
@@ -616,20 +616,20 @@ export class SupportDeskClient extends ConnectorClient {
     super(options, SERVICE);
     this.articleAttachments = this.resource<ArticleAttachmentsResource>('article_attachments', {
     list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single' },
-    download: { action: 'download', result: callDownload },
+    get: { action: 'get', result: 'single', params: P.articleAttachmentsGet },
+    download: { action: 'download', result: callDownload, params: P.articleAttachmentsDownload },
     });
     this.articles = this.resource<ArticlesResource>('articles', {
     list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.articlesGet },
     });
     this.attachments = this.resource<AttachmentsResource>('attachments', {
-    get: { action: 'get', result: 'single' },
-    download: { action: 'download', result: callDownload },
+    get: { action: 'get', result: 'single', params: P.attachmentsGet },
+    download: { action: 'download', result: callDownload, params: P.attachmentsDownload },
     });
     this.automations = this.resource<AutomationsResource>('automations', {
     list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.automationsGet },
     });
     this.brands = this.resource<BrandsResource>('brands', {
     list: { action: 'list', result: 'list', params: P.brandsList, paging: pagePaging },
@@ -641,7 +641,7 @@ export class SupportDeskClient extends ConnectorClient {
     });
     this.groups = this.resource<GroupsResource>('groups', {
     list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.groupsGet },
     search: { action: 'search', result: 'hits', params: P.search },
     });
     this.macros = this.resource<MacrosResource>('macros', {
@@ -653,17 +653,17 @@ export class SupportDeskClient extends ConnectorClient {
     });
     this.organizations = this.resource<OrganizationsResource>('organizations', {
     list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.organizationsGet },
     search: { action: 'search', result: 'hits', params: P.search },
     });
     this.satisfactionRatings = this.resource<SatisfactionRatingsResource>('satisfaction_ratings', {
     list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.satisfactionRatingsGet },
     search: { action: 'search', result: 'hits', params: P.search },
     });
     this.slaPolicies = this.resource<SlaPoliciesResource>('sla_policies', {
     list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.slaPoliciesGet },
     });
     this.tags = this.resource<TagsResource>('tags', {
     list: { action: 'list', result: 'list' },
@@ -679,12 +679,12 @@ export class SupportDeskClient extends ConnectorClient {
     });
     this.ticketFields = this.resource<TicketFieldsResource>('ticket_fields', {
     list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.ticketFieldsGet },
     search: { action: 'search', result: 'hits', params: P.search },
     });
     this.ticketForms = this.resource<TicketFormsResource>('ticket_forms', {
     list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.ticketFormsGet },
     search: { action: 'search', result: 'hits', params: P.search },
     });
     this.ticketMetrics = this.resource<TicketMetricsResource>('ticket_metrics', {

@@ -2,14 +2,38 @@
 import type { ParamSchema } from '@connector-sdk/runtime';
 /** Params of the uniform search (spec/service.yaml). */
 export const search: ParamSchema = { type: 'object', properties: { cursor: { type: 'string' }, fields: { type: 'array', items: { type: 'string' } }, limit: { type: 'integer', minimum: 1 }, query: { type: 'object', properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } }, additionalProperties: false } }, required: ['query'], additionalProperties: false };
+/** Params of article_attachments get. */
+export const articleAttachmentsGet: ParamSchema = { type: 'object', properties: { article_attachment_id: { type: 'integer' } }, required: ['article_attachment_id'], additionalProperties: true };
+/** Params of article_attachments download: the same schema as `articleAttachmentsGet`. */
+export const articleAttachmentsDownload = articleAttachmentsGet;
+/** Params of articles get. */
+export const articlesGet: ParamSchema = { type: 'object', properties: { article_id: { type: 'integer' } }, required: ['article_id'], additionalProperties: true };
+/** Params of attachments get. */
+export const attachmentsGet: ParamSchema = { type: 'object', properties: { attachment_id: { type: 'integer' } }, required: ['attachment_id'], additionalProperties: true };
+/** Params of attachments download: the same schema as `attachmentsGet`. */
+export const attachmentsDownload = attachmentsGet;
+/** Params of automations get. */
+export const automationsGet: ParamSchema = { type: 'object', properties: { automation_id: { type: 'integer' } }, required: ['automation_id'], additionalProperties: true };
 /** Params of brands list. */
 export const brandsList: ParamSchema = { type: 'object', properties: { page: { type: 'integer' } }, additionalProperties: false };
 /** Params of brands get. */
 export const brandsGet: ParamSchema = { type: 'object', properties: { brand_id: { type: 'integer' } }, required: ['brand_id'], additionalProperties: false };
+/** Params of groups get. */
+export const groupsGet: ParamSchema = { type: 'object', properties: { group_id: { type: 'integer' } }, required: ['group_id'], additionalProperties: true };
 /** Params of macros list. */
 export const macrosList: ParamSchema = { type: 'object', properties: { access: { type: 'string', enum: ['personal', 'shared', 'account'] }, active: { type: 'boolean' }, category: { type: 'integer' }, group_id: { type: 'integer' }, only_viewable: { type: 'boolean' }, page: { type: 'integer' }, sort_by: { type: 'string', enum: ['alphabetical', 'created_at', 'updated_at', 'position'] }, sort_order: { type: 'string', enum: ['asc', 'desc'] } }, additionalProperties: false };
 /** Params of macros get. */
 export const macrosGet: ParamSchema = { type: 'object', properties: { macro_id: { type: 'integer' } }, required: ['macro_id'], additionalProperties: false };
+/** Params of organizations get. */
+export const organizationsGet: ParamSchema = { type: 'object', properties: { organization_id: { type: 'integer' } }, required: ['organization_id'], additionalProperties: true };
+/** Params of satisfaction_ratings get. */
+export const satisfactionRatingsGet: ParamSchema = { type: 'object', properties: { satisfaction_rating_id: { type: 'integer' } }, required: ['satisfaction_rating_id'], additionalProperties: true };
+/** Params of sla_policies get. */
+export const slaPoliciesGet: ParamSchema = { type: 'object', properties: { sla_policy_id: { type: 'integer' } }, required: ['sla_policy_id'], additionalProperties: true };
+/** Params of ticket_fields get. */
+export const ticketFieldsGet: ParamSchema = { type: 'object', properties: { ticket_field_id: { type: 'integer' } }, required: ['ticket_field_id'], additionalProperties: true };
+/** Params of ticket_forms get. */
+export const ticketFormsGet: ParamSchema = { type: 'object', properties: { ticket_form_id: { type: 'integer' } }, required: ['ticket_form_id'], additionalProperties: true };
 /** Params of tickets list. */
 export const ticketsList: ParamSchema = { type: 'object', properties: { external_id: { type: 'string' }, page: { type: 'integer' }, sort: { type: 'string', enum: ['id', 'status', 'updated_at', '-id', '-status', '-updated_at'] } }, additionalProperties: false };
 /** Params of tickets get. */

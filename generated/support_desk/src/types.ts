@@ -383,46 +383,102 @@ export type NotShownMeta = Record<string, unknown>;
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type ArticleAttachmentsListParams = Record<string, unknown>;
+
 /**
  * Params of article_attachments get.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
-export type ArticleAttachmentsGetParams = Record<string, unknown>;
+export interface ArticleAttachmentsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `article_attachment_id` field.
+   * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
+   */
+  article_attachment_id: number;
+}
+
 /**
  * Params of article_attachments download.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
-export type ArticleAttachmentsDownloadParams = Record<string, unknown>;
+export interface ArticleAttachmentsDownloadParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `article_attachment_id` field.
+   * Assumption: Not shown: the download addresses the attachment as its get does.
+   */
+  article_attachment_id: number;
+}
+
 /**
  * Params of articles list.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type ArticlesListParams = Record<string, unknown>;
+
 /**
  * Params of articles get.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
-export type ArticlesGetParams = Record<string, unknown>;
+export interface ArticlesGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `article_id` field.
+   * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
+   */
+  article_id: number;
+}
+
 /**
  * Params of attachments get.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
-export type AttachmentsGetParams = Record<string, unknown>;
+export interface AttachmentsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `attachment_id` field.
+   * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
+   */
+  attachment_id: number;
+}
+
 /**
  * Params of attachments download.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
-export type AttachmentsDownloadParams = Record<string, unknown>;
+export interface AttachmentsDownloadParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `attachment_id` field.
+   * Assumption: Not shown: the download addresses the attachment as its get does.
+   */
+  attachment_id: number;
+}
+
 /**
  * Params of automations list.
  * Not specified by the contract: "Parameters of automations: not shown."
  */
 export type AutomationsListParams = Record<string, unknown>;
+
 /**
  * Params of automations get.
  * Not specified by the contract: "Parameters of automations: not shown."
  */
-export type AutomationsGetParams = Record<string, unknown>;
+export interface AutomationsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `automation_id` field.
+   * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
+   */
+  automation_id: number;
+}
 
 /** Searchable fields of brands (action search). */
 export interface BrandsSearchFields {
@@ -490,11 +546,20 @@ export type GroupsSearchFields = Record<string, unknown>;
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type GroupsListParams = Record<string, unknown>;
+
 /**
  * Params of groups get.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
-export type GroupsGetParams = Record<string, unknown>;
+export interface GroupsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `group_id` field.
+   * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
+   */
+  group_id: number;
+}
 
 /** Params of macros list. */
 export interface MacrosListParams {
@@ -537,11 +602,21 @@ export type OrganizationsSearchFields = Record<string, unknown>;
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type OrganizationsListParams = Record<string, unknown>;
+
 /**
  * Params of organizations get.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
-export type OrganizationsGetParams = Record<string, unknown>;
+export interface OrganizationsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `organization_id` field.
+   * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
+   */
+  organization_id: number;
+}
+
 /**
  * Searchable fields of satisfaction_ratings (action search).
  * Not specified by the contract: "Searchable fields of satisfaction_ratings: not shown."
@@ -552,21 +627,41 @@ export type SatisfactionRatingsSearchFields = Record<string, unknown>;
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type SatisfactionRatingsListParams = Record<string, unknown>;
+
 /**
  * Params of satisfaction_ratings get.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
-export type SatisfactionRatingsGetParams = Record<string, unknown>;
+export interface SatisfactionRatingsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `satisfaction_rating_id` field.
+   * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
+   */
+  satisfaction_rating_id: number;
+}
+
 /**
  * Params of sla_policies list.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type SlaPoliciesListParams = Record<string, unknown>;
+
 /**
  * Params of sla_policies get.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
-export type SlaPoliciesGetParams = Record<string, unknown>;
+export interface SlaPoliciesGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `sla_policy_id` field.
+   * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
+   */
+  sla_policy_id: number;
+}
+
 /**
  * Searchable fields of tags (action search).
  * Not specified by the contract: "Searchable fields of tags: not shown."
@@ -661,11 +756,21 @@ export interface TicketFieldsSearchFields {
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type TicketFieldsListParams = Record<string, unknown>;
+
 /**
  * Params of ticket_fields get.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
-export type TicketFieldsGetParams = Record<string, unknown>;
+export interface TicketFieldsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `ticket_field_id` field.
+   * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
+   */
+  ticket_field_id: number;
+}
+
 /**
  * Searchable fields of ticket_forms (action search).
  * Not specified by the contract: "Searchable fields of ticket_forms: not shown."
@@ -676,11 +781,21 @@ export type TicketFormsSearchFields = Record<string, unknown>;
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type TicketFormsListParams = Record<string, unknown>;
+
 /**
  * Params of ticket_forms get.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
-export type TicketFormsGetParams = Record<string, unknown>;
+export interface TicketFormsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `ticket_form_id` field.
+   * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
+   */
+  ticket_form_id: number;
+}
+
 /**
  * Searchable fields of ticket_metrics (action search).
  * Not specified by the contract: "Searchable fields of ticket_metrics: not shown."
@@ -710,7 +825,11 @@ export interface TicketsSearchFields {
   custom_fields: Array<unknown>;
   /** The `custom_status_id` field. */
   custom_status_id: number;
-  /** The `deleted_ticket_form_id` field. */
+  /**
+   * The `deleted_ticket_form_id` field.
+   * Derived: always `null`.
+   * Assumption: The ticket record carries no deleted ticket form; the synced copy holds null.
+   */
   deleted_ticket_form_id: number;
   /** The `description` field. */
   description: string;

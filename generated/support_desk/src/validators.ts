@@ -241,10 +241,210 @@ validate11.errors = vErrors;
 return errors === 0;
 }
 
-export const params_brands_list = validate12;
-const schema13 = {"type":"object","properties":{"page":{"type":"integer"}},"additionalProperties":false};
+export const params_article_attachments_get = validate12;
+const schema13 = {"type":"object","properties":{"article_attachment_id":{"type":"integer"}},"required":["article_attachment_id"],"additionalProperties":true};
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.article_attachment_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "article_attachment_id"},message:"must have required property '"+"article_attachment_id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.article_attachment_id !== undefined){
+let data0 = data.article_attachment_id;
+const _errs2 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err1 = {instancePath:instancePath+"/article_attachment_id",schemaPath:"#/properties/article_attachment_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate12.errors = vErrors;
+return errors === 0;
+}
+
+export const params_articles_get = validate13;
+const schema14 = {"type":"object","properties":{"article_id":{"type":"integer"}},"required":["article_id"],"additionalProperties":true};
+
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.article_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "article_id"},message:"must have required property '"+"article_id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.article_id !== undefined){
+let data0 = data.article_id;
+const _errs2 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err1 = {instancePath:instancePath+"/article_id",schemaPath:"#/properties/article_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate13.errors = vErrors;
+return errors === 0;
+}
+
+export const params_attachments_get = validate14;
+const schema15 = {"type":"object","properties":{"attachment_id":{"type":"integer"}},"required":["attachment_id"],"additionalProperties":true};
+
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.attachment_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attachment_id"},message:"must have required property '"+"attachment_id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.attachment_id !== undefined){
+let data0 = data.attachment_id;
+const _errs2 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err1 = {instancePath:instancePath+"/attachment_id",schemaPath:"#/properties/attachment_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate14.errors = vErrors;
+return errors === 0;
+}
+
+export const params_automations_get = validate15;
+const schema16 = {"type":"object","properties":{"automation_id":{"type":"integer"}},"required":["automation_id"],"additionalProperties":true};
+
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.automation_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "automation_id"},message:"must have required property '"+"automation_id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.automation_id !== undefined){
+let data0 = data.automation_id;
+const _errs2 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err1 = {instancePath:instancePath+"/automation_id",schemaPath:"#/properties/automation_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate15.errors = vErrors;
+return errors === 0;
+}
+
+export const params_brands_list = validate16;
+const schema17 = {"type":"object","properties":{"page":{"type":"integer"}},"additionalProperties":false};
+
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -289,14 +489,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 
-export const params_brands_get = validate13;
-const schema14 = {"type":"object","properties":{"brand_id":{"type":"integer"}},"required":["brand_id"],"additionalProperties":false};
+export const params_brands_get = validate17;
+const schema18 = {"type":"object","properties":{"brand_id":{"type":"integer"}},"required":["brand_id"],"additionalProperties":false};
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -351,14 +551,64 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 
-export const params_macros_list = validate14;
-const schema15 = {"type":"object","properties":{"access":{"type":"string","enum":["personal","shared","account"]},"active":{"type":"boolean"},"category":{"type":"integer"},"group_id":{"type":"integer"},"only_viewable":{"type":"boolean"},"page":{"type":"integer"},"sort_by":{"type":"string","enum":["alphabetical","created_at","updated_at","position"]},"sort_order":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+export const params_groups_get = validate18;
+const schema19 = {"type":"object","properties":{"group_id":{"type":"integer"}},"required":["group_id"],"additionalProperties":true};
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.group_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "group_id"},message:"must have required property '"+"group_id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.group_id !== undefined){
+let data0 = data.group_id;
+const _errs2 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err1 = {instancePath:instancePath+"/group_id",schemaPath:"#/properties/group_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate18.errors = vErrors;
+return errors === 0;
+}
+
+export const params_macros_list = validate19;
+const schema20 = {"type":"object","properties":{"access":{"type":"string","enum":["personal","shared","account"]},"active":{"type":"boolean"},"category":{"type":"integer"},"group_id":{"type":"integer"},"only_viewable":{"type":"boolean"},"page":{"type":"integer"},"sort_by":{"type":"string","enum":["alphabetical","created_at","updated_at","position"]},"sort_order":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -390,9 +640,9 @@ vErrors.push(err1);
 errors++;
 }
 const _errs3 = errors;
-const vSchema0 = schema15.properties.access.enum;
+const vSchema0 = schema20.properties.access.enum;
 if(!(((data0 === "personal") || (data0 === "shared")) || (data0 === "account"))){
-const err2 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema15.properties.access.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema20.properties.access.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -497,9 +747,9 @@ vErrors.push(err8);
 errors++;
 }
 const _errs15 = errors;
-const vSchema1 = schema15.properties.sort_by.enum;
+const vSchema1 = schema20.properties.sort_by.enum;
 if(!((((data6 === "alphabetical") || (data6 === "created_at")) || (data6 === "updated_at")) || (data6 === "position"))){
-const err9 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/enum",keyword:"enum",params:{allowedValues: schema15.properties.sort_by.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/enum",keyword:"enum",params:{allowedValues: schema20.properties.sort_by.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -524,9 +774,9 @@ vErrors.push(err10);
 errors++;
 }
 const _errs17 = errors;
-const vSchema2 = schema15.properties.sort_order.enum;
+const vSchema2 = schema20.properties.sort_order.enum;
 if(!((data7 === "asc") || (data7 === "desc"))){
-const err11 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/enum",keyword:"enum",params:{allowedValues: schema15.properties.sort_order.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/enum",keyword:"enum",params:{allowedValues: schema20.properties.sort_order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -548,14 +798,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
 
-export const params_macros_get = validate15;
-const schema16 = {"type":"object","properties":{"macro_id":{"type":"integer"}},"required":["macro_id"],"additionalProperties":false};
+export const params_macros_get = validate20;
+const schema21 = {"type":"object","properties":{"macro_id":{"type":"integer"}},"required":["macro_id"],"additionalProperties":false};
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -610,14 +860,264 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
-export const params_tickets_list = validate16;
-const schema17 = {"type":"object","properties":{"external_id":{"type":"string"},"page":{"type":"integer"},"sort":{"type":"string","enum":["id","status","updated_at","-id","-status","-updated_at"]}},"additionalProperties":false};
+export const params_organizations_get = validate21;
+const schema22 = {"type":"object","properties":{"organization_id":{"type":"integer"}},"required":["organization_id"],"additionalProperties":true};
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.organization_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "organization_id"},message:"must have required property '"+"organization_id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.organization_id !== undefined){
+let data0 = data.organization_id;
+const _errs2 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err1 = {instancePath:instancePath+"/organization_id",schemaPath:"#/properties/organization_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate21.errors = vErrors;
+return errors === 0;
+}
+
+export const params_satisfaction_ratings_get = validate22;
+const schema23 = {"type":"object","properties":{"satisfaction_rating_id":{"type":"integer"}},"required":["satisfaction_rating_id"],"additionalProperties":true};
+
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.satisfaction_rating_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "satisfaction_rating_id"},message:"must have required property '"+"satisfaction_rating_id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.satisfaction_rating_id !== undefined){
+let data0 = data.satisfaction_rating_id;
+const _errs2 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err1 = {instancePath:instancePath+"/satisfaction_rating_id",schemaPath:"#/properties/satisfaction_rating_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate22.errors = vErrors;
+return errors === 0;
+}
+
+export const params_sla_policies_get = validate23;
+const schema24 = {"type":"object","properties":{"sla_policy_id":{"type":"integer"}},"required":["sla_policy_id"],"additionalProperties":true};
+
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.sla_policy_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sla_policy_id"},message:"must have required property '"+"sla_policy_id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.sla_policy_id !== undefined){
+let data0 = data.sla_policy_id;
+const _errs2 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err1 = {instancePath:instancePath+"/sla_policy_id",schemaPath:"#/properties/sla_policy_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate23.errors = vErrors;
+return errors === 0;
+}
+
+export const params_ticket_fields_get = validate24;
+const schema25 = {"type":"object","properties":{"ticket_field_id":{"type":"integer"}},"required":["ticket_field_id"],"additionalProperties":true};
+
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.ticket_field_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ticket_field_id"},message:"must have required property '"+"ticket_field_id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.ticket_field_id !== undefined){
+let data0 = data.ticket_field_id;
+const _errs2 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err1 = {instancePath:instancePath+"/ticket_field_id",schemaPath:"#/properties/ticket_field_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate24.errors = vErrors;
+return errors === 0;
+}
+
+export const params_ticket_forms_get = validate25;
+const schema26 = {"type":"object","properties":{"ticket_form_id":{"type":"integer"}},"required":["ticket_form_id"],"additionalProperties":true};
+
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.ticket_form_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ticket_form_id"},message:"must have required property '"+"ticket_form_id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.ticket_form_id !== undefined){
+let data0 = data.ticket_form_id;
+const _errs2 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err1 = {instancePath:instancePath+"/ticket_form_id",schemaPath:"#/properties/ticket_form_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate25.errors = vErrors;
+return errors === 0;
+}
+
+export const params_tickets_list = validate26;
+const schema27 = {"type":"object","properties":{"external_id":{"type":"string"},"page":{"type":"integer"},"sort":{"type":"string","enum":["id","status","updated_at","-id","-status","-updated_at"]}},"additionalProperties":false};
+
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -681,9 +1181,9 @@ vErrors.push(err3);
 errors++;
 }
 const _errs7 = errors;
-const vSchema0 = schema17.properties.sort.enum;
+const vSchema0 = schema27.properties.sort.enum;
 if(!((((((data2 === "id") || (data2 === "status")) || (data2 === "updated_at")) || (data2 === "-id")) || (data2 === "-status")) || (data2 === "-updated_at"))){
-const err4 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema17.properties.sort.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema27.properties.sort.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -705,14 +1205,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const params_tickets_get = validate17;
-const schema18 = {"type":"object","properties":{"ticket_id":{"type":"integer"}},"required":["ticket_id"],"additionalProperties":false};
+export const params_tickets_get = validate27;
+const schema28 = {"type":"object","properties":{"ticket_id":{"type":"integer"}},"required":["ticket_id"],"additionalProperties":false};
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -767,14 +1267,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
-export const params_triggers_list = validate18;
-const schema19 = {"type":"object","properties":{"active":{"type":"boolean"},"category_id":{"type":"string"},"page":{"type":"integer"},"sort":{"type":"string","enum":["alphabetical","created_at","updated_at","position"]}},"additionalProperties":false};
+export const params_triggers_list = validate28;
+const schema29 = {"type":"object","properties":{"active":{"type":"boolean"},"category_id":{"type":"string"},"page":{"type":"integer"},"sort":{"type":"string","enum":["alphabetical","created_at","updated_at","position"]}},"additionalProperties":false};
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -854,9 +1354,9 @@ vErrors.push(err4);
 errors++;
 }
 const _errs9 = errors;
-const vSchema0 = schema19.properties.sort.enum;
+const vSchema0 = schema29.properties.sort.enum;
 if(!((((data3 === "alphabetical") || (data3 === "created_at")) || (data3 === "updated_at")) || (data3 === "position"))){
-const err5 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema19.properties.sort.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema29.properties.sort.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -878,14 +1378,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const params_triggers_get = validate19;
-const schema20 = {"type":"object","properties":{"trigger_id":{"type":"integer"}},"required":["trigger_id"],"additionalProperties":false};
+export const params_triggers_get = validate29;
+const schema30 = {"type":"object","properties":{"trigger_id":{"type":"integer"}},"required":["trigger_id"],"additionalProperties":false};
 
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -940,14 +1440,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-export const params_users_list = validate20;
-const schema21 = {"type":"object","properties":{"external_id":{"type":"string"},"page":{"type":"integer"},"role":{"type":"string","enum":["end-user","agent","admin"]}},"additionalProperties":false};
+export const params_users_list = validate30;
+const schema31 = {"type":"object","properties":{"external_id":{"type":"string"},"page":{"type":"integer"},"role":{"type":"string","enum":["end-user","agent","admin"]}},"additionalProperties":false};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1011,9 +1511,9 @@ vErrors.push(err3);
 errors++;
 }
 const _errs7 = errors;
-const vSchema0 = schema21.properties.role.enum;
+const vSchema0 = schema31.properties.role.enum;
 if(!(((data2 === "end-user") || (data2 === "agent")) || (data2 === "admin"))){
-const err4 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema21.properties.role.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema31.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1035,14 +1535,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
-export const params_users_get = validate21;
-const schema22 = {"type":"object","properties":{"user_id":{"type":"integer"}},"required":["user_id"],"additionalProperties":false};
+export const params_users_get = validate31;
+const schema32 = {"type":"object","properties":{"user_id":{"type":"integer"}},"required":["user_id"],"additionalProperties":false};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1097,14 +1597,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-export const params_views_list = validate22;
-const schema23 = {"type":"object","properties":{"access":{"type":"string","enum":["personal","shared","account"]},"active":{"type":"boolean"},"group_id":{"type":"integer"},"page":{"type":"integer"},"sort_by":{"type":"string","enum":["alphabetical","created_at","updated_at","position"]},"sort_order":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+export const params_views_list = validate32;
+const schema33 = {"type":"object","properties":{"access":{"type":"string","enum":["personal","shared","account"]},"active":{"type":"boolean"},"group_id":{"type":"integer"},"page":{"type":"integer"},"sort_by":{"type":"string","enum":["alphabetical","created_at","updated_at","position"]},"sort_order":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1136,9 +1636,9 @@ vErrors.push(err1);
 errors++;
 }
 const _errs3 = errors;
-const vSchema0 = schema23.properties.access.enum;
+const vSchema0 = schema33.properties.access.enum;
 if(!(((data0 === "personal") || (data0 === "shared")) || (data0 === "account"))){
-const err2 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema23.properties.access.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema33.properties.access.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1211,9 +1711,9 @@ vErrors.push(err6);
 errors++;
 }
 const _errs11 = errors;
-const vSchema1 = schema23.properties.sort_by.enum;
+const vSchema1 = schema33.properties.sort_by.enum;
 if(!((((data4 === "alphabetical") || (data4 === "created_at")) || (data4 === "updated_at")) || (data4 === "position"))){
-const err7 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/enum",keyword:"enum",params:{allowedValues: schema23.properties.sort_by.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/enum",keyword:"enum",params:{allowedValues: schema33.properties.sort_by.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1238,9 +1738,9 @@ vErrors.push(err8);
 errors++;
 }
 const _errs13 = errors;
-const vSchema2 = schema23.properties.sort_order.enum;
+const vSchema2 = schema33.properties.sort_order.enum;
 if(!((data5 === "asc") || (data5 === "desc"))){
-const err9 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/enum",keyword:"enum",params:{allowedValues: schema23.properties.sort_order.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/enum",keyword:"enum",params:{allowedValues: schema33.properties.sort_order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1262,14 +1762,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
-export const params_views_get = validate23;
-const schema24 = {"type":"object","properties":{"view_id":{"type":"integer"}},"required":["view_id"],"additionalProperties":false};
+export const params_views_get = validate33;
+const schema34 = {"type":"object","properties":{"view_id":{"type":"integer"}},"required":["view_id"],"additionalProperties":false};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1324,14 +1824,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
-export const record_brand = validate24;
-const schema25 = {"type":"object","properties":{"active":{"type":"boolean"},"brand_url":{"type":"string"},"created_at":{"type":"string"},"default":{"type":"boolean"},"has_help_center":{"type":"boolean"},"help_center_state":{"type":"string","enum":["enabled","disabled","restricted"]},"host_mapping":{"type":["string","null"]},"id":{"type":"integer"},"is_deleted":{"type":"boolean"},"logo":{"type":["object","null"]},"name":{"type":"string"},"signature_template":{"type":"string"},"subdomain":{"type":"string"},"ticket_form_ids":{"type":"array","items":{"type":"integer"}},"updated_at":{"type":"string"},"url":{"type":"string"}},"required":["active","brand_url","created_at","default","has_help_center","help_center_state","host_mapping","id","is_deleted","logo","name","signature_template","subdomain","ticket_form_ids","updated_at","url"],"additionalProperties":true};
+export const record_brand = validate34;
+const schema35 = {"type":"object","properties":{"active":{"type":"boolean"},"brand_url":{"type":"string"},"created_at":{"type":"string"},"default":{"type":"boolean"},"has_help_center":{"type":"boolean"},"help_center_state":{"type":"string","enum":["enabled","disabled","restricted"]},"host_mapping":{"type":["string","null"]},"id":{"type":"integer"},"is_deleted":{"type":"boolean"},"logo":{"type":["object","null"]},"name":{"type":"string"},"signature_template":{"type":"string"},"subdomain":{"type":"string"},"ticket_form_ids":{"type":"array","items":{"type":"integer"}},"updated_at":{"type":"string"},"url":{"type":"string"}},"required":["active","brand_url","created_at","default","has_help_center","help_center_state","host_mapping","id","is_deleted","logo","name","signature_template","subdomain","ticket_form_ids","updated_at","url"],"additionalProperties":true};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1591,9 +2091,9 @@ vErrors.push(err21);
 errors++;
 }
 const _errs13 = errors;
-const vSchema0 = schema25.properties.help_center_state.enum;
+const vSchema0 = schema35.properties.help_center_state.enum;
 if(!(((data5 === "enabled") || (data5 === "disabled")) || (data5 === "restricted"))){
-const err22 = {instancePath:instancePath+"/help_center_state",schemaPath:"#/properties/help_center_state/enum",keyword:"enum",params:{allowedValues: schema25.properties.help_center_state.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/help_center_state",schemaPath:"#/properties/help_center_state/enum",keyword:"enum",params:{allowedValues: schema35.properties.help_center_state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1608,7 +2108,7 @@ if(data.host_mapping !== undefined){
 let data6 = data.host_mapping;
 const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err23 = {instancePath:instancePath+"/host_mapping",schemaPath:"#/properties/host_mapping/type",keyword:"type",params:{type: schema25.properties.host_mapping.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/host_mapping",schemaPath:"#/properties/host_mapping/type",keyword:"type",params:{type: schema35.properties.host_mapping.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1656,7 +2156,7 @@ if(data.logo !== undefined){
 let data9 = data.logo;
 const _errs20 = errors;
 if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (data9 !== null)){
-const err26 = {instancePath:instancePath+"/logo",schemaPath:"#/properties/logo/type",keyword:"type",params:{type: schema25.properties.logo.type},message:"must be object,null"};
+const err26 = {instancePath:instancePath+"/logo",schemaPath:"#/properties/logo/type",keyword:"type",params:{type: schema35.properties.logo.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1798,14 +2298,14 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
-export const record_macro = validate25;
-const schema26 = {"type":"object","properties":{"actions":{"type":"array","items":{"type":"object"}},"active":{"type":"boolean"},"created_at":{"type":"string"},"description":{"type":"string"},"id":{"type":"integer"},"position":{"type":"integer"},"raw_title":{"type":"string"},"restriction":{"type":["object","null"]},"title":{"type":"string"},"updated_at":{"type":"string"},"url":{"type":"string"}},"required":["actions","active","created_at","description","id","position","raw_title","restriction","title","updated_at","url"],"additionalProperties":true};
+export const record_macro = validate35;
+const schema36 = {"type":"object","properties":{"actions":{"type":"array","items":{"type":"object"}},"active":{"type":"boolean"},"created_at":{"type":"string"},"description":{"type":"string"},"id":{"type":"integer"},"position":{"type":"integer"},"raw_title":{"type":"string"},"restriction":{"type":["object","null"]},"title":{"type":"string"},"updated_at":{"type":"string"},"url":{"type":"string"}},"required":["actions","active","created_at","description","id","position","raw_title","restriction","title","updated_at","url"],"additionalProperties":true};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2060,7 +2560,7 @@ if(data.restriction !== undefined){
 let data8 = data.restriction;
 const _errs18 = errors;
 if((!(data8 && typeof data8 == "object" && !Array.isArray(data8))) && (data8 !== null)){
-const err19 = {instancePath:instancePath+"/restriction",schemaPath:"#/properties/restriction/type",keyword:"type",params:{type: schema26.properties.restriction.type},message:"must be object,null"};
+const err19 = {instancePath:instancePath+"/restriction",schemaPath:"#/properties/restriction/type",keyword:"type",params:{type: schema36.properties.restriction.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2131,14 +2631,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
-export const record_ticket = validate26;
-const schema27 = {"type":"object","properties":{"allow_attachments":{"type":"boolean"},"allow_channelback":{"type":"boolean"},"assignee_id":{"type":["integer","null"]},"brand_id":{"type":"integer"},"collaborator_ids":{"type":"array","items":{"type":"integer"}},"created_at":{"type":"string"},"custom_fields":{"type":"array","items":{"type":"object"}},"custom_status_id":{"type":"integer"},"description":{"type":"string"},"due_at":{"type":["string","null"]},"email_cc_ids":{"type":"array","items":{"type":"integer"}},"external_id":{"type":["string","null"]},"fields":{"type":"array","items":{"type":"object"}},"follower_ids":{"type":"array","items":{"type":"integer"}},"followup_ids":{"type":"array","items":{"type":"integer"}},"forum_topic_id":{"type":["integer","null"]},"from_messaging_channel":{"type":"boolean"},"generated_timestamp":{"type":"integer"},"group_id":{"type":["integer","null"]},"has_incidents":{"type":"boolean"},"id":{"type":"integer"},"is_public":{"type":"boolean"},"organization_id":{"type":["integer","null"]},"priority":{"type":["string","null"]},"problem_id":{"type":["integer","null"]},"raw_subject":{"type":["string","null"]},"recipient":{"type":["string","null"]},"requester_id":{"type":"integer"},"satisfaction_rating":{"type":"object"},"sharing_agreement_ids":{"type":"array","items":{"type":"integer"}},"status":{"type":"string","enum":["new","open","pending","hold","solved","closed"]},"subject":{"type":["string","null"]},"submitter_id":{"type":"integer"},"tags":{"type":"array","items":{"type":"string"}},"ticket_form_id":{"type":"integer"},"type":{"type":["string","null"]},"updated_at":{"type":"string"},"url":{"type":"string"},"via":{"type":"object"}},"required":["allow_attachments","allow_channelback","assignee_id","brand_id","collaborator_ids","created_at","custom_fields","custom_status_id","description","due_at","email_cc_ids","external_id","fields","follower_ids","followup_ids","forum_topic_id","from_messaging_channel","generated_timestamp","group_id","has_incidents","id","is_public","organization_id","priority","problem_id","raw_subject","recipient","requester_id","satisfaction_rating","sharing_agreement_ids","status","subject","submitter_id","tags","ticket_form_id","type","updated_at","url","via"],"additionalProperties":true};
+export const record_ticket = validate36;
+const schema37 = {"type":"object","properties":{"allow_attachments":{"type":"boolean"},"allow_channelback":{"type":"boolean"},"assignee_id":{"type":["integer","null"]},"brand_id":{"type":"integer"},"collaborator_ids":{"type":"array","items":{"type":"integer"}},"created_at":{"type":"string"},"custom_fields":{"type":"array","items":{"type":"object"}},"custom_status_id":{"type":"integer"},"description":{"type":"string"},"due_at":{"type":["string","null"]},"email_cc_ids":{"type":"array","items":{"type":"integer"}},"external_id":{"type":["string","null"]},"fields":{"type":"array","items":{"type":"object"}},"follower_ids":{"type":"array","items":{"type":"integer"}},"followup_ids":{"type":"array","items":{"type":"integer"}},"forum_topic_id":{"type":["integer","null"]},"from_messaging_channel":{"type":"boolean"},"generated_timestamp":{"type":"integer"},"group_id":{"type":["integer","null"]},"has_incidents":{"type":"boolean"},"id":{"type":"integer"},"is_public":{"type":"boolean"},"organization_id":{"type":["integer","null"]},"priority":{"type":["string","null"]},"problem_id":{"type":["integer","null"]},"raw_subject":{"type":["string","null"]},"recipient":{"type":["string","null"]},"requester_id":{"type":"integer"},"satisfaction_rating":{"type":"object"},"sharing_agreement_ids":{"type":"array","items":{"type":"integer"}},"status":{"type":"string","enum":["new","open","pending","hold","solved","closed"]},"subject":{"type":["string","null"]},"submitter_id":{"type":"integer"},"tags":{"type":"array","items":{"type":"string"}},"ticket_form_id":{"type":"integer"},"type":{"type":["string","null"]},"updated_at":{"type":"string"},"url":{"type":"string"},"via":{"type":"object"}},"required":["allow_attachments","allow_channelback","assignee_id","brand_id","collaborator_ids","created_at","custom_fields","custom_status_id","description","due_at","email_cc_ids","external_id","fields","follower_ids","followup_ids","forum_topic_id","from_messaging_channel","generated_timestamp","group_id","has_incidents","id","is_public","organization_id","priority","problem_id","raw_subject","recipient","requester_id","satisfaction_rating","sharing_agreement_ids","status","subject","submitter_id","tags","ticket_form_id","type","updated_at","url","via"],"additionalProperties":true};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2570,7 +3070,7 @@ if(data.assignee_id !== undefined){
 let data2 = data.assignee_id;
 const _errs6 = errors;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err41 = {instancePath:instancePath+"/assignee_id",schemaPath:"#/properties/assignee_id/type",keyword:"type",params:{type: schema27.properties.assignee_id.type},message:"must be integer,null"};
+const err41 = {instancePath:instancePath+"/assignee_id",schemaPath:"#/properties/assignee_id/type",keyword:"type",params:{type: schema37.properties.assignee_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2728,7 +3228,7 @@ if(data.due_at !== undefined){
 let data11 = data.due_at;
 const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err50 = {instancePath:instancePath+"/due_at",schemaPath:"#/properties/due_at/type",keyword:"type",params:{type: schema27.properties.due_at.type},message:"must be string,null"};
+const err50 = {instancePath:instancePath+"/due_at",schemaPath:"#/properties/due_at/type",keyword:"type",params:{type: schema37.properties.due_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2783,7 +3283,7 @@ if(data.external_id !== undefined){
 let data14 = data.external_id;
 const _errs30 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err53 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema27.properties.external_id.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema37.properties.external_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2916,7 +3416,7 @@ if(data.forum_topic_id !== undefined){
 let data21 = data.forum_topic_id;
 const _errs44 = errors;
 if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
-const err60 = {instancePath:instancePath+"/forum_topic_id",schemaPath:"#/properties/forum_topic_id/type",keyword:"type",params:{type: schema27.properties.forum_topic_id.type},message:"must be integer,null"};
+const err60 = {instancePath:instancePath+"/forum_topic_id",schemaPath:"#/properties/forum_topic_id/type",keyword:"type",params:{type: schema37.properties.forum_topic_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2964,7 +3464,7 @@ if(data.group_id !== undefined){
 let data24 = data.group_id;
 const _errs50 = errors;
 if((!((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24)))) && (data24 !== null)){
-const err63 = {instancePath:instancePath+"/group_id",schemaPath:"#/properties/group_id/type",keyword:"type",params:{type: schema27.properties.group_id.type},message:"must be integer,null"};
+const err63 = {instancePath:instancePath+"/group_id",schemaPath:"#/properties/group_id/type",keyword:"type",params:{type: schema37.properties.group_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -3028,7 +3528,7 @@ if(data.organization_id !== undefined){
 let data28 = data.organization_id;
 const _errs58 = errors;
 if((!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))) && (data28 !== null)){
-const err67 = {instancePath:instancePath+"/organization_id",schemaPath:"#/properties/organization_id/type",keyword:"type",params:{type: schema27.properties.organization_id.type},message:"must be integer,null"};
+const err67 = {instancePath:instancePath+"/organization_id",schemaPath:"#/properties/organization_id/type",keyword:"type",params:{type: schema37.properties.organization_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -3044,7 +3544,7 @@ if(data.priority !== undefined){
 let data29 = data.priority;
 const _errs60 = errors;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err68 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: schema27.properties.priority.type},message:"must be string,null"};
+const err68 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: schema37.properties.priority.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -3060,7 +3560,7 @@ if(data.problem_id !== undefined){
 let data30 = data.problem_id;
 const _errs62 = errors;
 if((!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))) && (data30 !== null)){
-const err69 = {instancePath:instancePath+"/problem_id",schemaPath:"#/properties/problem_id/type",keyword:"type",params:{type: schema27.properties.problem_id.type},message:"must be integer,null"};
+const err69 = {instancePath:instancePath+"/problem_id",schemaPath:"#/properties/problem_id/type",keyword:"type",params:{type: schema37.properties.problem_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -3076,7 +3576,7 @@ if(data.raw_subject !== undefined){
 let data31 = data.raw_subject;
 const _errs64 = errors;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err70 = {instancePath:instancePath+"/raw_subject",schemaPath:"#/properties/raw_subject/type",keyword:"type",params:{type: schema27.properties.raw_subject.type},message:"must be string,null"};
+const err70 = {instancePath:instancePath+"/raw_subject",schemaPath:"#/properties/raw_subject/type",keyword:"type",params:{type: schema37.properties.raw_subject.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -3092,7 +3592,7 @@ if(data.recipient !== undefined){
 let data32 = data.recipient;
 const _errs66 = errors;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err71 = {instancePath:instancePath+"/recipient",schemaPath:"#/properties/recipient/type",keyword:"type",params:{type: schema27.properties.recipient.type},message:"must be string,null"};
+const err71 = {instancePath:instancePath+"/recipient",schemaPath:"#/properties/recipient/type",keyword:"type",params:{type: schema37.properties.recipient.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -3189,9 +3689,9 @@ vErrors.push(err76);
 errors++;
 }
 const _errs77 = errors;
-const vSchema0 = schema27.properties.status.enum;
+const vSchema0 = schema37.properties.status.enum;
 if(!((((((data37 === "new") || (data37 === "open")) || (data37 === "pending")) || (data37 === "hold")) || (data37 === "solved")) || (data37 === "closed"))){
-const err77 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema27.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err77 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema37.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -3206,7 +3706,7 @@ if(data.subject !== undefined){
 let data38 = data.subject;
 const _errs78 = errors;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err78 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema27.properties.subject.type},message:"must be string,null"};
+const err78 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema37.properties.subject.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -3293,7 +3793,7 @@ if(data.type !== undefined){
 let data43 = data.type;
 const _errs88 = errors;
 if((typeof data43 !== "string") && (data43 !== null)){
-const err83 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema27.properties.type.type},message:"must be string,null"};
+const err83 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema37.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -3364,14 +3864,14 @@ vErrors.push(err87);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
-export const record_trigger = validate27;
-const schema28 = {"type":"object","properties":{"actions":{"type":"array","items":{"type":"object"}},"active":{"type":"boolean"},"category_id":{"type":"string"},"conditions":{"type":"object"},"created_at":{"type":"string"},"description":{"type":["string","null"]},"id":{"type":"integer"},"position":{"type":"integer"},"raw_title":{"type":"string"},"title":{"type":"string"},"updated_at":{"type":"string"},"url":{"type":"string"}},"required":["actions","active","category_id","conditions","created_at","description","id","position","raw_title","title","updated_at","url"],"additionalProperties":true};
+export const record_trigger = validate37;
+const schema38 = {"type":"object","properties":{"actions":{"type":"array","items":{"type":"object"}},"active":{"type":"boolean"},"category_id":{"type":"string"},"conditions":{"type":"object"},"created_at":{"type":"string"},"description":{"type":["string","null"]},"id":{"type":"integer"},"position":{"type":"integer"},"raw_title":{"type":"string"},"title":{"type":"string"},"updated_at":{"type":"string"},"url":{"type":"string"}},"required":["actions","active","category_id","conditions","created_at","description","id","position","raw_title","title","updated_at","url"],"additionalProperties":true};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3604,7 +4104,7 @@ if(data.description !== undefined){
 let data6 = data.description;
 const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err18 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema28.properties.description.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema38.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3723,14 +4223,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const record_user = validate28;
-const schema29 = {"type":"object","properties":{"active":{"type":"boolean"},"alias":{"type":["string","null"]},"created_at":{"type":"string"},"custom_role_id":{"type":["integer","null"]},"default_group_id":{"type":["integer","null"]},"details":{"type":["string","null"]},"email":{"type":["string","null"]},"external_id":{"type":["string","null"]},"iana_time_zone":{"type":"string"},"id":{"type":"integer"},"last_login_at":{"type":["string","null"]},"locale":{"type":"string"},"locale_id":{"type":"integer"},"moderator":{"type":"boolean"},"name":{"type":"string"},"notes":{"type":["string","null"]},"only_private_comments":{"type":"boolean"},"organization_id":{"type":["integer","null"]},"permanently_deleted":{"type":"boolean"},"phone":{"type":["string","null"]},"photo":{"type":["object","null"]},"report_csv":{"type":"boolean"},"restricted_agent":{"type":"boolean"},"role":{"type":"string","enum":["end-user","agent","admin"]},"role_type":{"type":["integer","null"]},"shared":{"type":"boolean"},"shared_agent":{"type":"boolean"},"shared_phone_number":{"type":["boolean","null"]},"signature":{"type":["string","null"]},"suspended":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}},"ticket_restriction":{"type":["string","null"]},"time_zone":{"type":"string"},"two_factor_auth_enabled":{"type":["boolean","null"]},"updated_at":{"type":"string"},"url":{"type":"string"},"user_fields":{"type":"object"},"verified":{"type":"boolean"}},"required":["active","alias","created_at","custom_role_id","default_group_id","details","email","external_id","iana_time_zone","id","last_login_at","locale","locale_id","moderator","name","notes","only_private_comments","organization_id","permanently_deleted","phone","photo","report_csv","restricted_agent","role","role_type","shared","shared_agent","shared_phone_number","signature","suspended","tags","ticket_restriction","time_zone","two_factor_auth_enabled","updated_at","url","user_fields","verified"],"additionalProperties":true};
+export const record_user = validate38;
+const schema39 = {"type":"object","properties":{"active":{"type":"boolean"},"alias":{"type":["string","null"]},"created_at":{"type":"string"},"custom_role_id":{"type":["integer","null"]},"default_group_id":{"type":["integer","null"]},"details":{"type":["string","null"]},"email":{"type":["string","null"]},"external_id":{"type":["string","null"]},"iana_time_zone":{"type":"string"},"id":{"type":"integer"},"last_login_at":{"type":["string","null"]},"locale":{"type":"string"},"locale_id":{"type":"integer"},"moderator":{"type":"boolean"},"name":{"type":"string"},"notes":{"type":["string","null"]},"only_private_comments":{"type":"boolean"},"organization_id":{"type":["integer","null"]},"permanently_deleted":{"type":"boolean"},"phone":{"type":["string","null"]},"photo":{"type":["object","null"]},"report_csv":{"type":"boolean"},"restricted_agent":{"type":"boolean"},"role":{"type":"string","enum":["end-user","agent","admin"]},"role_type":{"type":["integer","null"]},"shared":{"type":"boolean"},"shared_agent":{"type":"boolean"},"shared_phone_number":{"type":["boolean","null"]},"signature":{"type":["string","null"]},"suspended":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}},"ticket_restriction":{"type":["string","null"]},"time_zone":{"type":"string"},"two_factor_auth_enabled":{"type":["boolean","null"]},"updated_at":{"type":"string"},"url":{"type":"string"},"user_fields":{"type":"object"},"verified":{"type":"boolean"}},"required":["active","alias","created_at","custom_role_id","default_group_id","details","email","external_id","iana_time_zone","id","last_login_at","locale","locale_id","moderator","name","notes","only_private_comments","organization_id","permanently_deleted","phone","photo","report_csv","restricted_agent","role","role_type","shared","shared_agent","shared_phone_number","signature","suspended","tags","ticket_restriction","time_zone","two_factor_auth_enabled","updated_at","url","user_fields","verified"],"additionalProperties":true};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4136,7 +4636,7 @@ if(data.alias !== undefined){
 let data1 = data.alias;
 const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err39 = {instancePath:instancePath+"/alias",schemaPath:"#/properties/alias/type",keyword:"type",params:{type: schema29.properties.alias.type},message:"must be string,null"};
+const err39 = {instancePath:instancePath+"/alias",schemaPath:"#/properties/alias/type",keyword:"type",params:{type: schema39.properties.alias.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4168,7 +4668,7 @@ if(data.custom_role_id !== undefined){
 let data3 = data.custom_role_id;
 const _errs8 = errors;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err41 = {instancePath:instancePath+"/custom_role_id",schemaPath:"#/properties/custom_role_id/type",keyword:"type",params:{type: schema29.properties.custom_role_id.type},message:"must be integer,null"};
+const err41 = {instancePath:instancePath+"/custom_role_id",schemaPath:"#/properties/custom_role_id/type",keyword:"type",params:{type: schema39.properties.custom_role_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4184,7 +4684,7 @@ if(data.default_group_id !== undefined){
 let data4 = data.default_group_id;
 const _errs10 = errors;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err42 = {instancePath:instancePath+"/default_group_id",schemaPath:"#/properties/default_group_id/type",keyword:"type",params:{type: schema29.properties.default_group_id.type},message:"must be integer,null"};
+const err42 = {instancePath:instancePath+"/default_group_id",schemaPath:"#/properties/default_group_id/type",keyword:"type",params:{type: schema39.properties.default_group_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4200,7 +4700,7 @@ if(data.details !== undefined){
 let data5 = data.details;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err43 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: schema29.properties.details.type},message:"must be string,null"};
+const err43 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: schema39.properties.details.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4216,7 +4716,7 @@ if(data.email !== undefined){
 let data6 = data.email;
 const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err44 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema29.properties.email.type},message:"must be string,null"};
+const err44 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema39.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -4232,7 +4732,7 @@ if(data.external_id !== undefined){
 let data7 = data.external_id;
 const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err45 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema29.properties.external_id.type},message:"must be string,null"};
+const err45 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema39.properties.external_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4280,7 +4780,7 @@ if(data.last_login_at !== undefined){
 let data10 = data.last_login_at;
 const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err48 = {instancePath:instancePath+"/last_login_at",schemaPath:"#/properties/last_login_at/type",keyword:"type",params:{type: schema29.properties.last_login_at.type},message:"must be string,null"};
+const err48 = {instancePath:instancePath+"/last_login_at",schemaPath:"#/properties/last_login_at/type",keyword:"type",params:{type: schema39.properties.last_login_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -4360,7 +4860,7 @@ if(data.notes !== undefined){
 let data15 = data.notes;
 const _errs32 = errors;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err53 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: schema29.properties.notes.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: schema39.properties.notes.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -4392,7 +4892,7 @@ if(data.organization_id !== undefined){
 let data17 = data.organization_id;
 const _errs36 = errors;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err55 = {instancePath:instancePath+"/organization_id",schemaPath:"#/properties/organization_id/type",keyword:"type",params:{type: schema29.properties.organization_id.type},message:"must be integer,null"};
+const err55 = {instancePath:instancePath+"/organization_id",schemaPath:"#/properties/organization_id/type",keyword:"type",params:{type: schema39.properties.organization_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -4424,7 +4924,7 @@ if(data.phone !== undefined){
 let data19 = data.phone;
 const _errs40 = errors;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err57 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema29.properties.phone.type},message:"must be string,null"};
+const err57 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema39.properties.phone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -4440,7 +4940,7 @@ if(data.photo !== undefined){
 let data20 = data.photo;
 const _errs42 = errors;
 if((!(data20 && typeof data20 == "object" && !Array.isArray(data20))) && (data20 !== null)){
-const err58 = {instancePath:instancePath+"/photo",schemaPath:"#/properties/photo/type",keyword:"type",params:{type: schema29.properties.photo.type},message:"must be object,null"};
+const err58 = {instancePath:instancePath+"/photo",schemaPath:"#/properties/photo/type",keyword:"type",params:{type: schema39.properties.photo.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -4498,9 +4998,9 @@ vErrors.push(err61);
 errors++;
 }
 const _errs49 = errors;
-const vSchema0 = schema29.properties.role.enum;
+const vSchema0 = schema39.properties.role.enum;
 if(!(((data23 === "end-user") || (data23 === "agent")) || (data23 === "admin"))){
-const err62 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema29.properties.role.enum},message:"must be equal to one of the allowed values"};
+const err62 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema39.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -4515,7 +5015,7 @@ if(data.role_type !== undefined){
 let data24 = data.role_type;
 const _errs50 = errors;
 if((!((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24)))) && (data24 !== null)){
-const err63 = {instancePath:instancePath+"/role_type",schemaPath:"#/properties/role_type/type",keyword:"type",params:{type: schema29.properties.role_type.type},message:"must be integer,null"};
+const err63 = {instancePath:instancePath+"/role_type",schemaPath:"#/properties/role_type/type",keyword:"type",params:{type: schema39.properties.role_type.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -4563,7 +5063,7 @@ if(data.shared_phone_number !== undefined){
 let data27 = data.shared_phone_number;
 const _errs56 = errors;
 if((typeof data27 !== "boolean") && (data27 !== null)){
-const err66 = {instancePath:instancePath+"/shared_phone_number",schemaPath:"#/properties/shared_phone_number/type",keyword:"type",params:{type: schema29.properties.shared_phone_number.type},message:"must be boolean,null"};
+const err66 = {instancePath:instancePath+"/shared_phone_number",schemaPath:"#/properties/shared_phone_number/type",keyword:"type",params:{type: schema39.properties.shared_phone_number.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -4579,7 +5079,7 @@ if(data.signature !== undefined){
 let data28 = data.signature;
 const _errs58 = errors;
 if((typeof data28 !== "string") && (data28 !== null)){
-const err67 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: schema29.properties.signature.type},message:"must be string,null"};
+const err67 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: schema39.properties.signature.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -4650,7 +5150,7 @@ if(data.ticket_restriction !== undefined){
 let data32 = data.ticket_restriction;
 const _errs66 = errors;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err71 = {instancePath:instancePath+"/ticket_restriction",schemaPath:"#/properties/ticket_restriction/type",keyword:"type",params:{type: schema29.properties.ticket_restriction.type},message:"must be string,null"};
+const err71 = {instancePath:instancePath+"/ticket_restriction",schemaPath:"#/properties/ticket_restriction/type",keyword:"type",params:{type: schema39.properties.ticket_restriction.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -4682,7 +5182,7 @@ if(data.two_factor_auth_enabled !== undefined){
 let data34 = data.two_factor_auth_enabled;
 const _errs70 = errors;
 if((typeof data34 !== "boolean") && (data34 !== null)){
-const err73 = {instancePath:instancePath+"/two_factor_auth_enabled",schemaPath:"#/properties/two_factor_auth_enabled/type",keyword:"type",params:{type: schema29.properties.two_factor_auth_enabled.type},message:"must be boolean,null"};
+const err73 = {instancePath:instancePath+"/two_factor_auth_enabled",schemaPath:"#/properties/two_factor_auth_enabled/type",keyword:"type",params:{type: schema39.properties.two_factor_auth_enabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -4769,14 +5269,14 @@ vErrors.push(err78);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const record_view = validate29;
-const schema30 = {"type":"object","properties":{"active":{"type":"boolean"},"conditions":{"type":"object"},"created_at":{"type":"string"},"description":{"type":["string","null"]},"execution":{"type":"object"},"id":{"type":"integer"},"position":{"type":"integer"},"raw_title":{"type":"string"},"restriction":{"type":["object","null"]},"title":{"type":"string"},"updated_at":{"type":"string"},"url":{"type":"string"}},"required":["active","conditions","created_at","description","execution","id","position","raw_title","restriction","title","updated_at","url"],"additionalProperties":true};
+export const record_view = validate39;
+const schema40 = {"type":"object","properties":{"active":{"type":"boolean"},"conditions":{"type":"object"},"created_at":{"type":"string"},"description":{"type":["string","null"]},"execution":{"type":"object"},"id":{"type":"integer"},"position":{"type":"integer"},"raw_title":{"type":"string"},"restriction":{"type":["object","null"]},"title":{"type":"string"},"updated_at":{"type":"string"},"url":{"type":"string"}},"required":["active","conditions","created_at","description","execution","id","position","raw_title","restriction","title","updated_at","url"],"additionalProperties":true};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4954,7 +5454,7 @@ if(data.description !== undefined){
 let data3 = data.description;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err15 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema30.properties.description.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema40.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5034,7 +5534,7 @@ if(data.restriction !== undefined){
 let data8 = data.restriction;
 const _errs18 = errors;
 if((!(data8 && typeof data8 == "object" && !Array.isArray(data8))) && (data8 !== null)){
-const err20 = {instancePath:instancePath+"/restriction",schemaPath:"#/properties/restriction/type",keyword:"type",params:{type: schema30.properties.restriction.type},message:"must be object,null"};
+const err20 = {instancePath:instancePath+"/restriction",schemaPath:"#/properties/restriction/type",keyword:"type",params:{type: schema40.properties.restriction.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5105,35 +5605,25 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-export const params_article_attachments_get = params_article_attachments_list;
-export const params_article_attachments_download = params_article_attachments_list;
+export const params_article_attachments_download = params_article_attachments_get;
 export const params_articles_list = params_article_attachments_list;
-export const params_articles_get = params_article_attachments_list;
-export const params_attachments_get = params_article_attachments_list;
-export const params_attachments_download = params_article_attachments_list;
+export const params_attachments_download = params_attachments_get;
 export const params_automations_list = params_article_attachments_list;
-export const params_automations_get = params_article_attachments_list;
 export const params_group_memberships_list = params_article_attachments_list;
 export const params_groups_list = params_article_attachments_list;
-export const params_groups_get = params_article_attachments_list;
 export const params_organization_memberships_list = params_article_attachments_list;
 export const params_organizations_list = params_article_attachments_list;
-export const params_organizations_get = params_article_attachments_list;
 export const params_satisfaction_ratings_list = params_article_attachments_list;
-export const params_satisfaction_ratings_get = params_article_attachments_list;
 export const params_sla_policies_list = params_article_attachments_list;
-export const params_sla_policies_get = params_article_attachments_list;
 export const params_tags_list = params_article_attachments_list;
 export const params_ticket_audits_list = params_article_attachments_list;
 export const params_ticket_comments_list = params_article_attachments_list;
 export const params_ticket_fields_list = params_article_attachments_list;
-export const params_ticket_fields_get = params_article_attachments_list;
 export const params_ticket_forms_list = params_article_attachments_list;
-export const params_ticket_forms_get = params_article_attachments_list;
 export const params_ticket_metrics_list = params_article_attachments_list;
 export const record_article = params_article_attachments_list;
 export const record_article_attachment = params_article_attachments_list;

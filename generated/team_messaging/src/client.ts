@@ -55,6 +55,7 @@ const cursorPaging: PaginationDescriptor = {
 export interface ChannelMessagesResource {
   /**
    * Returns a page of records of the entity.
+   * Results are sorted by `ts` descending (newest or largest first).
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of teamMessaging.channelMessages.list({ channel: '<channel>' })) {
@@ -125,6 +126,7 @@ export interface ChannelsResource {
 export interface MessagesResource {
   /**
    * Creates a record.
+   * Works on the records of `channel_messages`.
    * A write: never retried automatically.
    * @example
    * const record = await teamMessaging.messages.create({ channel: '<channel>', text: '<text>' });
@@ -132,6 +134,8 @@ export interface MessagesResource {
   create(params: T.MessagesCreateParams, options?: RequestOptions): Promise<T.PostedMessage>;
   /**
    * Changes a record.
+   * Partial update: only the fields given change; the others keep their values.
+   * Works on the records of `channel_messages`.
    * A write: never retried automatically.
    * @example
    * const record = await teamMessaging.messages.update({ channel: '<channel>', text: '<text>', ts: '<ts>' });

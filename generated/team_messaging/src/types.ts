@@ -72,7 +72,10 @@ export interface Channel {
  */
 export type ChannelPurposeResult = Record<string, unknown>;
 
-/** A message (records of channel_messages lists). */
+/**
+ * A message (records of channel_messages lists).
+ * Assumption: A message is identified by its ts, the param messages update takes.
+ */
 export interface Message {
   /** The `app_id` field. */
   app_id: string | null;
@@ -187,9 +190,16 @@ export interface Message {
   team: string | null;
   /** The `text` field. */
   text: string | null;
-  /** The `thread_ts` field. */
+  /**
+   * ts of the thread's parent message, on replies.
+   * Format: Unix seconds as a decimal string (`1712345678.000100`).
+   */
   thread_ts: string | null;
-  /** Message timestamp. */
+  /**
+   * Message timestamp; identifies the message within its channel.
+   * Format: Unix seconds as a decimal string (`1712345678.000100`).
+   * Provenance: Upstream messaging API: ts is the Unix time of the message with microseconds (1712345678.000100).
+   */
   ts: string;
   /** The `type` field. */
   type: string | null;
@@ -211,7 +221,10 @@ export interface PostedMessage {
   team: string | null;
   /** The `text` field. */
   text: string | null;
-  /** The `ts` field. */
+  /**
+   * The `ts` field.
+   * Format: Unix seconds as a decimal string (`1712345678.000100`).
+   */
   ts: string;
   /** The `type` field. */
   type: string | null;
@@ -225,7 +238,10 @@ export interface PostedMessage {
  */
 export type ReactionResult = Record<string, unknown>;
 
-/** A message of a thread (records of threads lists); the message record plus parent_user_id. */
+/**
+ * A message of a thread (records of threads lists); the message record plus parent_user_id.
+ * Assumption: A message is identified by its ts.
+ */
 export interface ThreadMessage {
   /** The `app_id` field. */
   app_id: string | null;
@@ -342,9 +358,16 @@ export interface ThreadMessage {
   team: string | null;
   /** The `text` field. */
   text: string | null;
-  /** The `thread_ts` field. */
+  /**
+   * ts of the thread's parent message, on replies.
+   * Format: Unix seconds as a decimal string (`1712345678.000100`).
+   */
   thread_ts: string | null;
-  /** Message timestamp. */
+  /**
+   * Message timestamp; identifies the message within its channel.
+   * Format: Unix seconds as a decimal string (`1712345678.000100`).
+   * Provenance: Upstream messaging API: ts is the Unix time of the message with microseconds (1712345678.000100).
+   */
   ts: string;
   /** The `type` field. */
   type: string | null;
@@ -416,13 +439,23 @@ export interface ChannelMessagesListParams {
   channel: string;
   /** Cursor of the page to return (next_cursor of the previous page); omit for the first page. */
   cursor?: string;
-  /** The `inclusive` field. */
+  /** Include messages whose ts equals oldest or latest. */
   inclusive?: boolean;
-  /** Unix timestamp; end of the time range of messages. */
+  /**
+   * Unix timestamp; end of the time range of messages.
+   * Format: Unix seconds as a decimal string (`1712345678.000100`).
+   * Upper bound on `ts`, exclusive (inclusive when `inclusive` is true).
+   * Provenance: Upstream messaging API: only messages before latest; a message at latest itself is included when inclusive is true.
+   */
   latest?: string;
   /** Maximum number of records to return. */
   limit?: number;
-  /** Unix timestamp; start of the time range of messages. */
+  /**
+   * Unix timestamp; start of the time range of messages.
+   * Format: Unix seconds as a decimal string (`1712345678.000100`).
+   * Lower bound on `ts`, exclusive (inclusive when `inclusive` is true).
+   * Provenance: Upstream messaging API: only messages after oldest; a message at oldest itself is included when inclusive is true.
+   */
   oldest?: string;
 }
 
@@ -496,7 +529,10 @@ export interface MessagesCreateParams {
   reply_broadcast?: boolean;
   /** Message text (markup formatting). */
   text: string;
-  /** The `thread_ts` field. */
+  /**
+   * ts of the parent message, to post a reply.
+   * Format: Unix seconds as a decimal string (`1712345678.000100`).
+   */
   thread_ts?: string;
   /** The `unfurl_links` field. */
   unfurl_links?: boolean;
@@ -510,7 +546,10 @@ export interface MessagesUpdateParams {
   channel: string;
   /** New message text. */
   text: string;
-  /** Timestamp of the message to update. */
+  /**
+   * Timestamp of the message to update.
+   * Format: Unix seconds as a decimal string (`1712345678.000100`).
+   */
   ts: string;
 }
 
@@ -526,15 +565,29 @@ export interface ThreadsListParams {
   channel: string;
   /** Cursor of the page to return (next_cursor of the previous page); omit for the first page. */
   cursor?: string;
-  /** The `inclusive` field. */
+  /** Include messages whose ts equals oldest or latest. */
   inclusive?: boolean;
-  /** Unix timestamp; end of the time range of messages. */
+  /**
+   * Unix timestamp; end of the time range of messages.
+   * Format: Unix seconds as a decimal string (`1712345678.000100`).
+   * Upper bound on `ts`, exclusive (inclusive when `inclusive` is true).
+   * Provenance: Upstream messaging API: only messages before latest; a message at latest itself is included when inclusive is true.
+   */
   latest?: string;
   /** Maximum number of records to return. */
   limit?: number;
-  /** Unix timestamp; start of the time range of messages. */
+  /**
+   * Unix timestamp; start of the time range of messages.
+   * Format: Unix seconds as a decimal string (`1712345678.000100`).
+   * Lower bound on `ts`, exclusive (inclusive when `inclusive` is true).
+   * Provenance: Upstream messaging API: only messages after oldest; a message at oldest itself is included when inclusive is true.
+   */
   oldest?: string;
-  /** Timestamp of the parent message; needed for replies. */
+  /**
+   * Timestamp of the parent message; needed for replies.
+   * Format: Unix seconds as a decimal string (`1712345678.000100`).
+   * Filters: records whose `thread_ts` is equal to the value, case-sensitive.
+   */
   ts?: string;
 }
 

@@ -226,7 +226,8 @@ return errors === 0;
 }
 
 export const params_channel_messages_list = validate11;
-const schema12 = {"type":"object","properties":{"channel":{"type":"string"},"cursor":{"type":"string"},"inclusive":{"type":"boolean"},"latest":{"type":"string"},"limit":{"type":"integer"},"oldest":{"type":"string"}},"required":["channel"],"additionalProperties":false};
+const schema12 = {"type":"object","properties":{"channel":{"type":"string"},"cursor":{"type":"string"},"inclusive":{"type":"boolean"},"latest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"limit":{"type":"integer"},"oldest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"}},"required":["channel"],"additionalProperties":false};
+const pattern0 = new RegExp("^[0-9]+(\\.[0-9]+)?$", "u");
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -307,8 +308,10 @@ var valid0 = _errs6 === errors;
 if(data.latest !== undefined){
 let data3 = data.latest;
 const _errs8 = errors;
-if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/latest",schemaPath:"#/properties/latest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs9 = errors;
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+const err5 = {instancePath:instancePath+"/latest",schemaPath:"#/properties/latest/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -317,19 +320,29 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs9 = errors;
+}
+else {
+const err6 = {instancePath:instancePath+"/latest",schemaPath:"#/properties/latest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
 var valid0 = _errs8 === errors;
 }
 if(data.limit !== undefined){
 let data4 = data.limit;
 const _errs10 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err7];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -339,27 +352,39 @@ var valid0 = _errs10 === errors;
 if(data.oldest !== undefined){
 let data5 = data.oldest;
 const _errs12 = errors;
-if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/oldest",schemaPath:"#/properties/oldest/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
 const _errs13 = errors;
-var valid0 = _errs12 === errors;
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+const err8 = {instancePath:instancePath+"/oldest",schemaPath:"#/properties/oldest/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/oldest",schemaPath:"#/properties/oldest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+var valid0 = _errs12 === errors;
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -494,7 +519,7 @@ return errors === 0;
 
 export const params_channels_list = validate14;
 const schema15 = {"type":"object","properties":{"cursor":{"type":"string"},"exclude_archived":{"type":"boolean"},"limit":{"type":"integer"},"types":{"type":"string","pattern":"^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"}},"additionalProperties":false};
-const pattern0 = new RegExp("^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$", "u");
+const pattern2 = new RegExp("^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$", "u");
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -567,7 +592,7 @@ let data3 = data.types;
 const _errs8 = errors;
 const _errs9 = errors;
 if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
+if(!pattern2.test(data3)){
 const err4 = {instancePath:instancePath+"/types",schemaPath:"#/properties/types/pattern",keyword:"pattern",params:{pattern: "^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"},message:"must match pattern \""+"^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -669,7 +694,7 @@ return errors === 0;
 
 export const params_channels_create = validate16;
 const schema17 = {"type":"object","properties":{"is_private":{"type":"boolean"},"name":{"type":"string","pattern":"^[^A-Z\\s]*$","maxLength":80}},"required":["name"],"additionalProperties":false};
-const pattern1 = new RegExp("^[^A-Z\\s]*$", "u");
+const pattern3 = new RegExp("^[^A-Z\\s]*$", "u");
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -730,7 +755,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern1.test(data1)){
+if(!pattern3.test(data1)){
 const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^A-Z\\s]*$"},message:"must match pattern \""+"^[^A-Z\\s]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -840,7 +865,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern1.test(data1)){
+if(!pattern3.test(data1)){
 const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^A-Z\\s]*$"},message:"must match pattern \""+"^[^A-Z\\s]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -879,7 +904,7 @@ return errors === 0;
 }
 
 export const params_messages_create = validate18;
-const schema19 = {"type":"object","properties":{"channel":{"type":"string"},"reply_broadcast":{"type":"boolean"},"text":{"type":"string"},"thread_ts":{"type":"string"},"unfurl_links":{"type":"boolean"},"unfurl_media":{"type":"boolean"}},"required":["channel","text"],"additionalProperties":false};
+const schema19 = {"type":"object","properties":{"channel":{"type":"string"},"reply_broadcast":{"type":"boolean"},"text":{"type":"string"},"thread_ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"unfurl_links":{"type":"boolean"},"unfurl_media":{"type":"boolean"}},"required":["channel","text"],"additionalProperties":false};
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -970,8 +995,10 @@ var valid0 = _errs6 === errors;
 if(data.thread_ts !== undefined){
 let data3 = data.thread_ts;
 const _errs8 = errors;
-if(typeof data3 !== "string"){
-const err6 = {instancePath:instancePath+"/thread_ts",schemaPath:"#/properties/thread_ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs9 = errors;
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+const err6 = {instancePath:instancePath+"/thread_ts",schemaPath:"#/properties/thread_ts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -980,19 +1007,29 @@ vErrors.push(err6);
 }
 errors++;
 }
-const _errs9 = errors;
+}
+else {
+const err7 = {instancePath:instancePath+"/thread_ts",schemaPath:"#/properties/thread_ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
 var valid0 = _errs8 === errors;
 }
 if(data.unfurl_links !== undefined){
 let data4 = data.unfurl_links;
 const _errs10 = errors;
 if(typeof data4 !== "boolean"){
-const err7 = {instancePath:instancePath+"/unfurl_links",schemaPath:"#/properties/unfurl_links/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err8 = {instancePath:instancePath+"/unfurl_links",schemaPath:"#/properties/unfurl_links/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err8];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err8);
 }
 errors++;
 }
@@ -1003,21 +1040,7 @@ if(data.unfurl_media !== undefined){
 let data5 = data.unfurl_media;
 const _errs12 = errors;
 if(typeof data5 !== "boolean"){
-const err8 = {instancePath:instancePath+"/unfurl_media",schemaPath:"#/properties/unfurl_media/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-const _errs13 = errors;
-var valid0 = _errs12 === errors;
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath:instancePath+"/unfurl_media",schemaPath:"#/properties/unfurl_media/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1026,12 +1049,26 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
 validate18.errors = vErrors;
 return errors === 0;
 }
 
 export const params_messages_update = validate19;
-const schema20 = {"type":"object","properties":{"channel":{"type":"string"},"text":{"type":"string"},"ts":{"type":"string"}},"required":["channel","text","ts"],"additionalProperties":false};
+const schema20 = {"type":"object","properties":{"channel":{"type":"string"},"text":{"type":"string"},"ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"}},"required":["channel","text","ts"],"additionalProperties":false};
 
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1116,8 +1153,10 @@ var valid0 = _errs4 === errors;
 if(data.ts !== undefined){
 let data2 = data.ts;
 const _errs6 = errors;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs7 = errors;
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+const err6 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1126,12 +1165,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-const _errs7 = errors;
-var valid0 = _errs6 === errors;
-}
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1140,12 +1176,25 @@ vErrors.push(err7);
 }
 errors++;
 }
+var valid0 = _errs6 === errors;
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
 validate19.errors = vErrors;
 return errors === 0;
 }
 
 export const params_threads_list = validate20;
-const schema21 = {"type":"object","properties":{"channel":{"type":"string"},"cursor":{"type":"string"},"inclusive":{"type":"boolean"},"latest":{"type":"string"},"limit":{"type":"integer"},"oldest":{"type":"string"},"ts":{"type":"string"}},"required":["channel"],"additionalProperties":false};
+const schema21 = {"type":"object","properties":{"channel":{"type":"string"},"cursor":{"type":"string"},"inclusive":{"type":"boolean"},"latest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"limit":{"type":"integer"},"oldest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"}},"required":["channel"],"additionalProperties":false};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1226,8 +1275,10 @@ var valid0 = _errs6 === errors;
 if(data.latest !== undefined){
 let data3 = data.latest;
 const _errs8 = errors;
-if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/latest",schemaPath:"#/properties/latest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs9 = errors;
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+const err5 = {instancePath:instancePath+"/latest",schemaPath:"#/properties/latest/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1236,19 +1287,29 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs9 = errors;
+}
+else {
+const err6 = {instancePath:instancePath+"/latest",schemaPath:"#/properties/latest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
 var valid0 = _errs8 === errors;
 }
 if(data.limit !== undefined){
 let data4 = data.limit;
 const _errs10 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err7];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -1258,24 +1319,10 @@ var valid0 = _errs10 === errors;
 if(data.oldest !== undefined){
 let data5 = data.oldest;
 const _errs12 = errors;
-if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/oldest",schemaPath:"#/properties/oldest/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
 const _errs13 = errors;
-var valid0 = _errs12 === errors;
-}
-if(data.ts !== undefined){
-let data6 = data.ts;
-const _errs14 = errors;
-if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+const err8 = {instancePath:instancePath+"/oldest",schemaPath:"#/properties/oldest/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1284,17 +1331,55 @@ vErrors.push(err8);
 }
 errors++;
 }
-const _errs15 = errors;
-var valid0 = _errs14 === errors;
-}
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath:instancePath+"/oldest",schemaPath:"#/properties/oldest/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+var valid0 = _errs12 === errors;
+}
+if(data.ts !== undefined){
+let data6 = data.ts;
+const _errs14 = errors;
+const _errs15 = errors;
+if(typeof data6 === "string"){
+if(!pattern0.test(data6)){
+const err10 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+var valid0 = _errs14 === errors;
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }
@@ -2231,7 +2316,7 @@ return errors === 0;
 }
 
 export const record_message = validate24;
-const schema25 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"attachments":{"type":["array","null"],"items":{"type":"object","properties":{"author_icon":{"type":["string","null"]},"author_link":{"type":["string","null"]},"author_name":{"type":["string","null"]},"color":{"type":["string","null"]},"fallback":{"type":["string","null"]},"fields":{"type":["array","null"]},"footer":{"type":["string","null"]},"footer_icon":{"type":["string","null"]},"id":{"type":["integer","null"]},"image_url":{"type":["string","null"]},"pretext":{"type":["string","null"]},"text":{"type":["string","null"]},"thumb_url":{"type":["string","null"]},"title":{"type":["string","null"]},"title_link":{"type":["string","null"]},"ts":{"type":["string","integer","null"]}},"required":["author_icon","author_link","author_name","color","fallback","fields","footer","footer_icon","id","image_url","pretext","text","thumb_url","title","title_link","ts"],"additionalProperties":true}},"blocks":{"type":["array","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"edited":{},"files":{"type":["array","null"],"items":{"type":"object","properties":{"created":{"type":["integer","null"]},"external_type":{"type":["string","null"]},"filetype":{"type":["string","null"]},"id":{"type":["string","null"]},"is_external":{"type":["boolean","null"]},"is_public":{"type":["boolean","null"]},"mimetype":{"type":["string","null"]},"mode":{"type":["string","null"]},"name":{"type":["string","null"]},"permalink":{"type":["string","null"]},"permalink_public":{"type":["string","null"]},"pretty_type":{"type":["string","null"]},"public_url_shared":{"type":["boolean","null"]},"size":{"type":["integer","null"]},"timestamp":{"type":["integer","null"]},"title":{"type":["string","null"]},"url_private":{"type":["string","null"]},"url_private_download":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["created","external_type","filetype","id","is_external","is_public","mimetype","mode","name","permalink","permalink_public","pretty_type","public_url_shared","size","timestamp","title","url_private","url_private_download","user"],"additionalProperties":true}},"is_locked":{"type":["boolean","null"]},"latest_reply":{"type":["string","null"]},"reactions":{"type":["array","null"],"items":{"type":"object","properties":{"count":{"type":["integer","null"]},"name":{"type":["string","null"]},"users":{"type":["array","null"]}},"required":["count","name","users"],"additionalProperties":true}},"reply_count":{"type":["integer","null"]},"reply_users":{"type":["array","null"]},"reply_users_count":{"type":["integer","null"]},"subscribed":{"type":["boolean","null"]},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"thread_ts":{"type":["string","null"]},"ts":{"type":"string"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","attachments","blocks","bot_id","bot_profile","edited","files","is_locked","latest_reply","reactions","reply_count","reply_users","reply_users_count","subscribed","subtype","team","text","thread_ts","ts","type","user"],"additionalProperties":true};
+const schema25 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"attachments":{"type":["array","null"],"items":{"type":"object","properties":{"author_icon":{"type":["string","null"]},"author_link":{"type":["string","null"]},"author_name":{"type":["string","null"]},"color":{"type":["string","null"]},"fallback":{"type":["string","null"]},"fields":{"type":["array","null"]},"footer":{"type":["string","null"]},"footer_icon":{"type":["string","null"]},"id":{"type":["integer","null"]},"image_url":{"type":["string","null"]},"pretext":{"type":["string","null"]},"text":{"type":["string","null"]},"thumb_url":{"type":["string","null"]},"title":{"type":["string","null"]},"title_link":{"type":["string","null"]},"ts":{"type":["string","integer","null"]}},"required":["author_icon","author_link","author_name","color","fallback","fields","footer","footer_icon","id","image_url","pretext","text","thumb_url","title","title_link","ts"],"additionalProperties":true}},"blocks":{"type":["array","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"edited":{},"files":{"type":["array","null"],"items":{"type":"object","properties":{"created":{"type":["integer","null"]},"external_type":{"type":["string","null"]},"filetype":{"type":["string","null"]},"id":{"type":["string","null"]},"is_external":{"type":["boolean","null"]},"is_public":{"type":["boolean","null"]},"mimetype":{"type":["string","null"]},"mode":{"type":["string","null"]},"name":{"type":["string","null"]},"permalink":{"type":["string","null"]},"permalink_public":{"type":["string","null"]},"pretty_type":{"type":["string","null"]},"public_url_shared":{"type":["boolean","null"]},"size":{"type":["integer","null"]},"timestamp":{"type":["integer","null"]},"title":{"type":["string","null"]},"url_private":{"type":["string","null"]},"url_private_download":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["created","external_type","filetype","id","is_external","is_public","mimetype","mode","name","permalink","permalink_public","pretty_type","public_url_shared","size","timestamp","title","url_private","url_private_download","user"],"additionalProperties":true}},"is_locked":{"type":["boolean","null"]},"latest_reply":{"type":["string","null"]},"reactions":{"type":["array","null"],"items":{"type":"object","properties":{"count":{"type":["integer","null"]},"name":{"type":["string","null"]},"users":{"type":["array","null"]}},"required":["count","name","users"],"additionalProperties":true}},"reply_count":{"type":["integer","null"]},"reply_users":{"type":["array","null"]},"reply_users_count":{"type":["integer","null"]},"subscribed":{"type":["boolean","null"]},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"thread_ts":{"type":["string","null"],"pattern":"^[0-9]+(\\.[0-9]+)?$"},"ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","attachments","blocks","bot_id","bot_profile","edited","files","is_locked","latest_reply","reactions","reply_count","reply_users","reply_users_count","subscribed","subtype","team","text","thread_ts","ts","type","user"],"additionalProperties":true};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3769,13 +3854,9 @@ vErrors.push(err115);
 errors++;
 }
 const _errs118 = errors;
-var valid0 = _errs117 === errors;
-}
-if(data.ts !== undefined){
-let data57 = data.ts;
-const _errs119 = errors;
-if(typeof data57 !== "string"){
-const err116 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data56 === "string"){
+if(!pattern0.test(data56)){
+const err116 = {instancePath:instancePath+"/thread_ts",schemaPath:"#/properties/thread_ts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -3784,19 +3865,47 @@ vErrors.push(err116);
 }
 errors++;
 }
+}
+var valid0 = _errs117 === errors;
+}
+if(data.ts !== undefined){
+let data57 = data.ts;
+const _errs119 = errors;
 const _errs120 = errors;
+if(typeof data57 === "string"){
+if(!pattern0.test(data57)){
+const err117 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+else {
+const err118 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
 var valid0 = _errs119 === errors;
 }
 if(data.type !== undefined){
 let data58 = data.type;
 const _errs121 = errors;
 if((typeof data58 !== "string") && (data58 !== null)){
-const err117 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema25.properties.type.type},message:"must be string,null"};
+const err119 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema25.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err117];
+vErrors = [err119];
 }
 else {
-vErrors.push(err117);
+vErrors.push(err119);
 }
 errors++;
 }
@@ -3807,12 +3916,12 @@ if(data.user !== undefined){
 let data59 = data.user;
 const _errs123 = errors;
 if((typeof data59 !== "string") && (data59 !== null)){
-const err118 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema25.properties.user.type},message:"must be string,null"};
+const err120 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema25.properties.user.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err118];
+vErrors = [err120];
 }
 else {
-vErrors.push(err118);
+vErrors.push(err120);
 }
 errors++;
 }
@@ -3821,12 +3930,12 @@ var valid0 = _errs123 === errors;
 }
 }
 else {
-const err119 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err121 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err119];
+vErrors = [err121];
 }
 else {
-vErrors.push(err119);
+vErrors.push(err121);
 }
 errors++;
 }
@@ -3835,7 +3944,7 @@ return errors === 0;
 }
 
 export const record_posted_message = validate25;
-const schema26 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"ts":{"type":"string"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","bot_id","bot_profile","subtype","team","text","ts","type","user"],"additionalProperties":true};
+const schema26 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","bot_id","bot_profile","subtype","team","text","ts","type","user"],"additionalProperties":true};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -4016,8 +4125,10 @@ var valid0 = _errs10 === errors;
 if(data.ts !== undefined){
 let data5 = data.ts;
 const _errs12 = errors;
-if(typeof data5 !== "string"){
-const err14 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs13 = errors;
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+const err14 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4026,19 +4137,29 @@ vErrors.push(err14);
 }
 errors++;
 }
-const _errs13 = errors;
+}
+else {
+const err15 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
 var valid0 = _errs12 === errors;
 }
 if(data.type !== undefined){
 let data6 = data.type;
 const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err15 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema26.properties.type.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema26.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err16];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err16);
 }
 errors++;
 }
@@ -4049,21 +4170,7 @@ if(data.user !== undefined){
 let data7 = data.user;
 const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err16 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema26.properties.user.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-const _errs17 = errors;
-var valid0 = _errs16 === errors;
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err17 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema26.properties.user.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4072,12 +4179,26 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
 validate25.errors = vErrors;
 return errors === 0;
 }
 
 export const record_thread_message = validate26;
-const schema27 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"attachments":{"type":["array","null"],"items":{"type":"object","properties":{"author_icon":{"type":["string","null"]},"author_link":{"type":["string","null"]},"author_name":{"type":["string","null"]},"color":{"type":["string","null"]},"fallback":{"type":["string","null"]},"fields":{"type":["array","null"]},"footer":{"type":["string","null"]},"footer_icon":{"type":["string","null"]},"id":{"type":["integer","null"]},"image_url":{"type":["string","null"]},"pretext":{"type":["string","null"]},"text":{"type":["string","null"]},"thumb_url":{"type":["string","null"]},"title":{"type":["string","null"]},"title_link":{"type":["string","null"]},"ts":{"type":["string","integer","null"]}},"required":["author_icon","author_link","author_name","color","fallback","fields","footer","footer_icon","id","image_url","pretext","text","thumb_url","title","title_link","ts"],"additionalProperties":true}},"blocks":{"type":["array","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"edited":{},"files":{"type":["array","null"],"items":{"type":"object","properties":{"created":{"type":["integer","null"]},"external_type":{"type":["string","null"]},"filetype":{"type":["string","null"]},"id":{"type":["string","null"]},"is_external":{"type":["boolean","null"]},"is_public":{"type":["boolean","null"]},"mimetype":{"type":["string","null"]},"mode":{"type":["string","null"]},"name":{"type":["string","null"]},"permalink":{"type":["string","null"]},"permalink_public":{"type":["string","null"]},"pretty_type":{"type":["string","null"]},"public_url_shared":{"type":["boolean","null"]},"size":{"type":["integer","null"]},"timestamp":{"type":["integer","null"]},"title":{"type":["string","null"]},"url_private":{"type":["string","null"]},"url_private_download":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["created","external_type","filetype","id","is_external","is_public","mimetype","mode","name","permalink","permalink_public","pretty_type","public_url_shared","size","timestamp","title","url_private","url_private_download","user"],"additionalProperties":true}},"is_locked":{"type":["boolean","null"]},"latest_reply":{"type":["string","null"]},"parent_user_id":{"type":["string","null"]},"reactions":{"type":["array","null"],"items":{"type":"object","properties":{"count":{"type":["integer","null"]},"name":{"type":["string","null"]},"users":{"type":["array","null"]}},"required":["count","name","users"],"additionalProperties":true}},"reply_count":{"type":["integer","null"]},"reply_users":{"type":["array","null"]},"reply_users_count":{"type":["integer","null"]},"subscribed":{"type":["boolean","null"]},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"thread_ts":{"type":["string","null"]},"ts":{"type":"string"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","attachments","blocks","bot_id","bot_profile","edited","files","is_locked","latest_reply","parent_user_id","reactions","reply_count","reply_users","reply_users_count","subscribed","subtype","team","text","thread_ts","ts","type","user"],"additionalProperties":true};
+const schema27 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"attachments":{"type":["array","null"],"items":{"type":"object","properties":{"author_icon":{"type":["string","null"]},"author_link":{"type":["string","null"]},"author_name":{"type":["string","null"]},"color":{"type":["string","null"]},"fallback":{"type":["string","null"]},"fields":{"type":["array","null"]},"footer":{"type":["string","null"]},"footer_icon":{"type":["string","null"]},"id":{"type":["integer","null"]},"image_url":{"type":["string","null"]},"pretext":{"type":["string","null"]},"text":{"type":["string","null"]},"thumb_url":{"type":["string","null"]},"title":{"type":["string","null"]},"title_link":{"type":["string","null"]},"ts":{"type":["string","integer","null"]}},"required":["author_icon","author_link","author_name","color","fallback","fields","footer","footer_icon","id","image_url","pretext","text","thumb_url","title","title_link","ts"],"additionalProperties":true}},"blocks":{"type":["array","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"edited":{},"files":{"type":["array","null"],"items":{"type":"object","properties":{"created":{"type":["integer","null"]},"external_type":{"type":["string","null"]},"filetype":{"type":["string","null"]},"id":{"type":["string","null"]},"is_external":{"type":["boolean","null"]},"is_public":{"type":["boolean","null"]},"mimetype":{"type":["string","null"]},"mode":{"type":["string","null"]},"name":{"type":["string","null"]},"permalink":{"type":["string","null"]},"permalink_public":{"type":["string","null"]},"pretty_type":{"type":["string","null"]},"public_url_shared":{"type":["boolean","null"]},"size":{"type":["integer","null"]},"timestamp":{"type":["integer","null"]},"title":{"type":["string","null"]},"url_private":{"type":["string","null"]},"url_private_download":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["created","external_type","filetype","id","is_external","is_public","mimetype","mode","name","permalink","permalink_public","pretty_type","public_url_shared","size","timestamp","title","url_private","url_private_download","user"],"additionalProperties":true}},"is_locked":{"type":["boolean","null"]},"latest_reply":{"type":["string","null"]},"parent_user_id":{"type":["string","null"]},"reactions":{"type":["array","null"],"items":{"type":"object","properties":{"count":{"type":["integer","null"]},"name":{"type":["string","null"]},"users":{"type":["array","null"]}},"required":["count","name","users"],"additionalProperties":true}},"reply_count":{"type":["integer","null"]},"reply_users":{"type":["array","null"]},"reply_users_count":{"type":["integer","null"]},"subscribed":{"type":["boolean","null"]},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"thread_ts":{"type":["string","null"],"pattern":"^[0-9]+(\\.[0-9]+)?$"},"ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","attachments","blocks","bot_id","bot_profile","edited","files","is_locked","latest_reply","parent_user_id","reactions","reply_count","reply_users","reply_users_count","subscribed","subtype","team","text","thread_ts","ts","type","user"],"additionalProperties":true};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5641,13 +5762,9 @@ vErrors.push(err117);
 errors++;
 }
 const _errs120 = errors;
-var valid0 = _errs119 === errors;
-}
-if(data.ts !== undefined){
-let data58 = data.ts;
-const _errs121 = errors;
-if(typeof data58 !== "string"){
-const err118 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data57 === "string"){
+if(!pattern0.test(data57)){
+const err118 = {instancePath:instancePath+"/thread_ts",schemaPath:"#/properties/thread_ts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -5656,19 +5773,47 @@ vErrors.push(err118);
 }
 errors++;
 }
+}
+var valid0 = _errs119 === errors;
+}
+if(data.ts !== undefined){
+let data58 = data.ts;
+const _errs121 = errors;
 const _errs122 = errors;
+if(typeof data58 === "string"){
+if(!pattern0.test(data58)){
+const err119 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+else {
+const err120 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
 var valid0 = _errs121 === errors;
 }
 if(data.type !== undefined){
 let data59 = data.type;
 const _errs123 = errors;
 if((typeof data59 !== "string") && (data59 !== null)){
-const err119 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema27.properties.type.type},message:"must be string,null"};
+const err121 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema27.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err119];
+vErrors = [err121];
 }
 else {
-vErrors.push(err119);
+vErrors.push(err121);
 }
 errors++;
 }
@@ -5679,12 +5824,12 @@ if(data.user !== undefined){
 let data60 = data.user;
 const _errs125 = errors;
 if((typeof data60 !== "string") && (data60 !== null)){
-const err120 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema27.properties.user.type},message:"must be string,null"};
+const err122 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema27.properties.user.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err120];
+vErrors = [err122];
 }
 else {
-vErrors.push(err120);
+vErrors.push(err122);
 }
 errors++;
 }
@@ -5693,12 +5838,12 @@ var valid0 = _errs125 === errors;
 }
 }
 else {
-const err121 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err123 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err121];
+vErrors = [err123];
 }
 else {
-vErrors.push(err121);
+vErrors.push(err123);
 }
 errors++;
 }

@@ -66,18 +66,18 @@ export interface AttachmentsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of attachments get and download: not shown."
    * @example
-   * const record = await workManagement.attachments.get();
+   * const record = await workManagement.attachments.get({ attachment_gid: '<attachment_gid>' });
    */
-  get(params?: T.AttachmentsGetParams, options?: RequestOptions): Promise<T.Attachment>;
+  get(params: T.AttachmentsGetParams, options?: RequestOptions): Promise<T.Attachment>;
   /**
    * Returns binary content.
    * Params not specified by the contract: "Parameters of attachments get and download: not shown."
    * Streams the bytes as `body`.
    * @example
-   * const file = await workManagement.attachments.download();
+   * const file = await workManagement.attachments.download({ attachment_gid: '<attachment_gid>' });
    * for await (const chunk of file.body) process.stdout.write(chunk);
    */
-  download(params?: T.AttachmentsDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
+  download(params: T.AttachmentsDownloadParams, options?: RequestOptions): Promise<DownloadResponse>;
 }
 
 /** Sections of a project. */
@@ -132,9 +132,9 @@ export interface SectionsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of ... sections ...: not shown."
    * @example
-   * const record = await workManagement.sections.get();
+   * const record = await workManagement.sections.get({ section_gid: '<section_gid>' });
    */
-  get(params?: T.SectionsGetParams, options?: RequestOptions): Promise<T.Section>;
+  get(params: T.SectionsGetParams, options?: RequestOptions): Promise<T.Section>;
 }
 
 /** Tags. */
@@ -143,9 +143,9 @@ export interface TagsResource {
    * Returns one record by identifier.
    * Params not specified by the contract: "Parameters of ... tags ...: not shown."
    * @example
-   * const record = await workManagement.tags.get();
+   * const record = await workManagement.tags.get({ tag_gid: '<tag_gid>' });
    */
-  get(params?: T.TagsGetParams, options?: RequestOptions): Promise<T.Tag>;
+  get(params: T.TagsGetParams, options?: RequestOptions): Promise<T.Tag>;
 }
 
 /** Dependencies of a task. */
@@ -207,7 +207,7 @@ export interface TaskSubtasksResource {
 export interface TasksResource {
   /**
    * A call must include a project, or a section, or a workspace together with an assignee.
-   * Note: The seed's rule "A call must include a project, or a section, or a workspace together with an assignee" is not expressible with required flags; every param stays optional and the rule is kept in the description.
+   * Give exactly one of: `assignee` with `workspace` | `project` | `section`.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of workManagement.tasks.list()) {
@@ -323,6 +323,7 @@ export interface WorkspaceTaskSearchResource {
   /**
    * Requires a premium account; at least one search parameter must be given.
    * Note: The dotted names (assignee.any, created_at.after, ...) are literal parameter names; the seed's "created_at.after/before" stands for created_at.after and created_at.before (likewise modified_at and due_on).
+   * Give at least one of: `assignee.any` | `completed` | `created_at.after` | `created_at.before` | `due_on.after` | `due_on.before` | `followers.any` | `modified_at.after` | `modified_at.before` | `projects.any` | `resource_subtype` | `sections.any` | `teams.any` | `text`.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of workManagement.workspaceTaskSearch.list({ workspace_gid: '<workspace_gid>' })) {
@@ -434,8 +435,8 @@ export class WorkManagementClient extends ConnectorClient {
     super(options, SERVICE);
     this.attachments = this.resource<AttachmentsResource>('attachments', {
     list: { action: 'list', result: 'list', params: P.attachmentsList, paging: offsetPaging },
-    get: { action: 'get', result: 'single' },
-    download: { action: 'download', result: callDownload },
+    get: { action: 'get', result: 'single', params: P.attachmentsGet },
+    download: { action: 'download', result: callDownload, params: P.attachmentsDownload },
     });
     this.projectSections = this.resource<ProjectSectionsResource>('project_sections', {
     list: { action: 'list', result: 'list', params: P.projectSectionsList, paging: offsetPaging },
@@ -448,10 +449,10 @@ export class WorkManagementClient extends ConnectorClient {
     get: { action: 'get', result: 'single', params: P.projectsGet },
     });
     this.sections = this.resource<SectionsResource>('sections', {
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.sectionsGet },
     });
     this.tags = this.resource<TagsResource>('tags', {
-    get: { action: 'get', result: 'single' },
+    get: { action: 'get', result: 'single', params: P.tagsGet },
     });
     this.taskDependencies = this.resource<TaskDependenciesResource>('task_dependencies', {
     list: { action: 'list', result: 'list', params: P.taskDependenciesList, paging: offsetPaging },

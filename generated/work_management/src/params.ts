@@ -2,6 +2,10 @@
 import type { ParamSchema } from '@connector-sdk/runtime';
 /** Params of attachments list. */
 export const attachmentsList: ParamSchema = { type: 'object', properties: { limit: { type: 'integer' }, offset: { type: 'string' }, parent: { type: 'string' } }, required: ['parent'], additionalProperties: false };
+/** Params of attachments get. */
+export const attachmentsGet: ParamSchema = { type: 'object', properties: { attachment_gid: { type: 'string' } }, required: ['attachment_gid'], additionalProperties: true };
+/** Params of attachments download: the same schema as `attachmentsGet`. */
+export const attachmentsDownload = attachmentsGet;
 /** Params of project_sections list. */
 export const projectSectionsList: ParamSchema = { type: 'object', properties: { limit: { type: 'integer' }, offset: { type: 'string' } }, additionalProperties: true };
 /** Params of project_tasks list. */
@@ -10,6 +14,10 @@ export const projectTasksList: ParamSchema = { type: 'object', properties: { com
 export const projectsList: ParamSchema = { type: 'object', properties: { archived: { type: 'boolean' }, limit: { type: 'integer' }, offset: { type: 'string' }, team: { type: 'string' }, workspace: { type: 'string' } }, additionalProperties: false };
 /** Params of projects get. */
 export const projectsGet: ParamSchema = { type: 'object', properties: { project_gid: { type: 'string' } }, required: ['project_gid'], additionalProperties: false };
+/** Params of sections get. */
+export const sectionsGet: ParamSchema = { type: 'object', properties: { section_gid: { type: 'string' } }, required: ['section_gid'], additionalProperties: true };
+/** Params of tags get. */
+export const tagsGet: ParamSchema = { type: 'object', properties: { tag_gid: { type: 'string' } }, required: ['tag_gid'], additionalProperties: true };
 /** Params of task_dependencies list: the same schema as `projectSectionsList`. */
 export const taskDependenciesList = projectSectionsList;
 /** Params of task_dependents list: the same schema as `projectSectionsList`. */

@@ -251,12 +251,29 @@ export interface AttachmentsListParams {
  * Params of attachments get.
  * Not specified by the contract: "Parameters of attachments get and download: not shown."
  */
-export type AttachmentsGetParams = Record<string, unknown>;
+export interface AttachmentsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `attachment_gid` field.
+   * Assumption: Not shown: named after task_gid, project_gid and the other gets.
+   */
+  attachment_gid: string;
+}
+
 /**
  * Params of attachments download.
  * Not specified by the contract: "Parameters of attachments get and download: not shown."
  */
-export type AttachmentsDownloadParams = Record<string, unknown>;
+export interface AttachmentsDownloadParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `attachment_gid` field.
+   * Assumption: Not shown: the download addresses the attachment as its get does.
+   */
+  attachment_gid: string;
+}
 
 /**
  * Params of project_sections list.
@@ -313,12 +330,29 @@ export interface ProjectsGetParams {
  * Params of sections get.
  * Not specified by the contract: "Parameters of ... sections ...: not shown."
  */
-export type SectionsGetParams = Record<string, unknown>;
+export interface SectionsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `section_gid` field.
+   * Assumption: Not shown: named after task_gid, project_gid and the other gets.
+   */
+  section_gid: string;
+}
+
 /**
  * Params of tags get.
  * Not specified by the contract: "Parameters of ... tags ...: not shown."
  */
-export type TagsGetParams = Record<string, unknown>;
+export interface TagsGetParams {
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+  /**
+   * The `tag_gid` field.
+   * Assumption: Not shown: named after task_gid, project_gid and the other gets.
+   */
+  tag_gid: string;
+}
 
 /**
  * Params of task_dependencies list.

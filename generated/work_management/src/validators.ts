@@ -312,22 +312,48 @@ return errors === 0;
 }
 
 export const params_attachments_get = validate12;
-const schema13 = {"type":"object","properties":{},"additionalProperties":true};
+const schema13 = {"type":"object","properties":{"attachment_gid":{"type":"string"}},"required":["attachment_gid"],"additionalProperties":true};
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.attachment_gid === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attachment_gid"},message:"must have required property '"+"attachment_gid"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
 else {
 vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.attachment_gid !== undefined){
+let data0 = data.attachment_gid;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/attachment_gid",schemaPath:"#/properties/attachment_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
 }
 errors++;
 }
@@ -679,10 +705,110 @@ validate16.errors = vErrors;
 return errors === 0;
 }
 
-export const params_task_projects_list = validate17;
-const schema18 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"task_gid":{"type":"string"}},"required":["task_gid"],"additionalProperties":false};
+export const params_sections_get = validate17;
+const schema18 = {"type":"object","properties":{"section_gid":{"type":"string"}},"required":["section_gid"],"additionalProperties":true};
 
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.section_gid === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "section_gid"},message:"must have required property '"+"section_gid"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.section_gid !== undefined){
+let data0 = data.section_gid;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/section_gid",schemaPath:"#/properties/section_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate17.errors = vErrors;
+return errors === 0;
+}
+
+export const params_tags_get = validate18;
+const schema19 = {"type":"object","properties":{"tag_gid":{"type":"string"}},"required":["tag_gid"],"additionalProperties":true};
+
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.tag_gid === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tag_gid"},message:"must have required property '"+"tag_gid"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+if(data.tag_gid !== undefined){
+let data0 = data.tag_gid;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/tag_gid",schemaPath:"#/properties/tag_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate18.errors = vErrors;
+return errors === 0;
+}
+
+export const params_task_projects_list = validate19;
+const schema20 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"task_gid":{"type":"string"}},"required":["task_gid"],"additionalProperties":false};
+
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -769,14 +895,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
 
-export const params_tasks_list = validate18;
-const schema19 = {"type":"object","properties":{"assignee":{"type":"string"},"completed_since":{"type":"string"},"limit":{"type":"integer"},"modified_since":{"type":"string"},"offset":{"type":"string"},"project":{"type":"string"},"section":{"type":"string"},"workspace":{"type":"string"}},"additionalProperties":false};
+export const params_tasks_list = validate20;
+const schema21 = {"type":"object","properties":{"assignee":{"type":"string"},"completed_since":{"type":"string"},"limit":{"type":"integer"},"modified_since":{"type":"string"},"offset":{"type":"string"},"project":{"type":"string"},"section":{"type":"string"},"workspace":{"type":"string"}},"additionalProperties":false};
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -933,14 +1059,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
-export const params_tasks_get = validate19;
-const schema20 = {"type":"object","properties":{"task_gid":{"type":"string"}},"required":["task_gid"],"additionalProperties":false};
+export const params_tasks_get = validate21;
+const schema22 = {"type":"object","properties":{"task_gid":{"type":"string"}},"required":["task_gid"],"additionalProperties":false};
 
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -995,14 +1121,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
-export const params_team_projects_list = validate20;
-const schema21 = {"type":"object","properties":{"archived":{"type":"boolean"},"limit":{"type":"integer"},"offset":{"type":"string"},"team_gid":{"type":"string"}},"required":["team_gid"],"additionalProperties":false};
+export const params_team_projects_list = validate22;
+const schema23 = {"type":"object","properties":{"archived":{"type":"boolean"},"limit":{"type":"integer"},"offset":{"type":"string"},"team_gid":{"type":"string"}},"required":["team_gid"],"additionalProperties":false};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1105,14 +1231,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-export const params_team_users_list = validate21;
-const schema22 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"team_gid":{"type":"string"}},"required":["team_gid"],"additionalProperties":false};
+export const params_team_users_list = validate23;
+const schema24 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"team_gid":{"type":"string"}},"required":["team_gid"],"additionalProperties":false};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1199,14 +1325,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
-export const params_teams_get = validate22;
-const schema23 = {"type":"object","properties":{"team_gid":{"type":"string"}},"required":["team_gid"],"additionalProperties":false};
+export const params_teams_get = validate24;
+const schema25 = {"type":"object","properties":{"team_gid":{"type":"string"}},"required":["team_gid"],"additionalProperties":false};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1261,14 +1387,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const params_user_teams_list = validate23;
-const schema24 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"organization":{"type":"string"},"user_gid":{"type":"string"}},"required":["organization","user_gid"],"additionalProperties":false};
+export const params_user_teams_list = validate25;
+const schema26 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"organization":{"type":"string"},"user_gid":{"type":"string"}},"required":["organization","user_gid"],"additionalProperties":false};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1381,14 +1507,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const params_users_list = validate24;
-const schema25 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"team":{"type":"string"},"workspace":{"type":"string"}},"additionalProperties":false};
+export const params_users_list = validate26;
+const schema27 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"team":{"type":"string"},"workspace":{"type":"string"}},"additionalProperties":false};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1481,14 +1607,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const params_users_get = validate25;
-const schema26 = {"type":"object","properties":{"user_gid":{"type":"string"}},"required":["user_gid"],"additionalProperties":false};
+export const params_users_get = validate27;
+const schema28 = {"type":"object","properties":{"user_gid":{"type":"string"}},"required":["user_gid"],"additionalProperties":false};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1543,14 +1669,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
-export const params_workspace_projects_list = validate26;
-const schema27 = {"type":"object","properties":{"archived":{"type":"boolean"},"limit":{"type":"integer"},"offset":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
+export const params_workspace_projects_list = validate28;
+const schema29 = {"type":"object","properties":{"archived":{"type":"boolean"},"limit":{"type":"integer"},"offset":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1653,15 +1779,15 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const params_workspace_task_search_list = validate27;
-const schema28 = {"type":"object","properties":{"assignee.any":{"type":"string"},"completed":{"type":"boolean"},"created_at.after":{"type":"string"},"created_at.before":{"type":"string"},"due_on.after":{"type":"string"},"due_on.before":{"type":"string"},"followers.any":{"type":"string"},"limit":{"type":"integer"},"modified_at.after":{"type":"string"},"modified_at.before":{"type":"string"},"offset":{"type":"string"},"projects.any":{"type":"string"},"resource_subtype":{"type":"string"},"sections.any":{"type":"string"},"sort_ascending":{"type":"boolean"},"sort_by":{"type":"string"},"teams.any":{"type":"string"},"text":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
+export const params_workspace_task_search_list = validate29;
+const schema30 = {"type":"object","properties":{"assignee.any":{"type":"string"},"completed":{"type":"boolean"},"created_at.after":{"type":"string"},"created_at.before":{"type":"string"},"due_on.after":{"type":"string"},"due_on.before":{"type":"string"},"followers.any":{"type":"string"},"limit":{"type":"integer"},"modified_at.after":{"type":"string"},"modified_at.before":{"type":"string"},"offset":{"type":"string"},"projects.any":{"type":"string"},"resource_subtype":{"type":"string"},"sections.any":{"type":"string"},"sort_ascending":{"type":"boolean"},"sort_by":{"type":"string"},"teams.any":{"type":"string"},"text":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
 const func2 = Object.prototype.hasOwnProperty;
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1678,7 +1804,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema28.properties, key0))){
+if(!(func2.call(schema30.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2004,14 +2130,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-export const params_workspace_teams_list = validate28;
-const schema29 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
+export const params_workspace_teams_list = validate30;
+const schema31 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2098,14 +2224,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
-export const params_workspaces_list = validate29;
-const schema30 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"}},"additionalProperties":false};
+export const params_workspaces_list = validate31;
+const schema32 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"}},"additionalProperties":false};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2166,14 +2292,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-export const params_workspaces_get = validate30;
-const schema31 = {"type":"object","properties":{"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
+export const params_workspaces_get = validate32;
+const schema33 = {"type":"object","properties":{"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2228,14 +2354,38 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
-export const record_attachment_list = validate31;
-const schema32 = {"type":"object","properties":{"gid":{"type":"string"},"name":{"type":"string"},"resource_subtype":{"type":"string"},"resource_type":{"type":"string"}},"required":["gid","name","resource_subtype","resource_type"],"additionalProperties":true};
+export const record_attachment = validate33;
+const schema34 = {"type":"object","properties":{},"additionalProperties":true};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate33.errors = vErrors;
+return errors === 0;
+}
+
+export const record_attachment_list = validate34;
+const schema35 = {"type":"object","properties":{"gid":{"type":"string"},"name":{"type":"string"},"resource_subtype":{"type":"string"},"resource_type":{"type":"string"}},"required":["gid","name","resource_subtype","resource_type"],"additionalProperties":true};
+
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2356,14 +2506,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
-export const record_project = validate32;
-const schema33 = {"type":"object","properties":{"archived":{"type":"boolean"},"color":{"type":["string","null"]},"completed":{"type":"boolean"},"completed_at":{"type":["string","null"]},"created_at":{"type":"string"},"current_status":{"type":["object","null"]},"current_status_update":{"type":["object","null"]},"custom_fields":{"type":"array"},"default_access_level":{"type":"string"},"default_view":{"type":"string"},"due_date":{"type":["string","null"]},"due_on":{"type":["string","null"]},"followers":{"type":"array","items":{"type":"object"}},"gid":{"type":"string"},"members":{"type":"array","items":{"type":"object"}},"minimum_access_level_for_customization":{"type":"string"},"minimum_access_level_for_sharing":{"type":"string"},"modified_at":{"type":"string"},"name":{"type":"string"},"notes":{"type":"string"},"owner":{"type":"object"},"permalink_url":{"type":"string"},"privacy_setting":{"type":"string"},"public":{"type":"boolean"},"resource_type":{"type":"string"},"start_on":{"type":["string","null"]},"team":{"type":"object"},"workspace":{"type":"object"}},"required":["archived","color","completed","completed_at","created_at","current_status","current_status_update","custom_fields","default_access_level","default_view","due_date","due_on","followers","gid","members","minimum_access_level_for_customization","minimum_access_level_for_sharing","modified_at","name","notes","owner","permalink_url","privacy_setting","public","resource_type","start_on","team","workspace"],"additionalProperties":true};
+export const record_project = validate35;
+const schema36 = {"type":"object","properties":{"archived":{"type":"boolean"},"color":{"type":["string","null"]},"completed":{"type":"boolean"},"completed_at":{"type":["string","null"]},"created_at":{"type":"string"},"current_status":{"type":["object","null"]},"current_status_update":{"type":["object","null"]},"custom_fields":{"type":"array"},"default_access_level":{"type":"string"},"default_view":{"type":"string"},"due_date":{"type":["string","null"]},"due_on":{"type":["string","null"]},"followers":{"type":"array","items":{"type":"object"}},"gid":{"type":"string"},"members":{"type":"array","items":{"type":"object"}},"minimum_access_level_for_customization":{"type":"string"},"minimum_access_level_for_sharing":{"type":"string"},"modified_at":{"type":"string"},"name":{"type":"string"},"notes":{"type":"string"},"owner":{"type":"object"},"permalink_url":{"type":"string"},"privacy_setting":{"type":"string"},"public":{"type":"boolean"},"resource_type":{"type":"string"},"start_on":{"type":["string","null"]},"team":{"type":"object"},"workspace":{"type":"object"}},"required":["archived","color","completed","completed_at","created_at","current_status","current_status_update","custom_fields","default_access_level","default_view","due_date","due_on","followers","gid","members","minimum_access_level_for_customization","minimum_access_level_for_sharing","modified_at","name","notes","owner","permalink_url","privacy_setting","public","resource_type","start_on","team","workspace"],"additionalProperties":true};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2669,7 +2819,7 @@ if(data.color !== undefined){
 let data1 = data.color;
 const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err29 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema33.properties.color.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema36.properties.color.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2701,7 +2851,7 @@ if(data.completed_at !== undefined){
 let data3 = data.completed_at;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err31 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/type",keyword:"type",params:{type: schema33.properties.completed_at.type},message:"must be string,null"};
+const err31 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/type",keyword:"type",params:{type: schema36.properties.completed_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2733,7 +2883,7 @@ if(data.current_status !== undefined){
 let data5 = data.current_status;
 const _errs12 = errors;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err33 = {instancePath:instancePath+"/current_status",schemaPath:"#/properties/current_status/type",keyword:"type",params:{type: schema33.properties.current_status.type},message:"must be object,null"};
+const err33 = {instancePath:instancePath+"/current_status",schemaPath:"#/properties/current_status/type",keyword:"type",params:{type: schema36.properties.current_status.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2749,7 +2899,7 @@ if(data.current_status_update !== undefined){
 let data6 = data.current_status_update;
 const _errs14 = errors;
 if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
-const err34 = {instancePath:instancePath+"/current_status_update",schemaPath:"#/properties/current_status_update/type",keyword:"type",params:{type: schema33.properties.current_status_update.type},message:"must be object,null"};
+const err34 = {instancePath:instancePath+"/current_status_update",schemaPath:"#/properties/current_status_update/type",keyword:"type",params:{type: schema36.properties.current_status_update.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2813,7 +2963,7 @@ if(data.due_date !== undefined){
 let data10 = data.due_date;
 const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err38 = {instancePath:instancePath+"/due_date",schemaPath:"#/properties/due_date/type",keyword:"type",params:{type: schema33.properties.due_date.type},message:"must be string,null"};
+const err38 = {instancePath:instancePath+"/due_date",schemaPath:"#/properties/due_date/type",keyword:"type",params:{type: schema36.properties.due_date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2829,7 +2979,7 @@ if(data.due_on !== undefined){
 let data11 = data.due_on;
 const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err39 = {instancePath:instancePath+"/due_on",schemaPath:"#/properties/due_on/type",keyword:"type",params:{type: schema33.properties.due_on.type},message:"must be string,null"};
+const err39 = {instancePath:instancePath+"/due_on",schemaPath:"#/properties/due_on/type",keyword:"type",params:{type: schema36.properties.due_on.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -3099,7 +3249,7 @@ if(data.start_on !== undefined){
 let data27 = data.start_on;
 const _errs56 = errors;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err55 = {instancePath:instancePath+"/start_on",schemaPath:"#/properties/start_on/type",keyword:"type",params:{type: schema33.properties.start_on.type},message:"must be string,null"};
+const err55 = {instancePath:instancePath+"/start_on",schemaPath:"#/properties/start_on/type",keyword:"type",params:{type: schema36.properties.start_on.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -3154,14 +3304,14 @@ vErrors.push(err58);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
-export const record_project_list = validate33;
-const schema34 = {"type":"object","properties":{"gid":{"type":"string"},"name":{"type":"string"},"resource_type":{"type":"string"}},"required":["gid","name","resource_type"],"additionalProperties":true};
+export const record_project_list = validate36;
+const schema37 = {"type":"object","properties":{"gid":{"type":"string"},"name":{"type":"string"},"resource_type":{"type":"string"}},"required":["gid","name","resource_type"],"additionalProperties":true};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3256,14 +3406,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
-export const record_task = validate34;
-const schema35 = {"type":"object","properties":{"gid":{"type":"string"}},"required":["gid"],"additionalProperties":true};
+export const record_task = validate37;
+const schema38 = {"type":"object","properties":{"gid":{"type":"string"}},"required":["gid"],"additionalProperties":true};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3306,14 +3456,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const record_task_list = validate35;
-const schema36 = {"type":"object","properties":{"created_by":{"type":"object"},"gid":{"type":"string"},"name":{"type":"string"},"resource_subtype":{"type":"string"},"resource_type":{"type":"string"}},"required":["created_by","gid","name","resource_subtype","resource_type"],"additionalProperties":true};
+export const record_task_list = validate38;
+const schema39 = {"type":"object","properties":{"created_by":{"type":"object"},"gid":{"type":"string"},"name":{"type":"string"},"resource_subtype":{"type":"string"},"resource_type":{"type":"string"}},"required":["created_by","gid","name","resource_subtype","resource_type"],"additionalProperties":true};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3460,14 +3610,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const record_team = validate36;
-const schema37 = {"type":"object","properties":{"gid":{"type":"string"},"name":{"type":"string"},"organization":{"type":"object"},"permalink_url":{"type":"string"},"resource_type":{"type":"string"}},"required":["gid","name","organization","permalink_url","resource_type"],"additionalProperties":true};
+export const record_team = validate39;
+const schema40 = {"type":"object","properties":{"gid":{"type":"string"},"name":{"type":"string"},"organization":{"type":"object"},"permalink_url":{"type":"string"},"resource_type":{"type":"string"}},"required":["gid","name","organization","permalink_url","resource_type"],"additionalProperties":true};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3614,14 +3764,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-export const record_user = validate37;
-const schema38 = {"type":"object","properties":{"email":{"type":"string"},"gid":{"type":"string"},"name":{"type":"string"},"photo":{"type":["object","null"]},"resource_type":{"type":"string"},"workspaces":{"type":"array","items":{"type":"object"}}},"required":["email","gid","name","photo","resource_type","workspaces"],"additionalProperties":true};
+export const record_user = validate40;
+const schema41 = {"type":"object","properties":{"email":{"type":"string"},"gid":{"type":"string"},"name":{"type":"string"},"photo":{"type":["object","null"]},"resource_type":{"type":"string"},"workspaces":{"type":"array","items":{"type":"object"}}},"required":["email","gid","name","photo","resource_type","workspaces"],"additionalProperties":true};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3739,7 +3889,7 @@ if(data.photo !== undefined){
 let data3 = data.photo;
 const _errs8 = errors;
 if((!(data3 && typeof data3 == "object" && !Array.isArray(data3))) && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/photo",schemaPath:"#/properties/photo/type",keyword:"type",params:{type: schema38.properties.photo.type},message:"must be object,null"};
+const err9 = {instancePath:instancePath+"/photo",schemaPath:"#/properties/photo/type",keyword:"type",params:{type: schema41.properties.photo.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3817,14 +3967,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const record_workspace = validate38;
-const schema39 = {"type":"object","properties":{"email_domains":{"type":"array","items":{"type":"string"}},"gid":{"type":"string"},"is_organization":{"type":"boolean"},"name":{"type":"string"},"resource_type":{"type":"string"}},"required":["email_domains","gid","is_organization","name","resource_type"],"additionalProperties":true};
+export const record_workspace = validate41;
+const schema42 = {"type":"object","properties":{"email_domains":{"type":"array","items":{"type":"string"}},"gid":{"type":"string"},"is_organization":{"type":"boolean"},"name":{"type":"string"},"resource_type":{"type":"string"}},"required":["email_domains","gid","is_organization","name","resource_type"],"additionalProperties":true};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3994,28 +4144,25 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
 export const params_attachments_download = params_attachments_get;
-export const params_sections_get = params_attachments_get;
-export const params_tags_get = params_attachments_get;
 export const params_task_dependencies_list = params_project_sections_list;
 export const params_task_dependents_list = params_project_sections_list;
 export const params_task_subtasks_list = params_project_sections_list;
 export const params_workspace_tags_list = params_project_sections_list;
 export const params_workspace_users_list = params_workspace_teams_list;
-export const record_attachment = params_attachments_get;
-export const record_project_section = params_attachments_get;
-export const record_section = params_attachments_get;
-export const record_tag = params_attachments_get;
-export const record_task_dependency = params_attachments_get;
-export const record_task_dependent = params_attachments_get;
-export const record_task_subtask = params_attachments_get;
+export const record_project_section = record_attachment;
+export const record_section = record_attachment;
+export const record_tag = record_attachment;
+export const record_task_dependency = record_attachment;
+export const record_task_dependent = record_attachment;
+export const record_task_subtask = record_attachment;
 export const record_team_list = record_project_list;
 export const record_user_list = record_project_list;
 export const record_workspace_list = record_project_list;
-export const record_workspace_tag = params_attachments_get;
+export const record_workspace_tag = record_attachment;
 /** Every record validator, for the client option `responseValidators` (with `validateResponses: 'warn' | 'strict'`). */
 export const responseValidators = /* @__PURE__ */ createResponseValidators({ 'attachments list': record_attachment_list, 'attachments get': record_attachment, 'project_sections list': record_project_section, 'project_tasks list': record_task_list, 'projects list': record_project_list, 'projects get': record_project, 'sections get': record_section, 'tags get': record_tag, 'task_dependencies list': record_task_dependency, 'task_dependents list': record_task_dependent, 'task_projects list': record_project_list, 'task_subtasks list': record_task_subtask, 'tasks list': record_task_list, 'tasks get': record_task, 'team_projects list': record_project_list, 'team_users list': record_user_list, 'teams get': record_team, 'user_teams list': record_team_list, 'users list': record_user_list, 'users get': record_user, 'workspace_projects list': record_project_list, 'workspace_tags list': record_workspace_tag, 'workspace_task_search list': record_task_list, 'workspace_teams list': record_team_list, 'workspace_users list': record_user_list, 'workspaces list': record_workspace_list, 'workspaces get': record_workspace });

@@ -2,7 +2,7 @@
  * `connector-codegen describe`: the whole spec as one machine-readable catalogue (the inventory that tools
  * and agents read), and a short human summary. Field types use the seeds' vocabulary.
  */
-import type { ActionIR, ConnectorIR, PaginationIR, PropertyIR, SchemaIR, ShapeIR, SpecIR } from '../../ir.js';
+import type { ActionIR, BoundIR, ConnectorIR, DeriveIR, InvariantIR, MatchIR, PaginationIR, PropertyIR, SchemaIR, ShapeIR, SpecIR, ValueFormat } from '../../ir.js';
 
 /** A record field, meta key, searchable field or hit field in the catalogue. */
 export interface CatalogueField {
@@ -24,6 +24,10 @@ export interface CatalogueField {
   deprecated?: string;
   /** Inner fields of objects or of array elements, when known. */
   fields?: CatalogueField[];
+  /** Value format. */
+  format?: ValueFormat;
+  /** How the value follows from the stored record. */
+  derive?: DeriveIR;
 }
 
 /** A param in the catalogue. */
@@ -66,6 +70,14 @@ export interface CatalogueParam {
   deprecated?: string;
   /** Inner params of object params. */
   properties?: CatalogueParam[];
+  /** Value format. */
+  format?: ValueFormat;
+  /** How the param filters list results. */
+  matches?: MatchIR;
+  /** The record field an interval param constrains. */
+  rangeOf?: string;
+  /** The interval bound the param sets. */
+  bound?: BoundIR;
 }
 
 /** Formats a schema's type as an expression in the seeds' notation, including array element types. */
@@ -86,13 +98,15 @@ function field(p: PropertyIR | (SchemaIR & { name: string })): CatalogueField {
     ...(p.description ? { description: p.description } : {}),
     ...(p.deprecated ? { deprecated: p.deprecated } : {}),
     ...(inner ? { fields: inner.map(field) } : {}),
+    ...(p.format ? { format: p.format } : {}),
+    ...(p.derive ? { derive: p.derive } : {}),
   };
 }
 
 function param(p: PropertyIR): CatalogueParam {
   const out: CatalogueParam = { name: p.name, type: p.types[0]!, required: p.required };
   if (p.items) out.items = typeExpression(p.items);
-  for (const key of ['enum', 'const', 'default', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'separator', 'queryLanguage', 'description', 'deprecated'] as const) {
+  for (const key of ['enum', 'const', 'default', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'separator', 'queryLanguage', 'description', 'deprecated', 'format', 'matches', 'rangeOf', 'bound'] as const) {
     if (p[key] !== undefined) (out as unknown as Record<string, unknown>)[key] = p[key];
   }
   const inner = p.properties ?? p.items?.properties;
@@ -105,7 +119,15 @@ function shape(s: ShapeIR | undefined) {
     fields: (s?.properties ?? []).map(field),
     unspecified: s === undefined || s.unspecified !== undefined,
     ...(s?.unspecified ? { unspecifiedReason: s.unspecified } : {}),
+    ...(s?.key ? { key: s.key } : {}),
+    ...(s?.invariants ? { invariants: s.invariants.map(ruleOnly) } : {}),
   };
+}
+
+/** An invariant without its prose (the catalogue lists rules; the reference explains them). */
+function ruleOnly(inv: InvariantIR) {
+  const { description: _d, note: _n, provenance: _p, assumption: _a, ...rule } = inv;
+  return rule;
 }
 
 function scheme(p: PaginationIR) {
@@ -118,6 +140,7 @@ function scheme(p: PaginationIR) {
     stop: p.stop,
     ...(p.description ? { description: p.description } : {}),
     ...(p.assumption ? { assumption: p.assumption } : {}),
+    ...(p.provenance ? { provenance: p.provenance } : {}),
   };
 }
 
@@ -146,6 +169,11 @@ function action(connector: ConnectorIR, a: ActionIR, ir: SpecIR) {
     ...(a.rangeParam ? { rangeParam: a.rangeParam } : {}),
     ...(a.maxBytes ? { maxBytes: a.maxBytes } : {}),
     ...(a.note ? { note: a.note } : {}),
+    ...(a.keyParam ? { keyParam: a.keyParam } : {}),
+    ...(a.ordering ? { ordering: a.ordering } : {}),
+    ...(a.defaultFilter ? { defaultFilter: { field: a.defaultFilter.field, exclude: a.defaultFilter.exclude, ...(a.defaultFilter.unlessParam ? { unlessParam: a.defaultFilter.unlessParam } : {}) } } : {}),
+    ...(a.paramGroups ? { paramGroups: a.paramGroups.map((g) => ({ kind: g.kind, alternatives: g.alternatives })) } : {}),
+    ...(a.updateSemantics ? { updateSemantics: a.updateSemantics } : {}),
     result,
   };
 }
@@ -163,13 +191,20 @@ export function buildCatalogue(ir: SpecIR) {
       method: c.auth.method,
       ...(c.auth.unspecified ? { unspecified: c.auth.unspecified } : {}),
       fields: c.auth.fields.map(param),
-      variables: c.auth.variables.map((v) => ({ ...param(v), ...(v.defaultUnspecified ? { defaultUnspecified: v.defaultUnspecified } : {}) })),
+      variables: c.auth.variables.map((v) => ({
+        ...param(v),
+        ...(v.defaultUnspecified ? { defaultUnspecified: v.defaultUnspecified } : {}),
+        ...(v.suppliedIn ? { suppliedIn: v.suppliedIn } : {}),
+        ...(v.suppliedUnspecified ? { suppliedUnspecified: v.suppliedUnspecified } : {}),
+      })),
     },
+    ...(c.transitionsUnspecified ? { transitionsUnspecified: c.transitionsUnspecified } : {}),
     pagination: c.pagination.map(scheme),
     counts: countsOf(c),
     entities: c.entities.map((e) => ({
       name: e.name,
       ...(e.description ? { description: e.description } : {}),
+      ...(e.recordsFrom ? { recordsFrom: e.recordsFrom } : {}),
       ...(e.searchable
         ? {
             searchableFields: e.searchable.properties.map((p) => ({ name: p.name, type: p.types.join('|'), ...(p.enum ? { enum: p.enum } : {}), ...(p.deprecated ? { deprecated: p.deprecated } : {}) })),

@@ -5,6 +5,7 @@
  */
 import type { ClassDeclarationStructure, InterfaceDeclarationStructure, StatementStructures, VariableStatementStructure } from 'ts-morph';
 import type { ActionIR, ConnectorIR, EntityIR, PaginationIR, SpecIR } from '../../ir.js';
+import { actionRuleLines } from '../rules-text.js';
 import { camelCase, stringLiteral } from '../naming.js';
 import { clientClassName, methodExample, resourceTypeName } from './client-names.js';
 
@@ -69,6 +70,8 @@ function signature(connector: ConnectorIR, entity: EntityIR, action: ActionIR) {
 function methodDocs(connector: ConnectorIR, entity: EntityIR, action: ActionIR): string {
   const lines = [action.description];
   if (action.note) lines.push(`Note: ${action.note}`);
+  lines.push(...actionRuleLines(action));
+  if (entity.recordsFrom) lines.push(`Works on the records of \`${entity.recordsFrom}\`.`);
   if (action.paramsUnspecified) lines.push(`Params not specified by the contract: "${action.paramsUnspecified}"`);
   if (action.pagination !== 'none' && action.pagination !== 'unspecified' && action.result.shape === 'list') {
     lines.push('Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.');

@@ -2,6 +2,7 @@
 import type { Literal, PropertyIR, SchemaIR, ShapeIR } from '../../ir.js';
 import type { BaseType } from '../../spec/type-expr.js';
 import { propertyKey, stringLiteral } from '../naming.js';
+import { boundText, deriveText, FORMAT_TEXT, matchesText } from '../rules-text.js';
 
 /** An open object, for anything the contract does not specify. */
 export const OPEN_OBJECT = 'Record<string, unknown>';
@@ -59,7 +60,12 @@ export function memberDoc(p: PropertyIR | SchemaIR): string[] {
   if (p.minLength !== undefined || p.maxLength !== undefined) facts.push(`Length: ${p.minLength ?? 0} to ${p.maxLength ?? '…'} characters.`);
   if (p.pattern !== undefined) facts.push(`Pattern: \`${p.pattern}\`.`);
   if (p.maxItems !== undefined) facts.push(`At most ${p.maxItems} entries.`);
+  if (p.format) facts.push(`Format: ${FORMAT_TEXT[p.format]}.`);
   if (facts.length) lines.push(facts.join(' '));
+  if (p.matches) lines.push(matchesText(p.matches));
+  if (p.rangeOf && !p.bound) lines.push(`An interval on \`${p.rangeOf}\`.`);
+  if (p.bound) lines.push(boundText(p.bound, p.rangeOf));
+  if (p.derive) lines.push(deriveText(p.derive, p.format));
   if (p.note) lines.push(`Note: ${p.note}`);
   if (p.assumption) lines.push(`Assumption: ${p.assumption}`);
   if (p.provenance) lines.push(`Provenance: ${p.provenance}`);

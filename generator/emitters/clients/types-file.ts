@@ -63,6 +63,14 @@ function searchFieldsDeclaration(entity: EntityIR): Declaration {
 }
 
 
+/** The JSDoc of a configuration variable: what it does, its default, and that it is a variable. */
+function variableDoc(v: ConnectorIR['auth']['variables'][number]): string {
+  const parts = [v.description ?? `The \`${v.name}\` configuration variable.`];
+  if (v.default !== undefined) parts.push(`Default: ${JSON.stringify(v.default)}.`);
+  else if (v.defaultUnspecified) parts.push(`Has a default; ${NOT_SPECIFIED.toLowerCase()}: "${v.defaultUnspecified}" Omit it to use the default.`);
+  return parts.join(' ');
+}
+
 /** Emits src/types.ts for one connector. */
 export function typesFile(connector: ConnectorIR): string {
   const statements: Declaration[] = [];
@@ -75,7 +83,12 @@ export function typesFile(connector: ConnectorIR): string {
   const auth = connector.auth;
   const authDocs = [`auth_config of a ${connector.id} source (credentials stored with the source).`];
   if (auth.unspecified) authDocs.push(`${NOT_SPECIFIED}: "${auth.unspecified}"`);
+  // Configuration variables supplied in auth_config; one with a default may be left out (the service applies it).
+  const variables = auth.variables
+    .filter((v) => v.suppliedIn === 'auth_config')
+    .map((v) => ({ ...v, required: v.required && v.default === undefined && v.defaultUnspecified === undefined, description: variableDoc(v) }));
+  const members = [...auth.fields, ...variables].sort((a, b) => (a.name < b.name ? -1 : 1));
   // A type alias, not an interface: object type aliases are assignable to the runtime's Record<string, unknown>.
-  statements.push(aliasOf(AUTH_CONFIG_TYPE, authDocs, auth.fields.length ? objectType(auth.fields, 'param', false) : OPEN_OBJECT));
+  statements.push(aliasOf(AUTH_CONFIG_TYPE, authDocs, members.length ? objectType(members, 'param', false) : OPEN_OBJECT));
   return printTsFile('types.ts', connector.file, { statements });
 }

@@ -12,6 +12,7 @@ import { serviceLink, slot } from './links.js';
 import { allowedValues, anchor, code, describeCell, flatten, limitsText, literal, NOT_SPECIFIED, prose, table, text, typeText } from './markdown.js';
 import { operatorsFor } from './search-operators.js';
 import { assumptionTable, limitTable } from './service-view.js';
+import { actionRuleLines, invariantText } from '../rules-text.js';
 
 const recordAnchor = (name: string) => anchor('record', name);
 const metaAnchor = (name: string) => anchor('meta', name);
@@ -60,6 +61,17 @@ function shapeSilence(shape: ShapeIR, what: string): string | undefined {
   return shape.properties.length ? `Only some ${what} are shown; others may be present. ${quote}` : `${quote} The client types it as an open object.`;
 }
 
+/** A record's key and invariants, as a list (absent when it states none). */
+function shapeRules(shape: ShapeIR): string | undefined {
+  const lines: string[] = [];
+  if (shape.key) lines.push(`- Identified by ${code(shape.key)} (the value get, update, delete and download take).`);
+  for (const inv of shape.invariants ?? []) {
+    const labels = [inv.description, inv.assumption && `Assumption: ${inv.assumption}`, inv.provenance && `Provenance: ${inv.provenance}`].filter(Boolean).join(' ');
+    lines.push(`- ${text(invariantText(inv))}${labels ? ` ${text(labels)}` : ''}`);
+  }
+  return lines.length ? `Rules every record holds (the mock keeps them; the contract tests check them):\n\n${lines.join('\n')}` : undefined;
+}
+
 function shapeView(shape: ShapeIR, anchorId: string, heading: string, what: string, first: string) {
   return {
     anchor: anchorId,
@@ -68,6 +80,7 @@ function shapeView(shape: ShapeIR, anchorId: string, heading: string, what: stri
     silence: shapeSilence(shape, what),
     note: labelled('Note: ', shape.note),
     assumption: labelled('Assumption: ', shape.assumption),
+    rules: shapeRules(shape),
     table: fieldTable(shape.properties, first),
   };
 }
@@ -135,6 +148,16 @@ function paramsText(action: ActionIR): string | undefined {
   return action.params.length ? undefined : 'Params: none.';
 }
 
+/** What an action's rules say, one line each: ordering, default filter, groups, update semantics, key, labels. */
+function actionRules(entity: EntityIR, action: ActionIR): string | undefined {
+  const lines = actionRuleLines(action).map((l) => `- ${text(l)}`);
+  if (action.keyParam) lines.push(`- The record is found by ${code(action.keyParam)}, which takes its key.`);
+  if (entity.recordsFrom) lines.push(`- Works on the records of ${linkTo(code(entity.recordsFrom), entityAnchor(entity.recordsFrom))}.`);
+  const labels = [(action.defaultFilter?.provenance ?? '') && `Provenance: ${action.defaultFilter!.provenance}`, ...(action.paramGroups ?? []).flatMap((g) => [g.assumption && `Assumption: ${g.assumption}`, g.provenance && `Provenance: ${g.provenance}`])].filter(Boolean) as string[];
+  for (const l of labels) lines.push(`- ${text(l)}`);
+  return lines.length ? `Rules:\n\n${lines.join('\n')}` : undefined;
+}
+
 function actionView(ir: SpecIR, connector: ConnectorIR, entity: EntityIR, action: ActionIR, method: string) {
   const call = `${method}.${camelCase(action.name)}`;
   const args = action.params.some((p) => p.required) ? 'params' : 'params?';
@@ -144,6 +167,7 @@ function actionView(ir: SpecIR, connector: ConnectorIR, entity: EntityIR, action
     description: text(action.description),
     deprecated: labelled('**Deprecated:** ', action.deprecated),
     note: labelled('Note: ', action.note),
+    rules: actionRules(entity, action),
     method: `Method ${code(`${call}(${args}, options?)`)} · ${action.kind}${action.kind === 'write' ? ' (never retried automatically)' : ''}.`,
     params: paramTable(action.params),
     paramsText: paramsText(action),
@@ -175,11 +199,13 @@ function entityView(ir: SpecIR, connector: ConnectorIR, entity: EntityIR) {
   const facts = [`Client property ${code(method)}`];
   if (entity.record) facts.push(`record ${recordLink(connector, entity.record)}`);
   if (entity.actions.some((a) => a.kind === 'write')) facts.push('writable');
+  if (entity.recordsFrom) facts.push(`works on the records of ${linkTo(code(entity.recordsFrom), entityAnchor(entity.recordsFrom))}`);
   return {
     anchor: entityAnchor(entity.name),
     heading: code(entity.name),
     description: text(entity.description),
     note: labelled('Note: ', entity.note),
+    assumption: labelled('Assumption: ', entity.assumption),
     facts: `${facts.join('; ')}.`,
     actionTable: table(
       ['action', 'kind', 'method', 'returns'],
@@ -237,6 +263,7 @@ function schemeView(connector: ConnectorIR, scheme: PaginationIR) {
     `- Next value: ${nextText(scheme)}.`,
     `- Last page when ${stopText(scheme)}.`,
     ...(scheme.assumption ? [`- Assumption: ${text(scheme.assumption)}`] : []),
+    ...(scheme.provenance ? [`- Provenance: ${text(scheme.provenance)}`] : []),
     `- Used by: ${usedBy.join(', ')}.`,
   ];
   return {
@@ -265,7 +292,7 @@ function authView(connector: ConnectorIR) {
       code(typeText(v)),
       v.required ? 'yes' : 'no',
       v.default !== undefined ? literal(v.default) : v.defaultUnspecified ? prose(`${NOT_SPECIFIED}: "${v.defaultUnspecified}"`) : '',
-      describeCell(v),
+      [describeCell(v), v.suppliedIn ? prose(`Supplied in ${'`'}${v.suppliedIn}${'`'} at source creation.`) : '', v.suppliedUnspecified ? prose(`${NOT_SPECIFIED}: "${v.suppliedUnspecified}"`) : ''].filter(Boolean).join(' '),
     ]),
   );
   return { method, fields, variables: variables && `Configuration variables:\n\n${variables}`, example: authExample(connector) };
@@ -301,6 +328,7 @@ export function connectorView(ir: SpecIR, connector: ConnectorIR) {
       `Package \`${connector.package.name}\`, client class ${code(clientClassName(connector))}; spec \`${connector.file}\` (seed \`${connector.seed}\`).`,
       `${connector.entities.length} entities, ${pairs.length} entity–action pairs, ${writes ? `${writes} of them writes on ${writable} writable entities` : 'all of them reads'}.`,
       'Every pair is one call of the execute endpoint; the client has one method per pair. Wherever the contract is silent this page says "not specified by the contract" and quotes it.',
+      ...(connector.transitionsUnspecified ? [`State transitions: ${NOT_SPECIFIED} ("${prose(connector.transitionsUnspecified)}").`] : []),
     ].join('\n'),
     contents: contents.join('\n'),
     auth: authView(connector),

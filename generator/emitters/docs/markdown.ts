@@ -4,6 +4,7 @@
  */
 import { typeExpression } from '../catalogue/describe.js';
 import type { Literal, PropertyIR, SchemaIR } from '../../ir.js';
+import { boundText, deriveText, FORMAT_TEXT, matchesText } from '../rules-text.js';
 
 /** What the reference prints wherever the seeds are silent. */
 export const NOT_SPECIFIED = 'not specified by the contract';
@@ -77,9 +78,15 @@ export function allowedValues(schema: SchemaIR): string {
   return '';
 }
 
-/** Description column: the description, then deprecation, notes, assumptions and provenance, as one cell. */
+/** Description column: the description, its rules (format, filter, bound, derivation), then deprecation, notes, assumptions and provenance, as one cell. */
 export function describeCell(p: SchemaIR, fallback = ''): string {
   const parts = [p.description ?? fallback];
+  if (p.format) parts.push(`Format: ${FORMAT_TEXT[p.format]}.`);
+  if (p.matches) parts.push(matchesText(p.matches));
+  if (p.rangeOf && !p.bound) parts.push(`An interval on \`${p.rangeOf}\`.`);
+  if (p.bound) parts.push(boundText(p.bound, p.rangeOf));
+  if (p.derive) parts.push(deriveText(p.derive, p.format));
+  if (p.unspecified) parts.push(`Other inner fields: ${NOT_SPECIFIED} ("${p.unspecified}").`);
   if (p.deprecated) parts.push(`**Deprecated:** ${p.deprecated}`);
   if (p.note) parts.push(`Note: ${p.note}`);
   if (p.assumption) parts.push(`Assumption: ${p.assumption}`);

@@ -3,7 +3,7 @@
  * contract cuts their list off; records require every field the contract lists and allow others (upstream APIs
  * add fields; validateResponses checks what the contract promises).
  */
-import type { ActionIR, PropertyIR, SchemaIR, ShapeIR } from '../../ir.js';
+import type { ActionIR, PropertyIR, SchemaIR, ShapeIR, ValueFormat } from '../../ir.js';
 import type { BaseType } from '../../spec/type-expr.js';
 
 /** A JSON Schema object. */
@@ -21,6 +21,14 @@ const JSON_TYPE: Record<Exclude<BaseType, 'any'>, string> = {
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/** The pattern each value format's strings match. */
+export const FORMAT_PATTERNS: Record<ValueFormat, string> = {
+  currency_lower_iso: '^[a-z]{3}$',
+  md5_of_lower_email: '^[0-9a-f]{32}$',
+  unix_time_string: '^[0-9]+(\\.[0-9]+)?$',
+  url: '^https?://[^\\s/?#]+[^\\s]*$',
+};
 
 /** A string holding a separated list: entries from `enum` (when given), at most `maxItems` of them. */
 function separatedListPatterns(s: SchemaIR): string[] {
@@ -50,7 +58,9 @@ export function valueSchema(s: SchemaIR, mode: 'param' | 'record'): JsonSchema {
     if (patterns.length === 1) out.pattern = patterns[0];
     else if (patterns.length > 1) out.allOf = patterns.map((pattern) => ({ pattern }));
   } else {
-    if (s.pattern !== undefined) out.pattern = s.pattern;
+    const patterns = [s.pattern, s.format && s.types.includes('string') ? FORMAT_PATTERNS[s.format] : undefined].filter((x): x is string => x !== undefined);
+    if (patterns.length === 1) out.pattern = patterns[0];
+    else if (patterns.length > 1) out.allOf = patterns.map((pattern) => ({ pattern }));
     if (s.minItems !== undefined) out.minItems = s.minItems;
     if (s.maxItems !== undefined) out.maxItems = s.maxItems;
   }

@@ -10,20 +10,21 @@ function ucs2length(str) {
 }
 
 export const validateConnector = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://connector-codegen.dev/schema/connector.schema.json","title":"connector-codegen connector spec (spec/connectors/<id>.yaml)","type":"object","additionalProperties":false,"required":["id","title","seed","description","records","entities"],"properties":{"id":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Connector id; equals the file name."},"title":{"type":"string","description":"Human title."},"seed":{"type":"string","description":"Contract document this file transcribes."},"description":{"type":"string"},"note":{"type":"string"},"defaults":{"type":"object","additionalProperties":false,"properties":{"pagination":{"type":"string","description":"Scheme used by list-like actions that name none."},"meta":{"type":"string","description":"Meta used by list-shaped results that name none."},"idFormat":{"$ref":"#/definitions/idFormat"}}},"pagination":{"type":"object","additionalProperties":{"$ref":"#/definitions/paginationScheme"}},"meta":{"type":"object","additionalProperties":{"$ref":"#/definitions/shape"}},"records":{"type":"object","additionalProperties":{"$ref":"#/definitions/shape"}},"params":{"$ref":"#/definitions/paramMap"},"entities":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/entity"}}},"definitions":{"text":{"type":"string","minLength":1},"typeExpr":{"type":"string","description":"Type expression in the seeds' notation: string, integer, number, boolean, object, array, array<T>, any, unions with |, null for nullable. Checked by the type-expression parser (SPEC019)."},"literal":{"type":["string","number","boolean"]},"field":{"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/fieldObject"}},"fieldObject":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"#/definitions/typeExpr"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"items":{"$ref":"#/definitions/field"},"fields":{"$ref":"#/definitions/fieldMap"},"deprecated":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"fieldMap":{"type":"object","additionalProperties":{"$ref":"#/definitions/field"}},"param":{"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/paramObject"}},"paramObject":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean","object","array"]},"required":{"type":"boolean"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"default":{"$ref":"#/definitions/literal"},"minimum":{"type":"number"},"maximum":{"type":"number"},"minLength":{"type":"integer","minimum":0},"maxLength":{"type":"integer","minimum":0},"pattern":{"type":"string"},"items":{"$ref":"#/definitions/param"},"minItems":{"type":"integer","minimum":0},"maxItems":{"type":"integer","minimum":0},"separator":{"type":"string","minLength":1},"properties":{"$ref":"#/definitions/paramMap"},"deprecated":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"queryLanguage":{"enum":["search_query","filter_groups","jql","code_search","drive_query"],"description":"The param carries a query in this language (the mock evaluates it; docs describe it)."}}},"paramMap":{"type":"object","additionalProperties":{"$ref":"#/definitions/param"}},"shape":{"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text","description":"The seed's words where it does not show (all or the rest of) the fields; the shape is open."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"idPrefix":{"type":"string","minLength":1,"description":"Fixtures: identifiers of this record start with it (e.g. cus_). Give provenance."},"idFormat":{"$ref":"#/definitions/idFormat"}}},"paginationScheme":{"type":"object","additionalProperties":false,"required":["style","param","next","stop"],"properties":{"style":{"enum":["cursor","page","offset","token","link","since_id"]},"description":{"$ref":"#/definitions/text"},"param":{"type":"string","description":"Request param that carries the cursor, page, offset or token."},"sizeParam":{"type":"string","description":"Page-size param."},"next":{"type":"object","additionalProperties":false,"required":["from"],"properties":{"from":{"enum":["meta","last_record","page_number","offset"]},"path":{"type":"string","description":"Dotted meta key path, or record field."},"queryParam":{"type":"string","description":"The value is a URL; take this query param from it."},"start":{"type":"integer","description":"First page number (page_number)."}}},"stop":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["when"],"properties":{"when":{"enum":["metaFalse","metaTrue","metaMissing","nextMissing","emptyPage","shortPage","totalReached"]},"key":{"type":"string"}}}},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"action":{"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"params":{"$ref":"#/definitions/paramMap"},"unspecifiedParams":{"$ref":"#/definitions/text"},"pagination":{"type":"string","description":"Scheme name, or none."},"result":{"type":"object","additionalProperties":false,"properties":{"shape":{"enum":["list","single","hits","binary"]},"record":{"type":"string"},"meta":{"type":"string"}}},"rangeParam":{"type":"string","description":"Download param carrying a partial-content range."},"maxBytes":{"type":"integer","minimum":1,"description":"Largest content the action returns."},"deprecated":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"entity":{"type":"object","additionalProperties":false,"required":["actions"],"properties":{"description":{"$ref":"#/definitions/text"},"record":{"type":"string","description":"Default record of the entity's actions."},"searchableFields":{"type":"object","additionalProperties":false,"properties":{"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/action"}},"note":{"$ref":"#/definitions/text"}}},"idFormat":{"enum":["numeric","numeric_string","hex","base62","uuid"],"description":"Fixtures: shape of generated string identifiers."}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://connector-codegen.dev/schema/connector.schema.json","title":"connector-codegen connector spec (spec/connectors/<id>.yaml)","type":"object","additionalProperties":false,"required":["id","title","seed","description","records","entities"],"properties":{"id":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Connector id; equals the file name."},"title":{"type":"string","description":"Human title."},"seed":{"type":"string","description":"Contract document this file transcribes."},"description":{"type":"string"},"note":{"type":"string"},"defaults":{"type":"object","additionalProperties":false,"properties":{"pagination":{"type":"string","description":"Scheme used by list-like actions that name none."},"meta":{"type":"string","description":"Meta used by list-shaped results that name none."},"idFormat":{"$ref":"#/definitions/idFormat"},"ordering":{"$ref":"#/definitions/ordering"}}},"pagination":{"type":"object","additionalProperties":{"$ref":"#/definitions/paginationScheme"}},"meta":{"type":"object","additionalProperties":{"$ref":"#/definitions/shape"}},"records":{"type":"object","additionalProperties":{"$ref":"#/definitions/shape"}},"params":{"$ref":"#/definitions/paramMap"},"entities":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/entity"}},"transitions":{"type":"object","additionalProperties":false,"required":["unspecified"],"description":"State transitions of the connector's enumerated states.","properties":{"unspecified":{"$ref":"#/definitions/text"}}}},"definitions":{"text":{"type":"string","minLength":1},"typeExpr":{"type":"string","description":"Type expression in the seeds' notation: string, integer, number, boolean, object, array, array<T>, any, unions with |, null for nullable. Checked by the type-expression parser (SPEC019)."},"literal":{"type":["string","number","boolean"]},"field":{"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/fieldObject"}},"fieldObject":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"#/definitions/typeExpr"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"items":{"$ref":"#/definitions/field"},"fields":{"$ref":"#/definitions/fieldMap"},"deprecated":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"format":{"$ref":"#/definitions/format"},"derive":{"$ref":"#/definitions/derive"},"unspecified":{"$ref":"#/definitions/text","description":"Of an object with fields: the seed's words where it does not show all of them (the inner object is open)."}}},"fieldMap":{"type":"object","additionalProperties":{"$ref":"#/definitions/field"}},"param":{"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/paramObject"}},"paramObject":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean","object","array"]},"required":{"type":"boolean"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"default":{"$ref":"#/definitions/literal"},"minimum":{"type":"number"},"maximum":{"type":"number"},"minLength":{"type":"integer","minimum":0},"maxLength":{"type":"integer","minimum":0},"pattern":{"type":"string"},"items":{"$ref":"#/definitions/param"},"minItems":{"type":"integer","minimum":0},"maxItems":{"type":"integer","minimum":0},"separator":{"type":"string","minLength":1},"properties":{"$ref":"#/definitions/paramMap"},"deprecated":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"queryLanguage":{"enum":["search_query","filter_groups","jql","code_search","drive_query"],"description":"The param carries a query in this language (the mock evaluates it; docs describe it)."},"format":{"$ref":"#/definitions/format"},"matches":{"$ref":"#/definitions/matches"},"rangeOf":{"type":"string","minLength":1,"description":"The record field an interval param (or an interval object's bounds) constrains."},"bound":{"$ref":"#/definitions/bound"}}},"paramMap":{"type":"object","additionalProperties":{"$ref":"#/definitions/param"}},"shape":{"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text","description":"The seed's words where it does not show (all or the rest of) the fields; the shape is open."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"idPrefix":{"type":"string","minLength":1,"description":"Fixtures: identifiers of this record start with it (e.g. cus_). Give provenance."},"idFormat":{"$ref":"#/definitions/idFormat"},"key":{"type":"string","minLength":1,"description":"The field that identifies a record (get, update, delete and download address it); default: the get param's field, else id or gid."},"invariants":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/invariant"}}}},"paginationScheme":{"type":"object","additionalProperties":false,"required":["style","param","next","stop"],"properties":{"style":{"enum":["cursor","page","offset","token","link","since_id"]},"description":{"$ref":"#/definitions/text"},"param":{"type":"string","description":"Request param that carries the cursor, page, offset or token."},"sizeParam":{"type":"string","description":"Page-size param."},"next":{"type":"object","additionalProperties":false,"required":["from"],"properties":{"from":{"enum":["meta","last_record","page_number","offset"]},"path":{"type":"string","description":"Dotted meta key path, or record field."},"queryParam":{"type":"string","description":"The value is a URL; take this query param from it."},"start":{"type":"integer","description":"First page number (page_number)."}}},"stop":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["when"],"properties":{"when":{"enum":["metaFalse","metaTrue","metaMissing","nextMissing","emptyPage","shortPage","totalReached"]},"key":{"type":"string"}}}},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"action":{"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"params":{"$ref":"#/definitions/paramMap"},"unspecifiedParams":{"$ref":"#/definitions/text"},"pagination":{"type":"string","description":"Scheme name, or none."},"result":{"type":"object","additionalProperties":false,"properties":{"shape":{"enum":["list","single","hits","binary"]},"record":{"type":"string"},"meta":{"type":"string"}}},"rangeParam":{"type":"string","description":"Download param carrying a partial-content range."},"maxBytes":{"type":"integer","minimum":1,"description":"Largest content the action returns."},"deprecated":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"ordering":{"$ref":"#/definitions/ordering"},"defaultFilter":{"$ref":"#/definitions/defaultFilter"},"paramGroups":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/paramGroup"}},"updateSemantics":{"enum":["partial"],"description":"partial: an update changes only the fields it is given; the others keep their values."},"keyParam":{"type":"string","description":"get, update, delete, download: the param carrying the identifier of the record addressed (default: inferred from the record key and param names)."}}},"entity":{"type":"object","additionalProperties":false,"required":["actions"],"properties":{"description":{"$ref":"#/definitions/text"},"record":{"type":"string","description":"Default record of the entity's actions."},"searchableFields":{"type":"object","additionalProperties":false,"properties":{"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/action"}},"note":{"$ref":"#/definitions/text"},"recordsFrom":{"type":"string","description":"The entity has no records of its own: its actions address the records of this entity of the connector."},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"idFormat":{"enum":["numeric","numeric_string","hex","base62","uuid"],"description":"Fixtures: shape of generated string identifiers."},"format":{"enum":["currency_lower_iso","md5_of_lower_email","unix_time_string","url"],"description":"Value format: currency_lower_iso (lowercase three-letter ISO code), md5_of_lower_email (hex MD5 of the lowercase email), unix_time_string (Unix seconds as a decimal string, e.g. 1712345678.000100), url (absolute http(s) URL)."},"derive":{"type":"object","additionalProperties":false,"description":"How the value is derived from the stored record: a copy of another field (from; converted to the field's format when it has one), or a constant (value).","properties":{"from":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"value":{"type":["string","number","boolean","null"]}},"minProperties":1,"maxProperties":1},"ordering":{"type":"array","minItems":1,"description":"Default order of list results: by the first field, ties by the next.","items":{"type":"object","additionalProperties":false,"required":["field","direction"],"properties":{"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"direction":{"enum":["asc","desc"]}}}},"invariant":{"type":"object","additionalProperties":false,"required":["kind"],"description":"A rule every record holds. iff: the boolean field is true exactly when `left op right` holds; compare: `left op right` always holds; accountOnly: the fields are null unless the source is an account of that kind.","properties":{"kind":{"enum":["iff","compare","accountOnly"]},"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"left":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"op":{"enum":["eq","neq","lt","lte","gt","gte"]},"right":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"account":{"$ref":"#/definitions/text"},"fields":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."}},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"matches":{"type":"object","additionalProperties":false,"required":["fields","mode","caseSensitive"],"description":"The param filters list results: a record is kept when any of the fields matches the value (exact, contains or prefix), case-sensitively or not.","properties":{"fields":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."}},"mode":{"enum":["exact","contains","prefix"]},"caseSensitive":{"type":"boolean"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"bound":{"type":"object","additionalProperties":false,"required":["side","inclusive"],"description":"The param is one bound of an interval on the field named by rangeOf (its own or its parent object's).","properties":{"side":{"enum":["lower","upper"]},"inclusive":{"type":"boolean"},"inclusiveParam":{"type":"string","description":"A boolean param that makes the bound inclusive when true."}}},"paramGroup":{"type":"object","additionalProperties":false,"required":["kind"],"description":"oneOf: exactly one alternative is given in full; atLeastOne: at least one is. `params: [a, b]` is short for alternatives [[a], [b]].","properties":{"kind":{"enum":["oneOf","atLeastOne"]},"params":{"type":"array","minItems":1,"items":{"type":"string","minLength":1}},"alternatives":{"type":"array","minItems":1,"items":{"type":"array","minItems":1,"items":{"type":"string","minLength":1}}},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"defaultFilter":{"type":"object","additionalProperties":false,"required":["field","exclude"],"description":"Records whose field holds one of the excluded values are left out unless the request gives unlessParam.","properties":{"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"exclude":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"unlessParam":{"type":"string"},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}}}};
 const schema12 = {"enum":["numeric","numeric_string","hex","base62","uuid"],"description":"Fixtures: shape of generated string identifiers."};
+const schema13 = {"type":"array","minItems":1,"description":"Default order of list results: by the first field, ties by the next.","items":{"type":"object","additionalProperties":false,"required":["field","direction"],"properties":{"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"direction":{"enum":["asc","desc"]}}}};
+const schema15 = {"type":"string","minLength":1};
 const func2 = Object.prototype.hasOwnProperty;
+const func3 = ucs2length;
 const pattern0 = new RegExp("^[a-z][a-z0-9_]*$", "u");
-const schema13 = {"type":"object","additionalProperties":false,"required":["style","param","next","stop"],"properties":{"style":{"enum":["cursor","page","offset","token","link","since_id"]},"description":{"$ref":"#/definitions/text"},"param":{"type":"string","description":"Request param that carries the cursor, page, offset or token."},"sizeParam":{"type":"string","description":"Page-size param."},"next":{"type":"object","additionalProperties":false,"required":["from"],"properties":{"from":{"enum":["meta","last_record","page_number","offset"]},"path":{"type":"string","description":"Dotted meta key path, or record field."},"queryParam":{"type":"string","description":"The value is a URL; take this query param from it."},"start":{"type":"integer","description":"First page number (page_number)."}}},"stop":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["when"],"properties":{"when":{"enum":["metaFalse","metaTrue","metaMissing","nextMissing","emptyPage","shortPage","totalReached"]},"key":{"type":"string"}}}},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
-const schema14 = {"type":"string","minLength":1};
-const func4 = ucs2length;
+const schema14 = {"type":"object","additionalProperties":false,"required":["style","param","next","stop"],"properties":{"style":{"enum":["cursor","page","offset","token","link","since_id"]},"description":{"$ref":"#/definitions/text"},"param":{"type":"string","description":"Request param that carries the cursor, page, offset or token."},"sizeParam":{"type":"string","description":"Page-size param."},"next":{"type":"object","additionalProperties":false,"required":["from"],"properties":{"from":{"enum":["meta","last_record","page_number","offset"]},"path":{"type":"string","description":"Dotted meta key path, or record field."},"queryParam":{"type":"string","description":"The value is a URL; take this query param from it."},"start":{"type":"integer","description":"First page number (page_number)."}}},"stop":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["when"],"properties":{"when":{"enum":["metaFalse","metaTrue","metaMissing","nextMissing","emptyPage","shortPage","totalReached"]},"key":{"type":"string"}}}},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.style === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "style"},message:"must have required property '"+"style"+"'",schema:schema13.required,parentSchema:schema13,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "style"},message:"must have required property '"+"style"+"'",schema:schema14.required,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33,7 +34,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.param === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "param"},message:"must have required property '"+"param"+"'",schema:schema13.required,parentSchema:schema13,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "param"},message:"must have required property '"+"param"+"'",schema:schema14.required,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -43,7 +44,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.next === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "next"},message:"must have required property '"+"next"+"'",schema:schema13.required,parentSchema:schema13,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "next"},message:"must have required property '"+"next"+"'",schema:schema14.required,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -53,7 +54,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.stop === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stop"},message:"must have required property '"+"stop"+"'",schema:schema13.required,parentSchema:schema13,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stop"},message:"must have required property '"+"stop"+"'",schema:schema14.required,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -63,8 +64,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema13.properties, key0))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
+if(!(func2.call(schema14.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -77,7 +78,7 @@ errors++;
 if(data.style !== undefined){
 let data0 = data.style;
 if(!((((((data0 === "cursor") || (data0 === "page")) || (data0 === "offset")) || (data0 === "token")) || (data0 === "link")) || (data0 === "since_id"))){
-const err5 = {instancePath:instancePath+"/style",schemaPath:"#/properties/style/enum",keyword:"enum",params:{allowedValues: schema13.properties.style.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.style.enum,parentSchema:schema13.properties.style,data:data0};
+const err5 = {instancePath:instancePath+"/style",schemaPath:"#/properties/style/enum",keyword:"enum",params:{allowedValues: schema14.properties.style.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.style.enum,parentSchema:schema14.properties.style,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -90,8 +91,8 @@ errors++;
 if(data.description !== undefined){
 let data1 = data.description;
 if(typeof data1 === "string"){
-if(func4(data1) < 1){
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data1};
+if(func3(data1) < 1){
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -102,7 +103,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1};
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -115,7 +116,7 @@ errors++;
 if(data.param !== undefined){
 let data2 = data.param;
 if(typeof data2 !== "string"){
-const err8 = {instancePath:instancePath+"/param",schemaPath:"#/properties/param/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.param.type,parentSchema:schema13.properties.param,data:data2};
+const err8 = {instancePath:instancePath+"/param",schemaPath:"#/properties/param/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.param.type,parentSchema:schema14.properties.param,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -128,7 +129,7 @@ errors++;
 if(data.sizeParam !== undefined){
 let data3 = data.sizeParam;
 if(typeof data3 !== "string"){
-const err9 = {instancePath:instancePath+"/sizeParam",schemaPath:"#/properties/sizeParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.sizeParam.type,parentSchema:schema13.properties.sizeParam,data:data3};
+const err9 = {instancePath:instancePath+"/sizeParam",schemaPath:"#/properties/sizeParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.sizeParam.type,parentSchema:schema14.properties.sizeParam,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -142,7 +143,7 @@ if(data.next !== undefined){
 let data4 = data.next;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.from === undefined){
-const err10 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema13.properties.next.required,parentSchema:schema13.properties.next,data:data4};
+const err10 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema14.properties.next.required,parentSchema:schema14.properties.next,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -153,7 +154,7 @@ errors++;
 }
 for(const key1 in data4){
 if(!((((key1 === "from") || (key1 === "path")) || (key1 === "queryParam")) || (key1 === "start"))){
-const err11 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.next,data:data4};
+const err11 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.next,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -166,7 +167,7 @@ errors++;
 if(data4.from !== undefined){
 let data5 = data4.from;
 if(!((((data5 === "meta") || (data5 === "last_record")) || (data5 === "page_number")) || (data5 === "offset"))){
-const err12 = {instancePath:instancePath+"/next/from",schemaPath:"#/properties/next/properties/from/enum",keyword:"enum",params:{allowedValues: schema13.properties.next.properties.from.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.next.properties.from.enum,parentSchema:schema13.properties.next.properties.from,data:data5};
+const err12 = {instancePath:instancePath+"/next/from",schemaPath:"#/properties/next/properties/from/enum",keyword:"enum",params:{allowedValues: schema14.properties.next.properties.from.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.next.properties.from.enum,parentSchema:schema14.properties.next.properties.from,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -179,7 +180,7 @@ errors++;
 if(data4.path !== undefined){
 let data6 = data4.path;
 if(typeof data6 !== "string"){
-const err13 = {instancePath:instancePath+"/next/path",schemaPath:"#/properties/next/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.next.properties.path.type,parentSchema:schema13.properties.next.properties.path,data:data6};
+const err13 = {instancePath:instancePath+"/next/path",schemaPath:"#/properties/next/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.next.properties.path.type,parentSchema:schema14.properties.next.properties.path,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -192,7 +193,7 @@ errors++;
 if(data4.queryParam !== undefined){
 let data7 = data4.queryParam;
 if(typeof data7 !== "string"){
-const err14 = {instancePath:instancePath+"/next/queryParam",schemaPath:"#/properties/next/properties/queryParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.next.properties.queryParam.type,parentSchema:schema13.properties.next.properties.queryParam,data:data7};
+const err14 = {instancePath:instancePath+"/next/queryParam",schemaPath:"#/properties/next/properties/queryParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.next.properties.queryParam.type,parentSchema:schema14.properties.next.properties.queryParam,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -205,7 +206,7 @@ errors++;
 if(data4.start !== undefined){
 let data8 = data4.start;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err15 = {instancePath:instancePath+"/next/start",schemaPath:"#/properties/next/properties/start/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.next.properties.start.type,parentSchema:schema13.properties.next.properties.start,data:data8};
+const err15 = {instancePath:instancePath+"/next/start",schemaPath:"#/properties/next/properties/start/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.next.properties.start.type,parentSchema:schema14.properties.next.properties.start,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -217,7 +218,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.next.type,parentSchema:schema13.properties.next,data:data4};
+const err16 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.next.type,parentSchema:schema14.properties.next,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -231,7 +232,7 @@ if(data.stop !== undefined){
 let data9 = data.stop;
 if(Array.isArray(data9)){
 if(data9.length < 1){
-const err17 = {instancePath:instancePath+"/stop",schemaPath:"#/properties/stop/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema13.properties.stop,data:data9};
+const err17 = {instancePath:instancePath+"/stop",schemaPath:"#/properties/stop/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema14.properties.stop,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -245,7 +246,7 @@ for(let i0=0; i0<len0; i0++){
 let data10 = data9[i0];
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if(data10.when === undefined){
-const err18 = {instancePath:instancePath+"/stop/" + i0,schemaPath:"#/properties/stop/items/required",keyword:"required",params:{missingProperty: "when"},message:"must have required property '"+"when"+"'",schema:schema13.properties.stop.items.required,parentSchema:schema13.properties.stop.items,data:data10};
+const err18 = {instancePath:instancePath+"/stop/" + i0,schemaPath:"#/properties/stop/items/required",keyword:"required",params:{missingProperty: "when"},message:"must have required property '"+"when"+"'",schema:schema14.properties.stop.items.required,parentSchema:schema14.properties.stop.items,data:data10};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -256,7 +257,7 @@ errors++;
 }
 for(const key2 in data10){
 if(!((key2 === "when") || (key2 === "key"))){
-const err19 = {instancePath:instancePath+"/stop/" + i0,schemaPath:"#/properties/stop/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.stop.items,data:data10};
+const err19 = {instancePath:instancePath+"/stop/" + i0,schemaPath:"#/properties/stop/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.stop.items,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -269,7 +270,7 @@ errors++;
 if(data10.when !== undefined){
 let data11 = data10.when;
 if(!(((((((data11 === "metaFalse") || (data11 === "metaTrue")) || (data11 === "metaMissing")) || (data11 === "nextMissing")) || (data11 === "emptyPage")) || (data11 === "shortPage")) || (data11 === "totalReached"))){
-const err20 = {instancePath:instancePath+"/stop/" + i0+"/when",schemaPath:"#/properties/stop/items/properties/when/enum",keyword:"enum",params:{allowedValues: schema13.properties.stop.items.properties.when.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.stop.items.properties.when.enum,parentSchema:schema13.properties.stop.items.properties.when,data:data11};
+const err20 = {instancePath:instancePath+"/stop/" + i0+"/when",schemaPath:"#/properties/stop/items/properties/when/enum",keyword:"enum",params:{allowedValues: schema14.properties.stop.items.properties.when.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.stop.items.properties.when.enum,parentSchema:schema14.properties.stop.items.properties.when,data:data11};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -282,7 +283,7 @@ errors++;
 if(data10.key !== undefined){
 let data12 = data10.key;
 if(typeof data12 !== "string"){
-const err21 = {instancePath:instancePath+"/stop/" + i0+"/key",schemaPath:"#/properties/stop/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.stop.items.properties.key.type,parentSchema:schema13.properties.stop.items.properties.key,data:data12};
+const err21 = {instancePath:instancePath+"/stop/" + i0+"/key",schemaPath:"#/properties/stop/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.stop.items.properties.key.type,parentSchema:schema14.properties.stop.items.properties.key,data:data12};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -294,7 +295,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/stop/" + i0,schemaPath:"#/properties/stop/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.stop.items.type,parentSchema:schema13.properties.stop.items,data:data10};
+const err22 = {instancePath:instancePath+"/stop/" + i0,schemaPath:"#/properties/stop/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.stop.items.type,parentSchema:schema14.properties.stop.items,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -306,7 +307,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/stop",schemaPath:"#/properties/stop/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema13.properties.stop.type,parentSchema:schema13.properties.stop,data:data9};
+const err23 = {instancePath:instancePath+"/stop",schemaPath:"#/properties/stop/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.stop.type,parentSchema:schema14.properties.stop,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -319,8 +320,8 @@ errors++;
 if(data.note !== undefined){
 let data13 = data.note;
 if(typeof data13 === "string"){
-if(func4(data13) < 1){
-const err24 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data13};
+if(func3(data13) < 1){
+const err24 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data13};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -331,7 +332,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data13};
+const err25 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data13};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -344,8 +345,8 @@ errors++;
 if(data.provenance !== undefined){
 let data14 = data.provenance;
 if(typeof data14 === "string"){
-if(func4(data14) < 1){
-const err26 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data14};
+if(func3(data14) < 1){
+const err26 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data14};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -356,7 +357,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data14};
+const err27 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data14};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -369,8 +370,8 @@ errors++;
 if(data.assumption !== undefined){
 let data15 = data.assumption;
 if(typeof data15 === "string"){
-if(func4(data15) < 1){
-const err28 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data15};
+if(func3(data15) < 1){
+const err28 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data15};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -381,7 +382,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data15};
+const err29 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data15};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -393,7 +394,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -406,12 +407,14 @@ validate11.errors = vErrors;
 return errors === 0;
 }
 
-const schema18 = {"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text","description":"The seed's words where it does not show (all or the rest of) the fields; the shape is open."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"idPrefix":{"type":"string","minLength":1,"description":"Fixtures: identifiers of this record start with it (e.g. cus_). Give provenance."},"idFormat":{"$ref":"#/definitions/idFormat"}}};
-const schema20 = {"type":"object","additionalProperties":{"$ref":"#/definitions/field"}};
-const schema21 = {"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/fieldObject"}};
-const schema22 = {"type":"string","description":"Type expression in the seeds' notation: string, integer, number, boolean, object, array, array<T>, any, unions with |, null for nullable. Checked by the type-expression parser (SPEC019)."};
-const schema23 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"#/definitions/typeExpr"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"items":{"$ref":"#/definitions/field"},"fields":{"$ref":"#/definitions/fieldMap"},"deprecated":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
-const schema26 = {"type":["string","number","boolean"]};
+const schema19 = {"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text","description":"The seed's words where it does not show (all or the rest of) the fields; the shape is open."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"idPrefix":{"type":"string","minLength":1,"description":"Fixtures: identifiers of this record start with it (e.g. cus_). Give provenance."},"idFormat":{"$ref":"#/definitions/idFormat"},"key":{"type":"string","minLength":1,"description":"The field that identifies a record (get, update, delete and download address it); default: the get param's field, else id or gid."},"invariants":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/invariant"}}}};
+const schema21 = {"type":"object","additionalProperties":{"$ref":"#/definitions/field"}};
+const schema22 = {"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/fieldObject"}};
+const schema23 = {"type":"string","description":"Type expression in the seeds' notation: string, integer, number, boolean, object, array, array<T>, any, unions with |, null for nullable. Checked by the type-expression parser (SPEC019)."};
+const schema24 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"#/definitions/typeExpr"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"items":{"$ref":"#/definitions/field"},"fields":{"$ref":"#/definitions/fieldMap"},"deprecated":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"format":{"$ref":"#/definitions/format"},"derive":{"$ref":"#/definitions/derive"},"unspecified":{"$ref":"#/definitions/text","description":"Of an object with fields: the seed's words where it does not show all of them (the inner object is open)."}}};
+const schema27 = {"type":["string","number","boolean"]};
+const schema33 = {"enum":["currency_lower_iso","md5_of_lower_email","unix_time_string","url"],"description":"Value format: currency_lower_iso (lowercase three-letter ISO code), md5_of_lower_email (hex MD5 of the lowercase email), unix_time_string (Unix seconds as a decimal string, e.g. 1712345678.000100), url (absolute http(s) URL)."};
+const schema34 = {"type":"object","additionalProperties":false,"description":"How the value is derived from the stored record: a copy of another field (from; converted to the field's format when it has one), or a constant (value).","properties":{"from":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"value":{"type":["string","number","boolean","null"]}},"minProperties":1,"maxProperties":1};
 const wrapper0 = {validate: validate15};
 const wrapper1 = {validate: validate14};
 
@@ -420,7 +423,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -430,8 +433,8 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema23.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+if(!(func2.call(schema24.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -444,7 +447,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/typeExpr/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data0};
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/typeExpr/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -457,8 +460,8 @@ errors++;
 if(data.description !== undefined){
 let data1 = data.description;
 if(typeof data1 === "string"){
-if(func4(data1) < 1){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data1};
+if(func3(data1) < 1){
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -469,7 +472,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1};
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -483,7 +486,7 @@ if(data.enum !== undefined){
 let data2 = data.enum;
 if(Array.isArray(data2)){
 if(data2.length < 1){
-const err5 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.enum,data:data2};
+const err5 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema24.properties.enum,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -496,7 +499,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (typeof data3 !== "boolean")){
-const err6 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/definitions/literal/type",keyword:"type",params:{type: schema26.type},message:"must be string,number,boolean",schema:schema26.type,parentSchema:schema26,data:data3};
+const err6 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/definitions/literal/type",keyword:"type",params:{type: schema27.type},message:"must be string,number,boolean",schema:schema27.type,parentSchema:schema27,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -508,7 +511,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.enum.type,parentSchema:schema23.properties.enum,data:data2};
+const err7 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.enum.type,parentSchema:schema24.properties.enum,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -521,7 +524,7 @@ errors++;
 if(data.const !== undefined){
 let data4 = data.const;
 if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (typeof data4 !== "boolean")){
-const err8 = {instancePath:instancePath+"/const",schemaPath:"#/definitions/literal/type",keyword:"type",params:{type: schema26.type},message:"must be string,number,boolean",schema:schema26.type,parentSchema:schema26,data:data4};
+const err8 = {instancePath:instancePath+"/const",schemaPath:"#/definitions/literal/type",keyword:"type",params:{type: schema27.type},message:"must be string,number,boolean",schema:schema27.type,parentSchema:schema27,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -546,8 +549,8 @@ errors = vErrors.length;
 if(data.deprecated !== undefined){
 let data7 = data.deprecated;
 if(typeof data7 === "string"){
-if(func4(data7) < 1){
-const err9 = {instancePath:instancePath+"/deprecated",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data7};
+if(func3(data7) < 1){
+const err9 = {instancePath:instancePath+"/deprecated",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data7};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -558,7 +561,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/deprecated",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data7};
+const err10 = {instancePath:instancePath+"/deprecated",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data7};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -571,8 +574,8 @@ errors++;
 if(data.note !== undefined){
 let data8 = data.note;
 if(typeof data8 === "string"){
-if(func4(data8) < 1){
-const err11 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data8};
+if(func3(data8) < 1){
+const err11 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data8};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -583,7 +586,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data8};
+const err12 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -596,8 +599,8 @@ errors++;
 if(data.provenance !== undefined){
 let data9 = data.provenance;
 if(typeof data9 === "string"){
-if(func4(data9) < 1){
-const err13 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data9};
+if(func3(data9) < 1){
+const err13 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data9};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -608,7 +611,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data9};
+const err14 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -621,8 +624,8 @@ errors++;
 if(data.assumption !== undefined){
 let data10 = data.assumption;
 if(typeof data10 === "string"){
-if(func4(data10) < 1){
-const err15 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data10};
+if(func3(data10) < 1){
+const err15 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data10};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -633,7 +636,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data10};
+const err16 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data10};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -643,14 +646,137 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+if(data.format !== undefined){
+let data11 = data.format;
+if(!((((data11 === "currency_lower_iso") || (data11 === "md5_of_lower_email")) || (data11 === "unix_time_string")) || (data11 === "url"))){
+const err17 = {instancePath:instancePath+"/format",schemaPath:"#/definitions/format/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values",schema:schema33.enum,parentSchema:schema33,data:data11};
 if(vErrors === null){
 vErrors = [err17];
 }
 else {
 vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.derive !== undefined){
+let data12 = data.derive;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(Object.keys(data12).length > 1){
+const err18 = {instancePath:instancePath+"/derive",schemaPath:"#/definitions/derive/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties",schema:1,parentSchema:schema34,data:data12};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(Object.keys(data12).length < 1){
+const err19 = {instancePath:instancePath+"/derive",schemaPath:"#/definitions/derive/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema34,data:data12};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+for(const key1 in data12){
+if(!((key1 === "from") || (key1 === "value"))){
+const err20 = {instancePath:instancePath+"/derive",schemaPath:"#/definitions/derive/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data:data12};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data12.from !== undefined){
+let data13 = data12.from;
+if(typeof data13 === "string"){
+if(func3(data13) < 1){
+const err21 = {instancePath:instancePath+"/derive/from",schemaPath:"#/definitions/derive/properties/from/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.from,data:data13};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/derive/from",schemaPath:"#/definitions/derive/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.from.type,parentSchema:schema34.properties.from,data:data13};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data12.value !== undefined){
+let data14 = data12.value;
+if((((typeof data14 !== "string") && (!((typeof data14 == "number") && (isFinite(data14))))) && (typeof data14 !== "boolean")) && (data14 !== null)){
+const err23 = {instancePath:instancePath+"/derive/value",schemaPath:"#/definitions/derive/properties/value/type",keyword:"type",params:{type: schema34.properties.value.type},message:"must be string,number,boolean,null",schema:schema34.properties.value.type,parentSchema:schema34.properties.value,data:data14};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/derive",schemaPath:"#/definitions/derive/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data:data12};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.unspecified !== undefined){
+let data15 = data.unspecified;
+if(typeof data15 === "string"){
+if(func3(data15) < 1){
+const err25 = {instancePath:instancePath+"/unspecified",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data15};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/unspecified",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data15};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -663,7 +789,7 @@ function validate15(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(data && typeof data == "object" && !Array.isArray(data)))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema21.type},message:"must be string,object",schema:schema21.type,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema22.type},message:"must be string,object",schema:schema22.type,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -699,7 +825,7 @@ let ifClause0;
 if(_valid0){
 const _errs4 = errors;
 if(typeof data !== "string"){
-const err2 = {instancePath,schemaPath:"#/definitions/typeExpr/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
+const err2 = {instancePath,schemaPath:"#/definitions/typeExpr/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -723,7 +849,7 @@ valid0 = _valid0;
 ifClause0 = "else";
 }
 if(!valid0){
-const err3 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema21.if,parentSchema:schema21,data};
+const err3 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema22.if,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -749,7 +875,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -762,14 +888,334 @@ validate14.errors = vErrors;
 return errors === 0;
 }
 
+const schema41 = {"type":"object","additionalProperties":false,"required":["kind"],"description":"A rule every record holds. iff: the boolean field is true exactly when `left op right` holds; compare: `left op right` always holds; accountOnly: the fields are null unless the source is an account of that kind.","properties":{"kind":{"enum":["iff","compare","accountOnly"]},"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"left":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"op":{"enum":["eq","neq","lt","lte","gt","gte"]},"right":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"account":{"$ref":"#/definitions/text"},"fields":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."}},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
+
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kind === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema41.required,parentSchema:schema41,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func2.call(schema41.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema41,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+let data0 = data.kind;
+if(!(((data0 === "iff") || (data0 === "compare")) || (data0 === "accountOnly"))){
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema41.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.kind.enum,parentSchema:schema41.properties.kind,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.field !== undefined){
+let data1 = data.field;
+if(typeof data1 === "string"){
+if(func3(data1) < 1){
+const err3 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.field,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.field.type,parentSchema:schema41.properties.field,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.left !== undefined){
+let data2 = data.left;
+if(typeof data2 === "string"){
+if(func3(data2) < 1){
+const err5 = {instancePath:instancePath+"/left",schemaPath:"#/properties/left/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.left,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/left",schemaPath:"#/properties/left/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.left.type,parentSchema:schema41.properties.left,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.op !== undefined){
+let data3 = data.op;
+if(!((((((data3 === "eq") || (data3 === "neq")) || (data3 === "lt")) || (data3 === "lte")) || (data3 === "gt")) || (data3 === "gte"))){
+const err7 = {instancePath:instancePath+"/op",schemaPath:"#/properties/op/enum",keyword:"enum",params:{allowedValues: schema41.properties.op.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.op.enum,parentSchema:schema41.properties.op,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.right !== undefined){
+let data4 = data.right;
+if(typeof data4 === "string"){
+if(func3(data4) < 1){
+const err8 = {instancePath:instancePath+"/right",schemaPath:"#/properties/right/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.right,data:data4};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/right",schemaPath:"#/properties/right/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.right.type,parentSchema:schema41.properties.right,data:data4};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.account !== undefined){
+let data5 = data.account;
+if(typeof data5 === "string"){
+if(func3(data5) < 1){
+const err10 = {instancePath:instancePath+"/account",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data5};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/account",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data5};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.fields !== undefined){
+let data6 = data.fields;
+if(Array.isArray(data6)){
+if(data6.length < 1){
+const err12 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema41.properties.fields,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+let data7 = data6[i0];
+if(typeof data7 === "string"){
+if(func3(data7) < 1){
+const err13 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.fields.items,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.fields.items.type,parentSchema:schema41.properties.fields.items,data:data7};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.fields.type,parentSchema:schema41.properties.fields,data:data6};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data8 = data.description;
+if(typeof data8 === "string"){
+if(func3(data8) < 1){
+const err16 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data8};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data8};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.note !== undefined){
+let data9 = data.note;
+if(typeof data9 === "string"){
+if(func3(data9) < 1){
+const err18 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data9};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data9};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.provenance !== undefined){
+let data10 = data.provenance;
+if(typeof data10 === "string"){
+if(func3(data10) < 1){
+const err20 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data10};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data10};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.assumption !== undefined){
+let data11 = data.assumption;
+if(typeof data11 === "string"){
+if(func3(data11) < 1){
+const err22 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data11};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data11};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+validate20.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((((((key0 === "description") || (key0 === "fields")) || (key0 === "unspecified")) || (key0 === "note")) || (key0 === "provenance")) || (key0 === "assumption")) || (key0 === "idPrefix")) || (key0 === "idFormat"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
+if(!(func2.call(schema19.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -782,8 +1228,8 @@ errors++;
 if(data.description !== undefined){
 let data0 = data.description;
 if(typeof data0 === "string"){
-if(func4(data0) < 1){
-const err1 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data0};
+if(func3(data0) < 1){
+const err1 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -794,7 +1240,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0};
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -813,8 +1259,8 @@ errors = vErrors.length;
 if(data.unspecified !== undefined){
 let data2 = data.unspecified;
 if(typeof data2 === "string"){
-if(func4(data2) < 1){
-const err3 = {instancePath:instancePath+"/unspecified",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data2};
+if(func3(data2) < 1){
+const err3 = {instancePath:instancePath+"/unspecified",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -825,7 +1271,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/unspecified",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2};
+const err4 = {instancePath:instancePath+"/unspecified",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -838,8 +1284,8 @@ errors++;
 if(data.note !== undefined){
 let data3 = data.note;
 if(typeof data3 === "string"){
-if(func4(data3) < 1){
-const err5 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data3};
+if(func3(data3) < 1){
+const err5 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -850,7 +1296,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data3};
+const err6 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -863,8 +1309,8 @@ errors++;
 if(data.provenance !== undefined){
 let data4 = data.provenance;
 if(typeof data4 === "string"){
-if(func4(data4) < 1){
-const err7 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data4};
+if(func3(data4) < 1){
+const err7 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -875,7 +1321,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data4};
+const err8 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -888,8 +1334,8 @@ errors++;
 if(data.assumption !== undefined){
 let data5 = data.assumption;
 if(typeof data5 === "string"){
-if(func4(data5) < 1){
-const err9 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data5};
+if(func3(data5) < 1){
+const err9 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -900,7 +1346,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5};
+const err10 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -913,8 +1359,8 @@ errors++;
 if(data.idPrefix !== undefined){
 let data6 = data.idPrefix;
 if(typeof data6 === "string"){
-if(func4(data6) < 1){
-const err11 = {instancePath:instancePath+"/idPrefix",schemaPath:"#/properties/idPrefix/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.idPrefix,data:data6};
+if(func3(data6) < 1){
+const err11 = {instancePath:instancePath+"/idPrefix",schemaPath:"#/properties/idPrefix/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.idPrefix,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -925,7 +1371,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/idPrefix",schemaPath:"#/properties/idPrefix/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.idPrefix.type,parentSchema:schema18.properties.idPrefix,data:data6};
+const err12 = {instancePath:instancePath+"/idPrefix",schemaPath:"#/properties/idPrefix/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.idPrefix.type,parentSchema:schema19.properties.idPrefix,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -948,9 +1394,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+if(data.key !== undefined){
+let data8 = data.key;
+if(typeof data8 === "string"){
+if(func3(data8) < 1){
+const err14 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.key,data:data8};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -959,22 +1407,293 @@ vErrors.push(err14);
 }
 errors++;
 }
+}
+else {
+const err15 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.key.type,parentSchema:schema19.properties.key,data:data8};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.invariants !== undefined){
+let data9 = data.invariants;
+if(Array.isArray(data9)){
+if(data9.length < 1){
+const err16 = {instancePath:instancePath+"/invariants",schemaPath:"#/properties/invariants/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.invariants,data:data9};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate20(data9[i0], {instancePath:instancePath+"/invariants/" + i0,parentData:data9,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/invariants",schemaPath:"#/properties/invariants/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.invariants.type,parentSchema:schema19.properties.invariants,data:data9};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
 validate13.errors = vErrors;
 return errors === 0;
 }
 
-const schema37 = {"type":"object","additionalProperties":{"$ref":"#/definitions/param"}};
-const schema38 = {"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/paramObject"}};
-const schema40 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean","object","array"]},"required":{"type":"boolean"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"default":{"$ref":"#/definitions/literal"},"minimum":{"type":"number"},"maximum":{"type":"number"},"minLength":{"type":"integer","minimum":0},"maxLength":{"type":"integer","minimum":0},"pattern":{"type":"string"},"items":{"$ref":"#/definitions/param"},"minItems":{"type":"integer","minimum":0},"maxItems":{"type":"integer","minimum":0},"separator":{"type":"string","minLength":1},"properties":{"$ref":"#/definitions/paramMap"},"deprecated":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"queryLanguage":{"enum":["search_query","filter_groups","jql","code_search","drive_query"],"description":"The param carries a query in this language (the mock evaluates it; docs describe it)."}}};
-const wrapper2 = {validate: validate23};
-const wrapper3 = {validate: validate22};
+const schema47 = {"type":"object","additionalProperties":{"$ref":"#/definitions/param"}};
+const schema48 = {"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/paramObject"}};
+const schema50 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean","object","array"]},"required":{"type":"boolean"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"default":{"$ref":"#/definitions/literal"},"minimum":{"type":"number"},"maximum":{"type":"number"},"minLength":{"type":"integer","minimum":0},"maxLength":{"type":"integer","minimum":0},"pattern":{"type":"string"},"items":{"$ref":"#/definitions/param"},"minItems":{"type":"integer","minimum":0},"maxItems":{"type":"integer","minimum":0},"separator":{"type":"string","minLength":1},"properties":{"$ref":"#/definitions/paramMap"},"deprecated":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"queryLanguage":{"enum":["search_query","filter_groups","jql","code_search","drive_query"],"description":"The param carries a query in this language (the mock evaluates it; docs describe it)."},"format":{"$ref":"#/definitions/format"},"matches":{"$ref":"#/definitions/matches"},"rangeOf":{"type":"string","minLength":1,"description":"The record field an interval param (or an interval object's bounds) constrains."},"bound":{"$ref":"#/definitions/bound"}}};
+const schema64 = {"type":"object","additionalProperties":false,"required":["side","inclusive"],"description":"The param is one bound of an interval on the field named by rangeOf (its own or its parent object's).","properties":{"side":{"enum":["lower","upper"]},"inclusive":{"type":"boolean"},"inclusiveParam":{"type":"string","description":"A boolean param that makes the bound inclusive when true."}}};
+const wrapper2 = {validate: validate25};
+const wrapper3 = {validate: validate24};
+const schema60 = {"type":"object","additionalProperties":false,"required":["fields","mode","caseSensitive"],"description":"The param filters list results: a record is kept when any of the fields matches the value (exact, contains or prefix), case-sensitively or not.","properties":{"fields":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."}},"mode":{"enum":["exact","contains","prefix"]},"caseSensitive":{"type":"boolean"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.fields === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema60.required,parentSchema:schema60,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.mode === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema60.required,parentSchema:schema60,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.caseSensitive === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "caseSensitive"},message:"must have required property '"+"caseSensitive"+"'",schema:schema60.required,parentSchema:schema60,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "fields") || (key0 === "mode")) || (key0 === "caseSensitive")) || (key0 === "note")) || (key0 === "provenance")) || (key0 === "assumption"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema60,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.fields !== undefined){
+let data0 = data.fields;
+if(Array.isArray(data0)){
+if(data0.length < 1){
+const err4 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema60.properties.fields,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 === "string"){
+if(func3(data1) < 1){
+const err5 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema60.properties.fields.items,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.properties.fields.items.type,parentSchema:schema60.properties.fields.items,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema60.properties.fields.type,parentSchema:schema60.properties.fields,data:data0};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.mode !== undefined){
+let data2 = data.mode;
+if(!(((data2 === "exact") || (data2 === "contains")) || (data2 === "prefix"))){
+const err8 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema60.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema60.properties.mode.enum,parentSchema:schema60.properties.mode,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.caseSensitive !== undefined){
+let data3 = data.caseSensitive;
+if(typeof data3 !== "boolean"){
+const err9 = {instancePath:instancePath+"/caseSensitive",schemaPath:"#/properties/caseSensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema60.properties.caseSensitive.type,parentSchema:schema60.properties.caseSensitive,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.note !== undefined){
+let data4 = data.note;
+if(typeof data4 === "string"){
+if(func3(data4) < 1){
+const err10 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.provenance !== undefined){
+let data5 = data.provenance;
+if(typeof data5 === "string"){
+if(func3(data5) < 1){
+const err12 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.assumption !== undefined){
+let data6 = data.assumption;
+if(typeof data6 === "string"){
+if(func3(data6) < 1){
+const err14 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data6};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data6};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema60.type,parentSchema:schema60,data};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema40.required,parentSchema:schema40,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema50.required,parentSchema:schema50,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -984,8 +1703,8 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema40.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema40,data};
+if(!(func2.call(schema50.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema50,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -998,7 +1717,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(!((((((data0 === "string") || (data0 === "integer")) || (data0 === "number")) || (data0 === "boolean")) || (data0 === "object")) || (data0 === "array"))){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema40.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema40.properties.type.enum,parentSchema:schema40.properties.type,data:data0};
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema50.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema50.properties.type.enum,parentSchema:schema50.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1011,7 +1730,7 @@ errors++;
 if(data.required !== undefined){
 let data1 = data.required;
 if(typeof data1 !== "boolean"){
-const err3 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema40.properties.required.type,parentSchema:schema40.properties.required,data:data1};
+const err3 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema50.properties.required.type,parentSchema:schema50.properties.required,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1024,8 +1743,8 @@ errors++;
 if(data.description !== undefined){
 let data2 = data.description;
 if(typeof data2 === "string"){
-if(func4(data2) < 1){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data2};
+if(func3(data2) < 1){
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1036,7 +1755,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1050,7 +1769,7 @@ if(data.enum !== undefined){
 let data3 = data.enum;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-const err6 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema40.properties.enum,data:data3};
+const err6 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema50.properties.enum,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1063,7 +1782,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (typeof data4 !== "boolean")){
-const err7 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/definitions/literal/type",keyword:"type",params:{type: schema26.type},message:"must be string,number,boolean",schema:schema26.type,parentSchema:schema26,data:data4};
+const err7 = {instancePath:instancePath+"/enum/" + i0,schemaPath:"#/definitions/literal/type",keyword:"type",params:{type: schema27.type},message:"must be string,number,boolean",schema:schema27.type,parentSchema:schema27,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1075,7 +1794,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema40.properties.enum.type,parentSchema:schema40.properties.enum,data:data3};
+const err8 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema50.properties.enum.type,parentSchema:schema50.properties.enum,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1088,7 +1807,7 @@ errors++;
 if(data.const !== undefined){
 let data5 = data.const;
 if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (typeof data5 !== "boolean")){
-const err9 = {instancePath:instancePath+"/const",schemaPath:"#/definitions/literal/type",keyword:"type",params:{type: schema26.type},message:"must be string,number,boolean",schema:schema26.type,parentSchema:schema26,data:data5};
+const err9 = {instancePath:instancePath+"/const",schemaPath:"#/definitions/literal/type",keyword:"type",params:{type: schema27.type},message:"must be string,number,boolean",schema:schema27.type,parentSchema:schema27,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1101,7 +1820,7 @@ errors++;
 if(data.default !== undefined){
 let data6 = data.default;
 if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (typeof data6 !== "boolean")){
-const err10 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/literal/type",keyword:"type",params:{type: schema26.type},message:"must be string,number,boolean",schema:schema26.type,parentSchema:schema26,data:data6};
+const err10 = {instancePath:instancePath+"/default",schemaPath:"#/definitions/literal/type",keyword:"type",params:{type: schema27.type},message:"must be string,number,boolean",schema:schema27.type,parentSchema:schema27,data:data6};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1114,7 +1833,7 @@ errors++;
 if(data.minimum !== undefined){
 let data7 = data.minimum;
 if(!((typeof data7 == "number") && (isFinite(data7)))){
-const err11 = {instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema40.properties.minimum.type,parentSchema:schema40.properties.minimum,data:data7};
+const err11 = {instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema50.properties.minimum.type,parentSchema:schema50.properties.minimum,data:data7};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1127,7 +1846,7 @@ errors++;
 if(data.maximum !== undefined){
 let data8 = data.maximum;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err12 = {instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema40.properties.maximum.type,parentSchema:schema40.properties.maximum,data:data8};
+const err12 = {instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema50.properties.maximum.type,parentSchema:schema50.properties.maximum,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1140,7 +1859,7 @@ errors++;
 if(data.minLength !== undefined){
 let data9 = data.minLength;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err13 = {instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema40.properties.minLength.type,parentSchema:schema40.properties.minLength,data:data9};
+const err13 = {instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema50.properties.minLength.type,parentSchema:schema50.properties.minLength,data:data9};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1151,7 +1870,7 @@ errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 0 || isNaN(data9)){
-const err14 = {instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.minLength,data:data9};
+const err14 = {instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema50.properties.minLength,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1165,7 +1884,7 @@ errors++;
 if(data.maxLength !== undefined){
 let data10 = data.maxLength;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err15 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema40.properties.maxLength.type,parentSchema:schema40.properties.maxLength,data:data10};
+const err15 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema50.properties.maxLength.type,parentSchema:schema50.properties.maxLength,data:data10};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1176,7 +1895,7 @@ errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 < 0 || isNaN(data10)){
-const err16 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.maxLength,data:data10};
+const err16 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema50.properties.maxLength,data:data10};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1190,7 +1909,7 @@ errors++;
 if(data.pattern !== undefined){
 let data11 = data.pattern;
 if(typeof data11 !== "string"){
-const err17 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.pattern.type,parentSchema:schema40.properties.pattern,data:data11};
+const err17 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.pattern.type,parentSchema:schema50.properties.pattern,data:data11};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1209,7 +1928,7 @@ errors = vErrors.length;
 if(data.minItems !== undefined){
 let data13 = data.minItems;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err18 = {instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema40.properties.minItems.type,parentSchema:schema40.properties.minItems,data:data13};
+const err18 = {instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema50.properties.minItems.type,parentSchema:schema50.properties.minItems,data:data13};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1220,7 +1939,7 @@ errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 < 0 || isNaN(data13)){
-const err19 = {instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.minItems,data:data13};
+const err19 = {instancePath:instancePath+"/minItems",schemaPath:"#/properties/minItems/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema50.properties.minItems,data:data13};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1234,7 +1953,7 @@ errors++;
 if(data.maxItems !== undefined){
 let data14 = data.maxItems;
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err20 = {instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema40.properties.maxItems.type,parentSchema:schema40.properties.maxItems,data:data14};
+const err20 = {instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema50.properties.maxItems.type,parentSchema:schema50.properties.maxItems,data:data14};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1245,7 +1964,7 @@ errors++;
 }
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 < 0 || isNaN(data14)){
-const err21 = {instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema40.properties.maxItems,data:data14};
+const err21 = {instancePath:instancePath+"/maxItems",schemaPath:"#/properties/maxItems/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema50.properties.maxItems,data:data14};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1259,8 +1978,8 @@ errors++;
 if(data.separator !== undefined){
 let data15 = data.separator;
 if(typeof data15 === "string"){
-if(func4(data15) < 1){
-const err22 = {instancePath:instancePath+"/separator",schemaPath:"#/properties/separator/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema40.properties.separator,data:data15};
+if(func3(data15) < 1){
+const err22 = {instancePath:instancePath+"/separator",schemaPath:"#/properties/separator/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema50.properties.separator,data:data15};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1271,7 +1990,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/separator",schemaPath:"#/properties/separator/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.separator.type,parentSchema:schema40.properties.separator,data:data15};
+const err23 = {instancePath:instancePath+"/separator",schemaPath:"#/properties/separator/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.separator.type,parentSchema:schema50.properties.separator,data:data15};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1290,8 +2009,8 @@ errors = vErrors.length;
 if(data.deprecated !== undefined){
 let data17 = data.deprecated;
 if(typeof data17 === "string"){
-if(func4(data17) < 1){
-const err24 = {instancePath:instancePath+"/deprecated",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data17};
+if(func3(data17) < 1){
+const err24 = {instancePath:instancePath+"/deprecated",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data17};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1302,7 +2021,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/deprecated",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data17};
+const err25 = {instancePath:instancePath+"/deprecated",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data17};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1315,8 +2034,8 @@ errors++;
 if(data.note !== undefined){
 let data18 = data.note;
 if(typeof data18 === "string"){
-if(func4(data18) < 1){
-const err26 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data18};
+if(func3(data18) < 1){
+const err26 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data18};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1327,7 +2046,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data18};
+const err27 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data18};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1340,8 +2059,8 @@ errors++;
 if(data.provenance !== undefined){
 let data19 = data.provenance;
 if(typeof data19 === "string"){
-if(func4(data19) < 1){
-const err28 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data19};
+if(func3(data19) < 1){
+const err28 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data19};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1352,7 +2071,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data19};
+const err29 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data19};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1365,8 +2084,8 @@ errors++;
 if(data.assumption !== undefined){
 let data20 = data.assumption;
 if(typeof data20 === "string"){
-if(func4(data20) < 1){
-const err30 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data20};
+if(func3(data20) < 1){
+const err30 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data20};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1377,7 +2096,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data20};
+const err31 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data20};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1390,7 +2109,7 @@ errors++;
 if(data.queryLanguage !== undefined){
 let data21 = data.queryLanguage;
 if(!(((((data21 === "search_query") || (data21 === "filter_groups")) || (data21 === "jql")) || (data21 === "code_search")) || (data21 === "drive_query"))){
-const err32 = {instancePath:instancePath+"/queryLanguage",schemaPath:"#/properties/queryLanguage/enum",keyword:"enum",params:{allowedValues: schema40.properties.queryLanguage.enum},message:"must be equal to one of the allowed values",schema:schema40.properties.queryLanguage.enum,parentSchema:schema40.properties.queryLanguage,data:data21};
+const err32 = {instancePath:instancePath+"/queryLanguage",schemaPath:"#/properties/queryLanguage/enum",keyword:"enum",params:{allowedValues: schema50.properties.queryLanguage.enum},message:"must be equal to one of the allowed values",schema:schema50.properties.queryLanguage.enum,parentSchema:schema50.properties.queryLanguage,data:data21};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1400,9 +2119,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data};
+if(data.format !== undefined){
+let data22 = data.format;
+if(!((((data22 === "currency_lower_iso") || (data22 === "md5_of_lower_email")) || (data22 === "unix_time_string")) || (data22 === "url"))){
+const err33 = {instancePath:instancePath+"/format",schemaPath:"#/definitions/format/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values",schema:schema33.enum,parentSchema:schema33,data:data22};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1411,16 +2131,145 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate24.errors = vErrors;
+}
+if(data.matches !== undefined){
+if(!(validate27(data.matches, {instancePath:instancePath+"/matches",parentData:data,parentDataProperty:"matches",rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+errors = vErrors.length;
+}
+}
+if(data.rangeOf !== undefined){
+let data24 = data.rangeOf;
+if(typeof data24 === "string"){
+if(func3(data24) < 1){
+const err34 = {instancePath:instancePath+"/rangeOf",schemaPath:"#/properties/rangeOf/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema50.properties.rangeOf,data:data24};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/rangeOf",schemaPath:"#/properties/rangeOf/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.rangeOf.type,parentSchema:schema50.properties.rangeOf,data:data24};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data.bound !== undefined){
+let data25 = data.bound;
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+if(data25.side === undefined){
+const err36 = {instancePath:instancePath+"/bound",schemaPath:"#/definitions/bound/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'",schema:schema64.required,parentSchema:schema64,data:data25};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(data25.inclusive === undefined){
+const err37 = {instancePath:instancePath+"/bound",schemaPath:"#/definitions/bound/required",keyword:"required",params:{missingProperty: "inclusive"},message:"must have required property '"+"inclusive"+"'",schema:schema64.required,parentSchema:schema64,data:data25};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+for(const key1 in data25){
+if(!(((key1 === "side") || (key1 === "inclusive")) || (key1 === "inclusiveParam"))){
+const err38 = {instancePath:instancePath+"/bound",schemaPath:"#/definitions/bound/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema64,data:data25};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data25.side !== undefined){
+let data26 = data25.side;
+if(!((data26 === "lower") || (data26 === "upper"))){
+const err39 = {instancePath:instancePath+"/bound/side",schemaPath:"#/definitions/bound/properties/side/enum",keyword:"enum",params:{allowedValues: schema64.properties.side.enum},message:"must be equal to one of the allowed values",schema:schema64.properties.side.enum,parentSchema:schema64.properties.side,data:data26};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data25.inclusive !== undefined){
+let data27 = data25.inclusive;
+if(typeof data27 !== "boolean"){
+const err40 = {instancePath:instancePath+"/bound/inclusive",schemaPath:"#/definitions/bound/properties/inclusive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema64.properties.inclusive.type,parentSchema:schema64.properties.inclusive,data:data27};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data25.inclusiveParam !== undefined){
+let data28 = data25.inclusiveParam;
+if(typeof data28 !== "string"){
+const err41 = {instancePath:instancePath+"/bound/inclusiveParam",schemaPath:"#/definitions/bound/properties/inclusiveParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.inclusiveParam.type,parentSchema:schema64.properties.inclusiveParam,data:data28};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/bound",schemaPath:"#/definitions/bound/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema64.type,parentSchema:schema64,data:data25};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.type,parentSchema:schema50,data};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+validate26.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data !== "string") && (!(data && typeof data == "object" && !Array.isArray(data)))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema38.type},message:"must be string,object",schema:schema38.type,parentSchema:schema38,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema48.type},message:"must be string,object",schema:schema48.type,parentSchema:schema48,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1456,7 +2305,7 @@ let ifClause0;
 if(_valid0){
 const _errs4 = errors;
 if(typeof data !== "string"){
-const err2 = {instancePath,schemaPath:"#/definitions/typeExpr/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
+const err2 = {instancePath,schemaPath:"#/definitions/typeExpr/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1471,8 +2320,8 @@ ifClause0 = "then";
 }
 else {
 const _errs7 = errors;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -1480,7 +2329,7 @@ valid0 = _valid0;
 ifClause0 = "else";
 }
 if(!valid0){
-const err3 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema38.if,parentSchema:schema38,data};
+const err3 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema48.if,parentSchema:schema48,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1489,24 +2338,24 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(validate23(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate25(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1515,20 +2364,534 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-const schema49 = {"type":"object","additionalProperties":false,"required":["actions"],"properties":{"description":{"$ref":"#/definitions/text"},"record":{"type":"string","description":"Default record of the entity's actions."},"searchableFields":{"type":"object","additionalProperties":false,"properties":{"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/action"}},"note":{"$ref":"#/definitions/text"}}};
-const schema53 = {"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"params":{"$ref":"#/definitions/paramMap"},"unspecifiedParams":{"$ref":"#/definitions/text"},"pagination":{"type":"string","description":"Scheme name, or none."},"result":{"type":"object","additionalProperties":false,"properties":{"shape":{"enum":["list","single","hits","binary"]},"record":{"type":"string"},"meta":{"type":"string"}}},"rangeParam":{"type":"string","description":"Download param carrying a partial-content range."},"maxBytes":{"type":"integer","minimum":1,"description":"Largest content the action returns."},"deprecated":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
+const schema65 = {"type":"object","additionalProperties":false,"required":["actions"],"properties":{"description":{"$ref":"#/definitions/text"},"record":{"type":"string","description":"Default record of the entity's actions."},"searchableFields":{"type":"object","additionalProperties":false,"properties":{"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/action"}},"note":{"$ref":"#/definitions/text"},"recordsFrom":{"type":"string","description":"The entity has no records of its own: its actions address the records of this entity of the connector."},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
+const schema69 = {"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"params":{"$ref":"#/definitions/paramMap"},"unspecifiedParams":{"$ref":"#/definitions/text"},"pagination":{"type":"string","description":"Scheme name, or none."},"result":{"type":"object","additionalProperties":false,"properties":{"shape":{"enum":["list","single","hits","binary"]},"record":{"type":"string"},"meta":{"type":"string"}}},"rangeParam":{"type":"string","description":"Download param carrying a partial-content range."},"maxBytes":{"type":"integer","minimum":1,"description":"Largest content the action returns."},"deprecated":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"ordering":{"$ref":"#/definitions/ordering"},"defaultFilter":{"$ref":"#/definitions/defaultFilter"},"paramGroups":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/paramGroup"}},"updateSemantics":{"enum":["partial"],"description":"partial: an update changes only the fields it is given; the others keep their values."},"keyParam":{"type":"string","description":"get, update, delete, download: the param carrying the identifier of the record addressed (default: inferred from the record key and param names)."}}};
+const schema77 = {"type":"object","additionalProperties":false,"required":["field","exclude"],"description":"Records whose field holds one of the excluded values are left out unless the request gives unlessParam.","properties":{"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"exclude":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"unlessParam":{"type":"string"},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.field === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema77.required,parentSchema:schema77,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.exclude === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "exclude"},message:"must have required property '"+"exclude"+"'",schema:schema77.required,parentSchema:schema77,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "field") || (key0 === "exclude")) || (key0 === "unlessParam")) || (key0 === "description")) || (key0 === "note")) || (key0 === "provenance")) || (key0 === "assumption"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema77,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.field !== undefined){
+let data0 = data.field;
+if(typeof data0 === "string"){
+if(func3(data0) < 1){
+const err3 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema77.properties.field,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema77.properties.field.type,parentSchema:schema77.properties.field,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.exclude !== undefined){
+let data1 = data.exclude;
+if(Array.isArray(data1)){
+if(data1.length < 1){
+const err5 = {instancePath:instancePath+"/exclude",schemaPath:"#/properties/exclude/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema77.properties.exclude,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (typeof data2 !== "boolean")){
+const err6 = {instancePath:instancePath+"/exclude/" + i0,schemaPath:"#/definitions/literal/type",keyword:"type",params:{type: schema27.type},message:"must be string,number,boolean",schema:schema27.type,parentSchema:schema27,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/exclude",schemaPath:"#/properties/exclude/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema77.properties.exclude.type,parentSchema:schema77.properties.exclude,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.unlessParam !== undefined){
+let data3 = data.unlessParam;
+if(typeof data3 !== "string"){
+const err8 = {instancePath:instancePath+"/unlessParam",schemaPath:"#/properties/unlessParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema77.properties.unlessParam.type,parentSchema:schema77.properties.unlessParam,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data4 = data.description;
+if(typeof data4 === "string"){
+if(func3(data4) < 1){
+const err9 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data4};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.note !== undefined){
+let data5 = data.note;
+if(typeof data5 === "string"){
+if(func3(data5) < 1){
+const err11 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data5};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.provenance !== undefined){
+let data6 = data.provenance;
+if(typeof data6 === "string"){
+if(func3(data6) < 1){
+const err13 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data6};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data6};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.assumption !== undefined){
+let data7 = data.assumption;
+if(typeof data7 === "string"){
+if(func3(data7) < 1){
+const err15 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data7};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data7};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema77.type,parentSchema:schema77,data};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate36.errors = vErrors;
+return errors === 0;
+}
+
+const schema83 = {"type":"object","additionalProperties":false,"required":["kind"],"description":"oneOf: exactly one alternative is given in full; atLeastOne: at least one is. `params: [a, b]` is short for alternatives [[a], [b]].","properties":{"kind":{"enum":["oneOf","atLeastOne"]},"params":{"type":"array","minItems":1,"items":{"type":"string","minLength":1}},"alternatives":{"type":"array","minItems":1,"items":{"type":"array","minItems":1,"items":{"type":"string","minLength":1}}},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
+
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kind === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema83.required,parentSchema:schema83,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "kind") || (key0 === "params")) || (key0 === "alternatives")) || (key0 === "description")) || (key0 === "note")) || (key0 === "provenance")) || (key0 === "assumption"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema83,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+let data0 = data.kind;
+if(!((data0 === "oneOf") || (data0 === "atLeastOne"))){
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema83.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema83.properties.kind.enum,parentSchema:schema83.properties.kind,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.params !== undefined){
+let data1 = data.params;
+if(Array.isArray(data1)){
+if(data1.length < 1){
+const err3 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema83.properties.params,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 === "string"){
+if(func3(data2) < 1){
+const err4 = {instancePath:instancePath+"/params/" + i0,schemaPath:"#/properties/params/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema83.properties.params.items,data:data2};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/params/" + i0,schemaPath:"#/properties/params/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema83.properties.params.items.type,parentSchema:schema83.properties.params.items,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema83.properties.params.type,parentSchema:schema83.properties.params,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.alternatives !== undefined){
+let data3 = data.alternatives;
+if(Array.isArray(data3)){
+if(data3.length < 1){
+const err7 = {instancePath:instancePath+"/alternatives",schemaPath:"#/properties/alternatives/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema83.properties.alternatives,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
+if(Array.isArray(data4)){
+if(data4.length < 1){
+const err8 = {instancePath:instancePath+"/alternatives/" + i1,schemaPath:"#/properties/alternatives/items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema83.properties.alternatives.items,data:data4};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+const len2 = data4.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data4[i2];
+if(typeof data5 === "string"){
+if(func3(data5) < 1){
+const err9 = {instancePath:instancePath+"/alternatives/" + i1+"/" + i2,schemaPath:"#/properties/alternatives/items/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema83.properties.alternatives.items.items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/alternatives/" + i1+"/" + i2,schemaPath:"#/properties/alternatives/items/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema83.properties.alternatives.items.items.type,parentSchema:schema83.properties.alternatives.items.items,data:data5};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/alternatives/" + i1,schemaPath:"#/properties/alternatives/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema83.properties.alternatives.items.type,parentSchema:schema83.properties.alternatives.items,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/alternatives",schemaPath:"#/properties/alternatives/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema83.properties.alternatives.type,parentSchema:schema83.properties.alternatives,data:data3};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data6 = data.description;
+if(typeof data6 === "string"){
+if(func3(data6) < 1){
+const err13 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data6};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data6};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.note !== undefined){
+let data7 = data.note;
+if(typeof data7 === "string"){
+if(func3(data7) < 1){
+const err15 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data7};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data7};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.provenance !== undefined){
+let data8 = data.provenance;
+if(typeof data8 === "string"){
+if(func3(data8) < 1){
+const err17 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data8};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data8};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.assumption !== undefined){
+let data9 = data.assumption;
+if(typeof data9 === "string"){
+if(func3(data9) < 1){
+const err19 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data9};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data9};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema83.type,parentSchema:schema83,data};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+validate38.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func2.call(schema53.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema53,data};
+if(!(func2.call(schema69.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema69,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1541,8 +2904,8 @@ errors++;
 if(data.description !== undefined){
 let data0 = data.description;
 if(typeof data0 === "string"){
-if(func4(data0) < 1){
-const err1 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data0};
+if(func3(data0) < 1){
+const err1 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1553,7 +2916,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0};
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1564,16 +2927,16 @@ errors++;
 }
 }
 if(data.params !== undefined){
-if(!(validate22(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate24(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 }
 if(data.unspecifiedParams !== undefined){
 let data2 = data.unspecifiedParams;
 if(typeof data2 === "string"){
-if(func4(data2) < 1){
-const err3 = {instancePath:instancePath+"/unspecifiedParams",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data2};
+if(func3(data2) < 1){
+const err3 = {instancePath:instancePath+"/unspecifiedParams",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1584,7 +2947,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/unspecifiedParams",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2};
+const err4 = {instancePath:instancePath+"/unspecifiedParams",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1597,7 +2960,7 @@ errors++;
 if(data.pagination !== undefined){
 let data3 = data.pagination;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/pagination",schemaPath:"#/properties/pagination/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.pagination.type,parentSchema:schema53.properties.pagination,data:data3};
+const err5 = {instancePath:instancePath+"/pagination",schemaPath:"#/properties/pagination/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.pagination.type,parentSchema:schema69.properties.pagination,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1612,7 +2975,7 @@ let data4 = data.result;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key1 in data4){
 if(!(((key1 === "shape") || (key1 === "record")) || (key1 === "meta"))){
-const err6 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema53.properties.result,data:data4};
+const err6 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema69.properties.result,data:data4};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1625,7 +2988,7 @@ errors++;
 if(data4.shape !== undefined){
 let data5 = data4.shape;
 if(!((((data5 === "list") || (data5 === "single")) || (data5 === "hits")) || (data5 === "binary"))){
-const err7 = {instancePath:instancePath+"/result/shape",schemaPath:"#/properties/result/properties/shape/enum",keyword:"enum",params:{allowedValues: schema53.properties.result.properties.shape.enum},message:"must be equal to one of the allowed values",schema:schema53.properties.result.properties.shape.enum,parentSchema:schema53.properties.result.properties.shape,data:data5};
+const err7 = {instancePath:instancePath+"/result/shape",schemaPath:"#/properties/result/properties/shape/enum",keyword:"enum",params:{allowedValues: schema69.properties.result.properties.shape.enum},message:"must be equal to one of the allowed values",schema:schema69.properties.result.properties.shape.enum,parentSchema:schema69.properties.result.properties.shape,data:data5};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1638,7 +3001,7 @@ errors++;
 if(data4.record !== undefined){
 let data6 = data4.record;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/result/record",schemaPath:"#/properties/result/properties/record/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.result.properties.record.type,parentSchema:schema53.properties.result.properties.record,data:data6};
+const err8 = {instancePath:instancePath+"/result/record",schemaPath:"#/properties/result/properties/record/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.result.properties.record.type,parentSchema:schema69.properties.result.properties.record,data:data6};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1651,7 +3014,7 @@ errors++;
 if(data4.meta !== undefined){
 let data7 = data4.meta;
 if(typeof data7 !== "string"){
-const err9 = {instancePath:instancePath+"/result/meta",schemaPath:"#/properties/result/properties/meta/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.result.properties.meta.type,parentSchema:schema53.properties.result.properties.meta,data:data7};
+const err9 = {instancePath:instancePath+"/result/meta",schemaPath:"#/properties/result/properties/meta/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.result.properties.meta.type,parentSchema:schema69.properties.result.properties.meta,data:data7};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1663,7 +3026,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.properties.result.type,parentSchema:schema53.properties.result,data:data4};
+const err10 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.properties.result.type,parentSchema:schema69.properties.result,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1676,7 +3039,7 @@ errors++;
 if(data.rangeParam !== undefined){
 let data8 = data.rangeParam;
 if(typeof data8 !== "string"){
-const err11 = {instancePath:instancePath+"/rangeParam",schemaPath:"#/properties/rangeParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.rangeParam.type,parentSchema:schema53.properties.rangeParam,data:data8};
+const err11 = {instancePath:instancePath+"/rangeParam",schemaPath:"#/properties/rangeParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.rangeParam.type,parentSchema:schema69.properties.rangeParam,data:data8};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1689,7 +3052,7 @@ errors++;
 if(data.maxBytes !== undefined){
 let data9 = data.maxBytes;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err12 = {instancePath:instancePath+"/maxBytes",schemaPath:"#/properties/maxBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema53.properties.maxBytes.type,parentSchema:schema53.properties.maxBytes,data:data9};
+const err12 = {instancePath:instancePath+"/maxBytes",schemaPath:"#/properties/maxBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema69.properties.maxBytes.type,parentSchema:schema69.properties.maxBytes,data:data9};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1700,7 +3063,7 @@ errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 1 || isNaN(data9)){
-const err13 = {instancePath:instancePath+"/maxBytes",schemaPath:"#/properties/maxBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema53.properties.maxBytes,data:data9};
+const err13 = {instancePath:instancePath+"/maxBytes",schemaPath:"#/properties/maxBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema69.properties.maxBytes,data:data9};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1714,8 +3077,8 @@ errors++;
 if(data.deprecated !== undefined){
 let data10 = data.deprecated;
 if(typeof data10 === "string"){
-if(func4(data10) < 1){
-const err14 = {instancePath:instancePath+"/deprecated",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data10};
+if(func3(data10) < 1){
+const err14 = {instancePath:instancePath+"/deprecated",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data10};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1726,7 +3089,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/deprecated",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data10};
+const err15 = {instancePath:instancePath+"/deprecated",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data10};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1739,8 +3102,8 @@ errors++;
 if(data.note !== undefined){
 let data11 = data.note;
 if(typeof data11 === "string"){
-if(func4(data11) < 1){
-const err16 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data11};
+if(func3(data11) < 1){
+const err16 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data11};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1751,7 +3114,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data11};
+const err17 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data11};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1764,8 +3127,8 @@ errors++;
 if(data.provenance !== undefined){
 let data12 = data.provenance;
 if(typeof data12 === "string"){
-if(func4(data12) < 1){
-const err18 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data12};
+if(func3(data12) < 1){
+const err18 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data12};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1776,7 +3139,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data12};
+const err19 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data12};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1789,8 +3152,8 @@ errors++;
 if(data.assumption !== undefined){
 let data13 = data.assumption;
 if(typeof data13 === "string"){
-if(func4(data13) < 1){
-const err20 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data13};
+if(func3(data13) < 1){
+const err20 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data13};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1801,7 +3164,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data13};
+const err21 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data13};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1811,9 +3174,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
+if(data.ordering !== undefined){
+let data14 = data.ordering;
+if(Array.isArray(data14)){
+if(data14.length < 1){
+const err22 = {instancePath:instancePath+"/ordering",schemaPath:"#/definitions/ordering/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema13,data:data14};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1822,17 +3187,190 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate30.errors = vErrors;
+const len0 = data14.length;
+for(let i0=0; i0<len0; i0++){
+let data15 = data14[i0];
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+if(data15.field === undefined){
+const err23 = {instancePath:instancePath+"/ordering/" + i0,schemaPath:"#/definitions/ordering/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema13.items.required,parentSchema:schema13.items,data:data15};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data15.direction === undefined){
+const err24 = {instancePath:instancePath+"/ordering/" + i0,schemaPath:"#/definitions/ordering/items/required",keyword:"required",params:{missingProperty: "direction"},message:"must have required property '"+"direction"+"'",schema:schema13.items.required,parentSchema:schema13.items,data:data15};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+for(const key2 in data15){
+if(!((key2 === "field") || (key2 === "direction"))){
+const err25 = {instancePath:instancePath+"/ordering/" + i0,schemaPath:"#/definitions/ordering/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema13.items,data:data15};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data15.field !== undefined){
+let data16 = data15.field;
+if(typeof data16 === "string"){
+if(func3(data16) < 1){
+const err26 = {instancePath:instancePath+"/ordering/" + i0+"/field",schemaPath:"#/definitions/ordering/items/properties/field/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.items.properties.field,data:data16};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/ordering/" + i0+"/field",schemaPath:"#/definitions/ordering/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.items.properties.field.type,parentSchema:schema13.items.properties.field,data:data16};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data15.direction !== undefined){
+let data17 = data15.direction;
+if(!((data17 === "asc") || (data17 === "desc"))){
+const err28 = {instancePath:instancePath+"/ordering/" + i0+"/direction",schemaPath:"#/definitions/ordering/items/properties/direction/enum",keyword:"enum",params:{allowedValues: schema13.items.properties.direction.enum},message:"must be equal to one of the allowed values",schema:schema13.items.properties.direction.enum,parentSchema:schema13.items.properties.direction,data:data17};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/ordering/" + i0,schemaPath:"#/definitions/ordering/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.items.type,parentSchema:schema13.items,data:data15};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/ordering",schemaPath:"#/definitions/ordering/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema13.type,parentSchema:schema13,data:data14};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.defaultFilter !== undefined){
+if(!(validate36(data.defaultFilter, {instancePath:instancePath+"/defaultFilter",parentData:data,parentDataProperty:"defaultFilter",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+if(data.paramGroups !== undefined){
+let data19 = data.paramGroups;
+if(Array.isArray(data19)){
+if(data19.length < 1){
+const err31 = {instancePath:instancePath+"/paramGroups",schemaPath:"#/properties/paramGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema69.properties.paramGroups,data:data19};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+const len1 = data19.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate38(data19[i1], {instancePath:instancePath+"/paramGroups/" + i1,parentData:data19,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/paramGroups",schemaPath:"#/properties/paramGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema69.properties.paramGroups.type,parentSchema:schema69.properties.paramGroups,data:data19};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data.updateSemantics !== undefined){
+let data21 = data.updateSemantics;
+if(!(data21 === "partial")){
+const err33 = {instancePath:instancePath+"/updateSemantics",schemaPath:"#/properties/updateSemantics/enum",keyword:"enum",params:{allowedValues: schema69.properties.updateSemantics.enum},message:"must be equal to one of the allowed values",schema:schema69.properties.updateSemantics.enum,parentSchema:schema69.properties.updateSemantics,data:data21};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data.keyParam !== undefined){
+let data22 = data.keyParam;
+if(typeof data22 !== "string"){
+const err34 = {instancePath:instancePath+"/keyParam",schemaPath:"#/properties/keyParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.keyParam.type,parentSchema:schema69.properties.keyParam,data:data22};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.type,parentSchema:schema69,data};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+validate34.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.actions === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema49.required,parentSchema:schema49,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema65.required,parentSchema:schema65,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1842,8 +3380,8 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(((((key0 === "description") || (key0 === "record")) || (key0 === "searchableFields")) || (key0 === "actions")) || (key0 === "note"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema49,data};
+if(!((((((((key0 === "description") || (key0 === "record")) || (key0 === "searchableFields")) || (key0 === "actions")) || (key0 === "note")) || (key0 === "recordsFrom")) || (key0 === "provenance")) || (key0 === "assumption"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema65,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1856,8 +3394,8 @@ errors++;
 if(data.description !== undefined){
 let data0 = data.description;
 if(typeof data0 === "string"){
-if(func4(data0) < 1){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data0};
+if(func3(data0) < 1){
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1868,7 +3406,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0};
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1881,7 +3419,7 @@ errors++;
 if(data.record !== undefined){
 let data1 = data.record;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/record",schemaPath:"#/properties/record/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.record.type,parentSchema:schema49.properties.record,data:data1};
+const err4 = {instancePath:instancePath+"/record",schemaPath:"#/properties/record/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.properties.record.type,parentSchema:schema65.properties.record,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1896,7 +3434,7 @@ let data2 = data.searchableFields;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key1 in data2){
 if(!(((key1 === "fields") || (key1 === "unspecified")) || (key1 === "note"))){
-const err5 = {instancePath:instancePath+"/searchableFields",schemaPath:"#/properties/searchableFields/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema49.properties.searchableFields,data:data2};
+const err5 = {instancePath:instancePath+"/searchableFields",schemaPath:"#/properties/searchableFields/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema65.properties.searchableFields,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1915,8 +3453,8 @@ errors = vErrors.length;
 if(data2.unspecified !== undefined){
 let data4 = data2.unspecified;
 if(typeof data4 === "string"){
-if(func4(data4) < 1){
-const err6 = {instancePath:instancePath+"/searchableFields/unspecified",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data4};
+if(func3(data4) < 1){
+const err6 = {instancePath:instancePath+"/searchableFields/unspecified",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data4};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1927,7 +3465,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/searchableFields/unspecified",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data4};
+const err7 = {instancePath:instancePath+"/searchableFields/unspecified",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1940,8 +3478,8 @@ errors++;
 if(data2.note !== undefined){
 let data5 = data2.note;
 if(typeof data5 === "string"){
-if(func4(data5) < 1){
-const err8 = {instancePath:instancePath+"/searchableFields/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data5};
+if(func3(data5) < 1){
+const err8 = {instancePath:instancePath+"/searchableFields/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data5};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1952,7 +3490,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/searchableFields/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5};
+const err9 = {instancePath:instancePath+"/searchableFields/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1964,7 +3502,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/searchableFields",schemaPath:"#/properties/searchableFields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.properties.searchableFields.type,parentSchema:schema49.properties.searchableFields,data:data2};
+const err10 = {instancePath:instancePath+"/searchableFields",schemaPath:"#/properties/searchableFields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.properties.searchableFields.type,parentSchema:schema65.properties.searchableFields,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1978,7 +3516,7 @@ if(data.actions !== undefined){
 let data6 = data.actions;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(Object.keys(data6).length < 1){
-const err11 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema49.properties.actions,data:data6};
+const err11 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema65.properties.actions,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1988,14 +3526,14 @@ vErrors.push(err11);
 errors++;
 }
 for(const key2 in data6){
-if(!(validate30(data6[key2], {instancePath:instancePath+"/actions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key2,rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate34(data6[key2], {instancePath:instancePath+"/actions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key2,rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.properties.actions.type,parentSchema:schema49.properties.actions,data:data6};
+const err12 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.properties.actions.type,parentSchema:schema65.properties.actions,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2008,8 +3546,8 @@ errors++;
 if(data.note !== undefined){
 let data8 = data.note;
 if(typeof data8 === "string"){
-if(func4(data8) < 1){
-const err13 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data8};
+if(func3(data8) < 1){
+const err13 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2020,7 +3558,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data8};
+const err14 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data8};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2030,9 +3568,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.type,parentSchema:schema49,data};
+if(data.recordsFrom !== undefined){
+let data9 = data.recordsFrom;
+if(typeof data9 !== "string"){
+const err15 = {instancePath:instancePath+"/recordsFrom",schemaPath:"#/properties/recordsFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.properties.recordsFrom.type,parentSchema:schema65.properties.recordsFrom,data:data9};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2041,7 +3580,69 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate28.errors = vErrors;
+}
+if(data.provenance !== undefined){
+let data10 = data.provenance;
+if(typeof data10 === "string"){
+if(func3(data10) < 1){
+const err16 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data10};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.assumption !== undefined){
+let data11 = data.assumption;
+if(typeof data11 === "string"){
+if(func3(data11) < 1){
+const err18 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data11};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data11};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.type,parentSchema:schema65,data};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+validate32.errors = vErrors;
 return errors === 0;
 }
 
@@ -2204,7 +3805,7 @@ if(data.defaults !== undefined){
 let data5 = data.defaults;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key1 in data5){
-if(!(((key1 === "pagination") || (key1 === "meta")) || (key1 === "idFormat"))){
+if(!((((key1 === "pagination") || (key1 === "meta")) || (key1 === "idFormat")) || (key1 === "ordering"))){
 const err13 = {instancePath:instancePath+"/defaults",schemaPath:"#/properties/defaults/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.defaults,data:data5};
 if(vErrors === null){
 vErrors = [err13];
@@ -2254,9 +3855,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/defaults",schemaPath:"#/properties/defaults/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.defaults.type,parentSchema:schema11.properties.defaults,data:data5};
+if(data5.ordering !== undefined){
+let data9 = data5.ordering;
+if(Array.isArray(data9)){
+if(data9.length < 1){
+const err17 = {instancePath:instancePath+"/defaults/ordering",schemaPath:"#/definitions/ordering/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema13,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2265,19 +3868,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(data.pagination !== undefined){
-let data9 = data.pagination;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-for(const key2 in data9){
-if(!(validate11(data9[key2], {instancePath:instancePath+"/pagination/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data9,parentDataProperty:key2,rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/pagination",schemaPath:"#/properties/pagination/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.pagination.type,parentSchema:schema11.properties.pagination,data:data9};
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+let data10 = data9[i0];
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.field === undefined){
+const err18 = {instancePath:instancePath+"/defaults/ordering/" + i0,schemaPath:"#/definitions/ordering/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema13.items.required,parentSchema:schema13.items,data:data10};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2286,19 +3882,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data.meta !== undefined){
-let data11 = data.meta;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-for(const key3 in data11){
-if(!(validate13(data11[key3], {instancePath:instancePath+"/meta/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data11,parentDataProperty:key3,rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.meta.type,parentSchema:schema11.properties.meta,data:data11};
+if(data10.direction === undefined){
+const err19 = {instancePath:instancePath+"/defaults/ordering/" + i0,schemaPath:"#/definitions/ordering/items/required",keyword:"required",params:{missingProperty: "direction"},message:"must have required property '"+"direction"+"'",schema:schema13.items.required,parentSchema:schema13.items,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2307,19 +3892,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data.records !== undefined){
-let data13 = data.records;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-for(const key4 in data13){
-if(!(validate13(data13[key4], {instancePath:instancePath+"/records/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data13,parentDataProperty:key4,rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/records",schemaPath:"#/properties/records/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.records.type,parentSchema:schema11.properties.records,data:data13};
+for(const key2 in data10){
+if(!((key2 === "field") || (key2 === "direction"))){
+const err20 = {instancePath:instancePath+"/defaults/ordering/" + i0,schemaPath:"#/definitions/ordering/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema13.items,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2329,17 +3904,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.params !== undefined){
-if(!(validate22(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
-}
-}
-if(data.entities !== undefined){
-let data16 = data.entities;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(Object.keys(data16).length < 1){
-const err21 = {instancePath:instancePath+"/entities",schemaPath:"#/properties/entities/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema11.properties.entities,data:data16};
+if(data10.field !== undefined){
+let data11 = data10.field;
+if(typeof data11 === "string"){
+if(func3(data11) < 1){
+const err21 = {instancePath:instancePath+"/defaults/ordering/" + i0+"/field",schemaPath:"#/definitions/ordering/items/properties/field/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.items.properties.field,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2348,15 +3917,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-for(const key5 in data16){
-if(!(validate28(data16[key5], {instancePath:instancePath+"/entities/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data16,parentDataProperty:key5,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err22 = {instancePath:instancePath+"/entities",schemaPath:"#/properties/entities/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.entities.type,parentSchema:schema11.properties.entities,data:data16};
+const err22 = {instancePath:instancePath+"/defaults/ordering/" + i0+"/field",schemaPath:"#/definitions/ordering/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.items.properties.field.type,parentSchema:schema13.items.properties.field,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2366,9 +3929,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
-else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(data10.direction !== undefined){
+let data12 = data10.direction;
+if(!((data12 === "asc") || (data12 === "desc"))){
+const err23 = {instancePath:instancePath+"/defaults/ordering/" + i0+"/direction",schemaPath:"#/definitions/ordering/items/properties/direction/enum",keyword:"enum",params:{allowedValues: schema13.items.properties.direction.enum},message:"must be equal to one of the allowed values",schema:schema13.items.properties.direction.enum,parentSchema:schema13.items.properties.direction,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2377,29 +3941,239 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate10.errors = vErrors;
-return errors === 0;
 }
-
-export const validateService = validate34;
-const schema61 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://connector-codegen.dev/schema/service.schema.json","title":"connector-codegen common contract (spec/service.yaml)","type":"object","additionalProperties":false,"required":["service","assumptions","endpoints","actions","writeActions","connectors","executeBody","result","search","sourceCreation","authentication","limits","versioning"],"properties":{"service":{"type":"object","additionalProperties":false,"required":["title","seed","description"],"properties":{"title":{"type":"string"},"seed":{"type":"string"},"description":{"type":"string"}}},"assumptions":{"type":"object","required":["envelope","errorBody","errorStatuses","sortElement","download","tokenIssuance"],"additionalProperties":{"$ref":"#/definitions/assumption"},"properties":{"envelope":{"allOf":[{"$ref":"#/definitions/assumption"},{"properties":{"value":{"type":"object","additionalProperties":false,"required":["records","meta"],"properties":{"records":{"type":"string","minLength":1},"meta":{"type":"string","minLength":1}}}},"type":"object"}]},"errorBody":{"$ref":"#/definitions/assumption"},"errorStatuses":{"$ref":"#/definitions/assumption"},"sortElement":{"$ref":"#/definitions/assumption"},"download":{"$ref":"#/definitions/assumption"},"tokenIssuance":{"$ref":"#/definitions/assumption"}}},"endpoints":{"type":"object","additionalProperties":false,"required":["execute","createSource"],"properties":{"execute":{"$ref":"#/definitions/endpoint"},"createSource":{"$ref":"#/definitions/endpoint"}}},"baseUrl":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"type":"object","additionalProperties":false,"required":["kind","description"],"properties":{"kind":{"enum":["read","write"]},"description":{"type":"string"}}}},"writeActions":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"array","minItems":1,"items":{"type":"string"}}}},"connectors":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"}},"executeBody":{"$ref":"connector.schema.json#/definitions/paramMap"},"result":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"metaKeys":{"type":"array","items":{"type":"string"}}}},"search":{"type":"object","additionalProperties":false,"required":["params","operators","hit","pagination"],"properties":{"description":{"type":"string"},"params":{"$ref":"connector.schema.json#/definitions/paramMap"},"operators":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["operand"],"properties":{"operand":{"enum":["value","values","text","filter","filters"]},"description":{"type":"string"}}}},"hit":{"$ref":"connector.schema.json#/definitions/fieldMap"},"pagination":{"$ref":"connector.schema.json#/definitions/paginationScheme"}}},"sourceCreation":{"$ref":"connector.schema.json#/definitions/shape"},"authentication":{"type":"object","additionalProperties":false,"required":["header","scheme","connectors"],"properties":{"description":{"type":"string"},"header":{"type":"string"},"scheme":{"type":"string"},"unspecified":{"type":"string"},"placeholders":{"type":"array","items":{"type":"string"}},"connectors":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["method","fields"],"properties":{"method":{"enum":["api_key","access_token","oauth2","basic","bearer"]},"description":{"type":"string"},"fields":{"$ref":"connector.schema.json#/definitions/paramMap"},"variables":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean"]},"required":{"type":"boolean"},"description":{"type":"string"},"default":{"type":["string","object"],"if":{"type":"object"},"then":{"type":"object","additionalProperties":false,"required":["unspecified"],"properties":{"unspecified":{"type":"string"}}}},"note":{"type":"string"}}}}}}}}},"limits":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["where","limit"],"properties":{"where":{"type":"string"},"limit":{"type":"string"},"appliesTo":{"type":"object","additionalProperties":false,"properties":{"connector":{"type":"string"},"service":{"enum":["search"]},"entities":{"type":"array","items":{"type":"string"}},"actions":{"type":"array","items":{"type":"string"}},"param":{"type":["string","array"],"items":{"type":"string"}}}},"expect":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"minimum":{"type":"number"},"maximum":{"type":"number"},"default":{"$ref":"connector.schema.json#/definitions/literal"},"maxItems":{"type":"integer"},"maxLength":{"type":"integer"},"pattern":{"type":"string"},"maxBytes":{"type":"integer"}}},"unspecified":{"type":"string"}}}},"events":{"type":"object","additionalProperties":false,"properties":{"unspecified":{"type":"string"}}},"versioning":{"type":"object","additionalProperties":false,"required":["pathSegment"],"properties":{"pathSegment":{"type":"string"},"description":{"type":"string"},"unspecified":{"type":"string"}}}},"definitions":{"assumption":{"type":"object","required":["contract","source","value"],"properties":{"contract":{"type":"string","description":"The contract's words on what it does not show."},"source":{"type":"string","description":"Where the assumed value comes from."},"value":{"description":"The assumed value; the one place to change it."}},"additionalProperties":false},"endpoint":{"type":"object","additionalProperties":false,"required":["method","path","headers","body"],"properties":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"path":{"type":"string","pattern":"^/"},"description":{"type":"string"},"pathParams":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","additionalProperties":{"type":"string"}},"body":{"enum":["executeBody","sourceCreation"]},"response":{"type":"string"}}}}};
-const schema62 = {"type":"object","required":["contract","source","value"],"properties":{"contract":{"type":"string","description":"The contract's words on what it does not show."},"source":{"type":"string","description":"Where the assumed value comes from."},"value":{"description":"The assumed value; the one place to change it."}},"additionalProperties":false};
-const schema69 = {"type":"object","additionalProperties":false,"required":["method","path","headers","body"],"properties":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"path":{"type":"string","pattern":"^/"},"description":{"type":"string"},"pathParams":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","additionalProperties":{"type":"string"}},"body":{"enum":["executeBody","sourceCreation"]},"response":{"type":"string"}}};
-const pattern1 = new RegExp("^/", "u");
-
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(!(validate23(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+}
+else {
+const err24 = {instancePath:instancePath+"/defaults/ordering/" + i0,schemaPath:"#/definitions/ordering/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.items.type,parentSchema:schema13.items,data:data10};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/defaults/ordering",schemaPath:"#/definitions/ordering/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema13.type,parentSchema:schema13,data:data9};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/defaults",schemaPath:"#/properties/defaults/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.defaults.type,parentSchema:schema11.properties.defaults,data:data5};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.pagination !== undefined){
+let data13 = data.pagination;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+for(const key3 in data13){
+if(!(validate11(data13[key3], {instancePath:instancePath+"/pagination/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data13,parentDataProperty:key3,rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+const err27 = {instancePath:instancePath+"/pagination",schemaPath:"#/properties/pagination/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.pagination.type,parentSchema:schema11.properties.pagination,data:data13};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.meta !== undefined){
+let data15 = data.meta;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+for(const key4 in data15){
+if(!(validate13(data15[key4], {instancePath:instancePath+"/meta/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data15,parentDataProperty:key4,rootData}))){
+vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.meta.type,parentSchema:schema11.properties.meta,data:data15};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.records !== undefined){
+let data17 = data.records;
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+for(const key5 in data17){
+if(!(validate13(data17[key5], {instancePath:instancePath+"/records/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data17,parentDataProperty:key5,rootData}))){
+vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/records",schemaPath:"#/properties/records/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.records.type,parentSchema:schema11.properties.records,data:data17};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.params !== undefined){
+if(!(validate24(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+}
+if(data.entities !== undefined){
+let data20 = data.entities;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(Object.keys(data20).length < 1){
+const err30 = {instancePath:instancePath+"/entities",schemaPath:"#/properties/entities/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema11.properties.entities,data:data20};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+for(const key6 in data20){
+if(!(validate32(data20[key6], {instancePath:instancePath+"/entities/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data20,parentDataProperty:key6,rootData}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/entities",schemaPath:"#/properties/entities/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.entities.type,parentSchema:schema11.properties.entities,data:data20};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.transitions !== undefined){
+let data22 = data.transitions;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.unspecified === undefined){
+const err32 = {instancePath:instancePath+"/transitions",schemaPath:"#/properties/transitions/required",keyword:"required",params:{missingProperty: "unspecified"},message:"must have required property '"+"unspecified"+"'",schema:schema11.properties.transitions.required,parentSchema:schema11.properties.transitions,data:data22};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+for(const key7 in data22){
+if(!(key7 === "unspecified")){
+const err33 = {instancePath:instancePath+"/transitions",schemaPath:"#/properties/transitions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.transitions,data:data22};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data22.unspecified !== undefined){
+let data23 = data22.unspecified;
+if(typeof data23 === "string"){
+if(func3(data23) < 1){
+const err34 = {instancePath:instancePath+"/transitions/unspecified",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data23};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/transitions/unspecified",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data23};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/transitions",schemaPath:"#/properties/transitions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.transitions.type,parentSchema:schema11.properties.transitions,data:data22};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+validate10.errors = vErrors;
+return errors === 0;
+}
+
+export const validateService = validate42;
+const schema92 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://connector-codegen.dev/schema/service.schema.json","title":"connector-codegen common contract (spec/service.yaml)","type":"object","additionalProperties":false,"required":["service","assumptions","endpoints","actions","writeActions","connectors","executeBody","result","search","sourceCreation","authentication","limits","versioning"],"properties":{"service":{"type":"object","additionalProperties":false,"required":["title","seed","description"],"properties":{"title":{"type":"string"},"seed":{"type":"string"},"description":{"type":"string"}}},"assumptions":{"type":"object","required":["envelope","errorBody","errorStatuses","sortElement","download","tokenIssuance"],"additionalProperties":{"$ref":"#/definitions/assumption"},"properties":{"envelope":{"allOf":[{"$ref":"#/definitions/assumption"},{"properties":{"value":{"type":"object","additionalProperties":false,"required":["records","meta"],"properties":{"records":{"type":"string","minLength":1},"meta":{"type":"string","minLength":1}}}},"type":"object"}]},"errorBody":{"$ref":"#/definitions/assumption"},"errorStatuses":{"$ref":"#/definitions/assumption"},"sortElement":{"$ref":"#/definitions/assumption"},"download":{"$ref":"#/definitions/assumption"},"tokenIssuance":{"$ref":"#/definitions/assumption"}}},"endpoints":{"type":"object","additionalProperties":false,"required":["execute","createSource"],"properties":{"execute":{"$ref":"#/definitions/endpoint"},"createSource":{"$ref":"#/definitions/endpoint"}}},"baseUrl":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"type":"object","additionalProperties":false,"required":["kind","description"],"properties":{"kind":{"enum":["read","write"]},"description":{"type":"string"}}}},"writeActions":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"array","minItems":1,"items":{"type":"string"}}}},"connectors":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"}},"executeBody":{"$ref":"connector.schema.json#/definitions/paramMap"},"result":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"metaKeys":{"type":"array","items":{"type":"string"}}}},"search":{"type":"object","additionalProperties":false,"required":["params","operators","hit","pagination"],"properties":{"description":{"type":"string"},"params":{"$ref":"connector.schema.json#/definitions/paramMap"},"operators":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["operand"],"properties":{"operand":{"enum":["value","values","text","filter","filters"]},"description":{"type":"string"}}}},"hit":{"$ref":"connector.schema.json#/definitions/fieldMap"},"pagination":{"$ref":"connector.schema.json#/definitions/paginationScheme"}}},"sourceCreation":{"$ref":"connector.schema.json#/definitions/shape"},"authentication":{"type":"object","additionalProperties":false,"required":["header","scheme","connectors"],"properties":{"description":{"type":"string"},"header":{"type":"string"},"scheme":{"type":"string"},"unspecified":{"type":"string"},"placeholders":{"type":"array","items":{"type":"string"}},"connectors":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["method","fields"],"properties":{"method":{"enum":["api_key","access_token","oauth2","basic","bearer"]},"description":{"type":"string"},"fields":{"$ref":"connector.schema.json#/definitions/paramMap"},"variables":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean"]},"required":{"type":"boolean"},"description":{"type":"string"},"default":{"type":["string","object"],"if":{"type":"object"},"then":{"type":"object","additionalProperties":false,"required":["unspecified"],"properties":{"unspecified":{"type":"string"}}}},"note":{"type":"string"},"unspecified":{"type":"string","minLength":1,"description":"The seed's words on what it does not show about the variable."},"suppliedIn":{"enum":["auth_config"],"description":"Where a client supplies the variable over HTTP."},"format":{"$ref":"connector.schema.json#/definitions/format"},"assumption":{"type":"string","minLength":1},"provenance":{"type":"string","minLength":1}}}}}}}}},"limits":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["where","limit"],"properties":{"where":{"type":"string"},"limit":{"type":"string"},"appliesTo":{"type":"object","additionalProperties":false,"properties":{"connector":{"type":"string"},"service":{"enum":["search"]},"entities":{"type":"array","items":{"type":"string"}},"actions":{"type":"array","items":{"type":"string"}},"param":{"type":["string","array"],"items":{"type":"string"}}}},"expect":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"minimum":{"type":"number"},"maximum":{"type":"number"},"default":{"$ref":"connector.schema.json#/definitions/literal"},"maxItems":{"type":"integer"},"maxLength":{"type":"integer"},"pattern":{"type":"string"},"maxBytes":{"type":"integer"}}},"unspecified":{"type":"string"}}}},"events":{"type":"object","additionalProperties":false,"properties":{"unspecified":{"type":"string"}}},"versioning":{"type":"object","additionalProperties":false,"required":["pathSegment"],"properties":{"pathSegment":{"type":"string"},"description":{"type":"string"},"unspecified":{"type":"string"}}}},"definitions":{"assumption":{"type":"object","required":["contract","source","value"],"properties":{"contract":{"type":"string","description":"The contract's words on what it does not show."},"source":{"type":"string","description":"Where the assumed value comes from."},"value":{"description":"The assumed value; the one place to change it."}},"additionalProperties":false},"endpoint":{"type":"object","additionalProperties":false,"required":["method","path","headers","body"],"properties":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"path":{"type":"string","pattern":"^/"},"description":{"type":"string"},"pathParams":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","additionalProperties":{"type":"string"}},"body":{"enum":["executeBody","sourceCreation"]},"response":{"type":"string"}}}}};
+const schema93 = {"type":"object","required":["contract","source","value"],"properties":{"contract":{"type":"string","description":"The contract's words on what it does not show."},"source":{"type":"string","description":"Where the assumed value comes from."},"value":{"description":"The assumed value; the one place to change it."}},"additionalProperties":false};
+const schema100 = {"type":"object","additionalProperties":false,"required":["method","path","headers","body"],"properties":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"path":{"type":"string","pattern":"^/"},"description":{"type":"string"},"pathParams":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","additionalProperties":{"type":"string"}},"body":{"enum":["executeBody","sourceCreation"]},"response":{"type":"string"}}};
+const pattern1 = new RegExp("^/", "u");
+
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(validate25(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2408,12 +4182,12 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2425,7 +4199,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2434,17 +4208,17 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.style === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "style"},message:"must have required property '"+"style"+"'",schema:schema13.required,parentSchema:schema13,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "style"},message:"must have required property '"+"style"+"'",schema:schema14.required,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2454,7 +4228,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.param === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "param"},message:"must have required property '"+"param"+"'",schema:schema13.required,parentSchema:schema13,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "param"},message:"must have required property '"+"param"+"'",schema:schema14.required,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2464,7 +4238,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.next === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "next"},message:"must have required property '"+"next"+"'",schema:schema13.required,parentSchema:schema13,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "next"},message:"must have required property '"+"next"+"'",schema:schema14.required,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2474,7 +4248,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.stop === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stop"},message:"must have required property '"+"stop"+"'",schema:schema13.required,parentSchema:schema13,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stop"},message:"must have required property '"+"stop"+"'",schema:schema14.required,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2484,8 +4258,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema13.properties, key0))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
+if(!(func2.call(schema14.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2498,7 +4272,7 @@ errors++;
 if(data.style !== undefined){
 let data0 = data.style;
 if(!((((((data0 === "cursor") || (data0 === "page")) || (data0 === "offset")) || (data0 === "token")) || (data0 === "link")) || (data0 === "since_id"))){
-const err5 = {instancePath:instancePath+"/style",schemaPath:"#/properties/style/enum",keyword:"enum",params:{allowedValues: schema13.properties.style.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.style.enum,parentSchema:schema13.properties.style,data:data0};
+const err5 = {instancePath:instancePath+"/style",schemaPath:"#/properties/style/enum",keyword:"enum",params:{allowedValues: schema14.properties.style.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.style.enum,parentSchema:schema14.properties.style,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2511,8 +4285,8 @@ errors++;
 if(data.description !== undefined){
 let data1 = data.description;
 if(typeof data1 === "string"){
-if(func4(data1) < 1){
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data1};
+if(func3(data1) < 1){
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2523,7 +4297,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data1};
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2536,7 +4310,7 @@ errors++;
 if(data.param !== undefined){
 let data2 = data.param;
 if(typeof data2 !== "string"){
-const err8 = {instancePath:instancePath+"/param",schemaPath:"#/properties/param/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.param.type,parentSchema:schema13.properties.param,data:data2};
+const err8 = {instancePath:instancePath+"/param",schemaPath:"#/properties/param/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.param.type,parentSchema:schema14.properties.param,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2549,7 +4323,7 @@ errors++;
 if(data.sizeParam !== undefined){
 let data3 = data.sizeParam;
 if(typeof data3 !== "string"){
-const err9 = {instancePath:instancePath+"/sizeParam",schemaPath:"#/properties/sizeParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.sizeParam.type,parentSchema:schema13.properties.sizeParam,data:data3};
+const err9 = {instancePath:instancePath+"/sizeParam",schemaPath:"#/properties/sizeParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.sizeParam.type,parentSchema:schema14.properties.sizeParam,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2563,7 +4337,7 @@ if(data.next !== undefined){
 let data4 = data.next;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.from === undefined){
-const err10 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema13.properties.next.required,parentSchema:schema13.properties.next,data:data4};
+const err10 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema14.properties.next.required,parentSchema:schema14.properties.next,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2574,7 +4348,7 @@ errors++;
 }
 for(const key1 in data4){
 if(!((((key1 === "from") || (key1 === "path")) || (key1 === "queryParam")) || (key1 === "start"))){
-const err11 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.next,data:data4};
+const err11 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.next,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2587,7 +4361,7 @@ errors++;
 if(data4.from !== undefined){
 let data5 = data4.from;
 if(!((((data5 === "meta") || (data5 === "last_record")) || (data5 === "page_number")) || (data5 === "offset"))){
-const err12 = {instancePath:instancePath+"/next/from",schemaPath:"#/properties/next/properties/from/enum",keyword:"enum",params:{allowedValues: schema13.properties.next.properties.from.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.next.properties.from.enum,parentSchema:schema13.properties.next.properties.from,data:data5};
+const err12 = {instancePath:instancePath+"/next/from",schemaPath:"#/properties/next/properties/from/enum",keyword:"enum",params:{allowedValues: schema14.properties.next.properties.from.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.next.properties.from.enum,parentSchema:schema14.properties.next.properties.from,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2600,7 +4374,7 @@ errors++;
 if(data4.path !== undefined){
 let data6 = data4.path;
 if(typeof data6 !== "string"){
-const err13 = {instancePath:instancePath+"/next/path",schemaPath:"#/properties/next/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.next.properties.path.type,parentSchema:schema13.properties.next.properties.path,data:data6};
+const err13 = {instancePath:instancePath+"/next/path",schemaPath:"#/properties/next/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.next.properties.path.type,parentSchema:schema14.properties.next.properties.path,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2613,7 +4387,7 @@ errors++;
 if(data4.queryParam !== undefined){
 let data7 = data4.queryParam;
 if(typeof data7 !== "string"){
-const err14 = {instancePath:instancePath+"/next/queryParam",schemaPath:"#/properties/next/properties/queryParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.next.properties.queryParam.type,parentSchema:schema13.properties.next.properties.queryParam,data:data7};
+const err14 = {instancePath:instancePath+"/next/queryParam",schemaPath:"#/properties/next/properties/queryParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.next.properties.queryParam.type,parentSchema:schema14.properties.next.properties.queryParam,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2626,7 +4400,7 @@ errors++;
 if(data4.start !== undefined){
 let data8 = data4.start;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err15 = {instancePath:instancePath+"/next/start",schemaPath:"#/properties/next/properties/start/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.next.properties.start.type,parentSchema:schema13.properties.next.properties.start,data:data8};
+const err15 = {instancePath:instancePath+"/next/start",schemaPath:"#/properties/next/properties/start/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.next.properties.start.type,parentSchema:schema14.properties.next.properties.start,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2638,7 +4412,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.next.type,parentSchema:schema13.properties.next,data:data4};
+const err16 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.next.type,parentSchema:schema14.properties.next,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2652,7 +4426,7 @@ if(data.stop !== undefined){
 let data9 = data.stop;
 if(Array.isArray(data9)){
 if(data9.length < 1){
-const err17 = {instancePath:instancePath+"/stop",schemaPath:"#/properties/stop/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema13.properties.stop,data:data9};
+const err17 = {instancePath:instancePath+"/stop",schemaPath:"#/properties/stop/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema14.properties.stop,data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2666,7 +4440,7 @@ for(let i0=0; i0<len0; i0++){
 let data10 = data9[i0];
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if(data10.when === undefined){
-const err18 = {instancePath:instancePath+"/stop/" + i0,schemaPath:"#/properties/stop/items/required",keyword:"required",params:{missingProperty: "when"},message:"must have required property '"+"when"+"'",schema:schema13.properties.stop.items.required,parentSchema:schema13.properties.stop.items,data:data10};
+const err18 = {instancePath:instancePath+"/stop/" + i0,schemaPath:"#/properties/stop/items/required",keyword:"required",params:{missingProperty: "when"},message:"must have required property '"+"when"+"'",schema:schema14.properties.stop.items.required,parentSchema:schema14.properties.stop.items,data:data10};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2677,7 +4451,7 @@ errors++;
 }
 for(const key2 in data10){
 if(!((key2 === "when") || (key2 === "key"))){
-const err19 = {instancePath:instancePath+"/stop/" + i0,schemaPath:"#/properties/stop/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema13.properties.stop.items,data:data10};
+const err19 = {instancePath:instancePath+"/stop/" + i0,schemaPath:"#/properties/stop/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.stop.items,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2690,7 +4464,7 @@ errors++;
 if(data10.when !== undefined){
 let data11 = data10.when;
 if(!(((((((data11 === "metaFalse") || (data11 === "metaTrue")) || (data11 === "metaMissing")) || (data11 === "nextMissing")) || (data11 === "emptyPage")) || (data11 === "shortPage")) || (data11 === "totalReached"))){
-const err20 = {instancePath:instancePath+"/stop/" + i0+"/when",schemaPath:"#/properties/stop/items/properties/when/enum",keyword:"enum",params:{allowedValues: schema13.properties.stop.items.properties.when.enum},message:"must be equal to one of the allowed values",schema:schema13.properties.stop.items.properties.when.enum,parentSchema:schema13.properties.stop.items.properties.when,data:data11};
+const err20 = {instancePath:instancePath+"/stop/" + i0+"/when",schemaPath:"#/properties/stop/items/properties/when/enum",keyword:"enum",params:{allowedValues: schema14.properties.stop.items.properties.when.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.stop.items.properties.when.enum,parentSchema:schema14.properties.stop.items.properties.when,data:data11};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2703,7 +4477,7 @@ errors++;
 if(data10.key !== undefined){
 let data12 = data10.key;
 if(typeof data12 !== "string"){
-const err21 = {instancePath:instancePath+"/stop/" + i0+"/key",schemaPath:"#/properties/stop/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.stop.items.properties.key.type,parentSchema:schema13.properties.stop.items.properties.key,data:data12};
+const err21 = {instancePath:instancePath+"/stop/" + i0+"/key",schemaPath:"#/properties/stop/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.stop.items.properties.key.type,parentSchema:schema14.properties.stop.items.properties.key,data:data12};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2715,7 +4489,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/stop/" + i0,schemaPath:"#/properties/stop/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.stop.items.type,parentSchema:schema13.properties.stop.items,data:data10};
+const err22 = {instancePath:instancePath+"/stop/" + i0,schemaPath:"#/properties/stop/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.stop.items.type,parentSchema:schema14.properties.stop.items,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2727,7 +4501,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/stop",schemaPath:"#/properties/stop/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema13.properties.stop.type,parentSchema:schema13.properties.stop,data:data9};
+const err23 = {instancePath:instancePath+"/stop",schemaPath:"#/properties/stop/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.stop.type,parentSchema:schema14.properties.stop,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2740,8 +4514,8 @@ errors++;
 if(data.note !== undefined){
 let data13 = data.note;
 if(typeof data13 === "string"){
-if(func4(data13) < 1){
-const err24 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data13};
+if(func3(data13) < 1){
+const err24 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data13};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2752,7 +4526,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data13};
+const err25 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data13};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2765,8 +4539,8 @@ errors++;
 if(data.provenance !== undefined){
 let data14 = data.provenance;
 if(typeof data14 === "string"){
-if(func4(data14) < 1){
-const err26 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data14};
+if(func3(data14) < 1){
+const err26 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data14};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2777,7 +4551,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data14};
+const err27 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data14};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2790,8 +4564,8 @@ errors++;
 if(data.assumption !== undefined){
 let data15 = data.assumption;
 if(typeof data15 === "string"){
-if(func4(data15) < 1){
-const err28 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data15};
+if(func3(data15) < 1){
+const err28 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data15};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2802,7 +4576,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data15};
+const err29 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data15};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2814,7 +4588,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2823,18 +4597,18 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((((((key0 === "description") || (key0 === "fields")) || (key0 === "unspecified")) || (key0 === "note")) || (key0 === "provenance")) || (key0 === "assumption")) || (key0 === "idPrefix")) || (key0 === "idFormat"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
+if(!(func2.call(schema19.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2847,8 +4621,8 @@ errors++;
 if(data.description !== undefined){
 let data0 = data.description;
 if(typeof data0 === "string"){
-if(func4(data0) < 1){
-const err1 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data0};
+if(func3(data0) < 1){
+const err1 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2859,7 +4633,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data0};
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2878,8 +4652,8 @@ errors = vErrors.length;
 if(data.unspecified !== undefined){
 let data2 = data.unspecified;
 if(typeof data2 === "string"){
-if(func4(data2) < 1){
-const err3 = {instancePath:instancePath+"/unspecified",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data2};
+if(func3(data2) < 1){
+const err3 = {instancePath:instancePath+"/unspecified",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2890,7 +4664,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/unspecified",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data2};
+const err4 = {instancePath:instancePath+"/unspecified",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2903,8 +4677,8 @@ errors++;
 if(data.note !== undefined){
 let data3 = data.note;
 if(typeof data3 === "string"){
-if(func4(data3) < 1){
-const err5 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data3};
+if(func3(data3) < 1){
+const err5 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2915,7 +4689,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data3};
+const err6 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2928,8 +4702,8 @@ errors++;
 if(data.provenance !== undefined){
 let data4 = data.provenance;
 if(typeof data4 === "string"){
-if(func4(data4) < 1){
-const err7 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data4};
+if(func3(data4) < 1){
+const err7 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2940,7 +4714,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data4};
+const err8 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2953,8 +4727,8 @@ errors++;
 if(data.assumption !== undefined){
 let data5 = data.assumption;
 if(typeof data5 === "string"){
-if(func4(data5) < 1){
-const err9 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data5};
+if(func3(data5) < 1){
+const err9 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2965,7 +4739,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data5};
+const err10 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2978,8 +4752,8 @@ errors++;
 if(data.idPrefix !== undefined){
 let data6 = data.idPrefix;
 if(typeof data6 === "string"){
-if(func4(data6) < 1){
-const err11 = {instancePath:instancePath+"/idPrefix",schemaPath:"#/properties/idPrefix/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.idPrefix,data:data6};
+if(func3(data6) < 1){
+const err11 = {instancePath:instancePath+"/idPrefix",schemaPath:"#/properties/idPrefix/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.idPrefix,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2990,7 +4764,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/idPrefix",schemaPath:"#/properties/idPrefix/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.idPrefix.type,parentSchema:schema18.properties.idPrefix,data:data6};
+const err12 = {instancePath:instancePath+"/idPrefix",schemaPath:"#/properties/idPrefix/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.idPrefix.type,parentSchema:schema19.properties.idPrefix,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3013,9 +4787,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+if(data.key !== undefined){
+let data8 = data.key;
+if(typeof data8 === "string"){
+if(func3(data8) < 1){
+const err14 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.key,data:data8};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3024,18 +4800,73 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate44.errors = vErrors;
+}
+else {
+const err15 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.key.type,parentSchema:schema19.properties.key,data:data8};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.invariants !== undefined){
+let data9 = data.invariants;
+if(Array.isArray(data9)){
+if(data9.length < 1){
+const err16 = {instancePath:instancePath+"/invariants",schemaPath:"#/properties/invariants/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.invariants,data:data9};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate20(data9[i0], {instancePath:instancePath+"/invariants/" + i0,parentData:data9,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/invariants",schemaPath:"#/properties/invariants/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.invariants.type,parentSchema:schema19.properties.invariants,data:data9};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate52.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://connector-codegen.dev/schema/service.schema.json" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.service === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "service"},message:"must have required property '"+"service"+"'",schema:schema61.required,parentSchema:schema61,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "service"},message:"must have required property '"+"service"+"'",schema:schema92.required,parentSchema:schema92,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3045,7 +4876,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.assumptions === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "assumptions"},message:"must have required property '"+"assumptions"+"'",schema:schema61.required,parentSchema:schema61,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "assumptions"},message:"must have required property '"+"assumptions"+"'",schema:schema92.required,parentSchema:schema92,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3055,7 +4886,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.endpoints === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endpoints"},message:"must have required property '"+"endpoints"+"'",schema:schema61.required,parentSchema:schema61,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endpoints"},message:"must have required property '"+"endpoints"+"'",schema:schema92.required,parentSchema:schema92,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3065,7 +4896,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.actions === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema61.required,parentSchema:schema61,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema92.required,parentSchema:schema92,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3075,7 +4906,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.writeActions === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writeActions"},message:"must have required property '"+"writeActions"+"'",schema:schema61.required,parentSchema:schema61,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writeActions"},message:"must have required property '"+"writeActions"+"'",schema:schema92.required,parentSchema:schema92,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3085,7 +4916,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.connectors === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "connectors"},message:"must have required property '"+"connectors"+"'",schema:schema61.required,parentSchema:schema61,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "connectors"},message:"must have required property '"+"connectors"+"'",schema:schema92.required,parentSchema:schema92,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3095,7 +4926,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.executeBody === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "executeBody"},message:"must have required property '"+"executeBody"+"'",schema:schema61.required,parentSchema:schema61,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "executeBody"},message:"must have required property '"+"executeBody"+"'",schema:schema92.required,parentSchema:schema92,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3105,7 +4936,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.result === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'",schema:schema61.required,parentSchema:schema61,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'",schema:schema92.required,parentSchema:schema92,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3115,7 +4946,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.search === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "search"},message:"must have required property '"+"search"+"'",schema:schema61.required,parentSchema:schema61,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "search"},message:"must have required property '"+"search"+"'",schema:schema92.required,parentSchema:schema92,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3125,7 +4956,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.sourceCreation === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sourceCreation"},message:"must have required property '"+"sourceCreation"+"'",schema:schema61.required,parentSchema:schema61,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sourceCreation"},message:"must have required property '"+"sourceCreation"+"'",schema:schema92.required,parentSchema:schema92,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3135,7 +4966,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.authentication === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "authentication"},message:"must have required property '"+"authentication"+"'",schema:schema61.required,parentSchema:schema61,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "authentication"},message:"must have required property '"+"authentication"+"'",schema:schema92.required,parentSchema:schema92,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3145,7 +4976,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.limits === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "limits"},message:"must have required property '"+"limits"+"'",schema:schema61.required,parentSchema:schema61,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "limits"},message:"must have required property '"+"limits"+"'",schema:schema92.required,parentSchema:schema92,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3155,7 +4986,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.versioning === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "versioning"},message:"must have required property '"+"versioning"+"'",schema:schema61.required,parentSchema:schema61,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "versioning"},message:"must have required property '"+"versioning"+"'",schema:schema92.required,parentSchema:schema92,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3165,8 +4996,8 @@ vErrors.push(err12);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema61.properties, key0))){
-const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema61,data};
+if(!(func2.call(schema92.properties, key0))){
+const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema92,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3180,7 +5011,7 @@ if(data.service !== undefined){
 let data0 = data.service;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.title === undefined){
-const err14 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema61.properties.service.required,parentSchema:schema61.properties.service,data:data0};
+const err14 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema92.properties.service.required,parentSchema:schema92.properties.service,data:data0};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3190,7 +5021,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data0.seed === undefined){
-const err15 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/required",keyword:"required",params:{missingProperty: "seed"},message:"must have required property '"+"seed"+"'",schema:schema61.properties.service.required,parentSchema:schema61.properties.service,data:data0};
+const err15 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/required",keyword:"required",params:{missingProperty: "seed"},message:"must have required property '"+"seed"+"'",schema:schema92.properties.service.required,parentSchema:schema92.properties.service,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3200,7 +5031,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data0.description === undefined){
-const err16 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema61.properties.service.required,parentSchema:schema61.properties.service,data:data0};
+const err16 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema92.properties.service.required,parentSchema:schema92.properties.service,data:data0};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3211,7 +5042,7 @@ errors++;
 }
 for(const key1 in data0){
 if(!(((key1 === "title") || (key1 === "seed")) || (key1 === "description"))){
-const err17 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.service,data:data0};
+const err17 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.service,data:data0};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3224,7 +5055,7 @@ errors++;
 if(data0.title !== undefined){
 let data1 = data0.title;
 if(typeof data1 !== "string"){
-const err18 = {instancePath:instancePath+"/service/title",schemaPath:"#/properties/service/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.service.properties.title.type,parentSchema:schema61.properties.service.properties.title,data:data1};
+const err18 = {instancePath:instancePath+"/service/title",schemaPath:"#/properties/service/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.service.properties.title.type,parentSchema:schema92.properties.service.properties.title,data:data1};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3237,7 +5068,7 @@ errors++;
 if(data0.seed !== undefined){
 let data2 = data0.seed;
 if(typeof data2 !== "string"){
-const err19 = {instancePath:instancePath+"/service/seed",schemaPath:"#/properties/service/properties/seed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.service.properties.seed.type,parentSchema:schema61.properties.service.properties.seed,data:data2};
+const err19 = {instancePath:instancePath+"/service/seed",schemaPath:"#/properties/service/properties/seed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.service.properties.seed.type,parentSchema:schema92.properties.service.properties.seed,data:data2};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3250,7 +5081,7 @@ errors++;
 if(data0.description !== undefined){
 let data3 = data0.description;
 if(typeof data3 !== "string"){
-const err20 = {instancePath:instancePath+"/service/description",schemaPath:"#/properties/service/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.service.properties.description.type,parentSchema:schema61.properties.service.properties.description,data:data3};
+const err20 = {instancePath:instancePath+"/service/description",schemaPath:"#/properties/service/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.service.properties.description.type,parentSchema:schema92.properties.service.properties.description,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3262,7 +5093,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.service.type,parentSchema:schema61.properties.service,data:data0};
+const err21 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.service.type,parentSchema:schema92.properties.service,data:data0};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3276,7 +5107,7 @@ if(data.assumptions !== undefined){
 let data4 = data.assumptions;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.envelope === undefined){
-const err22 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/required",keyword:"required",params:{missingProperty: "envelope"},message:"must have required property '"+"envelope"+"'",schema:schema61.properties.assumptions.required,parentSchema:schema61.properties.assumptions,data:data4};
+const err22 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/required",keyword:"required",params:{missingProperty: "envelope"},message:"must have required property '"+"envelope"+"'",schema:schema92.properties.assumptions.required,parentSchema:schema92.properties.assumptions,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3286,7 +5117,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data4.errorBody === undefined){
-const err23 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/required",keyword:"required",params:{missingProperty: "errorBody"},message:"must have required property '"+"errorBody"+"'",schema:schema61.properties.assumptions.required,parentSchema:schema61.properties.assumptions,data:data4};
+const err23 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/required",keyword:"required",params:{missingProperty: "errorBody"},message:"must have required property '"+"errorBody"+"'",schema:schema92.properties.assumptions.required,parentSchema:schema92.properties.assumptions,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3296,7 +5127,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data4.errorStatuses === undefined){
-const err24 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/required",keyword:"required",params:{missingProperty: "errorStatuses"},message:"must have required property '"+"errorStatuses"+"'",schema:schema61.properties.assumptions.required,parentSchema:schema61.properties.assumptions,data:data4};
+const err24 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/required",keyword:"required",params:{missingProperty: "errorStatuses"},message:"must have required property '"+"errorStatuses"+"'",schema:schema92.properties.assumptions.required,parentSchema:schema92.properties.assumptions,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3306,7 +5137,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data4.sortElement === undefined){
-const err25 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/required",keyword:"required",params:{missingProperty: "sortElement"},message:"must have required property '"+"sortElement"+"'",schema:schema61.properties.assumptions.required,parentSchema:schema61.properties.assumptions,data:data4};
+const err25 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/required",keyword:"required",params:{missingProperty: "sortElement"},message:"must have required property '"+"sortElement"+"'",schema:schema92.properties.assumptions.required,parentSchema:schema92.properties.assumptions,data:data4};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3316,7 +5147,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data4.download === undefined){
-const err26 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/required",keyword:"required",params:{missingProperty: "download"},message:"must have required property '"+"download"+"'",schema:schema61.properties.assumptions.required,parentSchema:schema61.properties.assumptions,data:data4};
+const err26 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/required",keyword:"required",params:{missingProperty: "download"},message:"must have required property '"+"download"+"'",schema:schema92.properties.assumptions.required,parentSchema:schema92.properties.assumptions,data:data4};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3326,7 +5157,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data4.tokenIssuance === undefined){
-const err27 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/required",keyword:"required",params:{missingProperty: "tokenIssuance"},message:"must have required property '"+"tokenIssuance"+"'",schema:schema61.properties.assumptions.required,parentSchema:schema61.properties.assumptions,data:data4};
+const err27 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/required",keyword:"required",params:{missingProperty: "tokenIssuance"},message:"must have required property '"+"tokenIssuance"+"'",schema:schema92.properties.assumptions.required,parentSchema:schema92.properties.assumptions,data:data4};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3340,7 +5171,7 @@ if(!((((((key2 === "envelope") || (key2 === "errorBody")) || (key2 === "errorSta
 let data5 = data4[key2];
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.contract === undefined){
-const err28 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema62.required,parentSchema:schema62,data:data5};
+const err28 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema93.required,parentSchema:schema93,data:data5};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3350,7 +5181,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data5.source === undefined){
-const err29 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema62.required,parentSchema:schema62,data:data5};
+const err29 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema93.required,parentSchema:schema93,data:data5};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3360,7 +5191,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data5.value === undefined){
-const err30 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema62.required,parentSchema:schema62,data:data5};
+const err30 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema93.required,parentSchema:schema93,data:data5};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3371,7 +5202,7 @@ errors++;
 }
 for(const key3 in data5){
 if(!(((key3 === "contract") || (key3 === "source")) || (key3 === "value"))){
-const err31 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema62,data:data5};
+const err31 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema93,data:data5};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3384,7 +5215,7 @@ errors++;
 if(data5.contract !== undefined){
 let data6 = data5.contract;
 if(typeof data6 !== "string"){
-const err32 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.contract.type,parentSchema:schema62.properties.contract,data:data6};
+const err32 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.contract.type,parentSchema:schema93.properties.contract,data:data6};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3397,7 +5228,7 @@ errors++;
 if(data5.source !== undefined){
 let data7 = data5.source;
 if(typeof data7 !== "string"){
-const err33 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.source.type,parentSchema:schema62.properties.source,data:data7};
+const err33 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.source.type,parentSchema:schema93.properties.source,data:data7};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3409,7 +5240,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema62.type,parentSchema:schema62,data:data5};
+const err34 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema93.type,parentSchema:schema93,data:data5};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3424,7 +5255,7 @@ if(data4.envelope !== undefined){
 let data8 = data4.envelope;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.contract === undefined){
-const err35 = {instancePath:instancePath+"/assumptions/envelope",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema62.required,parentSchema:schema62,data:data8};
+const err35 = {instancePath:instancePath+"/assumptions/envelope",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema93.required,parentSchema:schema93,data:data8};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3434,7 +5265,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data8.source === undefined){
-const err36 = {instancePath:instancePath+"/assumptions/envelope",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema62.required,parentSchema:schema62,data:data8};
+const err36 = {instancePath:instancePath+"/assumptions/envelope",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema93.required,parentSchema:schema93,data:data8};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3444,7 +5275,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data8.value === undefined){
-const err37 = {instancePath:instancePath+"/assumptions/envelope",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema62.required,parentSchema:schema62,data:data8};
+const err37 = {instancePath:instancePath+"/assumptions/envelope",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema93.required,parentSchema:schema93,data:data8};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3455,7 +5286,7 @@ errors++;
 }
 for(const key4 in data8){
 if(!(((key4 === "contract") || (key4 === "source")) || (key4 === "value"))){
-const err38 = {instancePath:instancePath+"/assumptions/envelope",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema62,data:data8};
+const err38 = {instancePath:instancePath+"/assumptions/envelope",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema93,data:data8};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3468,7 +5299,7 @@ errors++;
 if(data8.contract !== undefined){
 let data9 = data8.contract;
 if(typeof data9 !== "string"){
-const err39 = {instancePath:instancePath+"/assumptions/envelope/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.contract.type,parentSchema:schema62.properties.contract,data:data9};
+const err39 = {instancePath:instancePath+"/assumptions/envelope/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.contract.type,parentSchema:schema93.properties.contract,data:data9};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -3481,7 +5312,7 @@ errors++;
 if(data8.source !== undefined){
 let data10 = data8.source;
 if(typeof data10 !== "string"){
-const err40 = {instancePath:instancePath+"/assumptions/envelope/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.source.type,parentSchema:schema62.properties.source,data:data10};
+const err40 = {instancePath:instancePath+"/assumptions/envelope/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.source.type,parentSchema:schema93.properties.source,data:data10};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -3493,7 +5324,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/assumptions/envelope",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema62.type,parentSchema:schema62,data:data8};
+const err41 = {instancePath:instancePath+"/assumptions/envelope",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema93.type,parentSchema:schema93,data:data8};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3507,7 +5338,7 @@ if(data8.value !== undefined){
 let data11 = data8.value;
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if(data11.records === undefined){
-const err42 = {instancePath:instancePath+"/assumptions/envelope/value",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/required",keyword:"required",params:{missingProperty: "records"},message:"must have required property '"+"records"+"'",schema:schema61.properties.assumptions.properties.envelope.allOf[1].properties.value.required,parentSchema:schema61.properties.assumptions.properties.envelope.allOf[1].properties.value,data:data11};
+const err42 = {instancePath:instancePath+"/assumptions/envelope/value",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/required",keyword:"required",params:{missingProperty: "records"},message:"must have required property '"+"records"+"'",schema:schema92.properties.assumptions.properties.envelope.allOf[1].properties.value.required,parentSchema:schema92.properties.assumptions.properties.envelope.allOf[1].properties.value,data:data11};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -3517,7 +5348,7 @@ vErrors.push(err42);
 errors++;
 }
 if(data11.meta === undefined){
-const err43 = {instancePath:instancePath+"/assumptions/envelope/value",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/required",keyword:"required",params:{missingProperty: "meta"},message:"must have required property '"+"meta"+"'",schema:schema61.properties.assumptions.properties.envelope.allOf[1].properties.value.required,parentSchema:schema61.properties.assumptions.properties.envelope.allOf[1].properties.value,data:data11};
+const err43 = {instancePath:instancePath+"/assumptions/envelope/value",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/required",keyword:"required",params:{missingProperty: "meta"},message:"must have required property '"+"meta"+"'",schema:schema92.properties.assumptions.properties.envelope.allOf[1].properties.value.required,parentSchema:schema92.properties.assumptions.properties.envelope.allOf[1].properties.value,data:data11};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -3528,7 +5359,7 @@ errors++;
 }
 for(const key5 in data11){
 if(!((key5 === "records") || (key5 === "meta"))){
-const err44 = {instancePath:instancePath+"/assumptions/envelope/value",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.assumptions.properties.envelope.allOf[1].properties.value,data:data11};
+const err44 = {instancePath:instancePath+"/assumptions/envelope/value",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.assumptions.properties.envelope.allOf[1].properties.value,data:data11};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -3541,8 +5372,8 @@ errors++;
 if(data11.records !== undefined){
 let data12 = data11.records;
 if(typeof data12 === "string"){
-if(func4(data12) < 1){
-const err45 = {instancePath:instancePath+"/assumptions/envelope/value/records",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/properties/records/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema61.properties.assumptions.properties.envelope.allOf[1].properties.value.properties.records,data:data12};
+if(func3(data12) < 1){
+const err45 = {instancePath:instancePath+"/assumptions/envelope/value/records",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/properties/records/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema92.properties.assumptions.properties.envelope.allOf[1].properties.value.properties.records,data:data12};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -3553,7 +5384,7 @@ errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/assumptions/envelope/value/records",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/properties/records/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.assumptions.properties.envelope.allOf[1].properties.value.properties.records.type,parentSchema:schema61.properties.assumptions.properties.envelope.allOf[1].properties.value.properties.records,data:data12};
+const err46 = {instancePath:instancePath+"/assumptions/envelope/value/records",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/properties/records/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.assumptions.properties.envelope.allOf[1].properties.value.properties.records.type,parentSchema:schema92.properties.assumptions.properties.envelope.allOf[1].properties.value.properties.records,data:data12};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -3566,8 +5397,8 @@ errors++;
 if(data11.meta !== undefined){
 let data13 = data11.meta;
 if(typeof data13 === "string"){
-if(func4(data13) < 1){
-const err47 = {instancePath:instancePath+"/assumptions/envelope/value/meta",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/properties/meta/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema61.properties.assumptions.properties.envelope.allOf[1].properties.value.properties.meta,data:data13};
+if(func3(data13) < 1){
+const err47 = {instancePath:instancePath+"/assumptions/envelope/value/meta",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/properties/meta/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema92.properties.assumptions.properties.envelope.allOf[1].properties.value.properties.meta,data:data13};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -3578,7 +5409,7 @@ errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/assumptions/envelope/value/meta",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/properties/meta/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.assumptions.properties.envelope.allOf[1].properties.value.properties.meta.type,parentSchema:schema61.properties.assumptions.properties.envelope.allOf[1].properties.value.properties.meta,data:data13};
+const err48 = {instancePath:instancePath+"/assumptions/envelope/value/meta",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/properties/meta/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.assumptions.properties.envelope.allOf[1].properties.value.properties.meta.type,parentSchema:schema92.properties.assumptions.properties.envelope.allOf[1].properties.value.properties.meta,data:data13};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -3590,7 +5421,7 @@ errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/assumptions/envelope/value",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.assumptions.properties.envelope.allOf[1].properties.value.type,parentSchema:schema61.properties.assumptions.properties.envelope.allOf[1].properties.value,data:data11};
+const err49 = {instancePath:instancePath+"/assumptions/envelope/value",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.assumptions.properties.envelope.allOf[1].properties.value.type,parentSchema:schema92.properties.assumptions.properties.envelope.allOf[1].properties.value,data:data11};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -3602,7 +5433,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/assumptions/envelope",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.assumptions.properties.envelope.allOf[1].type,parentSchema:schema61.properties.assumptions.properties.envelope.allOf[1],data:data8};
+const err50 = {instancePath:instancePath+"/assumptions/envelope",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.assumptions.properties.envelope.allOf[1].type,parentSchema:schema92.properties.assumptions.properties.envelope.allOf[1],data:data8};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -3616,7 +5447,7 @@ if(data4.errorBody !== undefined){
 let data14 = data4.errorBody;
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 if(data14.contract === undefined){
-const err51 = {instancePath:instancePath+"/assumptions/errorBody",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema62.required,parentSchema:schema62,data:data14};
+const err51 = {instancePath:instancePath+"/assumptions/errorBody",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema93.required,parentSchema:schema93,data:data14};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -3626,7 +5457,7 @@ vErrors.push(err51);
 errors++;
 }
 if(data14.source === undefined){
-const err52 = {instancePath:instancePath+"/assumptions/errorBody",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema62.required,parentSchema:schema62,data:data14};
+const err52 = {instancePath:instancePath+"/assumptions/errorBody",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema93.required,parentSchema:schema93,data:data14};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -3636,7 +5467,7 @@ vErrors.push(err52);
 errors++;
 }
 if(data14.value === undefined){
-const err53 = {instancePath:instancePath+"/assumptions/errorBody",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema62.required,parentSchema:schema62,data:data14};
+const err53 = {instancePath:instancePath+"/assumptions/errorBody",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema93.required,parentSchema:schema93,data:data14};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -3647,7 +5478,7 @@ errors++;
 }
 for(const key6 in data14){
 if(!(((key6 === "contract") || (key6 === "source")) || (key6 === "value"))){
-const err54 = {instancePath:instancePath+"/assumptions/errorBody",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema62,data:data14};
+const err54 = {instancePath:instancePath+"/assumptions/errorBody",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema93,data:data14};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -3660,7 +5491,7 @@ errors++;
 if(data14.contract !== undefined){
 let data15 = data14.contract;
 if(typeof data15 !== "string"){
-const err55 = {instancePath:instancePath+"/assumptions/errorBody/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.contract.type,parentSchema:schema62.properties.contract,data:data15};
+const err55 = {instancePath:instancePath+"/assumptions/errorBody/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.contract.type,parentSchema:schema93.properties.contract,data:data15};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -3673,7 +5504,7 @@ errors++;
 if(data14.source !== undefined){
 let data16 = data14.source;
 if(typeof data16 !== "string"){
-const err56 = {instancePath:instancePath+"/assumptions/errorBody/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.source.type,parentSchema:schema62.properties.source,data:data16};
+const err56 = {instancePath:instancePath+"/assumptions/errorBody/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.source.type,parentSchema:schema93.properties.source,data:data16};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -3685,7 +5516,7 @@ errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/assumptions/errorBody",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema62.type,parentSchema:schema62,data:data14};
+const err57 = {instancePath:instancePath+"/assumptions/errorBody",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema93.type,parentSchema:schema93,data:data14};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -3699,7 +5530,7 @@ if(data4.errorStatuses !== undefined){
 let data17 = data4.errorStatuses;
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17.contract === undefined){
-const err58 = {instancePath:instancePath+"/assumptions/errorStatuses",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema62.required,parentSchema:schema62,data:data17};
+const err58 = {instancePath:instancePath+"/assumptions/errorStatuses",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema93.required,parentSchema:schema93,data:data17};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -3709,7 +5540,7 @@ vErrors.push(err58);
 errors++;
 }
 if(data17.source === undefined){
-const err59 = {instancePath:instancePath+"/assumptions/errorStatuses",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema62.required,parentSchema:schema62,data:data17};
+const err59 = {instancePath:instancePath+"/assumptions/errorStatuses",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema93.required,parentSchema:schema93,data:data17};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -3719,7 +5550,7 @@ vErrors.push(err59);
 errors++;
 }
 if(data17.value === undefined){
-const err60 = {instancePath:instancePath+"/assumptions/errorStatuses",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema62.required,parentSchema:schema62,data:data17};
+const err60 = {instancePath:instancePath+"/assumptions/errorStatuses",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema93.required,parentSchema:schema93,data:data17};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -3730,7 +5561,7 @@ errors++;
 }
 for(const key7 in data17){
 if(!(((key7 === "contract") || (key7 === "source")) || (key7 === "value"))){
-const err61 = {instancePath:instancePath+"/assumptions/errorStatuses",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema62,data:data17};
+const err61 = {instancePath:instancePath+"/assumptions/errorStatuses",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema93,data:data17};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -3743,7 +5574,7 @@ errors++;
 if(data17.contract !== undefined){
 let data18 = data17.contract;
 if(typeof data18 !== "string"){
-const err62 = {instancePath:instancePath+"/assumptions/errorStatuses/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.contract.type,parentSchema:schema62.properties.contract,data:data18};
+const err62 = {instancePath:instancePath+"/assumptions/errorStatuses/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.contract.type,parentSchema:schema93.properties.contract,data:data18};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -3756,7 +5587,7 @@ errors++;
 if(data17.source !== undefined){
 let data19 = data17.source;
 if(typeof data19 !== "string"){
-const err63 = {instancePath:instancePath+"/assumptions/errorStatuses/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.source.type,parentSchema:schema62.properties.source,data:data19};
+const err63 = {instancePath:instancePath+"/assumptions/errorStatuses/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.source.type,parentSchema:schema93.properties.source,data:data19};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -3768,7 +5599,7 @@ errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/assumptions/errorStatuses",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema62.type,parentSchema:schema62,data:data17};
+const err64 = {instancePath:instancePath+"/assumptions/errorStatuses",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema93.type,parentSchema:schema93,data:data17};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -3782,7 +5613,7 @@ if(data4.sortElement !== undefined){
 let data20 = data4.sortElement;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if(data20.contract === undefined){
-const err65 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema62.required,parentSchema:schema62,data:data20};
+const err65 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema93.required,parentSchema:schema93,data:data20};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -3792,7 +5623,7 @@ vErrors.push(err65);
 errors++;
 }
 if(data20.source === undefined){
-const err66 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema62.required,parentSchema:schema62,data:data20};
+const err66 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema93.required,parentSchema:schema93,data:data20};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -3802,7 +5633,7 @@ vErrors.push(err66);
 errors++;
 }
 if(data20.value === undefined){
-const err67 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema62.required,parentSchema:schema62,data:data20};
+const err67 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema93.required,parentSchema:schema93,data:data20};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -3813,7 +5644,7 @@ errors++;
 }
 for(const key8 in data20){
 if(!(((key8 === "contract") || (key8 === "source")) || (key8 === "value"))){
-const err68 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema62,data:data20};
+const err68 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema93,data:data20};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -3826,7 +5657,7 @@ errors++;
 if(data20.contract !== undefined){
 let data21 = data20.contract;
 if(typeof data21 !== "string"){
-const err69 = {instancePath:instancePath+"/assumptions/sortElement/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.contract.type,parentSchema:schema62.properties.contract,data:data21};
+const err69 = {instancePath:instancePath+"/assumptions/sortElement/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.contract.type,parentSchema:schema93.properties.contract,data:data21};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -3839,7 +5670,7 @@ errors++;
 if(data20.source !== undefined){
 let data22 = data20.source;
 if(typeof data22 !== "string"){
-const err70 = {instancePath:instancePath+"/assumptions/sortElement/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.source.type,parentSchema:schema62.properties.source,data:data22};
+const err70 = {instancePath:instancePath+"/assumptions/sortElement/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.source.type,parentSchema:schema93.properties.source,data:data22};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -3851,7 +5682,7 @@ errors++;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema62.type,parentSchema:schema62,data:data20};
+const err71 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema93.type,parentSchema:schema93,data:data20};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -3865,7 +5696,7 @@ if(data4.download !== undefined){
 let data23 = data4.download;
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 if(data23.contract === undefined){
-const err72 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema62.required,parentSchema:schema62,data:data23};
+const err72 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema93.required,parentSchema:schema93,data:data23};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -3875,7 +5706,7 @@ vErrors.push(err72);
 errors++;
 }
 if(data23.source === undefined){
-const err73 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema62.required,parentSchema:schema62,data:data23};
+const err73 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema93.required,parentSchema:schema93,data:data23};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -3885,7 +5716,7 @@ vErrors.push(err73);
 errors++;
 }
 if(data23.value === undefined){
-const err74 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema62.required,parentSchema:schema62,data:data23};
+const err74 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema93.required,parentSchema:schema93,data:data23};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -3896,7 +5727,7 @@ errors++;
 }
 for(const key9 in data23){
 if(!(((key9 === "contract") || (key9 === "source")) || (key9 === "value"))){
-const err75 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema62,data:data23};
+const err75 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema93,data:data23};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -3909,7 +5740,7 @@ errors++;
 if(data23.contract !== undefined){
 let data24 = data23.contract;
 if(typeof data24 !== "string"){
-const err76 = {instancePath:instancePath+"/assumptions/download/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.contract.type,parentSchema:schema62.properties.contract,data:data24};
+const err76 = {instancePath:instancePath+"/assumptions/download/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.contract.type,parentSchema:schema93.properties.contract,data:data24};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -3922,7 +5753,7 @@ errors++;
 if(data23.source !== undefined){
 let data25 = data23.source;
 if(typeof data25 !== "string"){
-const err77 = {instancePath:instancePath+"/assumptions/download/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.source.type,parentSchema:schema62.properties.source,data:data25};
+const err77 = {instancePath:instancePath+"/assumptions/download/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.source.type,parentSchema:schema93.properties.source,data:data25};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -3934,7 +5765,7 @@ errors++;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema62.type,parentSchema:schema62,data:data23};
+const err78 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema93.type,parentSchema:schema93,data:data23};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -3948,7 +5779,7 @@ if(data4.tokenIssuance !== undefined){
 let data26 = data4.tokenIssuance;
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 if(data26.contract === undefined){
-const err79 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema62.required,parentSchema:schema62,data:data26};
+const err79 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema93.required,parentSchema:schema93,data:data26};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -3958,7 +5789,7 @@ vErrors.push(err79);
 errors++;
 }
 if(data26.source === undefined){
-const err80 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema62.required,parentSchema:schema62,data:data26};
+const err80 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema93.required,parentSchema:schema93,data:data26};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -3968,7 +5799,7 @@ vErrors.push(err80);
 errors++;
 }
 if(data26.value === undefined){
-const err81 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema62.required,parentSchema:schema62,data:data26};
+const err81 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema93.required,parentSchema:schema93,data:data26};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -3979,7 +5810,7 @@ errors++;
 }
 for(const key10 in data26){
 if(!(((key10 === "contract") || (key10 === "source")) || (key10 === "value"))){
-const err82 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema62,data:data26};
+const err82 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema93,data:data26};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -3992,7 +5823,7 @@ errors++;
 if(data26.contract !== undefined){
 let data27 = data26.contract;
 if(typeof data27 !== "string"){
-const err83 = {instancePath:instancePath+"/assumptions/tokenIssuance/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.contract.type,parentSchema:schema62.properties.contract,data:data27};
+const err83 = {instancePath:instancePath+"/assumptions/tokenIssuance/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.contract.type,parentSchema:schema93.properties.contract,data:data27};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -4005,7 +5836,7 @@ errors++;
 if(data26.source !== undefined){
 let data28 = data26.source;
 if(typeof data28 !== "string"){
-const err84 = {instancePath:instancePath+"/assumptions/tokenIssuance/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.source.type,parentSchema:schema62.properties.source,data:data28};
+const err84 = {instancePath:instancePath+"/assumptions/tokenIssuance/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.source.type,parentSchema:schema93.properties.source,data:data28};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -4017,7 +5848,7 @@ errors++;
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema62.type,parentSchema:schema62,data:data26};
+const err85 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema93.type,parentSchema:schema93,data:data26};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -4029,7 +5860,7 @@ errors++;
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.assumptions.type,parentSchema:schema61.properties.assumptions,data:data4};
+const err86 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.assumptions.type,parentSchema:schema92.properties.assumptions,data:data4};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -4043,7 +5874,7 @@ if(data.endpoints !== undefined){
 let data29 = data.endpoints;
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 if(data29.execute === undefined){
-const err87 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/required",keyword:"required",params:{missingProperty: "execute"},message:"must have required property '"+"execute"+"'",schema:schema61.properties.endpoints.required,parentSchema:schema61.properties.endpoints,data:data29};
+const err87 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/required",keyword:"required",params:{missingProperty: "execute"},message:"must have required property '"+"execute"+"'",schema:schema92.properties.endpoints.required,parentSchema:schema92.properties.endpoints,data:data29};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -4053,7 +5884,7 @@ vErrors.push(err87);
 errors++;
 }
 if(data29.createSource === undefined){
-const err88 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/required",keyword:"required",params:{missingProperty: "createSource"},message:"must have required property '"+"createSource"+"'",schema:schema61.properties.endpoints.required,parentSchema:schema61.properties.endpoints,data:data29};
+const err88 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/required",keyword:"required",params:{missingProperty: "createSource"},message:"must have required property '"+"createSource"+"'",schema:schema92.properties.endpoints.required,parentSchema:schema92.properties.endpoints,data:data29};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -4064,7 +5895,7 @@ errors++;
 }
 for(const key11 in data29){
 if(!((key11 === "execute") || (key11 === "createSource"))){
-const err89 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.endpoints,data:data29};
+const err89 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.endpoints,data:data29};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -4078,7 +5909,7 @@ if(data29.execute !== undefined){
 let data30 = data29.execute;
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 if(data30.method === undefined){
-const err90 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema69.required,parentSchema:schema69,data:data30};
+const err90 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema100.required,parentSchema:schema100,data:data30};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -4088,7 +5919,7 @@ vErrors.push(err90);
 errors++;
 }
 if(data30.path === undefined){
-const err91 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema69.required,parentSchema:schema69,data:data30};
+const err91 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema100.required,parentSchema:schema100,data:data30};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -4098,7 +5929,7 @@ vErrors.push(err91);
 errors++;
 }
 if(data30.headers === undefined){
-const err92 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema69.required,parentSchema:schema69,data:data30};
+const err92 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema100.required,parentSchema:schema100,data:data30};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -4108,7 +5939,7 @@ vErrors.push(err92);
 errors++;
 }
 if(data30.body === undefined){
-const err93 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema69.required,parentSchema:schema69,data:data30};
+const err93 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema100.required,parentSchema:schema100,data:data30};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -4119,7 +5950,7 @@ errors++;
 }
 for(const key12 in data30){
 if(!(((((((key12 === "method") || (key12 === "path")) || (key12 === "description")) || (key12 === "pathParams")) || (key12 === "headers")) || (key12 === "body")) || (key12 === "response"))){
-const err94 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema69,data:data30};
+const err94 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema100,data:data30};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -4132,7 +5963,7 @@ errors++;
 if(data30.method !== undefined){
 let data31 = data30.method;
 if(!(((((data31 === "GET") || (data31 === "POST")) || (data31 === "PUT")) || (data31 === "PATCH")) || (data31 === "DELETE"))){
-const err95 = {instancePath:instancePath+"/endpoints/execute/method",schemaPath:"#/definitions/endpoint/properties/method/enum",keyword:"enum",params:{allowedValues: schema69.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema69.properties.method.enum,parentSchema:schema69.properties.method,data:data31};
+const err95 = {instancePath:instancePath+"/endpoints/execute/method",schemaPath:"#/definitions/endpoint/properties/method/enum",keyword:"enum",params:{allowedValues: schema100.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema100.properties.method.enum,parentSchema:schema100.properties.method,data:data31};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -4146,7 +5977,7 @@ if(data30.path !== undefined){
 let data32 = data30.path;
 if(typeof data32 === "string"){
 if(!pattern1.test(data32)){
-const err96 = {instancePath:instancePath+"/endpoints/execute/path",schemaPath:"#/definitions/endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema69.properties.path,data:data32};
+const err96 = {instancePath:instancePath+"/endpoints/execute/path",schemaPath:"#/definitions/endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema100.properties.path,data:data32};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -4157,7 +5988,7 @@ errors++;
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/endpoints/execute/path",schemaPath:"#/definitions/endpoint/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.path.type,parentSchema:schema69.properties.path,data:data32};
+const err97 = {instancePath:instancePath+"/endpoints/execute/path",schemaPath:"#/definitions/endpoint/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.path.type,parentSchema:schema100.properties.path,data:data32};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -4170,7 +6001,7 @@ errors++;
 if(data30.description !== undefined){
 let data33 = data30.description;
 if(typeof data33 !== "string"){
-const err98 = {instancePath:instancePath+"/endpoints/execute/description",schemaPath:"#/definitions/endpoint/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.description.type,parentSchema:schema69.properties.description,data:data33};
+const err98 = {instancePath:instancePath+"/endpoints/execute/description",schemaPath:"#/definitions/endpoint/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.description.type,parentSchema:schema100.properties.description,data:data33};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -4186,7 +6017,7 @@ if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
 for(const key13 in data34){
 let data35 = data34[key13];
 if(typeof data35 !== "string"){
-const err99 = {instancePath:instancePath+"/endpoints/execute/pathParams/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/pathParams/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.pathParams.additionalProperties.type,parentSchema:schema69.properties.pathParams.additionalProperties,data:data35};
+const err99 = {instancePath:instancePath+"/endpoints/execute/pathParams/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/pathParams/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.pathParams.additionalProperties.type,parentSchema:schema100.properties.pathParams.additionalProperties,data:data35};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -4198,7 +6029,7 @@ errors++;
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/endpoints/execute/pathParams",schemaPath:"#/definitions/endpoint/properties/pathParams/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.properties.pathParams.type,parentSchema:schema69.properties.pathParams,data:data34};
+const err100 = {instancePath:instancePath+"/endpoints/execute/pathParams",schemaPath:"#/definitions/endpoint/properties/pathParams/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.properties.pathParams.type,parentSchema:schema100.properties.pathParams,data:data34};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -4214,7 +6045,7 @@ if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
 for(const key14 in data36){
 let data37 = data36[key14];
 if(typeof data37 !== "string"){
-const err101 = {instancePath:instancePath+"/endpoints/execute/headers/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.headers.additionalProperties.type,parentSchema:schema69.properties.headers.additionalProperties,data:data37};
+const err101 = {instancePath:instancePath+"/endpoints/execute/headers/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.headers.additionalProperties.type,parentSchema:schema100.properties.headers.additionalProperties,data:data37};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -4226,7 +6057,7 @@ errors++;
 }
 }
 else {
-const err102 = {instancePath:instancePath+"/endpoints/execute/headers",schemaPath:"#/definitions/endpoint/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.properties.headers.type,parentSchema:schema69.properties.headers,data:data36};
+const err102 = {instancePath:instancePath+"/endpoints/execute/headers",schemaPath:"#/definitions/endpoint/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.properties.headers.type,parentSchema:schema100.properties.headers,data:data36};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -4239,7 +6070,7 @@ errors++;
 if(data30.body !== undefined){
 let data38 = data30.body;
 if(!((data38 === "executeBody") || (data38 === "sourceCreation"))){
-const err103 = {instancePath:instancePath+"/endpoints/execute/body",schemaPath:"#/definitions/endpoint/properties/body/enum",keyword:"enum",params:{allowedValues: schema69.properties.body.enum},message:"must be equal to one of the allowed values",schema:schema69.properties.body.enum,parentSchema:schema69.properties.body,data:data38};
+const err103 = {instancePath:instancePath+"/endpoints/execute/body",schemaPath:"#/definitions/endpoint/properties/body/enum",keyword:"enum",params:{allowedValues: schema100.properties.body.enum},message:"must be equal to one of the allowed values",schema:schema100.properties.body.enum,parentSchema:schema100.properties.body,data:data38};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -4252,7 +6083,7 @@ errors++;
 if(data30.response !== undefined){
 let data39 = data30.response;
 if(typeof data39 !== "string"){
-const err104 = {instancePath:instancePath+"/endpoints/execute/response",schemaPath:"#/definitions/endpoint/properties/response/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.response.type,parentSchema:schema69.properties.response,data:data39};
+const err104 = {instancePath:instancePath+"/endpoints/execute/response",schemaPath:"#/definitions/endpoint/properties/response/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.response.type,parentSchema:schema100.properties.response,data:data39};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -4264,7 +6095,7 @@ errors++;
 }
 }
 else {
-const err105 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.type,parentSchema:schema69,data:data30};
+const err105 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.type,parentSchema:schema100,data:data30};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -4278,7 +6109,7 @@ if(data29.createSource !== undefined){
 let data40 = data29.createSource;
 if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
 if(data40.method === undefined){
-const err106 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema69.required,parentSchema:schema69,data:data40};
+const err106 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema100.required,parentSchema:schema100,data:data40};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -4288,7 +6119,7 @@ vErrors.push(err106);
 errors++;
 }
 if(data40.path === undefined){
-const err107 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema69.required,parentSchema:schema69,data:data40};
+const err107 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema100.required,parentSchema:schema100,data:data40};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -4298,7 +6129,7 @@ vErrors.push(err107);
 errors++;
 }
 if(data40.headers === undefined){
-const err108 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema69.required,parentSchema:schema69,data:data40};
+const err108 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema100.required,parentSchema:schema100,data:data40};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -4308,7 +6139,7 @@ vErrors.push(err108);
 errors++;
 }
 if(data40.body === undefined){
-const err109 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema69.required,parentSchema:schema69,data:data40};
+const err109 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema100.required,parentSchema:schema100,data:data40};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -4319,7 +6150,7 @@ errors++;
 }
 for(const key15 in data40){
 if(!(((((((key15 === "method") || (key15 === "path")) || (key15 === "description")) || (key15 === "pathParams")) || (key15 === "headers")) || (key15 === "body")) || (key15 === "response"))){
-const err110 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema69,data:data40};
+const err110 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema100,data:data40};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -4332,7 +6163,7 @@ errors++;
 if(data40.method !== undefined){
 let data41 = data40.method;
 if(!(((((data41 === "GET") || (data41 === "POST")) || (data41 === "PUT")) || (data41 === "PATCH")) || (data41 === "DELETE"))){
-const err111 = {instancePath:instancePath+"/endpoints/createSource/method",schemaPath:"#/definitions/endpoint/properties/method/enum",keyword:"enum",params:{allowedValues: schema69.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema69.properties.method.enum,parentSchema:schema69.properties.method,data:data41};
+const err111 = {instancePath:instancePath+"/endpoints/createSource/method",schemaPath:"#/definitions/endpoint/properties/method/enum",keyword:"enum",params:{allowedValues: schema100.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema100.properties.method.enum,parentSchema:schema100.properties.method,data:data41};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -4346,7 +6177,7 @@ if(data40.path !== undefined){
 let data42 = data40.path;
 if(typeof data42 === "string"){
 if(!pattern1.test(data42)){
-const err112 = {instancePath:instancePath+"/endpoints/createSource/path",schemaPath:"#/definitions/endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema69.properties.path,data:data42};
+const err112 = {instancePath:instancePath+"/endpoints/createSource/path",schemaPath:"#/definitions/endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema100.properties.path,data:data42};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -4357,7 +6188,7 @@ errors++;
 }
 }
 else {
-const err113 = {instancePath:instancePath+"/endpoints/createSource/path",schemaPath:"#/definitions/endpoint/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.path.type,parentSchema:schema69.properties.path,data:data42};
+const err113 = {instancePath:instancePath+"/endpoints/createSource/path",schemaPath:"#/definitions/endpoint/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.path.type,parentSchema:schema100.properties.path,data:data42};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -4370,7 +6201,7 @@ errors++;
 if(data40.description !== undefined){
 let data43 = data40.description;
 if(typeof data43 !== "string"){
-const err114 = {instancePath:instancePath+"/endpoints/createSource/description",schemaPath:"#/definitions/endpoint/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.description.type,parentSchema:schema69.properties.description,data:data43};
+const err114 = {instancePath:instancePath+"/endpoints/createSource/description",schemaPath:"#/definitions/endpoint/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.description.type,parentSchema:schema100.properties.description,data:data43};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -4386,7 +6217,7 @@ if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
 for(const key16 in data44){
 let data45 = data44[key16];
 if(typeof data45 !== "string"){
-const err115 = {instancePath:instancePath+"/endpoints/createSource/pathParams/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/pathParams/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.pathParams.additionalProperties.type,parentSchema:schema69.properties.pathParams.additionalProperties,data:data45};
+const err115 = {instancePath:instancePath+"/endpoints/createSource/pathParams/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/pathParams/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.pathParams.additionalProperties.type,parentSchema:schema100.properties.pathParams.additionalProperties,data:data45};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -4398,7 +6229,7 @@ errors++;
 }
 }
 else {
-const err116 = {instancePath:instancePath+"/endpoints/createSource/pathParams",schemaPath:"#/definitions/endpoint/properties/pathParams/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.properties.pathParams.type,parentSchema:schema69.properties.pathParams,data:data44};
+const err116 = {instancePath:instancePath+"/endpoints/createSource/pathParams",schemaPath:"#/definitions/endpoint/properties/pathParams/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.properties.pathParams.type,parentSchema:schema100.properties.pathParams,data:data44};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -4414,7 +6245,7 @@ if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
 for(const key17 in data46){
 let data47 = data46[key17];
 if(typeof data47 !== "string"){
-const err117 = {instancePath:instancePath+"/endpoints/createSource/headers/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.headers.additionalProperties.type,parentSchema:schema69.properties.headers.additionalProperties,data:data47};
+const err117 = {instancePath:instancePath+"/endpoints/createSource/headers/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.headers.additionalProperties.type,parentSchema:schema100.properties.headers.additionalProperties,data:data47};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -4426,7 +6257,7 @@ errors++;
 }
 }
 else {
-const err118 = {instancePath:instancePath+"/endpoints/createSource/headers",schemaPath:"#/definitions/endpoint/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.properties.headers.type,parentSchema:schema69.properties.headers,data:data46};
+const err118 = {instancePath:instancePath+"/endpoints/createSource/headers",schemaPath:"#/definitions/endpoint/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.properties.headers.type,parentSchema:schema100.properties.headers,data:data46};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -4439,7 +6270,7 @@ errors++;
 if(data40.body !== undefined){
 let data48 = data40.body;
 if(!((data48 === "executeBody") || (data48 === "sourceCreation"))){
-const err119 = {instancePath:instancePath+"/endpoints/createSource/body",schemaPath:"#/definitions/endpoint/properties/body/enum",keyword:"enum",params:{allowedValues: schema69.properties.body.enum},message:"must be equal to one of the allowed values",schema:schema69.properties.body.enum,parentSchema:schema69.properties.body,data:data48};
+const err119 = {instancePath:instancePath+"/endpoints/createSource/body",schemaPath:"#/definitions/endpoint/properties/body/enum",keyword:"enum",params:{allowedValues: schema100.properties.body.enum},message:"must be equal to one of the allowed values",schema:schema100.properties.body.enum,parentSchema:schema100.properties.body,data:data48};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -4452,7 +6283,7 @@ errors++;
 if(data40.response !== undefined){
 let data49 = data40.response;
 if(typeof data49 !== "string"){
-const err120 = {instancePath:instancePath+"/endpoints/createSource/response",schemaPath:"#/definitions/endpoint/properties/response/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.response.type,parentSchema:schema69.properties.response,data:data49};
+const err120 = {instancePath:instancePath+"/endpoints/createSource/response",schemaPath:"#/definitions/endpoint/properties/response/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.response.type,parentSchema:schema100.properties.response,data:data49};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -4464,7 +6295,7 @@ errors++;
 }
 }
 else {
-const err121 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.type,parentSchema:schema69,data:data40};
+const err121 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.type,parentSchema:schema100,data:data40};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -4476,7 +6307,7 @@ errors++;
 }
 }
 else {
-const err122 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.endpoints.type,parentSchema:schema61.properties.endpoints,data:data29};
+const err122 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.endpoints.type,parentSchema:schema92.properties.endpoints,data:data29};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -4491,7 +6322,7 @@ let data50 = data.baseUrl;
 if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
 for(const key18 in data50){
 if(!(key18 === "description")){
-const err123 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.baseUrl,data:data50};
+const err123 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.baseUrl,data:data50};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -4504,7 +6335,7 @@ errors++;
 if(data50.description !== undefined){
 let data51 = data50.description;
 if(typeof data51 !== "string"){
-const err124 = {instancePath:instancePath+"/baseUrl/description",schemaPath:"#/properties/baseUrl/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.baseUrl.properties.description.type,parentSchema:schema61.properties.baseUrl.properties.description,data:data51};
+const err124 = {instancePath:instancePath+"/baseUrl/description",schemaPath:"#/properties/baseUrl/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.baseUrl.properties.description.type,parentSchema:schema92.properties.baseUrl.properties.description,data:data51};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -4516,7 +6347,7 @@ errors++;
 }
 }
 else {
-const err125 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.baseUrl.type,parentSchema:schema61.properties.baseUrl,data:data50};
+const err125 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.baseUrl.type,parentSchema:schema92.properties.baseUrl,data:data50};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -4530,7 +6361,7 @@ if(data.actions !== undefined){
 let data52 = data.actions;
 if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
 if(Object.keys(data52).length < 1){
-const err126 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema61.properties.actions,data:data52};
+const err126 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema92.properties.actions,data:data52};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -4543,7 +6374,7 @@ for(const key19 in data52){
 let data53 = data52[key19];
 if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
 if(data53.kind === undefined){
-const err127 = {instancePath:instancePath+"/actions/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema61.properties.actions.additionalProperties.required,parentSchema:schema61.properties.actions.additionalProperties,data:data53};
+const err127 = {instancePath:instancePath+"/actions/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema92.properties.actions.additionalProperties.required,parentSchema:schema92.properties.actions.additionalProperties,data:data53};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -4553,7 +6384,7 @@ vErrors.push(err127);
 errors++;
 }
 if(data53.description === undefined){
-const err128 = {instancePath:instancePath+"/actions/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema61.properties.actions.additionalProperties.required,parentSchema:schema61.properties.actions.additionalProperties,data:data53};
+const err128 = {instancePath:instancePath+"/actions/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema92.properties.actions.additionalProperties.required,parentSchema:schema92.properties.actions.additionalProperties,data:data53};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -4564,7 +6395,7 @@ errors++;
 }
 for(const key20 in data53){
 if(!((key20 === "kind") || (key20 === "description"))){
-const err129 = {instancePath:instancePath+"/actions/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.actions.additionalProperties,data:data53};
+const err129 = {instancePath:instancePath+"/actions/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.actions.additionalProperties,data:data53};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -4577,7 +6408,7 @@ errors++;
 if(data53.kind !== undefined){
 let data54 = data53.kind;
 if(!((data54 === "read") || (data54 === "write"))){
-const err130 = {instancePath:instancePath+"/actions/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/kind",schemaPath:"#/properties/actions/additionalProperties/properties/kind/enum",keyword:"enum",params:{allowedValues: schema61.properties.actions.additionalProperties.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema61.properties.actions.additionalProperties.properties.kind.enum,parentSchema:schema61.properties.actions.additionalProperties.properties.kind,data:data54};
+const err130 = {instancePath:instancePath+"/actions/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/kind",schemaPath:"#/properties/actions/additionalProperties/properties/kind/enum",keyword:"enum",params:{allowedValues: schema92.properties.actions.additionalProperties.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.actions.additionalProperties.properties.kind.enum,parentSchema:schema92.properties.actions.additionalProperties.properties.kind,data:data54};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -4590,7 +6421,7 @@ errors++;
 if(data53.description !== undefined){
 let data55 = data53.description;
 if(typeof data55 !== "string"){
-const err131 = {instancePath:instancePath+"/actions/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/actions/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.actions.additionalProperties.properties.description.type,parentSchema:schema61.properties.actions.additionalProperties.properties.description,data:data55};
+const err131 = {instancePath:instancePath+"/actions/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/actions/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.actions.additionalProperties.properties.description.type,parentSchema:schema92.properties.actions.additionalProperties.properties.description,data:data55};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -4602,7 +6433,7 @@ errors++;
 }
 }
 else {
-const err132 = {instancePath:instancePath+"/actions/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.actions.additionalProperties.type,parentSchema:schema61.properties.actions.additionalProperties,data:data53};
+const err132 = {instancePath:instancePath+"/actions/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.actions.additionalProperties.type,parentSchema:schema92.properties.actions.additionalProperties,data:data53};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -4614,7 +6445,7 @@ errors++;
 }
 }
 else {
-const err133 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.actions.type,parentSchema:schema61.properties.actions,data:data52};
+const err133 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.actions.type,parentSchema:schema92.properties.actions,data:data52};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -4634,7 +6465,7 @@ for(const key22 in data57){
 let data58 = data57[key22];
 if(Array.isArray(data58)){
 if(data58.length < 1){
-const err134 = {instancePath:instancePath+"/writeActions/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema61.properties.writeActions.additionalProperties.additionalProperties,data:data58};
+const err134 = {instancePath:instancePath+"/writeActions/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema92.properties.writeActions.additionalProperties.additionalProperties,data:data58};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -4647,7 +6478,7 @@ const len0 = data58.length;
 for(let i0=0; i0<len0; i0++){
 let data59 = data58[i0];
 if(typeof data59 !== "string"){
-const err135 = {instancePath:instancePath+"/writeActions/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key22.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.writeActions.additionalProperties.additionalProperties.items.type,parentSchema:schema61.properties.writeActions.additionalProperties.additionalProperties.items,data:data59};
+const err135 = {instancePath:instancePath+"/writeActions/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key22.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.writeActions.additionalProperties.additionalProperties.items.type,parentSchema:schema92.properties.writeActions.additionalProperties.additionalProperties.items,data:data59};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -4659,7 +6490,7 @@ errors++;
 }
 }
 else {
-const err136 = {instancePath:instancePath+"/writeActions/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.writeActions.additionalProperties.additionalProperties.type,parentSchema:schema61.properties.writeActions.additionalProperties.additionalProperties,data:data58};
+const err136 = {instancePath:instancePath+"/writeActions/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.writeActions.additionalProperties.additionalProperties.type,parentSchema:schema92.properties.writeActions.additionalProperties.additionalProperties,data:data58};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -4671,7 +6502,7 @@ errors++;
 }
 }
 else {
-const err137 = {instancePath:instancePath+"/writeActions/" + key21.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.writeActions.additionalProperties.type,parentSchema:schema61.properties.writeActions.additionalProperties,data:data57};
+const err137 = {instancePath:instancePath+"/writeActions/" + key21.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.writeActions.additionalProperties.type,parentSchema:schema92.properties.writeActions.additionalProperties,data:data57};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -4683,7 +6514,7 @@ errors++;
 }
 }
 else {
-const err138 = {instancePath:instancePath+"/writeActions",schemaPath:"#/properties/writeActions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.writeActions.type,parentSchema:schema61.properties.writeActions,data:data56};
+const err138 = {instancePath:instancePath+"/writeActions",schemaPath:"#/properties/writeActions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.writeActions.type,parentSchema:schema92.properties.writeActions,data:data56};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -4697,7 +6528,7 @@ if(data.connectors !== undefined){
 let data60 = data.connectors;
 if(Array.isArray(data60)){
 if(data60.length < 1){
-const err139 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema61.properties.connectors,data:data60};
+const err139 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema92.properties.connectors,data:data60};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -4711,7 +6542,7 @@ for(let i1=0; i1<len1; i1++){
 let data61 = data60[i1];
 if(typeof data61 === "string"){
 if(!pattern0.test(data61)){
-const err140 = {instancePath:instancePath+"/connectors/" + i1,schemaPath:"#/properties/connectors/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\"",schema:"^[a-z][a-z0-9_]*$",parentSchema:schema61.properties.connectors.items,data:data61};
+const err140 = {instancePath:instancePath+"/connectors/" + i1,schemaPath:"#/properties/connectors/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\"",schema:"^[a-z][a-z0-9_]*$",parentSchema:schema92.properties.connectors.items,data:data61};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -4722,7 +6553,7 @@ errors++;
 }
 }
 else {
-const err141 = {instancePath:instancePath+"/connectors/" + i1,schemaPath:"#/properties/connectors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.connectors.items.type,parentSchema:schema61.properties.connectors.items,data:data61};
+const err141 = {instancePath:instancePath+"/connectors/" + i1,schemaPath:"#/properties/connectors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.connectors.items.type,parentSchema:schema92.properties.connectors.items,data:data61};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -4743,7 +6574,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err142 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)",schema:true,parentSchema:schema61.properties.connectors,data:data60};
+const err142 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)",schema:true,parentSchema:schema92.properties.connectors,data:data60};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -4758,7 +6589,7 @@ indices0[item0] = i2;
 }
 }
 else {
-const err143 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.connectors.type,parentSchema:schema61.properties.connectors,data:data60};
+const err143 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.connectors.type,parentSchema:schema92.properties.connectors,data:data60};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -4769,8 +6600,8 @@ errors++;
 }
 }
 if(data.executeBody !== undefined){
-if(!(validate35(data.executeBody, {instancePath:instancePath+"/executeBody",parentData:data,parentDataProperty:"executeBody",rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate43(data.executeBody, {instancePath:instancePath+"/executeBody",parentData:data,parentDataProperty:"executeBody",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 }
@@ -4779,7 +6610,7 @@ let data63 = data.result;
 if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
 for(const key23 in data63){
 if(!((key23 === "description") || (key23 === "metaKeys"))){
-const err144 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.result,data:data63};
+const err144 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.result,data:data63};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -4792,7 +6623,7 @@ errors++;
 if(data63.description !== undefined){
 let data64 = data63.description;
 if(typeof data64 !== "string"){
-const err145 = {instancePath:instancePath+"/result/description",schemaPath:"#/properties/result/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.result.properties.description.type,parentSchema:schema61.properties.result.properties.description,data:data64};
+const err145 = {instancePath:instancePath+"/result/description",schemaPath:"#/properties/result/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.result.properties.description.type,parentSchema:schema92.properties.result.properties.description,data:data64};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -4809,7 +6640,7 @@ const len2 = data65.length;
 for(let i3=0; i3<len2; i3++){
 let data66 = data65[i3];
 if(typeof data66 !== "string"){
-const err146 = {instancePath:instancePath+"/result/metaKeys/" + i3,schemaPath:"#/properties/result/properties/metaKeys/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.result.properties.metaKeys.items.type,parentSchema:schema61.properties.result.properties.metaKeys.items,data:data66};
+const err146 = {instancePath:instancePath+"/result/metaKeys/" + i3,schemaPath:"#/properties/result/properties/metaKeys/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.result.properties.metaKeys.items.type,parentSchema:schema92.properties.result.properties.metaKeys.items,data:data66};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -4821,7 +6652,7 @@ errors++;
 }
 }
 else {
-const err147 = {instancePath:instancePath+"/result/metaKeys",schemaPath:"#/properties/result/properties/metaKeys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.result.properties.metaKeys.type,parentSchema:schema61.properties.result.properties.metaKeys,data:data65};
+const err147 = {instancePath:instancePath+"/result/metaKeys",schemaPath:"#/properties/result/properties/metaKeys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.result.properties.metaKeys.type,parentSchema:schema92.properties.result.properties.metaKeys,data:data65};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -4833,7 +6664,7 @@ errors++;
 }
 }
 else {
-const err148 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.result.type,parentSchema:schema61.properties.result,data:data63};
+const err148 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.result.type,parentSchema:schema92.properties.result,data:data63};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -4847,7 +6678,7 @@ if(data.search !== undefined){
 let data67 = data.search;
 if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
 if(data67.params === undefined){
-const err149 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'",schema:schema61.properties.search.required,parentSchema:schema61.properties.search,data:data67};
+const err149 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'",schema:schema92.properties.search.required,parentSchema:schema92.properties.search,data:data67};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -4857,7 +6688,7 @@ vErrors.push(err149);
 errors++;
 }
 if(data67.operators === undefined){
-const err150 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "operators"},message:"must have required property '"+"operators"+"'",schema:schema61.properties.search.required,parentSchema:schema61.properties.search,data:data67};
+const err150 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "operators"},message:"must have required property '"+"operators"+"'",schema:schema92.properties.search.required,parentSchema:schema92.properties.search,data:data67};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -4867,7 +6698,7 @@ vErrors.push(err150);
 errors++;
 }
 if(data67.hit === undefined){
-const err151 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "hit"},message:"must have required property '"+"hit"+"'",schema:schema61.properties.search.required,parentSchema:schema61.properties.search,data:data67};
+const err151 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "hit"},message:"must have required property '"+"hit"+"'",schema:schema92.properties.search.required,parentSchema:schema92.properties.search,data:data67};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -4877,7 +6708,7 @@ vErrors.push(err151);
 errors++;
 }
 if(data67.pagination === undefined){
-const err152 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "pagination"},message:"must have required property '"+"pagination"+"'",schema:schema61.properties.search.required,parentSchema:schema61.properties.search,data:data67};
+const err152 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "pagination"},message:"must have required property '"+"pagination"+"'",schema:schema92.properties.search.required,parentSchema:schema92.properties.search,data:data67};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -4888,7 +6719,7 @@ errors++;
 }
 for(const key24 in data67){
 if(!(((((key24 === "description") || (key24 === "params")) || (key24 === "operators")) || (key24 === "hit")) || (key24 === "pagination"))){
-const err153 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.search,data:data67};
+const err153 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.search,data:data67};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -4901,7 +6732,7 @@ errors++;
 if(data67.description !== undefined){
 let data68 = data67.description;
 if(typeof data68 !== "string"){
-const err154 = {instancePath:instancePath+"/search/description",schemaPath:"#/properties/search/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.search.properties.description.type,parentSchema:schema61.properties.search.properties.description,data:data68};
+const err154 = {instancePath:instancePath+"/search/description",schemaPath:"#/properties/search/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.search.properties.description.type,parentSchema:schema92.properties.search.properties.description,data:data68};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -4912,8 +6743,8 @@ errors++;
 }
 }
 if(data67.params !== undefined){
-if(!(validate35(data67.params, {instancePath:instancePath+"/search/params",parentData:data67,parentDataProperty:"params",rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate43(data67.params, {instancePath:instancePath+"/search/params",parentData:data67,parentDataProperty:"params",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 }
@@ -4924,7 +6755,7 @@ for(const key25 in data70){
 let data71 = data70[key25];
 if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
 if(data71.operand === undefined){
-const err155 = {instancePath:instancePath+"/search/operators/" + key25.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/required",keyword:"required",params:{missingProperty: "operand"},message:"must have required property '"+"operand"+"'",schema:schema61.properties.search.properties.operators.additionalProperties.required,parentSchema:schema61.properties.search.properties.operators.additionalProperties,data:data71};
+const err155 = {instancePath:instancePath+"/search/operators/" + key25.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/required",keyword:"required",params:{missingProperty: "operand"},message:"must have required property '"+"operand"+"'",schema:schema92.properties.search.properties.operators.additionalProperties.required,parentSchema:schema92.properties.search.properties.operators.additionalProperties,data:data71};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -4935,7 +6766,7 @@ errors++;
 }
 for(const key26 in data71){
 if(!((key26 === "operand") || (key26 === "description"))){
-const err156 = {instancePath:instancePath+"/search/operators/" + key25.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.search.properties.operators.additionalProperties,data:data71};
+const err156 = {instancePath:instancePath+"/search/operators/" + key25.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.search.properties.operators.additionalProperties,data:data71};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -4948,7 +6779,7 @@ errors++;
 if(data71.operand !== undefined){
 let data72 = data71.operand;
 if(!(((((data72 === "value") || (data72 === "values")) || (data72 === "text")) || (data72 === "filter")) || (data72 === "filters"))){
-const err157 = {instancePath:instancePath+"/search/operators/" + key25.replace(/~/g, "~0").replace(/\//g, "~1")+"/operand",schemaPath:"#/properties/search/properties/operators/additionalProperties/properties/operand/enum",keyword:"enum",params:{allowedValues: schema61.properties.search.properties.operators.additionalProperties.properties.operand.enum},message:"must be equal to one of the allowed values",schema:schema61.properties.search.properties.operators.additionalProperties.properties.operand.enum,parentSchema:schema61.properties.search.properties.operators.additionalProperties.properties.operand,data:data72};
+const err157 = {instancePath:instancePath+"/search/operators/" + key25.replace(/~/g, "~0").replace(/\//g, "~1")+"/operand",schemaPath:"#/properties/search/properties/operators/additionalProperties/properties/operand/enum",keyword:"enum",params:{allowedValues: schema92.properties.search.properties.operators.additionalProperties.properties.operand.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.search.properties.operators.additionalProperties.properties.operand.enum,parentSchema:schema92.properties.search.properties.operators.additionalProperties.properties.operand,data:data72};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -4961,7 +6792,7 @@ errors++;
 if(data71.description !== undefined){
 let data73 = data71.description;
 if(typeof data73 !== "string"){
-const err158 = {instancePath:instancePath+"/search/operators/" + key25.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/search/properties/operators/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.search.properties.operators.additionalProperties.properties.description.type,parentSchema:schema61.properties.search.properties.operators.additionalProperties.properties.description,data:data73};
+const err158 = {instancePath:instancePath+"/search/operators/" + key25.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/search/properties/operators/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.search.properties.operators.additionalProperties.properties.description.type,parentSchema:schema92.properties.search.properties.operators.additionalProperties.properties.description,data:data73};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -4973,7 +6804,7 @@ errors++;
 }
 }
 else {
-const err159 = {instancePath:instancePath+"/search/operators/" + key25.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.search.properties.operators.additionalProperties.type,parentSchema:schema61.properties.search.properties.operators.additionalProperties,data:data71};
+const err159 = {instancePath:instancePath+"/search/operators/" + key25.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.search.properties.operators.additionalProperties.type,parentSchema:schema92.properties.search.properties.operators.additionalProperties,data:data71};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -4985,7 +6816,7 @@ errors++;
 }
 }
 else {
-const err160 = {instancePath:instancePath+"/search/operators",schemaPath:"#/properties/search/properties/operators/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.search.properties.operators.type,parentSchema:schema61.properties.search.properties.operators,data:data70};
+const err160 = {instancePath:instancePath+"/search/operators",schemaPath:"#/properties/search/properties/operators/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.search.properties.operators.type,parentSchema:schema92.properties.search.properties.operators,data:data70};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -4996,20 +6827,20 @@ errors++;
 }
 }
 if(data67.hit !== undefined){
-if(!(validate39(data67.hit, {instancePath:instancePath+"/search/hit",parentData:data67,parentDataProperty:"hit",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate47(data67.hit, {instancePath:instancePath+"/search/hit",parentData:data67,parentDataProperty:"hit",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
 if(data67.pagination !== undefined){
-if(!(validate42(data67.pagination, {instancePath:instancePath+"/search/pagination",parentData:data67,parentDataProperty:"pagination",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate50(data67.pagination, {instancePath:instancePath+"/search/pagination",parentData:data67,parentDataProperty:"pagination",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err161 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.search.type,parentSchema:schema61.properties.search,data:data67};
+const err161 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.search.type,parentSchema:schema92.properties.search,data:data67};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -5020,8 +6851,8 @@ errors++;
 }
 }
 if(data.sourceCreation !== undefined){
-if(!(validate44(data.sourceCreation, {instancePath:instancePath+"/sourceCreation",parentData:data,parentDataProperty:"sourceCreation",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate52(data.sourceCreation, {instancePath:instancePath+"/sourceCreation",parentData:data,parentDataProperty:"sourceCreation",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 }
@@ -5029,7 +6860,7 @@ if(data.authentication !== undefined){
 let data77 = data.authentication;
 if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
 if(data77.header === undefined){
-const err162 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "header"},message:"must have required property '"+"header"+"'",schema:schema61.properties.authentication.required,parentSchema:schema61.properties.authentication,data:data77};
+const err162 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "header"},message:"must have required property '"+"header"+"'",schema:schema92.properties.authentication.required,parentSchema:schema92.properties.authentication,data:data77};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -5039,7 +6870,7 @@ vErrors.push(err162);
 errors++;
 }
 if(data77.scheme === undefined){
-const err163 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "scheme"},message:"must have required property '"+"scheme"+"'",schema:schema61.properties.authentication.required,parentSchema:schema61.properties.authentication,data:data77};
+const err163 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "scheme"},message:"must have required property '"+"scheme"+"'",schema:schema92.properties.authentication.required,parentSchema:schema92.properties.authentication,data:data77};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -5049,7 +6880,7 @@ vErrors.push(err163);
 errors++;
 }
 if(data77.connectors === undefined){
-const err164 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "connectors"},message:"must have required property '"+"connectors"+"'",schema:schema61.properties.authentication.required,parentSchema:schema61.properties.authentication,data:data77};
+const err164 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "connectors"},message:"must have required property '"+"connectors"+"'",schema:schema92.properties.authentication.required,parentSchema:schema92.properties.authentication,data:data77};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -5060,7 +6891,7 @@ errors++;
 }
 for(const key27 in data77){
 if(!((((((key27 === "description") || (key27 === "header")) || (key27 === "scheme")) || (key27 === "unspecified")) || (key27 === "placeholders")) || (key27 === "connectors"))){
-const err165 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.authentication,data:data77};
+const err165 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.authentication,data:data77};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -5073,7 +6904,7 @@ errors++;
 if(data77.description !== undefined){
 let data78 = data77.description;
 if(typeof data78 !== "string"){
-const err166 = {instancePath:instancePath+"/authentication/description",schemaPath:"#/properties/authentication/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.description.type,parentSchema:schema61.properties.authentication.properties.description,data:data78};
+const err166 = {instancePath:instancePath+"/authentication/description",schemaPath:"#/properties/authentication/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.description.type,parentSchema:schema92.properties.authentication.properties.description,data:data78};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -5086,7 +6917,7 @@ errors++;
 if(data77.header !== undefined){
 let data79 = data77.header;
 if(typeof data79 !== "string"){
-const err167 = {instancePath:instancePath+"/authentication/header",schemaPath:"#/properties/authentication/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.header.type,parentSchema:schema61.properties.authentication.properties.header,data:data79};
+const err167 = {instancePath:instancePath+"/authentication/header",schemaPath:"#/properties/authentication/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.header.type,parentSchema:schema92.properties.authentication.properties.header,data:data79};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -5099,7 +6930,7 @@ errors++;
 if(data77.scheme !== undefined){
 let data80 = data77.scheme;
 if(typeof data80 !== "string"){
-const err168 = {instancePath:instancePath+"/authentication/scheme",schemaPath:"#/properties/authentication/properties/scheme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.scheme.type,parentSchema:schema61.properties.authentication.properties.scheme,data:data80};
+const err168 = {instancePath:instancePath+"/authentication/scheme",schemaPath:"#/properties/authentication/properties/scheme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.scheme.type,parentSchema:schema92.properties.authentication.properties.scheme,data:data80};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -5112,7 +6943,7 @@ errors++;
 if(data77.unspecified !== undefined){
 let data81 = data77.unspecified;
 if(typeof data81 !== "string"){
-const err169 = {instancePath:instancePath+"/authentication/unspecified",schemaPath:"#/properties/authentication/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.unspecified.type,parentSchema:schema61.properties.authentication.properties.unspecified,data:data81};
+const err169 = {instancePath:instancePath+"/authentication/unspecified",schemaPath:"#/properties/authentication/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.unspecified.type,parentSchema:schema92.properties.authentication.properties.unspecified,data:data81};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -5129,7 +6960,7 @@ const len3 = data82.length;
 for(let i4=0; i4<len3; i4++){
 let data83 = data82[i4];
 if(typeof data83 !== "string"){
-const err170 = {instancePath:instancePath+"/authentication/placeholders/" + i4,schemaPath:"#/properties/authentication/properties/placeholders/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.placeholders.items.type,parentSchema:schema61.properties.authentication.properties.placeholders.items,data:data83};
+const err170 = {instancePath:instancePath+"/authentication/placeholders/" + i4,schemaPath:"#/properties/authentication/properties/placeholders/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.placeholders.items.type,parentSchema:schema92.properties.authentication.properties.placeholders.items,data:data83};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -5141,7 +6972,7 @@ errors++;
 }
 }
 else {
-const err171 = {instancePath:instancePath+"/authentication/placeholders",schemaPath:"#/properties/authentication/properties/placeholders/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.authentication.properties.placeholders.type,parentSchema:schema61.properties.authentication.properties.placeholders,data:data82};
+const err171 = {instancePath:instancePath+"/authentication/placeholders",schemaPath:"#/properties/authentication/properties/placeholders/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.authentication.properties.placeholders.type,parentSchema:schema92.properties.authentication.properties.placeholders,data:data82};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -5158,7 +6989,7 @@ for(const key28 in data84){
 let data85 = data84[key28];
 if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
 if(data85.method === undefined){
-const err172 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema61.properties.authentication.properties.connectors.additionalProperties.required,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties,data:data85};
+const err172 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema92.properties.authentication.properties.connectors.additionalProperties.required,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties,data:data85};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -5168,7 +6999,7 @@ vErrors.push(err172);
 errors++;
 }
 if(data85.fields === undefined){
-const err173 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema61.properties.authentication.properties.connectors.additionalProperties.required,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties,data:data85};
+const err173 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema92.properties.authentication.properties.connectors.additionalProperties.required,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties,data:data85};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -5179,7 +7010,7 @@ errors++;
 }
 for(const key29 in data85){
 if(!((((key29 === "method") || (key29 === "description")) || (key29 === "fields")) || (key29 === "variables"))){
-const err174 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties,data:data85};
+const err174 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties,data:data85};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -5192,7 +7023,7 @@ errors++;
 if(data85.method !== undefined){
 let data86 = data85.method;
 if(!(((((data86 === "api_key") || (data86 === "access_token")) || (data86 === "oauth2")) || (data86 === "basic")) || (data86 === "bearer"))){
-const err175 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/method",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/method/enum",keyword:"enum",params:{allowedValues: schema61.properties.authentication.properties.connectors.additionalProperties.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.method.enum,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.method,data:data86};
+const err175 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/method",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/method/enum",keyword:"enum",params:{allowedValues: schema92.properties.authentication.properties.connectors.additionalProperties.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.method.enum,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.method,data:data86};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -5205,7 +7036,7 @@ errors++;
 if(data85.description !== undefined){
 let data87 = data85.description;
 if(typeof data87 !== "string"){
-const err176 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.description.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.description,data:data87};
+const err176 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.description.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.description,data:data87};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -5216,8 +7047,8 @@ errors++;
 }
 }
 if(data85.fields !== undefined){
-if(!(validate35(data85.fields, {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields",parentData:data85,parentDataProperty:"fields",rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate43(data85.fields, {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields",parentData:data85,parentDataProperty:"fields",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 }
@@ -5228,7 +7059,7 @@ for(const key30 in data89){
 let data90 = data89[key30];
 if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
 if(data90.type === undefined){
-const err177 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.required,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data90};
+const err177 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.required,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data90};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -5238,8 +7069,8 @@ vErrors.push(err177);
 errors++;
 }
 for(const key31 in data90){
-if(!(((((key31 === "type") || (key31 === "required")) || (key31 === "description")) || (key31 === "default")) || (key31 === "note"))){
-const err178 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data90};
+if(!(func2.call(schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties, key31))){
+const err178 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data90};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -5252,7 +7083,7 @@ errors++;
 if(data90.type !== undefined){
 let data91 = data90.type;
 if(!((((data91 === "string") || (data91 === "integer")) || (data91 === "number")) || (data91 === "boolean"))){
-const err179 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type.enum,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type,data:data91};
+const err179 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type.enum,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type,data:data91};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -5265,7 +7096,7 @@ errors++;
 if(data90.required !== undefined){
 let data92 = data90.required;
 if(typeof data92 !== "boolean"){
-const err180 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.required.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.required,data:data92};
+const err180 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.required.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.required,data:data92};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -5278,7 +7109,7 @@ errors++;
 if(data90.description !== undefined){
 let data93 = data90.description;
 if(typeof data93 !== "string"){
-const err181 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.description.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.description,data:data93};
+const err181 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.description.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.description,data:data93};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -5291,7 +7122,7 @@ errors++;
 if(data90.default !== undefined){
 let data94 = data90.default;
 if((typeof data94 !== "string") && (!(data94 && typeof data94 == "object" && !Array.isArray(data94)))){
-const err182 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/type",keyword:"type",params:{type: schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.type},message:"must be string,object",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default,data:data94};
+const err182 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/type",keyword:"type",params:{type: schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.type},message:"must be string,object",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default,data:data94};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -5327,7 +7158,7 @@ if(_valid0){
 const _errs224 = errors;
 if(data94 && typeof data94 == "object" && !Array.isArray(data94)){
 if(data94.unspecified === undefined){
-const err184 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/required",keyword:"required",params:{missingProperty: "unspecified"},message:"must have required property '"+"unspecified"+"'",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.required,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data94};
+const err184 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/required",keyword:"required",params:{missingProperty: "unspecified"},message:"must have required property '"+"unspecified"+"'",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.required,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data94};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -5338,7 +7169,7 @@ errors++;
 }
 for(const key32 in data94){
 if(!(key32 === "unspecified")){
-const err185 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data94};
+const err185 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data94};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -5351,7 +7182,7 @@ errors++;
 if(data94.unspecified !== undefined){
 let data95 = data94.unspecified;
 if(typeof data95 !== "string"){
-const err186 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/default/unspecified",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.properties.unspecified.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.properties.unspecified,data:data95};
+const err186 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/default/unspecified",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.properties.unspecified.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.properties.unspecified,data:data95};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -5363,7 +7194,7 @@ errors++;
 }
 }
 else {
-const err187 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data94};
+const err187 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data94};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -5376,7 +7207,7 @@ var _valid0 = _errs224 === errors;
 valid53 = _valid0;
 }
 if(!valid53){
-const err188 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.if,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default,data:data94};
+const err188 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.if,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default,data:data94};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -5389,7 +7220,7 @@ errors++;
 if(data90.note !== undefined){
 let data96 = data90.note;
 if(typeof data96 !== "string"){
-const err189 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/note",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.note.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.note,data:data96};
+const err189 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/note",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.note.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.note,data:data96};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -5399,9 +7230,11 @@ vErrors.push(err189);
 errors++;
 }
 }
-}
-else {
-const err190 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data90};
+if(data90.unspecified !== undefined){
+let data97 = data90.unspecified;
+if(typeof data97 === "string"){
+if(func3(data97) < 1){
+const err190 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/unspecified",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/unspecified/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.unspecified,data:data97};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -5411,9 +7244,8 @@ vErrors.push(err190);
 errors++;
 }
 }
-}
 else {
-const err191 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables,data:data89};
+const err191 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/unspecified",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.unspecified.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.unspecified,data:data97};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -5423,9 +7255,10 @@ vErrors.push(err191);
 errors++;
 }
 }
-}
-else {
-const err192 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.authentication.properties.connectors.additionalProperties.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties,data:data85};
+if(data90.suppliedIn !== undefined){
+let data98 = data90.suppliedIn;
+if(!(data98 === "auth_config")){
+const err192 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/suppliedIn",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/suppliedIn/enum",keyword:"enum",params:{allowedValues: schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.suppliedIn.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.suppliedIn.enum,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.suppliedIn,data:data98};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -5435,9 +7268,10 @@ vErrors.push(err192);
 errors++;
 }
 }
-}
-else {
-const err193 = {instancePath:instancePath+"/authentication/connectors",schemaPath:"#/properties/authentication/properties/connectors/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.authentication.properties.connectors.type,parentSchema:schema61.properties.authentication.properties.connectors,data:data84};
+if(data90.format !== undefined){
+let data99 = data90.format;
+if(!((((data99 === "currency_lower_iso") || (data99 === "md5_of_lower_email")) || (data99 === "unix_time_string")) || (data99 === "url"))){
+const err193 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/format",schemaPath:"connector.schema.json#/definitions/format/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values",schema:schema33.enum,parentSchema:schema33,data:data99};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -5447,9 +7281,11 @@ vErrors.push(err193);
 errors++;
 }
 }
-}
-else {
-const err194 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.authentication.type,parentSchema:schema61.properties.authentication,data:data77};
+if(data90.assumption !== undefined){
+let data100 = data90.assumption;
+if(typeof data100 === "string"){
+if(func3(data100) < 1){
+const err194 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/assumption",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/assumption/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.assumption,data:data100};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -5459,15 +7295,8 @@ vErrors.push(err194);
 errors++;
 }
 }
-if(data.limits !== undefined){
-let data97 = data.limits;
-if(Array.isArray(data97)){
-const len4 = data97.length;
-for(let i5=0; i5<len4; i5++){
-let data98 = data97[i5];
-if(data98 && typeof data98 == "object" && !Array.isArray(data98)){
-if(data98.where === undefined){
-const err195 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/required",keyword:"required",params:{missingProperty: "where"},message:"must have required property '"+"where"+"'",schema:schema61.properties.limits.items.required,parentSchema:schema61.properties.limits.items,data:data98};
+else {
+const err195 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/assumption",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/assumption/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.assumption.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.assumption,data:data100};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -5476,8 +7305,12 @@ vErrors.push(err195);
 }
 errors++;
 }
-if(data98.limit === undefined){
-const err196 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'",schema:schema61.properties.limits.items.required,parentSchema:schema61.properties.limits.items,data:data98};
+}
+if(data90.provenance !== undefined){
+let data101 = data90.provenance;
+if(typeof data101 === "string"){
+if(func3(data101) < 1){
+const err196 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/provenance",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/provenance/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.provenance,data:data101};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -5486,9 +7319,9 @@ vErrors.push(err196);
 }
 errors++;
 }
-for(const key33 in data98){
-if(!(((((key33 === "where") || (key33 === "limit")) || (key33 === "appliesTo")) || (key33 === "expect")) || (key33 === "unspecified"))){
-const err197 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.limits.items,data:data98};
+}
+else {
+const err197 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/provenance",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/provenance/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.provenance.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.provenance,data:data101};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -5498,10 +7331,9 @@ vErrors.push(err197);
 errors++;
 }
 }
-if(data98.where !== undefined){
-let data99 = data98.where;
-if(typeof data99 !== "string"){
-const err198 = {instancePath:instancePath+"/limits/" + i5+"/where",schemaPath:"#/properties/limits/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.limits.items.properties.where.type,parentSchema:schema61.properties.limits.items.properties.where,data:data99};
+}
+else {
+const err198 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data90};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -5511,10 +7343,9 @@ vErrors.push(err198);
 errors++;
 }
 }
-if(data98.limit !== undefined){
-let data100 = data98.limit;
-if(typeof data100 !== "string"){
-const err199 = {instancePath:instancePath+"/limits/" + i5+"/limit",schemaPath:"#/properties/limits/items/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.limits.items.properties.limit.type,parentSchema:schema61.properties.limits.items.properties.limit,data:data100};
+}
+else {
+const err199 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables,data:data89};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -5524,12 +7355,9 @@ vErrors.push(err199);
 errors++;
 }
 }
-if(data98.appliesTo !== undefined){
-let data101 = data98.appliesTo;
-if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
-for(const key34 in data101){
-if(!(((((key34 === "connector") || (key34 === "service")) || (key34 === "entities")) || (key34 === "actions")) || (key34 === "param"))){
-const err200 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo",schemaPath:"#/properties/limits/items/properties/appliesTo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.limits.items.properties.appliesTo,data:data101};
+}
+else {
+const err200 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.properties.connectors.additionalProperties.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties,data:data85};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -5539,10 +7367,9 @@ vErrors.push(err200);
 errors++;
 }
 }
-if(data101.connector !== undefined){
-let data102 = data101.connector;
-if(typeof data102 !== "string"){
-const err201 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/connector",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/connector/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.limits.items.properties.appliesTo.properties.connector.type,parentSchema:schema61.properties.limits.items.properties.appliesTo.properties.connector,data:data102};
+}
+else {
+const err201 = {instancePath:instancePath+"/authentication/connectors",schemaPath:"#/properties/authentication/properties/connectors/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.properties.connectors.type,parentSchema:schema92.properties.authentication.properties.connectors,data:data84};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -5552,10 +7379,9 @@ vErrors.push(err201);
 errors++;
 }
 }
-if(data101.service !== undefined){
-let data103 = data101.service;
-if(!(data103 === "search")){
-const err202 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/service",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/service/enum",keyword:"enum",params:{allowedValues: schema61.properties.limits.items.properties.appliesTo.properties.service.enum},message:"must be equal to one of the allowed values",schema:schema61.properties.limits.items.properties.appliesTo.properties.service.enum,parentSchema:schema61.properties.limits.items.properties.appliesTo.properties.service,data:data103};
+}
+else {
+const err202 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.type,parentSchema:schema92.properties.authentication,data:data77};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -5565,14 +7391,15 @@ vErrors.push(err202);
 errors++;
 }
 }
-if(data101.entities !== undefined){
-let data104 = data101.entities;
-if(Array.isArray(data104)){
-const len5 = data104.length;
-for(let i6=0; i6<len5; i6++){
-let data105 = data104[i6];
-if(typeof data105 !== "string"){
-const err203 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/entities/" + i6,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/entities/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.limits.items.properties.appliesTo.properties.entities.items.type,parentSchema:schema61.properties.limits.items.properties.appliesTo.properties.entities.items,data:data105};
+if(data.limits !== undefined){
+let data102 = data.limits;
+if(Array.isArray(data102)){
+const len4 = data102.length;
+for(let i5=0; i5<len4; i5++){
+let data103 = data102[i5];
+if(data103 && typeof data103 == "object" && !Array.isArray(data103)){
+if(data103.where === undefined){
+const err203 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/required",keyword:"required",params:{missingProperty: "where"},message:"must have required property '"+"where"+"'",schema:schema92.properties.limits.items.required,parentSchema:schema92.properties.limits.items,data:data103};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -5581,10 +7408,8 @@ vErrors.push(err203);
 }
 errors++;
 }
-}
-}
-else {
-const err204 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/entities",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/entities/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.limits.items.properties.appliesTo.properties.entities.type,parentSchema:schema61.properties.limits.items.properties.appliesTo.properties.entities,data:data104};
+if(data103.limit === undefined){
+const err204 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'",schema:schema92.properties.limits.items.required,parentSchema:schema92.properties.limits.items,data:data103};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -5593,15 +7418,9 @@ vErrors.push(err204);
 }
 errors++;
 }
-}
-if(data101.actions !== undefined){
-let data106 = data101.actions;
-if(Array.isArray(data106)){
-const len6 = data106.length;
-for(let i7=0; i7<len6; i7++){
-let data107 = data106[i7];
-if(typeof data107 !== "string"){
-const err205 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/actions/" + i7,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/actions/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.limits.items.properties.appliesTo.properties.actions.items.type,parentSchema:schema61.properties.limits.items.properties.appliesTo.properties.actions.items,data:data107};
+for(const key33 in data103){
+if(!(((((key33 === "where") || (key33 === "limit")) || (key33 === "appliesTo")) || (key33 === "expect")) || (key33 === "unspecified"))){
+const err205 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.limits.items,data:data103};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -5611,9 +7430,10 @@ vErrors.push(err205);
 errors++;
 }
 }
-}
-else {
-const err206 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/actions",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.limits.items.properties.appliesTo.properties.actions.type,parentSchema:schema61.properties.limits.items.properties.appliesTo.properties.actions,data:data106};
+if(data103.where !== undefined){
+let data104 = data103.where;
+if(typeof data104 !== "string"){
+const err206 = {instancePath:instancePath+"/limits/" + i5+"/where",schemaPath:"#/properties/limits/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.where.type,parentSchema:schema92.properties.limits.items.properties.where,data:data104};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -5623,10 +7443,10 @@ vErrors.push(err206);
 errors++;
 }
 }
-if(data101.param !== undefined){
-let data108 = data101.param;
-if((typeof data108 !== "string") && (!(Array.isArray(data108)))){
-const err207 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/param",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/param/type",keyword:"type",params:{type: schema61.properties.limits.items.properties.appliesTo.properties.param.type},message:"must be string,array",schema:schema61.properties.limits.items.properties.appliesTo.properties.param.type,parentSchema:schema61.properties.limits.items.properties.appliesTo.properties.param,data:data108};
+if(data103.limit !== undefined){
+let data105 = data103.limit;
+if(typeof data105 !== "string"){
+const err207 = {instancePath:instancePath+"/limits/" + i5+"/limit",schemaPath:"#/properties/limits/items/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.limit.type,parentSchema:schema92.properties.limits.items.properties.limit,data:data105};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -5635,12 +7455,13 @@ vErrors.push(err207);
 }
 errors++;
 }
-if(Array.isArray(data108)){
-const len7 = data108.length;
-for(let i8=0; i8<len7; i8++){
-let data109 = data108[i8];
-if(typeof data109 !== "string"){
-const err208 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/param/" + i8,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/param/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.limits.items.properties.appliesTo.properties.param.items.type,parentSchema:schema61.properties.limits.items.properties.appliesTo.properties.param.items,data:data109};
+}
+if(data103.appliesTo !== undefined){
+let data106 = data103.appliesTo;
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+for(const key34 in data106){
+if(!(((((key34 === "connector") || (key34 === "service")) || (key34 === "entities")) || (key34 === "actions")) || (key34 === "param"))){
+const err208 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo",schemaPath:"#/properties/limits/items/properties/appliesTo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.limits.items.properties.appliesTo,data:data106};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -5650,11 +7471,10 @@ vErrors.push(err208);
 errors++;
 }
 }
-}
-}
-}
-else {
-const err209 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo",schemaPath:"#/properties/limits/items/properties/appliesTo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.limits.items.properties.appliesTo.type,parentSchema:schema61.properties.limits.items.properties.appliesTo,data:data101};
+if(data106.connector !== undefined){
+let data107 = data106.connector;
+if(typeof data107 !== "string"){
+const err209 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/connector",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/connector/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.appliesTo.properties.connector.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.connector,data:data107};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -5664,11 +7484,10 @@ vErrors.push(err209);
 errors++;
 }
 }
-if(data98.expect !== undefined){
-let data110 = data98.expect;
-if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
-if(Object.keys(data110).length < 1){
-const err210 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema61.properties.limits.items.properties.expect,data:data110};
+if(data106.service !== undefined){
+let data108 = data106.service;
+if(!(data108 === "search")){
+const err210 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/service",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/service/enum",keyword:"enum",params:{allowedValues: schema92.properties.limits.items.properties.appliesTo.properties.service.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.limits.items.properties.appliesTo.properties.service.enum,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.service,data:data108};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -5677,9 +7496,15 @@ vErrors.push(err210);
 }
 errors++;
 }
-for(const key35 in data110){
-if(!(((((((key35 === "minimum") || (key35 === "maximum")) || (key35 === "default")) || (key35 === "maxItems")) || (key35 === "maxLength")) || (key35 === "pattern")) || (key35 === "maxBytes"))){
-const err211 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.limits.items.properties.expect,data:data110};
+}
+if(data106.entities !== undefined){
+let data109 = data106.entities;
+if(Array.isArray(data109)){
+const len5 = data109.length;
+for(let i6=0; i6<len5; i6++){
+let data110 = data109[i6];
+if(typeof data110 !== "string"){
+const err211 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/entities/" + i6,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/entities/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.appliesTo.properties.entities.items.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.entities.items,data:data110};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -5689,10 +7514,9 @@ vErrors.push(err211);
 errors++;
 }
 }
-if(data110.minimum !== undefined){
-let data111 = data110.minimum;
-if(!((typeof data111 == "number") && (isFinite(data111)))){
-const err212 = {instancePath:instancePath+"/limits/" + i5+"/expect/minimum",schemaPath:"#/properties/limits/items/properties/expect/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema61.properties.limits.items.properties.expect.properties.minimum.type,parentSchema:schema61.properties.limits.items.properties.expect.properties.minimum,data:data111};
+}
+else {
+const err212 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/entities",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/entities/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.limits.items.properties.appliesTo.properties.entities.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.entities,data:data109};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -5702,10 +7526,14 @@ vErrors.push(err212);
 errors++;
 }
 }
-if(data110.maximum !== undefined){
-let data112 = data110.maximum;
-if(!((typeof data112 == "number") && (isFinite(data112)))){
-const err213 = {instancePath:instancePath+"/limits/" + i5+"/expect/maximum",schemaPath:"#/properties/limits/items/properties/expect/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema61.properties.limits.items.properties.expect.properties.maximum.type,parentSchema:schema61.properties.limits.items.properties.expect.properties.maximum,data:data112};
+if(data106.actions !== undefined){
+let data111 = data106.actions;
+if(Array.isArray(data111)){
+const len6 = data111.length;
+for(let i7=0; i7<len6; i7++){
+let data112 = data111[i7];
+if(typeof data112 !== "string"){
+const err213 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/actions/" + i7,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/actions/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.appliesTo.properties.actions.items.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.actions.items,data:data112};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -5715,10 +7543,9 @@ vErrors.push(err213);
 errors++;
 }
 }
-if(data110.default !== undefined){
-let data113 = data110.default;
-if(((typeof data113 !== "string") && (!((typeof data113 == "number") && (isFinite(data113))))) && (typeof data113 !== "boolean")){
-const err214 = {instancePath:instancePath+"/limits/" + i5+"/expect/default",schemaPath:"connector.schema.json#/definitions/literal/type",keyword:"type",params:{type: schema26.type},message:"must be string,number,boolean",schema:schema26.type,parentSchema:schema26,data:data113};
+}
+else {
+const err214 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/actions",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.limits.items.properties.appliesTo.properties.actions.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.actions,data:data111};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -5728,10 +7555,10 @@ vErrors.push(err214);
 errors++;
 }
 }
-if(data110.maxItems !== undefined){
-let data114 = data110.maxItems;
-if(!(((typeof data114 == "number") && (!(data114 % 1) && !isNaN(data114))) && (isFinite(data114)))){
-const err215 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxItems",schemaPath:"#/properties/limits/items/properties/expect/properties/maxItems/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema61.properties.limits.items.properties.expect.properties.maxItems.type,parentSchema:schema61.properties.limits.items.properties.expect.properties.maxItems,data:data114};
+if(data106.param !== undefined){
+let data113 = data106.param;
+if((typeof data113 !== "string") && (!(Array.isArray(data113)))){
+const err215 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/param",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/param/type",keyword:"type",params:{type: schema92.properties.limits.items.properties.appliesTo.properties.param.type},message:"must be string,array",schema:schema92.properties.limits.items.properties.appliesTo.properties.param.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.param,data:data113};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -5740,11 +7567,12 @@ vErrors.push(err215);
 }
 errors++;
 }
-}
-if(data110.maxLength !== undefined){
-let data115 = data110.maxLength;
-if(!(((typeof data115 == "number") && (!(data115 % 1) && !isNaN(data115))) && (isFinite(data115)))){
-const err216 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxLength",schemaPath:"#/properties/limits/items/properties/expect/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema61.properties.limits.items.properties.expect.properties.maxLength.type,parentSchema:schema61.properties.limits.items.properties.expect.properties.maxLength,data:data115};
+if(Array.isArray(data113)){
+const len7 = data113.length;
+for(let i8=0; i8<len7; i8++){
+let data114 = data113[i8];
+if(typeof data114 !== "string"){
+const err216 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/param/" + i8,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/param/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.appliesTo.properties.param.items.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.param.items,data:data114};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -5754,10 +7582,11 @@ vErrors.push(err216);
 errors++;
 }
 }
-if(data110.pattern !== undefined){
-let data116 = data110.pattern;
-if(typeof data116 !== "string"){
-const err217 = {instancePath:instancePath+"/limits/" + i5+"/expect/pattern",schemaPath:"#/properties/limits/items/properties/expect/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.limits.items.properties.expect.properties.pattern.type,parentSchema:schema61.properties.limits.items.properties.expect.properties.pattern,data:data116};
+}
+}
+}
+else {
+const err217 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo",schemaPath:"#/properties/limits/items/properties/appliesTo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.limits.items.properties.appliesTo.type,parentSchema:schema92.properties.limits.items.properties.appliesTo,data:data106};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -5767,10 +7596,11 @@ vErrors.push(err217);
 errors++;
 }
 }
-if(data110.maxBytes !== undefined){
-let data117 = data110.maxBytes;
-if(!(((typeof data117 == "number") && (!(data117 % 1) && !isNaN(data117))) && (isFinite(data117)))){
-const err218 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxBytes",schemaPath:"#/properties/limits/items/properties/expect/properties/maxBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema61.properties.limits.items.properties.expect.properties.maxBytes.type,parentSchema:schema61.properties.limits.items.properties.expect.properties.maxBytes,data:data117};
+if(data103.expect !== undefined){
+let data115 = data103.expect;
+if(data115 && typeof data115 == "object" && !Array.isArray(data115)){
+if(Object.keys(data115).length < 1){
+const err218 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema92.properties.limits.items.properties.expect,data:data115};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -5779,10 +7609,9 @@ vErrors.push(err218);
 }
 errors++;
 }
-}
-}
-else {
-const err219 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.limits.items.properties.expect.type,parentSchema:schema61.properties.limits.items.properties.expect,data:data110};
+for(const key35 in data115){
+if(!(((((((key35 === "minimum") || (key35 === "maximum")) || (key35 === "default")) || (key35 === "maxItems")) || (key35 === "maxLength")) || (key35 === "pattern")) || (key35 === "maxBytes"))){
+const err219 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.limits.items.properties.expect,data:data115};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -5792,10 +7621,10 @@ vErrors.push(err219);
 errors++;
 }
 }
-if(data98.unspecified !== undefined){
-let data118 = data98.unspecified;
-if(typeof data118 !== "string"){
-const err220 = {instancePath:instancePath+"/limits/" + i5+"/unspecified",schemaPath:"#/properties/limits/items/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.limits.items.properties.unspecified.type,parentSchema:schema61.properties.limits.items.properties.unspecified,data:data118};
+if(data115.minimum !== undefined){
+let data116 = data115.minimum;
+if(!((typeof data116 == "number") && (isFinite(data116)))){
+const err220 = {instancePath:instancePath+"/limits/" + i5+"/expect/minimum",schemaPath:"#/properties/limits/items/properties/expect/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema92.properties.limits.items.properties.expect.properties.minimum.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.minimum,data:data116};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -5805,9 +7634,10 @@ vErrors.push(err220);
 errors++;
 }
 }
-}
-else {
-const err221 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.limits.items.type,parentSchema:schema61.properties.limits.items,data:data98};
+if(data115.maximum !== undefined){
+let data117 = data115.maximum;
+if(!((typeof data117 == "number") && (isFinite(data117)))){
+const err221 = {instancePath:instancePath+"/limits/" + i5+"/expect/maximum",schemaPath:"#/properties/limits/items/properties/expect/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema92.properties.limits.items.properties.expect.properties.maximum.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.maximum,data:data117};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -5817,9 +7647,10 @@ vErrors.push(err221);
 errors++;
 }
 }
-}
-else {
-const err222 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.limits.type,parentSchema:schema61.properties.limits,data:data97};
+if(data115.default !== undefined){
+let data118 = data115.default;
+if(((typeof data118 !== "string") && (!((typeof data118 == "number") && (isFinite(data118))))) && (typeof data118 !== "boolean")){
+const err222 = {instancePath:instancePath+"/limits/" + i5+"/expect/default",schemaPath:"connector.schema.json#/definitions/literal/type",keyword:"type",params:{type: schema27.type},message:"must be string,number,boolean",schema:schema27.type,parentSchema:schema27,data:data118};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -5829,12 +7660,10 @@ vErrors.push(err222);
 errors++;
 }
 }
-if(data.events !== undefined){
-let data119 = data.events;
-if(data119 && typeof data119 == "object" && !Array.isArray(data119)){
-for(const key36 in data119){
-if(!(key36 === "unspecified")){
-const err223 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.events,data:data119};
+if(data115.maxItems !== undefined){
+let data119 = data115.maxItems;
+if(!(((typeof data119 == "number") && (!(data119 % 1) && !isNaN(data119))) && (isFinite(data119)))){
+const err223 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxItems",schemaPath:"#/properties/limits/items/properties/expect/properties/maxItems/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema92.properties.limits.items.properties.expect.properties.maxItems.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.maxItems,data:data119};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -5844,10 +7673,10 @@ vErrors.push(err223);
 errors++;
 }
 }
-if(data119.unspecified !== undefined){
-let data120 = data119.unspecified;
-if(typeof data120 !== "string"){
-const err224 = {instancePath:instancePath+"/events/unspecified",schemaPath:"#/properties/events/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.events.properties.unspecified.type,parentSchema:schema61.properties.events.properties.unspecified,data:data120};
+if(data115.maxLength !== undefined){
+let data120 = data115.maxLength;
+if(!(((typeof data120 == "number") && (!(data120 % 1) && !isNaN(data120))) && (isFinite(data120)))){
+const err224 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxLength",schemaPath:"#/properties/limits/items/properties/expect/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema92.properties.limits.items.properties.expect.properties.maxLength.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.maxLength,data:data120};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -5857,9 +7686,10 @@ vErrors.push(err224);
 errors++;
 }
 }
-}
-else {
-const err225 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.events.type,parentSchema:schema61.properties.events,data:data119};
+if(data115.pattern !== undefined){
+let data121 = data115.pattern;
+if(typeof data121 !== "string"){
+const err225 = {instancePath:instancePath+"/limits/" + i5+"/expect/pattern",schemaPath:"#/properties/limits/items/properties/expect/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.expect.properties.pattern.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.pattern,data:data121};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -5869,11 +7699,10 @@ vErrors.push(err225);
 errors++;
 }
 }
-if(data.versioning !== undefined){
-let data121 = data.versioning;
-if(data121 && typeof data121 == "object" && !Array.isArray(data121)){
-if(data121.pathSegment === undefined){
-const err226 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/required",keyword:"required",params:{missingProperty: "pathSegment"},message:"must have required property '"+"pathSegment"+"'",schema:schema61.properties.versioning.required,parentSchema:schema61.properties.versioning,data:data121};
+if(data115.maxBytes !== undefined){
+let data122 = data115.maxBytes;
+if(!(((typeof data122 == "number") && (!(data122 % 1) && !isNaN(data122))) && (isFinite(data122)))){
+const err226 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxBytes",schemaPath:"#/properties/limits/items/properties/expect/properties/maxBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema92.properties.limits.items.properties.expect.properties.maxBytes.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.maxBytes,data:data122};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -5882,9 +7711,10 @@ vErrors.push(err226);
 }
 errors++;
 }
-for(const key37 in data121){
-if(!(((key37 === "pathSegment") || (key37 === "description")) || (key37 === "unspecified"))){
-const err227 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.versioning,data:data121};
+}
+}
+else {
+const err227 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.limits.items.properties.expect.type,parentSchema:schema92.properties.limits.items.properties.expect,data:data115};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -5894,10 +7724,10 @@ vErrors.push(err227);
 errors++;
 }
 }
-if(data121.pathSegment !== undefined){
-let data122 = data121.pathSegment;
-if(typeof data122 !== "string"){
-const err228 = {instancePath:instancePath+"/versioning/pathSegment",schemaPath:"#/properties/versioning/properties/pathSegment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.versioning.properties.pathSegment.type,parentSchema:schema61.properties.versioning.properties.pathSegment,data:data122};
+if(data103.unspecified !== undefined){
+let data123 = data103.unspecified;
+if(typeof data123 !== "string"){
+const err228 = {instancePath:instancePath+"/limits/" + i5+"/unspecified",schemaPath:"#/properties/limits/items/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.unspecified.type,parentSchema:schema92.properties.limits.items.properties.unspecified,data:data123};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -5907,10 +7737,9 @@ vErrors.push(err228);
 errors++;
 }
 }
-if(data121.description !== undefined){
-let data123 = data121.description;
-if(typeof data123 !== "string"){
-const err229 = {instancePath:instancePath+"/versioning/description",schemaPath:"#/properties/versioning/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.versioning.properties.description.type,parentSchema:schema61.properties.versioning.properties.description,data:data123};
+}
+else {
+const err229 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.limits.items.type,parentSchema:schema92.properties.limits.items,data:data103};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -5920,10 +7749,9 @@ vErrors.push(err229);
 errors++;
 }
 }
-if(data121.unspecified !== undefined){
-let data124 = data121.unspecified;
-if(typeof data124 !== "string"){
-const err230 = {instancePath:instancePath+"/versioning/unspecified",schemaPath:"#/properties/versioning/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.versioning.properties.unspecified.type,parentSchema:schema61.properties.versioning.properties.unspecified,data:data124};
+}
+else {
+const err230 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.limits.type,parentSchema:schema92.properties.limits,data:data102};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -5933,9 +7761,12 @@ vErrors.push(err230);
 errors++;
 }
 }
-}
-else {
-const err231 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.versioning.type,parentSchema:schema61.properties.versioning,data:data121};
+if(data.events !== undefined){
+let data124 = data.events;
+if(data124 && typeof data124 == "object" && !Array.isArray(data124)){
+for(const key36 in data124){
+if(!(key36 === "unspecified")){
+const err231 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.events,data:data124};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -5945,9 +7776,10 @@ vErrors.push(err231);
 errors++;
 }
 }
-}
-else {
-const err232 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.type,parentSchema:schema61,data};
+if(data124.unspecified !== undefined){
+let data125 = data124.unspecified;
+if(typeof data125 !== "string"){
+const err232 = {instancePath:instancePath+"/events/unspecified",schemaPath:"#/properties/events/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.events.properties.unspecified.type,parentSchema:schema92.properties.events.properties.unspecified,data:data125};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -5956,7 +7788,107 @@ vErrors.push(err232);
 }
 errors++;
 }
-validate34.errors = vErrors;
+}
+}
+else {
+const err233 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.events.type,parentSchema:schema92.properties.events,data:data124};
+if(vErrors === null){
+vErrors = [err233];
+}
+else {
+vErrors.push(err233);
+}
+errors++;
+}
+}
+if(data.versioning !== undefined){
+let data126 = data.versioning;
+if(data126 && typeof data126 == "object" && !Array.isArray(data126)){
+if(data126.pathSegment === undefined){
+const err234 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/required",keyword:"required",params:{missingProperty: "pathSegment"},message:"must have required property '"+"pathSegment"+"'",schema:schema92.properties.versioning.required,parentSchema:schema92.properties.versioning,data:data126};
+if(vErrors === null){
+vErrors = [err234];
+}
+else {
+vErrors.push(err234);
+}
+errors++;
+}
+for(const key37 in data126){
+if(!(((key37 === "pathSegment") || (key37 === "description")) || (key37 === "unspecified"))){
+const err235 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.versioning,data:data126};
+if(vErrors === null){
+vErrors = [err235];
+}
+else {
+vErrors.push(err235);
+}
+errors++;
+}
+}
+if(data126.pathSegment !== undefined){
+let data127 = data126.pathSegment;
+if(typeof data127 !== "string"){
+const err236 = {instancePath:instancePath+"/versioning/pathSegment",schemaPath:"#/properties/versioning/properties/pathSegment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.versioning.properties.pathSegment.type,parentSchema:schema92.properties.versioning.properties.pathSegment,data:data127};
+if(vErrors === null){
+vErrors = [err236];
+}
+else {
+vErrors.push(err236);
+}
+errors++;
+}
+}
+if(data126.description !== undefined){
+let data128 = data126.description;
+if(typeof data128 !== "string"){
+const err237 = {instancePath:instancePath+"/versioning/description",schemaPath:"#/properties/versioning/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.versioning.properties.description.type,parentSchema:schema92.properties.versioning.properties.description,data:data128};
+if(vErrors === null){
+vErrors = [err237];
+}
+else {
+vErrors.push(err237);
+}
+errors++;
+}
+}
+if(data126.unspecified !== undefined){
+let data129 = data126.unspecified;
+if(typeof data129 !== "string"){
+const err238 = {instancePath:instancePath+"/versioning/unspecified",schemaPath:"#/properties/versioning/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.versioning.properties.unspecified.type,parentSchema:schema92.properties.versioning.properties.unspecified,data:data129};
+if(vErrors === null){
+vErrors = [err238];
+}
+else {
+vErrors.push(err238);
+}
+errors++;
+}
+}
+}
+else {
+const err239 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.versioning.type,parentSchema:schema92.properties.versioning,data:data126};
+if(vErrors === null){
+vErrors = [err239];
+}
+else {
+vErrors.push(err239);
+}
+errors++;
+}
+}
+}
+else {
+const err240 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.type,parentSchema:schema92,data};
+if(vErrors === null){
+vErrors = [err240];
+}
+else {
+vErrors.push(err240);
+}
+errors++;
+}
+validate42.errors = vErrors;
 return errors === 0;
 }
 

@@ -1,0 +1,82 @@
+/**
+ * The spec's rules in words, for every artefact that explains them (the reference, package READMEs, JSDoc of the
+ * generated types and methods): value formats, filters, interval bounds, default ordering and filters, param
+ * groups, invariants, derived values and update semantics. Plain text with `code` spans; callers escape for their
+ * medium.
+ */
+import type { ActionIR, BoundIR, DefaultFilterIR, DeriveIR, InvariantIR, MatchIR, OrderingIR, ParamGroupIR, ValueFormat } from '../ir.js';
+
+/** What each value format means. */
+export const FORMAT_TEXT: Record<ValueFormat, string> = {
+  currency_lower_iso: 'a lowercase three-letter ISO currency code (`usd`)',
+  md5_of_lower_email: 'the hex MD5 hash of the lowercase email address',
+  unix_time_string: 'Unix seconds as a decimal string (`1712345678.000100`)',
+  url: 'an absolute http(s) URL',
+};
+
+const OP_TEXT: Record<string, string> = { eq: 'equals', neq: 'differs from', lt: 'is less than', lte: 'is at most', gt: 'is greater than', gte: 'is at least' };
+
+const list = (items: readonly string[]) => items.map((i) => `\`${i}\``).join(', ');
+const literal = (v: unknown) => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``;
+
+/** "Filters: exact match on `email`, case-sensitive." */
+export function matchesText(m: MatchIR): string {
+  const how = m.mode === 'exact' ? 'equal to' : m.mode === 'prefix' ? 'starting with' : 'containing';
+  return `Filters: records whose ${m.fields.length > 1 ? 'fields ' : ''}${m.fields.map((f) => `\`${f}\``).join(' or ')} ${m.fields.length > 1 ? 'hold a value' : 'is'} ${how} the value, ${m.caseSensitive ? 'case-sensitive' : 'ignoring case'}.`;
+}
+
+/** "Lower bound on `created`, exclusive (inclusive when `inclusive` is true)." */
+export function boundText(b: BoundIR, field?: string): string {
+  const on = field ? ` on \`${field}\`` : '';
+  const which = b.side === 'lower' ? `Lower bound${on}` : `Upper bound${on}`;
+  return `${which}, ${b.inclusive ? 'inclusive' : 'exclusive'}${b.inclusiveParam ? ` (inclusive when \`${b.inclusiveParam}\` is true)` : ''}.`;
+}
+
+/** "Sorted by `created` descending." */
+export function orderingText(ordering: readonly OrderingIR[]): string {
+  return `Results are sorted by ${ordering.map((o) => `\`${o.field}\` ${o.direction === 'desc' ? 'descending (newest or largest first)' : 'ascending'}`).join(', then ')}.`;
+}
+
+/** "Leaves out records whose `status` is `canceled` unless `status` is given." */
+export function defaultFilterText(f: DefaultFilterIR): string {
+  return `By default, records whose \`${f.field}\` is ${f.exclude.map(literal).join(' or ')} are left out${f.unlessParam ? `; giving \`${f.unlessParam}\` lifts this` : ''}.`;
+}
+
+/** "Give exactly one of: `project` | `section` | `assignee` with `workspace`." */
+export function paramGroupText(g: ParamGroupIR): string {
+  const alternatives = g.alternatives.map((alt) => alt.map((n) => `\`${n}\``).join(' with ')).join(' | ');
+  return `${g.kind === 'oneOf' ? 'Give exactly one of' : 'Give at least one of'}: ${alternatives}.`;
+}
+
+/** One invariant in words. */
+export function invariantText(inv: InvariantIR): string {
+  switch (inv.kind) {
+    case 'iff':
+      return `\`${inv.field}\` is true exactly when \`${inv.left}\` ${OP_TEXT[inv.op]} \`${inv.right}\`.`;
+    case 'compare':
+      return `\`${inv.left}\` ${OP_TEXT[inv.op]} \`${inv.right}\`.`;
+    case 'accountOnly':
+      return `${list(inv.fields)} are null unless the source is a ${inv.account} account.`;
+  }
+}
+
+/** How a derived value follows from the record. */
+export function deriveText(d: DeriveIR, format?: ValueFormat): string {
+  if (d.from !== undefined) return format && format !== 'currency_lower_iso' ? `Derived: ${FORMAT_TEXT[format]} of \`${d.from}\`.` : `Derived: the value of \`${d.from}\`.`;
+  return `Derived: always ${d.value === null ? '`null`' : literal(d.value)}.`;
+}
+
+/** "Partial update: fields not given keep their values." */
+export function updateSemanticsText(semantics: NonNullable<ActionIR['updateSemantics']>): string {
+  return semantics === 'partial' ? 'Partial update: only the fields given change; the others keep their values.' : semantics;
+}
+
+/** Every rule of an action, one sentence each (ordering, default filter, param groups, update semantics). */
+export function actionRuleLines(action: ActionIR): string[] {
+  const out: string[] = [];
+  if (action.ordering) out.push(orderingText(action.ordering));
+  if (action.defaultFilter) out.push(defaultFilterText(action.defaultFilter));
+  for (const g of action.paramGroups ?? []) out.push(paramGroupText(g));
+  if (action.updateSemantics) out.push(updateSemanticsText(action.updateSemantics));
+  return out;
+}
