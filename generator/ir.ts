@@ -296,6 +296,12 @@ export function propertyAt(properties: readonly PropertyIR[], dotted: string, le
   return found;
 }
 
+/** Whether every value of `from` is a value of `to`'s type, nullability aside (integers are numbers; `any` fits all). */
+export function typesFit(from: SchemaIR, to: SchemaIR): boolean {
+  if (to.types.includes('any') || from.types.includes('any')) return true;
+  return from.types.every((t) => to.types.includes(t) || (t === 'integer' && to.types.includes('number')));
+}
+
 /** The result shapes an action can return. */
 export type ResultShape = 'list' | 'single' | 'hits' | 'binary';
 

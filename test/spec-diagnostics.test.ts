@@ -184,6 +184,15 @@ describe('diagnostic classes', () => {
     expect(await diagnosticsForShop(derived)).toEqual([`${shop}:40:45 error SPEC030 searchable field 'nickname' of 'customers' derives from 'nick', which is not a field of its record`]);
   });
 
+  test('a searchable field the record carries with another type needs a derive rule (SPEC031); one of the same type takes none (SPEC030)', async () => {
+    const retyped = edit(SHOP_YAML, '        email: string\n', '        email: integer\n');
+    expect(await diagnosticsForShop(retyped)).toEqual([`${shop}:39:9 warning SPEC031 searchable field 'email' of 'customers' is integer but the record's field is string, and it says no derive rule; its search data is null`]);
+    const ruled = edit(SHOP_YAML, '        email: string\n', '        email: { type: integer, derive: { value: null }, assumption: not shown }\n');
+    expect(await diagnosticsForShop(ruled)).toEqual([]);
+    const needless = edit(SHOP_YAML, '        email: string\n', '        email: { type: string, derive: { from: id } }\n');
+    expect(await diagnosticsForShop(needless)).toEqual([`${shop}:39:32 error SPEC030 searchable field 'email' of 'customers' is a field of the record of the same type: search data holds the record's value, derive does not apply`]);
+  });
+
   test('an addressing action with several required params and no keyParam (SPEC030)', async () => {
     const text = edit(SHOP_YAML, '          id:\n            type: string\n            required: true\n', '          id:\n            type: string\n            required: true\n          region:\n            type: string\n            required: true\n');
     expect(await diagnosticsForShop(text)).toEqual([]);

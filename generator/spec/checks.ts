@@ -4,7 +4,7 @@
  * and every definition is used.
  */
 import type { Diagnostic } from './diagnostics.js';
-import { propertyAt, type ActionIR, type ConnectorIR, type EntityIR, type Literal, type PaginationIR, type PropertyIR, type ShapeIR, type SpecIR } from '../ir.js';
+import { propertyAt, typesFit, type ActionIR, type ConnectorIR, type EntityIR, type Literal, type PaginationIR, type PropertyIR, type ShapeIR, type SpecIR } from '../ir.js';
 import type { LoadedSpec } from './load.js';
 import type { Origins } from './normalize.js';
 import type { RawLimit, RawService } from './raw.js';
@@ -323,10 +323,14 @@ function checkSearchable(connector: ConnectorIR, entity: EntityIR, origins: Orig
   const { fields, open } = entityRecordFields(connector, entity);
   for (const p of entity.searchable.properties) {
     checkFormats([p], `searchable fields of '${entity.name}'`, origins, out);
-    const own = fields.some((f) => f.name === p.name);
+    const own = fields.find((f) => f.name === p.name);
+    // A record field of another type (an object where the search holds a string) cannot be the search data as is.
+    const fits = own !== undefined && typesFit(own, p);
     if (p.derive) {
-      if (own) out.push(origins.diagnostic(p, 'SPEC030', `searchable field '${p.name}' of '${entity.name}' is a field of the record: search data holds the record's value, derive does not apply`, ['derive']));
+      if (fits) out.push(origins.diagnostic(p, 'SPEC030', `searchable field '${p.name}' of '${entity.name}' is a field of the record of the same type: search data holds the record's value, derive does not apply`, ['derive']));
       else if (p.derive.from !== undefined && !propertyAt(fields, p.derive.from)) out.push(origins.diagnostic(p, 'SPEC030', `searchable field '${p.name}' of '${entity.name}' derives from '${p.derive.from}', which is not a field of its record`, ['derive', 'from']));
+    } else if (own && !fits) {
+      out.push(origins.diagnostic(p, 'SPEC031', `searchable field '${p.name}' of '${entity.name}' is ${p.types.join('|')} but the record's field is ${own.types.join('|')}, and it says no derive rule; its search data is null`, undefined, 'warning'));
     } else if (!own && !open) {
       out.push(origins.diagnostic(p, 'SPEC031', `searchable field '${p.name}' of '${entity.name}' is not a field of its record and says no derive rule; its search data is null`, undefined, 'warning'));
     }

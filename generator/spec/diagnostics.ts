@@ -31,7 +31,7 @@ export const DIAGNOSTIC_CODES = {
   SPEC028: { title: 'pagination not resolvable', hint: 'Name a scheme with `pagination:`, set defaults.pagination, or write `pagination: none`.' },
   SPEC029: { title: 'unused definition', hint: 'Remove the definition or refer to it.' },
   SPEC030: { title: 'rule does not fit', hint: 'A rule (ordering, defaultFilter, paramGroups, invariants, matches, bounds, format, derive, key, recordsFrom) must name fields of the record and params of the action it sits on; spec/README.md lists where each rule goes.' },
-  SPEC031: { title: 'searchable field without a rule', hint: 'Say how search data gets a field the record does not carry: `derive` from a record field, or a constant value (with an assumption).' },
+  SPEC031: { title: 'searchable field without a rule', hint: 'Say how search data gets a field the record does not carry (or carries with another type): `derive` from a record field, or a constant value (with an assumption).' },
   CFG001: { title: 'unreadable config', hint: 'The config is one JSON object; generator/config/config.schema.json describes it.' },
   CFG002: { title: 'unknown config key', hint: 'Remove the key or correct its spelling; generator/config/config.schema.json lists the keys.' },
   CFG003: { title: 'invalid config value', hint: 'Give the value the form generator/config/config.schema.json describes.' },

@@ -808,7 +808,11 @@ export interface CustomersSearchFields {
   preferred_locales: Array<unknown>;
   /** The `shipping` field. */
   shipping: Record<string, unknown>;
-  /** The `sources` field. */
+  /**
+   * The `sources` field.
+   * Derived: always `null`.
+   * Assumption: The customer record's sources is a list object, the searchable sources a string whose form the contract does not show; the synced copy holds null.
+   */
   sources: string;
   /** The `subscriptions` field. */
   subscriptions: Record<string, unknown>;

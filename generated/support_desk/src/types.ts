@@ -502,7 +502,9 @@ export interface BrandsSearchFields {
   is_deleted: boolean;
   /**
    * The `logo` field.
+   * Derived: always `null`.
    * Note: The seed gives brand searchable fields as "the same names; logo is string, others as above": every record field is listed with the record's type, except logo (object|null in the record).
+   * Assumption: The contract does not show which string of the record's logo object the search holds; the synced copy holds null.
    */
   logo: string;
   /** The `name` field. */
