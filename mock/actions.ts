@@ -272,9 +272,11 @@ function download(ctx: ActionContext, params: Record<string, unknown>): ActionRe
   const key = store.keyOf(row);
   const record = store.recordOf(row);
   const content = contentOf(entity.name, key);
-  // A requested or recorded type is sent only when it is a media type (`pdf` or free text is no Content-Type).
+  // A requested type (an export's target format) decides the content's type, else the record's own; either is sent
+  // only when it is a media type (`pdf` or free text is no Content-Type: the bytes' type is then unknown).
   const typeParam = action.params.find((p) => /mime/i.test(p.name) && typeof params[p.name] === 'string');
-  const contentType = [typeParam && params[typeParam.name], record['mimeType']].find((t): t is string => typeof t === 'string' && MEDIA_TYPE.test(t)) ?? 'application/octet-stream';
+  const type = typeParam ? params[typeParam.name] : record['mimeType'];
+  const contentType = typeof type === 'string' && MEDIA_TYPE.test(type) ? type : 'application/octet-stream';
   const name = ['name', 'filename', 'title'].map((f) => record[f]).find((v) => typeof v === 'string') ?? `${entity.name}-${key}.bin`;
   const headers: Record<string, string> = {
     'content-type': contentType,

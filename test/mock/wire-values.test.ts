@@ -41,4 +41,8 @@ test("a download's Content-Type is a media type: a free-text format param falls 
   expect(free.headers.get('content-type')).toBe('application/octet-stream');
   const typed = await execute('file_storage', { entity: 'files_export', action: 'download', params: { fileId, mimeType: 'application/pdf' } });
   expect(typed.headers.get('content-type')).toBe('application/pdf');
+  // An export is in the requested format, not in the file's own type (files_export takes files' records).
+  const own = new Fixtures('file_storage').field('files', 0, 'mimeType');
+  expect(own).toMatch(/^[\w.+-]+\/[\w.+-]+/);
+  expect(free.headers.get('content-type')).not.toBe(own);
 });
