@@ -296,6 +296,18 @@ export function propertyAt(properties: readonly PropertyIR[], dotted: string, le
   return found;
 }
 
+/**
+ * What a source's auth_config holds: the connector's auth fields and the configuration variables supplied there
+ * (`suppliedIn: auth_config`), sorted by name. A variable with a default is optional (the service applies the
+ * default when it is left out). Clients type it, the OpenAPI export describes it and the mock checks it from this.
+ */
+export function authConfigFields(auth: AuthIR): (PropertyIR | AuthVariableIR)[] {
+  const variables = auth.variables
+    .filter((v) => v.suppliedIn === 'auth_config')
+    .map((v) => ({ ...v, required: v.required && v.default === undefined && v.defaultUnspecified === undefined }));
+  return [...auth.fields, ...variables].sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
 /** Whether every value of `from` is a value of `to`'s type, nullability aside (integers are numbers; `any` fits all). */
 export function typesFit(from: SchemaIR, to: SchemaIR): boolean {
   if (to.types.includes('any') || from.types.includes('any')) return true;

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Ajv, type ValidateFunction } from 'ajv';
-import type { ActionIR, ConnectorIR, SpecIR } from '../generator/ir.js';
+import { authConfigFields, type ActionIR, type ConnectorIR, type SpecIR } from '../generator/ir.js';
 import { objectSchema, paramsSchema } from '../generator/emitters/validators/json-schema.js';
 import { describeIssues } from '../runtime/src/validation.js';
 import { runAction, type ActionResult } from './actions.js';
@@ -248,25 +248,20 @@ function isClientAbort(error: unknown): boolean {
   return code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED' || code === 'ERR_STREAM_PREMATURE_CLOSE' || (error as Error | undefined)?.message === 'aborted';
 }
 
-/** The auth_config problems of a source: its fields (typed strings, required ones present) and its variables supplied there. */
+/** The auth_config problems of a source: its fields and the variables supplied there (typed strings, required ones present, formats). */
 function authConfigProblems(connector: ConnectorIR, auth: Record<string, unknown>): FieldProblem[] {
-  const { fields, variables } = connector.auth;
-  const here = variables.filter((v) => v.suppliedIn === 'auth_config');
-  if (fields.length === 0 && here.length === 0) return []; // the contract does not show the connector's auth_config
+  const members = authConfigFields(connector.auth);
+  if (members.length === 0) return []; // the contract does not show the connector's auth_config
   const problems: FieldProblem[] = [];
-  for (const f of fields) {
-    const value = auth[f.name];
-    if (value === undefined ? f.required : typeof value !== 'string') problems.push({ field: `auth_config.${f.name}`, message: value === undefined ? 'required' : 'must be a string', error_code: value === undefined ? 'required' : 'invalid_type' });
-  }
-  for (const v of here) {
-    const value = auth[v.name];
-    // A variable with a default may be left out: the service uses the default.
+  for (const m of members) {
+    const value = auth[m.name];
+    // A variable with a default is not required: the service uses the default.
     if (value === undefined) {
-      if (v.required && v.default === undefined && v.defaultUnspecified === undefined) problems.push({ field: `auth_config.${v.name}`, message: 'required', error_code: 'required' });
-    } else if (typeof value !== 'string') problems.push({ field: `auth_config.${v.name}`, message: 'must be a string', error_code: 'invalid_type' });
-    else if (v.format === 'url' && !isHttpUrl(value)) problems.push({ field: `auth_config.${v.name}`, message: `must be an absolute http(s) URL, got ${JSON.stringify(value)}`, error_code: 'invalid_format' });
+      if (m.required) problems.push({ field: `auth_config.${m.name}`, message: 'required', error_code: 'required' });
+    } else if (typeof value !== 'string') problems.push({ field: `auth_config.${m.name}`, message: 'must be a string', error_code: 'invalid_type' });
+    else if (m.format === 'url' && !isHttpUrl(value)) problems.push({ field: `auth_config.${m.name}`, message: `must be an absolute http(s) URL, got ${JSON.stringify(value)}`, error_code: 'invalid_format' });
   }
-  const known = new Set([...fields, ...here].map((f) => f.name));
+  const known = new Set(members.map((f) => f.name));
   for (const key of Object.keys(auth)) if (!known.has(key)) problems.push({ field: `auth_config.${key}`, message: `unknown auth_config field of ${connector.id} (known: ${[...known].sort().join(', ')})`, error_code: 'unknown_field' });
   return problems;
 }

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { pairsInOrder, queryParam, validRequest, type KeyType } from '../generator/emitters/contract-tests/requests.js';
+import { pairsInOrder, queryParam, sourceAuthConfig, validRequest, type KeyType } from '../generator/emitters/contract-tests/requests.js';
 import { RESPONSE_EXTENSION } from '../generator/emitters/openapi/execute.js';
 import type { ActionIR, ConnectorIR, EntityIR, SpecIR } from '../generator/ir.js';
 import { readSpec } from '../generator/spec/read.js';
@@ -124,7 +124,7 @@ async function checkConnector(connector: ConnectorIR): Promise<{ problems: strin
     };
 
     // A source of this connector, created through the proxy (so writes stay in it, and createSource is checked too).
-    const auth = Object.fromEntries(connector.auth.fields.map((f) => [f.name, `<${f.name}>`]));
+    const auth = fixtures.params(sourceAuthConfig(connector));
     const source = await post(prism, ir.service.createSource.path, { workspace_id: 'openapi-prism', source_template_id: connector.id, name: 'openapi prism test', auth_config: auth });
     if (!routed('createSource', source)) throw new Error(`createSource through Prism failed: ${source.status} ${source.body.toString('utf8')}\n${prism.log()}`);
     const sourceId = String((json(source)[ir.service.envelope.records] as { id: string }).id);

@@ -192,6 +192,23 @@ describe('each document', () => {
     expect(check({ entity: 'charges', action: 'search', params: { query: { filter: { eq: { nope: 1 } } } } })).toBe(false); // unsearchable field
     expect(check({ entity: 'charges', action: 'search', params: { query: { filter: { eq: { currency: 'usd' }, neq: { currency: 'eur' } } } } })).toBe(false); // two operators
   });
+
+  test("a source's auth_config holds the auth fields and the variables supplied there (advertising region_url, optional, a URL)", () => {
+    const doc = docs.get('advertising')!;
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addSchema({ ...doc, $id: 'https://openapi.local/advertising.json' } as never);
+    const check = (auth: unknown) => ajv.validate('https://openapi.local/advertising.json#/components/schemas/AuthConfig', auth);
+    const auth = { client_id: 'c', client_secret: 's', refresh_token: 'r' };
+    expect(check(auth)).toBe(true); // region_url has a default: it may be left out
+    expect(check({ ...auth, region_url: 'https://advertising-api-eu.example.com' })).toBe(true);
+    expect(check({ ...auth, region_url: 'eu-west' })).toBe(false); // not an absolute http(s) URL
+    expect(check({ ...auth, region_url: 7 })).toBe(false);
+    expect(check({ ...auth, regionUrl: 'https://x.example' })).toBe(false); // unknown key
+    expect(check({ client_id: 'c', client_secret: 's' })).toBe(false); // refresh_token required
+    // Source creation takes it as auth_config.
+    const creation = schemaAt(doc, doc.paths[ir.service.createSource.path]!.post.requestBody.content['application/json']!.schema) as { properties: Record<string, Schema> };
+    expect(creation.properties['auth_config']).toMatchObject({ $ref: '#/components/schemas/AuthConfig' });
+  });
 });
 
 describe('a real tool consumes them', () => {

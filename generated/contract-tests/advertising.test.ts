@@ -4,7 +4,7 @@ import { AdvertisingClient, ParamValidationError } from '@connector-sdk/advertis
 import { ContractHarness } from '../../test/contract/harness.js';
 
 const h = new ContractHarness('advertising', AdvertisingClient);
-const AUTH = { 'client_id': '<client_id>', 'client_secret': '<client_secret>', 'refresh_token': '<refresh_token>' };
+const AUTH = { 'client_id': '<client_id>', 'client_secret': '<client_secret>', 'refresh_token': '<refresh_token>', 'region_url': 'https://contract.example/path' };
 
 describe('portfolios list', () => {
   test('list walks every page with the iterator', async () => {

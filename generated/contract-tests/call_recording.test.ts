@@ -4,7 +4,7 @@ import { CallRecordingClient, ParamValidationError } from '@connector-sdk/call-r
 import { ContractHarness } from '../../test/contract/harness.js';
 
 const h = new ContractHarness('call_recording', CallRecordingClient);
-const AUTH = {  };
+const AUTH = {};
 
 describe('call_audio download', () => {
   test('download streams the content', async () => {

@@ -5,7 +5,7 @@ import { ContractHarness } from '../../test/contract/harness.js';
 import { at, type ListRules } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('code_hosting', CodeHostingClient);
-const AUTH = {  };
+const AUTH = {};
 
 describe('branches list', () => {
   test('list walks every page with the iterator', async () => {

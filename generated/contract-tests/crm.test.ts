@@ -4,7 +4,7 @@ import { CrmClient, ParamValidationError } from '@connector-sdk/crm';
 import { ContractHarness } from '../../test/contract/harness.js';
 
 const h = new ContractHarness('crm', CrmClient);
-const AUTH = {  };
+const AUTH = {};
 
 describe('companies list', () => {
   test('list walks every page with the iterator', async () => {

@@ -5,7 +5,7 @@ import { ContractHarness } from '../../test/contract/harness.js';
 import { ruleBreaks } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('email_marketing', EmailMarketingClient);
-const AUTH = {  };
+const AUTH = {};
 
 describe('automations list', () => {
   test('list walks every page with the iterator', async () => {

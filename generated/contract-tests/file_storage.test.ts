@@ -4,7 +4,7 @@ import { FileStorageClient, ParamValidationError } from '@connector-sdk/file-sto
 import { ContractHarness } from '../../test/contract/harness.js';
 
 const h = new ContractHarness('file_storage', FileStorageClient);
-const AUTH = {  };
+const AUTH = {};
 
 describe('about get', () => {
   test('get returns a listed record', async () => {

@@ -4,7 +4,7 @@ import { LiveChatClient, ParamValidationError } from '@connector-sdk/live-chat';
 import { ContractHarness } from '../../test/contract/harness.js';
 
 const h = new ContractHarness('live_chat', LiveChatClient);
-const AUTH = {  };
+const AUTH = {};
 
 describe('accounts get', () => {
   test('get returns a listed record', async () => {

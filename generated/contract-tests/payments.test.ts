@@ -5,7 +5,7 @@ import { ContractHarness } from '../../test/contract/harness.js';
 import { at, orderingBreak, ruleBreaks, type ListRules } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('payments', PaymentsClient);
-const AUTH = {  };
+const AUTH = {};
 
 describe('balance get', () => {
   test('get returns a listed record', async () => {

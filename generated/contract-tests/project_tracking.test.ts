@@ -5,7 +5,7 @@ import { ContractHarness } from '../../test/contract/harness.js';
 import { at, type ListRules } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('project_tracking', ProjectTrackingClient);
-const AUTH = {  };
+const AUTH = {};
 
 describe('issue_comments list', () => {
   test('list walks every page with the iterator', async () => {

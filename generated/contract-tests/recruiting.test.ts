@@ -4,7 +4,7 @@ import { RecruitingClient, ParamValidationError } from '@connector-sdk/recruitin
 import { ContractHarness } from '../../test/contract/harness.js';
 
 const h = new ContractHarness('recruiting', RecruitingClient);
-const AUTH = {  };
+const AUTH = {};
 
 describe('application_attachment download', () => {
   test('download streams the content', async () => {

@@ -4,7 +4,7 @@ import { SupportDeskClient, ParamValidationError } from '@connector-sdk/support-
 import { ContractHarness } from '../../test/contract/harness.js';
 
 const h = new ContractHarness('support_desk', SupportDeskClient);
-const AUTH = {  };
+const AUTH = {};
 
 describe('article_attachments list', () => {
   test('list walks every page with the iterator', async () => {

@@ -5,7 +5,7 @@ import { ContractHarness } from '../../test/contract/harness.js';
 import { at, orderingBreak, ruleBreaks, type ListRules } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('team_messaging', TeamMessagingClient);
-const AUTH = {  };
+const AUTH = {};
 
 describe('channel_messages list', () => {
   const rules: ListRules = {"params":{"latest":{"rangeOf":"ts","bound":{"side":"upper","inclusive":false,"inclusiveParam":"inclusive"}},"oldest":{"rangeOf":"ts","bound":{"side":"lower","inclusive":false,"inclusiveParam":"inclusive"}}}};

@@ -4,7 +4,7 @@ import { WorkManagementClient, ParamValidationError } from '@connector-sdk/work-
 import { ContractHarness } from '../../test/contract/harness.js';
 
 const h = new ContractHarness('work_management', WorkManagementClient);
-const AUTH = {  };
+const AUTH = {};
 
 describe('attachments list', () => {
   test('list walks every page with the iterator', async () => {

@@ -3,7 +3,7 @@
  * Unspecified shapes become open objects with the contract's words in their JSDoc.
  */
 import type { InterfaceDeclarationStructure, TypeAliasDeclarationStructure } from 'ts-morph';
-import type { ActionIR, ConnectorIR, EntityIR, PropertyIR, ShapeIR } from '../../ir.js';
+import { authConfigFields, type ActionIR, type ConnectorIR, type EntityIR, type PropertyIR, type ShapeIR } from '../../ir.js';
 import { propertyKey } from '../naming.js';
 import { AUTH_CONFIG_TYPE, metaTypeName, paramsTypeName, recordTypeName, searchFieldsTypeName } from './type-names.js';
 
@@ -83,11 +83,8 @@ export function typesFile(connector: ConnectorIR): string {
   const auth = connector.auth;
   const authDocs = [`auth_config of a ${connector.id} source (credentials stored with the source).`];
   if (auth.unspecified) authDocs.push(`${NOT_SPECIFIED}: "${auth.unspecified}"`);
-  // Configuration variables supplied in auth_config; one with a default may be left out (the service applies it).
-  const variables = auth.variables
-    .filter((v) => v.suppliedIn === 'auth_config')
-    .map((v) => ({ ...v, required: v.required && v.default === undefined && v.defaultUnspecified === undefined, description: variableDoc(v) }));
-  const members = [...auth.fields, ...variables].sort((a, b) => (a.name < b.name ? -1 : 1));
+  // Fields and the configuration variables supplied in auth_config (one with a default may be left out).
+  const members = authConfigFields(auth).map((m) => ('suppliedIn' in m ? { ...m, description: variableDoc(m) } : m));
   // A type alias, not an interface: object type aliases are assignable to the runtime's Record<string, unknown>.
   statements.push(aliasOf(AUTH_CONFIG_TYPE, authDocs, members.length ? objectType(members, 'param', false) : OPEN_OBJECT));
   return printTsFile('types.ts', connector.file, { statements });

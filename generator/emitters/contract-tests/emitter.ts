@@ -13,7 +13,7 @@ import { camelCase, stringLiteral } from '../naming.js';
 import { generatedHeader } from '../header.js';
 import type { Emitter } from '../types.js';
 import { invalidParamsCode, paramsCode, requestCode } from './params.js';
-import { createParams, keyType, pairsInOrder, queryParam, RECORD_INDEX, recordEntity, targetParam, updateParams, writeThroughTarget } from './requests.js';
+import { createParams, keyType, pairsInOrder, queryParam, RECORD_INDEX, recordEntity, sourceAuthConfig, targetParam, updateParams, writeThroughTarget } from './requests.js';
 import { listRules, listRuleTests, recordRulesTest } from './rules.js';
 
 function listTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, resource: string): string {
@@ -257,7 +257,7 @@ function readers(connector: ConnectorIR, entity: EntityIR): string {
 
 function testFile(connector: ConnectorIR): string {
   const client = clientClassName(connector);
-  const auth = `{ ${connector.auth.fields.map((f) => `${stringLiteral(f.name)}: ${stringLiteral(`<${f.name}>`)}`).join(', ')} }`;
+  const auth = requestCode(sourceAuthConfig(connector));
   const body = pairsInOrder(connector).map(([e, a]) => actionTests(connector, e, a)).join('\n\n');
   const ruleHelpers = ['at', 'orderingBreak', 'ruleBreaks'].filter((name) => new RegExp(`\\b${name}\\(`).test(body));
   const ruleTypes = /: ListRules = /.test(body) ? ['type ListRules'] : [];

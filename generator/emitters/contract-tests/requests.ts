@@ -8,7 +8,7 @@
  * One definition of a valid request, read by both.
  */
 import { entityFields, identifyingParam } from '../fixtures/model.js';
-import type { ActionIR, ConnectorIR, EntityIR, PropertyIR } from '../../ir.js';
+import { authConfigFields, type ActionIR, type ConnectorIR, type EntityIR, type PropertyIR } from '../../ir.js';
 
 /** The scalar type a key is sent as. */
 export type KeyType = 'string' | 'integer' | 'number';
@@ -178,6 +178,14 @@ export function validRequest(connector: ConnectorIR, entity: EntityIR, action: A
   if (action.name === 'create') return createParams(connector, entity, action);
   if (action.name === 'update') return updateParams(connector, entity, action);
   return requestParams(connector, entity, action, RECORD_INDEX[action.name] ?? 0);
+}
+
+/**
+ * The auth_config a test source is created with: a placeholder of every credential, and every configuration
+ * variable supplied there in its format (advertising's region_url, a URL), so what the service accepts is exercised.
+ */
+export function sourceAuthConfig(connector: ConnectorIR): RequestParams {
+  return authConfigFields(connector.auth).map((m) => [m.name, { from: 'literal', value: m.format ? exampleValue(m) : `<${m.name}>` }]);
 }
 
 /** A query-language param's query that matches one fixture record: the fields to take a value from, and the writer. */

@@ -3,8 +3,8 @@
  * entity–action pairs — discriminated by `entity`, then by `action` — each with its params schema; its responses
  * are the pairs' results in the envelope, the bytes of downloads, and the service's errors.
  */
-import type { ActionIR, ConnectorIR, EntityIR, SpecIR } from '../../ir.js';
-import { NOT_SPECIFIED, paramsRequired, paramsSchema, ref, shapeSchema, valueSchema, type JsonSchema } from './schemas.js';
+import { authConfigFields, type ActionIR, type ConnectorIR, type EntityIR, type SpecIR } from '../../ir.js';
+import { NOT_SPECIFIED, objectSchema, paramsRequired, paramsSchema, ref, shapeSchema, valueSchema, type JsonSchema } from './schemas.js';
 import { searchNames, searchSchemas } from './search.js';
 
 /**
@@ -102,10 +102,14 @@ export function connectorSchemas(ir: SpecIR, connector: ConnectorIR): Map<string
   for (const r of connector.records) out.set(names.record(r.name), shapeSchema(r));
   for (const m of connector.meta) out.set(names.meta(m.name), withOptionalNext(shapeSchema(m), lastPageKeys(connector, m.name)));
   const auth = connector.auth;
+  // The auth fields and the configuration variables supplied in auth_config (advertising's region_url).
+  const members = authConfigFields(auth).map((m) =>
+    'defaultUnspecified' in m && m.defaultUnspecified ? { ...m, description: `${m.description ?? ''} Has a default (${NOT_SPECIFIED.toLowerCase()}: "${m.defaultUnspecified}"); omit it to use the default.`.trim() } : m,
+  );
   out.set(
     names.authConfig,
-    auth.fields.length
-      ? { type: 'object', title: `${c} auth_config`, properties: Object.fromEntries(auth.fields.map((f) => [f.name, valueSchema(f, 'param')])), required: auth.fields.filter((f) => f.required).map((f) => f.name), additionalProperties: false }
+    members.length
+      ? { type: 'object', title: `${c} auth_config`, ...objectSchema(members, 'param', false) }
       : { type: 'object', title: `${c} auth_config`, additionalProperties: true, description: `${NOT_SPECIFIED}: "${auth.unspecified ?? ''}"` },
   );
   const responses: JsonSchema[] = [];

@@ -5,6 +5,7 @@
  * open where the contract does not show them all.
  */
 import type { ActionIR, PropertyIR, SchemaIR, ShapeIR } from '../../ir.js';
+import { FORMAT_PATTERNS } from '../validators/json-schema.js';
 
 /** A JSON Schema object. */
 export type JsonSchema = { [key: string]: unknown };
@@ -68,9 +69,13 @@ export function valueSchema(s: SchemaIR, mode: SchemaMode, withDocs = true): Jso
     if (s.properties) Object.assign(out, objectSchema(s.properties, mode, false, withDocs));
     else out['additionalProperties'] = true;
   }
-  for (const key of ['default', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern'] as const) {
+  for (const key of ['default', 'minimum', 'maximum', 'minLength', 'maxLength'] as const) {
     if (s[key] !== undefined) out[key] = s[key];
   }
+  // A value format is a pattern, as in the validators (a url is an absolute http(s) URL).
+  const patterns = [s.pattern, s.format && s.types.includes('string') ? FORMAT_PATTERNS[s.format] : undefined].filter((x): x is string => x !== undefined);
+  if (patterns.length === 1) out['pattern'] = patterns[0];
+  else if (patterns.length > 1) out['allOf'] = patterns.map((pattern) => ({ pattern }));
   if (withDocs) {
     const description = describe(s);
     if (description) out['description'] = description;
