@@ -370,7 +370,7 @@ export class CallRecordingClient extends ConnectorClient {
     list: { action: 'list', result: 'list' },
     });
     this.callVideo = this.resource<CallVideoResource>('call_video', {
-    download: { action: 'download', result: callDownload, params: P.callVideoDownload },
+    download: { action: 'download', result: callDownload, params: P.callAudioDownload },
     });
     this.calls = this.resource<CallsResource>('calls', {
     list: { action: 'list', result: 'list', params: P.callsList, paging: cursorPaging },
@@ -412,7 +412,7 @@ export class CallRecordingClient extends ConnectorClient {
     });
     this.users = this.resource<UsersResource>('users', {
     list: { action: 'list', result: 'list', params: P.usersList, paging: cursorPaging },
-    get: { action: 'get', result: 'single', params: P.usersGet },
+    get: { action: 'get', result: 'single', params: P.callsGet },
     search: { action: 'search', result: 'hits', params: P.search },
     });
     this.workspaces = this.resource<WorkspacesResource>('workspaces', {

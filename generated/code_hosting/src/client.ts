@@ -556,7 +556,7 @@ export class CodeHostingClient extends ConnectorClient {
     get: { action: 'get', result: 'single', params: P.commentsGet },
     });
     this.commits = this.resource<CommitsResource>('commits', {
-    list: { action: 'list', result: 'list', params: P.commitsList, paging: afterPaging },
+    list: { action: 'list', result: 'list', params: P.branchesList, paging: afterPaging },
     get: { action: 'get', result: 'single', params: P.commitsGet },
     });
     this.issues = this.resource<IssuesResource>('issues', {
@@ -569,34 +569,34 @@ export class CodeHostingClient extends ConnectorClient {
     get: { action: 'get', result: 'single', params: P.labelsGet },
     });
     this.milestones = this.resource<MilestonesResource>('milestones', {
-    list: { action: 'list', result: 'list', params: P.milestonesList, paging: afterPaging },
-    get: { action: 'get', result: 'single', params: P.milestonesGet },
+    list: { action: 'list', result: 'list', params: P.labelsList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.labelsGet },
     });
     this.orgRepositories = this.resource<OrgRepositoriesResource>('org_repositories', {
     list: { action: 'list', result: 'list', params: P.orgRepositoriesList, paging: afterPaging },
     });
     this.organizations = this.resource<OrganizationsResource>('organizations', {
-    list: { action: 'list', result: 'list', params: P.organizationsList, paging: afterPaging },
-    get: { action: 'get', result: 'single', params: P.organizationsGet },
+    list: { action: 'list', result: 'list', params: P.labelsList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.labelsGet },
     });
     this.prComments = this.resource<PrCommentsResource>('pr_comments', {
-    list: { action: 'list', result: 'list', params: P.prCommentsList, paging: afterPaging },
-    get: { action: 'get', result: 'single', params: P.prCommentsGet },
+    list: { action: 'list', result: 'list', params: P.commentsList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.commentsGet },
     });
     this.projectItems = this.resource<ProjectItemsResource>('project_items', {
-    list: { action: 'list', result: 'list', params: P.projectItemsList, paging: afterPaging },
+    list: { action: 'list', result: 'list', params: P.labelsList, paging: afterPaging },
     });
     this.projects = this.resource<ProjectsResource>('projects', {
-    list: { action: 'list', result: 'list', params: P.projectsList, paging: afterPaging },
-    get: { action: 'get', result: 'single', params: P.projectsGet },
+    list: { action: 'list', result: 'list', params: P.labelsList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.labelsGet },
     });
     this.pullRequests = this.resource<PullRequestsResource>('pull_requests', {
     list: { action: 'list', result: 'list', params: P.pullRequestsList, paging: afterPaging },
-    get: { action: 'get', result: 'single', params: P.pullRequestsGet },
-    apiSearch: { action: 'api_search', result: 'list', params: P.pullRequestsApiSearch, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.issuesGet },
+    apiSearch: { action: 'api_search', result: 'list', params: P.issuesApiSearch, paging: afterPaging },
     });
     this.releases = this.resource<ReleasesResource>('releases', {
-    list: { action: 'list', result: 'list', params: P.releasesList, paging: afterPaging },
+    list: { action: 'list', result: 'list', params: P.branchesList, paging: afterPaging },
     get: { action: 'get', result: 'single', params: P.releasesGet },
     });
     this.repositories = this.resource<RepositoriesResource>('repositories', {
@@ -605,29 +605,29 @@ export class CodeHostingClient extends ConnectorClient {
     apiSearch: { action: 'api_search', result: 'list', params: P.repositoriesApiSearch, paging: afterLimitPaging },
     });
     this.reviews = this.resource<ReviewsResource>('reviews', {
-    list: { action: 'list', result: 'list', params: P.reviewsList, paging: afterPaging },
+    list: { action: 'list', result: 'list', params: P.commentsList, paging: afterPaging },
     });
     this.stargazers = this.resource<StargazersResource>('stargazers', {
-    list: { action: 'list', result: 'list', params: P.stargazersList, paging: afterPaging },
+    list: { action: 'list', result: 'list', params: P.labelsList, paging: afterPaging },
     });
     this.tags = this.resource<TagsResource>('tags', {
-    list: { action: 'list', result: 'list', params: P.tagsList, paging: afterPaging },
-    get: { action: 'get', result: 'single', params: P.tagsGet },
+    list: { action: 'list', result: 'list', params: P.labelsList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.labelsGet },
     });
     this.teams = this.resource<TeamsResource>('teams', {
-    list: { action: 'list', result: 'list', params: P.teamsList, paging: afterPaging },
-    get: { action: 'get', result: 'single', params: P.teamsGet },
+    list: { action: 'list', result: 'list', params: P.labelsList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.labelsGet },
     });
     this.users = this.resource<UsersResource>('users', {
-    list: { action: 'list', result: 'list', params: P.usersList, paging: afterPaging },
-    get: { action: 'get', result: 'single', params: P.usersGet },
-    apiSearch: { action: 'api_search', result: 'list', params: P.usersApiSearch, paging: afterPaging },
+    list: { action: 'list', result: 'list', params: P.labelsList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.labelsGet },
+    apiSearch: { action: 'api_search', result: 'list', params: P.labelsList, paging: afterPaging },
     });
     this.viewer = this.resource<ViewerResource>('viewer', {
     get: { action: 'get', result: 'single', params: P.viewerGet },
     });
     this.viewerRepositories = this.resource<ViewerRepositoriesResource>('viewer_repositories', {
-    list: { action: 'list', result: 'list', params: P.viewerRepositoriesList, paging: afterPaging },
+    list: { action: 'list', result: 'list', params: P.labelsList, paging: afterPaging },
     });
   }
 

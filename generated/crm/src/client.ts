@@ -265,9 +265,9 @@ export class CrmClient extends ConnectorClient {
     search: { action: 'search', result: 'hits', params: P.search },
     });
     this.contacts = this.resource<ContactsResource>('contacts', {
-    list: { action: 'list', result: 'list', params: P.contactsList, paging: afterPaging },
+    list: { action: 'list', result: 'list', params: P.companiesList, paging: afterPaging },
     get: { action: 'get', result: 'single', params: P.contactsGet },
-    apiSearch: { action: 'api_search', result: 'list', params: P.contactsApiSearch, paging: afterPaging },
+    apiSearch: { action: 'api_search', result: 'list', params: P.companiesApiSearch, paging: afterPaging },
     search: { action: 'search', result: 'hits', params: P.search },
     });
     this.deals = this.resource<DealsResource>('deals', {

@@ -211,27 +211,27 @@ export class CustomerMessagingClient extends ConnectorClient {
     });
     this.companies = this.resource<CompaniesResource>('companies', {
     list: { action: 'list', result: 'list', params: P.companiesList, paging: startingAfterPaging },
-    get: { action: 'get', result: 'single', params: P.companiesGet },
+    get: { action: 'get', result: 'single', params: P.adminsGet },
     });
     this.contacts = this.resource<ContactsResource>('contacts', {
-    list: { action: 'list', result: 'list', params: P.contactsList, paging: startingAfterPaging },
-    get: { action: 'get', result: 'single', params: P.contactsGet },
+    list: { action: 'list', result: 'list', params: P.companiesList, paging: startingAfterPaging },
+    get: { action: 'get', result: 'single', params: P.adminsGet },
     });
     this.conversations = this.resource<ConversationsResource>('conversations', {
-    list: { action: 'list', result: 'list', params: P.conversationsList, paging: startingAfterPaging },
-    get: { action: 'get', result: 'single', params: P.conversationsGet },
+    list: { action: 'list', result: 'list', params: P.companiesList, paging: startingAfterPaging },
+    get: { action: 'get', result: 'single', params: P.adminsGet },
     });
     this.segments = this.resource<SegmentsResource>('segments', {
     list: { action: 'list', result: 'list', params: P.segmentsList },
-    get: { action: 'get', result: 'single', params: P.segmentsGet },
+    get: { action: 'get', result: 'single', params: P.adminsGet },
     });
     this.tags = this.resource<TagsResource>('tags', {
-    list: { action: 'list', result: 'list', params: P.tagsList },
-    get: { action: 'get', result: 'single', params: P.tagsGet },
+    list: { action: 'list', result: 'list', params: P.adminsList },
+    get: { action: 'get', result: 'single', params: P.adminsGet },
     });
     this.teams = this.resource<TeamsResource>('teams', {
-    list: { action: 'list', result: 'list', params: P.teamsList },
-    get: { action: 'get', result: 'single', params: P.teamsGet },
+    list: { action: 'list', result: 'list', params: P.adminsList },
+    get: { action: 'get', result: 'single', params: P.adminsGet },
     });
   }
 

@@ -313,7 +313,7 @@ export class EmailMarketingClient extends ConnectorClient {
     get: { action: 'get', result: 'single', params: P.interestCategoriesGet },
     });
     this.interests = this.resource<InterestsResource>('interests', {
-    list: { action: 'list', result: 'list', params: P.interestsList, paging: offsetPaging },
+    list: { action: 'list', result: 'list', params: P.interestCategoriesList, paging: offsetPaging },
     get: { action: 'get', result: 'single', params: P.interestsGet },
     });
     this.listMembers = this.resource<ListMembersResource>('list_members', {
@@ -326,20 +326,20 @@ export class EmailMarketingClient extends ConnectorClient {
     });
     this.reports = this.resource<ReportsResource>('reports', {
     list: { action: 'list', result: 'list', params: P.reportsList, paging: offsetPaging },
-    get: { action: 'get', result: 'single', params: P.reportsGet },
+    get: { action: 'get', result: 'single', params: P.campaignsGet },
     });
     this.segmentMembers = this.resource<SegmentMembersResource>('segment_members', {
-    list: { action: 'list', result: 'list', params: P.segmentMembersList, paging: offsetPaging },
+    list: { action: 'list', result: 'list', params: P.interestCategoriesList, paging: offsetPaging },
     });
     this.segments = this.resource<SegmentsResource>('segments', {
-    list: { action: 'list', result: 'list', params: P.segmentsList, paging: offsetPaging },
+    list: { action: 'list', result: 'list', params: P.interestCategoriesList, paging: offsetPaging },
     get: { action: 'get', result: 'single', params: P.segmentsGet },
     });
     this.tags = this.resource<TagsResource>('tags', {
-    list: { action: 'list', result: 'list', params: P.tagsList, paging: offsetPaging },
+    list: { action: 'list', result: 'list', params: P.interestCategoriesList, paging: offsetPaging },
     });
     this.unsubscribes = this.resource<UnsubscribesResource>('unsubscribes', {
-    list: { action: 'list', result: 'list', params: P.unsubscribesList, paging: offsetPaging },
+    list: { action: 'list', result: 'list', params: P.interestCategoriesList, paging: offsetPaging },
     });
   }
 

@@ -187,17 +187,17 @@ export class IssueTrackingClient extends ConnectorClient {
     });
     this.issues = this.resource<IssuesResource>('issues', {
     list: { action: 'list', result: 'list', params: P.issuesList, paging: afterPaging },
-    get: { action: 'get', result: 'single', params: P.issuesGet },
+    get: { action: 'get', result: 'single', params: P.commentsGet },
     create: { action: 'create', result: 'single', params: P.issuesCreate },
     update: { action: 'update', result: 'single', params: P.issuesUpdate },
     });
     this.projects = this.resource<ProjectsResource>('projects', {
-    list: { action: 'list', result: 'list', params: P.projectsList, paging: afterPaging },
-    get: { action: 'get', result: 'single', params: P.projectsGet },
+    list: { action: 'list', result: 'list', params: P.issuesList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.commentsGet },
     });
     this.teams = this.resource<TeamsResource>('teams', {
-    list: { action: 'list', result: 'list', params: P.teamsList, paging: afterPaging },
-    get: { action: 'get', result: 'single', params: P.teamsGet },
+    list: { action: 'list', result: 'list', params: P.issuesList, paging: afterPaging },
+    get: { action: 'get', result: 'single', params: P.commentsGet },
     });
   }
 

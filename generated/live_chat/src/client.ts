@@ -364,16 +364,16 @@ export class LiveChatClient extends ConnectorClient {
     search: { action: 'search', result: 'hits', params: P.search },
     });
     this.bans = this.resource<BansResource>('bans', {
-    list: { action: 'list', result: 'list', params: P.bansList, paging: sinceIdPaging },
+    list: { action: 'list', result: 'list', params: P.agentsList, paging: sinceIdPaging },
     get: { action: 'get', result: 'single', params: P.bansGet },
     });
     this.chats = this.resource<ChatsResource>('chats', {
-    list: { action: 'list', result: 'list', params: P.chatsList, paging: incrementalExportPaging },
+    list: { action: 'list', result: 'list', params: P.agentTimelineList, paging: incrementalExportPaging },
     get: { action: 'get', result: 'single', params: P.chatsGet },
     search: { action: 'search', result: 'hits', params: P.search },
     });
     this.departments = this.resource<DepartmentsResource>('departments', {
-    list: { action: 'list', result: 'list', params: P.departmentsList },
+    list: { action: 'list', result: 'list', params: P.accountsGet },
     get: { action: 'get', result: 'single', params: P.departmentsGet },
     search: { action: 'search', result: 'hits', params: P.search },
     });

@@ -500,49 +500,49 @@ export class PaymentsClient extends ConnectorClient {
     });
     this.customers = this.resource<CustomersResource>('customers', {
     list: { action: 'list', result: 'list', params: P.customersList, paging: startingAfterPaging },
-    get: { action: 'get', result: 'single', params: P.customersGet },
+    get: { action: 'get', result: 'single', params: P.balanceTransactionsGet },
     create: { action: 'create', result: 'single' },
-    update: { action: 'update', result: 'single', params: P.customersUpdate },
-    delete: { action: 'delete', result: 'single', params: P.customersDelete },
-    apiSearch: { action: 'api_search', result: 'list', params: P.customersApiSearch, paging: searchPagePaging },
+    update: { action: 'update', result: 'single', params: P.chargesGet },
+    delete: { action: 'delete', result: 'single', params: P.balanceTransactionsGet },
+    apiSearch: { action: 'api_search', result: 'list', params: P.chargesApiSearch, paging: searchPagePaging },
     search: { action: 'search', result: 'hits', params: P.search },
     });
     this.disputes = this.resource<DisputesResource>('disputes', {
     list: { action: 'list', result: 'list', params: P.disputesList, paging: startingAfterPaging },
-    get: { action: 'get', result: 'single', params: P.disputesGet },
+    get: { action: 'get', result: 'single', params: P.balanceTransactionsGet },
     });
     this.invoices = this.resource<InvoicesResource>('invoices', {
-    list: { action: 'list', result: 'list', params: P.invoicesList, paging: startingAfterPaging },
-    get: { action: 'get', result: 'single', params: P.invoicesGet },
+    list: { action: 'list', result: 'list', params: P.chargesList, paging: startingAfterPaging },
+    get: { action: 'get', result: 'single', params: P.chargesGet },
     apiSearch: { action: 'api_search', result: 'list' },
     search: { action: 'search', result: 'hits', params: P.search },
     });
     this.paymentIntents = this.resource<PaymentIntentsResource>('payment_intents', {
     list: { action: 'list', result: 'list', params: P.paymentIntentsList, paging: startingAfterPaging },
-    get: { action: 'get', result: 'single', params: P.paymentIntentsGet },
-    apiSearch: { action: 'api_search', result: 'list', params: P.paymentIntentsApiSearch, paging: searchPagePaging },
+    get: { action: 'get', result: 'single', params: P.balanceTransactionsGet },
+    apiSearch: { action: 'api_search', result: 'list', params: P.chargesApiSearch, paging: searchPagePaging },
     });
     this.payouts = this.resource<PayoutsResource>('payouts', {
     list: { action: 'list', result: 'list', params: P.payoutsList, paging: startingAfterPaging },
-    get: { action: 'get', result: 'single', params: P.payoutsGet },
+    get: { action: 'get', result: 'single', params: P.chargesGet },
     });
     this.products = this.resource<ProductsResource>('products', {
-    list: { action: 'list', result: 'list', params: P.productsList, paging: startingAfterPaging },
-    get: { action: 'get', result: 'single', params: P.productsGet },
+    list: { action: 'list', result: 'list', params: P.chargesList, paging: startingAfterPaging },
+    get: { action: 'get', result: 'single', params: P.chargesGet },
     create: { action: 'create', result: 'single' },
-    update: { action: 'update', result: 'single', params: P.productsUpdate },
-    delete: { action: 'delete', result: 'single', params: P.productsDelete },
-    apiSearch: { action: 'api_search', result: 'list', params: P.productsApiSearch, paging: searchPagePaging },
+    update: { action: 'update', result: 'single', params: P.chargesGet },
+    delete: { action: 'delete', result: 'single', params: P.chargesGet },
+    apiSearch: { action: 'api_search', result: 'list', params: P.chargesApiSearch, paging: searchPagePaging },
     });
     this.refunds = this.resource<RefundsResource>('refunds', {
-    list: { action: 'list', result: 'list', params: P.refundsList, paging: startingAfterPaging },
-    get: { action: 'get', result: 'single', params: P.refundsGet },
+    list: { action: 'list', result: 'list', params: P.chargesList, paging: startingAfterPaging },
+    get: { action: 'get', result: 'single', params: P.chargesGet },
     create: { action: 'create', result: 'single' },
     search: { action: 'search', result: 'hits', params: P.search },
     });
     this.subscriptions = this.resource<SubscriptionsResource>('subscriptions', {
     list: { action: 'list', result: 'list', params: P.subscriptionsList, paging: startingAfterPaging },
-    get: { action: 'get', result: 'single', params: P.subscriptionsGet },
+    get: { action: 'get', result: 'single', params: P.chargesGet },
     apiSearch: { action: 'api_search', result: 'list' },
     search: { action: 'search', result: 'hits', params: P.search },
     });

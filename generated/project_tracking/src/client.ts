@@ -293,7 +293,7 @@ export class ProjectTrackingClient extends ConnectorClient {
     });
     this.issueWorklogs = this.resource<IssueWorklogsResource>('issue_worklogs', {
     list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single', params: P.issueWorklogsGet },
+    get: { action: 'get', result: 'single', params: P.issueCommentsGet },
     search: { action: 'search', result: 'hits', params: P.search },
     });
     this.issues = this.resource<IssuesResource>('issues', {

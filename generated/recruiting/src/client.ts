@@ -320,38 +320,38 @@ export class RecruitingClient extends ConnectorClient {
     });
     this.candidates = this.resource<CandidatesResource>('candidates', {
     list: { action: 'list', result: 'list', params: P.candidatesList, paging: pagePaging },
-    get: { action: 'get', result: 'single', params: P.candidatesGet },
+    get: { action: 'get', result: 'single', params: P.applicationsGet },
     });
     this.departments = this.resource<DepartmentsResource>('departments', {
-    list: { action: 'list', result: 'list', params: P.departmentsList, paging: pagePaging },
-    get: { action: 'get', result: 'single', params: P.departmentsGet },
+    list: { action: 'list', result: 'list', params: P.candidatesList, paging: pagePaging },
+    get: { action: 'get', result: 'single', params: P.applicationsGet },
     });
     this.jobPosts = this.resource<JobPostsResource>('job_posts', {
     list: { action: 'list', result: 'list' },
     get: { action: 'get', result: 'single', params: P.jobPostsGet },
     });
     this.jobs = this.resource<JobsResource>('jobs', {
-    list: { action: 'list', result: 'list', params: P.jobsList, paging: pagePaging },
-    get: { action: 'get', result: 'single', params: P.jobsGet },
+    list: { action: 'list', result: 'list', params: P.candidatesList, paging: pagePaging },
+    get: { action: 'get', result: 'single', params: P.applicationsGet },
     });
     this.offers = this.resource<OffersResource>('offers', {
     list: { action: 'list', result: 'list', params: P.offersList, paging: pagePaging },
-    get: { action: 'get', result: 'single', params: P.offersGet },
+    get: { action: 'get', result: 'single', params: P.applicationsGet },
     });
     this.offices = this.resource<OfficesResource>('offices', {
-    list: { action: 'list', result: 'list', params: P.officesList, paging: pagePaging },
-    get: { action: 'get', result: 'single', params: P.officesGet },
+    list: { action: 'list', result: 'list', params: P.candidatesList, paging: pagePaging },
+    get: { action: 'get', result: 'single', params: P.applicationsGet },
     });
     this.scheduledInterviews = this.resource<ScheduledInterviewsResource>('scheduled_interviews', {
     list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single', params: P.scheduledInterviewsGet },
+    get: { action: 'get', result: 'single', params: P.jobPostsGet },
     });
     this.sources = this.resource<SourcesResource>('sources', {
     list: { action: 'list', result: 'list' },
     });
     this.users = this.resource<UsersResource>('users', {
     list: { action: 'list', result: 'list', params: P.usersList, paging: pagePaging },
-    get: { action: 'get', result: 'single', params: P.usersGet },
+    get: { action: 'get', result: 'single', params: P.applicationsGet },
     });
   }
 

@@ -617,7 +617,7 @@ export class SupportDeskClient extends ConnectorClient {
     this.articleAttachments = this.resource<ArticleAttachmentsResource>('article_attachments', {
     list: { action: 'list', result: 'list' },
     get: { action: 'get', result: 'single', params: P.articleAttachmentsGet },
-    download: { action: 'download', result: callDownload, params: P.articleAttachmentsDownload },
+    download: { action: 'download', result: callDownload, params: P.articleAttachmentsGet },
     });
     this.articles = this.resource<ArticlesResource>('articles', {
     list: { action: 'list', result: 'list' },
@@ -625,7 +625,7 @@ export class SupportDeskClient extends ConnectorClient {
     });
     this.attachments = this.resource<AttachmentsResource>('attachments', {
     get: { action: 'get', result: 'single', params: P.attachmentsGet },
-    download: { action: 'download', result: callDownload, params: P.attachmentsDownload },
+    download: { action: 'download', result: callDownload, params: P.attachmentsGet },
     });
     this.automations = this.resource<AutomationsResource>('automations', {
     list: { action: 'list', result: 'list' },

@@ -436,7 +436,7 @@ export class WorkManagementClient extends ConnectorClient {
     this.attachments = this.resource<AttachmentsResource>('attachments', {
     list: { action: 'list', result: 'list', params: P.attachmentsList, paging: offsetPaging },
     get: { action: 'get', result: 'single', params: P.attachmentsGet },
-    download: { action: 'download', result: callDownload, params: P.attachmentsDownload },
+    download: { action: 'download', result: callDownload, params: P.attachmentsGet },
     });
     this.projectSections = this.resource<ProjectSectionsResource>('project_sections', {
     list: { action: 'list', result: 'list', params: P.projectSectionsList, paging: offsetPaging },
@@ -455,16 +455,16 @@ export class WorkManagementClient extends ConnectorClient {
     get: { action: 'get', result: 'single', params: P.tagsGet },
     });
     this.taskDependencies = this.resource<TaskDependenciesResource>('task_dependencies', {
-    list: { action: 'list', result: 'list', params: P.taskDependenciesList, paging: offsetPaging },
+    list: { action: 'list', result: 'list', params: P.projectSectionsList, paging: offsetPaging },
     });
     this.taskDependents = this.resource<TaskDependentsResource>('task_dependents', {
-    list: { action: 'list', result: 'list', params: P.taskDependentsList, paging: offsetPaging },
+    list: { action: 'list', result: 'list', params: P.projectSectionsList, paging: offsetPaging },
     });
     this.taskProjects = this.resource<TaskProjectsResource>('task_projects', {
     list: { action: 'list', result: 'list', params: P.taskProjectsList, paging: offsetPaging },
     });
     this.taskSubtasks = this.resource<TaskSubtasksResource>('task_subtasks', {
-    list: { action: 'list', result: 'list', params: P.taskSubtasksList, paging: offsetPaging },
+    list: { action: 'list', result: 'list', params: P.projectSectionsList, paging: offsetPaging },
     });
     this.tasks = this.resource<TasksResource>('tasks', {
     list: { action: 'list', result: 'list', params: P.tasksList, paging: offsetPaging },
@@ -490,7 +490,7 @@ export class WorkManagementClient extends ConnectorClient {
     list: { action: 'list', result: 'list', params: P.workspaceProjectsList, paging: offsetPaging },
     });
     this.workspaceTags = this.resource<WorkspaceTagsResource>('workspace_tags', {
-    list: { action: 'list', result: 'list', params: P.workspaceTagsList, paging: offsetPaging },
+    list: { action: 'list', result: 'list', params: P.projectSectionsList, paging: offsetPaging },
     });
     this.workspaceTaskSearch = this.resource<WorkspaceTaskSearchResource>('workspace_task_search', {
     list: { action: 'list', result: 'list', params: P.workspaceTaskSearchList, paging: offsetPaging },
@@ -499,7 +499,7 @@ export class WorkManagementClient extends ConnectorClient {
     list: { action: 'list', result: 'list', params: P.workspaceTeamsList, paging: offsetPaging },
     });
     this.workspaceUsers = this.resource<WorkspaceUsersResource>('workspace_users', {
-    list: { action: 'list', result: 'list', params: P.workspaceUsersList, paging: offsetPaging },
+    list: { action: 'list', result: 'list', params: P.workspaceTeamsList, paging: offsetPaging },
     });
     this.workspaces = this.resource<WorkspacesResource>('workspaces', {
     list: { action: 'list', result: 'list', params: P.workspacesList, paging: offsetPaging },

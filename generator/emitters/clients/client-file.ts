@@ -11,7 +11,7 @@ import { clientClassName, methodExample, resourceTypeName } from './client-names
 
 export { clientClassName, methodExample, resourceTypeName } from './client-names.js';
 import { printTsFile, Scope, StructureKind, VariableDeclarationKind } from './ts-file.js';
-import { paramsSchemaName } from './params-file.js';
+import { paramsSchemaHolders, paramsSchemaName } from './params-file.js';
 import { AUTH_CONFIG_TYPE, metaTypeName, paramsRequired, paramsTypeName, recordTypeName, searchFieldsTypeName } from './types-file.js';
 
 /** Members of the runtime's ConnectorClient that an entity property must not shadow. */
@@ -100,9 +100,13 @@ function resourceInterface(connector: ConnectorIR, entity: EntityIR): InterfaceD
   };
 }
 
-/** One method as data for the runtime's `resource()`: what it sends and how its result is read. */
-function methodDescriptor(connector: ConnectorIR, entity: EntityIR, action: ActionIR): string {
-  const params = paramsSchemaName(connector, entity, action);
+/**
+ * One method as data for the runtime's `resource()`: what it sends and how its result is read. `holders`: the
+ * params export that holds each schema (paramsSchemaHolders), referred to instead of its aliases.
+ */
+function methodDescriptor(connector: ConnectorIR, entity: EntityIR, action: ActionIR, holders: ReadonlyMap<string, string>): string {
+  const name = paramsSchemaName(connector, entity, action);
+  const params = name && (holders.get(name) ?? name);
   const paging = action.result.shape === 'list' && action.pagination !== 'none' && action.pagination !== 'unspecified' ? pagingConstant(action.pagination) : undefined;
   const result = { list: `'list'`, single: `'single'`, hits: `'hits'`, binary: 'callDownload' }[action.result.shape];
   const fields = [
@@ -140,6 +144,7 @@ function paginationDescriptor(scheme: PaginationIR, connector: ConnectorIR | und
 /** Emits src/client.ts for one connector. */
 export function clientFile(ir: SpecIR, connector: ConnectorIR): string {
   const className = clientClassName(connector);
+  const holders = paramsSchemaHolders(ir, connector);
   for (const e of connector.entities) {
     if (RESERVED_MEMBERS.has(camelCase(e.name))) throw new Error(`entity '${e.name}' of ${connector.id} would shadow the client member '${camelCase(e.name)}'`);
   }
@@ -188,7 +193,7 @@ export function clientFile(ir: SpecIR, connector: ConnectorIR): string {
           'super(options, SERVICE);',
           ...connector.entities.map(
             (e) =>
-              `this.${camelCase(e.name)} = this.resource<${resourceTypeName(e)}>(${stringLiteral(e.name)}, {\n${e.actions.map((a) => `${camelCase(a.name)}: ${methodDescriptor(connector, e, a)},`).join('\n')}\n});`,
+              `this.${camelCase(e.name)} = this.resource<${resourceTypeName(e)}>(${stringLiteral(e.name)}, {\n${e.actions.map((a) => `${camelCase(a.name)}: ${methodDescriptor(connector, e, a, holders)},`).join('\n')}\n});`,
           ),
         ],
       },

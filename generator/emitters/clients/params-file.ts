@@ -24,24 +24,28 @@ function acceptsAnything(schema: JsonSchema): boolean {
   return schema.additionalProperties === true && Object.keys(schema.properties as object).length === 0;
 }
 
-/** Emits src/params.ts for one connector. */
-export function paramsFile(ir: SpecIR, connector: ConnectorIR): string {
-  const statements: VariableStatementStructure[] = [];
+/** One export of src/params.ts. */
+interface ParamsExport {
+  /** Export name. */
+  name: string;
+  /** The schema as a TypeScript literal. */
+  text: string;
+  /** JSDoc. */
+  docs: string;
+  /** The first export with the same schema, when there is one (this one is an alias of it). */
+  sameAs?: string;
+}
+
+/** The params schemas of a connector as src/params.ts exports them, in order; identical schemas are written once. */
+function paramsExports(ir: SpecIR, connector: ConnectorIR): ParamsExport[] {
+  const out: ParamsExport[] = [];
   const byText = new Map<string, string>();
-  const names = new Set<string>();
   const add = (name: string, schema: JsonSchema, docs: string) => {
-    if (names.has(name)) throw new Error(`internal: two param schemas of ${connector.id} are named ${name}`);
-    names.add(name);
+    if (out.some((e) => e.name === name)) throw new Error(`internal: two param schemas of ${connector.id} are named ${name}`);
     const text = tsLiteral(schema);
     const first = byText.get(text);
     if (first === undefined) byText.set(text, name);
-    statements.push({
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      isExported: true,
-      docs: [first === undefined ? docs : `${docs.replace(/\.$/, "")}: the same schema as \`${first}\`.`],
-      declarations: [{ name, type: first === undefined ? 'ParamSchema' : undefined, initializer: first ?? text }],
-    });
+    out.push({ name, text, docs, ...(first !== undefined ? { sameAs: first } : {}) });
   };
   if (connector.entities.some((e) => e.actions.some((a) => a.name === 'search'))) {
     add(SEARCH_PARAMS, { type: 'object', ...objectSchema(ir.service.search.params, 'param', false) }, 'Params of the uniform search (spec/service.yaml).');
@@ -52,6 +56,26 @@ export function paramsFile(ir: SpecIR, connector: ConnectorIR): string {
       if (name && name !== SEARCH_PARAMS) add(name, paramsSchema(action), `Params of ${entity.name} ${action.name}.`);
     }
   }
+  return out;
+}
+
+/**
+ * Export name → the export that holds its schema (itself, or the first identical one). The client refers to
+ * that one, so a bundle holds each shared schema once and no alias of it.
+ */
+export function paramsSchemaHolders(ir: SpecIR, connector: ConnectorIR): Map<string, string> {
+  return new Map(paramsExports(ir, connector).map((e) => [e.name, e.sameAs ?? e.name]));
+}
+
+/** Emits src/params.ts for one connector. */
+export function paramsFile(ir: SpecIR, connector: ConnectorIR): string {
+  const statements: VariableStatementStructure[] = paramsExports(ir, connector).map((e) => ({
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    isExported: true,
+    docs: [e.sameAs === undefined ? e.docs : `${e.docs.replace(/\.$/, '')}: the same schema as \`${e.sameAs}\`.`],
+    declarations: [{ name: e.name, type: e.sameAs === undefined ? 'ParamSchema' : undefined, initializer: e.sameAs ?? e.text }],
+  }));
   return printTsFile('params.ts', connector.file, {
     statements: [
       { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: ir.packaging.runtime.name, namedImports: ['ParamSchema'] },
