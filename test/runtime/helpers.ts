@@ -70,9 +70,9 @@ export function recordingClock(random = 0.5, now = Date.parse('2025-01-01T00:00:
   return { delays, clock: { sleep: async (ms: number) => void delays.push(ms), random: () => random, now: () => now } };
 }
 
-/** Client options for tests: no real waits, distinctive token, fake fetch. */
+/** Client options for tests: no real waits, distinctive token, fake fetch, no log lines (tests of logging set their own). */
 export function options(fetchImpl: typeof fetch, extra: Partial<ClientOptions> = {}): ClientOptions {
-  return { baseUrl: BASE, token: TOKEN, sourceId: 'src_1', fetch: fetchImpl, clock: recordingClock().clock, ...extra };
+  return { baseUrl: BASE, token: TOKEN, sourceId: 'src_1', fetch: fetchImpl, clock: recordingClock().clock, logLevel: 'off', ...extra };
 }
 
 /** A client exposing the protected calls, as generated subclasses would use them. */

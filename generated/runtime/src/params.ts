@@ -68,9 +68,10 @@ export function checkParams(schema: ParamSchema, value: unknown, path = ''): Val
     fail(`type ${types}`, `must be ${types}`);
     return problems;
   }
-  for (const [keyword, [holds, message]] of Object.entries(RULES)) {
+  for (const keyword in schema) {
     const limit = schema[keyword as keyof ParamSchema] as never;
-    if (limit !== undefined && !holds(value, limit, type)) fail(`${keyword} ${Array.isArray(limit) ? (limit as unknown[]).join(', ') : limit}`, message(limit));
+    const rule = RULES[keyword];
+    if (rule && !rule[0](value, limit, type)) fail(`${keyword} ${Array.isArray(limit) ? (limit as unknown[]).join(', ') : limit}`, rule[1](limit));
   }
   for (const part of schema.allOf ?? []) problems.push(...checkParams(part, value, path));
   if (type === 'array' && schema.items) (value as unknown[]).forEach((item, i) => problems.push(...checkParams(schema.items!, item, `${path}[${i}]`)));
