@@ -192,8 +192,12 @@ export async function startMock(options: MockOptions): Promise<MockServer> {
     return { status: 201, note: `created source ${source['id']}` };
   };
 
+  // Every response names its request (the spec's request-id assumption), as the service's would.
+  const requestIdHeader = ir.service.requestIdHeader;
+  let requests = 0;
   const server: Server = createServer((req, res) => {
     const started = performance.now();
+    if (requestIdHeader) res.setHeader(requestIdHeader, `req_mock_${++requests}`);
     handle(req, res)
       .catch((error: unknown) => {
         const e = error instanceof HttpError ? error : new HttpError(500, 'internal error of the mock');
