@@ -117,12 +117,12 @@ export interface PageInfoMeta {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `endCursor` field.
+   * Not described by the contract. May be null.
    * Assumption: The seed names endCursor ("after: the endCursor of the previous response") but does not show where it is in the response; assumed to be a meta key (the upstream graph API's pageInfo.endCursor), null or absent on the last page.
    */
   endCursor: string | null;
   /**
-   * The `hasNextPage` field.
+   * Not described by the contract. May be null.
    * Assumption: Not in the seed; assumed from the upstream graph API's pageInfo.hasNextPage (false on the last page) to signal the end of paging.
    */
   hasNextPage: boolean | null;
@@ -134,23 +134,23 @@ export interface BranchesListParams {
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
   /** Results per page. */
   per_page?: number;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
 }
 
 /** Params of branches get. */
 export interface BranchesGetParams {
-  /** The `branch` field. */
+  /** Not described by the contract. */
   branch: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
 }
 
@@ -162,11 +162,11 @@ export interface CommentsListParams {
   fields?: Array<string>;
   /** Issue number. */
   number: number;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
   /** Results per page. */
   per_page?: number;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
 }
 
@@ -184,11 +184,11 @@ export interface CommitsListParams {
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
   /** Results per page. */
   per_page?: number;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
 }
 
@@ -196,11 +196,11 @@ export interface CommitsListParams {
 export interface CommitsGetParams {
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
-  /** The `sha` field. */
+  /** Not described by the contract. */
   sha: string;
 }
 
@@ -210,11 +210,11 @@ export interface IssuesListParams {
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
   /** Results per page. */
   per_page?: number;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
   /** Filter by issue state. */
   states?: Array<'OPEN' | 'CLOSED'>;
@@ -226,9 +226,9 @@ export interface IssuesGetParams {
   fields?: Array<string>;
   /** Issue number. */
   number: number;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
 }
 
@@ -302,7 +302,7 @@ export interface OrgRepositoriesListParams {
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** The `org` field. */
+  /** Not described by the contract. */
   org: string;
   /** Results per page. */
   per_page?: number;
@@ -342,11 +342,11 @@ export interface PrCommentsListParams {
   fields?: Array<string>;
   /** Pull request number. */
   number: number;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
   /** Results per page. */
   per_page?: number;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
 }
 
@@ -405,11 +405,11 @@ export interface PullRequestsListParams {
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
   /** Results per page. */
   per_page?: number;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
   /** Filter by pull request state. */
   states?: Array<'OPEN' | 'CLOSED' | 'MERGED'>;
@@ -421,9 +421,9 @@ export interface PullRequestsGetParams {
   fields?: Array<string>;
   /** Pull request number. */
   number: number;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
 }
 
@@ -445,11 +445,11 @@ export interface ReleasesListParams {
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
   /** Results per page. */
   per_page?: number;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
 }
 
@@ -457,11 +457,11 @@ export interface ReleasesListParams {
 export interface ReleasesGetParams {
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
-  /** The `tag` field. */
+  /** Not described by the contract. */
   tag: string;
 }
 
@@ -473,7 +473,7 @@ export interface RepositoriesListParams {
   fields?: Array<string>;
   /** Results per page. */
   per_page?: number;
-  /** The `username` field. */
+  /** Not described by the contract. */
   username: string;
 }
 
@@ -481,9 +481,9 @@ export interface RepositoriesListParams {
 export interface RepositoriesGetParams {
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
 }
 
@@ -494,7 +494,7 @@ export interface RepositoriesApiSearchParams {
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
   /**
-   * The `limit` field.
+   * Not described by the contract.
    * Note: repositories api_search takes limit instead of per_page; the after_limit scheme uses it as the page size.
    */
   limit?: number;
@@ -510,11 +510,11 @@ export interface ReviewsListParams {
   fields?: Array<string>;
   /** Pull request number. */
   number: number;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
   /** Results per page. */
   per_page?: number;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
 }
 

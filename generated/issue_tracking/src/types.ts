@@ -3,7 +3,7 @@
 /** The result of every action: an object with one field, data (object). The record's shape is fully given (one field); only the contents of data are not shown. */
 export interface DataRecord {
   /**
-   * The `data` field.
+   * Not described by the contract.
    * Note: Contents of the data object: not shown.
    */
   data: Record<string, unknown>;
@@ -17,12 +17,12 @@ export interface PageInfoMeta {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `endCursor` field.
+   * Not described by the contract. May be null.
    * Assumption: GraphQL pageInfo.endCursor of the upstream API, taken as the after value of the next page; the contract does not show where the next cursor comes from.
    */
   endCursor: string | null;
   /**
-   * The `hasNextPage` field.
+   * Not described by the contract. May be null.
    * Assumption: GraphQL pageInfo.hasNextPage of the upstream API, false on the last page; the contract does not show how the last page is signalled.
    */
   hasNextPage: boolean | null;
@@ -37,7 +37,7 @@ export interface CommentsListParams {
    * Range: … to 250.
    */
   first?: number;
-  /** The `issueId` field. */
+  /** Not described by the contract. */
   issueId: string;
 }
 
@@ -51,7 +51,7 @@ export interface CommentsGetParams {
 export interface CommentsCreateParams {
   /** Markdown. */
   body: string;
-  /** The `issueId` field. */
+  /** Not described by the contract. */
   issueId: string;
 }
 
@@ -85,15 +85,15 @@ export interface IssuesCreateParams {
   /** Markdown. */
   description?: string;
   /**
-   * 0 no priority, 1 urgent, 2 high, 3 medium, 4 low
+   * 0 no priority, 1 urgent, 2 high, 3 medium, 4 low One of `0`, `1`, `2`, `3`, `4`.
    * Range: 0 to 4.
    */
   priority?: 0 | 1 | 2 | 3 | 4;
   /** Workflow state identifier; sets the issue state. State names are not given. */
   stateId?: string;
-  /** The `teamId` field. */
+  /** Not described by the contract. */
   teamId: string;
-  /** The `title` field. */
+  /** Not described by the contract. */
   title: string;
 }
 
@@ -104,13 +104,13 @@ export interface IssuesUpdateParams {
   /** Identifier of the record. */
   id: string;
   /**
-   * 0 no priority, 1 urgent, 2 high, 3 medium, 4 low
+   * 0 no priority, 1 urgent, 2 high, 3 medium, 4 low One of `0`, `1`, `2`, `3`, `4`.
    * Range: 0 to 4.
    */
   priority?: 0 | 1 | 2 | 3 | 4;
   /** Workflow state identifier; sets the issue state. State names are not given. */
   stateId?: string;
-  /** The `title` field. */
+  /** Not described by the contract. */
   title?: string;
 }
 
@@ -150,6 +150,6 @@ export interface TeamsGetParams {
 
 /** auth_config of a issue_tracking source (credentials stored with the source). */
 export type AuthConfig = {
-  /** The `api_key` field. */
+  /** Not described by the contract. */
   api_key: string;
   };

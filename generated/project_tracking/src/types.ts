@@ -2,15 +2,15 @@
 
 /** An issue. */
 export interface Issue {
-  /** The `expand` field. */
+  /** Not described by the contract. May be null. */
   expand: string | null;
-  /** The `fields` field. */
+  /** Not described by the contract. */
   fields: Record<string, unknown>;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `key` field. */
+  /** Not described by the contract. */
   key: string;
-  /** The `self` field. */
+  /** Not described by the contract. */
   self: string;
 }
 
@@ -32,49 +32,49 @@ export type IssueWorklog = Record<string, unknown>;
 
 /** A project. */
 export interface Project {
-  /** The `assigneeType` field. */
+  /** Not described by the contract. May be null. */
   assigneeType: string | null;
-  /** The `avatarUrls` field. */
+  /** Not described by the contract. */
   avatarUrls: Record<string, unknown>;
-  /** The `components` field. */
+  /** Not described by the contract. May be null. */
   components: Array<unknown> | null;
-  /** The `description` field. */
+  /** Not described by the contract. May be null. */
   description: string | null;
-  /** The `entityId` field. */
+  /** Not described by the contract. May be null. */
   entityId: string | null;
-  /** The `expand` field. */
+  /** Not described by the contract. May be null. */
   expand: string | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `isPrivate` field. */
+  /** Not described by the contract. */
   isPrivate: boolean;
-  /** The `issueTypes` field. */
+  /** Not described by the contract. May be null. */
   issueTypes: Array<unknown> | null;
-  /** The `key` field. */
+  /** Not described by the contract. */
   key: string;
-  /** The `lead` field. */
+  /** Not described by the contract. May be null. */
   lead: Record<string, unknown> | null;
-  /** The `name` field. */
+  /** Not described by the contract. */
   name: string;
-  /** The `projectCategory` field. */
+  /** Not described by the contract. May be null. */
   projectCategory: Record<string, unknown> | null;
-  /** The `projectTypeKey` field. */
+  /** Not described by the contract. */
   projectTypeKey: string;
-  /** The `properties` field. */
+  /** Not described by the contract. */
   properties: Record<string, unknown>;
-  /** The `roles` field. */
+  /** Not described by the contract. May be null. */
   roles: Record<string, unknown> | null;
-  /** The `self` field. */
+  /** Not described by the contract. */
   self: string;
-  /** The `simplified` field. */
+  /** Not described by the contract. */
   simplified: boolean;
-  /** The `style` field. */
+  /** Not described by the contract. */
   style: string;
-  /** The `url` field. */
+  /** Not described by the contract. May be null. */
   url: string | null;
-  /** The `uuid` field. */
+  /** Not described by the contract. May be null. */
   uuid: string | null;
-  /** The `versions` field. */
+  /** Not described by the contract. May be null. */
   versions: Array<unknown> | null;
 }
 
@@ -86,11 +86,11 @@ export type User = Record<string, unknown>;
 
 /** Meta of issues api_search results. */
 export interface IssueSearchMeta {
-  /** The `isLast` field. */
+  /** Not described by the contract. May be null. */
   isLast: boolean | null;
-  /** The `nextPageToken` field. */
+  /** Not described by the contract. May be null. */
   nextPageToken: string | null;
-  /** The `total` field. */
+  /** Not described by the contract. */
   total: number;
 }
 
@@ -102,9 +102,9 @@ export type NotShownMeta = Record<string, unknown>;
 
 /** Meta of projects api_search results. */
 export interface ProjectSearchMeta {
-  /** The `nextPage` field. */
+  /** Not described by the contract. May be null. */
   nextPage: string | null;
-  /** The `total` field. */
+  /** Not described by the contract. */
   total: number;
 }
 
@@ -156,43 +156,43 @@ export type IssueWorklogsGetParams = Record<string, unknown>;
 
 /** Searchable fields of issues (action search). */
 export interface IssuesSearchFields {
-  /** The `changelog` field. */
+  /** Not described by the contract. */
   changelog: Record<string, unknown>;
-  /** The `created` field. */
+  /** Not described by the contract. */
   created: string;
-  /** The `editmeta` field. */
+  /** Not described by the contract. */
   editmeta: Record<string, unknown>;
-  /** The `expand` field. */
+  /** Not described by the contract. */
   expand: string;
-  /** The `fields` field. */
+  /** Not described by the contract. */
   fields: Record<string, unknown>;
-  /** The `fieldsToInclude` field. */
+  /** Not described by the contract. */
   fieldsToInclude: Record<string, unknown>;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `key` field. */
+  /** Not described by the contract. */
   key: string;
-  /** The `names` field. */
+  /** Not described by the contract. */
   names: Record<string, unknown>;
-  /** The `operations` field. */
+  /** Not described by the contract. */
   operations: Record<string, unknown>;
-  /** The `projectId` field. */
+  /** Not described by the contract. */
   projectId: string;
-  /** The `projectKey` field. */
+  /** Not described by the contract. */
   projectKey: string;
-  /** The `properties` field. */
+  /** Not described by the contract. */
   properties: Record<string, unknown>;
-  /** The `renderedFields` field. */
+  /** Not described by the contract. */
   renderedFields: Record<string, unknown>;
-  /** The `schema` field. */
+  /** Not described by the contract. */
   schema: Record<string, unknown>;
-  /** The `self` field. */
+  /** Not described by the contract. */
   self: string;
-  /** The `transitions` field. */
+  /** Not described by the contract. */
   transitions: Array<unknown>;
-  /** The `updated` field. */
+  /** Not described by the contract. */
   updated: string;
-  /** The `versionedRepresentations` field. */
+  /** Not described by the contract. */
   versionedRepresentations: Record<string, unknown>;
 }
 
@@ -203,14 +203,14 @@ export interface IssuesGetParams {
    * Allowed values: renderedFields, names, schema, transitions, operations, editmeta, changelog, versionedRepresentations. A list joined with ','.
    */
   expand?: string;
-  /** The `failFast` field. */
+  /** Not described by the contract. */
   failFast?: boolean;
   /**
    * Comma-separated fields; default all navigable fields.
    * A list joined with ','.
    */
   fields?: string;
-  /** The `fieldsByKeys` field. */
+  /** Not described by the contract. */
   fieldsByKeys?: boolean;
   /** Id or key of the issue. */
   issueIdOrKey: string;
@@ -220,7 +220,7 @@ export interface IssuesGetParams {
    */
   properties?: string;
   /**
-   * The `updateHistory` field.
+   * Not described by the contract.
    * Default: false.
    */
   updateHistory?: boolean;
@@ -234,7 +234,7 @@ export interface IssuesApiSearchParams {
    */
   expand?: string;
   /**
-   * The `failFast` field.
+   * Not described by the contract.
    * Default: false.
    */
   failFast?: boolean;
@@ -244,7 +244,7 @@ export interface IssuesApiSearchParams {
    */
   fields?: string;
   /**
-   * The `fieldsByKeys` field.
+   * Not described by the contract.
    * Default: false.
    */
   fieldsByKeys?: boolean;
@@ -266,91 +266,91 @@ export interface IssuesApiSearchParams {
 
 /** Searchable fields of projects (action search). */
 export interface ProjectsSearchFields {
-  /** The `archived` field. */
+  /** Not described by the contract. */
   archived: boolean;
-  /** The `archivedBy` field. */
+  /** Not described by the contract. */
   archivedBy: Record<string, unknown>;
-  /** The `archivedDate` field. */
+  /** Not described by the contract. */
   archivedDate: string;
-  /** The `assigneeType` field. */
+  /** Not described by the contract. */
   assigneeType: string;
-  /** The `avatarUrls` field. */
+  /** Not described by the contract. */
   avatarUrls: Record<string, unknown>;
-  /** The `components` field. */
+  /** Not described by the contract. */
   components: Array<unknown>;
-  /** The `deleted` field. */
+  /** Not described by the contract. */
   deleted: boolean;
-  /** The `deletedBy` field. */
+  /** Not described by the contract. */
   deletedBy: Record<string, unknown>;
-  /** The `deletedDate` field. */
+  /** Not described by the contract. */
   deletedDate: string;
-  /** The `description` field. */
+  /** Not described by the contract. */
   description: string;
-  /** The `email` field. */
+  /** Not described by the contract. */
   email: string;
-  /** The `entityId` field. */
+  /** Not described by the contract. */
   entityId: string;
-  /** The `expand` field. */
+  /** Not described by the contract. */
   expand: string;
-  /** The `favourite` field. */
+  /** Not described by the contract. */
   favourite: boolean;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `insight` field. */
+  /** Not described by the contract. */
   insight: Record<string, unknown>;
-  /** The `isPrivate` field. */
+  /** Not described by the contract. */
   isPrivate: boolean;
-  /** The `issueTypeHierarchy` field. */
+  /** Not described by the contract. */
   issueTypeHierarchy: Record<string, unknown>;
-  /** The `issueTypes` field. */
+  /** Not described by the contract. */
   issueTypes: Array<unknown>;
-  /** The `key` field. */
+  /** Not described by the contract. */
   key: string;
-  /** The `lead` field. */
+  /** Not described by the contract. */
   lead: Record<string, unknown>;
-  /** The `name` field. */
+  /** Not described by the contract. */
   name: string;
-  /** The `permissions` field. */
+  /** Not described by the contract. */
   permissions: Record<string, unknown>;
-  /** The `projectCategory` field. */
+  /** Not described by the contract. */
   projectCategory: Record<string, unknown>;
-  /** The `projectTypeKey` field. */
+  /** Not described by the contract. */
   projectTypeKey: string;
-  /** The `properties` field. */
+  /** Not described by the contract. */
   properties: Record<string, unknown>;
-  /** The `retentionTillDate` field. */
+  /** Not described by the contract. */
   retentionTillDate: string;
-  /** The `roles` field. */
+  /** Not described by the contract. */
   roles: Record<string, unknown>;
-  /** The `self` field. */
+  /** Not described by the contract. */
   self: string;
-  /** The `simplified` field. */
+  /** Not described by the contract. */
   simplified: boolean;
-  /** The `style` field. */
+  /** Not described by the contract. */
   style: string;
-  /** The `url` field. */
+  /** Not described by the contract. */
   url: string;
-  /** The `uuid` field. */
+  /** Not described by the contract. */
   uuid: string;
-  /** The `versions` field. */
+  /** Not described by the contract. */
   versions: Array<unknown>;
 }
 
 /** Params of projects get. */
 export interface ProjectsGetParams {
-  /** The `expand` field. */
+  /** Not described by the contract. */
   expand?: string;
   /** Id or key of the project. */
   projectIdOrKey: string;
-  /** The `properties` field. */
+  /** Not described by the contract. */
   properties?: string;
 }
 
 /** Params of projects api_search. */
 export interface ProjectsApiSearchParams {
-  /** The `action` field. */
+  /** Not described by the contract. One of `'view'`, `'browse'`, `'edit'`, `'create'`. */
   action?: 'view' | 'browse' | 'edit' | 'create';
-  /** The `categoryId` field. */
+  /** Not described by the contract. */
   categoryId?: number;
   /**
    * Comma-separated list of extra information to include.
@@ -372,7 +372,7 @@ export interface ProjectsApiSearchParams {
    * Range: … to 100.
    */
   maxResults?: number;
-  /** Sort key: category, key, name, owner, issueCount, lastIssueUpdatedDate, archivedDate or deletedDate, each with an optional + (ascending) or - (descending) prefix. */
+  /** Sort key: category, key, name, owner, issueCount, lastIssueUpdatedDate, archivedDate or deletedDate, each with an optional + (ascending) or - (descending) prefix. One of `'category'`, `'+category'`, `'-category'`, `'key'`, `'+key'`, `'-key'`, `'name'`, `'+name'`, `'-name'`, `'owner'`, `'+owner'`, `'-owner'`, `'issueCount'`, `'+issueCount'`, `'-issueCount'`, `'lastIssueUpdatedDate'`, `'+lastIssueUpdatedDate'`, `'-lastIssueUpdatedDate'`, `'archivedDate'`, `'+archivedDate'`, `'-archivedDate'`, `'deletedDate'`, `'+deletedDate'`, `'-deletedDate'`. */
   orderBy?: 'category' | '+category' | '-category' | 'key' | '+key' | '-key' | 'name' | '+name' | '-name' | 'owner' | '+owner' | '-owner' | 'issueCount' | '+issueCount' | '-issueCount' | 'lastIssueUpdatedDate' | '+lastIssueUpdatedDate' | '-lastIssueUpdatedDate' | 'archivedDate' | '+archivedDate' | '-archivedDate' | 'deletedDate' | '+deletedDate' | '-deletedDate';
   /** Case-insensitive match on the project key or name. */
   query?: string;
