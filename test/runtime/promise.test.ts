@@ -3,7 +3,7 @@
  * and `.asResponse()`, and the service's request id on responses and on errors.
  */
 import { describe, expect, test } from 'vitest';
-import { APIPromise, ApiError, ConnectionError, ConnectorClient, NotFoundError, PagePromise, type CallDescriptor } from '../../runtime/src/index.js';
+import { APIPromise, ApiError, ConnectionError, ConnectorClient, NotFoundError, PagePromise, type CallDescriptor, type PaginationDescriptor } from '../../runtime/src/index.js';
 import { SERVICE, TestClient, TOKEN, collect, envelope, fakeFetch, json, options, rejection } from './helpers.js';
 
 const get: CallDescriptor = { entity: 'customers', action: 'get' };
@@ -83,7 +83,7 @@ describe('withResponse and asResponse', () => {
       const cursor = request.body.params?.['cursor'];
       return withId(envelope([{ id: cursor ? 'b' : 'a' }], { next_cursor: cursor ? null : 'c2' }), cursor ? 'req_2' : 'req_1');
     });
-    const cursorPaging = { param: 'cursor', next: { from: 'meta', path: 'next_cursor' }, stop: [{ when: 'nextMissing' }] } as const;
+    const cursorPaging: PaginationDescriptor = { param: 'cursor', next: { from: 'meta', path: 'next_cursor' }, stop: [{ when: 'nextMissing' }] };
     const pages = new TestClient(options(fetch), service).list(list, {}, cursorPaging);
     const raw = await pages.asResponse();
     expect(raw.headers.get('x-request-id')).toBe('req_1');

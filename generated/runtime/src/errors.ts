@@ -17,7 +17,7 @@ export interface ApiErrorInit {
   cause?: unknown;
 }
 
-/** Base of every error the SDK throws for a failed call. The bearer token never appears in any of it. */
+/** Base of every error a sent call fails with (params are checked before sending: ParamValidationError; PaginationError ends a walk). The bearer token never appears in any of it. */
 export class ApiError extends Error {
   /** HTTP status; undefined for connection failures, timeouts and aborts. */
   declare readonly status: number | undefined;
@@ -35,7 +35,7 @@ export class ApiError extends Error {
   declare readonly headers: Record<string, string>;
   /** The service's id of the failed request (its request-id response header), to quote when reporting a problem; undefined without a response. */
   declare readonly requestId: string | undefined;
-  /** How long the server asked to wait before trying again (`Retry-After` or `retry-after-ms`), if it said; set on 429 and 503 answers. */
+  /** How long the server asked to wait before trying again (`Retry-After` or `retry-after-ms`), if it said (429 and 503 answers usually do). */
   declare readonly retryAfterMs: number | undefined;
 
   /** Builds an error; the caller has already scrubbed `message`, `body` and `headers`. Names are literal so minifiers keep them. */
@@ -50,7 +50,7 @@ export class ApiError extends Error {
   }
 }
 
-/** 401 or 403: the token is missing or invalid, or may not access this source. */
+/** 401 or 403: the token is missing or invalid, or may not access this source; also when the token function throws (its message cleared of token-shaped values). */
 export class AuthenticationError extends ApiError {
   override name = 'AuthenticationError';
 }
@@ -77,17 +77,17 @@ export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
 }
 
-/** 5xx: a server or upstream failure. */
+/** 5xx: a server or upstream failure (a read is retried first). */
 export class ServerError extends ApiError {
   override name = 'ServerError';
 }
 
-/** The request never got a response: fetch itself threw (DNS, refused connection, reset, ...). */
+/** The request never got a response: fetch itself threw (DNS, refused connection, reset, …); a read is retried first. */
 export class ConnectionError extends ApiError {
   override name = 'ConnectionError';
 }
 
-/** An attempt took longer than its timeout and was cancelled. */
+/** An attempt took longer than `timeoutMs` and was cancelled (a read is retried first). */
 export class TimeoutError extends ApiError {
   override name = 'TimeoutError';
 }
