@@ -1,5 +1,6 @@
 /** `npm run bench`: every benchmark of the project. Figures are medians; the machine is noisy. */
 import { benchBundle } from './bundle.js';
+import { benchClientOverhead } from './client-overhead.js';
 import { benchGenerate } from './generate.js';
 import { benchMock } from './mock.js';
 import { benchSearch } from './search.js';
@@ -8,3 +9,4 @@ benchGenerate();
 await benchMock();
 benchSearch();
 await benchBundle();
+await benchClientOverhead();
