@@ -53,6 +53,24 @@ describe('calls return real promises', () => {
     }
   });
 
+  test('a list walk asked for no items still sees the failure of the first page it requested', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const { fetch } = fakeFetch(() => json({}, 404));
+      const client = new TestClient(options(fetch), service);
+      expect(await rejection(collect(client.list(list, {}, null, { maxItems: 0 })))).toBeInstanceOf(NotFoundError);
+      expect(await rejection(collect(client.list(list, {}, null, { maxPages: 0 }).pages()))).toBeInstanceOf(NotFoundError);
+      const ok = fakeFetch(() => envelope([{ id: 1 }]));
+      expect(await collect(new TestClient(options(ok.fetch), service).list(list, {}, null, { maxItems: 0 }))).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   test('execute, createSource and downloads are APIPromises too', async () => {
     const { fetch } = fakeFetch((request) => (request.url.endsWith('/sources') ? json({ result: { id: 'src_2' } }, 201) : request.body.action === 'download' ? new Response('bytes') : envelope([])));
     const client = new TestClient(options(fetch), service);

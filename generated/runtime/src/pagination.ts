@@ -99,8 +99,10 @@ export class PagePromise<Item, P> extends APIPromise<P> implements AsyncIterable
     let firstPageSize: number | undefined;
     let pages = 0;
     let items = 0;
+    // The first page was requested with the call: await it even when no page is wanted, so its failure is seen.
+    let loaded = await this.result;
     if (maxPages! <= 0 || maxItems <= 0) return;
-    for (let loaded = await this.result; ; loaded = await this.#load(params)) {
+    for (; ; loaded = await this.#load(params)) {
       pages++;
       items += loaded.items.length;
       firstPageSize ??= loaded.items.length;
