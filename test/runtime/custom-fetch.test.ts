@@ -67,6 +67,22 @@ describe('undici through a proxy', () => {
   });
 });
 
+describe('abort signals handed to fetch', () => {
+  test('one signal serves at most 8 attempts: undici leaves a listener on it per request until GC, and Node warns past 10', async () => {
+    const uses = new Map<AbortSignal, number>();
+    const { fetch } = fakeFetch((request) => {
+      uses.set(request.signal!, (uses.get(request.signal!) ?? 0) + 1);
+      return json({ result: { id: 'cus_1' } });
+    });
+    const payments = new PaymentsClient({ ...base(), baseUrl: 'https://api.example.test', fetch });
+    for (let i = 0; i < 200; i++) await payments.customers.get({ id: 'cus_1' });
+    await Promise.all(Array.from({ length: 50 }, () => payments.customers.get({ id: 'cus_1' })));
+    expect(Math.max(...uses.values())).toBeLessThanOrEqual(8);
+    // Reused, though: far fewer signals than calls.
+    expect(uses.size).toBeLessThan(100);
+  });
+});
+
 describe('node-fetch', () => {
   test('works as the fetch: lists, pages with for-await, and limits a Node stream body', async () => {
     const payments = new PaymentsClient({ ...base(), fetch: nodeFetch });

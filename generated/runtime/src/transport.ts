@@ -17,6 +17,9 @@ export const MAX_RETRIES = 10;
 /** Default of `maxResponseBytes`: 32 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 33_554_432;
 
+/** Attempts one abort controller serves (see Transport's #idle). */
+const CONTROLLER_USES = 8;
+
 /** Log levels in order; a line is written when its level's index is at most the client's. */
 const LEVELS: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
 
@@ -66,8 +69,12 @@ export class Transport {
   readonly #requestIdHeader: string;
   readonly #connector: string;
   readonly #level: number;
-  /** Abort controllers of attempts that ended unaborted: reused, since creating one costs more than the rest of a call. */
-  readonly #idle: AbortController[] = [];
+  /**
+   * Abort controllers of attempts that ended unaborted, reused a few times since creating one costs more than the
+   * rest of a call. Only a few: fetch implementations (undici) leave a listener on the signal until garbage
+   * collection, and more than ten would draw Node's MaxListenersExceededWarning.
+   */
+  readonly #idle: (AbortController & { uses?: number })[] = [];
 
   /** Keeps the client options; a fetch installed after construction (or a test stub) is still picked up. */
   constructor(options: ClientOptions, requestIdHeader = '', connector = '') {
@@ -162,7 +169,7 @@ export class Transport {
     const body = JSON.stringify(spec.body);
     const fetchImpl = this.#options.fetch ?? fetch;
     const signal = options.signal;
-    const controller = this.#idle.pop() ?? new AbortController();
+    const controller: AbortController & { uses?: number } = this.#idle.pop() ?? new AbortController();
     return new Promise((resolve, reject) => {
       let streaming = false;
       const stop = (timedOut?: boolean) => {
@@ -183,7 +190,7 @@ export class Transport {
           clearTimeout(timer);
           if (streaming) return;
           signal?.removeEventListener('abort', onAbort);
-          if (!controller.signal.aborted) this.#idle.push(controller);
+          if (!controller.signal.aborted && (controller.uses = (controller.uses ?? 0) + 1) < CONTROLLER_USES) this.#idle.push(controller);
         });
     });
   }
