@@ -62,8 +62,9 @@ export function checkParams(schema: ParamSchema, value: unknown, path = ''): Val
   const fail = (constraint: string, message: string) =>
     problems.push({ path, constraint, value, message: `param '${path || '(params)'}' ${message} (${constraint}), got ${show(value)}` });
   const type = typeOf(value);
-  const types = schema.type && ([] as string[]).concat(schema.type);
-  if (types && !types.some((t) => t === type || (t === 'number' && type === 'integer'))) {
+  const types = schema.type;
+  const allows = (t: string) => t === type || (t === 'number' && type === 'integer');
+  if (types !== undefined && !(typeof types === 'string' ? allows(types) : types.some(allows))) {
     fail(`type ${types}`, `must be ${types}`);
     return problems;
   }

@@ -87,6 +87,8 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
   readonly #options: ClientOptions;
   readonly #service: ServiceDescriptor;
   readonly #transport: Transport;
+  /** The execute path of this client's source, expanded once; undefined without a source. */
+  readonly #executePath: string | undefined;
 
   /**
    * Checks the options at once: a given source id, and validators for validateResponses. `connector` names the
@@ -102,6 +104,7 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
     }
     this.#options = options;
     this.#service = service;
+    this.#executePath = sourceId === undefined ? undefined : service.executePath.replace('{source_id}', encodeURIComponent(sourceId));
     this.#transport = new Transport(options, service.requestIdHeader, connector);
   }
 
@@ -153,7 +156,8 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
 
   /** The promise of a call: `read` turns its exchange into the data; the exchange gives `withResponse()` its facts. */
   #call<T>(exchange: Promise<Exchange>, read: (exchange: Exchange) => T): APIPromise<T> {
-    return new APIPromise(exchange.then((done) => ({ ...done, data: read(done) })));
+    // The exchange is this call's own object: it becomes the result (no copy: this runs on every call).
+    return new APIPromise(exchange.then((done) => Object.assign(done, { data: read(done) })));
   }
 
   /**
@@ -172,7 +176,7 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
       if (!Array.isArray(items)) throw unexpected(exchange, `${hits ? 'a search result with a hits array' : 'an array of records'} in '${this.#service.envelope.records}'`);
       if (!hits) this.#checkRecords(call, items, true);
       // The uniform search's hit object is both the page and the meta paging reads.
-      return { ...exchange, data: hits ? records : { records, meta }, items, meta: hits ? records : meta };
+      return Object.assign(exchange, { data: hits ? records : { records, meta }, items, meta: hits ? records : meta });
     };
     return new PagePromise(load, params as Record<string, unknown> | undefined, pagination, { maxItems: options?.maxItems, maxPages: options?.maxPages, pageLimit: this.#options.maxPages ?? 10_000 });
   }
@@ -182,18 +186,18 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
    * the parsed JSON body — or, with `stream`, the unread response (downloads). Params are checked first unless
    * `validateParams` is off. Generated methods build on it; so can calls the typed methods do not cover.
    */
-  async request(call: CallDescriptor, params?: object, options?: RequestOptions, stream = false): Promise<Exchange> {
+  request(call: CallDescriptor, params?: object, options?: RequestOptions, stream = false): Promise<Exchange> {
     const problem = this.#paramProblem(call, params);
-    if (problem) throw problem;
-    return this.#send(call, params, options, stream);
+    return problem ? Promise.reject(problem) : this.#send(call, params, options, stream);
   }
 
   /** POSTs `{ entity, action, params }` to the execute path of this client's source. */
-  async #send({ entity, action }: { entity: string; action: string }, params: object | undefined, options: RequestOptions | undefined, stream?: boolean): Promise<Exchange> {
-    const { sourceId } = this.#options;
-    if (sourceId === undefined) throw new TypeError('sourceId is required (only createSource works without it)');
+  #send({ entity, action }: { entity: string; action: string }, params: object | undefined, options: RequestOptions | undefined, stream?: boolean): Promise<Exchange> {
+    const path = this.#executePath;
+    // Not async (each async layer costs every call its ticks): failures are returned as rejections.
+    if (path === undefined) return Promise.reject(new TypeError('sourceId is required (only createSource works without it)'));
     return this.#transport.send({
-      path: this.#service.executePath.replace('{source_id}', encodeURIComponent(sourceId)),
+      path,
       body: params === undefined ? { entity, action } : { entity, action, params },
       retryable: this.#service.reads.includes(action),
       stream,
