@@ -85,8 +85,8 @@ export function checkParams(schema: ParamSchema, value: unknown, path = ''): Val
     };
     for (const key of schema.required ?? []) if (object[key] === undefined) problem(key, 'required', 'missing required');
     if (schema.additionalProperties === false) for (const key of Object.keys(object)) if (!Object.hasOwn(properties, key)) problem(key, 'unknown', 'unknown');
-    for (const [key, inner] of Object.entries(properties)) {
-      if (Object.hasOwn(object, key) && object[key] !== undefined) problems.push(...checkParams(inner, object[key], path ? `${path}.${key}` : key));
+    for (const key in properties) {
+      if (Object.hasOwn(object, key) && object[key] !== undefined) problems.push(...checkParams(properties[key]!, object[key], path ? `${path}.${key}` : key));
     }
   }
   return problems;
