@@ -1,36 +1,35 @@
 /** `connector-codegen mock`: the local mock of the service, from the spec and deterministic fixtures. */
-import path from 'node:path';
 import type { Command } from './types.js';
+import { UsageError } from '../args.js';
 
-function positiveInteger(value: unknown, name: string, min = 0): number | undefined {
+function integer(value: unknown, name: string, min = 0): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer ≥ ${min}, got ${JSON.stringify(value)}`);
+  if (!Number.isInteger(n) || n < min) throw new UsageError(`option '--${name}' must be an integer ≥ ${min}, not '${String(value)}'`, 'mock');
   return n;
 }
 
 /** The mock command. */
 export const mockCommand: Command = {
   name: 'mock',
-  usage: [
-    'mock                  Serve the service locally from the spec and deterministic fixtures.',
-    '    --port N          Port (default 4010; 0 picks a free one).   --host H   Interface (default 127.0.0.1).',
-    '    --token T         Accept only this bearer token (default: any non-empty token).',
-    '    --seed N          Fixture seed (default 1).   --records N   Records per listable entity.',
-    '    --quiet           Do not log requests.',
-  ],
+  summary: 'Serve the service locally from the spec and deterministic fixtures.',
+  description: 'One ready source per connector (its id is the connector id). Stops on Ctrl-C (SIGINT) or SIGTERM.',
   options: {
-    port: { type: 'string', default: '4010' },
-    host: { type: 'string', default: '127.0.0.1' },
-    token: { type: 'string' },
-    seed: { type: 'string', default: '1' },
-    records: { type: 'string' },
-    quiet: { type: 'boolean', default: false },
+    port: { type: 'string', value: 'N', default: '4010', description: 'Port (0 picks a free one).' },
+    host: { type: 'string', value: 'HOST', default: '127.0.0.1', description: 'Interface to listen on.' },
+    token: { type: 'string', value: 'T', description: 'Accept only this bearer token (default: any non-empty token).' },
+    seed: { type: 'string', value: 'N', default: '1', description: 'Fixture seed.' },
+    records: { type: 'string', value: 'N', description: 'Records per listable entity.' },
+    quiet: { type: 'boolean', description: 'Do not log requests.' },
   },
+  examples: [
+    { command: 'mock --port 4010', description: 'Serve every connector on http://127.0.0.1:4010.' },
+    { command: 'mock --port 0 --token secret --seed 7 --quiet', description: 'A free port, one accepted token, other fixtures, no request log.' },
+  ],
   async run(values, _positionals, io, context) {
-    const port = positiveInteger(values.port, 'port')!;
-    const seed = positiveInteger(values.seed, 'seed')!;
-    const records = positiveInteger(values.records, 'records', 1);
+    const port = integer(values.port, 'port')!;
+    const seed = integer(values.seed, 'seed')!;
+    const records = integer(values.records, 'records', 1);
     const [{ readSpec }, { startMock }] = await Promise.all([import('../../spec/read.js'), import('../../../mock/server.js')]);
     const { ir } = await readSpec(context.config().specDir);
     const server = await startMock({
