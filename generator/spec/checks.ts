@@ -10,6 +10,7 @@ import type { Origins } from './normalize.js';
 import type { RawLimit, RawService } from './raw.js';
 import { diagnosticAt } from './yaml-source.js';
 import { didYouMean } from '../lib/suggest.js';
+import { checkCodeNames } from './names.js';
 
 /** Runs every IR-level check; returns the diagnostics. */
 export function checkSpec(ir: SpecIR, origins: Origins, loaded: LoadedSpec): Diagnostic[] {
@@ -34,6 +35,7 @@ export function checkSpec(ir: SpecIR, origins: Origins, loaded: LoadedSpec): Dia
     checkUnused(connector, origins, out);
   }
   checkLimits(ir, loaded, origins, out);
+  out.push(...checkCodeNames(ir, origins));
   return out;
 }
 

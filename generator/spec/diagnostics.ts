@@ -30,6 +30,7 @@ export const DIAGNOSTIC_CODES = {
   SPEC027: { title: 'result does not fit action', hint: 'Result shapes: list for list/api_search, single for get/create/update/delete, hits for search, binary for download.' },
   SPEC028: { title: 'pagination not resolvable', hint: 'Name a scheme with `pagination:`, set defaults.pagination, or write `pagination: none`.' },
   SPEC029: { title: 'unused definition', hint: 'Remove the definition or refer to it.' },
+  SPEC041: { title: 'name unusable in code', hint: 'Entity, record, meta and paging-scheme names become TypeScript names: letters, digits and _, distinct once turned into camelCase and PascalCase.' },
   SPEC040: { title: 'reserved name', hint: 'Names that every JavaScript object already has (__proto__, constructor, toString, …) cannot name spec items; rename it.' },
   SRC001: { title: 'not a regular file', hint: 'Spec files are regular files; remove or replace the FIFO, device, socket or directory.' },
   SRC002: { title: 'symlink leaves the spec directory', hint: 'A spec file may be a symlink only to a file inside the spec directory; copy the file in instead.' },

@@ -44,31 +44,64 @@ export async function loadSpec(specDir: string): Promise<LoadedSpec> {
   const names = (await readdir(connectorsDir).catch(() => [] as string[])).filter((n) => n.endsWith('.yaml')).sort();
   const [serviceRead, ...connectorReads] = await Promise.all([servicePath, ...names.map((n) => path.join(connectorsDir, n))].map((file) => readSpecFile(file, realSpecDir)));
   const base = path.basename(path.resolve(specDir));
-  const fileProblems = (file: string, read: SpecFileRead) => {
-    if (read.problem) diagnostics.push(makeDiagnostic(displayPath(file), read.problem.line, read.problem.col, read.problem.code, read.problem.message));
-  };
   if (serviceRead!.missing) diagnostics.push(makeDiagnostic(displayPath(servicePath), 1, 1, 'SPEC004', `${base}/service.yaml is missing`));
-  fileProblems(servicePath, serviceRead!);
-  const service = parseSource(displayPath(servicePath), serviceRead!.text ?? '', `${base}/service.yaml`);
-  const connectors = names.map((n, i) => {
-    fileProblems(path.join(connectorsDir, n), connectorReads[i]!);
-    return parseSource(displayPath(path.join(connectorsDir, n)), connectorReads[i]!.text ?? '', `${base}/connectors/${n}`);
-  });
-  const unreadable = new Set<SourceFile>([service, ...connectors].filter((_, i) => [serviceRead!, ...connectorReads][i]!.text === undefined));
-
-  const valid = new Set<SourceFile>();
   const { connector, service: serviceValidator } = validators;
-  for (const [source, validate] of [[service, serviceValidator], ...connectors.map((c) => [c, connector] as const)] as const) {
-    if (unreadable.has(source)) continue; // reported above; nothing to validate
-    diagnostics.push(...source.syntaxErrors);
-    if (source.syntaxErrors.length > 0) continue;
+  const valid = new Set<SourceFile>();
+  const take = (file: string, read: SpecFileRead, specPath: string, validate: MetaValidator): SourceFile => {
+    const checked = checkedSource(displayPath(file), read, specPath, validate);
+    diagnostics.push(...checked.diagnostics);
+    if (checked.valid) valid.add(checked.source);
+    return checked.source;
+  };
+  const service = take(servicePath, serviceRead!, `${base}/service.yaml`, serviceValidator);
+  const connectors = names.map((n, i) => take(path.join(connectorsDir, n), connectorReads[i]!, `${base}/connectors/${n}`, connector));
+  return { service, connectors, valid, diagnostics };
+}
+
+/** One file parsed and checked against its meta-schema: the source, its problems, and whether later phases read it. */
+interface CheckedSource {
+  source: SourceFile;
+  diagnostics: Diagnostic[];
+  valid: boolean;
+}
+
+/**
+ * Files parsed and checked recently, by name and content: an unchanged file is not parsed again (watch mode reloads
+ * the spec at every save; usually one file changed). Entries are never modified after they are made.
+ */
+const checkedCache = new Map<string, CheckedSource>();
+const CHECKED_CACHE_SIZE = 64;
+
+/** Parses and schema-checks one file as read (or takes it from the cache). */
+function checkedSource(file: string, read: SpecFileRead, specPath: string, validate: MetaValidator): CheckedSource {
+  const problem = read.problem ? [makeDiagnostic(file, read.problem.line, read.problem.col, read.problem.code, read.problem.message)] : [];
+  if (read.text === undefined) return { source: parseSource(file, '', specPath), diagnostics: problem, valid: false };
+  const key = `${file}\0${specPath}\0${validate === validators.service ? 's' : 'c'}\0${read.text}`;
+  const cached = checkedCache.get(key);
+  if (cached) return cached;
+  const source = parseSource(file, read.text, specPath);
+  const diagnostics = [...source.syntaxErrors];
+  let valid = false;
+  if (source.syntaxErrors.length === 0) {
     const hygiene = checkData(source);
     diagnostics.push(...hygiene);
-    if (hygiene.some((d) => d.severity === 'error')) continue;
-    if (validate(source.data)) valid.add(source);
-    else diagnostics.push(...schemaDiagnostics(source, validate.errors ?? []));
+    if (!hygiene.some((d) => d.severity === 'error')) {
+      valid = validate(source.data);
+      if (!valid) diagnostics.push(...schemaDiagnostics(source, validate.errors ?? []));
+    }
   }
-  return { service, connectors, valid, diagnostics };
+  // Shared by later loads: frozen, so nothing downstream can change what the next load reads.
+  deepFreeze(source.data);
+  const checked = { source, diagnostics, valid };
+  if (checkedCache.size >= CHECKED_CACHE_SIZE) checkedCache.delete(checkedCache.keys().next().value!);
+  checkedCache.set(key, checked);
+  return checked;
+}
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const v of Object.values(value)) deepFreeze(v);
 }
 
 /** Largest spec file read (the real ones are 5–25 KB). */

@@ -5,7 +5,7 @@
  * at the exact key.
  */
 import type { Diagnostic, DiagnosticCode, DiagnosticSubject } from './diagnostics.js';
-import { actionRank } from '../ir.js';
+import { actionRank, type Literal } from '../ir.js';
 import type {
   ActionIR,
   ActionName,
@@ -108,6 +108,17 @@ class FileContext {
     });
   }
 
+  /** Enum values, each once: a repeated value is reported (SPEC012) and dropped. */
+  enumValues(values: Literal[], path: DataPath): Literal[] {
+    const seen = new Map<Literal, number>();
+    values.forEach((v, i) => {
+      const first = seen.get(v);
+      if (first === undefined) seen.set(v, i);
+      else this.report([...path, i], 'SPEC012', `duplicate enum value ${JSON.stringify(v)} (also item ${first} of the enum)`);
+    });
+    return [...seen.keys()];
+  }
+
   /** A type expression → base types, nullability and element shape; reports SPEC019. */
   typeOf(expr: string, path: DataPath): Pick<SchemaIR, 'types' | 'nullable' | 'items'> {
     const parsed = parseTypeExpr(expr);
@@ -130,7 +141,7 @@ class FileContext {
     const t = this.typeOf(obj.type, typePath);
     const prop: PropertyIR = { name, required: true, source: this.loc(path), ...t };
     copyDocs(prop, obj);
-    if (obj.enum) prop.enum = obj.enum;
+    if (obj.enum) prop.enum = this.enumValues(obj.enum, typeof raw === 'string' ? path : [...path, 'enum']);
     if (obj.const !== undefined) prop.const = obj.const;
     if (obj.items !== undefined) {
       const inner = this.field('items', obj.items, [...path, 'items']);
@@ -181,7 +192,8 @@ class FileContext {
     const prop: PropertyIR = { name, required: obj.required ?? false, source: this.loc(path), types: [t.types[0] ?? 'any'], nullable: false };
     if (t.items) prop.items = t.items;
     copyDocs(prop, obj);
-    for (const key of ['enum', 'const', 'default', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'separator', 'queryLanguage'] as const) {
+    if (obj.enum) prop.enum = this.enumValues(obj.enum, [...path, 'enum']);
+    for (const key of ['const', 'default', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'separator', 'queryLanguage'] as const) {
       if (obj[key] !== undefined) (prop as unknown as Record<string, unknown>)[key] = obj[key];
     }
     if (obj.items !== undefined) {
