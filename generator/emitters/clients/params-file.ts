@@ -6,9 +6,9 @@
 import type { ActionIR, ConnectorIR, EntityIR, SpecIR } from '../../ir.js';
 import { camelCase, pascalCase } from '../naming.js';
 import { objectSchema, paramsSchema, type JsonSchema } from '../validators/json-schema.js';
-import { printTsFile, StructureKind, VariableDeclarationKind } from './ts-file.js';
-import { tsLiteral } from './ts-literal.js';
-import type { VariableStatementStructure } from 'ts-morph';
+import { generatedHeader } from '../header.js';
+import { printDoc, type Doc } from '../ts/doc.js';
+import { constDecl, fileDoc, importDecl, literal, type LiteralValue } from '../ts/syntax.js';
 
 /** Export name of the uniform search's params schema. */
 const SEARCH_PARAMS = 'search';
@@ -26,22 +26,24 @@ function acceptsAnything(schema: JsonSchema): boolean {
 
 /** Emits src/params.ts for one connector. */
 export function paramsFile(ir: SpecIR, connector: ConnectorIR): string {
-  const statements: VariableStatementStructure[] = [];
-  const byText = new Map<string, string>();
+  const statements: Doc[] = [];
+  const byJson = new Map<string, string>();
   const names = new Set<string>();
   const add = (name: string, schema: JsonSchema, docs: string) => {
     if (names.has(name)) throw new Error(`internal: two param schemas of ${connector.id} are named ${name}`);
     names.add(name);
-    const text = tsLiteral(schema);
-    const first = byText.get(text);
-    if (first === undefined) byText.set(text, name);
-    statements.push({
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      isExported: true,
-      docs: [first === undefined ? docs : `${docs.replace(/\.$/, "")}: the same schema as \`${first}\`.`],
-      declarations: [{ name, type: first === undefined ? 'ParamSchema' : undefined, initializer: first ?? text }],
-    });
+    const json = JSON.stringify(schema);
+    const first = byJson.get(json);
+    if (first === undefined) byJson.set(json, name);
+    statements.push(
+      constDecl({
+        exported: true,
+        docs: [first === undefined ? docs : `${docs.replace(/\.$/, '')}: the same schema as \`${first}\`.`],
+        name,
+        ...(first === undefined ? { type: 'ParamSchema' } : {}),
+        value: first ?? literal(schema as LiteralValue),
+      }),
+    );
   };
   if (connector.entities.some((e) => e.actions.some((a) => a.name === 'search'))) {
     add(SEARCH_PARAMS, { type: 'object', ...objectSchema(ir.service.search.params, 'param', false) }, 'Params of the uniform search (spec/service.yaml).');
@@ -52,10 +54,6 @@ export function paramsFile(ir: SpecIR, connector: ConnectorIR): string {
       if (name && name !== SEARCH_PARAMS) add(name, paramsSchema(action), `Params of ${entity.name} ${action.name}.`);
     }
   }
-  return printTsFile('params.ts', connector.file, {
-    statements: [
-      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: ir.packaging.runtime.name, namedImports: ['ParamSchema'] },
-      ...statements,
-    ],
-  });
+  const imports = [importDecl({ typeOnly: true, names: ['ParamSchema'], from: ir.packaging.runtime.name })];
+  return printDoc(fileDoc(generatedHeader(connector.file), [imports, ...statements.map((s) => [s])]));
 }
