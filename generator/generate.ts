@@ -95,13 +95,17 @@ function readText(file: string): string {
 /** Runs the whole pipeline. Throws SpecError for a bad spec (before anything is written). */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const { timings } = options;
+  // What an interrupted run left is finished first (or, for --check, reported).
+  const { pendingTransaction, recoverOutput } = await import('./write.js');
+  const pending = options.check ? await pendingTransaction(options.outDir) : (await recoverOutput(options.outDir), 'none');
   const digest = await timed(timings, 'stamp', async () => {
     if (options.emitters) return undefined;
     const [inputs, stamp] = await Promise.all([inputDigest(options.specDir, targetOf(options)), readStamp(options.outDir)]);
     const upToDate = stamp?.inputs === inputs && (await outputMatches(options.outDir, stamp));
     return { inputs, upToDate, fileCount: stamp ? Object.keys(stamp.files).length : 0 };
   });
-  if (digest?.upToDate) return { fileCount: digest.fileCount, written: 0, removed: 0, outOfDate: [] };
+  const interrupted = pending === 'none' ? [] : [`(an interrupted generate left ${pending === 'completed' ? 'a transaction to complete' : 'staged files to discard'}; generate finishes it)`];
+  if (digest?.upToDate) return { fileCount: digest.fileCount, written: 0, removed: 0, outOfDate: interrupted };
 
   // Start what runs off the main thread first: worker start-up and imports overlap loading and reading the spec.
   const [{ emitterEntries }, { startEmitterThread }, { prestartValidatorCompiler }] = await Promise.all([
@@ -128,7 +132,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const { formatOutput } = await import('./format/format.js');
     await timed(timings, 'format', () => formatOutput(options.outDir, files, formattedBy));
     const plan = await timed(timings, 'plan', () => planOutput(options.outDir, files));
-    const outOfDate = [...plan.added, ...plan.changed, ...plan.stale].sort();
+    const outOfDate = [...plan.added, ...plan.changed, ...plan.stale].sort().concat(interrupted);
     const stamp = digest && { inputs: digest.inputs, files: Object.fromEntries([...files].sort(([a], [b]) => (a < b ? -1 : 1)).map(([rel, text]) => [rel, sha256(text)])) };
     if (options.check) {
       if (stamp && outOfDate.length === 0) await writeStamp(options.outDir, stamp);
