@@ -59,14 +59,17 @@ export async function main(argv: string[], io?: CommandIO): Promise<number> {
   let config: ResolvedConfig | undefined;
   try {
     const { loadConfig } = await import('../config/config.js');
+    const overrides = {
+      ...(typeof values.config === 'string' ? { config: values.config } : {}),
+      ...(typeof values.spec === 'string' ? { spec: values.spec } : {}),
+      ...(typeof values.out === 'string' ? { out: values.out } : {}),
+    };
     const context: CommandContext = {
       rest,
-      config: () =>
-        (config ??= loadConfig(process.cwd(), {
-          ...(typeof values.config === 'string' ? { config: values.config } : {}),
-          ...(typeof values.spec === 'string' ? { spec: values.spec } : {}),
-          ...(typeof values.out === 'string' ? { out: values.out } : {}),
-        })),
+      config: (options) => {
+        if (!config || options?.reload) config = loadConfig(process.cwd(), overrides);
+        return config;
+      },
     };
     return await command.run(values, positionals, out, context);
   } catch (error) {

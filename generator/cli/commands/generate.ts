@@ -1,7 +1,10 @@
 /** `connector-codegen generate [--check] [--timings] [--out DIR]`: the main job. */
 import { formatTimings, type Timings } from '../../lib/timings.js';
 import { displayPath } from '../../lib/display-path.js';
-import type { Command, OptionValues } from './types.js';
+import type { Command, CommandContext, CommandIO, OptionValues } from './types.js';
+import { UsageError } from '../args.js';
+import { renderText, summaryLine } from '../report.js';
+import { SpecDirError, SpecError } from '../../spec/diagnostics.js';
 
 /** The command line that regenerates what --check found out of date: the same config, spec and output. */
 function fixCommand(values: OptionValues): string {
@@ -23,16 +26,20 @@ export const generateCommand: Command = {
     out: { type: 'string', value: 'DIR', description: 'Output directory (default: the config\'s "output", else generated).' },
     check: { type: 'boolean', description: 'Write nothing; exit 1 and name each out-of-date or unknown file.' },
     timings: { type: 'boolean', description: "Print each phase's time." },
+    watch: { type: 'boolean', short: 'w', description: 'Regenerate on every save of the spec or the config; stop with Ctrl-C.' },
   },
   examples: [
     { command: 'generate', description: 'Regenerate generated/ from spec/.' },
     { command: 'generate --check', description: 'In CI: fail when generated/ is not what the spec generates.' },
     { command: 'generate --spec ../api/spec --out sdk', description: 'Another spec, into sdk/.' },
+    { command: 'generate --watch', description: 'Regenerate on every save; a spec that does not validate is reported and the output kept.' },
   ],
   writes: (values) => !values.check,
   async run(values, _positionals, io, context) {
+    if (values.watch && values.check) throw new UsageError("--watch and --check do not go together: --check writes nothing, --watch keeps writing", 'generate');
     // Imported here: a no-op run must not pay for loading yaml, ajv or TypeScript.
     const { generate } = await import('../../generate.js');
+    if (values.watch) return watchGenerate(generate, io, context);
     const timings: Timings | undefined = values.timings ? [] : undefined;
     const config = context.config();
     const out = displayPath(config.outDir);
@@ -54,3 +61,40 @@ export const generateCommand: Command = {
     return 0;
   },
 };
+
+/** `generate --watch`: one run now, one per save after; bad specs are reported and the output kept. */
+async function watchGenerate(generate: typeof import('../../generate.js').generate, io: CommandIO, context: CommandContext): Promise<number> {
+  const { watchAndRun } = await import('../watch.js');
+  const config = context.config();
+  const out = displayPath(config.outDir);
+  const style = { color: io.color ?? false, frames: io.pretty ?? false };
+  const time = () => new Date().toTimeString().slice(0, 8);
+  io.stdout(`watching ${displayPath(config.specDir)}/${config.file ? ` and ${displayPath(config.file)}` : ''}; Ctrl-C stops\n`);
+  await watchAndRun({
+    targets: [config.specDir, ...(config.file ? [config.file] : [])],
+    log: (line) => io.stderr(`${line}\n`),
+    run: async (changed) => {
+      const cause = changed.length ? ` (${changed.map(displayPath).join(', ')} changed)` : '';
+      const started = performance.now();
+      try {
+        const current = changed.length ? context.config({ reload: true }) : config;
+        const result = await generate({ specDir: current.specDir, outDir: current.outDir, config: current });
+        const ms = (performance.now() - started).toFixed(0);
+        io.stdout(
+          result.written || result.removed
+            ? `[${time()}] generated ${out}/: ${result.written} written, ${result.removed} removed, ${result.fileCount} files, ${ms} ms${cause}\n`
+            : `[${time()}] ${out}/ is up to date (${result.fileCount} files)${cause}\n`,
+        );
+      } catch (error) {
+        if (error instanceof SpecError) {
+          io.stderr(renderText(error.diagnostics, style, error.sources));
+          const where = error.diagnostics.every((d) => d.code.startsWith('CFG')) ? 'config' : 'spec';
+          io.stderr(`[${time()}] ${summaryLine(error.diagnostics, where, 'nothing')} Waiting for the next save.${cause}\n`);
+        } else if (error instanceof SpecDirError) {
+          io.stderr(`[${time()}] ${error.message}; waiting for it to come back\n`);
+        } else throw error;
+      }
+    },
+  });
+  return 0;
+}

@@ -20,8 +20,11 @@ export interface CommandIO {
 
 /** What every command can ask for besides its options. */
 export interface CommandContext {
-  /** The project config (connector-codegen.config.json, found from the working directory) with --config, --spec and --out applied; read on first use. */
-  config(): ResolvedConfig;
+  /**
+   * The project config (connector-codegen.config.json, found from the working directory) with --config, --spec and
+   * --out applied; read on first use, and again with `reload` (a watch after the file changed).
+   */
+  config(options?: { reload?: boolean }): ResolvedConfig;
   /** Arguments after `--`, for commands with `passThrough` (handed to another tool as they are). */
   rest: string[];
 }
