@@ -4,24 +4,25 @@ import { AdvertisingClient, ParamValidationError } from '@connector-sdk/advertis
 import { ContractHarness } from '../../test/contract/harness.js';
 
 const h = new ContractHarness('advertising', AdvertisingClient);
-const AUTH = { 'client_id': '<client_id>', 'client_secret': '<client_secret>', 'refresh_token': '<refresh_token>' };
+const AUTH = { client_id: '<client_id>', client_secret: '<client_secret>', refresh_token: '<refresh_token>' };
 
 describe('portfolios list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.portfolios.list(params as never) as never, (r) => h.keyOf('portfolios', r));
+    const params = {};
+    const iterator = client.portfolios.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('portfolios', r));
     const expected = h.expectedKeys('portfolios', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.portfolios.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.portfolios.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -29,14 +30,27 @@ describe('portfolios list', () => {
 describe('portfolios get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.portfolios.get({ 'portfolioId': h.key('portfolios', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('portfolios', 0, ["budget","creationDate","inBudget","lastUpdatedDate","name","portfolioId","servingStatus","state"]));
+    const params = { portfolioId: h.key('portfolios', 0, 'integer') };
+    const record = await client.portfolios.get(params as never);
+    const fields = [
+      'budget',
+      'creationDate',
+      'inBudget',
+      'lastUpdatedDate',
+      'name',
+      'portfolioId',
+      'servingStatus',
+      'state',
+    ];
+    expect(record).toEqual(h.asShape('portfolios', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.portfolios.get({ 'portfolioId': h.key('portfolios', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { portfolioId: h.key('portfolios', 0, 'integer'), contract_unknown_param: true };
+    const call = () => client.portfolios.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -44,19 +58,20 @@ describe('portfolios get', () => {
 describe('profiles list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.profiles.list(params as never) as never, (r) => h.keyOf('profiles', r));
+    const params = {};
+    const iterator = client.profiles.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('profiles', r));
     const expected = h.expectedKeys('profiles', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.profiles.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.profiles.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -64,14 +79,18 @@ describe('profiles list', () => {
 describe('profiles get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.profiles.get({ 'profileId': h.key('profiles', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('profiles', 0, ["accountInfo","countryCode","currencyCode","dailyBudget","profileId","timezone"]));
+    const params = { profileId: h.key('profiles', 0, 'integer') };
+    const record = await client.profiles.get(params as never);
+    const fields = ['accountInfo', 'countryCode', 'currencyCode', 'dailyBudget', 'profileId', 'timezone'];
+    expect(record).toEqual(h.asShape('profiles', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.profiles.get({ 'profileId': h.key('profiles', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { profileId: h.key('profiles', 0, 'integer'), contract_unknown_param: true };
+    const call = () => client.profiles.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -79,19 +98,20 @@ describe('profiles get', () => {
 describe('sponsored_product_campaigns list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'maxResults': 10 };
-    const { keys, pages } = await h.walk(client.sponsoredProductCampaigns.list(params as never) as never, (r) => h.keyOf('sponsored_product_campaigns', r));
+    const params = { maxResults: 10 };
+    const iterator = client.sponsoredProductCampaigns.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('sponsored_product_campaigns', r));
     const expected = h.expectedKeys('sponsored_product_campaigns', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.sponsoredProductCampaigns.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.sponsoredProductCampaigns.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -99,14 +119,36 @@ describe('sponsored_product_campaigns list', () => {
 describe('sponsored_product_campaigns get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.sponsoredProductCampaigns.get({ 'campaignId': h.key('sponsored_product_campaigns', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('sponsored_product_campaigns', 0, ["bidding","budget","campaignId","campaignType","dailyBudget","dynamicBidding","endDate","extendedData","marketplaceBudgetAllocation","name","offAmazonSettings","portfolioId","premiumBidAdjustment","startDate","state","tags","targetingType"]));
+    const params = { campaignId: h.key('sponsored_product_campaigns', 0, 'integer') };
+    const record = await client.sponsoredProductCampaigns.get(params as never);
+    const fields = [
+      'bidding',
+      'budget',
+      'campaignId',
+      'campaignType',
+      'dailyBudget',
+      'dynamicBidding',
+      'endDate',
+      'extendedData',
+      'marketplaceBudgetAllocation',
+      'name',
+      'offAmazonSettings',
+      'portfolioId',
+      'premiumBidAdjustment',
+      'startDate',
+      'state',
+      'tags',
+      'targetingType',
+    ];
+    expect(record).toEqual(h.asShape('sponsored_product_campaigns', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.sponsoredProductCampaigns.get({ 'campaignId': h.key('sponsored_product_campaigns', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { campaignId: h.key('sponsored_product_campaigns', 0, 'integer'), contract_unknown_param: true };
+    const call = () => client.sponsoredProductCampaigns.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

@@ -4,24 +4,25 @@ import { CrmClient, ParamValidationError } from '@connector-sdk/crm';
 import { ContractHarness } from '../../test/contract/harness.js';
 
 const h = new ContractHarness('crm', CrmClient);
-const AUTH = {  };
+const AUTH = {};
 
 describe('companies list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.companies.list(params as never) as never, (r) => h.keyOf('companies', r));
+    const params = { limit: 10 };
+    const iterator = client.companies.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('companies', r));
     const expected = h.expectedKeys('companies', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.companies.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.companies.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -29,14 +30,29 @@ describe('companies list', () => {
 describe('companies get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.companies.get({ 'companyId': h.key('companies', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('companies', 0, ["archived","archivedAt","associations","createdAt","id","objectWriteTraceId","properties","propertiesWithHistory","updatedAt","url"]));
+    const params = { companyId: h.key('companies', 0, 'string') };
+    const record = await client.companies.get(params as never);
+    const fields = [
+      'archived',
+      'archivedAt',
+      'associations',
+      'createdAt',
+      'id',
+      'objectWriteTraceId',
+      'properties',
+      'propertiesWithHistory',
+      'updatedAt',
+      'url',
+    ];
+    expect(record).toEqual(h.asShape('companies', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.companies.get({ 'companyId': h.key('companies', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { companyId: h.key('companies', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.companies.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -44,9 +60,10 @@ describe('companies get', () => {
 describe('companies api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('companies', ["id"])!;
-    const params = { 'limit': 10, 'filterGroups': h.query('filter_groups', sample) };
-    const { keys, pages } = await h.walk(client.companies.apiSearch(params as never) as never, (r) => h.keyOf('companies', r));
+    const sample = h.sampleString('companies', ['id'])!;
+    const params = { limit: 10, filterGroups: h.query('filter_groups', sample) };
+    const iterator = client.companies.apiSearch(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('companies', r));
     const expected = h.expectedKeys('companies', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -56,7 +73,9 @@ describe('companies api_search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.companies.apiSearch({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.companies.apiSearch(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -64,17 +83,31 @@ describe('companies api_search', () => {
 describe('companies search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('companies', [{"name":"archived","type":"boolean"},{"name":"contacts","type":"array"},{"name":"createdAt","type":"string"},{"name":"id","type":"string"},{"name":"properties","type":"object"},{"name":"updatedAt","type":"string"}])) {
+    const fields = [
+      { name: 'archived', type: 'boolean' },
+      { name: 'contacts', type: 'array' },
+      { name: 'createdAt', type: 'string' },
+      { name: 'id', type: 'string' },
+      { name: 'properties', type: 'object' },
+      { name: 'updatedAt', type: 'string' },
+    ];
+    for (const params of h.searchQueries('companies', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.companies.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('companies', [{"name":"archived","type":"boolean"},{"name":"contacts","type":"array"},{"name":"createdAt","type":"string"},{"name":"id","type":"string"},{"name":"properties","type":"object"},{"name":"updatedAt","type":"string"}], { ...params, limit: 100000 }));
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.companies.search(query as never)) {
+        hits.push((hit as { id: string }).id);
+      }
+      const expected = h.expectedSearch('companies', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.companies.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.companies.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -82,19 +115,20 @@ describe('companies search', () => {
 describe('contacts list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.contacts.list(params as never) as never, (r) => h.keyOf('contacts', r));
+    const params = { limit: 10 };
+    const iterator = client.contacts.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('contacts', r));
     const expected = h.expectedKeys('contacts', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.contacts.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.contacts.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -102,14 +136,29 @@ describe('contacts list', () => {
 describe('contacts get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.contacts.get({ 'contactId': h.key('contacts', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('contacts', 0, ["archived","archivedAt","associations","createdAt","id","objectWriteTraceId","properties","propertiesWithHistory","updatedAt","url"]));
+    const params = { contactId: h.key('contacts', 0, 'string') };
+    const record = await client.contacts.get(params as never);
+    const fields = [
+      'archived',
+      'archivedAt',
+      'associations',
+      'createdAt',
+      'id',
+      'objectWriteTraceId',
+      'properties',
+      'propertiesWithHistory',
+      'updatedAt',
+      'url',
+    ];
+    expect(record).toEqual(h.asShape('contacts', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.contacts.get({ 'contactId': h.key('contacts', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contactId: h.key('contacts', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.contacts.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -117,9 +166,10 @@ describe('contacts get', () => {
 describe('contacts api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('contacts', ["id"])!;
-    const params = { 'limit': 10, 'filterGroups': h.query('filter_groups', sample) };
-    const { keys, pages } = await h.walk(client.contacts.apiSearch(params as never) as never, (r) => h.keyOf('contacts', r));
+    const sample = h.sampleString('contacts', ['id'])!;
+    const params = { limit: 10, filterGroups: h.query('filter_groups', sample) };
+    const iterator = client.contacts.apiSearch(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('contacts', r));
     const expected = h.expectedKeys('contacts', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -129,7 +179,9 @@ describe('contacts api_search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.contacts.apiSearch({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.contacts.apiSearch(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -137,17 +189,31 @@ describe('contacts api_search', () => {
 describe('contacts search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('contacts', [{"name":"archived","type":"boolean"},{"name":"companies","type":"array"},{"name":"createdAt","type":"string"},{"name":"id","type":"string"},{"name":"properties","type":"object"},{"name":"updatedAt","type":"string"}])) {
+    const fields = [
+      { name: 'archived', type: 'boolean' },
+      { name: 'companies', type: 'array' },
+      { name: 'createdAt', type: 'string' },
+      { name: 'id', type: 'string' },
+      { name: 'properties', type: 'object' },
+      { name: 'updatedAt', type: 'string' },
+    ];
+    for (const params of h.searchQueries('contacts', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.contacts.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('contacts', [{"name":"archived","type":"boolean"},{"name":"companies","type":"array"},{"name":"createdAt","type":"string"},{"name":"id","type":"string"},{"name":"properties","type":"object"},{"name":"updatedAt","type":"string"}], { ...params, limit: 100000 }));
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.contacts.search(query as never)) {
+        hits.push((hit as { id: string }).id);
+      }
+      const expected = h.expectedSearch('contacts', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.contacts.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.contacts.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -155,12 +221,11 @@ describe('contacts search', () => {
 describe('deals list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.deals.list(params as never) as never, (r) => h.keyOf('deals', r));
+    const params = {};
+    const iterator = client.deals.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('deals', r));
     const expected = h.expectedKeys('deals', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 });
@@ -168,20 +233,21 @@ describe('deals list', () => {
 describe('deals get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.deals.get({ 'id': h.key('deals', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('deals', 0, null));
+    const params = { id: h.key('deals', 0, 'string') };
+    const record = await client.deals.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('deals', 0, fields));
   });
 });
 
 describe('deals api_search', () => {
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.deals.apiSearch(params as never) as never, (r) => h.keyOf('deals', r));
+    const params = {};
+    const iterator = client.deals.apiSearch(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('deals', r));
     const expected = h.expectedKeys('deals', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 });
@@ -189,17 +255,24 @@ describe('deals api_search', () => {
 describe('deals search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('deals', null)) {
+    const fields = null;
+    for (const params of h.searchQueries('deals', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.deals.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('deals', null, { ...params, limit: 100000 }));
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.deals.search(query as never)) {
+        hits.push((hit as { id: string }).id);
+      }
+      const expected = h.expectedSearch('deals', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.deals.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.deals.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -207,12 +280,11 @@ describe('deals search', () => {
 describe('objects list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.objects.list(params as never) as never, (r) => h.keyOf('objects', r));
+    const params = {};
+    const iterator = client.objects.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('objects', r));
     const expected = h.expectedKeys('objects', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 });
@@ -220,20 +292,21 @@ describe('objects list', () => {
 describe('objects get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.objects.get({ 'id': h.key('objects', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('objects', 0, null));
+    const params = { id: h.key('objects', 0, 'string') };
+    const record = await client.objects.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('objects', 0, fields));
   });
 });
 
 describe('schemas list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.schemas.list(params as never) as never, (r) => h.keyOf('schemas', r));
+    const params = {};
+    const iterator = client.schemas.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('schemas', r));
     const expected = h.expectedKeys('schemas', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 });
@@ -241,20 +314,21 @@ describe('schemas list', () => {
 describe('schemas get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.schemas.get({ 'id': h.key('schemas', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('schemas', 0, null));
+    const params = { id: h.key('schemas', 0, 'string') };
+    const record = await client.schemas.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('schemas', 0, fields));
   });
 });
 
 describe('tickets list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.tickets.list(params as never) as never, (r) => h.keyOf('tickets', r));
+    const params = {};
+    const iterator = client.tickets.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('tickets', r));
     const expected = h.expectedKeys('tickets', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 });
@@ -262,20 +336,21 @@ describe('tickets list', () => {
 describe('tickets get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.tickets.get({ 'id': h.key('tickets', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('tickets', 0, null));
+    const params = { id: h.key('tickets', 0, 'string') };
+    const record = await client.tickets.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('tickets', 0, fields));
   });
 });
 
 describe('tickets api_search', () => {
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.tickets.apiSearch(params as never) as never, (r) => h.keyOf('tickets', r));
+    const params = {};
+    const iterator = client.tickets.apiSearch(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('tickets', r));
     const expected = h.expectedKeys('tickets', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 });

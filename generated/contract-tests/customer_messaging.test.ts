@@ -4,24 +4,25 @@ import { CustomerMessagingClient, ParamValidationError } from '@connector-sdk/cu
 import { ContractHarness } from '../../test/contract/harness.js';
 
 const h = new ContractHarness('customer_messaging', CustomerMessagingClient);
-const AUTH = { 'access_token': '<access_token>' };
+const AUTH = { access_token: '<access_token>' };
 
 describe('admins list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.admins.list(params as never) as never, (r) => h.keyOf('admins', r));
+    const params = {};
+    const iterator = client.admins.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('admins', r));
     const expected = h.expectedKeys('admins', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.admins.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.admins.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -29,14 +30,30 @@ describe('admins list', () => {
 describe('admins get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.admins.get({ 'id': h.key('admins', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('admins', 0, ["avatar","away_mode_enabled","away_mode_reassign","email","email_verified","has_inbox_seat","id","job_title","name","team_ids","type"]));
+    const params = { id: h.key('admins', 0, 'string') };
+    const record = await client.admins.get(params as never);
+    const fields = [
+      'avatar',
+      'away_mode_enabled',
+      'away_mode_reassign',
+      'email',
+      'email_verified',
+      'has_inbox_seat',
+      'id',
+      'job_title',
+      'name',
+      'team_ids',
+      'type',
+    ];
+    expect(record).toEqual(h.asShape('admins', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.admins.get({ 'id': h.key('admins', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('admins', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.admins.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -44,19 +61,20 @@ describe('admins get', () => {
 describe('companies list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
-    const { keys, pages } = await h.walk(client.companies.list(params as never) as never, (r) => h.keyOf('companies', r));
+    const params = { per_page: 10 };
+    const iterator = client.companies.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('companies', r));
     const expected = h.expectedKeys('companies', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.companies.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.companies.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -64,14 +82,37 @@ describe('companies list', () => {
 describe('companies get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.companies.get({ 'id': h.key('companies', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('companies', 0, ["company_id","created_at","custom_attributes","id","industry","last_request_at","monthly_spend","name","plan","remote_created_at","segments","session_count","size","tags","type","updated_at","user_count","website"]));
+    const params = { id: h.key('companies', 0, 'string') };
+    const record = await client.companies.get(params as never);
+    const fields = [
+      'company_id',
+      'created_at',
+      'custom_attributes',
+      'id',
+      'industry',
+      'last_request_at',
+      'monthly_spend',
+      'name',
+      'plan',
+      'remote_created_at',
+      'segments',
+      'session_count',
+      'size',
+      'tags',
+      'type',
+      'updated_at',
+      'user_count',
+      'website',
+    ];
+    expect(record).toEqual(h.asShape('companies', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.companies.get({ 'id': h.key('companies', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('companies', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.companies.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -79,19 +120,20 @@ describe('companies get', () => {
 describe('contacts list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
-    const { keys, pages } = await h.walk(client.contacts.list(params as never) as never, (r) => h.keyOf('contacts', r));
+    const params = { per_page: 10 };
+    const iterator = client.contacts.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('contacts', r));
     const expected = h.expectedKeys('contacts', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.contacts.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.contacts.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -99,14 +141,63 @@ describe('contacts list', () => {
 describe('contacts get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.contacts.get({ 'id': h.key('contacts', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('contacts', 0, ["android_app_name","android_app_version","android_device","android_last_seen_at","android_os_version","android_sdk_version","avatar","browser","browser_language","browser_version","companies","created_at","custom_attributes","email","external_id","has_hard_bounced","id","ios_app_name","ios_app_version","ios_device","ios_last_seen_at","ios_os_version","ios_sdk_version","language_override","last_contacted_at","last_email_clicked_at","last_email_opened_at","last_replied_at","last_seen_at","location","marked_email_as_spam","name","notes","os","owner_id","phone","role","signed_up_at","social_profiles","tags","type","unsubscribed_from_emails","updated_at","workspace_id"]));
+    const params = { id: h.key('contacts', 0, 'string') };
+    const record = await client.contacts.get(params as never);
+    const fields = [
+      'android_app_name',
+      'android_app_version',
+      'android_device',
+      'android_last_seen_at',
+      'android_os_version',
+      'android_sdk_version',
+      'avatar',
+      'browser',
+      'browser_language',
+      'browser_version',
+      'companies',
+      'created_at',
+      'custom_attributes',
+      'email',
+      'external_id',
+      'has_hard_bounced',
+      'id',
+      'ios_app_name',
+      'ios_app_version',
+      'ios_device',
+      'ios_last_seen_at',
+      'ios_os_version',
+      'ios_sdk_version',
+      'language_override',
+      'last_contacted_at',
+      'last_email_clicked_at',
+      'last_email_opened_at',
+      'last_replied_at',
+      'last_seen_at',
+      'location',
+      'marked_email_as_spam',
+      'name',
+      'notes',
+      'os',
+      'owner_id',
+      'phone',
+      'role',
+      'signed_up_at',
+      'social_profiles',
+      'tags',
+      'type',
+      'unsubscribed_from_emails',
+      'updated_at',
+      'workspace_id',
+    ];
+    expect(record).toEqual(h.asShape('contacts', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.contacts.get({ 'id': h.key('contacts', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('contacts', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.contacts.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -114,19 +205,20 @@ describe('contacts get', () => {
 describe('conversations list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
-    const { keys, pages } = await h.walk(client.conversations.list(params as never) as never, (r) => h.keyOf('conversations', r));
+    const params = { per_page: 10 };
+    const iterator = client.conversations.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('conversations', r));
     const expected = h.expectedKeys('conversations', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.conversations.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.conversations.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -134,14 +226,42 @@ describe('conversations list', () => {
 describe('conversations get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.conversations.get({ 'id': h.key('conversations', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('conversations', 0, ["admin_assignee_id","contacts","conversation_parts","conversation_rating","created_at","custom_attributes","first_contact_reply","id","open","priority","read","sla_applied","snoozed_until","source","state","statistics","tags","team_assignee_id","teammates","title","type","updated_at","waiting_since"]));
+    const params = { id: h.key('conversations', 0, 'string') };
+    const record = await client.conversations.get(params as never);
+    const fields = [
+      'admin_assignee_id',
+      'contacts',
+      'conversation_parts',
+      'conversation_rating',
+      'created_at',
+      'custom_attributes',
+      'first_contact_reply',
+      'id',
+      'open',
+      'priority',
+      'read',
+      'sla_applied',
+      'snoozed_until',
+      'source',
+      'state',
+      'statistics',
+      'tags',
+      'team_assignee_id',
+      'teammates',
+      'title',
+      'type',
+      'updated_at',
+      'waiting_since',
+    ];
+    expect(record).toEqual(h.asShape('conversations', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.conversations.get({ 'id': h.key('conversations', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('conversations', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.conversations.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -149,19 +269,20 @@ describe('conversations get', () => {
 describe('segments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.segments.list(params as never) as never, (r) => h.keyOf('segments', r));
+    const params = {};
+    const iterator = client.segments.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('segments', r));
     const expected = h.expectedKeys('segments', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.segments.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.segments.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -169,14 +290,18 @@ describe('segments list', () => {
 describe('segments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.segments.get({ 'id': h.key('segments', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('segments', 0, ["count","created_at","id","name","person_type","type","updated_at"]));
+    const params = { id: h.key('segments', 0, 'string') };
+    const record = await client.segments.get(params as never);
+    const fields = ['count', 'created_at', 'id', 'name', 'person_type', 'type', 'updated_at'];
+    expect(record).toEqual(h.asShape('segments', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.segments.get({ 'id': h.key('segments', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('segments', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.segments.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -184,19 +309,20 @@ describe('segments get', () => {
 describe('tags list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.tags.list(params as never) as never, (r) => h.keyOf('tags', r));
+    const params = {};
+    const iterator = client.tags.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('tags', r));
     const expected = h.expectedKeys('tags', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.tags.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.tags.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -204,14 +330,18 @@ describe('tags list', () => {
 describe('tags get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.tags.get({ 'id': h.key('tags', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('tags', 0, ["applied_at","applied_by","id","name","type"]));
+    const params = { id: h.key('tags', 0, 'string') };
+    const record = await client.tags.get(params as never);
+    const fields = ['applied_at', 'applied_by', 'id', 'name', 'type'];
+    expect(record).toEqual(h.asShape('tags', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.tags.get({ 'id': h.key('tags', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('tags', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.tags.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -219,19 +349,20 @@ describe('tags get', () => {
 describe('teams list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.teams.list(params as never) as never, (r) => h.keyOf('teams', r));
+    const params = {};
+    const iterator = client.teams.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('teams', r));
     const expected = h.expectedKeys('teams', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.teams.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.teams.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -239,14 +370,18 @@ describe('teams list', () => {
 describe('teams get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.teams.get({ 'id': h.key('teams', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('teams', 0, ["admin_ids","admin_priority_level","id","name","type"]));
+    const params = { id: h.key('teams', 0, 'string') };
+    const record = await client.teams.get(params as never);
+    const fields = ['admin_ids', 'admin_priority_level', 'id', 'name', 'type'];
+    expect(record).toEqual(h.asShape('teams', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.teams.get({ 'id': h.key('teams', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('teams', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.teams.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

@@ -4,25 +4,26 @@ import { FileStorageClient, ParamValidationError } from '@connector-sdk/file-sto
 import { ContractHarness } from '../../test/contract/harness.js';
 
 const h = new ContractHarness('file_storage', FileStorageClient);
-const AUTH = {  };
+const AUTH = {};
 
 describe('about get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.about.get({ 'id': h.key('about', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('about', 0, null));
+    const params = { id: h.key('about', 0, 'string') };
+    const record = await client.about.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('about', 0, fields));
   });
 });
 
 describe('changes list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.changes.list(params as never) as never, (r) => h.keyOf('changes', r));
+    const params = {};
+    const iterator = client.changes.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('changes', r));
     const expected = h.expectedKeys('changes', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 });
@@ -30,27 +31,30 @@ describe('changes list', () => {
 describe('changes_start_page_token get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.changesStartPageToken.get({ 'id': h.key('changes_start_page_token', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('changes_start_page_token', 0, null));
+    const params = { id: h.key('changes_start_page_token', 0, 'string') };
+    const record = await client.changesStartPageToken.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('changes_start_page_token', 0, fields));
   });
 });
 
 describe('comments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'fields': 'contract fields', 'fileId': 'contract fileId', 'pageSize': 10 };
-    const { keys, pages } = await h.walk(client.comments.list(params as never) as never, (r) => h.keyOf('comments', r));
+    const params = { fields: 'contract fields', fileId: 'contract fileId', pageSize: 10 };
+    const iterator = client.comments.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('comments', r));
     const expected = h.expectedKeys('comments', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.comments.list({ 'fields': 'contract fields', 'fileId': 'contract fileId', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { fields: 'contract fields', fileId: 'contract fileId', contract_unknown_param: true };
+    const call = () => client.comments.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -58,14 +62,42 @@ describe('comments list', () => {
 describe('comments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.comments.get({ 'commentId': 'contract commentId', 'fields': 'contract fields', 'fileId': h.key('comments', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('comments', 0, ["anchor","assigneeEmailAddress","author","content","createdTime","deleted","htmlContent","id","kind","mentionedEmailAddresses","modifiedTime","quotedFileContent","replies","resolved"]));
+    const params = {
+      commentId: 'contract commentId',
+      fields: 'contract fields',
+      fileId: h.key('comments', 0, 'string'),
+    };
+    const record = await client.comments.get(params as never);
+    const fields = [
+      'anchor',
+      'assigneeEmailAddress',
+      'author',
+      'content',
+      'createdTime',
+      'deleted',
+      'htmlContent',
+      'id',
+      'kind',
+      'mentionedEmailAddresses',
+      'modifiedTime',
+      'quotedFileContent',
+      'replies',
+      'resolved',
+    ];
+    expect(record).toEqual(h.asShape('comments', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.comments.get({ 'commentId': 'contract commentId', 'fields': 'contract fields', 'fileId': h.key('comments', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = {
+      commentId: 'contract commentId',
+      fields: 'contract fields',
+      fileId: h.key('comments', 0, 'string'),
+      contract_unknown_param: true,
+    };
+    const call = () => client.comments.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -73,9 +105,10 @@ describe('comments get', () => {
 describe('drives list', () => {
   test('list walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('drives', ["name"])!;
-    const params = { 'pageSize': 10, 'q': h.query('drive_query', sample) };
-    const { keys, pages } = await h.walk(client.drives.list(params as never) as never, (r) => h.keyOf('drives', r));
+    const sample = h.sampleString('drives', ['name'])!;
+    const params = { pageSize: 10, q: h.query('drive_query', sample) };
+    const iterator = client.drives.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('drives', r));
     const expected = h.expectedKeys('drives', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -85,7 +118,9 @@ describe('drives list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.drives.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.drives.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -93,14 +128,31 @@ describe('drives list', () => {
 describe('drives get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.drives.get({ 'driveId': h.key('drives', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('drives', 0, ["backgroundImageFile","backgroundImageLink","capabilities","colorRgb","createdTime","hidden","id","kind","name","orgUnitId","restrictions","themeId"]));
+    const params = { driveId: h.key('drives', 0, 'string') };
+    const record = await client.drives.get(params as never);
+    const fields = [
+      'backgroundImageFile',
+      'backgroundImageLink',
+      'capabilities',
+      'colorRgb',
+      'createdTime',
+      'hidden',
+      'id',
+      'kind',
+      'name',
+      'orgUnitId',
+      'restrictions',
+      'themeId',
+    ];
+    expect(record).toEqual(h.asShape('drives', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.drives.get({ 'driveId': h.key('drives', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { driveId: h.key('drives', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.drives.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -108,9 +160,10 @@ describe('drives get', () => {
 describe('files list', () => {
   test('list walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('files', ["name"])!;
-    const params = { 'pageSize': 10, 'q': h.query('drive_query', sample) };
-    const { keys, pages } = await h.walk(client.files.list(params as never) as never, (r) => h.keyOf('files', r));
+    const sample = h.sampleString('files', ['name'])!;
+    const params = { pageSize: 10, q: h.query('drive_query', sample) };
+    const iterator = client.files.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('files', r));
     const expected = h.expectedKeys('files', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -120,7 +173,9 @@ describe('files list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.files.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.files.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -128,14 +183,77 @@ describe('files list', () => {
 describe('files get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.files.get({ 'fileId': h.key('files', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('files', 0, ["appProperties","capabilities","contentRestrictions","copyRequiresWriterPermission","createdTime","description","driveId","explicitlyTrashed","exportLinks","fileExtension","folderColorRgb","fullFileExtension","hasThumbnail","headRevisionId","iconLink","id","imageMediaMetadata","isAppAuthorized","kind","labelInfo","lastModifyingUser","linkShareMetadata","md5Checksum","mimeType","modifiedByMe","modifiedByMeTime","modifiedTime","name","originalFilename","ownedByMe","owners","parents","permissionIds","properties","quotaBytesUsed","resourceKey","sha1Checksum","sha256Checksum","shared","sharedWithMeTime","sharingUser","shortcutDetails","size","spaces","starred","thumbnailLink","thumbnailVersion","trashed","trashedTime","trashingUser","version","videoMediaMetadata","viewedByMe","viewedByMeTime","viewersCanCopyContent","webContentLink","webViewLink","writersCanShare"]));
+    const params = { fileId: h.key('files', 0, 'string') };
+    const record = await client.files.get(params as never);
+    const fields = [
+      'appProperties',
+      'capabilities',
+      'contentRestrictions',
+      'copyRequiresWriterPermission',
+      'createdTime',
+      'description',
+      'driveId',
+      'explicitlyTrashed',
+      'exportLinks',
+      'fileExtension',
+      'folderColorRgb',
+      'fullFileExtension',
+      'hasThumbnail',
+      'headRevisionId',
+      'iconLink',
+      'id',
+      'imageMediaMetadata',
+      'isAppAuthorized',
+      'kind',
+      'labelInfo',
+      'lastModifyingUser',
+      'linkShareMetadata',
+      'md5Checksum',
+      'mimeType',
+      'modifiedByMe',
+      'modifiedByMeTime',
+      'modifiedTime',
+      'name',
+      'originalFilename',
+      'ownedByMe',
+      'owners',
+      'parents',
+      'permissionIds',
+      'properties',
+      'quotaBytesUsed',
+      'resourceKey',
+      'sha1Checksum',
+      'sha256Checksum',
+      'shared',
+      'sharedWithMeTime',
+      'sharingUser',
+      'shortcutDetails',
+      'size',
+      'spaces',
+      'starred',
+      'thumbnailLink',
+      'thumbnailVersion',
+      'trashed',
+      'trashedTime',
+      'trashingUser',
+      'version',
+      'videoMediaMetadata',
+      'viewedByMe',
+      'viewedByMeTime',
+      'viewersCanCopyContent',
+      'webContentLink',
+      'webViewLink',
+      'writersCanShare',
+    ];
+    expect(record).toEqual(h.asShape('files', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.files.get({ 'fileId': h.key('files', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { fileId: h.key('files', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.files.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -143,13 +261,15 @@ describe('files get', () => {
 describe('files download', () => {
   test('download streams the content; a range gives 206', async () => {
     const client = await h.client(AUTH);
-    const file = await client.files.download({ 'alt': 'media', 'fileId': h.key('files', 0, 'string') } as never);
+    const params = { alt: 'media', fileId: h.key('files', 0, 'string') };
+    const file = await client.files.download(params as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
     expect(bytes).toBeGreaterThan(0);
     expect(file.contentType).toBeTruthy();
-    const part = await client.files.download({ 'alt': 'media', 'fileId': h.key('files', 0, 'string'), 'range_header': 'bytes=0-99' } as never);
+    const rangeParams = { alt: 'media', fileId: h.key('files', 0, 'string'), range_header: 'bytes=0-99' };
+    const part = await client.files.download(rangeParams as never);
     expect(part.status).toBe(206);
     expect(part.contentRange).toBe(`bytes 0-99/${bytes}`);
     expect((await part.arrayBuffer()).byteLength).toBe(100);
@@ -158,7 +278,9 @@ describe('files download', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.files.download({ 'alt': 'media', 'fileId': h.key('files', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { alt: 'media', fileId: h.key('files', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.files.download(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -166,13 +288,19 @@ describe('files download', () => {
 describe('files_export download', () => {
   test('download streams the content; a range gives 206', async () => {
     const client = await h.client(AUTH);
-    const file = await client.filesExport.download({ 'fileId': h.key('files_export', 0, 'string'), 'mimeType': 'contract mimeType' } as never);
+    const params = { fileId: h.key('files_export', 0, 'string'), mimeType: 'contract mimeType' };
+    const file = await client.filesExport.download(params as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
     expect(bytes).toBeGreaterThan(0);
     expect(file.contentType).toBeTruthy();
-    const part = await client.filesExport.download({ 'fileId': h.key('files_export', 0, 'string'), 'mimeType': 'contract mimeType', 'range_header': 'bytes=0-99' } as never);
+    const rangeParams = {
+      fileId: h.key('files_export', 0, 'string'),
+      mimeType: 'contract mimeType',
+      range_header: 'bytes=0-99',
+    };
+    const part = await client.filesExport.download(rangeParams as never);
     expect(part.status).toBe(206);
     expect(part.contentRange).toBe(`bytes 0-99/${bytes}`);
     expect((await part.arrayBuffer()).byteLength).toBe(100);
@@ -181,7 +309,13 @@ describe('files_export download', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.filesExport.download({ 'fileId': h.key('files_export', 0, 'string'), 'mimeType': 'contract mimeType', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = {
+      fileId: h.key('files_export', 0, 'string'),
+      mimeType: 'contract mimeType',
+      contract_unknown_param: true,
+    };
+    const call = () => client.filesExport.download(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -189,19 +323,20 @@ describe('files_export download', () => {
 describe('permissions list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'fileId': 'contract fileId', 'pageSize': 10 };
-    const { keys, pages } = await h.walk(client.permissions.list(params as never) as never, (r) => h.keyOf('permissions', r));
+    const params = { fileId: 'contract fileId', pageSize: 10 };
+    const iterator = client.permissions.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('permissions', r));
     const expected = h.expectedKeys('permissions', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.permissions.list({ 'fileId': 'contract fileId', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { fileId: 'contract fileId', contract_unknown_param: true };
+    const call = () => client.permissions.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -209,14 +344,38 @@ describe('permissions list', () => {
 describe('permissions get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.permissions.get({ 'fileId': 'contract fileId', 'permissionId': h.key('permissions', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('permissions', 0, ["allowFileDiscovery","deleted","displayName","domain","emailAddress","expirationTime","id","kind","pendingOwner","permissionDetails","photoLink","role","teamDrivePermissionDetails","type","view"]));
+    const params = { fileId: 'contract fileId', permissionId: h.key('permissions', 0, 'string') };
+    const record = await client.permissions.get(params as never);
+    const fields = [
+      'allowFileDiscovery',
+      'deleted',
+      'displayName',
+      'domain',
+      'emailAddress',
+      'expirationTime',
+      'id',
+      'kind',
+      'pendingOwner',
+      'permissionDetails',
+      'photoLink',
+      'role',
+      'teamDrivePermissionDetails',
+      'type',
+      'view',
+    ];
+    expect(record).toEqual(h.asShape('permissions', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.permissions.get({ 'fileId': 'contract fileId', 'permissionId': h.key('permissions', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = {
+      fileId: 'contract fileId',
+      permissionId: h.key('permissions', 0, 'string'),
+      contract_unknown_param: true,
+    };
+    const call = () => client.permissions.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -224,19 +383,20 @@ describe('permissions get', () => {
 describe('replies list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'commentId': 'contract commentId', 'fileId': 'contract fileId', 'pageSize': 10 };
-    const { keys, pages } = await h.walk(client.replies.list(params as never) as never, (r) => h.keyOf('replies', r));
+    const params = { commentId: 'contract commentId', fileId: 'contract fileId', pageSize: 10 };
+    const iterator = client.replies.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('replies', r));
     const expected = h.expectedKeys('replies', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.replies.list({ 'fileId': 'contract fileId', 'commentId': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { fileId: 'contract fileId', commentId: 12345 };
+    const call = () => client.replies.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -244,20 +404,21 @@ describe('replies list', () => {
 describe('replies get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.replies.get({ 'id': h.key('replies', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('replies', 0, null));
+    const params = { id: h.key('replies', 0, 'string') };
+    const record = await client.replies.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('replies', 0, fields));
   });
 });
 
 describe('revisions list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.revisions.list(params as never) as never, (r) => h.keyOf('revisions', r));
+    const params = {};
+    const iterator = client.revisions.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('revisions', r));
     const expected = h.expectedKeys('revisions', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 });
@@ -265,7 +426,9 @@ describe('revisions list', () => {
 describe('revisions get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.revisions.get({ 'id': h.key('revisions', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('revisions', 0, null));
+    const params = { id: h.key('revisions', 0, 'string') };
+    const record = await client.revisions.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('revisions', 0, fields));
   });
 });

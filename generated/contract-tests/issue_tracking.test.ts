@@ -4,24 +4,25 @@ import { IssueTrackingClient, ParamValidationError } from '@connector-sdk/issue-
 import { ContractHarness } from '../../test/contract/harness.js';
 
 const h = new ContractHarness('issue_tracking', IssueTrackingClient);
-const AUTH = { 'api_key': '<api_key>' };
+const AUTH = { api_key: '<api_key>' };
 
 describe('comments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'issueId': 'contract issueId', 'first': 10 };
-    const { keys, pages } = await h.walk(client.comments.list(params as never) as never, (r) => h.keyOf('comments', r));
+    const params = { issueId: 'contract issueId', first: 10 };
+    const iterator = client.comments.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('comments', r));
     const expected = h.expectedKeys('comments', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.comments.list({ 'issueId': 'contract issueId', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { issueId: 'contract issueId', contract_unknown_param: true };
+    const call = () => client.comments.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -29,14 +30,18 @@ describe('comments list', () => {
 describe('comments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.comments.get({ 'id': h.key('comments', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('comments', 0, ["data"]));
+    const params = { id: h.key('comments', 0, 'string') };
+    const record = await client.comments.get(params as never);
+    const fields = ['data'];
+    expect(record).toEqual(h.asShape('comments', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.comments.get({ 'id': h.key('comments', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('comments', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.comments.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -44,15 +49,22 @@ describe('comments get', () => {
 describe('comments create', () => {
   test('create persists and reads back', async () => {
     const client = await h.client(AUTH);
-    const params = { 'body': 'contract body', 'issueId': 'contract issueId' };
+    const params = { body: 'contract body', issueId: 'contract issueId' };
     const created = await client.comments.create(params as never);
-    await h.readBack('comments', { read: (key: unknown) => client.comments.get({ 'id': String(key) } as never), list: () => client.comments.list({ 'issueId': 'contract issueId' } as never) as never }, params, created as never);
+    const readParams = (key: unknown) => ({ id: String(key) });
+    const read = (key: unknown) => client.comments.get(readParams(key) as never);
+    const listParams = { issueId: 'contract issueId' };
+    const list = () => client.comments.list(listParams as never) as never;
+    const readers = { read, list };
+    await h.readBack('comments', readers, params, created as never);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.comments.create({ 'body': 'contract body', 'issueId': 'contract issueId', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { body: 'contract body', issueId: 'contract issueId', contract_unknown_param: true };
+    const call = () => client.comments.create(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -60,15 +72,22 @@ describe('comments create', () => {
 describe('comments update', () => {
   test('update changes a record, visible to later reads', async () => {
     const client = await h.client(AUTH);
-    const params = { 'id': h.key('comments', 1, 'string'), 'body': 'updated body' };
+    const params = { id: h.key('comments', 1, 'string'), body: 'updated body' };
     const updated = await client.comments.update(params as never);
-    await h.readBack('comments', { read: (key: unknown) => client.comments.get({ 'id': String(key) } as never), list: () => client.comments.list({ 'issueId': 'contract issueId' } as never) as never }, params, updated as never, 1);
+    const readParams = (key: unknown) => ({ id: String(key) });
+    const read = (key: unknown) => client.comments.get(readParams(key) as never);
+    const listParams = { issueId: 'contract issueId' };
+    const list = () => client.comments.list(listParams as never) as never;
+    const readers = { read, list };
+    await h.readBack('comments', readers, params, updated as never, 1);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.comments.update({ 'body': 'contract body', 'id': h.key('comments', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { body: 'contract body', id: h.key('comments', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.comments.update(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -76,19 +95,20 @@ describe('comments update', () => {
 describe('issues list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'first': 10 };
-    const { keys, pages } = await h.walk(client.issues.list(params as never) as never, (r) => h.keyOf('issues', r));
+    const params = { first: 10 };
+    const iterator = client.issues.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('issues', r));
     const expected = h.expectedKeys('issues', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issues.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.issues.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -96,14 +116,18 @@ describe('issues list', () => {
 describe('issues get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.issues.get({ 'id': h.key('issues', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('issues', 0, ["data"]));
+    const params = { id: h.key('issues', 0, 'string') };
+    const record = await client.issues.get(params as never);
+    const fields = ['data'];
+    expect(record).toEqual(h.asShape('issues', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issues.get({ 'id': h.key('issues', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('issues', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.issues.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -111,15 +135,22 @@ describe('issues get', () => {
 describe('issues create', () => {
   test('create persists and reads back', async () => {
     const client = await h.client(AUTH);
-    const params = { 'teamId': 'contract teamId', 'title': 'contract title' };
+    const params = { teamId: 'contract teamId', title: 'contract title' };
     const created = await client.issues.create(params as never);
-    await h.readBack('issues', { read: (key: unknown) => client.issues.get({ 'id': String(key) } as never), list: () => client.issues.list({  } as never) as never }, params, created as never);
+    const readParams = (key: unknown) => ({ id: String(key) });
+    const read = (key: unknown) => client.issues.get(readParams(key) as never);
+    const listParams = {};
+    const list = () => client.issues.list(listParams as never) as never;
+    const readers = { read, list };
+    await h.readBack('issues', readers, params, created as never);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issues.create({ 'teamId': 'contract teamId', 'title': 'contract title', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { teamId: 'contract teamId', title: 'contract title', contract_unknown_param: true };
+    const call = () => client.issues.create(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -127,15 +158,22 @@ describe('issues create', () => {
 describe('issues update', () => {
   test('update changes a record, visible to later reads', async () => {
     const client = await h.client(AUTH);
-    const params = { 'id': h.key('issues', 1, 'string') };
+    const params = { id: h.key('issues', 1, 'string') };
     const updated = await client.issues.update(params as never);
-    await h.readBack('issues', { read: (key: unknown) => client.issues.get({ 'id': String(key) } as never), list: () => client.issues.list({  } as never) as never }, params, updated as never, 1);
+    const readParams = (key: unknown) => ({ id: String(key) });
+    const read = (key: unknown) => client.issues.get(readParams(key) as never);
+    const listParams = {};
+    const list = () => client.issues.list(listParams as never) as never;
+    const readers = { read, list };
+    await h.readBack('issues', readers, params, updated as never, 1);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issues.update({ 'id': h.key('issues', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('issues', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.issues.update(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -143,19 +181,20 @@ describe('issues update', () => {
 describe('projects list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'first': 10 };
-    const { keys, pages } = await h.walk(client.projects.list(params as never) as never, (r) => h.keyOf('projects', r));
+    const params = { first: 10 };
+    const iterator = client.projects.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('projects', r));
     const expected = h.expectedKeys('projects', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.projects.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.projects.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -163,14 +202,18 @@ describe('projects list', () => {
 describe('projects get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.projects.get({ 'id': h.key('projects', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('projects', 0, ["data"]));
+    const params = { id: h.key('projects', 0, 'string') };
+    const record = await client.projects.get(params as never);
+    const fields = ['data'];
+    expect(record).toEqual(h.asShape('projects', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.projects.get({ 'id': h.key('projects', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('projects', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.projects.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -178,19 +221,20 @@ describe('projects get', () => {
 describe('teams list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'first': 10 };
-    const { keys, pages } = await h.walk(client.teams.list(params as never) as never, (r) => h.keyOf('teams', r));
+    const params = { first: 10 };
+    const iterator = client.teams.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('teams', r));
     const expected = h.expectedKeys('teams', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.teams.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.teams.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -198,14 +242,18 @@ describe('teams list', () => {
 describe('teams get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.teams.get({ 'id': h.key('teams', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('teams', 0, ["data"]));
+    const params = { id: h.key('teams', 0, 'string') };
+    const record = await client.teams.get(params as never);
+    const fields = ['data'];
+    expect(record).toEqual(h.asShape('teams', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.teams.get({ 'id': h.key('teams', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('teams', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.teams.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

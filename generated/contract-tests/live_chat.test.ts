@@ -4,19 +4,23 @@ import { LiveChatClient, ParamValidationError } from '@connector-sdk/live-chat';
 import { ContractHarness } from '../../test/contract/harness.js';
 
 const h = new ContractHarness('live_chat', LiveChatClient);
-const AUTH = {  };
+const AUTH = {};
 
 describe('accounts get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.accounts.get({  } as never);
-    expect(record).toEqual(h.asShape('accounts', 0, ["account_key","billing","create_date","plan","status"]));
+    const params = {};
+    const record = await client.accounts.get(params as never);
+    const fields = ['account_key', 'billing', 'create_date', 'plan', 'status'];
+    expect(record).toEqual(h.asShape('accounts', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.accounts.get({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.accounts.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -24,19 +28,20 @@ describe('accounts get', () => {
 describe('agent_timeline list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.agentTimeline.list(params as never) as never, (r) => h.keyOf('agent_timeline', r));
+    const params = { limit: 10 };
+    const iterator = client.agentTimeline.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('agent_timeline', r));
     const expected = h.expectedKeys('agent_timeline', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.agentTimeline.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.agentTimeline.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -44,19 +49,20 @@ describe('agent_timeline list', () => {
 describe('agents list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.agents.list(params as never) as never, (r) => h.keyOf('agents', r));
+    const params = { limit: 10 };
+    const iterator = client.agents.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('agents', r));
     const expected = h.expectedKeys('agents', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.agents.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.agents.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -64,14 +70,34 @@ describe('agents list', () => {
 describe('agents get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.agents.get({ 'agent_id': h.key('agents', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('agents', 0, ["create_date","departments","display_name","email","enabled","enabled_departments","first_name","id","last_login","last_name","login_count","role_id","roles","scope","skills"]));
+    const params = { agent_id: h.key('agents', 0, 'integer') };
+    const record = await client.agents.get(params as never);
+    const fields = [
+      'create_date',
+      'departments',
+      'display_name',
+      'email',
+      'enabled',
+      'enabled_departments',
+      'first_name',
+      'id',
+      'last_login',
+      'last_name',
+      'login_count',
+      'role_id',
+      'roles',
+      'scope',
+      'skills',
+    ];
+    expect(record).toEqual(h.asShape('agents', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.agents.get({ 'agent_id': h.key('agents', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { agent_id: h.key('agents', 0, 'integer'), contract_unknown_param: true };
+    const call = () => client.agents.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -79,17 +105,34 @@ describe('agents get', () => {
 describe('agents search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('agents', [{"name":"create_date","type":"string"},{"name":"departments","type":"array"},{"name":"display_name","type":"string"},{"name":"email","type":"string"},{"name":"enabled","type":"boolean"},{"name":"first_name","type":"string"},{"name":"id","type":"integer"},{"name":"last_name","type":"string"},{"name":"role_id","type":"integer"}])) {
+    const fields = [
+      { name: 'create_date', type: 'string' },
+      { name: 'departments', type: 'array' },
+      { name: 'display_name', type: 'string' },
+      { name: 'email', type: 'string' },
+      { name: 'enabled', type: 'boolean' },
+      { name: 'first_name', type: 'string' },
+      { name: 'id', type: 'integer' },
+      { name: 'last_name', type: 'string' },
+      { name: 'role_id', type: 'integer' },
+    ];
+    for (const params of h.searchQueries('agents', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.agents.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('agents', [{"name":"create_date","type":"string"},{"name":"departments","type":"array"},{"name":"display_name","type":"string"},{"name":"email","type":"string"},{"name":"enabled","type":"boolean"},{"name":"first_name","type":"string"},{"name":"id","type":"integer"},{"name":"last_name","type":"string"},{"name":"role_id","type":"integer"}], { ...params, limit: 100000 }));
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.agents.search(query as never)) {
+        hits.push((hit as { id: string }).id);
+      }
+      const expected = h.expectedSearch('agents', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.agents.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.agents.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -97,19 +140,20 @@ describe('agents search', () => {
 describe('bans list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.bans.list(params as never) as never, (r) => h.keyOf('bans', r));
+    const params = { limit: 10 };
+    const iterator = client.bans.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('bans', r));
     const expected = h.expectedKeys('bans', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.bans.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.bans.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -117,14 +161,18 @@ describe('bans list', () => {
 describe('bans get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.bans.get({ 'ban_id': h.key('bans', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('bans', 0, ["created_at","id","ip_address","reason","type","visitor_id","visitor_name"]));
+    const params = { ban_id: h.key('bans', 0, 'integer') };
+    const record = await client.bans.get(params as never);
+    const fields = ['created_at', 'id', 'ip_address', 'reason', 'type', 'visitor_id', 'visitor_name'];
+    expect(record).toEqual(h.asShape('bans', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.bans.get({ 'ban_id': h.key('bans', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { ban_id: h.key('bans', 0, 'integer'), contract_unknown_param: true };
+    const call = () => client.bans.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -132,19 +180,20 @@ describe('bans get', () => {
 describe('chats list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.chats.list(params as never) as never, (r) => h.keyOf('chats', r));
+    const params = { limit: 10 };
+    const iterator = client.chats.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('chats', r));
     const expected = h.expectedKeys('chats', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.chats.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.chats.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -152,14 +201,47 @@ describe('chats list', () => {
 describe('chats get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.chats.get({ 'chat_id': h.key('chats', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('chats', 0, ["agent_ids","agent_names","comment","conversions","count","deleted","department_id","department_name","desk_ticket_id","duration","engagements","history","id","message","missed","rating","response_time","session","started_by","tags","timestamp","triggered","triggered_response","type","unread","update_timestamp","visitor","webpath"]));
+    const params = { chat_id: h.key('chats', 0, 'string') };
+    const record = await client.chats.get(params as never);
+    const fields = [
+      'agent_ids',
+      'agent_names',
+      'comment',
+      'conversions',
+      'count',
+      'deleted',
+      'department_id',
+      'department_name',
+      'desk_ticket_id',
+      'duration',
+      'engagements',
+      'history',
+      'id',
+      'message',
+      'missed',
+      'rating',
+      'response_time',
+      'session',
+      'started_by',
+      'tags',
+      'timestamp',
+      'triggered',
+      'triggered_response',
+      'type',
+      'unread',
+      'update_timestamp',
+      'visitor',
+      'webpath',
+    ];
+    expect(record).toEqual(h.asShape('chats', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.chats.get({ 'chat_id': h.key('chats', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { chat_id: h.key('chats', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.chats.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -167,17 +249,34 @@ describe('chats get', () => {
 describe('chats search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('chats', [{"name":"agent_ids","type":"array"},{"name":"department_id","type":"integer"},{"name":"department_name","type":"string"},{"name":"duration","type":"integer"},{"name":"id","type":"string"},{"name":"missed","type":"boolean"},{"name":"rating","type":"string"},{"name":"timestamp","type":"string"},{"name":"update_timestamp","type":"string"}])) {
+    const fields = [
+      { name: 'agent_ids', type: 'array' },
+      { name: 'department_id', type: 'integer' },
+      { name: 'department_name', type: 'string' },
+      { name: 'duration', type: 'integer' },
+      { name: 'id', type: 'string' },
+      { name: 'missed', type: 'boolean' },
+      { name: 'rating', type: 'string' },
+      { name: 'timestamp', type: 'string' },
+      { name: 'update_timestamp', type: 'string' },
+    ];
+    for (const params of h.searchQueries('chats', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.chats.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('chats', [{"name":"agent_ids","type":"array"},{"name":"department_id","type":"integer"},{"name":"department_name","type":"string"},{"name":"duration","type":"integer"},{"name":"id","type":"string"},{"name":"missed","type":"boolean"},{"name":"rating","type":"string"},{"name":"timestamp","type":"string"},{"name":"update_timestamp","type":"string"}], { ...params, limit: 100000 }));
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.chats.search(query as never)) {
+        hits.push((hit as { id: string }).id);
+      }
+      const expected = h.expectedSearch('chats', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.chats.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.chats.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -185,19 +284,20 @@ describe('chats search', () => {
 describe('departments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.departments.list(params as never) as never, (r) => h.keyOf('departments', r));
+    const params = {};
+    const iterator = client.departments.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('departments', r));
     const expected = h.expectedKeys('departments', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.departments.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.departments.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -205,14 +305,18 @@ describe('departments list', () => {
 describe('departments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.departments.get({ 'department_id': h.key('departments', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('departments', 0, ["description","enabled","id","members","name","settings"]));
+    const params = { department_id: h.key('departments', 0, 'integer') };
+    const record = await client.departments.get(params as never);
+    const fields = ['description', 'enabled', 'id', 'members', 'name', 'settings'];
+    expect(record).toEqual(h.asShape('departments', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.departments.get({ 'department_id': h.key('departments', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { department_id: h.key('departments', 0, 'integer'), contract_unknown_param: true };
+    const call = () => client.departments.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -220,17 +324,29 @@ describe('departments get', () => {
 describe('departments search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('departments', [{"name":"enabled","type":"boolean"},{"name":"id","type":"integer"},{"name":"members","type":"array"},{"name":"name","type":"string"}])) {
+    const fields = [
+      { name: 'enabled', type: 'boolean' },
+      { name: 'id', type: 'integer' },
+      { name: 'members', type: 'array' },
+      { name: 'name', type: 'string' },
+    ];
+    for (const params of h.searchQueries('departments', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.departments.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('departments', [{"name":"enabled","type":"boolean"},{"name":"id","type":"integer"},{"name":"members","type":"array"},{"name":"name","type":"string"}], { ...params, limit: 100000 }));
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.departments.search(query as never)) {
+        hits.push((hit as { id: string }).id);
+      }
+      const expected = h.expectedSearch('departments', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.departments.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.departments.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -238,12 +354,11 @@ describe('departments search', () => {
 describe('goals list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.goals.list(params as never) as never, (r) => h.keyOf('goals', r));
+    const params = {};
+    const iterator = client.goals.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('goals', r));
     const expected = h.expectedKeys('goals', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 });
@@ -251,20 +366,21 @@ describe('goals list', () => {
 describe('goals get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.goals.get({ 'id': h.key('goals', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('goals', 0, null));
+    const params = { id: h.key('goals', 0, 'string') };
+    const record = await client.goals.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('goals', 0, fields));
   });
 });
 
 describe('roles list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.roles.list(params as never) as never, (r) => h.keyOf('roles', r));
+    const params = {};
+    const iterator = client.roles.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('roles', r));
     const expected = h.expectedKeys('roles', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 });
@@ -272,28 +388,31 @@ describe('roles list', () => {
 describe('roles get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.roles.get({ 'id': h.key('roles', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('roles', 0, null));
+    const params = { id: h.key('roles', 0, 'string') };
+    const record = await client.roles.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('roles', 0, fields));
   });
 });
 
 describe('routing_settings get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.routingSettings.get({ 'id': h.key('routing_settings', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('routing_settings', 0, null));
+    const params = { id: h.key('routing_settings', 0, 'string') };
+    const record = await client.routingSettings.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('routing_settings', 0, fields));
   });
 });
 
 describe('shortcuts list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.shortcuts.list(params as never) as never, (r) => h.keyOf('shortcuts', r));
+    const params = {};
+    const iterator = client.shortcuts.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('shortcuts', r));
     const expected = h.expectedKeys('shortcuts', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 });
@@ -301,25 +420,34 @@ describe('shortcuts list', () => {
 describe('shortcuts get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.shortcuts.get({ 'id': h.key('shortcuts', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('shortcuts', 0, null));
+    const params = { id: h.key('shortcuts', 0, 'string') };
+    const record = await client.shortcuts.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('shortcuts', 0, fields));
   });
 });
 
 describe('shortcuts search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('shortcuts', null)) {
+    const fields = null;
+    for (const params of h.searchQueries('shortcuts', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.shortcuts.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('shortcuts', null, { ...params, limit: 100000 }));
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.shortcuts.search(query as never)) {
+        hits.push((hit as { id: string }).id);
+      }
+      const expected = h.expectedSearch('shortcuts', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.shortcuts.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.shortcuts.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -327,12 +455,11 @@ describe('shortcuts search', () => {
 describe('skills list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.skills.list(params as never) as never, (r) => h.keyOf('skills', r));
+    const params = {};
+    const iterator = client.skills.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('skills', r));
     const expected = h.expectedKeys('skills', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 });
@@ -340,20 +467,21 @@ describe('skills list', () => {
 describe('skills get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.skills.get({ 'id': h.key('skills', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('skills', 0, null));
+    const params = { id: h.key('skills', 0, 'string') };
+    const record = await client.skills.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('skills', 0, fields));
   });
 });
 
 describe('triggers list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.triggers.list(params as never) as never, (r) => h.keyOf('triggers', r));
+    const params = {};
+    const iterator = client.triggers.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('triggers', r));
     const expected = h.expectedKeys('triggers', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 });
@@ -361,17 +489,24 @@ describe('triggers list', () => {
 describe('triggers search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('triggers', null)) {
+    const fields = null;
+    for (const params of h.searchQueries('triggers', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.triggers.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('triggers', null, { ...params, limit: 100000 }));
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.triggers.search(query as never)) {
+        hits.push((hit as { id: string }).id);
+      }
+      const expected = h.expectedSearch('triggers', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.triggers.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.triggers.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

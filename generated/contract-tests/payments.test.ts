@@ -4,19 +4,32 @@ import { PaymentsClient, ParamValidationError } from '@connector-sdk/payments';
 import { ContractHarness } from '../../test/contract/harness.js';
 
 const h = new ContractHarness('payments', PaymentsClient);
-const AUTH = {  };
+const AUTH = {};
 
 describe('balance get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.balance.get({  } as never);
-    expect(record).toEqual(h.asShape('balance', 0, ["available","connect_reserved","instant_available","issuing","livemode","object","pending","refund_and_dispute_prefunding"]));
+    const params = {};
+    const record = await client.balance.get(params as never);
+    const fields = [
+      'available',
+      'connect_reserved',
+      'instant_available',
+      'issuing',
+      'livemode',
+      'object',
+      'pending',
+      'refund_and_dispute_prefunding',
+    ];
+    expect(record).toEqual(h.asShape('balance', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.balance.get({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.balance.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -24,19 +37,20 @@ describe('balance get', () => {
 describe('balance_transactions list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.balanceTransactions.list(params as never) as never, (r) => h.keyOf('balance_transactions', r));
+    const params = { limit: 10 };
+    const iterator = client.balanceTransactions.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('balance_transactions', r));
     const expected = h.expectedKeys('balance_transactions', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.balanceTransactions.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.balanceTransactions.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -44,14 +58,35 @@ describe('balance_transactions list', () => {
 describe('balance_transactions get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.balanceTransactions.get({ 'id': h.key('balance_transactions', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('balance_transactions', 0, ["amount","available_on","balance_type","created","currency","description","exchange_rate","fee","fee_details","id","net","object","reporting_category","source","status","type"]));
+    const params = { id: h.key('balance_transactions', 0, 'string') };
+    const record = await client.balanceTransactions.get(params as never);
+    const fields = [
+      'amount',
+      'available_on',
+      'balance_type',
+      'created',
+      'currency',
+      'description',
+      'exchange_rate',
+      'fee',
+      'fee_details',
+      'id',
+      'net',
+      'object',
+      'reporting_category',
+      'source',
+      'status',
+      'type',
+    ];
+    expect(record).toEqual(h.asShape('balance_transactions', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.balanceTransactions.get({ 'id': h.key('balance_transactions', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('balance_transactions', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.balanceTransactions.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -59,19 +94,20 @@ describe('balance_transactions get', () => {
 describe('charges list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.charges.list(params as never) as never, (r) => h.keyOf('charges', r));
+    const params = { limit: 10 };
+    const iterator = client.charges.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('charges', r));
     const expected = h.expectedKeys('charges', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.charges.list({ 'ending_before': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { ending_before: 12345 };
+    const call = () => client.charges.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -79,17 +115,98 @@ describe('charges list', () => {
 describe('charges get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.charges.get({ 'id': h.key('charges', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('charges', 0, ["amount","amount_captured","amount_refunded","amount_updates","application","application_fee","application_fee_amount","balance_transaction","billing_details","calculated_statement_descriptor","captured","created","currency","customer","description","destination","dispute","disputed","failure_balance_transaction","failure_code","failure_message","fraud_details","id","invoice","livemode","metadata","object","on_behalf_of","order","outcome","paid","payment_intent","payment_method","payment_method_details","presentment_details","radar_options","receipt_email","receipt_number","receipt_url","refunded","refunds","review","shipping","source","source_transfer","statement_descriptor","statement_descriptor_suffix","status","transfer_data","transfer_group"]));
+    const params = { id: h.key('charges', 0, 'string') };
+    const record = await client.charges.get(params as never);
+    const fields = [
+      'amount',
+      'amount_captured',
+      'amount_refunded',
+      'amount_updates',
+      'application',
+      'application_fee',
+      'application_fee_amount',
+      'balance_transaction',
+      'billing_details',
+      'calculated_statement_descriptor',
+      'captured',
+      'created',
+      'currency',
+      'customer',
+      'description',
+      'destination',
+      'dispute',
+      'disputed',
+      'failure_balance_transaction',
+      'failure_code',
+      'failure_message',
+      'fraud_details',
+      'id',
+      'invoice',
+      'livemode',
+      'metadata',
+      'object',
+      'on_behalf_of',
+      'order',
+      'outcome',
+      'paid',
+      'payment_intent',
+      'payment_method',
+      'payment_method_details',
+      'presentment_details',
+      'radar_options',
+      'receipt_email',
+      'receipt_number',
+      'receipt_url',
+      'refunded',
+      'refunds',
+      'review',
+      'shipping',
+      'source',
+      'source_transfer',
+      'statement_descriptor',
+      'statement_descriptor_suffix',
+      'status',
+      'transfer_data',
+      'transfer_group',
+    ];
+    expect(record).toEqual(h.asShape('charges', 0, fields));
   });
 });
 
 describe('charges api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('charges', ["application","application_fee","balance_transaction","calculated_statement_descriptor","currency","customer","description","destination","dispute","failure_balance_transaction","failure_code","failure_message","id","invoice","on_behalf_of","order","payment_intent","payment_method","receipt_email","receipt_number","receipt_url","review","source_transfer","statement_descriptor","statement_descriptor_suffix","transfer_group"])!;
-    const params = { 'limit': 10, 'query': h.query('search_query', sample) };
-    const { keys, pages } = await h.walk(client.charges.apiSearch(params as never) as never, (r) => h.keyOf('charges', r));
+    const sample = h.sampleString('charges', [
+      'application',
+      'application_fee',
+      'balance_transaction',
+      'calculated_statement_descriptor',
+      'currency',
+      'customer',
+      'description',
+      'destination',
+      'dispute',
+      'failure_balance_transaction',
+      'failure_code',
+      'failure_message',
+      'id',
+      'invoice',
+      'on_behalf_of',
+      'order',
+      'payment_intent',
+      'payment_method',
+      'receipt_email',
+      'receipt_number',
+      'receipt_url',
+      'review',
+      'source_transfer',
+      'statement_descriptor',
+      'statement_descriptor_suffix',
+      'transfer_group',
+    ])!;
+    const params = { limit: 10, query: h.query('search_query', sample) };
+    const iterator = client.charges.apiSearch(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('charges', r));
     const expected = h.expectedKeys('charges', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -99,7 +216,9 @@ describe('charges api_search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.charges.apiSearch({ 'query': 'contract query', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: 'contract query', contract_unknown_param: true };
+    const call = () => client.charges.apiSearch(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -107,17 +226,76 @@ describe('charges api_search', () => {
 describe('charges search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('charges', [{"name":"amount","type":"integer"},{"name":"amount_captured","type":"integer"},{"name":"amount_refunded","type":"integer"},{"name":"amount_updates","type":"array"},{"name":"application","type":"string"},{"name":"application_fee","type":"string"},{"name":"application_fee_amount","type":"integer"},{"name":"balance_transaction","type":"string"},{"name":"billing_details","type":"object"},{"name":"calculated_statement_descriptor","type":"string"},{"name":"captured","type":"boolean"},{"name":"card","type":"object"},{"name":"created","type":"integer"},{"name":"currency","type":"string"},{"name":"customer","type":"string"},{"name":"description","type":"string"},{"name":"destination","type":"string"},{"name":"dispute","type":"string"},{"name":"disputed","type":"boolean"},{"name":"failure_balance_transaction","type":"string"},{"name":"failure_code","type":"string"},{"name":"failure_message","type":"string"},{"name":"fraud_details","type":"object"},{"name":"id","type":"string"},{"name":"invoice","type":"string"},{"name":"livemode","type":"boolean"},{"name":"metadata","type":"object"},{"name":"object","type":"string"},{"name":"on_behalf_of","type":"string"},{"name":"order","type":"string"},{"name":"outcome","type":"object"},{"name":"paid","type":"boolean"},{"name":"payment_intent","type":"string"},{"name":"payment_method","type":"string"},{"name":"payment_method_details","type":"object"},{"name":"receipt_email","type":"string"},{"name":"receipt_number","type":"string"},{"name":"receipt_url","type":"string"},{"name":"refunded","type":"boolean"},{"name":"refunds","type":"object"},{"name":"review","type":"string"},{"name":"shipping","type":"object"},{"name":"source","type":"object"},{"name":"source_transfer","type":"string"},{"name":"statement_description","type":"string"},{"name":"statement_descriptor","type":"string"},{"name":"statement_descriptor_suffix","type":"string"},{"name":"status","type":"string"},{"name":"transfer_data","type":"object"},{"name":"transfer_group","type":"string"},{"name":"updated","type":"integer"}])) {
+    const fields = [
+      { name: 'amount', type: 'integer' },
+      { name: 'amount_captured', type: 'integer' },
+      { name: 'amount_refunded', type: 'integer' },
+      { name: 'amount_updates', type: 'array' },
+      { name: 'application', type: 'string' },
+      { name: 'application_fee', type: 'string' },
+      { name: 'application_fee_amount', type: 'integer' },
+      { name: 'balance_transaction', type: 'string' },
+      { name: 'billing_details', type: 'object' },
+      { name: 'calculated_statement_descriptor', type: 'string' },
+      { name: 'captured', type: 'boolean' },
+      { name: 'card', type: 'object' },
+      { name: 'created', type: 'integer' },
+      { name: 'currency', type: 'string' },
+      { name: 'customer', type: 'string' },
+      { name: 'description', type: 'string' },
+      { name: 'destination', type: 'string' },
+      { name: 'dispute', type: 'string' },
+      { name: 'disputed', type: 'boolean' },
+      { name: 'failure_balance_transaction', type: 'string' },
+      { name: 'failure_code', type: 'string' },
+      { name: 'failure_message', type: 'string' },
+      { name: 'fraud_details', type: 'object' },
+      { name: 'id', type: 'string' },
+      { name: 'invoice', type: 'string' },
+      { name: 'livemode', type: 'boolean' },
+      { name: 'metadata', type: 'object' },
+      { name: 'object', type: 'string' },
+      { name: 'on_behalf_of', type: 'string' },
+      { name: 'order', type: 'string' },
+      { name: 'outcome', type: 'object' },
+      { name: 'paid', type: 'boolean' },
+      { name: 'payment_intent', type: 'string' },
+      { name: 'payment_method', type: 'string' },
+      { name: 'payment_method_details', type: 'object' },
+      { name: 'receipt_email', type: 'string' },
+      { name: 'receipt_number', type: 'string' },
+      { name: 'receipt_url', type: 'string' },
+      { name: 'refunded', type: 'boolean' },
+      { name: 'refunds', type: 'object' },
+      { name: 'review', type: 'string' },
+      { name: 'shipping', type: 'object' },
+      { name: 'source', type: 'object' },
+      { name: 'source_transfer', type: 'string' },
+      { name: 'statement_description', type: 'string' },
+      { name: 'statement_descriptor', type: 'string' },
+      { name: 'statement_descriptor_suffix', type: 'string' },
+      { name: 'status', type: 'string' },
+      { name: 'transfer_data', type: 'object' },
+      { name: 'transfer_group', type: 'string' },
+      { name: 'updated', type: 'integer' },
+    ];
+    for (const params of h.searchQueries('charges', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.charges.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('charges', [{"name":"amount","type":"integer"},{"name":"amount_captured","type":"integer"},{"name":"amount_refunded","type":"integer"},{"name":"amount_updates","type":"array"},{"name":"application","type":"string"},{"name":"application_fee","type":"string"},{"name":"application_fee_amount","type":"integer"},{"name":"balance_transaction","type":"string"},{"name":"billing_details","type":"object"},{"name":"calculated_statement_descriptor","type":"string"},{"name":"captured","type":"boolean"},{"name":"card","type":"object"},{"name":"created","type":"integer"},{"name":"currency","type":"string"},{"name":"customer","type":"string"},{"name":"description","type":"string"},{"name":"destination","type":"string"},{"name":"dispute","type":"string"},{"name":"disputed","type":"boolean"},{"name":"failure_balance_transaction","type":"string"},{"name":"failure_code","type":"string"},{"name":"failure_message","type":"string"},{"name":"fraud_details","type":"object"},{"name":"id","type":"string"},{"name":"invoice","type":"string"},{"name":"livemode","type":"boolean"},{"name":"metadata","type":"object"},{"name":"object","type":"string"},{"name":"on_behalf_of","type":"string"},{"name":"order","type":"string"},{"name":"outcome","type":"object"},{"name":"paid","type":"boolean"},{"name":"payment_intent","type":"string"},{"name":"payment_method","type":"string"},{"name":"payment_method_details","type":"object"},{"name":"receipt_email","type":"string"},{"name":"receipt_number","type":"string"},{"name":"receipt_url","type":"string"},{"name":"refunded","type":"boolean"},{"name":"refunds","type":"object"},{"name":"review","type":"string"},{"name":"shipping","type":"object"},{"name":"source","type":"object"},{"name":"source_transfer","type":"string"},{"name":"statement_description","type":"string"},{"name":"statement_descriptor","type":"string"},{"name":"statement_descriptor_suffix","type":"string"},{"name":"status","type":"string"},{"name":"transfer_data","type":"object"},{"name":"transfer_group","type":"string"},{"name":"updated","type":"integer"}], { ...params, limit: 100000 }));
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.charges.search(query as never)) {
+        hits.push((hit as { id: string }).id);
+      }
+      const expected = h.expectedSearch('charges', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.charges.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.charges.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -125,19 +303,20 @@ describe('charges search', () => {
 describe('customers list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.customers.list(params as never) as never, (r) => h.keyOf('customers', r));
+    const params = { limit: 10 };
+    const iterator = client.customers.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('customers', r));
     const expected = h.expectedKeys('customers', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.customers.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.customers.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -145,14 +324,49 @@ describe('customers list', () => {
 describe('customers get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.customers.get({ 'id': h.key('customers', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('customers', 0, ["address","balance","business_name","cash_balance","created","currency","customer_account","default_currency","default_source","delinquent","description","discount","email","id","individual_name","invoice_credit_balance","invoice_prefix","invoice_settings","livemode","metadata","name","next_invoice_sequence","object","phone","preferred_locales","shipping","sources","subscriptions","tax_exempt","test_clock"]));
+    const params = { id: h.key('customers', 0, 'string') };
+    const record = await client.customers.get(params as never);
+    const fields = [
+      'address',
+      'balance',
+      'business_name',
+      'cash_balance',
+      'created',
+      'currency',
+      'customer_account',
+      'default_currency',
+      'default_source',
+      'delinquent',
+      'description',
+      'discount',
+      'email',
+      'id',
+      'individual_name',
+      'invoice_credit_balance',
+      'invoice_prefix',
+      'invoice_settings',
+      'livemode',
+      'metadata',
+      'name',
+      'next_invoice_sequence',
+      'object',
+      'phone',
+      'preferred_locales',
+      'shipping',
+      'sources',
+      'subscriptions',
+      'tax_exempt',
+      'test_clock',
+    ];
+    expect(record).toEqual(h.asShape('customers', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.customers.get({ 'id': h.key('customers', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('customers', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.customers.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -160,9 +374,25 @@ describe('customers get', () => {
 describe('customers api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('customers', ["business_name","currency","customer_account","default_currency","default_source","description","email","id","individual_name","invoice_prefix","name","phone","tax_exempt","test_clock"])!;
-    const params = { 'limit': 10, 'query': h.query('search_query', sample) };
-    const { keys, pages } = await h.walk(client.customers.apiSearch(params as never) as never, (r) => h.keyOf('customers', r));
+    const sample = h.sampleString('customers', [
+      'business_name',
+      'currency',
+      'customer_account',
+      'default_currency',
+      'default_source',
+      'description',
+      'email',
+      'id',
+      'individual_name',
+      'invoice_prefix',
+      'name',
+      'phone',
+      'tax_exempt',
+      'test_clock',
+    ])!;
+    const params = { limit: 10, query: h.query('search_query', sample) };
+    const iterator = client.customers.apiSearch(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('customers', r));
     const expected = h.expectedKeys('customers', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -172,7 +402,9 @@ describe('customers api_search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.customers.apiSearch({ 'query': 'contract query', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: 'contract query', contract_unknown_param: true };
+    const call = () => client.customers.apiSearch(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -180,17 +412,56 @@ describe('customers api_search', () => {
 describe('customers search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('customers', [{"name":"account_balance","type":"integer"},{"name":"address","type":"object"},{"name":"balance","type":"integer"},{"name":"cards","type":"array"},{"name":"created","type":"integer"},{"name":"currency","type":"string"},{"name":"default_card","type":"string"},{"name":"default_source","type":"string"},{"name":"delinquent","type":"boolean"},{"name":"description","type":"string"},{"name":"discount","type":"object"},{"name":"email","type":"string"},{"name":"id","type":"string"},{"name":"invoice_prefix","type":"string"},{"name":"invoice_settings","type":"object"},{"name":"is_deleted","type":"boolean"},{"name":"livemode","type":"boolean"},{"name":"metadata","type":"object"},{"name":"name","type":"string"},{"name":"next_invoice_sequence","type":"integer"},{"name":"object","type":"string"},{"name":"phone","type":"string"},{"name":"preferred_locales","type":"array"},{"name":"shipping","type":"object"},{"name":"sources","type":"string"},{"name":"subscriptions","type":"object"},{"name":"tax_exempt","type":"string"},{"name":"tax_info","type":"string"},{"name":"tax_info_verification","type":"string"},{"name":"test_clock","type":"string"},{"name":"updated","type":"integer"}])) {
+    const fields = [
+      { name: 'account_balance', type: 'integer' },
+      { name: 'address', type: 'object' },
+      { name: 'balance', type: 'integer' },
+      { name: 'cards', type: 'array' },
+      { name: 'created', type: 'integer' },
+      { name: 'currency', type: 'string' },
+      { name: 'default_card', type: 'string' },
+      { name: 'default_source', type: 'string' },
+      { name: 'delinquent', type: 'boolean' },
+      { name: 'description', type: 'string' },
+      { name: 'discount', type: 'object' },
+      { name: 'email', type: 'string' },
+      { name: 'id', type: 'string' },
+      { name: 'invoice_prefix', type: 'string' },
+      { name: 'invoice_settings', type: 'object' },
+      { name: 'is_deleted', type: 'boolean' },
+      { name: 'livemode', type: 'boolean' },
+      { name: 'metadata', type: 'object' },
+      { name: 'name', type: 'string' },
+      { name: 'next_invoice_sequence', type: 'integer' },
+      { name: 'object', type: 'string' },
+      { name: 'phone', type: 'string' },
+      { name: 'preferred_locales', type: 'array' },
+      { name: 'shipping', type: 'object' },
+      { name: 'sources', type: 'string' },
+      { name: 'subscriptions', type: 'object' },
+      { name: 'tax_exempt', type: 'string' },
+      { name: 'tax_info', type: 'string' },
+      { name: 'tax_info_verification', type: 'string' },
+      { name: 'test_clock', type: 'string' },
+      { name: 'updated', type: 'integer' },
+    ];
+    for (const params of h.searchQueries('customers', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.customers.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('customers', [{"name":"account_balance","type":"integer"},{"name":"address","type":"object"},{"name":"balance","type":"integer"},{"name":"cards","type":"array"},{"name":"created","type":"integer"},{"name":"currency","type":"string"},{"name":"default_card","type":"string"},{"name":"default_source","type":"string"},{"name":"delinquent","type":"boolean"},{"name":"description","type":"string"},{"name":"discount","type":"object"},{"name":"email","type":"string"},{"name":"id","type":"string"},{"name":"invoice_prefix","type":"string"},{"name":"invoice_settings","type":"object"},{"name":"is_deleted","type":"boolean"},{"name":"livemode","type":"boolean"},{"name":"metadata","type":"object"},{"name":"name","type":"string"},{"name":"next_invoice_sequence","type":"integer"},{"name":"object","type":"string"},{"name":"phone","type":"string"},{"name":"preferred_locales","type":"array"},{"name":"shipping","type":"object"},{"name":"sources","type":"string"},{"name":"subscriptions","type":"object"},{"name":"tax_exempt","type":"string"},{"name":"tax_info","type":"string"},{"name":"tax_info_verification","type":"string"},{"name":"test_clock","type":"string"},{"name":"updated","type":"integer"}], { ...params, limit: 100000 }));
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.customers.search(query as never)) {
+        hits.push((hit as { id: string }).id);
+      }
+      const expected = h.expectedSearch('customers', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.customers.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.customers.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -198,24 +469,36 @@ describe('customers search', () => {
 describe('customers create', () => {
   test('create persists and reads back', async () => {
     const client = await h.client(AUTH);
-    const params = { 'business_name': 'contract business_name', 'currency': 'contract currency' };
+    const params = { business_name: 'contract business_name', currency: 'contract currency' };
     const created = await client.customers.create(params as never);
-    await h.readBack('customers', { read: (key: unknown) => client.customers.get({ 'id': String(key) } as never), list: () => client.customers.list({  } as never) as never }, params, created as never);
+    const readParams = (key: unknown) => ({ id: String(key) });
+    const read = (key: unknown) => client.customers.get(readParams(key) as never);
+    const listParams = {};
+    const list = () => client.customers.list(listParams as never) as never;
+    const readers = { read, list };
+    await h.readBack('customers', readers, params, created as never);
   });
 });
 
 describe('customers update', () => {
   test('update changes a record, visible to later reads', async () => {
     const client = await h.client(AUTH);
-    const params = { 'id': h.key('customers', 1, 'string'), 'business_name': 'updated business_name' };
+    const params = { id: h.key('customers', 1, 'string'), business_name: 'updated business_name' };
     const updated = await client.customers.update(params as never);
-    await h.readBack('customers', { read: (key: unknown) => client.customers.get({ 'id': String(key) } as never), list: () => client.customers.list({  } as never) as never }, params, updated as never, 1);
+    const readParams = (key: unknown) => ({ id: String(key) });
+    const read = (key: unknown) => client.customers.get(readParams(key) as never);
+    const listParams = {};
+    const list = () => client.customers.list(listParams as never) as never;
+    const readers = { read, list };
+    await h.readBack('customers', readers, params, updated as never, 1);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.customers.update({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: 12345 };
+    const call = () => client.customers.update(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -223,14 +506,22 @@ describe('customers update', () => {
 describe('customers delete', () => {
   test('delete removes a record', async () => {
     const client = await h.client(AUTH);
-    await client.customers.delete({ 'id': h.key('customers', 2, 'string') } as never);
-    await h.expectGone('customers', { read: (key: unknown) => client.customers.get({ 'id': String(key) } as never), list: () => client.customers.list({  } as never) as never }, 2);
+    const params = { id: h.key('customers', 2, 'string') };
+    await client.customers.delete(params as never);
+    const readParams = (key: unknown) => ({ id: String(key) });
+    const read = (key: unknown) => client.customers.get(readParams(key) as never);
+    const listParams = {};
+    const list = () => client.customers.list(listParams as never) as never;
+    const readers = { read, list };
+    await h.expectGone('customers', readers, 2);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.customers.delete({ 'id': h.key('customers', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('customers', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.customers.delete(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -238,19 +529,20 @@ describe('customers delete', () => {
 describe('disputes list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.disputes.list(params as never) as never, (r) => h.keyOf('disputes', r));
+    const params = { limit: 10 };
+    const iterator = client.disputes.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('disputes', r));
     const expected = h.expectedKeys('disputes', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.disputes.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.disputes.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -258,14 +550,36 @@ describe('disputes list', () => {
 describe('disputes get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.disputes.get({ 'id': h.key('disputes', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('disputes', 0, ["amount","balance_transactions","charge","created","currency","enhanced_eligibility_types","evidence","evidence_details","id","is_charge_refundable","livemode","metadata","object","payment_intent","payment_method_details","reason","status"]));
+    const params = { id: h.key('disputes', 0, 'string') };
+    const record = await client.disputes.get(params as never);
+    const fields = [
+      'amount',
+      'balance_transactions',
+      'charge',
+      'created',
+      'currency',
+      'enhanced_eligibility_types',
+      'evidence',
+      'evidence_details',
+      'id',
+      'is_charge_refundable',
+      'livemode',
+      'metadata',
+      'object',
+      'payment_intent',
+      'payment_method_details',
+      'reason',
+      'status',
+    ];
+    expect(record).toEqual(h.asShape('disputes', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.disputes.get({ 'id': h.key('disputes', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('disputes', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.disputes.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -273,19 +587,20 @@ describe('disputes get', () => {
 describe('invoices list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.invoices.list(params as never) as never, (r) => h.keyOf('invoices', r));
+    const params = { limit: 10 };
+    const iterator = client.invoices.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('invoices', r));
     const expected = h.expectedKeys('invoices', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.invoices.list({ 'ending_before': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { ending_before: 12345 };
+    const call = () => client.invoices.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -293,20 +608,21 @@ describe('invoices list', () => {
 describe('invoices get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.invoices.get({ 'id': h.key('invoices', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('invoices', 0, null));
+    const params = { id: h.key('invoices', 0, 'string') };
+    const record = await client.invoices.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('invoices', 0, fields));
   });
 });
 
 describe('invoices api_search', () => {
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.invoices.apiSearch(params as never) as never, (r) => h.keyOf('invoices', r));
+    const params = {};
+    const iterator = client.invoices.apiSearch(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('invoices', r));
     const expected = h.expectedKeys('invoices', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 });
@@ -314,17 +630,24 @@ describe('invoices api_search', () => {
 describe('invoices search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('invoices', null)) {
+    const fields = null;
+    for (const params of h.searchQueries('invoices', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.invoices.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('invoices', null, { ...params, limit: 100000 }));
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.invoices.search(query as never)) {
+        hits.push((hit as { id: string }).id);
+      }
+      const expected = h.expectedSearch('invoices', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.invoices.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.invoices.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -332,19 +655,20 @@ describe('invoices search', () => {
 describe('payment_intents list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.paymentIntents.list(params as never) as never, (r) => h.keyOf('payment_intents', r));
+    const params = { limit: 10 };
+    const iterator = client.paymentIntents.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('payment_intents', r));
     const expected = h.expectedKeys('payment_intents', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.paymentIntents.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.paymentIntents.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -352,14 +676,38 @@ describe('payment_intents list', () => {
 describe('payment_intents get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.paymentIntents.get({ 'id': h.key('payment_intents', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('payment_intents', 0, ["amount","amount_capturable","amount_received","application","application_fee_amount","capture_method","client_secret","confirmation_method","created","currency","customer","description","id","livemode","metadata","object","payment_method","payment_method_types","status"]));
+    const params = { id: h.key('payment_intents', 0, 'string') };
+    const record = await client.paymentIntents.get(params as never);
+    const fields = [
+      'amount',
+      'amount_capturable',
+      'amount_received',
+      'application',
+      'application_fee_amount',
+      'capture_method',
+      'client_secret',
+      'confirmation_method',
+      'created',
+      'currency',
+      'customer',
+      'description',
+      'id',
+      'livemode',
+      'metadata',
+      'object',
+      'payment_method',
+      'payment_method_types',
+      'status',
+    ];
+    expect(record).toEqual(h.asShape('payment_intents', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.paymentIntents.get({ 'id': h.key('payment_intents', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('payment_intents', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.paymentIntents.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -367,9 +715,19 @@ describe('payment_intents get', () => {
 describe('payment_intents api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('payment_intents', ["application","client_secret","currency","customer","description","id","payment_method","status"])!;
-    const params = { 'limit': 10, 'query': h.query('search_query', sample) };
-    const { keys, pages } = await h.walk(client.paymentIntents.apiSearch(params as never) as never, (r) => h.keyOf('payment_intents', r));
+    const sample = h.sampleString('payment_intents', [
+      'application',
+      'client_secret',
+      'currency',
+      'customer',
+      'description',
+      'id',
+      'payment_method',
+      'status',
+    ])!;
+    const params = { limit: 10, query: h.query('search_query', sample) };
+    const iterator = client.paymentIntents.apiSearch(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('payment_intents', r));
     const expected = h.expectedKeys('payment_intents', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -379,7 +737,9 @@ describe('payment_intents api_search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.paymentIntents.apiSearch({ 'query': 'contract query', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: 'contract query', contract_unknown_param: true };
+    const call = () => client.paymentIntents.apiSearch(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -387,19 +747,20 @@ describe('payment_intents api_search', () => {
 describe('payouts list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.payouts.list(params as never) as never, (r) => h.keyOf('payouts', r));
+    const params = { limit: 10 };
+    const iterator = client.payouts.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('payouts', r));
     const expected = h.expectedKeys('payouts', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.payouts.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.payouts.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -407,27 +768,30 @@ describe('payouts list', () => {
 describe('payouts get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.payouts.get({ 'id': h.key('payouts', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('payouts', 0, null));
+    const params = { id: h.key('payouts', 0, 'string') };
+    const record = await client.payouts.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('payouts', 0, fields));
   });
 });
 
 describe('products list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.products.list(params as never) as never, (r) => h.keyOf('products', r));
+    const params = { limit: 10 };
+    const iterator = client.products.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('products', r));
     const expected = h.expectedKeys('products', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.products.list({ 'ending_before': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { ending_before: 12345 };
+    const call = () => client.products.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -435,17 +799,51 @@ describe('products list', () => {
 describe('products get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.products.get({ 'id': h.key('products', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('products', 0, ["active","attributes","created","default_price","description","features","id","images","livemode","marketing_features","metadata","name","object","package_dimensions","shippable","statement_descriptor","tax_code","type","unit_label","updated","url"]));
+    const params = { id: h.key('products', 0, 'string') };
+    const record = await client.products.get(params as never);
+    const fields = [
+      'active',
+      'attributes',
+      'created',
+      'default_price',
+      'description',
+      'features',
+      'id',
+      'images',
+      'livemode',
+      'marketing_features',
+      'metadata',
+      'name',
+      'object',
+      'package_dimensions',
+      'shippable',
+      'statement_descriptor',
+      'tax_code',
+      'type',
+      'unit_label',
+      'updated',
+      'url',
+    ];
+    expect(record).toEqual(h.asShape('products', 0, fields));
   });
 });
 
 describe('products api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('products', ["default_price","description","id","name","statement_descriptor","tax_code","unit_label","url"])!;
-    const params = { 'limit': 10, 'query': h.query('search_query', sample) };
-    const { keys, pages } = await h.walk(client.products.apiSearch(params as never) as never, (r) => h.keyOf('products', r));
+    const sample = h.sampleString('products', [
+      'default_price',
+      'description',
+      'id',
+      'name',
+      'statement_descriptor',
+      'tax_code',
+      'unit_label',
+      'url',
+    ])!;
+    const params = { limit: 10, query: h.query('search_query', sample) };
+    const iterator = client.products.apiSearch(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('products', r));
     const expected = h.expectedKeys('products', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -455,7 +853,9 @@ describe('products api_search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.products.apiSearch({ 'query': 'contract query', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: 'contract query', contract_unknown_param: true };
+    const call = () => client.products.apiSearch(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -463,45 +863,62 @@ describe('products api_search', () => {
 describe('products create', () => {
   test('create persists and reads back', async () => {
     const client = await h.client(AUTH);
-    const params = { 'default_price': 'contract default_price', 'description': 'contract description' };
+    const params = { default_price: 'contract default_price', description: 'contract description' };
     const created = await client.products.create(params as never);
-    await h.readBack('products', { read: (key: unknown) => client.products.get({ 'id': String(key) } as never), list: () => client.products.list({  } as never) as never }, params, created as never);
+    const readParams = (key: unknown) => ({ id: String(key) });
+    const read = (key: unknown) => client.products.get(readParams(key) as never);
+    const listParams = {};
+    const list = () => client.products.list(listParams as never) as never;
+    const readers = { read, list };
+    await h.readBack('products', readers, params, created as never);
   });
 });
 
 describe('products update', () => {
   test('update changes a record, visible to later reads', async () => {
     const client = await h.client(AUTH);
-    const params = { 'id': h.key('products', 1, 'string'), 'default_price': 'updated default_price' };
+    const params = { id: h.key('products', 1, 'string'), default_price: 'updated default_price' };
     const updated = await client.products.update(params as never);
-    await h.readBack('products', { read: (key: unknown) => client.products.get({ 'id': String(key) } as never), list: () => client.products.list({  } as never) as never }, params, updated as never, 1);
+    const readParams = (key: unknown) => ({ id: String(key) });
+    const read = (key: unknown) => client.products.get(readParams(key) as never);
+    const listParams = {};
+    const list = () => client.products.list(listParams as never) as never;
+    const readers = { read, list };
+    await h.readBack('products', readers, params, updated as never, 1);
   });
 });
 
 describe('products delete', () => {
   test('delete removes a record', async () => {
     const client = await h.client(AUTH);
-    await client.products.delete({ 'id': h.key('products', 2, 'string') } as never);
-    await h.expectGone('products', { read: (key: unknown) => client.products.get({ 'id': String(key) } as never), list: () => client.products.list({  } as never) as never }, 2);
+    const params = { id: h.key('products', 2, 'string') };
+    await client.products.delete(params as never);
+    const readParams = (key: unknown) => ({ id: String(key) });
+    const read = (key: unknown) => client.products.get(readParams(key) as never);
+    const listParams = {};
+    const list = () => client.products.list(listParams as never) as never;
+    const readers = { read, list };
+    await h.expectGone('products', readers, 2);
   });
 });
 
 describe('refunds list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.refunds.list(params as never) as never, (r) => h.keyOf('refunds', r));
+    const params = { limit: 10 };
+    const iterator = client.refunds.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('refunds', r));
     const expected = h.expectedKeys('refunds', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.refunds.list({ 'ending_before': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { ending_before: 12345 };
+    const call = () => client.refunds.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -509,25 +926,34 @@ describe('refunds list', () => {
 describe('refunds get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.refunds.get({ 'id': h.key('refunds', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('refunds', 0, null));
+    const params = { id: h.key('refunds', 0, 'string') };
+    const record = await client.refunds.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('refunds', 0, fields));
   });
 });
 
 describe('refunds search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('refunds', null)) {
+    const fields = null;
+    for (const params of h.searchQueries('refunds', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.refunds.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('refunds', null, { ...params, limit: 100000 }));
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.refunds.search(query as never)) {
+        hits.push((hit as { id: string }).id);
+      }
+      const expected = h.expectedSearch('refunds', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.refunds.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.refunds.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -535,28 +961,34 @@ describe('refunds search', () => {
 describe('refunds create', () => {
   test('create persists and reads back', async () => {
     const client = await h.client(AUTH);
-    const params = {  };
+    const params = {};
     const created = await client.refunds.create(params as never);
-    await h.readBack('refunds', { read: (key: unknown) => client.refunds.get({ 'id': String(key) } as never), list: () => client.refunds.list({  } as never) as never }, params, created as never);
+    const readParams = (key: unknown) => ({ id: String(key) });
+    const read = (key: unknown) => client.refunds.get(readParams(key) as never);
+    const listParams = {};
+    const list = () => client.refunds.list(listParams as never) as never;
+    const readers = { read, list };
+    await h.readBack('refunds', readers, params, created as never);
   });
 });
 
 describe('subscriptions list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.subscriptions.list(params as never) as never, (r) => h.keyOf('subscriptions', r));
+    const params = { limit: 10 };
+    const iterator = client.subscriptions.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('subscriptions', r));
     const expected = h.expectedKeys('subscriptions', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.subscriptions.list({ 'ending_before': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { ending_before: 12345 };
+    const call = () => client.subscriptions.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -564,20 +996,21 @@ describe('subscriptions list', () => {
 describe('subscriptions get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.subscriptions.get({ 'id': h.key('subscriptions', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('subscriptions', 0, null));
+    const params = { id: h.key('subscriptions', 0, 'string') };
+    const record = await client.subscriptions.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('subscriptions', 0, fields));
   });
 });
 
 describe('subscriptions api_search', () => {
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.subscriptions.apiSearch(params as never) as never, (r) => h.keyOf('subscriptions', r));
+    const params = {};
+    const iterator = client.subscriptions.apiSearch(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('subscriptions', r));
     const expected = h.expectedKeys('subscriptions', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 });
@@ -585,17 +1018,24 @@ describe('subscriptions api_search', () => {
 describe('subscriptions search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('subscriptions', null)) {
+    const fields = null;
+    for (const params of h.searchQueries('subscriptions', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.subscriptions.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('subscriptions', null, { ...params, limit: 100000 }));
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.subscriptions.search(query as never)) {
+        hits.push((hit as { id: string }).id);
+      }
+      const expected = h.expectedSearch('subscriptions', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.subscriptions.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.subscriptions.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

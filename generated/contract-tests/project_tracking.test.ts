@@ -4,17 +4,16 @@ import { ProjectTrackingClient, ParamValidationError } from '@connector-sdk/proj
 import { ContractHarness } from '../../test/contract/harness.js';
 
 const h = new ContractHarness('project_tracking', ProjectTrackingClient);
-const AUTH = {  };
+const AUTH = {};
 
 describe('issue_comments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.issueComments.list(params as never) as never, (r) => h.keyOf('issue_comments', r));
+    const params = {};
+    const iterator = client.issueComments.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('issue_comments', r));
     const expected = h.expectedKeys('issue_comments', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 });
@@ -22,25 +21,34 @@ describe('issue_comments list', () => {
 describe('issue_comments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.issueComments.get({ 'id': h.key('issue_comments', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('issue_comments', 0, null));
+    const params = { id: h.key('issue_comments', 0, 'string') };
+    const record = await client.issueComments.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('issue_comments', 0, fields));
   });
 });
 
 describe('issue_comments search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('issue_comments', null)) {
+    const fields = null;
+    for (const params of h.searchQueries('issue_comments', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.issueComments.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('issue_comments', null, { ...params, limit: 100000 }));
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.issueComments.search(query as never)) {
+        hits.push((hit as { id: string }).id);
+      }
+      const expected = h.expectedSearch('issue_comments', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issueComments.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.issueComments.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -48,12 +56,11 @@ describe('issue_comments search', () => {
 describe('issue_fields list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.issueFields.list(params as never) as never, (r) => h.keyOf('issue_fields', r));
+    const params = {};
+    const iterator = client.issueFields.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('issue_fields', r));
     const expected = h.expectedKeys('issue_fields', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 });
@@ -61,12 +68,11 @@ describe('issue_fields list', () => {
 describe('issue_fields api_search', () => {
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.issueFields.apiSearch(params as never) as never, (r) => h.keyOf('issue_fields', r));
+    const params = {};
+    const iterator = client.issueFields.apiSearch(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('issue_fields', r));
     const expected = h.expectedKeys('issue_fields', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 });
@@ -74,17 +80,24 @@ describe('issue_fields api_search', () => {
 describe('issue_fields search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('issue_fields', null)) {
+    const fields = null;
+    for (const params of h.searchQueries('issue_fields', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.issueFields.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('issue_fields', null, { ...params, limit: 100000 }));
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.issueFields.search(query as never)) {
+        hits.push((hit as { id: string }).id);
+      }
+      const expected = h.expectedSearch('issue_fields', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issueFields.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.issueFields.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -92,12 +105,11 @@ describe('issue_fields search', () => {
 describe('issue_worklogs list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.issueWorklogs.list(params as never) as never, (r) => h.keyOf('issue_worklogs', r));
+    const params = {};
+    const iterator = client.issueWorklogs.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('issue_worklogs', r));
     const expected = h.expectedKeys('issue_worklogs', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 });
@@ -105,25 +117,34 @@ describe('issue_worklogs list', () => {
 describe('issue_worklogs get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.issueWorklogs.get({ 'id': h.key('issue_worklogs', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('issue_worklogs', 0, null));
+    const params = { id: h.key('issue_worklogs', 0, 'string') };
+    const record = await client.issueWorklogs.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('issue_worklogs', 0, fields));
   });
 });
 
 describe('issue_worklogs search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('issue_worklogs', null)) {
+    const fields = null;
+    for (const params of h.searchQueries('issue_worklogs', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.issueWorklogs.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('issue_worklogs', null, { ...params, limit: 100000 }));
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.issueWorklogs.search(query as never)) {
+        hits.push((hit as { id: string }).id);
+      }
+      const expected = h.expectedSearch('issue_worklogs', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issueWorklogs.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.issueWorklogs.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -131,14 +152,18 @@ describe('issue_worklogs search', () => {
 describe('issues get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.issues.get({ 'issueIdOrKey': h.key('issues', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('issues', 0, ["expand","fields","id","key","self"]));
+    const params = { issueIdOrKey: h.key('issues', 0, 'string') };
+    const record = await client.issues.get(params as never);
+    const fields = ['expand', 'fields', 'id', 'key', 'self'];
+    expect(record).toEqual(h.asShape('issues', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issues.get({ 'issueIdOrKey': h.key('issues', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { issueIdOrKey: h.key('issues', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.issues.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -146,9 +171,10 @@ describe('issues get', () => {
 describe('issues api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('issues', ["key","id"])!;
-    const params = { 'maxResults': 10, 'jql': h.query('jql', sample) };
-    const { keys, pages } = await h.walk(client.issues.apiSearch(params as never) as never, (r) => h.keyOf('issues', r));
+    const sample = h.sampleString('issues', ['key', 'id'])!;
+    const params = { maxResults: 10, jql: h.query('jql', sample) };
+    const iterator = client.issues.apiSearch(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('issues', r));
     const expected = h.expectedKeys('issues', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -158,7 +184,9 @@ describe('issues api_search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issues.apiSearch({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.issues.apiSearch(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -166,17 +194,44 @@ describe('issues api_search', () => {
 describe('issues search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('issues', [{"name":"changelog","type":"object"},{"name":"created","type":"string"},{"name":"editmeta","type":"object"},{"name":"expand","type":"string"},{"name":"fields","type":"object"},{"name":"fieldsToInclude","type":"object"},{"name":"id","type":"string"},{"name":"key","type":"string"},{"name":"names","type":"object"},{"name":"operations","type":"object"},{"name":"projectId","type":"string"},{"name":"projectKey","type":"string"},{"name":"properties","type":"object"},{"name":"renderedFields","type":"object"},{"name":"schema","type":"object"},{"name":"self","type":"string"},{"name":"transitions","type":"array"},{"name":"updated","type":"string"},{"name":"versionedRepresentations","type":"object"}])) {
+    const fields = [
+      { name: 'changelog', type: 'object' },
+      { name: 'created', type: 'string' },
+      { name: 'editmeta', type: 'object' },
+      { name: 'expand', type: 'string' },
+      { name: 'fields', type: 'object' },
+      { name: 'fieldsToInclude', type: 'object' },
+      { name: 'id', type: 'string' },
+      { name: 'key', type: 'string' },
+      { name: 'names', type: 'object' },
+      { name: 'operations', type: 'object' },
+      { name: 'projectId', type: 'string' },
+      { name: 'projectKey', type: 'string' },
+      { name: 'properties', type: 'object' },
+      { name: 'renderedFields', type: 'object' },
+      { name: 'schema', type: 'object' },
+      { name: 'self', type: 'string' },
+      { name: 'transitions', type: 'array' },
+      { name: 'updated', type: 'string' },
+      { name: 'versionedRepresentations', type: 'object' },
+    ];
+    for (const params of h.searchQueries('issues', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.issues.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('issues', [{"name":"changelog","type":"object"},{"name":"created","type":"string"},{"name":"editmeta","type":"object"},{"name":"expand","type":"string"},{"name":"fields","type":"object"},{"name":"fieldsToInclude","type":"object"},{"name":"id","type":"string"},{"name":"key","type":"string"},{"name":"names","type":"object"},{"name":"operations","type":"object"},{"name":"projectId","type":"string"},{"name":"projectKey","type":"string"},{"name":"properties","type":"object"},{"name":"renderedFields","type":"object"},{"name":"schema","type":"object"},{"name":"self","type":"string"},{"name":"transitions","type":"array"},{"name":"updated","type":"string"},{"name":"versionedRepresentations","type":"object"}], { ...params, limit: 100000 }));
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.issues.search(query as never)) {
+        hits.push((hit as { id: string }).id);
+      }
+      const expected = h.expectedSearch('issues', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issues.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.issues.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -184,14 +239,41 @@ describe('issues search', () => {
 describe('projects get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.projects.get({ 'projectIdOrKey': h.key('projects', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('projects', 0, ["assigneeType","avatarUrls","components","description","entityId","expand","id","isPrivate","issueTypes","key","lead","name","projectCategory","projectTypeKey","properties","roles","self","simplified","style","url","uuid","versions"]));
+    const params = { projectIdOrKey: h.key('projects', 0, 'string') };
+    const record = await client.projects.get(params as never);
+    const fields = [
+      'assigneeType',
+      'avatarUrls',
+      'components',
+      'description',
+      'entityId',
+      'expand',
+      'id',
+      'isPrivate',
+      'issueTypes',
+      'key',
+      'lead',
+      'name',
+      'projectCategory',
+      'projectTypeKey',
+      'properties',
+      'roles',
+      'self',
+      'simplified',
+      'style',
+      'url',
+      'uuid',
+      'versions',
+    ];
+    expect(record).toEqual(h.asShape('projects', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.projects.get({ 'projectIdOrKey': h.key('projects', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { projectIdOrKey: h.key('projects', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.projects.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -199,19 +281,20 @@ describe('projects get', () => {
 describe('projects api_search', () => {
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'maxResults': 10 };
-    const { keys, pages } = await h.walk(client.projects.apiSearch(params as never) as never, (r) => h.keyOf('projects', r));
+    const params = { maxResults: 10 };
+    const iterator = client.projects.apiSearch(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('projects', r));
     const expected = h.expectedKeys('projects', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.projects.apiSearch({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.projects.apiSearch(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -219,17 +302,59 @@ describe('projects api_search', () => {
 describe('projects search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('projects', [{"name":"archived","type":"boolean"},{"name":"archivedBy","type":"object"},{"name":"archivedDate","type":"string"},{"name":"assigneeType","type":"string"},{"name":"avatarUrls","type":"object"},{"name":"components","type":"array"},{"name":"deleted","type":"boolean"},{"name":"deletedBy","type":"object"},{"name":"deletedDate","type":"string"},{"name":"description","type":"string"},{"name":"email","type":"string"},{"name":"entityId","type":"string"},{"name":"expand","type":"string"},{"name":"favourite","type":"boolean"},{"name":"id","type":"string"},{"name":"insight","type":"object"},{"name":"isPrivate","type":"boolean"},{"name":"issueTypeHierarchy","type":"object"},{"name":"issueTypes","type":"array"},{"name":"key","type":"string"},{"name":"lead","type":"object"},{"name":"name","type":"string"},{"name":"permissions","type":"object"},{"name":"projectCategory","type":"object"},{"name":"projectTypeKey","type":"string"},{"name":"properties","type":"object"},{"name":"retentionTillDate","type":"string"},{"name":"roles","type":"object"},{"name":"self","type":"string"},{"name":"simplified","type":"boolean"},{"name":"style","type":"string"},{"name":"url","type":"string"},{"name":"uuid","type":"string"},{"name":"versions","type":"array"}])) {
+    const fields = [
+      { name: 'archived', type: 'boolean' },
+      { name: 'archivedBy', type: 'object' },
+      { name: 'archivedDate', type: 'string' },
+      { name: 'assigneeType', type: 'string' },
+      { name: 'avatarUrls', type: 'object' },
+      { name: 'components', type: 'array' },
+      { name: 'deleted', type: 'boolean' },
+      { name: 'deletedBy', type: 'object' },
+      { name: 'deletedDate', type: 'string' },
+      { name: 'description', type: 'string' },
+      { name: 'email', type: 'string' },
+      { name: 'entityId', type: 'string' },
+      { name: 'expand', type: 'string' },
+      { name: 'favourite', type: 'boolean' },
+      { name: 'id', type: 'string' },
+      { name: 'insight', type: 'object' },
+      { name: 'isPrivate', type: 'boolean' },
+      { name: 'issueTypeHierarchy', type: 'object' },
+      { name: 'issueTypes', type: 'array' },
+      { name: 'key', type: 'string' },
+      { name: 'lead', type: 'object' },
+      { name: 'name', type: 'string' },
+      { name: 'permissions', type: 'object' },
+      { name: 'projectCategory', type: 'object' },
+      { name: 'projectTypeKey', type: 'string' },
+      { name: 'properties', type: 'object' },
+      { name: 'retentionTillDate', type: 'string' },
+      { name: 'roles', type: 'object' },
+      { name: 'self', type: 'string' },
+      { name: 'simplified', type: 'boolean' },
+      { name: 'style', type: 'string' },
+      { name: 'url', type: 'string' },
+      { name: 'uuid', type: 'string' },
+      { name: 'versions', type: 'array' },
+    ];
+    for (const params of h.searchQueries('projects', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.projects.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('projects', [{"name":"archived","type":"boolean"},{"name":"archivedBy","type":"object"},{"name":"archivedDate","type":"string"},{"name":"assigneeType","type":"string"},{"name":"avatarUrls","type":"object"},{"name":"components","type":"array"},{"name":"deleted","type":"boolean"},{"name":"deletedBy","type":"object"},{"name":"deletedDate","type":"string"},{"name":"description","type":"string"},{"name":"email","type":"string"},{"name":"entityId","type":"string"},{"name":"expand","type":"string"},{"name":"favourite","type":"boolean"},{"name":"id","type":"string"},{"name":"insight","type":"object"},{"name":"isPrivate","type":"boolean"},{"name":"issueTypeHierarchy","type":"object"},{"name":"issueTypes","type":"array"},{"name":"key","type":"string"},{"name":"lead","type":"object"},{"name":"name","type":"string"},{"name":"permissions","type":"object"},{"name":"projectCategory","type":"object"},{"name":"projectTypeKey","type":"string"},{"name":"properties","type":"object"},{"name":"retentionTillDate","type":"string"},{"name":"roles","type":"object"},{"name":"self","type":"string"},{"name":"simplified","type":"boolean"},{"name":"style","type":"string"},{"name":"url","type":"string"},{"name":"uuid","type":"string"},{"name":"versions","type":"array"}], { ...params, limit: 100000 }));
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.projects.search(query as never)) {
+        hits.push((hit as { id: string }).id);
+      }
+      const expected = h.expectedSearch('projects', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.projects.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.projects.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -237,12 +362,11 @@ describe('projects search', () => {
 describe('users list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
+    const params = {};
+    const iterator = client.users.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 });
@@ -250,20 +374,21 @@ describe('users list', () => {
 describe('users get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.users.get({ 'id': h.key('users', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('users', 0, null));
+    const params = { id: h.key('users', 0, 'string') };
+    const record = await client.users.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('users', 0, fields));
   });
 });
 
 describe('users api_search', () => {
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.users.apiSearch(params as never) as never, (r) => h.keyOf('users', r));
+    const params = {};
+    const iterator = client.users.apiSearch(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 });
@@ -271,17 +396,24 @@ describe('users api_search', () => {
 describe('users search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('users', null)) {
+    const fields = null;
+    for (const params of h.searchQueries('users', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.users.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('users', null, { ...params, limit: 100000 }));
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.users.search(query as never)) {
+        hits.push((hit as { id: string }).id);
+      }
+      const expected = h.expectedSearch('users', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.users.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.users.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

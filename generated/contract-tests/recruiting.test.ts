@@ -4,12 +4,13 @@ import { RecruitingClient, ParamValidationError } from '@connector-sdk/recruitin
 import { ContractHarness } from '../../test/contract/harness.js';
 
 const h = new ContractHarness('recruiting', RecruitingClient);
-const AUTH = {  };
+const AUTH = {};
 
 describe('application_attachment download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.applicationAttachment.download({ 'id': h.key('application_attachment', 0, 'string') } as never);
+    const params = { id: h.key('application_attachment', 0, 'string') };
+    const file = await client.applicationAttachment.download(params as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
@@ -21,19 +22,20 @@ describe('application_attachment download', () => {
 describe('applications list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
-    const { keys, pages } = await h.walk(client.applications.list(params as never) as never, (r) => h.keyOf('applications', r));
+    const params = { per_page: 10 };
+    const iterator = client.applications.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('applications', r));
     const expected = h.expectedKeys('applications', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.applications.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.applications.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -41,14 +43,40 @@ describe('applications list', () => {
 describe('applications get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.applications.get({ 'id': h.key('applications', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('applications', 0, ["answers","applied_at","attachments","candidate_id","credited_to","current_stage","custom_fields","id","job_post_id","jobs","last_activity_at","location","prospect","prospect_detail","prospective_department","prospective_office","rejected_at","rejection_details","rejection_reason","source","status"]));
+    const params = { id: h.key('applications', 0, 'integer') };
+    const record = await client.applications.get(params as never);
+    const fields = [
+      'answers',
+      'applied_at',
+      'attachments',
+      'candidate_id',
+      'credited_to',
+      'current_stage',
+      'custom_fields',
+      'id',
+      'job_post_id',
+      'jobs',
+      'last_activity_at',
+      'location',
+      'prospect',
+      'prospect_detail',
+      'prospective_department',
+      'prospective_office',
+      'rejected_at',
+      'rejection_details',
+      'rejection_reason',
+      'source',
+      'status',
+    ];
+    expect(record).toEqual(h.asShape('applications', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.applications.get({ 'id': h.key('applications', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('applications', 0, 'integer'), contract_unknown_param: true };
+    const call = () => client.applications.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -56,7 +84,8 @@ describe('applications get', () => {
 describe('candidate_attachment download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.candidateAttachment.download({ 'id': h.key('candidate_attachment', 0, 'string') } as never);
+    const params = { id: h.key('candidate_attachment', 0, 'string') };
+    const file = await client.candidateAttachment.download(params as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
@@ -68,19 +97,20 @@ describe('candidate_attachment download', () => {
 describe('candidates list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
-    const { keys, pages } = await h.walk(client.candidates.list(params as never) as never, (r) => h.keyOf('candidates', r));
+    const params = { per_page: 10 };
+    const iterator = client.candidates.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('candidates', r));
     const expected = h.expectedKeys('candidates', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.candidates.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.candidates.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -88,14 +118,41 @@ describe('candidates list', () => {
 describe('candidates get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.candidates.get({ 'id': h.key('candidates', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('candidates', 0, ["addresses","application_ids","attachments","can_email","company","coordinator","created_at","custom_fields","email_addresses","first_name","id","is_private","last_activity","last_name","phone_numbers","photo_url","recruiter","social_media_addresses","tags","title","updated_at","website_addresses"]));
+    const params = { id: h.key('candidates', 0, 'integer') };
+    const record = await client.candidates.get(params as never);
+    const fields = [
+      'addresses',
+      'application_ids',
+      'attachments',
+      'can_email',
+      'company',
+      'coordinator',
+      'created_at',
+      'custom_fields',
+      'email_addresses',
+      'first_name',
+      'id',
+      'is_private',
+      'last_activity',
+      'last_name',
+      'phone_numbers',
+      'photo_url',
+      'recruiter',
+      'social_media_addresses',
+      'tags',
+      'title',
+      'updated_at',
+      'website_addresses',
+    ];
+    expect(record).toEqual(h.asShape('candidates', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.candidates.get({ 'id': h.key('candidates', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('candidates', 0, 'integer'), contract_unknown_param: true };
+    const call = () => client.candidates.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -103,19 +160,20 @@ describe('candidates get', () => {
 describe('departments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
-    const { keys, pages } = await h.walk(client.departments.list(params as never) as never, (r) => h.keyOf('departments', r));
+    const params = { per_page: 10 };
+    const iterator = client.departments.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('departments', r));
     const expected = h.expectedKeys('departments', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.departments.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.departments.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -123,14 +181,26 @@ describe('departments list', () => {
 describe('departments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.departments.get({ 'id': h.key('departments', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('departments', 0, ["child_department_external_ids","child_ids","external_id","id","name","parent_department_external_id","parent_id"]));
+    const params = { id: h.key('departments', 0, 'integer') };
+    const record = await client.departments.get(params as never);
+    const fields = [
+      'child_department_external_ids',
+      'child_ids',
+      'external_id',
+      'id',
+      'name',
+      'parent_department_external_id',
+      'parent_id',
+    ];
+    expect(record).toEqual(h.asShape('departments', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.departments.get({ 'id': h.key('departments', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('departments', 0, 'integer'), contract_unknown_param: true };
+    const call = () => client.departments.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -138,12 +208,11 @@ describe('departments get', () => {
 describe('job_posts list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.jobPosts.list(params as never) as never, (r) => h.keyOf('job_posts', r));
+    const params = {};
+    const iterator = client.jobPosts.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('job_posts', r));
     const expected = h.expectedKeys('job_posts', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 });
@@ -151,27 +220,30 @@ describe('job_posts list', () => {
 describe('job_posts get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.jobPosts.get({ 'id': h.key('job_posts', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('job_posts', 0, null));
+    const params = { id: h.key('job_posts', 0, 'string') };
+    const record = await client.jobPosts.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('job_posts', 0, fields));
   });
 });
 
 describe('jobs list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
-    const { keys, pages } = await h.walk(client.jobs.list(params as never) as never, (r) => h.keyOf('jobs', r));
+    const params = { per_page: 10 };
+    const iterator = client.jobs.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('jobs', r));
     const expected = h.expectedKeys('jobs', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.jobs.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.jobs.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -179,14 +251,34 @@ describe('jobs list', () => {
 describe('jobs get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.jobs.get({ 'id': h.key('jobs', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('jobs', 0, ["closed_at","confidential","created_at","custom_fields","departments","hiring_team","id","name","notes","offices","opened_at","openings","requisition_id","status","updated_at"]));
+    const params = { id: h.key('jobs', 0, 'integer') };
+    const record = await client.jobs.get(params as never);
+    const fields = [
+      'closed_at',
+      'confidential',
+      'created_at',
+      'custom_fields',
+      'departments',
+      'hiring_team',
+      'id',
+      'name',
+      'notes',
+      'offices',
+      'opened_at',
+      'openings',
+      'requisition_id',
+      'status',
+      'updated_at',
+    ];
+    expect(record).toEqual(h.asShape('jobs', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.jobs.get({ 'id': h.key('jobs', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('jobs', 0, 'integer'), contract_unknown_param: true };
+    const call = () => client.jobs.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -194,19 +286,20 @@ describe('jobs get', () => {
 describe('offers list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
-    const { keys, pages } = await h.walk(client.offers.list(params as never) as never, (r) => h.keyOf('offers', r));
+    const params = { per_page: 10 };
+    const iterator = client.offers.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('offers', r));
     const expected = h.expectedKeys('offers', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.offers.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.offers.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -214,14 +307,32 @@ describe('offers list', () => {
 describe('offers get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.offers.get({ 'id': h.key('offers', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('offers', 0, ["application_id","candidate_id","created_at","custom_fields","id","job_id","opening","resolved_at","sent_at","starts_at","status","updated_at","version"]));
+    const params = { id: h.key('offers', 0, 'integer') };
+    const record = await client.offers.get(params as never);
+    const fields = [
+      'application_id',
+      'candidate_id',
+      'created_at',
+      'custom_fields',
+      'id',
+      'job_id',
+      'opening',
+      'resolved_at',
+      'sent_at',
+      'starts_at',
+      'status',
+      'updated_at',
+      'version',
+    ];
+    expect(record).toEqual(h.asShape('offers', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.offers.get({ 'id': h.key('offers', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('offers', 0, 'integer'), contract_unknown_param: true };
+    const call = () => client.offers.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -229,19 +340,20 @@ describe('offers get', () => {
 describe('offices list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
-    const { keys, pages } = await h.walk(client.offices.list(params as never) as never, (r) => h.keyOf('offices', r));
+    const params = { per_page: 10 };
+    const iterator = client.offices.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('offices', r));
     const expected = h.expectedKeys('offices', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.offices.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.offices.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -249,14 +361,28 @@ describe('offices list', () => {
 describe('offices get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.offices.get({ 'id': h.key('offices', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('offices', 0, ["child_ids","child_office_external_ids","external_id","id","location","name","parent_id","parent_office_external_id","primary_contact_user_id"]));
+    const params = { id: h.key('offices', 0, 'integer') };
+    const record = await client.offices.get(params as never);
+    const fields = [
+      'child_ids',
+      'child_office_external_ids',
+      'external_id',
+      'id',
+      'location',
+      'name',
+      'parent_id',
+      'parent_office_external_id',
+      'primary_contact_user_id',
+    ];
+    expect(record).toEqual(h.asShape('offices', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.offices.get({ 'id': h.key('offices', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('offices', 0, 'integer'), contract_unknown_param: true };
+    const call = () => client.offices.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -264,12 +390,11 @@ describe('offices get', () => {
 describe('scheduled_interviews list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.scheduledInterviews.list(params as never) as never, (r) => h.keyOf('scheduled_interviews', r));
+    const params = {};
+    const iterator = client.scheduledInterviews.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('scheduled_interviews', r));
     const expected = h.expectedKeys('scheduled_interviews', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 });
@@ -277,20 +402,21 @@ describe('scheduled_interviews list', () => {
 describe('scheduled_interviews get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.scheduledInterviews.get({ 'id': h.key('scheduled_interviews', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('scheduled_interviews', 0, null));
+    const params = { id: h.key('scheduled_interviews', 0, 'string') };
+    const record = await client.scheduledInterviews.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('scheduled_interviews', 0, fields));
   });
 });
 
 describe('sources list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = {  };
-    const { keys, pages } = await h.walk(client.sources.list(params as never) as never, (r) => h.keyOf('sources', r));
+    const params = {};
+    const iterator = client.sources.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('sources', r));
     const expected = h.expectedKeys('sources', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBe(1);
   });
 });
@@ -298,19 +424,20 @@ describe('sources list', () => {
 describe('users list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
-    const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
+    const params = { per_page: 10 };
+    const iterator = client.users.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.users.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.users.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -318,14 +445,33 @@ describe('users list', () => {
 describe('users get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.users.get({ 'id': h.key('users', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('users', 0, ["created_at","departments","disabled","emails","employee_id","first_name","id","last_name","linked_candidate_ids","name","offices","primary_email_address","site_admin","updated_at"]));
+    const params = { id: h.key('users', 0, 'integer') };
+    const record = await client.users.get(params as never);
+    const fields = [
+      'created_at',
+      'departments',
+      'disabled',
+      'emails',
+      'employee_id',
+      'first_name',
+      'id',
+      'last_name',
+      'linked_candidate_ids',
+      'name',
+      'offices',
+      'primary_email_address',
+      'site_admin',
+      'updated_at',
+    ];
+    expect(record).toEqual(h.asShape('users', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.users.get({ 'id': h.key('users', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('users', 0, 'integer'), contract_unknown_param: true };
+    const call = () => client.users.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

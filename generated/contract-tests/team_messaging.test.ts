@@ -4,24 +4,25 @@ import { TeamMessagingClient, ParamValidationError } from '@connector-sdk/team-m
 import { ContractHarness } from '../../test/contract/harness.js';
 
 const h = new ContractHarness('team_messaging', TeamMessagingClient);
-const AUTH = {  };
+const AUTH = {};
 
 describe('channel_messages list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'channel': 'contract channel', 'limit': 10 };
-    const { keys, pages } = await h.walk(client.channelMessages.list(params as never) as never, (r) => h.keyOf('channel_messages', r));
+    const params = { channel: 'contract channel', limit: 10 };
+    const iterator = client.channelMessages.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('channel_messages', r));
     const expected = h.expectedKeys('channel_messages', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.channelMessages.list({ 'channel': 'contract channel', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { channel: 'contract channel', contract_unknown_param: true };
+    const call = () => client.channelMessages.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -29,24 +30,28 @@ describe('channel_messages list', () => {
 describe('channel_purposes create', () => {
   test('create persists and reads back', async () => {
     const client = await h.client(AUTH);
-    const params = {  };
+    const params = {};
     const created = await client.channelPurposes.create(params as never);
-    await h.readBack('channel_purposes', {  }, params, created as never);
+    const readers = {};
+    await h.readBack('channel_purposes', readers, params, created as never);
   });
 });
 
 describe('channel_topics create', () => {
   test('create persists and reads back', async () => {
     const client = await h.client(AUTH);
-    const params = { 'channel': 'contract channel', 'topic': 'contract topic' };
+    const params = { channel: 'contract channel', topic: 'contract topic' };
     const created = await client.channelTopics.create(params as never);
-    await h.readBack('channel_topics', {  }, params, created as never);
+    const readers = {};
+    await h.readBack('channel_topics', readers, params, created as never);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.channelTopics.create({ 'channel': 'contract channel', 'topic': 'contract topic', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { channel: 'contract channel', topic: 'contract topic', contract_unknown_param: true };
+    const call = () => client.channelTopics.create(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -54,19 +59,20 @@ describe('channel_topics create', () => {
 describe('channels list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.channels.list(params as never) as never, (r) => h.keyOf('channels', r));
+    const params = { limit: 10 };
+    const iterator = client.channels.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('channels', r));
     const expected = h.expectedKeys('channels', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.channels.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.channels.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -74,14 +80,50 @@ describe('channels list', () => {
 describe('channels get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.channels.get({ 'channel': h.key('channels', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('channels', 0, ["context_team_id","created","creator","id","is_archived","is_channel","is_ext_shared","is_general","is_group","is_im","is_member","is_mpim","is_org_shared","is_pending_ext_shared","is_private","is_read_only","is_shared","is_thread_only","name","name_normalized","num_members","parent_conversation","pending_connected_team_ids","pending_shared","previous_names","properties","purpose","shared_team_ids","topic","unlinked","updated"]));
+    const params = { channel: h.key('channels', 0, 'string') };
+    const record = await client.channels.get(params as never);
+    const fields = [
+      'context_team_id',
+      'created',
+      'creator',
+      'id',
+      'is_archived',
+      'is_channel',
+      'is_ext_shared',
+      'is_general',
+      'is_group',
+      'is_im',
+      'is_member',
+      'is_mpim',
+      'is_org_shared',
+      'is_pending_ext_shared',
+      'is_private',
+      'is_read_only',
+      'is_shared',
+      'is_thread_only',
+      'name',
+      'name_normalized',
+      'num_members',
+      'parent_conversation',
+      'pending_connected_team_ids',
+      'pending_shared',
+      'previous_names',
+      'properties',
+      'purpose',
+      'shared_team_ids',
+      'topic',
+      'unlinked',
+      'updated',
+    ];
+    expect(record).toEqual(h.asShape('channels', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.channels.get({ 'channel': h.key('channels', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { channel: h.key('channels', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.channels.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -89,15 +131,22 @@ describe('channels get', () => {
 describe('channels create', () => {
   test('create persists and reads back', async () => {
     const client = await h.client(AUTH);
-    const params = { 'name': 'contract-test' };
+    const params = { name: 'contract-test' };
     const created = await client.channels.create(params as never);
-    await h.readBack('channels', { read: (key: unknown) => client.channels.get({ 'channel': String(key) } as never), list: () => client.channels.list({  } as never) as never }, params, created as never);
+    const readParams = (key: unknown) => ({ channel: String(key) });
+    const read = (key: unknown) => client.channels.get(readParams(key) as never);
+    const listParams = {};
+    const list = () => client.channels.list(listParams as never) as never;
+    const readers = { read, list };
+    await h.readBack('channels', readers, params, created as never);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.channels.create({ 'name': 'contract-test', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { name: 'contract-test', contract_unknown_param: true };
+    const call = () => client.channels.create(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -105,15 +154,22 @@ describe('channels create', () => {
 describe('channels update', () => {
   test('update changes a record, visible to later reads', async () => {
     const client = await h.client(AUTH);
-    const params = { 'channel': h.key('channels', 1, 'string'), 'name': 'renamed-record' };
+    const params = { channel: h.key('channels', 1, 'string'), name: 'renamed-record' };
     const updated = await client.channels.update(params as never);
-    await h.readBack('channels', { read: (key: unknown) => client.channels.get({ 'channel': String(key) } as never), list: () => client.channels.list({  } as never) as never }, params, updated as never, 1);
+    const readParams = (key: unknown) => ({ channel: String(key) });
+    const read = (key: unknown) => client.channels.get(readParams(key) as never);
+    const listParams = {};
+    const list = () => client.channels.list(listParams as never) as never;
+    const readers = { read, list };
+    await h.readBack('channels', readers, params, updated as never, 1);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.channels.update({ 'channel': h.key('channels', 0, 'string'), 'name': 'contract-test', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { channel: h.key('channels', 0, 'string'), name: 'contract-test', contract_unknown_param: true };
+    const call = () => client.channels.update(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -121,15 +177,18 @@ describe('channels update', () => {
 describe('messages create', () => {
   test('create persists and reads back', async () => {
     const client = await h.client(AUTH);
-    const params = { 'channel': 'contract channel', 'text': 'contract text' };
+    const params = { channel: 'contract channel', text: 'contract text' };
     const created = await client.messages.create(params as never);
-    await h.readBack('messages', {  }, params, created as never);
+    const readers = {};
+    await h.readBack('messages', readers, params, created as never);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.messages.create({ 'channel': 'contract channel', 'text': 'contract text', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { channel: 'contract channel', text: 'contract text', contract_unknown_param: true };
+    const call = () => client.messages.create(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -137,15 +196,23 @@ describe('messages create', () => {
 describe('messages update', () => {
   test('update changes a record, visible to later reads', async () => {
     const client = await h.client(AUTH);
-    const params = { 'channel': 'contract channel', 'ts': h.key('messages', 1, 'string'), 'text': 'updated text' };
+    const params = { channel: 'contract channel', ts: h.key('messages', 1, 'string'), text: 'updated text' };
     const updated = await client.messages.update(params as never);
-    await h.readBack('messages', {  }, params, updated as never, 1);
+    const readers = {};
+    await h.readBack('messages', readers, params, updated as never, 1);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.messages.update({ 'channel': 'contract channel', 'text': 'contract text', 'ts': h.key('messages', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = {
+      channel: 'contract channel',
+      text: 'contract text',
+      ts: h.key('messages', 0, 'string'),
+      contract_unknown_param: true,
+    };
+    const call = () => client.messages.update(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -153,28 +220,30 @@ describe('messages update', () => {
 describe('reactions create', () => {
   test('create persists and reads back', async () => {
     const client = await h.client(AUTH);
-    const params = {  };
+    const params = {};
     const created = await client.reactions.create(params as never);
-    await h.readBack('reactions', {  }, params, created as never);
+    const readers = {};
+    await h.readBack('reactions', readers, params, created as never);
   });
 });
 
 describe('threads list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'channel': 'contract channel', 'limit': 10 };
-    const { keys, pages } = await h.walk(client.threads.list(params as never) as never, (r) => h.keyOf('threads', r));
+    const params = { channel: 'contract channel', limit: 10 };
+    const iterator = client.threads.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('threads', r));
     const expected = h.expectedKeys('threads', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.threads.list({ 'channel': 'contract channel', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { channel: 'contract channel', contract_unknown_param: true };
+    const call = () => client.threads.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -182,19 +251,20 @@ describe('threads list', () => {
 describe('users list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
+    const params = { limit: 10 };
+    const iterator = client.users.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.users.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.users.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -202,14 +272,39 @@ describe('users list', () => {
 describe('users get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.users.get({ 'user': h.key('users', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('users', 0, ["color","deleted","id","is_admin","is_app_user","is_bot","is_email_confirmed","is_owner","is_primary_owner","is_restricted","is_ultra_restricted","name","profile","real_name","team_id","tz","tz_label","tz_offset","updated","who_can_share_contact_card"]));
+    const params = { user: h.key('users', 0, 'string') };
+    const record = await client.users.get(params as never);
+    const fields = [
+      'color',
+      'deleted',
+      'id',
+      'is_admin',
+      'is_app_user',
+      'is_bot',
+      'is_email_confirmed',
+      'is_owner',
+      'is_primary_owner',
+      'is_restricted',
+      'is_ultra_restricted',
+      'name',
+      'profile',
+      'real_name',
+      'team_id',
+      'tz',
+      'tz_label',
+      'tz_offset',
+      'updated',
+      'who_can_share_contact_card',
+    ];
+    expect(record).toEqual(h.asShape('users', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.users.get({ 'user': h.key('users', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { user: h.key('users', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.users.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

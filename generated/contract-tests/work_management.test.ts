@@ -4,24 +4,25 @@ import { WorkManagementClient, ParamValidationError } from '@connector-sdk/work-
 import { ContractHarness } from '../../test/contract/harness.js';
 
 const h = new ContractHarness('work_management', WorkManagementClient);
-const AUTH = {  };
+const AUTH = {};
 
 describe('attachments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'parent': 'contract parent', 'limit': 10 };
-    const { keys, pages } = await h.walk(client.attachments.list(params as never) as never, (r) => h.keyOf('attachments', r));
+    const params = { parent: 'contract parent', limit: 10 };
+    const iterator = client.attachments.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('attachments', r));
     const expected = h.expectedKeys('attachments', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.attachments.list({ 'parent': 'contract parent', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { parent: 'contract parent', contract_unknown_param: true };
+    const call = () => client.attachments.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -29,15 +30,18 @@ describe('attachments list', () => {
 describe('attachments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.attachments.get({ 'id': h.key('attachments', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('attachments', 0, null));
+    const params = { id: h.key('attachments', 0, 'string') };
+    const record = await client.attachments.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('attachments', 0, fields));
   });
 });
 
 describe('attachments download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.attachments.download({ 'id': h.key('attachments', 0, 'string') } as never);
+    const params = { id: h.key('attachments', 0, 'string') };
+    const file = await client.attachments.download(params as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
@@ -49,19 +53,20 @@ describe('attachments download', () => {
 describe('project_sections list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.projectSections.list(params as never) as never, (r) => h.keyOf('project_sections', r));
+    const params = { limit: 10 };
+    const iterator = client.projectSections.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('project_sections', r));
     const expected = h.expectedKeys('project_sections', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.projectSections.list({ 'limit': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { limit: 'not-a-number' };
+    const call = () => client.projectSections.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -69,19 +74,20 @@ describe('project_sections list', () => {
 describe('project_tasks list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'project_gid': 'contract project_gid', 'limit': 10 };
-    const { keys, pages } = await h.walk(client.projectTasks.list(params as never) as never, (r) => h.keyOf('project_tasks', r));
+    const params = { project_gid: 'contract project_gid', limit: 10 };
+    const iterator = client.projectTasks.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('project_tasks', r));
     const expected = h.expectedKeys('project_tasks', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.projectTasks.list({ 'project_gid': 'contract project_gid', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { project_gid: 'contract project_gid', contract_unknown_param: true };
+    const call = () => client.projectTasks.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -89,19 +95,20 @@ describe('project_tasks list', () => {
 describe('projects list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.projects.list(params as never) as never, (r) => h.keyOf('projects', r));
+    const params = { limit: 10 };
+    const iterator = client.projects.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('projects', r));
     const expected = h.expectedKeys('projects', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.projects.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.projects.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -109,14 +116,47 @@ describe('projects list', () => {
 describe('projects get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.projects.get({ 'project_gid': h.key('projects', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('projects', 0, ["archived","color","completed","completed_at","created_at","current_status","current_status_update","custom_fields","default_access_level","default_view","due_date","due_on","followers","gid","members","minimum_access_level_for_customization","minimum_access_level_for_sharing","modified_at","name","notes","owner","permalink_url","privacy_setting","public","resource_type","start_on","team","workspace"]));
+    const params = { project_gid: h.key('projects', 0, 'string') };
+    const record = await client.projects.get(params as never);
+    const fields = [
+      'archived',
+      'color',
+      'completed',
+      'completed_at',
+      'created_at',
+      'current_status',
+      'current_status_update',
+      'custom_fields',
+      'default_access_level',
+      'default_view',
+      'due_date',
+      'due_on',
+      'followers',
+      'gid',
+      'members',
+      'minimum_access_level_for_customization',
+      'minimum_access_level_for_sharing',
+      'modified_at',
+      'name',
+      'notes',
+      'owner',
+      'permalink_url',
+      'privacy_setting',
+      'public',
+      'resource_type',
+      'start_on',
+      'team',
+      'workspace',
+    ];
+    expect(record).toEqual(h.asShape('projects', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.projects.get({ 'project_gid': h.key('projects', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { project_gid: h.key('projects', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.projects.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -124,35 +164,40 @@ describe('projects get', () => {
 describe('sections get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.sections.get({ 'id': h.key('sections', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('sections', 0, null));
+    const params = { id: h.key('sections', 0, 'string') };
+    const record = await client.sections.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('sections', 0, fields));
   });
 });
 
 describe('tags get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.tags.get({ 'id': h.key('tags', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('tags', 0, null));
+    const params = { id: h.key('tags', 0, 'string') };
+    const record = await client.tags.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('tags', 0, fields));
   });
 });
 
 describe('task_dependencies list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.taskDependencies.list(params as never) as never, (r) => h.keyOf('task_dependencies', r));
+    const params = { limit: 10 };
+    const iterator = client.taskDependencies.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('task_dependencies', r));
     const expected = h.expectedKeys('task_dependencies', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.taskDependencies.list({ 'limit': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { limit: 'not-a-number' };
+    const call = () => client.taskDependencies.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -160,19 +205,20 @@ describe('task_dependencies list', () => {
 describe('task_dependents list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.taskDependents.list(params as never) as never, (r) => h.keyOf('task_dependents', r));
+    const params = { limit: 10 };
+    const iterator = client.taskDependents.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('task_dependents', r));
     const expected = h.expectedKeys('task_dependents', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.taskDependents.list({ 'limit': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { limit: 'not-a-number' };
+    const call = () => client.taskDependents.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -180,19 +226,20 @@ describe('task_dependents list', () => {
 describe('task_projects list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'task_gid': 'contract task_gid', 'limit': 10 };
-    const { keys, pages } = await h.walk(client.taskProjects.list(params as never) as never, (r) => h.keyOf('task_projects', r));
+    const params = { task_gid: 'contract task_gid', limit: 10 };
+    const iterator = client.taskProjects.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('task_projects', r));
     const expected = h.expectedKeys('task_projects', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.taskProjects.list({ 'task_gid': 'contract task_gid', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { task_gid: 'contract task_gid', contract_unknown_param: true };
+    const call = () => client.taskProjects.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -200,19 +247,20 @@ describe('task_projects list', () => {
 describe('task_subtasks list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.taskSubtasks.list(params as never) as never, (r) => h.keyOf('task_subtasks', r));
+    const params = { limit: 10 };
+    const iterator = client.taskSubtasks.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('task_subtasks', r));
     const expected = h.expectedKeys('task_subtasks', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.taskSubtasks.list({ 'limit': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { limit: 'not-a-number' };
+    const call = () => client.taskSubtasks.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -220,19 +268,20 @@ describe('task_subtasks list', () => {
 describe('tasks list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.tasks.list(params as never) as never, (r) => h.keyOf('tasks', r));
+    const params = { limit: 10 };
+    const iterator = client.tasks.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('tasks', r));
     const expected = h.expectedKeys('tasks', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.tasks.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.tasks.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -240,14 +289,18 @@ describe('tasks list', () => {
 describe('tasks get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.tasks.get({ 'task_gid': h.key('tasks', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('tasks', 0, null));
+    const params = { task_gid: h.key('tasks', 0, 'string') };
+    const record = await client.tasks.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('tasks', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.tasks.get({ 'task_gid': h.key('tasks', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { task_gid: h.key('tasks', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.tasks.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -255,19 +308,20 @@ describe('tasks get', () => {
 describe('team_projects list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'team_gid': 'contract team_gid', 'limit': 10 };
-    const { keys, pages } = await h.walk(client.teamProjects.list(params as never) as never, (r) => h.keyOf('team_projects', r));
+    const params = { team_gid: 'contract team_gid', limit: 10 };
+    const iterator = client.teamProjects.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('team_projects', r));
     const expected = h.expectedKeys('team_projects', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.teamProjects.list({ 'team_gid': 'contract team_gid', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { team_gid: 'contract team_gid', contract_unknown_param: true };
+    const call = () => client.teamProjects.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -275,19 +329,20 @@ describe('team_projects list', () => {
 describe('team_users list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'team_gid': 'contract team_gid', 'limit': 10 };
-    const { keys, pages } = await h.walk(client.teamUsers.list(params as never) as never, (r) => h.keyOf('team_users', r));
+    const params = { team_gid: 'contract team_gid', limit: 10 };
+    const iterator = client.teamUsers.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('team_users', r));
     const expected = h.expectedKeys('team_users', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.teamUsers.list({ 'team_gid': 'contract team_gid', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { team_gid: 'contract team_gid', contract_unknown_param: true };
+    const call = () => client.teamUsers.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -295,14 +350,18 @@ describe('team_users list', () => {
 describe('teams get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.teams.get({ 'team_gid': h.key('teams', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('teams', 0, ["gid","name","organization","permalink_url","resource_type"]));
+    const params = { team_gid: h.key('teams', 0, 'string') };
+    const record = await client.teams.get(params as never);
+    const fields = ['gid', 'name', 'organization', 'permalink_url', 'resource_type'];
+    expect(record).toEqual(h.asShape('teams', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.teams.get({ 'team_gid': h.key('teams', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { team_gid: h.key('teams', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.teams.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -310,19 +369,24 @@ describe('teams get', () => {
 describe('user_teams list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'organization': 'contract organization', 'user_gid': 'contract user_gid', 'limit': 10 };
-    const { keys, pages } = await h.walk(client.userTeams.list(params as never) as never, (r) => h.keyOf('user_teams', r));
+    const params = { organization: 'contract organization', user_gid: 'contract user_gid', limit: 10 };
+    const iterator = client.userTeams.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('user_teams', r));
     const expected = h.expectedKeys('user_teams', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.userTeams.list({ 'organization': 'contract organization', 'user_gid': 'contract user_gid', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = {
+      organization: 'contract organization',
+      user_gid: 'contract user_gid',
+      contract_unknown_param: true,
+    };
+    const call = () => client.userTeams.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -330,19 +394,20 @@ describe('user_teams list', () => {
 describe('users list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
+    const params = { limit: 10 };
+    const iterator = client.users.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.users.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.users.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -350,14 +415,18 @@ describe('users list', () => {
 describe('users get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.users.get({ 'user_gid': h.key('users', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('users', 0, ["email","gid","name","photo","resource_type","workspaces"]));
+    const params = { user_gid: h.key('users', 0, 'string') };
+    const record = await client.users.get(params as never);
+    const fields = ['email', 'gid', 'name', 'photo', 'resource_type', 'workspaces'];
+    expect(record).toEqual(h.asShape('users', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.users.get({ 'user_gid': h.key('users', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { user_gid: h.key('users', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.users.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -365,19 +434,20 @@ describe('users get', () => {
 describe('workspace_projects list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'workspace_gid': 'contract workspace_gid', 'limit': 10 };
-    const { keys, pages } = await h.walk(client.workspaceProjects.list(params as never) as never, (r) => h.keyOf('workspace_projects', r));
+    const params = { workspace_gid: 'contract workspace_gid', limit: 10 };
+    const iterator = client.workspaceProjects.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('workspace_projects', r));
     const expected = h.expectedKeys('workspace_projects', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.workspaceProjects.list({ 'workspace_gid': 'contract workspace_gid', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { workspace_gid: 'contract workspace_gid', contract_unknown_param: true };
+    const call = () => client.workspaceProjects.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -385,19 +455,20 @@ describe('workspace_projects list', () => {
 describe('workspace_tags list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.workspaceTags.list(params as never) as never, (r) => h.keyOf('workspace_tags', r));
+    const params = { limit: 10 };
+    const iterator = client.workspaceTags.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('workspace_tags', r));
     const expected = h.expectedKeys('workspace_tags', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.workspaceTags.list({ 'limit': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { limit: 'not-a-number' };
+    const call = () => client.workspaceTags.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -405,19 +476,20 @@ describe('workspace_tags list', () => {
 describe('workspace_task_search list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'workspace_gid': 'contract workspace_gid', 'limit': 10 };
-    const { keys, pages } = await h.walk(client.workspaceTaskSearch.list(params as never) as never, (r) => h.keyOf('workspace_task_search', r));
+    const params = { workspace_gid: 'contract workspace_gid', limit: 10 };
+    const iterator = client.workspaceTaskSearch.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('workspace_task_search', r));
     const expected = h.expectedKeys('workspace_task_search', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.workspaceTaskSearch.list({ 'workspace_gid': 'contract workspace_gid', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { workspace_gid: 'contract workspace_gid', contract_unknown_param: true };
+    const call = () => client.workspaceTaskSearch.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -425,19 +497,20 @@ describe('workspace_task_search list', () => {
 describe('workspace_teams list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'workspace_gid': 'contract workspace_gid', 'limit': 10 };
-    const { keys, pages } = await h.walk(client.workspaceTeams.list(params as never) as never, (r) => h.keyOf('workspace_teams', r));
+    const params = { workspace_gid: 'contract workspace_gid', limit: 10 };
+    const iterator = client.workspaceTeams.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('workspace_teams', r));
     const expected = h.expectedKeys('workspace_teams', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.workspaceTeams.list({ 'workspace_gid': 'contract workspace_gid', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { workspace_gid: 'contract workspace_gid', contract_unknown_param: true };
+    const call = () => client.workspaceTeams.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -445,19 +518,20 @@ describe('workspace_teams list', () => {
 describe('workspace_users list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'workspace_gid': 'contract workspace_gid', 'limit': 10 };
-    const { keys, pages } = await h.walk(client.workspaceUsers.list(params as never) as never, (r) => h.keyOf('workspace_users', r));
+    const params = { workspace_gid: 'contract workspace_gid', limit: 10 };
+    const iterator = client.workspaceUsers.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('workspace_users', r));
     const expected = h.expectedKeys('workspace_users', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.workspaceUsers.list({ 'workspace_gid': 'contract workspace_gid', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { workspace_gid: 'contract workspace_gid', contract_unknown_param: true };
+    const call = () => client.workspaceUsers.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -465,19 +539,20 @@ describe('workspace_users list', () => {
 describe('workspaces list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.workspaces.list(params as never) as never, (r) => h.keyOf('workspaces', r));
+    const params = { limit: 10 };
+    const iterator = client.workspaces.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('workspaces', r));
     const expected = h.expectedKeys('workspaces', params);
     expect(keys).toEqual(expected);
-    
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.workspaces.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.workspaces.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -485,14 +560,18 @@ describe('workspaces list', () => {
 describe('workspaces get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.workspaces.get({ 'workspace_gid': h.key('workspaces', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('workspaces', 0, ["email_domains","gid","is_organization","name","resource_type"]));
+    const params = { workspace_gid: h.key('workspaces', 0, 'string') };
+    const record = await client.workspaces.get(params as never);
+    const fields = ['email_domains', 'gid', 'is_organization', 'name', 'resource_type'];
+    expect(record).toEqual(h.asShape('workspaces', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.workspaces.get({ 'workspace_gid': h.key('workspaces', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { workspace_gid: h.key('workspaces', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.workspaces.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

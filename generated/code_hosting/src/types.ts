@@ -10,12 +10,12 @@ export type Branch = Record<string, unknown>;
  * Not specified by the contract: "Response fields of every entity except the comment identifiers: not shown."
  */
 export interface Comment {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Numeric database identifier. */
   databaseId: number;
   /** Graph node identifier. */
   id: string;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -23,86 +23,103 @@ export interface Comment {
  * Not specified by the contract: "Response fields of every entity except the comment identifiers: not shown."
  */
 export type Commit = Record<string, unknown>;
+
 /**
  * The issue record.
  * Not specified by the contract: "Response fields of every entity except the comment identifiers: not shown."
  */
 export type Issue = Record<string, unknown>;
+
 /**
  * The label record.
  * Not specified by the contract: "Response fields of every entity except the comment identifiers: not shown."
  */
 export type Label = Record<string, unknown>;
+
 /**
  * The milestone record.
  * Not specified by the contract: "Response fields of every entity except the comment identifiers: not shown."
  */
 export type Milestone = Record<string, unknown>;
+
 /**
  * The org_repository record.
  * Not specified by the contract: "Response fields of every entity except the comment identifiers: not shown."
  */
 export type OrgRepository = Record<string, unknown>;
+
 /**
  * The organization record.
  * Not specified by the contract: "Response fields of every entity except the comment identifiers: not shown."
  */
 export type Organization = Record<string, unknown>;
+
 /**
  * The project record.
  * Not specified by the contract: "Response fields of every entity except the comment identifiers: not shown."
  */
 export type Project = Record<string, unknown>;
+
 /**
  * The project_item record.
  * Not specified by the contract: "Response fields of every entity except the comment identifiers: not shown."
  */
 export type ProjectItem = Record<string, unknown>;
+
 /**
  * The pull_request record.
  * Not specified by the contract: "Response fields of every entity except the comment identifiers: not shown."
  */
 export type PullRequest = Record<string, unknown>;
+
 /**
  * The release record.
  * Not specified by the contract: "Response fields of every entity except the comment identifiers: not shown."
  */
 export type Release = Record<string, unknown>;
+
 /**
  * The repository record.
  * Not specified by the contract: "Response fields of every entity except the comment identifiers: not shown."
  */
 export type Repository = Record<string, unknown>;
+
 /**
  * The review record.
  * Not specified by the contract: "Response fields of every entity except the comment identifiers: not shown."
  */
 export type Review = Record<string, unknown>;
+
 /**
  * The stargazer record.
  * Not specified by the contract: "Response fields of every entity except the comment identifiers: not shown."
  */
 export type Stargazer = Record<string, unknown>;
+
 /**
  * The tag record.
  * Not specified by the contract: "Response fields of every entity except the comment identifiers: not shown."
  */
 export type Tag = Record<string, unknown>;
+
 /**
  * The team record.
  * Not specified by the contract: "Response fields of every entity except the comment identifiers: not shown."
  */
 export type Team = Record<string, unknown>;
+
 /**
  * The user record.
  * Not specified by the contract: "Response fields of every entity except the comment identifiers: not shown."
  */
 export type User = Record<string, unknown>;
+
 /**
  * The viewer record.
  * Not specified by the contract: "Response fields of every entity except the comment identifiers: not shown."
  */
 export type Viewer = Record<string, unknown>;
+
 /**
  * The viewer_repository record.
  * Not specified by the contract: "Response fields of every entity except the comment identifiers: not shown."
@@ -114,8 +131,6 @@ export type ViewerRepository = Record<string, unknown>;
  * Not specified by the contract: "Meta of list-like results: not shown. The seed says only that after is the endCursor of the previous response."
  */
 export interface PageInfoMeta {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /**
    * The `endCursor` field.
    * Assumption: The seed names endCursor ("after: the endCursor of the previous response") but does not show where it is in the response; assumed to be a meta key (the upstream graph API's pageInfo.endCursor), null or absent on the last page.
@@ -126,6 +141,8 @@ export interface PageInfoMeta {
    * Assumption: Not in the seed; assumed from the upstream graph API's pageInfo.hasNextPage (false on the last page) to signal the end of paging.
    */
   hasNextPage: boolean | null;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /** Params of branches list. */
@@ -249,14 +266,14 @@ export interface IssuesApiSearchParams {
  * Not specified by the contract: "repository-scoped list; parameter details after this point are cut off in the reference. (The connector-wide common optional parameters apply.)"
  */
 export interface LabelsListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Cursor; the endCursor of the previous response. */
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
   /** Results per page. */
   per_page?: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -264,10 +281,10 @@ export interface LabelsListParams {
  * Not specified by the contract: "Parameters of labels, milestones, organizations, users, teams, tags, stargazers, viewer, viewer_repositories, projects and project_items: not shown. (The connector-wide common optional parameters apply.)"
  */
 export interface LabelsGetParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -275,14 +292,14 @@ export interface LabelsGetParams {
  * Not specified by the contract: "Parameters of labels, milestones, organizations, users, teams, tags, stargazers, viewer, viewer_repositories, projects and project_items: not shown. (The connector-wide common optional parameters apply.)"
  */
 export interface MilestonesListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Cursor; the endCursor of the previous response. */
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
   /** Results per page. */
   per_page?: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -290,10 +307,10 @@ export interface MilestonesListParams {
  * Not specified by the contract: "Parameters of labels, milestones, organizations, users, teams, tags, stargazers, viewer, viewer_repositories, projects and project_items: not shown. (The connector-wide common optional parameters apply.)"
  */
 export interface MilestonesGetParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /** Params of org_repositories list. */
@@ -313,14 +330,14 @@ export interface OrgRepositoriesListParams {
  * Not specified by the contract: "Parameters of labels, milestones, organizations, users, teams, tags, stargazers, viewer, viewer_repositories, projects and project_items: not shown. (The connector-wide common optional parameters apply.)"
  */
 export interface OrganizationsListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Cursor; the endCursor of the previous response. */
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
   /** Results per page. */
   per_page?: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -328,10 +345,10 @@ export interface OrganizationsListParams {
  * Not specified by the contract: "Parameters of labels, milestones, organizations, users, teams, tags, stargazers, viewer, viewer_repositories, projects and project_items: not shown. (The connector-wide common optional parameters apply.)"
  */
 export interface OrganizationsGetParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /** Params of pr_comments list. */
@@ -363,14 +380,14 @@ export interface PrCommentsGetParams {
  * Not specified by the contract: "Parameters of labels, milestones, organizations, users, teams, tags, stargazers, viewer, viewer_repositories, projects and project_items: not shown. (The connector-wide common optional parameters apply.)"
  */
 export interface ProjectItemsListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Cursor; the endCursor of the previous response. */
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
   /** Results per page. */
   per_page?: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -378,14 +395,14 @@ export interface ProjectItemsListParams {
  * Not specified by the contract: "Parameters of labels, milestones, organizations, users, teams, tags, stargazers, viewer, viewer_repositories, projects and project_items: not shown. (The connector-wide common optional parameters apply.)"
  */
 export interface ProjectsListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Cursor; the endCursor of the previous response. */
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
   /** Results per page. */
   per_page?: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -393,10 +410,10 @@ export interface ProjectsListParams {
  * Not specified by the contract: "Parameters of labels, milestones, organizations, users, teams, tags, stargazers, viewer, viewer_repositories, projects and project_items: not shown. (The connector-wide common optional parameters apply.)"
  */
 export interface ProjectsGetParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /** Params of pull_requests list. */
@@ -523,14 +540,14 @@ export interface ReviewsListParams {
  * Not specified by the contract: "Parameters of labels, milestones, organizations, users, teams, tags, stargazers, viewer, viewer_repositories, projects and project_items: not shown. (The connector-wide common optional parameters apply.)"
  */
 export interface StargazersListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Cursor; the endCursor of the previous response. */
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
   /** Results per page. */
   per_page?: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -538,14 +555,14 @@ export interface StargazersListParams {
  * Not specified by the contract: "Parameters of labels, milestones, organizations, users, teams, tags, stargazers, viewer, viewer_repositories, projects and project_items: not shown. (The connector-wide common optional parameters apply.)"
  */
 export interface TagsListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Cursor; the endCursor of the previous response. */
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
   /** Results per page. */
   per_page?: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -553,10 +570,10 @@ export interface TagsListParams {
  * Not specified by the contract: "Parameters of labels, milestones, organizations, users, teams, tags, stargazers, viewer, viewer_repositories, projects and project_items: not shown. (The connector-wide common optional parameters apply.)"
  */
 export interface TagsGetParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -564,14 +581,14 @@ export interface TagsGetParams {
  * Not specified by the contract: "Parameters of labels, milestones, organizations, users, teams, tags, stargazers, viewer, viewer_repositories, projects and project_items: not shown. (The connector-wide common optional parameters apply.)"
  */
 export interface TeamsListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Cursor; the endCursor of the previous response. */
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
   /** Results per page. */
   per_page?: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -579,10 +596,10 @@ export interface TeamsListParams {
  * Not specified by the contract: "Parameters of labels, milestones, organizations, users, teams, tags, stargazers, viewer, viewer_repositories, projects and project_items: not shown. (The connector-wide common optional parameters apply.)"
  */
 export interface TeamsGetParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -590,14 +607,14 @@ export interface TeamsGetParams {
  * Not specified by the contract: "Parameters of labels, milestones, organizations, users, teams, tags, stargazers, viewer, viewer_repositories, projects and project_items: not shown. (The connector-wide common optional parameters apply.)"
  */
 export interface UsersListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Cursor; the endCursor of the previous response. */
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
   /** Results per page. */
   per_page?: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -605,10 +622,10 @@ export interface UsersListParams {
  * Not specified by the contract: "Parameters of labels, milestones, organizations, users, teams, tags, stargazers, viewer, viewer_repositories, projects and project_items: not shown. (The connector-wide common optional parameters apply.)"
  */
 export interface UsersGetParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -616,14 +633,14 @@ export interface UsersGetParams {
  * Not specified by the contract: "Parameters of labels, milestones, organizations, users, teams, tags, stargazers, viewer, viewer_repositories, projects and project_items: not shown. (The connector-wide common optional parameters apply.)"
  */
 export interface UsersApiSearchParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Cursor; the endCursor of the previous response. */
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
   /** Results per page. */
   per_page?: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -631,10 +648,10 @@ export interface UsersApiSearchParams {
  * Not specified by the contract: "Parameters of labels, milestones, organizations, users, teams, tags, stargazers, viewer, viewer_repositories, projects and project_items: not shown. (The connector-wide common optional parameters apply.)"
  */
 export interface ViewerGetParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -642,14 +659,14 @@ export interface ViewerGetParams {
  * Not specified by the contract: "Parameters of labels, milestones, organizations, users, teams, tags, stargazers, viewer, viewer_repositories, projects and project_items: not shown. (The connector-wide common optional parameters apply.)"
  */
 export interface ViewerRepositoriesListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Cursor; the endCursor of the previous response. */
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
   /** Results per page. */
   per_page?: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**

@@ -66,6 +66,7 @@ export interface EmailActivity {
  * Not specified by the contract: "Fields of automations, tags, interest_categories, interests, segments, segment_members and unsubscribes: not shown."
  */
 export type Interest = Record<string, unknown>;
+
 /**
  * The interest_category record.
  * Not specified by the contract: "Fields of automations, tags, interest_categories, interests, segments, segment_members and unsubscribes: not shown."
@@ -227,16 +228,19 @@ export interface Report {
  * Not specified by the contract: "Fields of automations, tags, interest_categories, interests, segments, segment_members and unsubscribes: not shown."
  */
 export type Segment = Record<string, unknown>;
+
 /**
  * The segment_member record.
  * Not specified by the contract: "Fields of automations, tags, interest_categories, interests, segments, segment_members and unsubscribes: not shown."
  */
 export type SegmentMember = Record<string, unknown>;
+
 /**
  * The tag record.
  * Not specified by the contract: "Fields of automations, tags, interest_categories, interests, segments, segment_members and unsubscribes: not shown."
  */
 export type Tag = Record<string, unknown>;
+
 /**
  * The unsubscribe record.
  * Not specified by the contract: "Fields of automations, tags, interest_categories, interests, segments, segment_members and unsubscribes: not shown."
@@ -254,8 +258,6 @@ export interface TotalItemsMeta {
  * Not specified by the contract: "automations list: further parameters cut off; remaining automations parameters: not shown."
  */
 export interface AutomationsListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Only records created before this time. */
   before_create_time?: string;
   /**
@@ -269,6 +271,8 @@ export interface AutomationsListParams {
   offset?: number;
   /** Only records created since this time. */
   since_create_time?: string;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /** Params of campaigns list. */
@@ -325,12 +329,12 @@ export interface EmailActivityListParams {
  * Not specified by the contract: "Parameters of interest_categories: not shown. (The seed's "Common list parameters: count; offset" apply: the connector-wide list params are given.)"
  */
 export interface InterestCategoriesListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Number of records to return. */
   count?: number;
   /** Number of records to skip. */
   offset?: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -344,12 +348,12 @@ export type InterestCategoriesGetParams = Record<string, unknown>;
  * Not specified by the contract: "Parameters of interests: not shown. (The seed's "Common list parameters: count; offset" apply: the connector-wide list params are given.)"
  */
 export interface InterestsListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Number of records to return. */
   count?: number;
   /** Number of records to skip. */
   offset?: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -458,12 +462,12 @@ export interface ReportsGetParams {
  * Not specified by the contract: "Parameters of segment_members: not shown. (The seed's "Common list parameters: count; offset" apply: the connector-wide list params are given.)"
  */
 export interface SegmentMembersListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Number of records to return. */
   count?: number;
   /** Number of records to skip. */
   offset?: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -471,12 +475,12 @@ export interface SegmentMembersListParams {
  * Not specified by the contract: "Parameters of segments: not shown. (The seed's "Common list parameters: count; offset" apply: the connector-wide list params are given.)"
  */
 export interface SegmentsListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Number of records to return. */
   count?: number;
   /** Number of records to skip. */
   offset?: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -490,12 +494,12 @@ export type SegmentsGetParams = Record<string, unknown>;
  * Not specified by the contract: "Parameters of tags: not shown. (The seed's "Common list parameters: count; offset" apply: the connector-wide list params are given.)"
  */
 export interface TagsListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Number of records to return. */
   count?: number;
   /** Number of records to skip. */
   offset?: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -503,12 +507,12 @@ export interface TagsListParams {
  * Not specified by the contract: "Parameters of unsubscribes: not shown. (The seed's "Common list parameters: count; offset" apply: the connector-wide list params are given.)"
  */
 export interface UnsubscribesListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Number of records to return. */
   count?: number;
   /** Number of records to skip. */
   offset?: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**

@@ -4,6 +4,7 @@
  * Not specified by the contract: "Fields of ... about: not shown."
  */
 export type About = Record<string, unknown>;
+
 /**
  * The change record.
  * Not specified by the contract: "Fields of ... changes ...: not shown."
@@ -56,7 +57,7 @@ export interface Comment {
     kind: string | null;
     /** The `modifiedTime` field. */
     modifiedTime: string | null;
-    }> | null;
+  }> | null;
   /** The `resolved` field. */
   resolved: boolean | null;
 }
@@ -165,7 +166,7 @@ export interface File {
     permissionId: string | null;
     /** The `photoLink` field. */
     photoLink: string | null;
-    }> | null;
+  }> | null;
   /** The `parents` field. */
   parents: Array<unknown> | null;
   /** The `permissionIds` field. */
@@ -261,11 +262,13 @@ export interface Permission {
  * Not specified by the contract: "Fields of replies ...: not shown."
  */
 export type Reply = Record<string, unknown>;
+
 /**
  * The revision record.
  * Not specified by the contract: "Fields of ... revisions ...: not shown."
  */
 export type Revision = Record<string, unknown>;
+
 /**
  * The start_page_token record.
  * Not specified by the contract: "Fields of ... changes_start_page_token ...: not shown."
@@ -297,13 +300,13 @@ export type NotShownMeta = Record<string, unknown>;
  * Not specified by the contract: "Fields of replies ...: not shown. (The seed gives no meta for replies lists.)"
  */
 export interface RepliesMeta {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /**
    * The `nextPageToken` field.
    * Assumption: The seed shows no meta for replies lists, but replies list takes pageSize and pageToken like the other lists; the next page token is assumed to come in nextPageToken as for drives, permissions and comments.
    */
   nextPageToken: string | null;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -311,11 +314,13 @@ export interface RepliesMeta {
  * Not specified by the contract: "Parameters of ... about: not shown."
  */
 export type AboutGetParams = Record<string, unknown>;
+
 /**
  * Params of changes list.
  * Not specified by the contract: "Parameters of ... changes ...: not shown."
  */
 export type ChangesListParams = Record<string, unknown>;
+
 /**
  * Params of changes_start_page_token get.
  * Not specified by the contract: "Parameters of ... changes_start_page_token ...: not shown."
@@ -523,8 +528,6 @@ export interface PermissionsGetParams {
  * Not specified by the contract: "replies list: further parameters cut off. Parameters of replies (rest): not shown."
  */
 export interface RepliesListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Comment id. */
   commentId: string;
   /** File id. */
@@ -540,6 +543,8 @@ export interface RepliesListParams {
    * Note: The endpoint table does not type pageToken; string follows from the string meta nextPageToken.
    */
   pageToken?: string;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -547,16 +552,19 @@ export interface RepliesListParams {
  * Not specified by the contract: "Parameters of replies (rest): not shown."
  */
 export type RepliesGetParams = Record<string, unknown>;
+
 /**
  * Params of revisions list.
  * Not specified by the contract: "Parameters of ... revisions ...: not shown."
  */
 export type RevisionsListParams = Record<string, unknown>;
+
 /**
  * Params of revisions get.
  * Not specified by the contract: "Parameters of ... revisions ...: not shown."
  */
 export type RevisionsGetParams = Record<string, unknown>;
+
 /**
  * auth_config of a file_storage source (credentials stored with the source).
  * Not specified by the contract: "Authentication methods of the remaining connectors: not shown."

@@ -40,7 +40,11 @@ export interface MethodDescriptor extends Omit<CallDescriptor, 'entity'> {
    * single: the envelope's records value (get, create, update, delete); list: pages of records (list, api_search);
    * hits: pages of the uniform search; a function: a call of its own (downloads: `callDownload`).
    */
-  result: 'single' | 'list' | 'hits' | ((client: ConnectorClient, call: CallDescriptor, params?: object, options?: RequestOptions) => Promise<unknown>);
+  result:
+    | 'single'
+    | 'list'
+    | 'hits'
+    | ((client: ConnectorClient, call: CallDescriptor, params?: object, options?: RequestOptions) => Promise<unknown>);
   /** list: how it pages (absent: one page). */
   paging?: PaginationDescriptor;
 }
@@ -83,10 +87,13 @@ export class ConnectorClient {
   constructor(options: ClientOptions, service: ServiceDescriptor) {
     const { sourceId } = options;
     // "." and ".." would be path segments of their own.
-    if (sourceId === '' || sourceId === '.' || sourceId === '..') throw new TypeError(`invalid sourceId ${JSON.stringify(sourceId)}: not empty, "." or ".."`);
+    if (sourceId === '' || sourceId === '.' || sourceId === '..')
+      throw new TypeError(`invalid sourceId ${JSON.stringify(sourceId)}: not empty, "." or ".."`);
     // The validators are opt-in so that clients which never check responses do not bundle them.
     if ((options.validateResponses ?? 'off') !== 'off' && !options.responseValidators) {
-      throw new TypeError("validateResponses needs the responseValidators option: import { responseValidators } from '<package>/validators'");
+      throw new TypeError(
+        "validateResponses needs the responseValidators option: import { responseValidators } from '<package>/validators'",
+      );
     }
     this.#options = options;
     this.#service = service;
@@ -97,14 +104,19 @@ export class ConnectorClient {
    * Untyped escape hatch: any entity/action/params; returns the envelope's records and meta as sent.
    * Retried like typed calls: the service's read actions may be; any other action never. Expects a JSON response (use typed download methods for bytes).
    */
-  async execute(request: { entity: string; action: string; params?: Record<string, unknown> }, options?: RequestOptions): Promise<ExecuteResponse> {
+  async execute(
+    request: { entity: string; action: string; params?: Record<string, unknown> },
+    options?: RequestOptions,
+  ): Promise<ExecuteResponse> {
     const exchange = await this.#send(request, request.params, options);
     return { ...this.#unwrap(exchange), status: exchange.status, headers: exchange.headers };
   }
 
   /** POSTs the body to the sources path; returns the envelope's records value (assumed { id, ... }). Never retried. */
   async createSource(body: CreateSourceBody, options?: RequestOptions): Promise<Source> {
-    return this.#unwrap(await this.#transport.send({ path: this.#service.sourcesPath, body, retryable: false, options })).records as Source;
+    return this.#unwrap(
+      await this.#transport.send({ path: this.#service.sourcesPath, body, retryable: false, options }),
+    ).records as Source;
   }
 
   /**
@@ -121,13 +133,24 @@ export class ConnectorClient {
           ? (params, options) => result(this, call, params, options)
           : result === 'single'
             ? (params, options) => this.callSingle(call, params, options)
-            : (params, options) => this.#pages(call, params, result === 'hits' ? this.#service.search : (method.paging ?? null), options, result === 'hits');
+            : (params, options) =>
+                this.#pages(
+                  call,
+                  params,
+                  result === 'hits' ? this.#service.search : (method.paging ?? null),
+                  options,
+                  result === 'hits',
+                );
     }
     return resource as R;
   }
 
   /** A single-record call (get, create, update, delete): the envelope's records value. */
-  protected async callSingle<T>(call: CallDescriptor, params: object | undefined, options?: RequestOptions): Promise<T> {
+  protected async callSingle<T>(
+    call: CallDescriptor,
+    params: object | undefined,
+    options?: RequestOptions,
+  ): Promise<T> {
     const { records } = this.#unwrap(await this.request(call, params, options));
     this.#checkRecords(call, [records], false);
     return records as T;
@@ -138,19 +161,38 @@ export class ConnectorClient {
    * and the meta; the uniform search (`hits`) reads the hit object ({ hits, next_cursor, took_ms }) in the records
    * key, which is both the page and the meta paging reads.
    */
-  #pages(call: CallDescriptor, params: object | undefined, pagination: PaginationDescriptor | null, options: PageOptions | undefined, hits: boolean): PagePromise<unknown, unknown> {
+  #pages(
+    call: CallDescriptor,
+    params: object | undefined,
+    pagination: PaginationDescriptor | null,
+    options: PageOptions | undefined,
+    hits: boolean,
+  ): PagePromise<unknown, unknown> {
     // Only the caller's params are checked: later pages differ only in the paging value the server handed out.
     const invalid = this.#paramProblem(call, params);
     const load = async (pageParams: Record<string, unknown> | undefined): Promise<LoadedPage<unknown, unknown>> => {
       if (invalid) throw invalid;
       const { records, meta } = this.#unwrap(await this.#send(call, pageParams, options));
-      const expected = hits ? (isRecord(records) && Array.isArray(records['hits']) ? undefined : 'a search result with a hits array') : Array.isArray(records) ? undefined : 'an array of records';
-      if (expected) throw new ApiError(`expected ${expected} in '${this.#service.envelope.records}' (${call.entity} ${call.action})`, { entity: call.entity, action: call.action });
+      const expected = hits
+        ? isRecord(records) && Array.isArray(records['hits'])
+          ? undefined
+          : 'a search result with a hits array'
+        : Array.isArray(records)
+          ? undefined
+          : 'an array of records';
+      if (expected)
+        throw new ApiError(
+          `expected ${expected} in '${this.#service.envelope.records}' (${call.entity} ${call.action})`,
+          { entity: call.entity, action: call.action },
+        );
       if (hits) return { page: records, items: (records as { hits: unknown[] }).hits, meta: records };
       this.#checkRecords(call, records as unknown[], true);
       return { page: { records, meta }, items: records as unknown[], meta };
     };
-    return new PagePromise(load, params as Record<string, unknown> | undefined, pagination, { maxItems: options?.maxItems, maxPages: options?.maxPages });
+    return new PagePromise(load, params as Record<string, unknown> | undefined, pagination, {
+      maxItems: options?.maxItems,
+      maxPages: options?.maxPages,
+    });
   }
 
   /**
@@ -165,7 +207,12 @@ export class ConnectorClient {
   }
 
   /** POSTs `{ entity, action, params }` to the execute path of this client's source. */
-  #send({ entity, action }: { entity: string; action: string }, params: object | undefined, options: RequestOptions | undefined, stream?: boolean): Promise<Exchange> {
+  #send(
+    { entity, action }: { entity: string; action: string },
+    params: object | undefined,
+    options: RequestOptions | undefined,
+    stream?: boolean,
+  ): Promise<Exchange> {
     const { sourceId } = this.#options;
     if (sourceId === undefined) throw new TypeError('sourceId is required (only createSource works without it)');
     return this.#transport.send({
@@ -197,7 +244,8 @@ export class ConnectorClient {
 
   /** The envelope's records and meta (both undefined for an empty body). */
   #unwrap({ json, status, headers }: Exchange): { records: unknown; meta: unknown } {
-    if (json !== undefined && !isRecord(json)) throw new ApiError(`${status} expected a JSON object response`, { status, headers });
+    if (json !== undefined && !isRecord(json))
+      throw new ApiError(`${status} expected a JSON object response`, { status, headers });
     const { envelope } = this.#service;
     return { records: json?.[envelope.records], meta: json?.[envelope.meta] };
   }

@@ -23,7 +23,12 @@ export interface DownloadResponse {
 }
 
 /** A download call: the response bytes, streamed, never parsed (generated download methods call it). */
-export async function callDownload(client: ConnectorClient, call: CallDescriptor, params: object | undefined, options?: RequestOptions): Promise<DownloadResponse> {
+export async function callDownload(
+  client: ConnectorClient,
+  call: CallDescriptor,
+  params: object | undefined,
+  options?: RequestOptions,
+): Promise<DownloadResponse> {
   const exchange = await client.request(call, params, options, true);
   return toDownloadResponse(exchange.response, exchange.headers);
 }

@@ -33,7 +33,15 @@ export { PagePromise, type PaginationDescriptor } from './pagination.js';
 export { checkParams, type ParamSchema, type ParamType } from './params.js';
 export { createResponseValidators, type ResponseValidators } from './response-validation.js';
 export type { Clock } from './retry.js';
-export type { ExactlyOne, SearchFilter, SearchHit, SearchOperators, SearchRequest, SearchResult, SearchSort } from './search.js';
+export type {
+  ExactlyOne,
+  SearchFilter,
+  SearchHit,
+  SearchOperators,
+  SearchRequest,
+  SearchResult,
+  SearchSort,
+} from './search.js';
 export {
   ParamValidationError,
   ResponseValidationError,

@@ -4,16 +4,19 @@
  * Not specified by the contract: "Fields of ... articles ...: not shown."
  */
 export type Article = Record<string, unknown>;
+
 /**
  * The article_attachment record.
  * Not specified by the contract: "Fields of ... article_attachments ...: not shown."
  */
 export type ArticleAttachment = Record<string, unknown>;
+
 /**
  * The attachment record.
  * Not specified by the contract: "Fields of ... attachments ...: not shown."
  */
 export type Attachment = Record<string, unknown>;
+
 /**
  * The automation record.
  * Not specified by the contract: "Fields of ... automations ...: not shown."
@@ -61,6 +64,7 @@ export interface Brand {
  * Not specified by the contract: "Fields of ... groups ...: not shown."
  */
 export type Group = Record<string, unknown>;
+
 /**
  * The group_membership record.
  * Not specified by the contract: "Fields of ... memberships ...: not shown."
@@ -98,21 +102,25 @@ export interface Macro {
  * Not specified by the contract: "Fields of organizations ...: not shown."
  */
 export type Organization = Record<string, unknown>;
+
 /**
  * The organization_membership record.
  * Not specified by the contract: "Fields of ... memberships ...: not shown."
  */
 export type OrganizationMembership = Record<string, unknown>;
+
 /**
  * The satisfaction_rating record.
  * Not specified by the contract: "Fields of ... satisfaction_ratings ...: not shown."
  */
 export type SatisfactionRating = Record<string, unknown>;
+
 /**
  * The sla_policy record.
  * Not specified by the contract: "Fields of ... sla_policies ...: not shown."
  */
 export type SlaPolicy = Record<string, unknown>;
+
 /**
  * The tag record.
  * Not specified by the contract: "Fields of ... tags ...: not shown."
@@ -206,21 +214,25 @@ export interface Ticket {
  * Not specified by the contract: "Fields of ... ticket_audits ...: not shown."
  */
 export type TicketAudit = Record<string, unknown>;
+
 /**
  * The ticket_comment record.
  * Not specified by the contract: "Fields of ... ticket_comments ...: not shown."
  */
 export type TicketComment = Record<string, unknown>;
+
 /**
  * A ticket field. The seed's list of entities whose fields are not shown does not name ticket_fields, but no ticket-field record is given either (only its searchable fields); the record is left unspecified.
  * Not specified by the contract: "Fields of ticket_fields records: not shown (the seed gives only the ticket-field searchable fields)."
  */
 export type TicketField = Record<string, unknown>;
+
 /**
  * The ticket_form record.
  * Not specified by the contract: "Fields of ... ticket_forms ...: not shown."
  */
 export type TicketForm = Record<string, unknown>;
+
 /**
  * The ticket_metric record.
  * Not specified by the contract: "Fields of ... ticket_metrics ...: not shown."
@@ -378,46 +390,55 @@ export interface ListMeta {
  * Not specified by the contract: "The seed gives list meta only for ticket, user, brand, view, macro, trigger lists; the meta of the other lists is not shown."
  */
 export type NotShownMeta = Record<string, unknown>;
+
 /**
  * Params of article_attachments list.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type ArticleAttachmentsListParams = Record<string, unknown>;
+
 /**
  * Params of article_attachments get.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type ArticleAttachmentsGetParams = Record<string, unknown>;
+
 /**
  * Params of article_attachments download.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type ArticleAttachmentsDownloadParams = Record<string, unknown>;
+
 /**
  * Params of articles list.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type ArticlesListParams = Record<string, unknown>;
+
 /**
  * Params of articles get.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type ArticlesGetParams = Record<string, unknown>;
+
 /**
  * Params of attachments get.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type AttachmentsGetParams = Record<string, unknown>;
+
 /**
  * Params of attachments download.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type AttachmentsDownloadParams = Record<string, unknown>;
+
 /**
  * Params of automations list.
  * Not specified by the contract: "Parameters of automations: not shown."
  */
 export type AutomationsListParams = Record<string, unknown>;
+
 /**
  * Params of automations get.
  * Not specified by the contract: "Parameters of automations: not shown."
@@ -480,16 +501,19 @@ export interface BrandsGetParams {
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type GroupMembershipsListParams = Record<string, unknown>;
+
 /**
  * Searchable fields of groups (action search).
  * Not specified by the contract: "Searchable fields of groups: not shown."
  */
 export type GroupsSearchFields = Record<string, unknown>;
+
 /**
  * Params of groups list.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type GroupsListParams = Record<string, unknown>;
+
 /**
  * Params of groups get.
  * Not specified by the contract: "Parameters of the other entities: not shown."
@@ -527,71 +551,85 @@ export interface MacrosGetParams {
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type OrganizationMembershipsListParams = Record<string, unknown>;
+
 /**
  * Searchable fields of organizations (action search).
  * Not specified by the contract: "Searchable fields of organizations: not shown."
  */
 export type OrganizationsSearchFields = Record<string, unknown>;
+
 /**
  * Params of organizations list.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type OrganizationsListParams = Record<string, unknown>;
+
 /**
  * Params of organizations get.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type OrganizationsGetParams = Record<string, unknown>;
+
 /**
  * Searchable fields of satisfaction_ratings (action search).
  * Not specified by the contract: "Searchable fields of satisfaction_ratings: not shown."
  */
 export type SatisfactionRatingsSearchFields = Record<string, unknown>;
+
 /**
  * Params of satisfaction_ratings list.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type SatisfactionRatingsListParams = Record<string, unknown>;
+
 /**
  * Params of satisfaction_ratings get.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type SatisfactionRatingsGetParams = Record<string, unknown>;
+
 /**
  * Params of sla_policies list.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type SlaPoliciesListParams = Record<string, unknown>;
+
 /**
  * Params of sla_policies get.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type SlaPoliciesGetParams = Record<string, unknown>;
+
 /**
  * Searchable fields of tags (action search).
  * Not specified by the contract: "Searchable fields of tags: not shown."
  */
 export type TagsSearchFields = Record<string, unknown>;
+
 /**
  * Params of tags list.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type TagsListParams = Record<string, unknown>;
+
 /**
  * Searchable fields of ticket_audits (action search).
  * Not specified by the contract: "Searchable fields of ticket_audits: not shown."
  */
 export type TicketAuditsSearchFields = Record<string, unknown>;
+
 /**
  * Params of ticket_audits list.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type TicketAuditsListParams = Record<string, unknown>;
+
 /**
  * Searchable fields of ticket_comments (action search).
  * Not specified by the contract: "Searchable fields of ticket_comments: not shown."
  */
 export type TicketCommentsSearchFields = Record<string, unknown>;
+
 /**
  * Params of ticket_comments list.
  * Not specified by the contract: "Parameters of the other entities: not shown."
@@ -661,31 +699,37 @@ export interface TicketFieldsSearchFields {
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type TicketFieldsListParams = Record<string, unknown>;
+
 /**
  * Params of ticket_fields get.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type TicketFieldsGetParams = Record<string, unknown>;
+
 /**
  * Searchable fields of ticket_forms (action search).
  * Not specified by the contract: "Searchable fields of ticket_forms: not shown."
  */
 export type TicketFormsSearchFields = Record<string, unknown>;
+
 /**
  * Params of ticket_forms list.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type TicketFormsListParams = Record<string, unknown>;
+
 /**
  * Params of ticket_forms get.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type TicketFormsGetParams = Record<string, unknown>;
+
 /**
  * Searchable fields of ticket_metrics (action search).
  * Not specified by the contract: "Searchable fields of ticket_metrics: not shown."
  */
 export type TicketMetricsSearchFields = Record<string, unknown>;
+
 /**
  * Params of ticket_metrics list.
  * Not specified by the contract: "Parameters of the other entities: not shown."
