@@ -261,9 +261,16 @@ function schemaDiagnostics(source: SourceFile, errors: ErrorObject[]): Diagnosti
   for (const e of errors) {
     const p = pointerToPath(e.instancePath);
     const where = showPath(p);
+    // A key that breaks `propertyNames`: reported at the key, once (ajv adds a wrapper error without the name).
+    const badKey = (e as ErrorObject & { propertyName?: string }).propertyName;
+    if (badKey !== undefined) {
+      add([...p, badKey], 'SPEC005', `key '${badKey}' in ${where} ${e.keyword === 'pattern' ? `must match ${(e.params as { pattern: string }).pattern}` : (e.message ?? 'is invalid')}`, 'key');
+      continue;
+    }
     switch (e.keyword) {
       case 'if':
-        break; // the failing `then`/`else` branch reports the real problem
+      case 'propertyNames':
+        break; // the failing branch (or the key's own error) reports the real problem
       case 'additionalProperty':
       case 'additionalProperties': {
         const key = (e.params as { additionalProperty: string }).additionalProperty;

@@ -2382,10 +2382,11 @@ return errors === 0;
 }
 
 export const validateService = validate34;
-const schema61 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://connector-codegen.dev/schema/service.schema.json","title":"connector-codegen common contract (spec/service.yaml)","type":"object","additionalProperties":false,"required":["service","assumptions","endpoints","actions","writeActions","connectors","executeBody","result","search","sourceCreation","authentication","limits","versioning"],"properties":{"service":{"type":"object","additionalProperties":false,"required":["title","seed","description"],"properties":{"title":{"type":"string"},"seed":{"type":"string"},"description":{"type":"string"}}},"assumptions":{"type":"object","required":["envelope","errorBody","errorStatuses","sortElement","download","tokenIssuance"],"additionalProperties":{"$ref":"#/definitions/assumption"},"properties":{"envelope":{"allOf":[{"$ref":"#/definitions/assumption"},{"properties":{"value":{"type":"object","additionalProperties":false,"required":["records","meta"],"properties":{"records":{"type":"string","minLength":1},"meta":{"type":"string","minLength":1}}}},"type":"object"}]},"errorBody":{"$ref":"#/definitions/assumption"},"errorStatuses":{"$ref":"#/definitions/assumption"},"sortElement":{"$ref":"#/definitions/assumption"},"download":{"$ref":"#/definitions/assumption"},"tokenIssuance":{"$ref":"#/definitions/assumption"}}},"endpoints":{"type":"object","additionalProperties":false,"required":["execute","createSource"],"properties":{"execute":{"$ref":"#/definitions/endpoint"},"createSource":{"$ref":"#/definitions/endpoint"}}},"baseUrl":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"type":"object","additionalProperties":false,"required":["kind","description"],"properties":{"kind":{"enum":["read","write"]},"description":{"type":"string"}}}},"writeActions":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"array","minItems":1,"items":{"type":"string"}}}},"connectors":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"}},"executeBody":{"$ref":"connector.schema.json#/definitions/paramMap"},"result":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"metaKeys":{"type":"array","items":{"type":"string"}}}},"search":{"type":"object","additionalProperties":false,"required":["params","operators","hit","pagination"],"properties":{"description":{"type":"string"},"params":{"$ref":"connector.schema.json#/definitions/paramMap"},"operators":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["operand"],"properties":{"operand":{"enum":["value","values","text","filter","filters"]},"description":{"type":"string"}}}},"hit":{"$ref":"connector.schema.json#/definitions/fieldMap"},"pagination":{"$ref":"connector.schema.json#/definitions/paginationScheme"}}},"sourceCreation":{"$ref":"connector.schema.json#/definitions/shape"},"authentication":{"type":"object","additionalProperties":false,"required":["header","scheme","connectors"],"properties":{"description":{"type":"string"},"header":{"type":"string"},"scheme":{"type":"string"},"unspecified":{"type":"string"},"placeholders":{"type":"array","items":{"type":"string"}},"connectors":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["method","fields"],"properties":{"method":{"enum":["api_key","access_token","oauth2","basic","bearer"]},"description":{"type":"string"},"fields":{"$ref":"connector.schema.json#/definitions/paramMap"},"variables":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean"]},"required":{"type":"boolean"},"description":{"type":"string"},"default":{"type":["string","object"],"if":{"type":"object"},"then":{"type":"object","additionalProperties":false,"required":["unspecified"],"properties":{"unspecified":{"type":"string"}}}},"note":{"type":"string"}}}}}}}}},"limits":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["where","limit"],"properties":{"where":{"type":"string"},"limit":{"type":"string"},"appliesTo":{"type":"object","additionalProperties":false,"properties":{"connector":{"type":"string"},"service":{"enum":["search"]},"entities":{"type":"array","items":{"type":"string"}},"actions":{"type":"array","items":{"type":"string"}},"param":{"type":["string","array"],"items":{"type":"string"}}}},"expect":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"minimum":{"type":"number"},"maximum":{"type":"number"},"default":{"$ref":"connector.schema.json#/definitions/literal"},"maxItems":{"type":"integer"},"maxLength":{"type":"integer"},"pattern":{"type":"string"},"maxBytes":{"type":"integer"}}},"unspecified":{"type":"string"}}}},"events":{"type":"object","additionalProperties":false,"properties":{"unspecified":{"type":"string"}}},"versioning":{"type":"object","additionalProperties":false,"required":["pathSegment"],"properties":{"pathSegment":{"type":"string"},"description":{"type":"string"},"unspecified":{"type":"string"}}}},"definitions":{"assumption":{"type":"object","required":["contract","source","value"],"properties":{"contract":{"type":"string","description":"The contract's words on what it does not show."},"source":{"type":"string","description":"Where the assumed value comes from."},"value":{"description":"The assumed value; the one place to change it."}},"additionalProperties":false},"endpoint":{"type":"object","additionalProperties":false,"required":["method","path","headers","body"],"properties":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"path":{"type":"string","pattern":"^/"},"description":{"type":"string"},"pathParams":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","additionalProperties":{"type":"string"}},"body":{"enum":["executeBody","sourceCreation"]},"response":{"type":"string"}}}}};
+const schema61 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://connector-codegen.dev/schema/service.schema.json","title":"connector-codegen common contract (spec/service.yaml)","type":"object","additionalProperties":false,"required":["service","assumptions","endpoints","actions","writeActions","connectors","executeBody","result","search","sourceCreation","authentication","limits","versioning"],"properties":{"service":{"type":"object","additionalProperties":false,"required":["title","seed","description"],"properties":{"title":{"type":"string"},"seed":{"type":"string"},"description":{"type":"string"}}},"assumptions":{"type":"object","required":["envelope","errorBody","errorStatuses","sortElement","download","tokenIssuance"],"additionalProperties":{"$ref":"#/definitions/assumption"},"properties":{"envelope":{"allOf":[{"$ref":"#/definitions/assumption"},{"properties":{"value":{"type":"object","additionalProperties":false,"required":["records","meta"],"properties":{"records":{"type":"string","minLength":1},"meta":{"type":"string","minLength":1}}}},"type":"object"}]},"errorBody":{"$ref":"#/definitions/assumption"},"errorStatuses":{"allOf":[{"$ref":"#/definitions/assumption"},{"properties":{"value":{"type":"object","description":"Error status (404, or a class such as 5xx) → what it means.","propertyNames":{"pattern":"^[1-5]([0-9][0-9]|xx)$"},"additionalProperties":{"type":"string"}}},"type":"object"}]},"sortElement":{"$ref":"#/definitions/assumption"},"download":{"$ref":"#/definitions/assumption"},"tokenIssuance":{"$ref":"#/definitions/assumption"}}},"endpoints":{"type":"object","additionalProperties":false,"required":["execute","createSource"],"properties":{"execute":{"$ref":"#/definitions/endpoint"},"createSource":{"$ref":"#/definitions/endpoint"}}},"baseUrl":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"type":"object","additionalProperties":false,"required":["kind","description"],"properties":{"kind":{"enum":["read","write"]},"description":{"type":"string"}}}},"writeActions":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"array","minItems":1,"items":{"type":"string"}}}},"connectors":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"}},"executeBody":{"$ref":"connector.schema.json#/definitions/paramMap"},"result":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"metaKeys":{"type":"array","items":{"type":"string"}}}},"search":{"type":"object","additionalProperties":false,"required":["params","operators","hit","pagination"],"properties":{"description":{"type":"string"},"params":{"$ref":"connector.schema.json#/definitions/paramMap"},"operators":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["operand"],"properties":{"operand":{"enum":["value","values","text","filter","filters"]},"description":{"type":"string"}}}},"hit":{"$ref":"connector.schema.json#/definitions/fieldMap"},"pagination":{"$ref":"connector.schema.json#/definitions/paginationScheme"}}},"sourceCreation":{"$ref":"connector.schema.json#/definitions/shape"},"authentication":{"type":"object","additionalProperties":false,"required":["header","scheme","connectors"],"properties":{"description":{"type":"string"},"header":{"type":"string"},"scheme":{"type":"string"},"unspecified":{"type":"string"},"placeholders":{"type":"array","items":{"type":"string"}},"connectors":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["method","fields"],"properties":{"method":{"enum":["api_key","access_token","oauth2","basic","bearer"]},"description":{"type":"string"},"fields":{"$ref":"connector.schema.json#/definitions/paramMap"},"variables":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean"]},"required":{"type":"boolean"},"description":{"type":"string"},"default":{"type":["string","object"],"if":{"type":"object"},"then":{"type":"object","additionalProperties":false,"required":["unspecified"],"properties":{"unspecified":{"type":"string"}}}},"note":{"type":"string"}}}}}}}}},"limits":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["where","limit"],"properties":{"where":{"type":"string"},"limit":{"type":"string"},"appliesTo":{"type":"object","additionalProperties":false,"properties":{"connector":{"type":"string"},"service":{"enum":["search"]},"entities":{"type":"array","items":{"type":"string"}},"actions":{"type":"array","items":{"type":"string"}},"param":{"type":["string","array"],"items":{"type":"string"}}}},"expect":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"minimum":{"type":"number"},"maximum":{"type":"number"},"default":{"$ref":"connector.schema.json#/definitions/literal"},"maxItems":{"type":"integer"},"maxLength":{"type":"integer"},"pattern":{"type":"string"},"maxBytes":{"type":"integer"}}},"unspecified":{"type":"string"}}}},"events":{"type":"object","additionalProperties":false,"properties":{"unspecified":{"type":"string"}}},"versioning":{"type":"object","additionalProperties":false,"required":["pathSegment"],"properties":{"pathSegment":{"type":"string"},"description":{"type":"string"},"unspecified":{"type":"string"}}}},"definitions":{"assumption":{"type":"object","required":["contract","source","value"],"properties":{"contract":{"type":"string","description":"The contract's words on what it does not show."},"source":{"type":"string","description":"Where the assumed value comes from."},"value":{"description":"The assumed value; the one place to change it."}},"additionalProperties":false},"endpoint":{"type":"object","additionalProperties":false,"required":["method","path","headers","body"],"properties":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"path":{"type":"string","pattern":"^/"},"description":{"type":"string"},"pathParams":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","additionalProperties":{"type":"string"}},"body":{"enum":["executeBody","sourceCreation"]},"response":{"type":"string"}}}}};
 const schema62 = {"type":"object","required":["contract","source","value"],"properties":{"contract":{"type":"string","description":"The contract's words on what it does not show."},"source":{"type":"string","description":"Where the assumed value comes from."},"value":{"description":"The assumed value; the one place to change it."}},"additionalProperties":false};
 const schema69 = {"type":"object","additionalProperties":false,"required":["method","path","headers","body"],"properties":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"path":{"type":"string","pattern":"^/"},"description":{"type":"string"},"pathParams":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","additionalProperties":{"type":"string"}},"body":{"enum":["executeBody","sourceCreation"]},"response":{"type":"string"}}};
-const pattern1 = new RegExp("^/", "u");
+const pattern1 = new RegExp("^[1-5]([0-9][0-9]|xx)$", "u");
+const pattern2 = new RegExp("^/", "u");
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3777,12 +3778,15 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-if(data4.sortElement !== undefined){
-let data20 = data4.sortElement;
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.value !== undefined){
+let data20 = data17.value;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(data20.contract === undefined){
-const err65 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema62.required,parentSchema:schema62,data:data20};
+for(const key8 in data20){
+const _errs61 = errors;
+if(typeof key8 === "string"){
+if(!pattern1.test(key8)){
+const err65 = {instancePath:instancePath+"/assumptions/errorStatuses/value",schemaPath:"#/properties/assumptions/properties/errorStatuses/allOf/1/properties/value/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-5]([0-9][0-9]|xx)$"},message:"must match pattern \""+"^[1-5]([0-9][0-9]|xx)$"+"\"",schema:"^[1-5]([0-9][0-9]|xx)$",parentSchema:schema61.properties.assumptions.properties.errorStatuses.allOf[1].properties.value.propertyNames,data:key8,propertyName:key8};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -3791,8 +3795,10 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(data20.source === undefined){
-const err66 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema62.required,parentSchema:schema62,data:data20};
+}
+var valid17 = _errs61 === errors;
+if(!valid17){
+const err66 = {instancePath:instancePath+"/assumptions/errorStatuses/value",schemaPath:"#/properties/assumptions/properties/errorStatuses/allOf/1/properties/value/propertyNames",keyword:"propertyNames",params:{propertyName: key8},message:"property name must be valid",schema:schema61.properties.assumptions.properties.errorStatuses.allOf[1].properties.value.propertyNames,parentSchema:schema61.properties.assumptions.properties.errorStatuses.allOf[1].properties.value,data:data20};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -3801,8 +3807,11 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data20.value === undefined){
-const err67 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema62.required,parentSchema:schema62,data:data20};
+}
+for(const key9 in data20){
+let data21 = data20[key9];
+if(typeof data21 !== "string"){
+const err67 = {instancePath:instancePath+"/assumptions/errorStatuses/value/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/assumptions/properties/errorStatuses/allOf/1/properties/value/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.assumptions.properties.errorStatuses.allOf[1].properties.value.additionalProperties.type,parentSchema:schema61.properties.assumptions.properties.errorStatuses.allOf[1].properties.value.additionalProperties,data:data21};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -3811,9 +3820,10 @@ vErrors.push(err67);
 }
 errors++;
 }
-for(const key8 in data20){
-if(!(((key8 === "contract") || (key8 === "source")) || (key8 === "value"))){
-const err68 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema62,data:data20};
+}
+}
+else {
+const err68 = {instancePath:instancePath+"/assumptions/errorStatuses/value",schemaPath:"#/properties/assumptions/properties/errorStatuses/allOf/1/properties/value/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.assumptions.properties.errorStatuses.allOf[1].properties.value.type,parentSchema:schema61.properties.assumptions.properties.errorStatuses.allOf[1].properties.value,data:data20};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -3823,10 +3833,9 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data20.contract !== undefined){
-let data21 = data20.contract;
-if(typeof data21 !== "string"){
-const err69 = {instancePath:instancePath+"/assumptions/sortElement/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.contract.type,parentSchema:schema62.properties.contract,data:data21};
+}
+else {
+const err69 = {instancePath:instancePath+"/assumptions/errorStatuses",schemaPath:"#/properties/assumptions/properties/errorStatuses/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.assumptions.properties.errorStatuses.allOf[1].type,parentSchema:schema61.properties.assumptions.properties.errorStatuses.allOf[1],data:data17};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -3836,10 +3845,11 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data20.source !== undefined){
-let data22 = data20.source;
-if(typeof data22 !== "string"){
-const err70 = {instancePath:instancePath+"/assumptions/sortElement/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.source.type,parentSchema:schema62.properties.source,data:data22};
+if(data4.sortElement !== undefined){
+let data22 = data4.sortElement;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.contract === undefined){
+const err70 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema62.required,parentSchema:schema62,data:data22};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -3848,10 +3858,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-}
-else {
-const err71 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema62.type,parentSchema:schema62,data:data20};
+if(data22.source === undefined){
+const err71 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema62.required,parentSchema:schema62,data:data22};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -3860,12 +3868,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-if(data4.download !== undefined){
-let data23 = data4.download;
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.contract === undefined){
-const err72 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema62.required,parentSchema:schema62,data:data23};
+if(data22.value === undefined){
+const err72 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema62.required,parentSchema:schema62,data:data22};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -3874,8 +3878,9 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(data23.source === undefined){
-const err73 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema62.required,parentSchema:schema62,data:data23};
+for(const key10 in data22){
+if(!(((key10 === "contract") || (key10 === "source")) || (key10 === "value"))){
+const err73 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema62,data:data22};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -3884,8 +3889,11 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data23.value === undefined){
-const err74 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema62.required,parentSchema:schema62,data:data23};
+}
+if(data22.contract !== undefined){
+let data23 = data22.contract;
+if(typeof data23 !== "string"){
+const err74 = {instancePath:instancePath+"/assumptions/sortElement/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.contract.type,parentSchema:schema62.properties.contract,data:data23};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -3894,9 +3902,11 @@ vErrors.push(err74);
 }
 errors++;
 }
-for(const key9 in data23){
-if(!(((key9 === "contract") || (key9 === "source")) || (key9 === "value"))){
-const err75 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema62,data:data23};
+}
+if(data22.source !== undefined){
+let data24 = data22.source;
+if(typeof data24 !== "string"){
+const err75 = {instancePath:instancePath+"/assumptions/sortElement/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.source.type,parentSchema:schema62.properties.source,data:data24};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -3906,10 +3916,9 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data23.contract !== undefined){
-let data24 = data23.contract;
-if(typeof data24 !== "string"){
-const err76 = {instancePath:instancePath+"/assumptions/download/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.contract.type,parentSchema:schema62.properties.contract,data:data24};
+}
+else {
+const err76 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema62.type,parentSchema:schema62,data:data22};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -3919,10 +3928,11 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data23.source !== undefined){
-let data25 = data23.source;
-if(typeof data25 !== "string"){
-const err77 = {instancePath:instancePath+"/assumptions/download/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.source.type,parentSchema:schema62.properties.source,data:data25};
+if(data4.download !== undefined){
+let data25 = data4.download;
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+if(data25.contract === undefined){
+const err77 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema62.required,parentSchema:schema62,data:data25};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -3931,10 +3941,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-}
-else {
-const err78 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema62.type,parentSchema:schema62,data:data23};
+if(data25.source === undefined){
+const err78 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema62.required,parentSchema:schema62,data:data25};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -3943,12 +3951,8 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-if(data4.tokenIssuance !== undefined){
-let data26 = data4.tokenIssuance;
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-if(data26.contract === undefined){
-const err79 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema62.required,parentSchema:schema62,data:data26};
+if(data25.value === undefined){
+const err79 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema62.required,parentSchema:schema62,data:data25};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -3957,8 +3961,9 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(data26.source === undefined){
-const err80 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema62.required,parentSchema:schema62,data:data26};
+for(const key11 in data25){
+if(!(((key11 === "contract") || (key11 === "source")) || (key11 === "value"))){
+const err80 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema62,data:data25};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -3967,8 +3972,11 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(data26.value === undefined){
-const err81 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema62.required,parentSchema:schema62,data:data26};
+}
+if(data25.contract !== undefined){
+let data26 = data25.contract;
+if(typeof data26 !== "string"){
+const err81 = {instancePath:instancePath+"/assumptions/download/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.contract.type,parentSchema:schema62.properties.contract,data:data26};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -3977,9 +3985,11 @@ vErrors.push(err81);
 }
 errors++;
 }
-for(const key10 in data26){
-if(!(((key10 === "contract") || (key10 === "source")) || (key10 === "value"))){
-const err82 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema62,data:data26};
+}
+if(data25.source !== undefined){
+let data27 = data25.source;
+if(typeof data27 !== "string"){
+const err82 = {instancePath:instancePath+"/assumptions/download/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.source.type,parentSchema:schema62.properties.source,data:data27};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -3989,10 +3999,9 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data26.contract !== undefined){
-let data27 = data26.contract;
-if(typeof data27 !== "string"){
-const err83 = {instancePath:instancePath+"/assumptions/tokenIssuance/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.contract.type,parentSchema:schema62.properties.contract,data:data27};
+}
+else {
+const err83 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema62.type,parentSchema:schema62,data:data25};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -4002,10 +4011,11 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data26.source !== undefined){
-let data28 = data26.source;
-if(typeof data28 !== "string"){
-const err84 = {instancePath:instancePath+"/assumptions/tokenIssuance/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.source.type,parentSchema:schema62.properties.source,data:data28};
+if(data4.tokenIssuance !== undefined){
+let data28 = data4.tokenIssuance;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.contract === undefined){
+const err84 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema62.required,parentSchema:schema62,data:data28};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -4014,10 +4024,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema62.type,parentSchema:schema62,data:data26};
+if(data28.source === undefined){
+const err85 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema62.required,parentSchema:schema62,data:data28};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -4026,10 +4034,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-}
-else {
-const err86 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.assumptions.type,parentSchema:schema61.properties.assumptions,data:data4};
+if(data28.value === undefined){
+const err86 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema62.required,parentSchema:schema62,data:data28};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -4038,12 +4044,9 @@ vErrors.push(err86);
 }
 errors++;
 }
-}
-if(data.endpoints !== undefined){
-let data29 = data.endpoints;
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29.execute === undefined){
-const err87 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/required",keyword:"required",params:{missingProperty: "execute"},message:"must have required property '"+"execute"+"'",schema:schema61.properties.endpoints.required,parentSchema:schema61.properties.endpoints,data:data29};
+for(const key12 in data28){
+if(!(((key12 === "contract") || (key12 === "source")) || (key12 === "value"))){
+const err87 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema62,data:data28};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -4052,8 +4055,11 @@ vErrors.push(err87);
 }
 errors++;
 }
-if(data29.createSource === undefined){
-const err88 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/required",keyword:"required",params:{missingProperty: "createSource"},message:"must have required property '"+"createSource"+"'",schema:schema61.properties.endpoints.required,parentSchema:schema61.properties.endpoints,data:data29};
+}
+if(data28.contract !== undefined){
+let data29 = data28.contract;
+if(typeof data29 !== "string"){
+const err88 = {instancePath:instancePath+"/assumptions/tokenIssuance/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.contract.type,parentSchema:schema62.properties.contract,data:data29};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -4062,9 +4068,11 @@ vErrors.push(err88);
 }
 errors++;
 }
-for(const key11 in data29){
-if(!((key11 === "execute") || (key11 === "createSource"))){
-const err89 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.endpoints,data:data29};
+}
+if(data28.source !== undefined){
+let data30 = data28.source;
+if(typeof data30 !== "string"){
+const err89 = {instancePath:instancePath+"/assumptions/tokenIssuance/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.source.type,parentSchema:schema62.properties.source,data:data30};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -4074,11 +4082,9 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data29.execute !== undefined){
-let data30 = data29.execute;
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.method === undefined){
-const err90 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema69.required,parentSchema:schema69,data:data30};
+}
+else {
+const err90 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema62.type,parentSchema:schema62,data:data28};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -4087,8 +4093,10 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(data30.path === undefined){
-const err91 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema69.required,parentSchema:schema69,data:data30};
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.assumptions.type,parentSchema:schema61.properties.assumptions,data:data4};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -4097,8 +4105,12 @@ vErrors.push(err91);
 }
 errors++;
 }
-if(data30.headers === undefined){
-const err92 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema69.required,parentSchema:schema69,data:data30};
+}
+if(data.endpoints !== undefined){
+let data31 = data.endpoints;
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if(data31.execute === undefined){
+const err92 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/required",keyword:"required",params:{missingProperty: "execute"},message:"must have required property '"+"execute"+"'",schema:schema61.properties.endpoints.required,parentSchema:schema61.properties.endpoints,data:data31};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -4107,8 +4119,8 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(data30.body === undefined){
-const err93 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema69.required,parentSchema:schema69,data:data30};
+if(data31.createSource === undefined){
+const err93 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/required",keyword:"required",params:{missingProperty: "createSource"},message:"must have required property '"+"createSource"+"'",schema:schema61.properties.endpoints.required,parentSchema:schema61.properties.endpoints,data:data31};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -4117,9 +4129,9 @@ vErrors.push(err93);
 }
 errors++;
 }
-for(const key12 in data30){
-if(!(((((((key12 === "method") || (key12 === "path")) || (key12 === "description")) || (key12 === "pathParams")) || (key12 === "headers")) || (key12 === "body")) || (key12 === "response"))){
-const err94 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema69,data:data30};
+for(const key13 in data31){
+if(!((key13 === "execute") || (key13 === "createSource"))){
+const err94 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.endpoints,data:data31};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -4129,10 +4141,11 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data30.method !== undefined){
-let data31 = data30.method;
-if(!(((((data31 === "GET") || (data31 === "POST")) || (data31 === "PUT")) || (data31 === "PATCH")) || (data31 === "DELETE"))){
-const err95 = {instancePath:instancePath+"/endpoints/execute/method",schemaPath:"#/definitions/endpoint/properties/method/enum",keyword:"enum",params:{allowedValues: schema69.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema69.properties.method.enum,parentSchema:schema69.properties.method,data:data31};
+if(data31.execute !== undefined){
+let data32 = data31.execute;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(data32.method === undefined){
+const err95 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema69.required,parentSchema:schema69,data:data32};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -4141,12 +4154,8 @@ vErrors.push(err95);
 }
 errors++;
 }
-}
-if(data30.path !== undefined){
-let data32 = data30.path;
-if(typeof data32 === "string"){
-if(!pattern1.test(data32)){
-const err96 = {instancePath:instancePath+"/endpoints/execute/path",schemaPath:"#/definitions/endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema69.properties.path,data:data32};
+if(data32.path === undefined){
+const err96 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema69.required,parentSchema:schema69,data:data32};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -4155,9 +4164,8 @@ vErrors.push(err96);
 }
 errors++;
 }
-}
-else {
-const err97 = {instancePath:instancePath+"/endpoints/execute/path",schemaPath:"#/definitions/endpoint/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.path.type,parentSchema:schema69.properties.path,data:data32};
+if(data32.headers === undefined){
+const err97 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema69.required,parentSchema:schema69,data:data32};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -4166,11 +4174,8 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-if(data30.description !== undefined){
-let data33 = data30.description;
-if(typeof data33 !== "string"){
-const err98 = {instancePath:instancePath+"/endpoints/execute/description",schemaPath:"#/definitions/endpoint/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.description.type,parentSchema:schema69.properties.description,data:data33};
+if(data32.body === undefined){
+const err98 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema69.required,parentSchema:schema69,data:data32};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -4179,14 +4184,9 @@ vErrors.push(err98);
 }
 errors++;
 }
-}
-if(data30.pathParams !== undefined){
-let data34 = data30.pathParams;
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-for(const key13 in data34){
-let data35 = data34[key13];
-if(typeof data35 !== "string"){
-const err99 = {instancePath:instancePath+"/endpoints/execute/pathParams/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/pathParams/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.pathParams.additionalProperties.type,parentSchema:schema69.properties.pathParams.additionalProperties,data:data35};
+for(const key14 in data32){
+if(!(((((((key14 === "method") || (key14 === "path")) || (key14 === "description")) || (key14 === "pathParams")) || (key14 === "headers")) || (key14 === "body")) || (key14 === "response"))){
+const err99 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema69,data:data32};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -4196,9 +4196,10 @@ vErrors.push(err99);
 errors++;
 }
 }
-}
-else {
-const err100 = {instancePath:instancePath+"/endpoints/execute/pathParams",schemaPath:"#/definitions/endpoint/properties/pathParams/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.properties.pathParams.type,parentSchema:schema69.properties.pathParams,data:data34};
+if(data32.method !== undefined){
+let data33 = data32.method;
+if(!(((((data33 === "GET") || (data33 === "POST")) || (data33 === "PUT")) || (data33 === "PATCH")) || (data33 === "DELETE"))){
+const err100 = {instancePath:instancePath+"/endpoints/execute/method",schemaPath:"#/definitions/endpoint/properties/method/enum",keyword:"enum",params:{allowedValues: schema69.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema69.properties.method.enum,parentSchema:schema69.properties.method,data:data33};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -4208,13 +4209,11 @@ vErrors.push(err100);
 errors++;
 }
 }
-if(data30.headers !== undefined){
-let data36 = data30.headers;
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-for(const key14 in data36){
-let data37 = data36[key14];
-if(typeof data37 !== "string"){
-const err101 = {instancePath:instancePath+"/endpoints/execute/headers/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.headers.additionalProperties.type,parentSchema:schema69.properties.headers.additionalProperties,data:data37};
+if(data32.path !== undefined){
+let data34 = data32.path;
+if(typeof data34 === "string"){
+if(!pattern2.test(data34)){
+const err101 = {instancePath:instancePath+"/endpoints/execute/path",schemaPath:"#/definitions/endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema69.properties.path,data:data34};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -4224,9 +4223,8 @@ vErrors.push(err101);
 errors++;
 }
 }
-}
 else {
-const err102 = {instancePath:instancePath+"/endpoints/execute/headers",schemaPath:"#/definitions/endpoint/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.properties.headers.type,parentSchema:schema69.properties.headers,data:data36};
+const err102 = {instancePath:instancePath+"/endpoints/execute/path",schemaPath:"#/definitions/endpoint/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.path.type,parentSchema:schema69.properties.path,data:data34};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -4236,10 +4234,10 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data30.body !== undefined){
-let data38 = data30.body;
-if(!((data38 === "executeBody") || (data38 === "sourceCreation"))){
-const err103 = {instancePath:instancePath+"/endpoints/execute/body",schemaPath:"#/definitions/endpoint/properties/body/enum",keyword:"enum",params:{allowedValues: schema69.properties.body.enum},message:"must be equal to one of the allowed values",schema:schema69.properties.body.enum,parentSchema:schema69.properties.body,data:data38};
+if(data32.description !== undefined){
+let data35 = data32.description;
+if(typeof data35 !== "string"){
+const err103 = {instancePath:instancePath+"/endpoints/execute/description",schemaPath:"#/definitions/endpoint/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.description.type,parentSchema:schema69.properties.description,data:data35};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -4249,10 +4247,13 @@ vErrors.push(err103);
 errors++;
 }
 }
-if(data30.response !== undefined){
-let data39 = data30.response;
-if(typeof data39 !== "string"){
-const err104 = {instancePath:instancePath+"/endpoints/execute/response",schemaPath:"#/definitions/endpoint/properties/response/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.response.type,parentSchema:schema69.properties.response,data:data39};
+if(data32.pathParams !== undefined){
+let data36 = data32.pathParams;
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+for(const key15 in data36){
+let data37 = data36[key15];
+if(typeof data37 !== "string"){
+const err104 = {instancePath:instancePath+"/endpoints/execute/pathParams/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/pathParams/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.pathParams.additionalProperties.type,parentSchema:schema69.properties.pathParams.additionalProperties,data:data37};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -4264,7 +4265,7 @@ errors++;
 }
 }
 else {
-const err105 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.type,parentSchema:schema69,data:data30};
+const err105 = {instancePath:instancePath+"/endpoints/execute/pathParams",schemaPath:"#/definitions/endpoint/properties/pathParams/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.properties.pathParams.type,parentSchema:schema69.properties.pathParams,data:data36};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -4274,11 +4275,13 @@ vErrors.push(err105);
 errors++;
 }
 }
-if(data29.createSource !== undefined){
-let data40 = data29.createSource;
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-if(data40.method === undefined){
-const err106 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema69.required,parentSchema:schema69,data:data40};
+if(data32.headers !== undefined){
+let data38 = data32.headers;
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+for(const key16 in data38){
+let data39 = data38[key16];
+if(typeof data39 !== "string"){
+const err106 = {instancePath:instancePath+"/endpoints/execute/headers/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.headers.additionalProperties.type,parentSchema:schema69.properties.headers.additionalProperties,data:data39};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -4287,8 +4290,10 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(data40.path === undefined){
-const err107 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema69.required,parentSchema:schema69,data:data40};
+}
+}
+else {
+const err107 = {instancePath:instancePath+"/endpoints/execute/headers",schemaPath:"#/definitions/endpoint/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.properties.headers.type,parentSchema:schema69.properties.headers,data:data38};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -4297,8 +4302,11 @@ vErrors.push(err107);
 }
 errors++;
 }
-if(data40.headers === undefined){
-const err108 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema69.required,parentSchema:schema69,data:data40};
+}
+if(data32.body !== undefined){
+let data40 = data32.body;
+if(!((data40 === "executeBody") || (data40 === "sourceCreation"))){
+const err108 = {instancePath:instancePath+"/endpoints/execute/body",schemaPath:"#/definitions/endpoint/properties/body/enum",keyword:"enum",params:{allowedValues: schema69.properties.body.enum},message:"must be equal to one of the allowed values",schema:schema69.properties.body.enum,parentSchema:schema69.properties.body,data:data40};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -4307,8 +4315,11 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(data40.body === undefined){
-const err109 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema69.required,parentSchema:schema69,data:data40};
+}
+if(data32.response !== undefined){
+let data41 = data32.response;
+if(typeof data41 !== "string"){
+const err109 = {instancePath:instancePath+"/endpoints/execute/response",schemaPath:"#/definitions/endpoint/properties/response/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.response.type,parentSchema:schema69.properties.response,data:data41};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -4317,9 +4328,10 @@ vErrors.push(err109);
 }
 errors++;
 }
-for(const key15 in data40){
-if(!(((((((key15 === "method") || (key15 === "path")) || (key15 === "description")) || (key15 === "pathParams")) || (key15 === "headers")) || (key15 === "body")) || (key15 === "response"))){
-const err110 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema69,data:data40};
+}
+}
+else {
+const err110 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.type,parentSchema:schema69,data:data32};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -4329,10 +4341,11 @@ vErrors.push(err110);
 errors++;
 }
 }
-if(data40.method !== undefined){
-let data41 = data40.method;
-if(!(((((data41 === "GET") || (data41 === "POST")) || (data41 === "PUT")) || (data41 === "PATCH")) || (data41 === "DELETE"))){
-const err111 = {instancePath:instancePath+"/endpoints/createSource/method",schemaPath:"#/definitions/endpoint/properties/method/enum",keyword:"enum",params:{allowedValues: schema69.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema69.properties.method.enum,parentSchema:schema69.properties.method,data:data41};
+if(data31.createSource !== undefined){
+let data42 = data31.createSource;
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+if(data42.method === undefined){
+const err111 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema69.required,parentSchema:schema69,data:data42};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -4341,12 +4354,8 @@ vErrors.push(err111);
 }
 errors++;
 }
-}
-if(data40.path !== undefined){
-let data42 = data40.path;
-if(typeof data42 === "string"){
-if(!pattern1.test(data42)){
-const err112 = {instancePath:instancePath+"/endpoints/createSource/path",schemaPath:"#/definitions/endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema69.properties.path,data:data42};
+if(data42.path === undefined){
+const err112 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema69.required,parentSchema:schema69,data:data42};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -4355,9 +4364,8 @@ vErrors.push(err112);
 }
 errors++;
 }
-}
-else {
-const err113 = {instancePath:instancePath+"/endpoints/createSource/path",schemaPath:"#/definitions/endpoint/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.path.type,parentSchema:schema69.properties.path,data:data42};
+if(data42.headers === undefined){
+const err113 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema69.required,parentSchema:schema69,data:data42};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -4366,11 +4374,8 @@ vErrors.push(err113);
 }
 errors++;
 }
-}
-if(data40.description !== undefined){
-let data43 = data40.description;
-if(typeof data43 !== "string"){
-const err114 = {instancePath:instancePath+"/endpoints/createSource/description",schemaPath:"#/definitions/endpoint/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.description.type,parentSchema:schema69.properties.description,data:data43};
+if(data42.body === undefined){
+const err114 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema69.required,parentSchema:schema69,data:data42};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -4379,14 +4384,9 @@ vErrors.push(err114);
 }
 errors++;
 }
-}
-if(data40.pathParams !== undefined){
-let data44 = data40.pathParams;
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-for(const key16 in data44){
-let data45 = data44[key16];
-if(typeof data45 !== "string"){
-const err115 = {instancePath:instancePath+"/endpoints/createSource/pathParams/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/pathParams/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.pathParams.additionalProperties.type,parentSchema:schema69.properties.pathParams.additionalProperties,data:data45};
+for(const key17 in data42){
+if(!(((((((key17 === "method") || (key17 === "path")) || (key17 === "description")) || (key17 === "pathParams")) || (key17 === "headers")) || (key17 === "body")) || (key17 === "response"))){
+const err115 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema69,data:data42};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -4396,9 +4396,10 @@ vErrors.push(err115);
 errors++;
 }
 }
-}
-else {
-const err116 = {instancePath:instancePath+"/endpoints/createSource/pathParams",schemaPath:"#/definitions/endpoint/properties/pathParams/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.properties.pathParams.type,parentSchema:schema69.properties.pathParams,data:data44};
+if(data42.method !== undefined){
+let data43 = data42.method;
+if(!(((((data43 === "GET") || (data43 === "POST")) || (data43 === "PUT")) || (data43 === "PATCH")) || (data43 === "DELETE"))){
+const err116 = {instancePath:instancePath+"/endpoints/createSource/method",schemaPath:"#/definitions/endpoint/properties/method/enum",keyword:"enum",params:{allowedValues: schema69.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema69.properties.method.enum,parentSchema:schema69.properties.method,data:data43};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -4408,13 +4409,11 @@ vErrors.push(err116);
 errors++;
 }
 }
-if(data40.headers !== undefined){
-let data46 = data40.headers;
-if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
-for(const key17 in data46){
-let data47 = data46[key17];
-if(typeof data47 !== "string"){
-const err117 = {instancePath:instancePath+"/endpoints/createSource/headers/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.headers.additionalProperties.type,parentSchema:schema69.properties.headers.additionalProperties,data:data47};
+if(data42.path !== undefined){
+let data44 = data42.path;
+if(typeof data44 === "string"){
+if(!pattern2.test(data44)){
+const err117 = {instancePath:instancePath+"/endpoints/createSource/path",schemaPath:"#/definitions/endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema69.properties.path,data:data44};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -4424,9 +4423,8 @@ vErrors.push(err117);
 errors++;
 }
 }
-}
 else {
-const err118 = {instancePath:instancePath+"/endpoints/createSource/headers",schemaPath:"#/definitions/endpoint/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.properties.headers.type,parentSchema:schema69.properties.headers,data:data46};
+const err118 = {instancePath:instancePath+"/endpoints/createSource/path",schemaPath:"#/definitions/endpoint/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.path.type,parentSchema:schema69.properties.path,data:data44};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -4436,10 +4434,10 @@ vErrors.push(err118);
 errors++;
 }
 }
-if(data40.body !== undefined){
-let data48 = data40.body;
-if(!((data48 === "executeBody") || (data48 === "sourceCreation"))){
-const err119 = {instancePath:instancePath+"/endpoints/createSource/body",schemaPath:"#/definitions/endpoint/properties/body/enum",keyword:"enum",params:{allowedValues: schema69.properties.body.enum},message:"must be equal to one of the allowed values",schema:schema69.properties.body.enum,parentSchema:schema69.properties.body,data:data48};
+if(data42.description !== undefined){
+let data45 = data42.description;
+if(typeof data45 !== "string"){
+const err119 = {instancePath:instancePath+"/endpoints/createSource/description",schemaPath:"#/definitions/endpoint/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.description.type,parentSchema:schema69.properties.description,data:data45};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -4449,10 +4447,13 @@ vErrors.push(err119);
 errors++;
 }
 }
-if(data40.response !== undefined){
-let data49 = data40.response;
-if(typeof data49 !== "string"){
-const err120 = {instancePath:instancePath+"/endpoints/createSource/response",schemaPath:"#/definitions/endpoint/properties/response/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.response.type,parentSchema:schema69.properties.response,data:data49};
+if(data42.pathParams !== undefined){
+let data46 = data42.pathParams;
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+for(const key18 in data46){
+let data47 = data46[key18];
+if(typeof data47 !== "string"){
+const err120 = {instancePath:instancePath+"/endpoints/createSource/pathParams/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/pathParams/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.pathParams.additionalProperties.type,parentSchema:schema69.properties.pathParams.additionalProperties,data:data47};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -4464,7 +4465,7 @@ errors++;
 }
 }
 else {
-const err121 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.type,parentSchema:schema69,data:data40};
+const err121 = {instancePath:instancePath+"/endpoints/createSource/pathParams",schemaPath:"#/definitions/endpoint/properties/pathParams/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.properties.pathParams.type,parentSchema:schema69.properties.pathParams,data:data46};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -4474,9 +4475,13 @@ vErrors.push(err121);
 errors++;
 }
 }
-}
-else {
-const err122 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.endpoints.type,parentSchema:schema61.properties.endpoints,data:data29};
+if(data42.headers !== undefined){
+let data48 = data42.headers;
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+for(const key19 in data48){
+let data49 = data48[key19];
+if(typeof data49 !== "string"){
+const err122 = {instancePath:instancePath+"/endpoints/createSource/headers/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.headers.additionalProperties.type,parentSchema:schema69.properties.headers.additionalProperties,data:data49};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -4486,12 +4491,9 @@ vErrors.push(err122);
 errors++;
 }
 }
-if(data.baseUrl !== undefined){
-let data50 = data.baseUrl;
-if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
-for(const key18 in data50){
-if(!(key18 === "description")){
-const err123 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.baseUrl,data:data50};
+}
+else {
+const err123 = {instancePath:instancePath+"/endpoints/createSource/headers",schemaPath:"#/definitions/endpoint/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.properties.headers.type,parentSchema:schema69.properties.headers,data:data48};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -4501,10 +4503,10 @@ vErrors.push(err123);
 errors++;
 }
 }
-if(data50.description !== undefined){
-let data51 = data50.description;
-if(typeof data51 !== "string"){
-const err124 = {instancePath:instancePath+"/baseUrl/description",schemaPath:"#/properties/baseUrl/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.baseUrl.properties.description.type,parentSchema:schema61.properties.baseUrl.properties.description,data:data51};
+if(data42.body !== undefined){
+let data50 = data42.body;
+if(!((data50 === "executeBody") || (data50 === "sourceCreation"))){
+const err124 = {instancePath:instancePath+"/endpoints/createSource/body",schemaPath:"#/definitions/endpoint/properties/body/enum",keyword:"enum",params:{allowedValues: schema69.properties.body.enum},message:"must be equal to one of the allowed values",schema:schema69.properties.body.enum,parentSchema:schema69.properties.body,data:data50};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -4514,9 +4516,10 @@ vErrors.push(err124);
 errors++;
 }
 }
-}
-else {
-const err125 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.baseUrl.type,parentSchema:schema61.properties.baseUrl,data:data50};
+if(data42.response !== undefined){
+let data51 = data42.response;
+if(typeof data51 !== "string"){
+const err125 = {instancePath:instancePath+"/endpoints/createSource/response",schemaPath:"#/definitions/endpoint/properties/response/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.response.type,parentSchema:schema69.properties.response,data:data51};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -4526,11 +4529,9 @@ vErrors.push(err125);
 errors++;
 }
 }
-if(data.actions !== undefined){
-let data52 = data.actions;
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-if(Object.keys(data52).length < 1){
-const err126 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema61.properties.actions,data:data52};
+}
+else {
+const err126 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.type,parentSchema:schema69,data:data42};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -4539,11 +4540,10 @@ vErrors.push(err126);
 }
 errors++;
 }
-for(const key19 in data52){
-let data53 = data52[key19];
-if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
-if(data53.kind === undefined){
-const err127 = {instancePath:instancePath+"/actions/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema61.properties.actions.additionalProperties.required,parentSchema:schema61.properties.actions.additionalProperties,data:data53};
+}
+}
+else {
+const err127 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.endpoints.type,parentSchema:schema61.properties.endpoints,data:data31};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -4552,8 +4552,13 @@ vErrors.push(err127);
 }
 errors++;
 }
-if(data53.description === undefined){
-const err128 = {instancePath:instancePath+"/actions/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema61.properties.actions.additionalProperties.required,parentSchema:schema61.properties.actions.additionalProperties,data:data53};
+}
+if(data.baseUrl !== undefined){
+let data52 = data.baseUrl;
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+for(const key20 in data52){
+if(!(key20 === "description")){
+const err128 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.baseUrl,data:data52};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -4562,9 +4567,11 @@ vErrors.push(err128);
 }
 errors++;
 }
-for(const key20 in data53){
-if(!((key20 === "kind") || (key20 === "description"))){
-const err129 = {instancePath:instancePath+"/actions/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.actions.additionalProperties,data:data53};
+}
+if(data52.description !== undefined){
+let data53 = data52.description;
+if(typeof data53 !== "string"){
+const err129 = {instancePath:instancePath+"/baseUrl/description",schemaPath:"#/properties/baseUrl/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.baseUrl.properties.description.type,parentSchema:schema61.properties.baseUrl.properties.description,data:data53};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -4574,10 +4581,9 @@ vErrors.push(err129);
 errors++;
 }
 }
-if(data53.kind !== undefined){
-let data54 = data53.kind;
-if(!((data54 === "read") || (data54 === "write"))){
-const err130 = {instancePath:instancePath+"/actions/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/kind",schemaPath:"#/properties/actions/additionalProperties/properties/kind/enum",keyword:"enum",params:{allowedValues: schema61.properties.actions.additionalProperties.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema61.properties.actions.additionalProperties.properties.kind.enum,parentSchema:schema61.properties.actions.additionalProperties.properties.kind,data:data54};
+}
+else {
+const err130 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.baseUrl.type,parentSchema:schema61.properties.baseUrl,data:data52};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -4587,10 +4593,11 @@ vErrors.push(err130);
 errors++;
 }
 }
-if(data53.description !== undefined){
-let data55 = data53.description;
-if(typeof data55 !== "string"){
-const err131 = {instancePath:instancePath+"/actions/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/actions/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.actions.additionalProperties.properties.description.type,parentSchema:schema61.properties.actions.additionalProperties.properties.description,data:data55};
+if(data.actions !== undefined){
+let data54 = data.actions;
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+if(Object.keys(data54).length < 1){
+const err131 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema61.properties.actions,data:data54};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -4599,10 +4606,11 @@ vErrors.push(err131);
 }
 errors++;
 }
-}
-}
-else {
-const err132 = {instancePath:instancePath+"/actions/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.actions.additionalProperties.type,parentSchema:schema61.properties.actions.additionalProperties,data:data53};
+for(const key21 in data54){
+let data55 = data54[key21];
+if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
+if(data55.kind === undefined){
+const err132 = {instancePath:instancePath+"/actions/" + key21.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema61.properties.actions.additionalProperties.required,parentSchema:schema61.properties.actions.additionalProperties,data:data55};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -4611,10 +4619,8 @@ vErrors.push(err132);
 }
 errors++;
 }
-}
-}
-else {
-const err133 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.actions.type,parentSchema:schema61.properties.actions,data:data52};
+if(data55.description === undefined){
+const err133 = {instancePath:instancePath+"/actions/" + key21.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema61.properties.actions.additionalProperties.required,parentSchema:schema61.properties.actions.additionalProperties,data:data55};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -4623,18 +4629,9 @@ vErrors.push(err133);
 }
 errors++;
 }
-}
-if(data.writeActions !== undefined){
-let data56 = data.writeActions;
-if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
-for(const key21 in data56){
-let data57 = data56[key21];
-if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
-for(const key22 in data57){
-let data58 = data57[key22];
-if(Array.isArray(data58)){
-if(data58.length < 1){
-const err134 = {instancePath:instancePath+"/writeActions/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema61.properties.writeActions.additionalProperties.additionalProperties,data:data58};
+for(const key22 in data55){
+if(!((key22 === "kind") || (key22 === "description"))){
+const err134 = {instancePath:instancePath+"/actions/" + key21.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.actions.additionalProperties,data:data55};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -4643,11 +4640,11 @@ vErrors.push(err134);
 }
 errors++;
 }
-const len0 = data58.length;
-for(let i0=0; i0<len0; i0++){
-let data59 = data58[i0];
-if(typeof data59 !== "string"){
-const err135 = {instancePath:instancePath+"/writeActions/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key22.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.writeActions.additionalProperties.additionalProperties.items.type,parentSchema:schema61.properties.writeActions.additionalProperties.additionalProperties.items,data:data59};
+}
+if(data55.kind !== undefined){
+let data56 = data55.kind;
+if(!((data56 === "read") || (data56 === "write"))){
+const err135 = {instancePath:instancePath+"/actions/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/kind",schemaPath:"#/properties/actions/additionalProperties/properties/kind/enum",keyword:"enum",params:{allowedValues: schema61.properties.actions.additionalProperties.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema61.properties.actions.additionalProperties.properties.kind.enum,parentSchema:schema61.properties.actions.additionalProperties.properties.kind,data:data56};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -4657,9 +4654,10 @@ vErrors.push(err135);
 errors++;
 }
 }
-}
-else {
-const err136 = {instancePath:instancePath+"/writeActions/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.writeActions.additionalProperties.additionalProperties.type,parentSchema:schema61.properties.writeActions.additionalProperties.additionalProperties,data:data58};
+if(data55.description !== undefined){
+let data57 = data55.description;
+if(typeof data57 !== "string"){
+const err136 = {instancePath:instancePath+"/actions/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/actions/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.actions.additionalProperties.properties.description.type,parentSchema:schema61.properties.actions.additionalProperties.properties.description,data:data57};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -4671,7 +4669,7 @@ errors++;
 }
 }
 else {
-const err137 = {instancePath:instancePath+"/writeActions/" + key21.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.writeActions.additionalProperties.type,parentSchema:schema61.properties.writeActions.additionalProperties,data:data57};
+const err137 = {instancePath:instancePath+"/actions/" + key21.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.actions.additionalProperties.type,parentSchema:schema61.properties.actions.additionalProperties,data:data55};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -4683,7 +4681,7 @@ errors++;
 }
 }
 else {
-const err138 = {instancePath:instancePath+"/writeActions",schemaPath:"#/properties/writeActions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.writeActions.type,parentSchema:schema61.properties.writeActions,data:data56};
+const err138 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.actions.type,parentSchema:schema61.properties.actions,data:data54};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -4693,11 +4691,17 @@ vErrors.push(err138);
 errors++;
 }
 }
-if(data.connectors !== undefined){
-let data60 = data.connectors;
+if(data.writeActions !== undefined){
+let data58 = data.writeActions;
+if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
+for(const key23 in data58){
+let data59 = data58[key23];
+if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
+for(const key24 in data59){
+let data60 = data59[key24];
 if(Array.isArray(data60)){
 if(data60.length < 1){
-const err139 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema61.properties.connectors,data:data60};
+const err139 = {instancePath:instancePath+"/writeActions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key24.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema61.properties.writeActions.additionalProperties.additionalProperties,data:data60};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -4706,12 +4710,11 @@ vErrors.push(err139);
 }
 errors++;
 }
-const len1 = data60.length;
-for(let i1=0; i1<len1; i1++){
-let data61 = data60[i1];
-if(typeof data61 === "string"){
-if(!pattern0.test(data61)){
-const err140 = {instancePath:instancePath+"/connectors/" + i1,schemaPath:"#/properties/connectors/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\"",schema:"^[a-z][a-z0-9_]*$",parentSchema:schema61.properties.connectors.items,data:data61};
+const len0 = data60.length;
+for(let i0=0; i0<len0; i0++){
+let data61 = data60[i0];
+if(typeof data61 !== "string"){
+const err140 = {instancePath:instancePath+"/writeActions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.writeActions.additionalProperties.additionalProperties.items.type,parentSchema:schema61.properties.writeActions.additionalProperties.additionalProperties.items,data:data61};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -4721,8 +4724,9 @@ vErrors.push(err140);
 errors++;
 }
 }
+}
 else {
-const err141 = {instancePath:instancePath+"/connectors/" + i1,schemaPath:"#/properties/connectors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.connectors.items.type,parentSchema:schema61.properties.connectors.items,data:data61};
+const err141 = {instancePath:instancePath+"/writeActions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key24.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.writeActions.additionalProperties.additionalProperties.type,parentSchema:schema61.properties.writeActions.additionalProperties.additionalProperties,data:data60};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -4732,23 +4736,86 @@ vErrors.push(err141);
 errors++;
 }
 }
-let i2 = data60.length;
-let j0;
-if(i2 > 1){
-const indices0 = {};
-for(;i2--;){
-let item0 = data60[i2];
-if(typeof item0 !== "string"){
-continue;
 }
-if(typeof indices0[item0] == "number"){
-j0 = indices0[item0];
-const err142 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)",schema:true,parentSchema:schema61.properties.connectors,data:data60};
+else {
+const err142 = {instancePath:instancePath+"/writeActions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.writeActions.additionalProperties.type,parentSchema:schema61.properties.writeActions.additionalProperties,data:data59};
 if(vErrors === null){
 vErrors = [err142];
 }
 else {
 vErrors.push(err142);
+}
+errors++;
+}
+}
+}
+else {
+const err143 = {instancePath:instancePath+"/writeActions",schemaPath:"#/properties/writeActions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.writeActions.type,parentSchema:schema61.properties.writeActions,data:data58};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
+}
+errors++;
+}
+}
+if(data.connectors !== undefined){
+let data62 = data.connectors;
+if(Array.isArray(data62)){
+if(data62.length < 1){
+const err144 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema61.properties.connectors,data:data62};
+if(vErrors === null){
+vErrors = [err144];
+}
+else {
+vErrors.push(err144);
+}
+errors++;
+}
+const len1 = data62.length;
+for(let i1=0; i1<len1; i1++){
+let data63 = data62[i1];
+if(typeof data63 === "string"){
+if(!pattern0.test(data63)){
+const err145 = {instancePath:instancePath+"/connectors/" + i1,schemaPath:"#/properties/connectors/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\"",schema:"^[a-z][a-z0-9_]*$",parentSchema:schema61.properties.connectors.items,data:data63};
+if(vErrors === null){
+vErrors = [err145];
+}
+else {
+vErrors.push(err145);
+}
+errors++;
+}
+}
+else {
+const err146 = {instancePath:instancePath+"/connectors/" + i1,schemaPath:"#/properties/connectors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.connectors.items.type,parentSchema:schema61.properties.connectors.items,data:data63};
+if(vErrors === null){
+vErrors = [err146];
+}
+else {
+vErrors.push(err146);
+}
+errors++;
+}
+}
+let i2 = data62.length;
+let j0;
+if(i2 > 1){
+const indices0 = {};
+for(;i2--;){
+let item0 = data62[i2];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err147 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)",schema:true,parentSchema:schema61.properties.connectors,data:data62};
+if(vErrors === null){
+vErrors = [err147];
+}
+else {
+vErrors.push(err147);
 }
 errors++;
 break;
@@ -4758,12 +4825,12 @@ indices0[item0] = i2;
 }
 }
 else {
-const err143 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.connectors.type,parentSchema:schema61.properties.connectors,data:data60};
+const err148 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.connectors.type,parentSchema:schema61.properties.connectors,data:data62};
 if(vErrors === null){
-vErrors = [err143];
+vErrors = [err148];
 }
 else {
-vErrors.push(err143);
+vErrors.push(err148);
 }
 errors++;
 }
@@ -4775,79 +4842,11 @@ errors = vErrors.length;
 }
 }
 if(data.result !== undefined){
-let data63 = data.result;
-if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
-for(const key23 in data63){
-if(!((key23 === "description") || (key23 === "metaKeys"))){
-const err144 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.result,data:data63};
-if(vErrors === null){
-vErrors = [err144];
-}
-else {
-vErrors.push(err144);
-}
-errors++;
-}
-}
-if(data63.description !== undefined){
-let data64 = data63.description;
-if(typeof data64 !== "string"){
-const err145 = {instancePath:instancePath+"/result/description",schemaPath:"#/properties/result/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.result.properties.description.type,parentSchema:schema61.properties.result.properties.description,data:data64};
-if(vErrors === null){
-vErrors = [err145];
-}
-else {
-vErrors.push(err145);
-}
-errors++;
-}
-}
-if(data63.metaKeys !== undefined){
-let data65 = data63.metaKeys;
-if(Array.isArray(data65)){
-const len2 = data65.length;
-for(let i3=0; i3<len2; i3++){
-let data66 = data65[i3];
-if(typeof data66 !== "string"){
-const err146 = {instancePath:instancePath+"/result/metaKeys/" + i3,schemaPath:"#/properties/result/properties/metaKeys/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.result.properties.metaKeys.items.type,parentSchema:schema61.properties.result.properties.metaKeys.items,data:data66};
-if(vErrors === null){
-vErrors = [err146];
-}
-else {
-vErrors.push(err146);
-}
-errors++;
-}
-}
-}
-else {
-const err147 = {instancePath:instancePath+"/result/metaKeys",schemaPath:"#/properties/result/properties/metaKeys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.result.properties.metaKeys.type,parentSchema:schema61.properties.result.properties.metaKeys,data:data65};
-if(vErrors === null){
-vErrors = [err147];
-}
-else {
-vErrors.push(err147);
-}
-errors++;
-}
-}
-}
-else {
-const err148 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.result.type,parentSchema:schema61.properties.result,data:data63};
-if(vErrors === null){
-vErrors = [err148];
-}
-else {
-vErrors.push(err148);
-}
-errors++;
-}
-}
-if(data.search !== undefined){
-let data67 = data.search;
-if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
-if(data67.params === undefined){
-const err149 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'",schema:schema61.properties.search.required,parentSchema:schema61.properties.search,data:data67};
+let data65 = data.result;
+if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
+for(const key25 in data65){
+if(!((key25 === "description") || (key25 === "metaKeys"))){
+const err149 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.result,data:data65};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -4856,8 +4855,11 @@ vErrors.push(err149);
 }
 errors++;
 }
-if(data67.operators === undefined){
-const err150 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "operators"},message:"must have required property '"+"operators"+"'",schema:schema61.properties.search.required,parentSchema:schema61.properties.search,data:data67};
+}
+if(data65.description !== undefined){
+let data66 = data65.description;
+if(typeof data66 !== "string"){
+const err150 = {instancePath:instancePath+"/result/description",schemaPath:"#/properties/result/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.result.properties.description.type,parentSchema:schema61.properties.result.properties.description,data:data66};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -4866,8 +4868,15 @@ vErrors.push(err150);
 }
 errors++;
 }
-if(data67.hit === undefined){
-const err151 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "hit"},message:"must have required property '"+"hit"+"'",schema:schema61.properties.search.required,parentSchema:schema61.properties.search,data:data67};
+}
+if(data65.metaKeys !== undefined){
+let data67 = data65.metaKeys;
+if(Array.isArray(data67)){
+const len2 = data67.length;
+for(let i3=0; i3<len2; i3++){
+let data68 = data67[i3];
+if(typeof data68 !== "string"){
+const err151 = {instancePath:instancePath+"/result/metaKeys/" + i3,schemaPath:"#/properties/result/properties/metaKeys/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.result.properties.metaKeys.items.type,parentSchema:schema61.properties.result.properties.metaKeys.items,data:data68};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -4876,8 +4885,10 @@ vErrors.push(err151);
 }
 errors++;
 }
-if(data67.pagination === undefined){
-const err152 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "pagination"},message:"must have required property '"+"pagination"+"'",schema:schema61.properties.search.required,parentSchema:schema61.properties.search,data:data67};
+}
+}
+else {
+const err152 = {instancePath:instancePath+"/result/metaKeys",schemaPath:"#/properties/result/properties/metaKeys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.result.properties.metaKeys.type,parentSchema:schema61.properties.result.properties.metaKeys,data:data67};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -4886,9 +4897,10 @@ vErrors.push(err152);
 }
 errors++;
 }
-for(const key24 in data67){
-if(!(((((key24 === "description") || (key24 === "params")) || (key24 === "operators")) || (key24 === "hit")) || (key24 === "pagination"))){
-const err153 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.search,data:data67};
+}
+}
+else {
+const err153 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.result.type,parentSchema:schema61.properties.result,data:data65};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -4898,10 +4910,11 @@ vErrors.push(err153);
 errors++;
 }
 }
-if(data67.description !== undefined){
-let data68 = data67.description;
-if(typeof data68 !== "string"){
-const err154 = {instancePath:instancePath+"/search/description",schemaPath:"#/properties/search/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.search.properties.description.type,parentSchema:schema61.properties.search.properties.description,data:data68};
+if(data.search !== undefined){
+let data69 = data.search;
+if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
+if(data69.params === undefined){
+const err154 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'",schema:schema61.properties.search.required,parentSchema:schema61.properties.search,data:data69};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -4910,21 +4923,8 @@ vErrors.push(err154);
 }
 errors++;
 }
-}
-if(data67.params !== undefined){
-if(!(validate35(data67.params, {instancePath:instancePath+"/search/params",parentData:data67,parentDataProperty:"params",rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
-errors = vErrors.length;
-}
-}
-if(data67.operators !== undefined){
-let data70 = data67.operators;
-if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
-for(const key25 in data70){
-let data71 = data70[key25];
-if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
-if(data71.operand === undefined){
-const err155 = {instancePath:instancePath+"/search/operators/" + key25.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/required",keyword:"required",params:{missingProperty: "operand"},message:"must have required property '"+"operand"+"'",schema:schema61.properties.search.properties.operators.additionalProperties.required,parentSchema:schema61.properties.search.properties.operators.additionalProperties,data:data71};
+if(data69.operators === undefined){
+const err155 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "operators"},message:"must have required property '"+"operators"+"'",schema:schema61.properties.search.required,parentSchema:schema61.properties.search,data:data69};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -4933,9 +4933,8 @@ vErrors.push(err155);
 }
 errors++;
 }
-for(const key26 in data71){
-if(!((key26 === "operand") || (key26 === "description"))){
-const err156 = {instancePath:instancePath+"/search/operators/" + key25.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.search.properties.operators.additionalProperties,data:data71};
+if(data69.hit === undefined){
+const err156 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "hit"},message:"must have required property '"+"hit"+"'",schema:schema61.properties.search.required,parentSchema:schema61.properties.search,data:data69};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -4944,11 +4943,8 @@ vErrors.push(err156);
 }
 errors++;
 }
-}
-if(data71.operand !== undefined){
-let data72 = data71.operand;
-if(!(((((data72 === "value") || (data72 === "values")) || (data72 === "text")) || (data72 === "filter")) || (data72 === "filters"))){
-const err157 = {instancePath:instancePath+"/search/operators/" + key25.replace(/~/g, "~0").replace(/\//g, "~1")+"/operand",schemaPath:"#/properties/search/properties/operators/additionalProperties/properties/operand/enum",keyword:"enum",params:{allowedValues: schema61.properties.search.properties.operators.additionalProperties.properties.operand.enum},message:"must be equal to one of the allowed values",schema:schema61.properties.search.properties.operators.additionalProperties.properties.operand.enum,parentSchema:schema61.properties.search.properties.operators.additionalProperties.properties.operand,data:data72};
+if(data69.pagination === undefined){
+const err157 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "pagination"},message:"must have required property '"+"pagination"+"'",schema:schema61.properties.search.required,parentSchema:schema61.properties.search,data:data69};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -4957,11 +4953,9 @@ vErrors.push(err157);
 }
 errors++;
 }
-}
-if(data71.description !== undefined){
-let data73 = data71.description;
-if(typeof data73 !== "string"){
-const err158 = {instancePath:instancePath+"/search/operators/" + key25.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/search/properties/operators/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.search.properties.operators.additionalProperties.properties.description.type,parentSchema:schema61.properties.search.properties.operators.additionalProperties.properties.description,data:data73};
+for(const key26 in data69){
+if(!(((((key26 === "description") || (key26 === "params")) || (key26 === "operators")) || (key26 === "hit")) || (key26 === "pagination"))){
+const err158 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.search,data:data69};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -4971,9 +4965,10 @@ vErrors.push(err158);
 errors++;
 }
 }
-}
-else {
-const err159 = {instancePath:instancePath+"/search/operators/" + key25.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.search.properties.operators.additionalProperties.type,parentSchema:schema61.properties.search.properties.operators.additionalProperties,data:data71};
+if(data69.description !== undefined){
+let data70 = data69.description;
+if(typeof data70 !== "string"){
+const err159 = {instancePath:instancePath+"/search/description",schemaPath:"#/properties/search/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.search.properties.description.type,parentSchema:schema61.properties.search.properties.description,data:data70};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -4983,9 +4978,20 @@ vErrors.push(err159);
 errors++;
 }
 }
+if(data69.params !== undefined){
+if(!(validate35(data69.params, {instancePath:instancePath+"/search/params",parentData:data69,parentDataProperty:"params",rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+errors = vErrors.length;
 }
-else {
-const err160 = {instancePath:instancePath+"/search/operators",schemaPath:"#/properties/search/properties/operators/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.search.properties.operators.type,parentSchema:schema61.properties.search.properties.operators,data:data70};
+}
+if(data69.operators !== undefined){
+let data72 = data69.operators;
+if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
+for(const key27 in data72){
+let data73 = data72[key27];
+if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
+if(data73.operand === undefined){
+const err160 = {instancePath:instancePath+"/search/operators/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/required",keyword:"required",params:{missingProperty: "operand"},message:"must have required property '"+"operand"+"'",schema:schema61.properties.search.properties.operators.additionalProperties.required,parentSchema:schema61.properties.search.properties.operators.additionalProperties,data:data73};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -4994,27 +5000,88 @@ vErrors.push(err160);
 }
 errors++;
 }
+for(const key28 in data73){
+if(!((key28 === "operand") || (key28 === "description"))){
+const err161 = {instancePath:instancePath+"/search/operators/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.search.properties.operators.additionalProperties,data:data73};
+if(vErrors === null){
+vErrors = [err161];
 }
-if(data67.hit !== undefined){
-if(!(validate39(data67.hit, {instancePath:instancePath+"/search/hit",parentData:data67,parentDataProperty:"hit",rootData}))){
+else {
+vErrors.push(err161);
+}
+errors++;
+}
+}
+if(data73.operand !== undefined){
+let data74 = data73.operand;
+if(!(((((data74 === "value") || (data74 === "values")) || (data74 === "text")) || (data74 === "filter")) || (data74 === "filters"))){
+const err162 = {instancePath:instancePath+"/search/operators/" + key27.replace(/~/g, "~0").replace(/\//g, "~1")+"/operand",schemaPath:"#/properties/search/properties/operators/additionalProperties/properties/operand/enum",keyword:"enum",params:{allowedValues: schema61.properties.search.properties.operators.additionalProperties.properties.operand.enum},message:"must be equal to one of the allowed values",schema:schema61.properties.search.properties.operators.additionalProperties.properties.operand.enum,parentSchema:schema61.properties.search.properties.operators.additionalProperties.properties.operand,data:data74};
+if(vErrors === null){
+vErrors = [err162];
+}
+else {
+vErrors.push(err162);
+}
+errors++;
+}
+}
+if(data73.description !== undefined){
+let data75 = data73.description;
+if(typeof data75 !== "string"){
+const err163 = {instancePath:instancePath+"/search/operators/" + key27.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/search/properties/operators/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.search.properties.operators.additionalProperties.properties.description.type,parentSchema:schema61.properties.search.properties.operators.additionalProperties.properties.description,data:data75};
+if(vErrors === null){
+vErrors = [err163];
+}
+else {
+vErrors.push(err163);
+}
+errors++;
+}
+}
+}
+else {
+const err164 = {instancePath:instancePath+"/search/operators/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.search.properties.operators.additionalProperties.type,parentSchema:schema61.properties.search.properties.operators.additionalProperties,data:data73};
+if(vErrors === null){
+vErrors = [err164];
+}
+else {
+vErrors.push(err164);
+}
+errors++;
+}
+}
+}
+else {
+const err165 = {instancePath:instancePath+"/search/operators",schemaPath:"#/properties/search/properties/operators/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.search.properties.operators.type,parentSchema:schema61.properties.search.properties.operators,data:data72};
+if(vErrors === null){
+vErrors = [err165];
+}
+else {
+vErrors.push(err165);
+}
+errors++;
+}
+}
+if(data69.hit !== undefined){
+if(!(validate39(data69.hit, {instancePath:instancePath+"/search/hit",parentData:data69,parentDataProperty:"hit",rootData}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 }
-if(data67.pagination !== undefined){
-if(!(validate42(data67.pagination, {instancePath:instancePath+"/search/pagination",parentData:data67,parentDataProperty:"pagination",rootData}))){
+if(data69.pagination !== undefined){
+if(!(validate42(data69.pagination, {instancePath:instancePath+"/search/pagination",parentData:data69,parentDataProperty:"pagination",rootData}))){
 vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err161 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.search.type,parentSchema:schema61.properties.search,data:data67};
+const err166 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.search.type,parentSchema:schema61.properties.search,data:data69};
 if(vErrors === null){
-vErrors = [err161];
+vErrors = [err166];
 }
 else {
-vErrors.push(err161);
+vErrors.push(err166);
 }
 errors++;
 }
@@ -5026,67 +5093,10 @@ errors = vErrors.length;
 }
 }
 if(data.authentication !== undefined){
-let data77 = data.authentication;
-if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
-if(data77.header === undefined){
-const err162 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "header"},message:"must have required property '"+"header"+"'",schema:schema61.properties.authentication.required,parentSchema:schema61.properties.authentication,data:data77};
-if(vErrors === null){
-vErrors = [err162];
-}
-else {
-vErrors.push(err162);
-}
-errors++;
-}
-if(data77.scheme === undefined){
-const err163 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "scheme"},message:"must have required property '"+"scheme"+"'",schema:schema61.properties.authentication.required,parentSchema:schema61.properties.authentication,data:data77};
-if(vErrors === null){
-vErrors = [err163];
-}
-else {
-vErrors.push(err163);
-}
-errors++;
-}
-if(data77.connectors === undefined){
-const err164 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "connectors"},message:"must have required property '"+"connectors"+"'",schema:schema61.properties.authentication.required,parentSchema:schema61.properties.authentication,data:data77};
-if(vErrors === null){
-vErrors = [err164];
-}
-else {
-vErrors.push(err164);
-}
-errors++;
-}
-for(const key27 in data77){
-if(!((((((key27 === "description") || (key27 === "header")) || (key27 === "scheme")) || (key27 === "unspecified")) || (key27 === "placeholders")) || (key27 === "connectors"))){
-const err165 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.authentication,data:data77};
-if(vErrors === null){
-vErrors = [err165];
-}
-else {
-vErrors.push(err165);
-}
-errors++;
-}
-}
-if(data77.description !== undefined){
-let data78 = data77.description;
-if(typeof data78 !== "string"){
-const err166 = {instancePath:instancePath+"/authentication/description",schemaPath:"#/properties/authentication/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.description.type,parentSchema:schema61.properties.authentication.properties.description,data:data78};
-if(vErrors === null){
-vErrors = [err166];
-}
-else {
-vErrors.push(err166);
-}
-errors++;
-}
-}
-if(data77.header !== undefined){
-let data79 = data77.header;
-if(typeof data79 !== "string"){
-const err167 = {instancePath:instancePath+"/authentication/header",schemaPath:"#/properties/authentication/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.header.type,parentSchema:schema61.properties.authentication.properties.header,data:data79};
+let data79 = data.authentication;
+if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
+if(data79.header === undefined){
+const err167 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "header"},message:"must have required property '"+"header"+"'",schema:schema61.properties.authentication.required,parentSchema:schema61.properties.authentication,data:data79};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -5095,11 +5105,8 @@ vErrors.push(err167);
 }
 errors++;
 }
-}
-if(data77.scheme !== undefined){
-let data80 = data77.scheme;
-if(typeof data80 !== "string"){
-const err168 = {instancePath:instancePath+"/authentication/scheme",schemaPath:"#/properties/authentication/properties/scheme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.scheme.type,parentSchema:schema61.properties.authentication.properties.scheme,data:data80};
+if(data79.scheme === undefined){
+const err168 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "scheme"},message:"must have required property '"+"scheme"+"'",schema:schema61.properties.authentication.required,parentSchema:schema61.properties.authentication,data:data79};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -5108,11 +5115,8 @@ vErrors.push(err168);
 }
 errors++;
 }
-}
-if(data77.unspecified !== undefined){
-let data81 = data77.unspecified;
-if(typeof data81 !== "string"){
-const err169 = {instancePath:instancePath+"/authentication/unspecified",schemaPath:"#/properties/authentication/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.unspecified.type,parentSchema:schema61.properties.authentication.properties.unspecified,data:data81};
+if(data79.connectors === undefined){
+const err169 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "connectors"},message:"must have required property '"+"connectors"+"'",schema:schema61.properties.authentication.required,parentSchema:schema61.properties.authentication,data:data79};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -5121,15 +5125,9 @@ vErrors.push(err169);
 }
 errors++;
 }
-}
-if(data77.placeholders !== undefined){
-let data82 = data77.placeholders;
-if(Array.isArray(data82)){
-const len3 = data82.length;
-for(let i4=0; i4<len3; i4++){
-let data83 = data82[i4];
-if(typeof data83 !== "string"){
-const err170 = {instancePath:instancePath+"/authentication/placeholders/" + i4,schemaPath:"#/properties/authentication/properties/placeholders/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.placeholders.items.type,parentSchema:schema61.properties.authentication.properties.placeholders.items,data:data83};
+for(const key29 in data79){
+if(!((((((key29 === "description") || (key29 === "header")) || (key29 === "scheme")) || (key29 === "unspecified")) || (key29 === "placeholders")) || (key29 === "connectors"))){
+const err170 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.authentication,data:data79};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -5139,9 +5137,10 @@ vErrors.push(err170);
 errors++;
 }
 }
-}
-else {
-const err171 = {instancePath:instancePath+"/authentication/placeholders",schemaPath:"#/properties/authentication/properties/placeholders/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.authentication.properties.placeholders.type,parentSchema:schema61.properties.authentication.properties.placeholders,data:data82};
+if(data79.description !== undefined){
+let data80 = data79.description;
+if(typeof data80 !== "string"){
+const err171 = {instancePath:instancePath+"/authentication/description",schemaPath:"#/properties/authentication/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.description.type,parentSchema:schema61.properties.authentication.properties.description,data:data80};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -5151,14 +5150,10 @@ vErrors.push(err171);
 errors++;
 }
 }
-if(data77.connectors !== undefined){
-let data84 = data77.connectors;
-if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
-for(const key28 in data84){
-let data85 = data84[key28];
-if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
-if(data85.method === undefined){
-const err172 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema61.properties.authentication.properties.connectors.additionalProperties.required,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties,data:data85};
+if(data79.header !== undefined){
+let data81 = data79.header;
+if(typeof data81 !== "string"){
+const err172 = {instancePath:instancePath+"/authentication/header",schemaPath:"#/properties/authentication/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.header.type,parentSchema:schema61.properties.authentication.properties.header,data:data81};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -5167,8 +5162,11 @@ vErrors.push(err172);
 }
 errors++;
 }
-if(data85.fields === undefined){
-const err173 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema61.properties.authentication.properties.connectors.additionalProperties.required,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties,data:data85};
+}
+if(data79.scheme !== undefined){
+let data82 = data79.scheme;
+if(typeof data82 !== "string"){
+const err173 = {instancePath:instancePath+"/authentication/scheme",schemaPath:"#/properties/authentication/properties/scheme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.scheme.type,parentSchema:schema61.properties.authentication.properties.scheme,data:data82};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -5177,9 +5175,11 @@ vErrors.push(err173);
 }
 errors++;
 }
-for(const key29 in data85){
-if(!((((key29 === "method") || (key29 === "description")) || (key29 === "fields")) || (key29 === "variables"))){
-const err174 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties,data:data85};
+}
+if(data79.unspecified !== undefined){
+let data83 = data79.unspecified;
+if(typeof data83 !== "string"){
+const err174 = {instancePath:instancePath+"/authentication/unspecified",schemaPath:"#/properties/authentication/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.unspecified.type,parentSchema:schema61.properties.authentication.properties.unspecified,data:data83};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -5189,10 +5189,14 @@ vErrors.push(err174);
 errors++;
 }
 }
-if(data85.method !== undefined){
-let data86 = data85.method;
-if(!(((((data86 === "api_key") || (data86 === "access_token")) || (data86 === "oauth2")) || (data86 === "basic")) || (data86 === "bearer"))){
-const err175 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/method",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/method/enum",keyword:"enum",params:{allowedValues: schema61.properties.authentication.properties.connectors.additionalProperties.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.method.enum,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.method,data:data86};
+if(data79.placeholders !== undefined){
+let data84 = data79.placeholders;
+if(Array.isArray(data84)){
+const len3 = data84.length;
+for(let i4=0; i4<len3; i4++){
+let data85 = data84[i4];
+if(typeof data85 !== "string"){
+const err175 = {instancePath:instancePath+"/authentication/placeholders/" + i4,schemaPath:"#/properties/authentication/properties/placeholders/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.placeholders.items.type,parentSchema:schema61.properties.authentication.properties.placeholders.items,data:data85};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -5202,10 +5206,9 @@ vErrors.push(err175);
 errors++;
 }
 }
-if(data85.description !== undefined){
-let data87 = data85.description;
-if(typeof data87 !== "string"){
-const err176 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.description.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.description,data:data87};
+}
+else {
+const err176 = {instancePath:instancePath+"/authentication/placeholders",schemaPath:"#/properties/authentication/properties/placeholders/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.authentication.properties.placeholders.type,parentSchema:schema61.properties.authentication.properties.placeholders,data:data84};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -5215,20 +5218,14 @@ vErrors.push(err176);
 errors++;
 }
 }
-if(data85.fields !== undefined){
-if(!(validate35(data85.fields, {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields",parentData:data85,parentDataProperty:"fields",rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
-errors = vErrors.length;
-}
-}
-if(data85.variables !== undefined){
-let data89 = data85.variables;
-if(data89 && typeof data89 == "object" && !Array.isArray(data89)){
-for(const key30 in data89){
-let data90 = data89[key30];
-if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
-if(data90.type === undefined){
-const err177 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.required,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data90};
+if(data79.connectors !== undefined){
+let data86 = data79.connectors;
+if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
+for(const key30 in data86){
+let data87 = data86[key30];
+if(data87 && typeof data87 == "object" && !Array.isArray(data87)){
+if(data87.method === undefined){
+const err177 = {instancePath:instancePath+"/authentication/connectors/" + key30.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema61.properties.authentication.properties.connectors.additionalProperties.required,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties,data:data87};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -5237,9 +5234,8 @@ vErrors.push(err177);
 }
 errors++;
 }
-for(const key31 in data90){
-if(!(((((key31 === "type") || (key31 === "required")) || (key31 === "description")) || (key31 === "default")) || (key31 === "note"))){
-const err178 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data90};
+if(data87.fields === undefined){
+const err178 = {instancePath:instancePath+"/authentication/connectors/" + key30.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema61.properties.authentication.properties.connectors.additionalProperties.required,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties,data:data87};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -5248,11 +5244,9 @@ vErrors.push(err178);
 }
 errors++;
 }
-}
-if(data90.type !== undefined){
-let data91 = data90.type;
-if(!((((data91 === "string") || (data91 === "integer")) || (data91 === "number")) || (data91 === "boolean"))){
-const err179 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type.enum,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type,data:data91};
+for(const key31 in data87){
+if(!((((key31 === "method") || (key31 === "description")) || (key31 === "fields")) || (key31 === "variables"))){
+const err179 = {instancePath:instancePath+"/authentication/connectors/" + key30.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties,data:data87};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -5262,10 +5256,10 @@ vErrors.push(err179);
 errors++;
 }
 }
-if(data90.required !== undefined){
-let data92 = data90.required;
-if(typeof data92 !== "boolean"){
-const err180 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.required.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.required,data:data92};
+if(data87.method !== undefined){
+let data88 = data87.method;
+if(!(((((data88 === "api_key") || (data88 === "access_token")) || (data88 === "oauth2")) || (data88 === "basic")) || (data88 === "bearer"))){
+const err180 = {instancePath:instancePath+"/authentication/connectors/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/method",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/method/enum",keyword:"enum",params:{allowedValues: schema61.properties.authentication.properties.connectors.additionalProperties.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.method.enum,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.method,data:data88};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -5275,10 +5269,10 @@ vErrors.push(err180);
 errors++;
 }
 }
-if(data90.description !== undefined){
-let data93 = data90.description;
-if(typeof data93 !== "string"){
-const err181 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.description.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.description,data:data93};
+if(data87.description !== undefined){
+let data89 = data87.description;
+if(typeof data89 !== "string"){
+const err181 = {instancePath:instancePath+"/authentication/connectors/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.description.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.description,data:data89};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -5288,10 +5282,20 @@ vErrors.push(err181);
 errors++;
 }
 }
-if(data90.default !== undefined){
-let data94 = data90.default;
-if((typeof data94 !== "string") && (!(data94 && typeof data94 == "object" && !Array.isArray(data94)))){
-const err182 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/type",keyword:"type",params:{type: schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.type},message:"must be string,object",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default,data:data94};
+if(data87.fields !== undefined){
+if(!(validate35(data87.fields, {instancePath:instancePath+"/authentication/connectors/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields",parentData:data87,parentDataProperty:"fields",rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+errors = vErrors.length;
+}
+}
+if(data87.variables !== undefined){
+let data91 = data87.variables;
+if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
+for(const key32 in data91){
+let data92 = data91[key32];
+if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
+if(data92.type === undefined){
+const err182 = {instancePath:instancePath+"/authentication/connectors/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.required,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data92};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -5300,11 +5304,9 @@ vErrors.push(err182);
 }
 errors++;
 }
-const _errs221 = errors;
-let valid53 = true;
-const _errs222 = errors;
-if(!(data94 && typeof data94 == "object" && !Array.isArray(data94))){
-const err183 = {};
+for(const key33 in data92){
+if(!(((((key33 === "type") || (key33 === "required")) || (key33 === "description")) || (key33 === "default")) || (key33 === "note"))){
+const err183 = {instancePath:instancePath+"/authentication/connectors/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data92};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -5313,21 +5315,11 @@ vErrors.push(err183);
 }
 errors++;
 }
-var _valid0 = _errs222 === errors;
-errors = _errs221;
-if(vErrors !== null){
-if(_errs221){
-vErrors.length = _errs221;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs224 = errors;
-if(data94 && typeof data94 == "object" && !Array.isArray(data94)){
-if(data94.unspecified === undefined){
-const err184 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/required",keyword:"required",params:{missingProperty: "unspecified"},message:"must have required property '"+"unspecified"+"'",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.required,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data94};
+if(data92.type !== undefined){
+let data93 = data92.type;
+if(!((((data93 === "string") || (data93 === "integer")) || (data93 === "number")) || (data93 === "boolean"))){
+const err184 = {instancePath:instancePath+"/authentication/connectors/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type.enum,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type,data:data93};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -5336,9 +5328,11 @@ vErrors.push(err184);
 }
 errors++;
 }
-for(const key32 in data94){
-if(!(key32 === "unspecified")){
-const err185 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data94};
+}
+if(data92.required !== undefined){
+let data94 = data92.required;
+if(typeof data94 !== "boolean"){
+const err185 = {instancePath:instancePath+"/authentication/connectors/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.required.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.required,data:data94};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -5348,10 +5342,10 @@ vErrors.push(err185);
 errors++;
 }
 }
-if(data94.unspecified !== undefined){
-let data95 = data94.unspecified;
+if(data92.description !== undefined){
+let data95 = data92.description;
 if(typeof data95 !== "string"){
-const err186 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/default/unspecified",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.properties.unspecified.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.properties.unspecified,data:data95};
+const err186 = {instancePath:instancePath+"/authentication/connectors/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.description.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.description,data:data95};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -5361,9 +5355,10 @@ vErrors.push(err186);
 errors++;
 }
 }
-}
-else {
-const err187 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data94};
+if(data92.default !== undefined){
+let data96 = data92.default;
+if((typeof data96 !== "string") && (!(data96 && typeof data96 == "object" && !Array.isArray(data96)))){
+const err187 = {instancePath:instancePath+"/authentication/connectors/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/type",keyword:"type",params:{type: schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.type},message:"must be string,object",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default,data:data96};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -5372,11 +5367,11 @@ vErrors.push(err187);
 }
 errors++;
 }
-var _valid0 = _errs224 === errors;
-valid53 = _valid0;
-}
-if(!valid53){
-const err188 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.if,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default,data:data94};
+const _errs230 = errors;
+let valid57 = true;
+const _errs231 = errors;
+if(!(data96 && typeof data96 == "object" && !Array.isArray(data96))){
+const err188 = {};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -5385,11 +5380,21 @@ vErrors.push(err188);
 }
 errors++;
 }
+var _valid0 = _errs231 === errors;
+errors = _errs230;
+if(vErrors !== null){
+if(_errs230){
+vErrors.length = _errs230;
 }
-if(data90.note !== undefined){
-let data96 = data90.note;
-if(typeof data96 !== "string"){
-const err189 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/note",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.note.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.note,data:data96};
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs233 = errors;
+if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
+if(data96.unspecified === undefined){
+const err189 = {instancePath:instancePath+"/authentication/connectors/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/required",keyword:"required",params:{missingProperty: "unspecified"},message:"must have required property '"+"unspecified"+"'",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.required,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data96};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -5398,10 +5403,9 @@ vErrors.push(err189);
 }
 errors++;
 }
-}
-}
-else {
-const err190 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data90};
+for(const key34 in data96){
+if(!(key34 === "unspecified")){
+const err190 = {instancePath:instancePath+"/authentication/connectors/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data96};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -5411,9 +5415,10 @@ vErrors.push(err190);
 errors++;
 }
 }
-}
-else {
-const err191 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables,data:data89};
+if(data96.unspecified !== undefined){
+let data97 = data96.unspecified;
+if(typeof data97 !== "string"){
+const err191 = {instancePath:instancePath+"/authentication/connectors/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/default/unspecified",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.properties.unspecified.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.properties.unspecified,data:data97};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -5425,7 +5430,7 @@ errors++;
 }
 }
 else {
-const err192 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.authentication.properties.connectors.additionalProperties.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties,data:data85};
+const err192 = {instancePath:instancePath+"/authentication/connectors/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data96};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -5434,10 +5439,11 @@ vErrors.push(err192);
 }
 errors++;
 }
+var _valid0 = _errs233 === errors;
+valid57 = _valid0;
 }
-}
-else {
-const err193 = {instancePath:instancePath+"/authentication/connectors",schemaPath:"#/properties/authentication/properties/connectors/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.authentication.properties.connectors.type,parentSchema:schema61.properties.authentication.properties.connectors,data:data84};
+if(!valid57){
+const err193 = {instancePath:instancePath+"/authentication/connectors/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.if,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default,data:data96};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -5447,9 +5453,10 @@ vErrors.push(err193);
 errors++;
 }
 }
-}
-else {
-const err194 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.authentication.type,parentSchema:schema61.properties.authentication,data:data77};
+if(data92.note !== undefined){
+let data98 = data92.note;
+if(typeof data98 !== "string"){
+const err194 = {instancePath:instancePath+"/authentication/connectors/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/note",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.note.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.note,data:data98};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -5459,15 +5466,9 @@ vErrors.push(err194);
 errors++;
 }
 }
-if(data.limits !== undefined){
-let data97 = data.limits;
-if(Array.isArray(data97)){
-const len4 = data97.length;
-for(let i5=0; i5<len4; i5++){
-let data98 = data97[i5];
-if(data98 && typeof data98 == "object" && !Array.isArray(data98)){
-if(data98.where === undefined){
-const err195 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/required",keyword:"required",params:{missingProperty: "where"},message:"must have required property '"+"where"+"'",schema:schema61.properties.limits.items.required,parentSchema:schema61.properties.limits.items,data:data98};
+}
+else {
+const err195 = {instancePath:instancePath+"/authentication/connectors/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data92};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -5476,8 +5477,10 @@ vErrors.push(err195);
 }
 errors++;
 }
-if(data98.limit === undefined){
-const err196 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'",schema:schema61.properties.limits.items.required,parentSchema:schema61.properties.limits.items,data:data98};
+}
+}
+else {
+const err196 = {instancePath:instancePath+"/authentication/connectors/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties.properties.variables,data:data91};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -5486,9 +5489,10 @@ vErrors.push(err196);
 }
 errors++;
 }
-for(const key33 in data98){
-if(!(((((key33 === "where") || (key33 === "limit")) || (key33 === "appliesTo")) || (key33 === "expect")) || (key33 === "unspecified"))){
-const err197 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.limits.items,data:data98};
+}
+}
+else {
+const err197 = {instancePath:instancePath+"/authentication/connectors/" + key30.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.authentication.properties.connectors.additionalProperties.type,parentSchema:schema61.properties.authentication.properties.connectors.additionalProperties,data:data87};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -5498,10 +5502,9 @@ vErrors.push(err197);
 errors++;
 }
 }
-if(data98.where !== undefined){
-let data99 = data98.where;
-if(typeof data99 !== "string"){
-const err198 = {instancePath:instancePath+"/limits/" + i5+"/where",schemaPath:"#/properties/limits/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.limits.items.properties.where.type,parentSchema:schema61.properties.limits.items.properties.where,data:data99};
+}
+else {
+const err198 = {instancePath:instancePath+"/authentication/connectors",schemaPath:"#/properties/authentication/properties/connectors/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.authentication.properties.connectors.type,parentSchema:schema61.properties.authentication.properties.connectors,data:data86};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -5511,10 +5514,9 @@ vErrors.push(err198);
 errors++;
 }
 }
-if(data98.limit !== undefined){
-let data100 = data98.limit;
-if(typeof data100 !== "string"){
-const err199 = {instancePath:instancePath+"/limits/" + i5+"/limit",schemaPath:"#/properties/limits/items/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.limits.items.properties.limit.type,parentSchema:schema61.properties.limits.items.properties.limit,data:data100};
+}
+else {
+const err199 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.authentication.type,parentSchema:schema61.properties.authentication,data:data79};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -5524,12 +5526,15 @@ vErrors.push(err199);
 errors++;
 }
 }
-if(data98.appliesTo !== undefined){
-let data101 = data98.appliesTo;
-if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
-for(const key34 in data101){
-if(!(((((key34 === "connector") || (key34 === "service")) || (key34 === "entities")) || (key34 === "actions")) || (key34 === "param"))){
-const err200 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo",schemaPath:"#/properties/limits/items/properties/appliesTo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.limits.items.properties.appliesTo,data:data101};
+if(data.limits !== undefined){
+let data99 = data.limits;
+if(Array.isArray(data99)){
+const len4 = data99.length;
+for(let i5=0; i5<len4; i5++){
+let data100 = data99[i5];
+if(data100 && typeof data100 == "object" && !Array.isArray(data100)){
+if(data100.where === undefined){
+const err200 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/required",keyword:"required",params:{missingProperty: "where"},message:"must have required property '"+"where"+"'",schema:schema61.properties.limits.items.required,parentSchema:schema61.properties.limits.items,data:data100};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -5538,11 +5543,8 @@ vErrors.push(err200);
 }
 errors++;
 }
-}
-if(data101.connector !== undefined){
-let data102 = data101.connector;
-if(typeof data102 !== "string"){
-const err201 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/connector",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/connector/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.limits.items.properties.appliesTo.properties.connector.type,parentSchema:schema61.properties.limits.items.properties.appliesTo.properties.connector,data:data102};
+if(data100.limit === undefined){
+const err201 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'",schema:schema61.properties.limits.items.required,parentSchema:schema61.properties.limits.items,data:data100};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -5551,11 +5553,9 @@ vErrors.push(err201);
 }
 errors++;
 }
-}
-if(data101.service !== undefined){
-let data103 = data101.service;
-if(!(data103 === "search")){
-const err202 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/service",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/service/enum",keyword:"enum",params:{allowedValues: schema61.properties.limits.items.properties.appliesTo.properties.service.enum},message:"must be equal to one of the allowed values",schema:schema61.properties.limits.items.properties.appliesTo.properties.service.enum,parentSchema:schema61.properties.limits.items.properties.appliesTo.properties.service,data:data103};
+for(const key35 in data100){
+if(!(((((key35 === "where") || (key35 === "limit")) || (key35 === "appliesTo")) || (key35 === "expect")) || (key35 === "unspecified"))){
+const err202 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.limits.items,data:data100};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -5565,14 +5565,10 @@ vErrors.push(err202);
 errors++;
 }
 }
-if(data101.entities !== undefined){
-let data104 = data101.entities;
-if(Array.isArray(data104)){
-const len5 = data104.length;
-for(let i6=0; i6<len5; i6++){
-let data105 = data104[i6];
-if(typeof data105 !== "string"){
-const err203 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/entities/" + i6,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/entities/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.limits.items.properties.appliesTo.properties.entities.items.type,parentSchema:schema61.properties.limits.items.properties.appliesTo.properties.entities.items,data:data105};
+if(data100.where !== undefined){
+let data101 = data100.where;
+if(typeof data101 !== "string"){
+const err203 = {instancePath:instancePath+"/limits/" + i5+"/where",schemaPath:"#/properties/limits/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.limits.items.properties.where.type,parentSchema:schema61.properties.limits.items.properties.where,data:data101};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -5582,9 +5578,10 @@ vErrors.push(err203);
 errors++;
 }
 }
-}
-else {
-const err204 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/entities",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/entities/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.limits.items.properties.appliesTo.properties.entities.type,parentSchema:schema61.properties.limits.items.properties.appliesTo.properties.entities,data:data104};
+if(data100.limit !== undefined){
+let data102 = data100.limit;
+if(typeof data102 !== "string"){
+const err204 = {instancePath:instancePath+"/limits/" + i5+"/limit",schemaPath:"#/properties/limits/items/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.limits.items.properties.limit.type,parentSchema:schema61.properties.limits.items.properties.limit,data:data102};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -5594,14 +5591,12 @@ vErrors.push(err204);
 errors++;
 }
 }
-if(data101.actions !== undefined){
-let data106 = data101.actions;
-if(Array.isArray(data106)){
-const len6 = data106.length;
-for(let i7=0; i7<len6; i7++){
-let data107 = data106[i7];
-if(typeof data107 !== "string"){
-const err205 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/actions/" + i7,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/actions/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.limits.items.properties.appliesTo.properties.actions.items.type,parentSchema:schema61.properties.limits.items.properties.appliesTo.properties.actions.items,data:data107};
+if(data100.appliesTo !== undefined){
+let data103 = data100.appliesTo;
+if(data103 && typeof data103 == "object" && !Array.isArray(data103)){
+for(const key36 in data103){
+if(!(((((key36 === "connector") || (key36 === "service")) || (key36 === "entities")) || (key36 === "actions")) || (key36 === "param"))){
+const err205 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo",schemaPath:"#/properties/limits/items/properties/appliesTo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.limits.items.properties.appliesTo,data:data103};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -5611,9 +5606,10 @@ vErrors.push(err205);
 errors++;
 }
 }
-}
-else {
-const err206 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/actions",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.limits.items.properties.appliesTo.properties.actions.type,parentSchema:schema61.properties.limits.items.properties.appliesTo.properties.actions,data:data106};
+if(data103.connector !== undefined){
+let data104 = data103.connector;
+if(typeof data104 !== "string"){
+const err206 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/connector",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/connector/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.limits.items.properties.appliesTo.properties.connector.type,parentSchema:schema61.properties.limits.items.properties.appliesTo.properties.connector,data:data104};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -5623,10 +5619,10 @@ vErrors.push(err206);
 errors++;
 }
 }
-if(data101.param !== undefined){
-let data108 = data101.param;
-if((typeof data108 !== "string") && (!(Array.isArray(data108)))){
-const err207 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/param",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/param/type",keyword:"type",params:{type: schema61.properties.limits.items.properties.appliesTo.properties.param.type},message:"must be string,array",schema:schema61.properties.limits.items.properties.appliesTo.properties.param.type,parentSchema:schema61.properties.limits.items.properties.appliesTo.properties.param,data:data108};
+if(data103.service !== undefined){
+let data105 = data103.service;
+if(!(data105 === "search")){
+const err207 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/service",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/service/enum",keyword:"enum",params:{allowedValues: schema61.properties.limits.items.properties.appliesTo.properties.service.enum},message:"must be equal to one of the allowed values",schema:schema61.properties.limits.items.properties.appliesTo.properties.service.enum,parentSchema:schema61.properties.limits.items.properties.appliesTo.properties.service,data:data105};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -5635,12 +5631,15 @@ vErrors.push(err207);
 }
 errors++;
 }
-if(Array.isArray(data108)){
-const len7 = data108.length;
-for(let i8=0; i8<len7; i8++){
-let data109 = data108[i8];
-if(typeof data109 !== "string"){
-const err208 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/param/" + i8,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/param/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.limits.items.properties.appliesTo.properties.param.items.type,parentSchema:schema61.properties.limits.items.properties.appliesTo.properties.param.items,data:data109};
+}
+if(data103.entities !== undefined){
+let data106 = data103.entities;
+if(Array.isArray(data106)){
+const len5 = data106.length;
+for(let i6=0; i6<len5; i6++){
+let data107 = data106[i6];
+if(typeof data107 !== "string"){
+const err208 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/entities/" + i6,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/entities/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.limits.items.properties.appliesTo.properties.entities.items.type,parentSchema:schema61.properties.limits.items.properties.appliesTo.properties.entities.items,data:data107};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -5651,10 +5650,8 @@ errors++;
 }
 }
 }
-}
-}
 else {
-const err209 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo",schemaPath:"#/properties/limits/items/properties/appliesTo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.limits.items.properties.appliesTo.type,parentSchema:schema61.properties.limits.items.properties.appliesTo,data:data101};
+const err209 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/entities",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/entities/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.limits.items.properties.appliesTo.properties.entities.type,parentSchema:schema61.properties.limits.items.properties.appliesTo.properties.entities,data:data106};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -5664,11 +5661,14 @@ vErrors.push(err209);
 errors++;
 }
 }
-if(data98.expect !== undefined){
-let data110 = data98.expect;
-if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
-if(Object.keys(data110).length < 1){
-const err210 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema61.properties.limits.items.properties.expect,data:data110};
+if(data103.actions !== undefined){
+let data108 = data103.actions;
+if(Array.isArray(data108)){
+const len6 = data108.length;
+for(let i7=0; i7<len6; i7++){
+let data109 = data108[i7];
+if(typeof data109 !== "string"){
+const err210 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/actions/" + i7,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/actions/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.limits.items.properties.appliesTo.properties.actions.items.type,parentSchema:schema61.properties.limits.items.properties.appliesTo.properties.actions.items,data:data109};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -5677,9 +5677,10 @@ vErrors.push(err210);
 }
 errors++;
 }
-for(const key35 in data110){
-if(!(((((((key35 === "minimum") || (key35 === "maximum")) || (key35 === "default")) || (key35 === "maxItems")) || (key35 === "maxLength")) || (key35 === "pattern")) || (key35 === "maxBytes"))){
-const err211 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.limits.items.properties.expect,data:data110};
+}
+}
+else {
+const err211 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/actions",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.limits.items.properties.appliesTo.properties.actions.type,parentSchema:schema61.properties.limits.items.properties.appliesTo.properties.actions,data:data108};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -5689,10 +5690,10 @@ vErrors.push(err211);
 errors++;
 }
 }
-if(data110.minimum !== undefined){
-let data111 = data110.minimum;
-if(!((typeof data111 == "number") && (isFinite(data111)))){
-const err212 = {instancePath:instancePath+"/limits/" + i5+"/expect/minimum",schemaPath:"#/properties/limits/items/properties/expect/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema61.properties.limits.items.properties.expect.properties.minimum.type,parentSchema:schema61.properties.limits.items.properties.expect.properties.minimum,data:data111};
+if(data103.param !== undefined){
+let data110 = data103.param;
+if((typeof data110 !== "string") && (!(Array.isArray(data110)))){
+const err212 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/param",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/param/type",keyword:"type",params:{type: schema61.properties.limits.items.properties.appliesTo.properties.param.type},message:"must be string,array",schema:schema61.properties.limits.items.properties.appliesTo.properties.param.type,parentSchema:schema61.properties.limits.items.properties.appliesTo.properties.param,data:data110};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -5701,11 +5702,12 @@ vErrors.push(err212);
 }
 errors++;
 }
-}
-if(data110.maximum !== undefined){
-let data112 = data110.maximum;
-if(!((typeof data112 == "number") && (isFinite(data112)))){
-const err213 = {instancePath:instancePath+"/limits/" + i5+"/expect/maximum",schemaPath:"#/properties/limits/items/properties/expect/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema61.properties.limits.items.properties.expect.properties.maximum.type,parentSchema:schema61.properties.limits.items.properties.expect.properties.maximum,data:data112};
+if(Array.isArray(data110)){
+const len7 = data110.length;
+for(let i8=0; i8<len7; i8++){
+let data111 = data110[i8];
+if(typeof data111 !== "string"){
+const err213 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/param/" + i8,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/param/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.limits.items.properties.appliesTo.properties.param.items.type,parentSchema:schema61.properties.limits.items.properties.appliesTo.properties.param.items,data:data111};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -5715,10 +5717,11 @@ vErrors.push(err213);
 errors++;
 }
 }
-if(data110.default !== undefined){
-let data113 = data110.default;
-if(((typeof data113 !== "string") && (!((typeof data113 == "number") && (isFinite(data113))))) && (typeof data113 !== "boolean")){
-const err214 = {instancePath:instancePath+"/limits/" + i5+"/expect/default",schemaPath:"connector.schema.json#/definitions/literal/type",keyword:"type",params:{type: schema26.type},message:"must be string,number,boolean",schema:schema26.type,parentSchema:schema26,data:data113};
+}
+}
+}
+else {
+const err214 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo",schemaPath:"#/properties/limits/items/properties/appliesTo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.limits.items.properties.appliesTo.type,parentSchema:schema61.properties.limits.items.properties.appliesTo,data:data103};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -5728,10 +5731,11 @@ vErrors.push(err214);
 errors++;
 }
 }
-if(data110.maxItems !== undefined){
-let data114 = data110.maxItems;
-if(!(((typeof data114 == "number") && (!(data114 % 1) && !isNaN(data114))) && (isFinite(data114)))){
-const err215 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxItems",schemaPath:"#/properties/limits/items/properties/expect/properties/maxItems/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema61.properties.limits.items.properties.expect.properties.maxItems.type,parentSchema:schema61.properties.limits.items.properties.expect.properties.maxItems,data:data114};
+if(data100.expect !== undefined){
+let data112 = data100.expect;
+if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
+if(Object.keys(data112).length < 1){
+const err215 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema61.properties.limits.items.properties.expect,data:data112};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -5740,11 +5744,9 @@ vErrors.push(err215);
 }
 errors++;
 }
-}
-if(data110.maxLength !== undefined){
-let data115 = data110.maxLength;
-if(!(((typeof data115 == "number") && (!(data115 % 1) && !isNaN(data115))) && (isFinite(data115)))){
-const err216 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxLength",schemaPath:"#/properties/limits/items/properties/expect/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema61.properties.limits.items.properties.expect.properties.maxLength.type,parentSchema:schema61.properties.limits.items.properties.expect.properties.maxLength,data:data115};
+for(const key37 in data112){
+if(!(((((((key37 === "minimum") || (key37 === "maximum")) || (key37 === "default")) || (key37 === "maxItems")) || (key37 === "maxLength")) || (key37 === "pattern")) || (key37 === "maxBytes"))){
+const err216 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.limits.items.properties.expect,data:data112};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -5754,10 +5756,10 @@ vErrors.push(err216);
 errors++;
 }
 }
-if(data110.pattern !== undefined){
-let data116 = data110.pattern;
-if(typeof data116 !== "string"){
-const err217 = {instancePath:instancePath+"/limits/" + i5+"/expect/pattern",schemaPath:"#/properties/limits/items/properties/expect/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.limits.items.properties.expect.properties.pattern.type,parentSchema:schema61.properties.limits.items.properties.expect.properties.pattern,data:data116};
+if(data112.minimum !== undefined){
+let data113 = data112.minimum;
+if(!((typeof data113 == "number") && (isFinite(data113)))){
+const err217 = {instancePath:instancePath+"/limits/" + i5+"/expect/minimum",schemaPath:"#/properties/limits/items/properties/expect/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema61.properties.limits.items.properties.expect.properties.minimum.type,parentSchema:schema61.properties.limits.items.properties.expect.properties.minimum,data:data113};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -5767,10 +5769,10 @@ vErrors.push(err217);
 errors++;
 }
 }
-if(data110.maxBytes !== undefined){
-let data117 = data110.maxBytes;
-if(!(((typeof data117 == "number") && (!(data117 % 1) && !isNaN(data117))) && (isFinite(data117)))){
-const err218 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxBytes",schemaPath:"#/properties/limits/items/properties/expect/properties/maxBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema61.properties.limits.items.properties.expect.properties.maxBytes.type,parentSchema:schema61.properties.limits.items.properties.expect.properties.maxBytes,data:data117};
+if(data112.maximum !== undefined){
+let data114 = data112.maximum;
+if(!((typeof data114 == "number") && (isFinite(data114)))){
+const err218 = {instancePath:instancePath+"/limits/" + i5+"/expect/maximum",schemaPath:"#/properties/limits/items/properties/expect/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema61.properties.limits.items.properties.expect.properties.maximum.type,parentSchema:schema61.properties.limits.items.properties.expect.properties.maximum,data:data114};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -5780,9 +5782,10 @@ vErrors.push(err218);
 errors++;
 }
 }
-}
-else {
-const err219 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.limits.items.properties.expect.type,parentSchema:schema61.properties.limits.items.properties.expect,data:data110};
+if(data112.default !== undefined){
+let data115 = data112.default;
+if(((typeof data115 !== "string") && (!((typeof data115 == "number") && (isFinite(data115))))) && (typeof data115 !== "boolean")){
+const err219 = {instancePath:instancePath+"/limits/" + i5+"/expect/default",schemaPath:"connector.schema.json#/definitions/literal/type",keyword:"type",params:{type: schema26.type},message:"must be string,number,boolean",schema:schema26.type,parentSchema:schema26,data:data115};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -5792,10 +5795,10 @@ vErrors.push(err219);
 errors++;
 }
 }
-if(data98.unspecified !== undefined){
-let data118 = data98.unspecified;
-if(typeof data118 !== "string"){
-const err220 = {instancePath:instancePath+"/limits/" + i5+"/unspecified",schemaPath:"#/properties/limits/items/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.limits.items.properties.unspecified.type,parentSchema:schema61.properties.limits.items.properties.unspecified,data:data118};
+if(data112.maxItems !== undefined){
+let data116 = data112.maxItems;
+if(!(((typeof data116 == "number") && (!(data116 % 1) && !isNaN(data116))) && (isFinite(data116)))){
+const err220 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxItems",schemaPath:"#/properties/limits/items/properties/expect/properties/maxItems/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema61.properties.limits.items.properties.expect.properties.maxItems.type,parentSchema:schema61.properties.limits.items.properties.expect.properties.maxItems,data:data116};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -5805,9 +5808,10 @@ vErrors.push(err220);
 errors++;
 }
 }
-}
-else {
-const err221 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.limits.items.type,parentSchema:schema61.properties.limits.items,data:data98};
+if(data112.maxLength !== undefined){
+let data117 = data112.maxLength;
+if(!(((typeof data117 == "number") && (!(data117 % 1) && !isNaN(data117))) && (isFinite(data117)))){
+const err221 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxLength",schemaPath:"#/properties/limits/items/properties/expect/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema61.properties.limits.items.properties.expect.properties.maxLength.type,parentSchema:schema61.properties.limits.items.properties.expect.properties.maxLength,data:data117};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -5817,9 +5821,10 @@ vErrors.push(err221);
 errors++;
 }
 }
-}
-else {
-const err222 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.limits.type,parentSchema:schema61.properties.limits,data:data97};
+if(data112.pattern !== undefined){
+let data118 = data112.pattern;
+if(typeof data118 !== "string"){
+const err222 = {instancePath:instancePath+"/limits/" + i5+"/expect/pattern",schemaPath:"#/properties/limits/items/properties/expect/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.limits.items.properties.expect.properties.pattern.type,parentSchema:schema61.properties.limits.items.properties.expect.properties.pattern,data:data118};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -5829,12 +5834,10 @@ vErrors.push(err222);
 errors++;
 }
 }
-if(data.events !== undefined){
-let data119 = data.events;
-if(data119 && typeof data119 == "object" && !Array.isArray(data119)){
-for(const key36 in data119){
-if(!(key36 === "unspecified")){
-const err223 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.events,data:data119};
+if(data112.maxBytes !== undefined){
+let data119 = data112.maxBytes;
+if(!(((typeof data119 == "number") && (!(data119 % 1) && !isNaN(data119))) && (isFinite(data119)))){
+const err223 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxBytes",schemaPath:"#/properties/limits/items/properties/expect/properties/maxBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema61.properties.limits.items.properties.expect.properties.maxBytes.type,parentSchema:schema61.properties.limits.items.properties.expect.properties.maxBytes,data:data119};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -5844,10 +5847,9 @@ vErrors.push(err223);
 errors++;
 }
 }
-if(data119.unspecified !== undefined){
-let data120 = data119.unspecified;
-if(typeof data120 !== "string"){
-const err224 = {instancePath:instancePath+"/events/unspecified",schemaPath:"#/properties/events/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.events.properties.unspecified.type,parentSchema:schema61.properties.events.properties.unspecified,data:data120};
+}
+else {
+const err224 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.limits.items.properties.expect.type,parentSchema:schema61.properties.limits.items.properties.expect,data:data112};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -5857,9 +5859,10 @@ vErrors.push(err224);
 errors++;
 }
 }
-}
-else {
-const err225 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.events.type,parentSchema:schema61.properties.events,data:data119};
+if(data100.unspecified !== undefined){
+let data120 = data100.unspecified;
+if(typeof data120 !== "string"){
+const err225 = {instancePath:instancePath+"/limits/" + i5+"/unspecified",schemaPath:"#/properties/limits/items/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.limits.items.properties.unspecified.type,parentSchema:schema61.properties.limits.items.properties.unspecified,data:data120};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -5869,11 +5872,9 @@ vErrors.push(err225);
 errors++;
 }
 }
-if(data.versioning !== undefined){
-let data121 = data.versioning;
-if(data121 && typeof data121 == "object" && !Array.isArray(data121)){
-if(data121.pathSegment === undefined){
-const err226 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/required",keyword:"required",params:{missingProperty: "pathSegment"},message:"must have required property '"+"pathSegment"+"'",schema:schema61.properties.versioning.required,parentSchema:schema61.properties.versioning,data:data121};
+}
+else {
+const err226 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.limits.items.type,parentSchema:schema61.properties.limits.items,data:data100};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -5882,9 +5883,10 @@ vErrors.push(err226);
 }
 errors++;
 }
-for(const key37 in data121){
-if(!(((key37 === "pathSegment") || (key37 === "description")) || (key37 === "unspecified"))){
-const err227 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.versioning,data:data121};
+}
+}
+else {
+const err227 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.limits.type,parentSchema:schema61.properties.limits,data:data99};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -5894,10 +5896,12 @@ vErrors.push(err227);
 errors++;
 }
 }
-if(data121.pathSegment !== undefined){
-let data122 = data121.pathSegment;
-if(typeof data122 !== "string"){
-const err228 = {instancePath:instancePath+"/versioning/pathSegment",schemaPath:"#/properties/versioning/properties/pathSegment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.versioning.properties.pathSegment.type,parentSchema:schema61.properties.versioning.properties.pathSegment,data:data122};
+if(data.events !== undefined){
+let data121 = data.events;
+if(data121 && typeof data121 == "object" && !Array.isArray(data121)){
+for(const key38 in data121){
+if(!(key38 === "unspecified")){
+const err228 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.events,data:data121};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -5907,10 +5911,10 @@ vErrors.push(err228);
 errors++;
 }
 }
-if(data121.description !== undefined){
-let data123 = data121.description;
-if(typeof data123 !== "string"){
-const err229 = {instancePath:instancePath+"/versioning/description",schemaPath:"#/properties/versioning/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.versioning.properties.description.type,parentSchema:schema61.properties.versioning.properties.description,data:data123};
+if(data121.unspecified !== undefined){
+let data122 = data121.unspecified;
+if(typeof data122 !== "string"){
+const err229 = {instancePath:instancePath+"/events/unspecified",schemaPath:"#/properties/events/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.events.properties.unspecified.type,parentSchema:schema61.properties.events.properties.unspecified,data:data122};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -5920,10 +5924,9 @@ vErrors.push(err229);
 errors++;
 }
 }
-if(data121.unspecified !== undefined){
-let data124 = data121.unspecified;
-if(typeof data124 !== "string"){
-const err230 = {instancePath:instancePath+"/versioning/unspecified",schemaPath:"#/properties/versioning/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.versioning.properties.unspecified.type,parentSchema:schema61.properties.versioning.properties.unspecified,data:data124};
+}
+else {
+const err230 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.events.type,parentSchema:schema61.properties.events,data:data121};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -5933,9 +5936,11 @@ vErrors.push(err230);
 errors++;
 }
 }
-}
-else {
-const err231 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.versioning.type,parentSchema:schema61.properties.versioning,data:data121};
+if(data.versioning !== undefined){
+let data123 = data.versioning;
+if(data123 && typeof data123 == "object" && !Array.isArray(data123)){
+if(data123.pathSegment === undefined){
+const err231 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/required",keyword:"required",params:{missingProperty: "pathSegment"},message:"must have required property '"+"pathSegment"+"'",schema:schema61.properties.versioning.required,parentSchema:schema61.properties.versioning,data:data123};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -5944,15 +5949,77 @@ vErrors.push(err231);
 }
 errors++;
 }
-}
-}
-else {
-const err232 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.type,parentSchema:schema61,data};
+for(const key39 in data123){
+if(!(((key39 === "pathSegment") || (key39 === "description")) || (key39 === "unspecified"))){
+const err232 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key39},message:"must NOT have additional properties",schema:false,parentSchema:schema61.properties.versioning,data:data123};
 if(vErrors === null){
 vErrors = [err232];
 }
 else {
 vErrors.push(err232);
+}
+errors++;
+}
+}
+if(data123.pathSegment !== undefined){
+let data124 = data123.pathSegment;
+if(typeof data124 !== "string"){
+const err233 = {instancePath:instancePath+"/versioning/pathSegment",schemaPath:"#/properties/versioning/properties/pathSegment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.versioning.properties.pathSegment.type,parentSchema:schema61.properties.versioning.properties.pathSegment,data:data124};
+if(vErrors === null){
+vErrors = [err233];
+}
+else {
+vErrors.push(err233);
+}
+errors++;
+}
+}
+if(data123.description !== undefined){
+let data125 = data123.description;
+if(typeof data125 !== "string"){
+const err234 = {instancePath:instancePath+"/versioning/description",schemaPath:"#/properties/versioning/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.versioning.properties.description.type,parentSchema:schema61.properties.versioning.properties.description,data:data125};
+if(vErrors === null){
+vErrors = [err234];
+}
+else {
+vErrors.push(err234);
+}
+errors++;
+}
+}
+if(data123.unspecified !== undefined){
+let data126 = data123.unspecified;
+if(typeof data126 !== "string"){
+const err235 = {instancePath:instancePath+"/versioning/unspecified",schemaPath:"#/properties/versioning/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.properties.versioning.properties.unspecified.type,parentSchema:schema61.properties.versioning.properties.unspecified,data:data126};
+if(vErrors === null){
+vErrors = [err235];
+}
+else {
+vErrors.push(err235);
+}
+errors++;
+}
+}
+}
+else {
+const err236 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.properties.versioning.type,parentSchema:schema61.properties.versioning,data:data123};
+if(vErrors === null){
+vErrors = [err236];
+}
+else {
+vErrors.push(err236);
+}
+errors++;
+}
+}
+}
+else {
+const err237 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.type,parentSchema:schema61,data};
+if(vErrors === null){
+vErrors = [err237];
+}
+else {
+vErrors.push(err237);
 }
 errors++;
 }
