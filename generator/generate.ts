@@ -10,7 +10,7 @@ import type { ResolvedConfig } from './config/config.js';
 import type { SpecIR } from './ir.js';
 import { inputDigest, outputMatches, readStamp, sha256, writeStamp } from './cache/stamp.js';
 import { timed, type Timings } from './lib/timings.js';
-import { findStyleFiles } from './format/style.js';
+import { governingStyleFiles } from './format/style.js';
 import { readFileSync } from 'node:fs';
 import type { FileMap } from './write.js';
 
@@ -79,7 +79,7 @@ async function emitAll(ir: SpecIR, entries: EmitterEntry[], threads: Map<string,
 
 /** What of the config shapes the output: part of the no-op digest (with the prettier configs that govern the output). */
 function targetOf(options: GenerateOptions): string {
-  const style = findStyleFiles(options.outDir);
+  const style = governingStyleFiles(options.outDir);
   const contents = [style.config, ...style.editorconfig].filter((f): f is string => f !== undefined).map((f) => [f, readText(f)]);
   return JSON.stringify({ packages: options.config?.packages ?? null, connectors: options.config?.connectors ?? null, style: contents });
 }

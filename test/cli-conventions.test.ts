@@ -53,6 +53,7 @@ describe('usage errors exit 2 with one line and a did-you-mean', () => {
     [['describe', '--jsn'], "unknown option '--jsn' for describe; did you mean '--json'?"],
     [['generate', '--chek'], "unknown option '--chek' for generate; did you mean '--check'?"],
     [['validate', 'extra-arg'], "validate takes no arguments, got 'extra-arg'"],
+    [['generate', 'check'], "generate takes no arguments, got 'check'; did you mean '--check'?"],
     [['diff'], 'missing argument <base> (diff takes <base> [<head>])'],
     [['diff', 'a', 'b', 'c'], "unexpected argument 'c' (diff takes <base> [<head>])"],
     [['validate', '--format', 'jsn'], "option '--format' must be one of text, json, github, not 'jsn'; did you mean 'json'?"],

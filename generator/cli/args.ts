@@ -144,7 +144,10 @@ function checkPositionals(command: Command, positionals: string[]): void {
   const { min, max } = arity(command.args);
   if (positionals.length > max) {
     const extra = positionals[max]!;
-    throw new UsageError(max === 0 ? `${command.name} takes no arguments, got '${extra}'` : `unexpected argument '${extra}' (${command.name} takes ${command.args})`, command.name);
+    // `generate check`: probably an option without its dashes.
+    const option = closest(extra, Object.keys(command.options));
+    const hint = option ? `; did you mean '--${option}'?` : '';
+    throw new UsageError(max === 0 ? `${command.name} takes no arguments, got '${extra}'${hint}` : `unexpected argument '${extra}' (${command.name} takes ${command.args})${hint}`, command.name);
   }
   if (positionals.length < min) {
     const missing = (command.args ?? '').match(/<[^>]*>/g)![positionals.length]!;

@@ -101,11 +101,22 @@ function hasPrettierKey(file: string): boolean {
   }
 }
 
-/** The style for `outDir`. `ownConfig` is the config file the output itself holds (ours, from the last run): it does not count. */
-export function outputStyle(outDir: string): OutputStyle {
+/**
+ * The style files that govern `outDir`: the nearest prettier config and any .editorconfig, not counting the config the
+ * output itself holds (ours, from the last run).
+ */
+export function governingStyleFiles(outDir: string): { config?: string; editorconfig: string[] } {
   const found = findStyleFiles(outDir);
   const own = path.join(path.resolve(outDir), OWN_CONFIG);
-  const config = found.config === own ? findStyleFiles(path.dirname(path.resolve(outDir))).config : found.config;
+  if (found.config !== own) return found;
+  const above = findStyleFiles(path.dirname(path.resolve(outDir)));
+  return { ...(above.config ? { config: above.config } : {}), editorconfig: found.editorconfig };
+}
+
+/** The style for `outDir`. */
+export function outputStyle(outDir: string): OutputStyle {
+  const found = governingStyleFiles(outDir);
+  const config = found.config;
   if (!config && found.editorconfig.length === 0) return { kind: 'generated', ownConfig: true };
   if (!config || found.editorconfig.length > 0) return { kind: 'resolve', file: config ?? found.editorconfig[0]! };
   const options = plainJsonConfig(config);
