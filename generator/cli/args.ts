@@ -145,7 +145,8 @@ function checkPositionals(command: Command, positionals: string[]): void {
   if (positionals.length > max) {
     const extra = positionals[max]!;
     // `generate check`: probably an option without its dashes.
-    const option = closest(extra, Object.keys(command.options));
+    const names = Object.keys(command.options);
+    const option = names.includes(extra) ? extra : closest(extra, names);
     const hint = option ? `; did you mean '--${option}'?` : '';
     throw new UsageError(max === 0 ? `${command.name} takes no arguments, got '${extra}'${hint}` : `unexpected argument '${extra}' (${command.name} takes ${command.args})${hint}`, command.name);
   }
