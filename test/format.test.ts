@@ -82,6 +82,17 @@ describe('prettier --check', () => {
     expect(await readFile(path.join(again, 'shop/src/client.ts'), 'utf8')).toBe(client);
   }, 120_000);
 
+  test('an .editorconfig without a prettier config: the output carries its own config, which sets what the .editorconfig would', async () => {
+    const project = await mkdtemp(path.join(os.tmpdir(), 'codegen-editorconfig-'));
+    await writeFile(path.join(project, '.editorconfig'), 'root = true\n[*]\nindent_style = tab\nmax_line_length = 80\nend_of_line = crlf\n');
+    const out = path.join(project, 'sdk');
+    const timings: { phase: string; ms: number }[] = [];
+    await generate({ specDir: await writeMiniSpec(), outDir: out, timings });
+    expect(await readFile(path.join(out, '.prettierrc.yaml'), 'utf8')).toContain('endOfLine: lf\n');
+    expect(await unformatted(out)).toEqual([]);
+    expect(timings.find((x) => x.phase === 'format')!.ms).toBeLessThan(200);
+  }, 60_000);
+
   test('a user config that equals the generated style costs nothing: the project config of this repository', async () => {
     const project = await mkdtemp(path.join(os.tmpdir(), 'codegen-samestyle-'));
     await copyFile(path.join(repo, '.prettierrc.json'), path.join(project, '.prettierrc.json'));
