@@ -1,11 +1,13 @@
 /** `npm run bench`: every benchmark of the project. Figures are medians; the machine is noisy. */
 import { benchBundle } from './bundle.js';
+import { benchCli } from './cli.js';
 import { benchClientOverhead } from './client-overhead.js';
 import { benchGenerate } from './generate.js';
 import { benchMock } from './mock.js';
 import { benchMockScale } from './mock-scale.js';
 import { benchSearch } from './search.js';
 
+benchCli();
 benchGenerate();
 await benchMock();
 await benchMockScale();

@@ -1,17 +1,20 @@
-// The CLI runs from a build of itself: one ES module bundled by esbuild from generator/cli/main.ts, kept in
-// node_modules/.cache/connector-codegen-cli/ under the hash of the sources, rebuilt when they change (npm ci builds it
-// through `prepare`). Running from source through tsx costs a loader thread and ~100 ms at every start. Each module's
-// import.meta.url stays its own source file's URL, so every path relative to a source file resolves as from source.
-// If building is impossible, the CLI runs from source through tsx.
+// The CLI runs from a build of itself: ES modules bundled by esbuild from generator/cli/main.ts with code splitting (a
+// small entry with the command declarations, and a chunk per command's work loaded when it runs), kept in
+// node_modules/.cache/connector-codegen-cli/ under the hash of the sources. npm ci builds it (through `prepare`); after
+// that, a start only compares the sources' sizes and modification times with those recorded for the build (a few
+// stat calls), and hashes the sources only when they differ. Each module's import.meta.url stays its own source
+// file's URL, so every path relative to a source file resolves as from source. If building is impossible, the CLI
+// runs from source through tsx.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ownImportMetaUrl } from '../generator/lib/own-import-meta-url.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SOURCES = ['generator', 'mock', 'runtime/src', 'bin/cli-build.mjs'];
+const SOURCES = ['generator', 'mock', 'runtime/src', 'bin/cli-build.mjs', 'package.json'];
 const cacheDir = path.join(root, 'node_modules/.cache/connector-codegen-cli');
+/** Which build the sources, as last seen, belong to: { fingerprint, build }. */
+const currentFile = path.join(cacheDir, 'current.json');
 
 /** The source files under a directory (or the file itself). */
 function files(entry) {
@@ -25,37 +28,73 @@ function files(entry) {
   }
 }
 
-/** Hash of every source the bundle is built from. */
-function sourceHash() {
+/** Path, size and modification time of every source: cheap, and changes whenever a source is edited. */
+function fingerprint(list) {
   const hash = createHash('sha256');
-  for (const file of SOURCES.flatMap(files).sort()) hash.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  for (const file of list) {
+    const s = statSync(file);
+    hash.update(`${path.relative(root, file)}\0${s.size}\0${s.mtimeMs}\n`);
+  }
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Builds the bundle for the current sources (atomically) and returns its path. */
-export async function buildCli() {
-  const hash = sourceHash();
-  const target = path.join(cacheDir, `cli-${hash}.mjs`);
-  if (existsSync(target)) return target;
-  const { build } = await import('esbuild');
-  const result = await build({
-    entryPoints: [path.join(root, 'generator/cli/main.ts')],
+/** Hash of the content of every source the bundle is built from. */
+function contentHash(list) {
+  const hash = createHash('sha256');
+  for (const file of list) hash.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+
+function readCurrent() {
+  try {
+    return JSON.parse(readFileSync(currentFile, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Builds the bundle for `hash` into its directory (atomically: built aside, then renamed). */
+async function build(hash) {
+  const dir = path.join(cacheDir, `cli-${hash}`);
+  const [{ build: esbuild }, { ownImportMetaUrl }] = await Promise.all([import('esbuild'), import('../generator/lib/own-import-meta-url.mjs')]);
+  const temp = `${dir}.tmp-${process.pid}`;
+  rmSync(temp, { recursive: true, force: true });
+  await esbuild({
+    entryPoints: { main: path.join(root, 'generator/cli/main.ts') },
     bundle: true,
+    splitting: true,
     format: 'esm',
     platform: 'node',
     target: 'node20',
     packages: 'external',
-    write: false,
+    outdir: temp,
+    chunkNames: 'chunks/[name]-[hash]',
     logLevel: 'silent',
     plugins: [ownImportMetaUrl],
   });
-  mkdirSync(cacheDir, { recursive: true });
+  try {
+    renameSync(temp, dir);
+  } catch {
+    rmSync(temp, { recursive: true, force: true }); // another process built it first
+  }
   // Builds of other sources go; another process's build of these sources is left alone.
-  for (const old of readdirSync(cacheDir)) if (old.startsWith('cli-') && !old.startsWith(`cli-${hash}`)) rmSync(path.join(cacheDir, old), { force: true });
-  const temp = `${target}.${process.pid}.tmp`;
-  writeFileSync(temp, result.outputFiles[0].text);
-  renameSync(temp, target);
-  return target;
+  for (const old of readdirSync(cacheDir)) if (old.startsWith('cli-') && !old.startsWith(`cli-${hash}`) && !old.includes('.tmp-')) rmSync(path.join(cacheDir, old), { recursive: true, force: true });
+  return dir;
+}
+
+/** The entry module of the build of the current sources, building it if needed. */
+export async function buildCli() {
+  const list = SOURCES.flatMap(files).sort();
+  const seen = fingerprint(list);
+  const current = readCurrent();
+  if (current?.fingerprint === seen && existsSync(path.join(cacheDir, current.build, 'main.js'))) return path.join(cacheDir, current.build, 'main.js');
+  const hash = contentHash(list);
+  const dir = existsSync(path.join(cacheDir, `cli-${hash}`, 'main.js')) ? path.join(cacheDir, `cli-${hash}`) : await build(hash);
+  mkdirSync(cacheDir, { recursive: true });
+  const temp = `${currentFile}.${process.pid}.tmp`;
+  writeFileSync(temp, JSON.stringify({ fingerprint: seen, build: path.basename(dir) }));
+  renameSync(temp, currentFile);
+  return path.join(dir, 'main.js');
 }
 
 /** The CLI module: from the build when it can be had, else from source through tsx. */

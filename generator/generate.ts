@@ -5,11 +5,13 @@
  */
 import type { EmitterThread } from './emitters/emitter-thread.js';
 import type { EmitterEntry } from './emitters/index.js';
-import type { Emitter } from './emitters/types.js';
+import type { Emitter, Formatted } from './emitters/types.js';
 import type { ResolvedConfig } from './config/config.js';
 import type { SpecIR } from './ir.js';
 import { inputDigest, outputMatches, readStamp, sha256, writeStamp } from './cache/stamp.js';
 import { timed, type Timings } from './lib/timings.js';
+import { governingStyleFiles } from './format/style.js';
+import { readFileSync } from 'node:fs';
 import type { FileMap } from './write.js';
 
 /** Options of one generation run. */
@@ -45,45 +47,65 @@ export interface GenerateResult {
  * emitter starts as soon as it is loaded, in list order, so one that hands work to a worker of its own (validators)
  * does so early.
  */
-async function emitAll(ir: SpecIR, entries: EmitterEntry[], threads: Map<string, EmitterThread>, options: GenerateOptions): Promise<FileMap> {
-  const runs: { name: string; files: Promise<Map<string, string>> }[] = [];
-  const start = (name: string, emit: () => Promise<Map<string, string>>) => {
+async function emitAll(ir: SpecIR, entries: EmitterEntry[], threads: Map<string, EmitterThread>, options: GenerateOptions): Promise<{ files: FileMap; formattedBy: (rel: string) => Formatted }> {
+  const runs: { name: string; files: Promise<Map<string, string>>; formatted: Emitter['formatted'] }[] = [];
+  const start = (name: string, formatted: Emitter['formatted'], emit: () => Promise<Map<string, string>>) => {
     const files = timed(options.timings, `emit:${name}`, emit);
     files.catch(() => undefined); // observed by Promise.all below; meanwhile not an unhandled rejection
-    runs.push({ name, files });
+    runs.push({ name, files, formatted });
   };
-  for (const e of entries) if (e.worker) start(e.name, () => threads.get(e.name)!.emit(ir));
+  for (const e of entries) if (e.worker) start(e.name, e.formatted, () => threads.get(e.name)!.emit(ir));
   const inThread = options.emitters ? options.emitters.map((e) => ({ name: e.name, load: async () => e })) : entries.filter((e) => !e.worker);
   for (const entry of inThread) {
     const emitter = await entry.load();
-    start(entry.name, async () => emitter.emit(ir));
+    start(entry.name, emitter.formatted, async () => emitter.emit(ir));
   }
   const outputs = await Promise.all(runs.map((r) => r.files));
   const files: FileMap = new Map();
+  const owners = new Map<string, Emitter['formatted']>();
   outputs.forEach((emitted, i) => {
     for (const [rel, content] of emitted) {
       if (files.has(rel)) throw new Error(`internal: emitters ${runs[i]!.name} and another both write ${rel}`);
       files.set(rel, content);
+      owners.set(rel, runs[i]!.formatted);
     }
   });
-  return files;
+  const formattedBy = (rel: string): Formatted => {
+    const formatted = owners.get(rel);
+    return typeof formatted === 'function' ? formatted(ir, rel) : (formatted ?? false);
+  };
+  return { files, formattedBy };
 }
 
-/** What of the config shapes the output: part of the no-op digest. */
+/** What of the config shapes the output: part of the no-op digest (with the prettier configs that govern the output). */
 function targetOf(options: GenerateOptions): string {
-  return JSON.stringify({ packages: options.config?.packages ?? null, connectors: options.config?.connectors ?? null });
+  const style = governingStyleFiles(options.outDir);
+  const contents = [style.config, ...style.editorconfig].filter((f): f is string => f !== undefined).map((f) => [f, readText(f)]);
+  return JSON.stringify({ packages: options.config?.packages ?? null, connectors: options.config?.connectors ?? null, style: contents });
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
 }
 
 /** Runs the whole pipeline. Throws SpecError for a bad spec (before anything is written). */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const { timings } = options;
+  // What an interrupted run left is finished first (or, for --check, reported).
+  const { pendingTransaction, recoverOutput } = await import('./write.js');
+  const pending = options.check ? await pendingTransaction(options.outDir) : (await recoverOutput(options.outDir), 'none');
   const digest = await timed(timings, 'stamp', async () => {
     if (options.emitters) return undefined;
     const [inputs, stamp] = await Promise.all([inputDigest(options.specDir, targetOf(options)), readStamp(options.outDir)]);
     const upToDate = stamp?.inputs === inputs && (await outputMatches(options.outDir, stamp));
     return { inputs, upToDate, fileCount: stamp ? Object.keys(stamp.files).length : 0 };
   });
-  if (digest?.upToDate) return { fileCount: digest.fileCount, written: 0, removed: 0, outOfDate: [] };
+  const interrupted = pending === 'none' ? [] : [`(an interrupted generate left ${pending === 'completed' ? 'a transaction to complete' : 'staged files to discard'}; generate finishes it)`];
+  if (digest?.upToDate) return { fileCount: digest.fileCount, written: 0, removed: 0, outOfDate: interrupted };
 
   // Start what runs off the main thread first: worker start-up and imports overlap loading and reading the spec.
   const [{ emitterEntries }, { startEmitterThread }, { prestartValidatorCompiler }] = await Promise.all([
@@ -106,9 +128,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const { config } = options;
     if (config) checkConnectorSelection(config, spec.ir.connectors.map((c) => c.id));
     const ir = applyPackaging(spec.ir, config?.packages ?? DEFAULT_PACKAGES, config?.connectors);
-    const files = await emitAll(ir, entries, threads, options);
+    const { files, formattedBy } = await emitAll(ir, entries, threads, options);
+    const { formatOutput } = await import('./format/format.js');
+    await timed(timings, 'format', () => formatOutput(options.outDir, files, formattedBy));
     const plan = await timed(timings, 'plan', () => planOutput(options.outDir, files));
-    const outOfDate = [...plan.added, ...plan.changed, ...plan.stale].sort();
+    const outOfDate = [...plan.added, ...plan.changed, ...plan.stale].sort().concat(interrupted);
     const stamp = digest && { inputs: digest.inputs, files: Object.fromEntries([...files].sort(([a], [b]) => (a < b ? -1 : 1)).map(([rel, text]) => [rel, sha256(text)])) };
     if (options.check) {
       if (stamp && outOfDate.length === 0) await writeStamp(options.outDir, stamp);

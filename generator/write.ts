@@ -1,10 +1,17 @@
 /**
- * Phase 5 — write: bring an output directory to exactly the given files. Only files whose content changed are
- * written, stale files are removed, and a failure never leaves a half-written tree: every changed file is first
- * written beside its target under a temporary name, and only when all of them are written are they renamed
- * into place (renames within a directory are atomic).
+ * Phase 5 — write: bring an output directory to exactly the given files, as one transaction. Only files whose content
+ * changed are written; stale files are removed; build products (dist/, .build/, node_modules/, *.tgz) are never touched.
+ *
+ * 1. Stage: every new or changed file is written under `<out>/.codegen-staging/new/` (the same file system, so the
+ *    moves below are renames). A failure or a kill here leaves the output as it was; the next run removes the stage.
+ * 2. Commit: the journal `<out>/.codegen-journal.json` is written (atomically). From here on the run counts as done.
+ * 3. Apply: each replaced or removed file is moved aside to `.codegen-staging/old/`, each new one moved into place;
+ *    then the stage and the journal are removed. A kill here is completed by the next run (recoverOutput, from the
+ *    journal); an error here (a disk that fills up) is rolled back from the files moved aside.
+ * So an interrupted generate leaves the output as it was before, or — once the next run or `--check` has looked — as
+ * it is after; never a mix that stays.
  */
-import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Generated files: path relative to the output directory (forward slashes) → content. */
@@ -16,7 +23,7 @@ export interface OutputPlan {
   added: string[];
   /** Files whose content differs. */
   changed: string[];
-  /** Files present but no longer generated. */
+  /** Files present but no longer generated (including temp files a killed run of an older version left). */
   stale: string[];
   /** Files already up to date. */
   unchanged: number;
@@ -31,9 +38,18 @@ const KEEP = new Set(['.gitkeep']);
  */
 const NOT_OUTPUT_DIRS = new Set(['node_modules', 'dist', '.build']);
 
+/** The writer's own transaction files inside the output directory. */
+export const STAGING_DIR = '.codegen-staging';
+export const JOURNAL_FILE = '.codegen-journal.json';
+
 /** Whether a path relative to the output directory is a build product or installed dependency, never output. */
 export function isBuildProduct(rel: string): boolean {
   return rel.split('/').some((part) => NOT_OUTPUT_DIRS.has(part)) || rel.endsWith('.tgz');
+}
+
+/** Whether a path is the writer's transaction state (never output, never stale). */
+export function isTransactionFile(rel: string): boolean {
+  return rel === JOURNAL_FILE || rel === STAGING_DIR || rel.startsWith(`${STAGING_DIR}/`) || rel.startsWith(`${JOURNAL_FILE}.`);
 }
 
 async function listFiles(dir: string, prefix = ''): Promise<string[]> {
@@ -41,7 +57,7 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
   const out: string[] = [];
   for (const e of entries) {
     const rel = prefix ? `${prefix}/${e.name}` : e.name;
-    if (isBuildProduct(rel)) continue;
+    if (isBuildProduct(rel) || isTransactionFile(rel)) continue;
     if (e.isDirectory()) out.push(...(await listFiles(path.join(dir, e.name), rel)));
     else if (!KEEP.has(e.name)) out.push(rel);
   }
@@ -55,40 +71,177 @@ export async function planOutput(outDir: string, files: FileMap): Promise<Output
   await Promise.all(
     [...files].map(async ([rel, content]) => {
       if (!existing.has(rel)) return plan.added.push(rel);
-      const current = await readFile(path.join(outDir, rel), 'utf8');
+      const current = await readFile(path.join(outDir, rel), 'utf8').catch(() => undefined);
       if (current === content) plan.unchanged++;
       else plan.changed.push(rel);
     }),
   );
-  plan.stale = [...existing].filter((f) => !files.has(f) && !f.includes('.codegen-tmp-'));
+  plan.stale = [...existing].filter((f) => !files.has(f));
   plan.added.sort();
   plan.changed.sort();
   plan.stale.sort();
   return plan;
 }
 
-/** Applies a plan: writes added and changed files aside, swaps them in, then removes stale files. */
-export async function applyOutput(outDir: string, files: FileMap, plan: OutputPlan): Promise<void> {
-  const toWrite = [...plan.added, ...plan.changed].sort();
-  const suffix = `.codegen-tmp-${process.pid}`;
-  // Temp files are written concurrently. allSettled, not all: cleanup must wait for every write in flight, or a
-  // late one would leave a temp file behind. If anything failed, every temp file goes and nothing was replaced.
-  const dirs = [...new Set(toWrite.map((rel) => path.dirname(path.join(outDir, rel))))];
+/** The journal: what the committed transaction does. */
+interface Journal {
+  /** Files moved from the stage into place (added or changed). */
+  writes: string[];
+  /** Files that existed before and are replaced or removed (moved aside first). */
+  aside: string[];
+  /** Files removed. */
+  removes: string[];
+}
+
+const staged = (outDir: string, kind: 'new' | 'old', rel: string) => path.join(outDir, STAGING_DIR, kind, rel);
+
+async function exists(file: string): Promise<boolean> {
+  return lstat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Moves `from` to `to`, making `to`'s directory. */
+async function move(from: string, to: string): Promise<void> {
+  await mkdir(path.dirname(to), { recursive: true });
+  await rename(from, to);
+}
+
+/**
+ * Refuses a plan that could not be applied: a path to write where a directory is, or a file where a directory must be.
+ * Checked before anything is written, so such an output fails as a whole and stays as it was.
+ */
+async function checkPaths(outDir: string, writes: string[]): Promise<void> {
+  const problems: string[] = [];
+  const dirsChecked = new Map<string, boolean>();
+  for (const rel of writes) {
+    const target = path.join(outDir, rel);
+    const info = await lstat(target).catch(() => undefined);
+    if (info?.isDirectory()) problems.push(`${rel} (a directory is in the way)`);
+    const parts = rel.split('/').slice(0, -1);
+    for (let i = 1; i <= parts.length; i++) {
+      const dir = parts.slice(0, i).join('/');
+      if (!dirsChecked.has(dir)) {
+        const s = await lstat(path.join(outDir, dir)).catch(() => undefined);
+        dirsChecked.set(dir, !s || s.isDirectory());
+      }
+      if (!dirsChecked.get(dir)) {
+        problems.push(`${rel} (${dir} is a file, not a directory)`);
+        break;
+      }
+    }
+  }
+  if (problems.length) throw new Error(`cannot write the output; nothing was written: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? `; and ${problems.length - 5} more` : ''}`);
+}
+
+/** Test hook: called at each step of applyOutput (a kill test stops the process there). */
+export type StepHook = (step: string) => void;
+
+/** Applies a plan as one transaction (see the top of this file). */
+export async function applyOutput(outDir: string, files: FileMap, plan: OutputPlan, onStep: StepHook = () => {}): Promise<void> {
+  const writes = [...plan.added, ...plan.changed].sort();
+  if (writes.length === 0 && plan.stale.length === 0) return;
+  await recoverOutput(outDir);
+  await checkPaths(outDir, writes);
+  await mkdir(outDir, { recursive: true });
+  // 1. Stage. allSettled: every write in flight ends before cleanup, so none is left behind.
+  await rm(path.join(outDir, STAGING_DIR), { recursive: true, force: true });
+  const dirs = [...new Set(writes.map((rel) => path.dirname(staged(outDir, 'new', rel))))];
   const made = await Promise.allSettled(dirs.map((dir) => mkdir(dir, { recursive: true })));
-  const wrote = made.every((r) => r.status === 'fulfilled') ? await Promise.allSettled(toWrite.map((rel) => writeFile(path.join(outDir, rel) + suffix, files.get(rel)!))) : [];
+  const wrote = made.every((r) => r.status === 'fulfilled')
+    ? await Promise.allSettled(
+        writes.map(async (rel) => {
+          onStep(`stage ${rel}`);
+          await writeFile(staged(outDir, 'new', rel), files.get(rel)!);
+        }),
+      )
+    : [];
   const failure = [...made, ...wrote].find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failure) {
-    await Promise.all(toWrite.map((rel) => rm(path.join(outDir, rel) + suffix, { force: true })));
+    await rm(path.join(outDir, STAGING_DIR), { recursive: true, force: true });
     throw failure.reason;
   }
-  for (const rel of toWrite) {
+  // 2. Commit.
+  onStep('journal');
+  const journal: Journal = { writes, aside: [...plan.changed, ...plan.stale].sort(), removes: plan.stale };
+  const temp = path.join(outDir, `${JOURNAL_FILE}.${process.pid}.tmp`);
+  await writeFile(temp, JSON.stringify(journal));
+  await rename(temp, path.join(outDir, JOURNAL_FILE));
+  // 3. Apply; on an error, undo what was done.
+  try {
+    await forward(outDir, journal, onStep);
+  } catch (error) {
+    await backward(outDir, journal).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Completes a committed transaction: idempotent, so a run killed anywhere in it can be completed again. */
+async function forward(outDir: string, journal: Journal, onStep: StepHook): Promise<void> {
+  for (const rel of journal.aside) {
     const target = path.join(outDir, rel);
-    await rename(target + suffix, target);
+    // Moved aside once; after that the old file is in old/ and the target is gone or already the new file.
+    if (!(await exists(staged(outDir, 'old', rel))) && (await exists(target)) && (await exists(staged(outDir, 'new', rel)) || !journal.writes.includes(rel))) {
+      onStep(`aside ${rel}`);
+      await move(target, staged(outDir, 'old', rel));
+    }
   }
-  for (const rel of plan.stale) {
-    await rm(path.join(outDir, rel), { force: true });
-    await removeEmptyParents(outDir, path.dirname(path.join(outDir, rel)));
+  for (const rel of journal.writes) {
+    if (!(await exists(staged(outDir, 'new', rel)))) continue; // already in place
+    onStep(`place ${rel}`);
+    await move(staged(outDir, 'new', rel), path.join(outDir, rel));
   }
+  for (const rel of journal.removes) await removeEmptyParents(outDir, path.dirname(path.join(outDir, rel)));
+  onStep('cleanup');
+  await rm(path.join(outDir, STAGING_DIR), { recursive: true, force: true });
+  onStep('done');
+  await rm(path.join(outDir, JOURNAL_FILE), { force: true });
+}
+
+/** Undoes a transaction that failed while being applied: new files go, old ones come back. */
+async function backward(outDir: string, journal: Journal): Promise<void> {
+  for (const rel of journal.writes) {
+    if (!(await exists(staged(outDir, 'new', rel)))) await rm(path.join(outDir, rel), { force: true }); // the new file had been placed
+  }
+  for (const rel of journal.aside) if (await exists(staged(outDir, 'old', rel))) await move(staged(outDir, 'old', rel), path.join(outDir, rel));
+  for (const rel of journal.writes) await removeEmptyParents(outDir, path.dirname(path.join(outDir, rel)));
+  await rm(path.join(outDir, STAGING_DIR), { recursive: true, force: true });
+  await rm(path.join(outDir, JOURNAL_FILE), { force: true });
+}
+
+/** What an interrupted run had left, and what recovery made of it. */
+export type Recovery = 'none' | 'completed' | 'discarded';
+
+/** What an interrupted run left in `outDir`, without changing anything (for --check). */
+export async function pendingTransaction(outDir: string): Promise<Recovery> {
+  if (await exists(path.join(outDir, JOURNAL_FILE))) return 'completed';
+  return (await exists(path.join(outDir, STAGING_DIR))) ? 'discarded' : 'none';
+}
+
+/**
+ * Finishes what an interrupted run left: a committed transaction is completed from its journal; an uncommitted stage
+ * is removed (the output is as it was before that run).
+ */
+export async function recoverOutput(outDir: string): Promise<Recovery> {
+  const journalFile = path.join(outDir, JOURNAL_FILE);
+  let journal: Journal | undefined;
+  try {
+    journal = JSON.parse(await readFile(journalFile, 'utf8')) as Journal;
+  } catch {
+    journal = undefined;
+  }
+  if (journal) {
+    await forward(outDir, journal, () => {});
+    return 'completed';
+  }
+  await rm(journalFile, { force: true }); // unreadable: it was never renamed into place completely
+  for (const name of await readdir(outDir).catch(() => [] as string[])) if (name.startsWith(`${JOURNAL_FILE}.`)) await rm(path.join(outDir, name), { force: true });
+  if (await exists(path.join(outDir, STAGING_DIR))) {
+    await rm(path.join(outDir, STAGING_DIR), { recursive: true, force: true });
+    return 'discarded';
+  }
+  return 'none';
 }
 
 async function removeEmptyParents(root: string, dir: string): Promise<void> {
@@ -96,6 +249,7 @@ async function removeEmptyParents(root: string, dir: string): Promise<void> {
   let current = path.resolve(dir);
   while (current.startsWith(resolvedRoot + path.sep)) {
     try {
+      if (!(await stat(current)).isDirectory()) return;
       await rmdir(current); // fails when not empty: that ends the walk
     } catch {
       return;

@@ -1,24 +1,14 @@
 /** The connector-codegen CLI as a user runs it: exit codes, located errors, nothing written on failure. */
-import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { edit, SHOP_YAML, writeMiniSpec } from './helpers/mini-spec.js';
+import { runCli } from './helpers/run-cli.js';
 
-const bin = path.resolve(import.meta.dirname, '../bin/connector-codegen.js');
 const realSpec = path.resolve(import.meta.dirname, '../spec');
 
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [bin, ...args], { cwd: os.tmpdir(), maxBuffer: 64 * 1024 * 1024 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const run = (args: string[]) => runCli(args);
 
 describe('validate', () => {
   test('passes on spec/ and says what it checked', async () => {
@@ -35,15 +25,25 @@ describe('validate', () => {
     const file = path.relative(os.tmpdir(), path.join(dir, 'connectors/shop.yaml')); // paths print relative to the cwd
     expect(r.stderr).toContain(`${file}:1:1 error SPEC004 missing key 'title' in (top level)\n  hint: Add the required key.\n`);
     expect(r.stderr).toContain(`${file}:26:14 error SPEC003 params.limit.maximum must be number, not string\n`);
-    expect(r.stderr).toContain('2 errors in the spec; nothing was written.');
+    // validate writes nothing, so it does not say that nothing was written.
+    expect(r.stderr).toContain('2 errors in the spec.\n');
+    expect(r.stderr).not.toContain('written');
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
-  test('a missing spec directory is an error, not a crash', async () => {
+  test('a missing spec directory is one line naming the path given', async () => {
     const r = await run(['validate', '--spec', path.join(os.tmpdir(), 'no-such-spec-dir')]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/service\.yaml is missing/);
-    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(r.stderr).toBe(`connector-codegen validate: no spec directory at ${path.join(os.tmpdir(), 'no-such-spec-dir')} (it does not exist)\n`);
+  });
+
+  test('a spec directory without service.yaml: one diagnostic, not one per missing key', async () => {
+    const dir = await writeMiniSpec();
+    await rm(path.join(dir, 'service.yaml'));
+    const r = await run(['validate', '--spec', dir]);
+    expect(r.code).toBe(1);
+    expect(r.stderr.match(/ error [A-Z]+\d+ /g)).toHaveLength(1);
+    expect(r.stderr).toMatch(/service\.yaml:1:1 error SPEC004 \S+\/service\.yaml is missing/);
   });
 });
 
@@ -97,21 +97,22 @@ describe('generate', () => {
     for (const phase of ['load', 'normalize', 'check', 'emit:catalogue', 'emit:clients', 'plan', 'write', 'total']) expect(r.stderr).toMatch(new RegExp(`^${phase}\\s+[\\d.]+ ms$`, 'm'));
   });
 
-  test('an unknown command exits 2 with usage', async () => {
-    const r = await run(['frobnicate']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/unknown command 'frobnicate'[\s\S]*Usage: connector-codegen/);
+  test('a broken spec: generate says that nothing was written', async () => {
+    const bad = await writeMiniSpec({ shop: edit(SHOP_YAML, 'title: Shop', 'title: Store\nbogus: 1') });
+    const r = await run(['generate', '--spec', bad, '--out', await mkdtemp(path.join(os.tmpdir(), 'codegen-out-'))]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('1 error in the spec; nothing was written.\n');
   });
 });
 
 describe('mock', () => {
-  test('--records beyond the stated maximum, or a bad --max-sources: exit 1 with the limit, before anything starts', async () => {
+  test('--records beyond the stated maximum, or a bad --max-sources: a usage error (exit 2) with the limit, before anything starts', async () => {
     const big = await run(['mock', '--spec', realSpec, '--port', '0', '--records', '1000001']);
-    expect(big).toMatchObject({ code: 1, stdout: '' });
-    expect(big.stderr).toMatch(/^connector-codegen: --records must be at most 1000000 \(records per entity/);
+    expect(big).toMatchObject({ code: 2, stdout: '' });
+    expect(big.stderr).toMatch(/^connector-codegen: option '--records' must be at most 1000000 \(records per entity/);
     expect(big.stderr).not.toMatch(/\n\s+at /);
     const bad = await run(['mock', '--spec', realSpec, '--port', '0', '--max-sources', 'many']);
-    expect(bad).toMatchObject({ code: 1 });
-    expect(bad.stderr).toMatch(/--max-sources must be an integer ≥ 0, got "many"/);
+    expect(bad).toMatchObject({ code: 2 });
+    expect(bad.stderr).toMatch(/option '--max-sources' must be an integer ≥ 0, not 'many'/);
   });
 });

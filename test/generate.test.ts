@@ -5,7 +5,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadEmitters } from '../generator/emitters/index.js';
 import { generate } from '../generator/generate.js';
-import { readOutputTree } from './helpers/output-tree.js';
+import { projectOutDir, readOutputTree } from './helpers/output-tree.js';
 import { reversedSpecCopy } from './helpers/spec-copy.js';
 
 const repo = path.resolve(import.meta.dirname, '..');
@@ -17,7 +17,8 @@ const tmp = (name: string) => mkdtemp(path.join(os.tmpdir(), `codegen-${name}-`)
 
 let first: Map<string, string>;
 beforeAll(async () => {
-  const out = await tmp('first');
+  // Under the repository's prettier config, as generated/ is.
+  const out = await projectOutDir('first');
   await generate({ specDir, outDir: out });
   first = await readTree(out);
 });
@@ -28,14 +29,14 @@ describe('determinism', () => {
   });
 
   test('two runs give byte-identical trees', async () => {
-    const out = await tmp('second');
+    const out = await projectOutDir('second');
     await generate({ specDir, outDir: out });
     expect(await readTree(out)).toEqual(first);
   });
 
   test('output does not depend on key order in the spec', async () => {
     const copy = await reversedSpecCopy();
-    const out = await tmp('reordered-out');
+    const out = await projectOutDir('reordered-out');
     await generate({ specDir: copy, outDir: out });
     expect(await readTree(out)).toEqual(first);
   });

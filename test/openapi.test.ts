@@ -63,8 +63,9 @@ describe('connector-codegen openapi', () => {
     for (const file of readdirSync(exportDir)) expect(readFileSync(path.join(tmp, 'all', file), 'utf8'), file).toBe(readFileSync(path.join(exportDir, file), 'utf8'));
   }, 60_000);
 
-  test('an unknown connector, or --out of the wrong kind, is a clear error with exit code 1', async () => {
-    await expect(cli('--connector', 'nope')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('unknown connector "nope"; connectors: payments, crm') });
+  test('an unknown connector is a usage error (exit 2, with a did-you-mean); --out of the wrong kind is an error with exit code 1', async () => {
+    await expect(cli('--connector', 'nope')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("unknown connector 'nope' (connectors: payments, crm") });
+    await expect(cli('--connector', 'paymets')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("unknown connector 'paymets'; did you mean 'payments'?") });
     const tmp = mkdtempSync(path.join(os.tmpdir(), 'openapi-'));
     await expect(cli('--connector', 'crm', '--out', tmp)).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('is a directory') });
     writeFileSync(path.join(tmp, 'file.json'), '{}');

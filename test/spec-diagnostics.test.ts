@@ -2,8 +2,13 @@
  * One test per diagnostic class: a broken spec in, the exact `file:line:col severity CODE message` out.
  * Line numbers refer to SHOP_YAML in helpers/mini-spec.ts.
  */
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { diagnosticsOf, edit, SHOP_YAML, writeMiniSpec } from './helpers/mini-spec.js';
+import type { Diagnostic } from '../generator/spec/diagnostics.js';
+import { realSpecDir } from './helpers/spec-copy.js';
+import { diagnosticObjects, diagnosticsOf, edit, SHOP_YAML, writeMiniSpec } from './helpers/mini-spec.js';
 
 const shop = 'connectors/shop.yaml';
 
@@ -26,7 +31,7 @@ describe('diagnostic classes', () => {
   test('unknown key (SPEC002) names the key and the keys allowed there', async () => {
     const text = edit(SHOP_YAML, '    record: customer\n', '    record: customer\n    recrod: customer\n');
     expect(await diagnosticsForShop(text)).toEqual([
-      `${shop}:37:5 error SPEC002 unknown key 'recrod' in entities.customers (allowed: description, record, searchableFields, actions, note, recordsFrom, provenance, assumption)`,
+      `${shop}:37:5 error SPEC002 unknown key 'recrod' in entities.customers; did you mean 'record'? (allowed: description, record, searchableFields, actions, note, recordsFrom, provenance, assumption)`,
     ]);
   });
 
@@ -59,12 +64,17 @@ describe('diagnostic classes', () => {
     expect(await diagnosticsForShop(text)).toEqual([`${shop}:53:3 error SPEC012 duplicate entity 'customers' (first defined at line 35)`]);
   });
 
-  test('minimum > maximum (SPEC013), with what follows from it', async () => {
+  test('minimum > maximum (SPEC013), with what follows from it folded into it', async () => {
     const text = edit(SHOP_YAML, '    minimum: 1\n', '    minimum: 500\n');
-    expect(await diagnosticsForShop(text)).toEqual([
+    const dir = await writeMiniSpec({ shop: text });
+    expect(await diagnosticsOf(dir)).toEqual([
       `${shop}:26:5 error SPEC013 param 'limit': minimum 500 is greater than maximum 100`,
       `${shop}:28:5 error SPEC015 param 'limit': default 10 is outside 500..100`,
-      `service.yaml:284:5 error SPEC021 limit 'shop list, parameter limit': shop customers list param 'limit' has minimum 500, the Limits table says 1`,
+    ]);
+    // The Limits row that disagrees with the broken param is a follow-on of the param's own error.
+    const [first] = await diagnosticObjects(dir);
+    expect(first!.related).toEqual([
+      expect.objectContaining({ kind: 'follow-on', code: 'SPEC021', message: "limit 'shop list, parameter limit': shop customers list param 'limit' has minimum 500, the Limits table says 1" }),
     ]);
   });
 
@@ -212,5 +222,40 @@ describe('diagnostic classes', () => {
       'connectors/bank.yaml:50:7 error SPEC011',
       `${shop}:27:14 error SPEC003`,
     ]);
+  });
+});
+
+describe('one root cause, one diagnostic', () => {
+  /** A copy of the real spec with one edit of payments.yaml; its diagnostics as objects. */
+  async function realWith(from: string, to: string): Promise<Diagnostic[]> {
+    const dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'codegen-collapse-')), 'spec');
+    await cp(realSpecDir, dir, { recursive: true });
+    const file = path.join(dir, 'connectors/payments.yaml');
+    await writeFile(file, edit(await readFile(file, 'utf8'), from, to));
+    return diagnosticObjects(dir);
+  }
+
+  test('a shared param with a broken default: one error, the Limits rows that disagree folded into it', async () => {
+    const diagnostics = await realWith('    maximum: 100\n    default: 10\n    description: Number of records to return.', '    maximum: 100\n    default: ten\n    description: Number of records to return.');
+    expect(diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual([`SPEC015 param 'limit': default "ten" is not a integer`]);
+    const related = diagnostics[0]!.related!;
+    expect(related).toHaveLength(14);
+    expect(related.every((r) => r.kind === 'follow-on' && r.code === 'SPEC021' && r.file.endsWith('service.yaml'))).toBe(true);
+  });
+
+  test('a renamed paging param: one error at the scheme, the other actions listed under it, with a did-you-mean', async () => {
+    const diagnostics = await realWith('    param: starting_after\n    sizeParam: limit\n', '    param: start_after\n    sizeParam: limit\n');
+    expect(diagnostics).toHaveLength(1);
+    const schemeLine = (await readFile(path.join(realSpecDir, 'connectors/payments.yaml'), 'utf8')).split('\n').indexOf('    param: starting_after') + 1;
+    expect(diagnostics[0]).toMatchObject({ line: schemeLine, code: 'SPEC016', message: expect.stringMatching(/scheme param 'start_after' is not a param of this action; did you mean 'starting_after'\?$/) });
+    expect(diagnostics[0]!.related).toHaveLength(9);
+    expect(diagnostics[0]!.related!.every((r) => r.kind === 'same' && r.line === diagnostics[0]!.line)).toBe(true);
+  });
+
+  test('did-you-mean for unknown keys, references, actions and enum values', async () => {
+    const lines = async (from: string, to: string) => diagnosticsForShop(edit(SHOP_YAML, from, to));
+    expect(await lines('    style: cursor\n', '    style: cursr\n')).toEqual([`${shop}:10:12 error SPEC005 pagination.cursor.style is "cursr"; did you mean 'cursor'?; allowed: cursor, page, offset, token, link, since_id`]);
+    expect(await lines('      get:\n', '      gte:\n')).toContainEqual(expect.stringContaining("unknown action 'gte' on entity 'customers'; did you mean 'get'?"));
+    expect(await lines('  pagination: cursor\n', '  pagination: cursr\n')).toContainEqual(expect.stringContaining("defaults.pagination names unknown scheme 'cursr'; did you mean 'cursor'?"));
   });
 });

@@ -4,14 +4,21 @@ import { AdvertisingClient, ParamValidationError } from '@connector-sdk/advertis
 import { ContractHarness } from '../../test/contract/harness.js';
 
 const h = new ContractHarness('advertising', AdvertisingClient);
-const AUTH = { 'client_id': '<client_id>', 'client_secret': '<client_secret>', 'refresh_token': '<refresh_token>', 'region_url': 'https://contract.example/path' };
+const AUTH = {
+  client_id: '<client_id>',
+  client_secret: '<client_secret>',
+  refresh_token: '<refresh_token>',
+  region_url: 'https://contract.example/path',
+};
 
 describe('portfolios list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.portfolios.list(params as never) as never, (r) => h.keyOf('portfolios', r));
+    const { keys, pages } = await h.walk(client.portfolios.list(params as never) as never, (r) =>
+      h.keyOf('portfolios', r),
+    );
     const expected = h.expectedKeys('portfolios', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -25,7 +32,7 @@ describe('portfolios list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('portfolios', listed);
-      const record = await client.portfolios.get({ 'portfolioId': Number(key) } as never);
+      const record = await client.portfolios.get({ portfolioId: Number(key) } as never);
       h.expectSameShared(listed, record as never, `portfolios ${key}: list and get`);
     }
   });
@@ -33,7 +40,9 @@ describe('portfolios list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.portfolios.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.portfolios.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -41,14 +50,32 @@ describe('portfolios list', () => {
 describe('portfolios get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.portfolios.get({ 'portfolioId': h.key('portfolios', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('portfolios', 0, ["budget","creationDate","inBudget","lastUpdatedDate","name","portfolioId","servingStatus","state"]));
+    const record = await client.portfolios.get({ portfolioId: h.key('portfolios', 0, 'integer') } as never);
+    expect(record).toEqual(
+      h.asShape('portfolios', 0, [
+        'budget',
+        'creationDate',
+        'inBudget',
+        'lastUpdatedDate',
+        'name',
+        'portfolioId',
+        'servingStatus',
+        'state',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.portfolios.get({ 'portfolioId': h.key('portfolios', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.portfolios.get({
+          portfolioId: h.key('portfolios', 0, 'integer'),
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -56,7 +83,7 @@ describe('portfolios get', () => {
 describe('profiles list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.profiles.list(params as never) as never, (r) => h.keyOf('profiles', r));
     const expected = h.expectedKeys('profiles', params);
@@ -72,7 +99,7 @@ describe('profiles list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('profiles', listed);
-      const record = await client.profiles.get({ 'profileId': Number(key) } as never);
+      const record = await client.profiles.get({ profileId: Number(key) } as never);
       h.expectSameShared(listed, record as never, `profiles ${key}: list and get`);
     }
   });
@@ -80,7 +107,9 @@ describe('profiles list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.profiles.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.profiles.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -88,14 +117,20 @@ describe('profiles list', () => {
 describe('profiles get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.profiles.get({ 'profileId': h.key('profiles', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('profiles', 0, ["accountInfo","countryCode","currencyCode","dailyBudget","profileId","timezone"]));
+    const record = await client.profiles.get({ profileId: h.key('profiles', 0, 'integer') } as never);
+    expect(record).toEqual(
+      h.asShape('profiles', 0, ['accountInfo', 'countryCode', 'currencyCode', 'dailyBudget', 'profileId', 'timezone']),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.profiles.get({ 'profileId': h.key('profiles', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.profiles.get({ profileId: h.key('profiles', 0, 'integer'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -103,9 +138,11 @@ describe('profiles get', () => {
 describe('sponsored_product_campaigns list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'maxResults': 10 };
-    const { keys, pages } = await h.walk(client.sponsoredProductCampaigns.list(params as never) as never, (r) => h.keyOf('sponsored_product_campaigns', r));
+
+    const params = { maxResults: 10 };
+    const { keys, pages } = await h.walk(client.sponsoredProductCampaigns.list(params as never) as never, (r) =>
+      h.keyOf('sponsored_product_campaigns', r),
+    );
     const expected = h.expectedKeys('sponsored_product_campaigns', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -119,7 +156,7 @@ describe('sponsored_product_campaigns list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('sponsored_product_campaigns', listed);
-      const record = await client.sponsoredProductCampaigns.get({ 'campaignId': Number(key) } as never);
+      const record = await client.sponsoredProductCampaigns.get({ campaignId: Number(key) } as never);
       h.expectSameShared(listed, record as never, `sponsored_product_campaigns ${key}: list and get`);
     }
   });
@@ -127,7 +164,9 @@ describe('sponsored_product_campaigns list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.sponsoredProductCampaigns.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.sponsoredProductCampaigns.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -135,14 +174,43 @@ describe('sponsored_product_campaigns list', () => {
 describe('sponsored_product_campaigns get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.sponsoredProductCampaigns.get({ 'campaignId': h.key('sponsored_product_campaigns', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('sponsored_product_campaigns', 0, ["bidding","budget","campaignId","campaignType","dailyBudget","dynamicBidding","endDate","extendedData","marketplaceBudgetAllocation","name","offAmazonSettings","portfolioId","premiumBidAdjustment","startDate","state","tags","targetingType"]));
+    const record = await client.sponsoredProductCampaigns.get({
+      campaignId: h.key('sponsored_product_campaigns', 0, 'integer'),
+    } as never);
+    expect(record).toEqual(
+      h.asShape('sponsored_product_campaigns', 0, [
+        'bidding',
+        'budget',
+        'campaignId',
+        'campaignType',
+        'dailyBudget',
+        'dynamicBidding',
+        'endDate',
+        'extendedData',
+        'marketplaceBudgetAllocation',
+        'name',
+        'offAmazonSettings',
+        'portfolioId',
+        'premiumBidAdjustment',
+        'startDate',
+        'state',
+        'tags',
+        'targetingType',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.sponsoredProductCampaigns.get({ 'campaignId': h.key('sponsored_product_campaigns', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.sponsoredProductCampaigns.get({
+          campaignId: h.key('sponsored_product_campaigns', 0, 'integer'),
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

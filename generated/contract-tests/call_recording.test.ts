@@ -9,7 +9,7 @@ const AUTH = {};
 describe('call_audio download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.callAudio.download({ 'id': h.key('call_audio', 0, 'string') } as never);
+    const file = await client.callAudio.download({ id: h.key('call_audio', 0, 'string') } as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
@@ -20,7 +20,9 @@ describe('call_audio download', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.callAudio.download({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.callAudio.download({ id: 12345 } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -28,9 +30,11 @@ describe('call_audio download', () => {
 describe('call_transcripts list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.callTranscripts.list(params as never) as never, (r) => h.keyOf('call_transcripts', r));
+    const { keys, pages } = await h.walk(client.callTranscripts.list(params as never) as never, (r) =>
+      h.keyOf('call_transcripts', r),
+    );
     const expected = h.expectedKeys('call_transcripts', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -41,7 +45,7 @@ describe('call_transcripts list', () => {
 describe('call_video download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.callVideo.download({ 'id': h.key('call_video', 0, 'string') } as never);
+    const file = await client.callVideo.download({ id: h.key('call_video', 0, 'string') } as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
@@ -52,7 +56,9 @@ describe('call_video download', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.callVideo.download({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.callVideo.download({ id: 12345 } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -60,7 +66,7 @@ describe('call_video download', () => {
 describe('calls list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.calls.list(params as never) as never, (r) => h.keyOf('calls', r));
     const expected = h.expectedKeys('calls', params);
@@ -76,7 +82,7 @@ describe('calls list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('calls', listed);
-      const record = await client.calls.get({ 'id': key } as never);
+      const record = await client.calls.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `calls ${key}: list and get`);
     }
   });
@@ -84,7 +90,9 @@ describe('calls list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.calls.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.calls.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -92,14 +100,41 @@ describe('calls list', () => {
 describe('calls get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.calls.get({ 'id': h.key('calls', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('calls', 0, ["calendarEventId","clientUniqueId","customData","direction","duration","id","isPrivate","language","media","meetingUrl","primaryUserId","purpose","scheduled","scope","sdrDisposition","started","system","title","url","workspaceId"]));
+    const record = await client.calls.get({ id: h.key('calls', 0, 'string') } as never);
+    expect(record).toEqual(
+      h.asShape('calls', 0, [
+        'calendarEventId',
+        'clientUniqueId',
+        'customData',
+        'direction',
+        'duration',
+        'id',
+        'isPrivate',
+        'language',
+        'media',
+        'meetingUrl',
+        'primaryUserId',
+        'purpose',
+        'scheduled',
+        'scope',
+        'sdrDisposition',
+        'started',
+        'system',
+        'title',
+        'url',
+        'workspaceId',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.calls.get({ 'id': h.key('calls', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.calls.get({ id: h.key('calls', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -107,19 +142,71 @@ describe('calls get', () => {
 describe('calls search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('calls', [{"name":"calendarEventId","type":"string"},{"name":"clientUniqueId","type":"string"},{"name":"customData","type":"string"},{"name":"direction","type":"string"},{"name":"duration","type":"integer"},{"name":"id","type":"string"},{"name":"isPrivate","type":"boolean"},{"name":"language","type":"string"},{"name":"media","type":"string"},{"name":"meetingUrl","type":"string"},{"name":"primaryUserId","type":"string"},{"name":"purpose","type":"string"},{"name":"scheduled","type":"string"},{"name":"scope","type":"string"},{"name":"sdrDisposition","type":"string"},{"name":"started","type":"string"},{"name":"system","type":"string"},{"name":"title","type":"string"},{"name":"url","type":"string"},{"name":"workspaceId","type":"string"}])) {
+    for (const params of h.searchQueries('calls', [
+      { name: 'calendarEventId', type: 'string' },
+      { name: 'clientUniqueId', type: 'string' },
+      { name: 'customData', type: 'string' },
+      { name: 'direction', type: 'string' },
+      { name: 'duration', type: 'integer' },
+      { name: 'id', type: 'string' },
+      { name: 'isPrivate', type: 'boolean' },
+      { name: 'language', type: 'string' },
+      { name: 'media', type: 'string' },
+      { name: 'meetingUrl', type: 'string' },
+      { name: 'primaryUserId', type: 'string' },
+      { name: 'purpose', type: 'string' },
+      { name: 'scheduled', type: 'string' },
+      { name: 'scope', type: 'string' },
+      { name: 'sdrDisposition', type: 'string' },
+      { name: 'started', type: 'string' },
+      { name: 'system', type: 'string' },
+      { name: 'title', type: 'string' },
+      { name: 'url', type: 'string' },
+      { name: 'workspaceId', type: 'string' },
+    ])) {
       const hits: string[] = [];
-      for await (const hit of client.calls.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('calls', [{"name":"calendarEventId","type":"string"},{"name":"clientUniqueId","type":"string"},{"name":"customData","type":"string"},{"name":"direction","type":"string"},{"name":"duration","type":"integer"},{"name":"id","type":"string"},{"name":"isPrivate","type":"boolean"},{"name":"language","type":"string"},{"name":"media","type":"string"},{"name":"meetingUrl","type":"string"},{"name":"primaryUserId","type":"string"},{"name":"purpose","type":"string"},{"name":"scheduled","type":"string"},{"name":"scope","type":"string"},{"name":"sdrDisposition","type":"string"},{"name":"started","type":"string"},{"name":"system","type":"string"},{"name":"title","type":"string"},{"name":"url","type":"string"},{"name":"workspaceId","type":"string"}], { ...params, limit: 100000 }));
+      for await (const hit of client.calls.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch(
+          'calls',
+          [
+            { name: 'calendarEventId', type: 'string' },
+            { name: 'clientUniqueId', type: 'string' },
+            { name: 'customData', type: 'string' },
+            { name: 'direction', type: 'string' },
+            { name: 'duration', type: 'integer' },
+            { name: 'id', type: 'string' },
+            { name: 'isPrivate', type: 'boolean' },
+            { name: 'language', type: 'string' },
+            { name: 'media', type: 'string' },
+            { name: 'meetingUrl', type: 'string' },
+            { name: 'primaryUserId', type: 'string' },
+            { name: 'purpose', type: 'string' },
+            { name: 'scheduled', type: 'string' },
+            { name: 'scope', type: 'string' },
+            { name: 'sdrDisposition', type: 'string' },
+            { name: 'started', type: 'string' },
+            { name: 'system', type: 'string' },
+            { name: 'title', type: 'string' },
+            { name: 'url', type: 'string' },
+            { name: 'workspaceId', type: 'string' },
+          ],
+          { ...params, limit: 100000 },
+        ),
+      );
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.calls.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.calls.get({ 'id': hit.id } as never);
+    for await (const hit of client.calls.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.calls.get({ id: hit.id } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `calls ${hit.id}: search data and record`);
       if (++compared === 25) break;
@@ -130,7 +217,9 @@ describe('calls search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.calls.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.calls.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -138,9 +227,11 @@ describe('calls search', () => {
 describe('calls_extensive list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'filter': {} };
-    const { keys, pages } = await h.walk(client.callsExtensive.list(params as never) as never, (r) => h.keyOf('calls_extensive', r));
+
+    const params = { filter: {} };
+    const { keys, pages } = await h.walk(client.callsExtensive.list(params as never) as never, (r) =>
+      h.keyOf('calls_extensive', r),
+    );
     const expected = h.expectedKeys('calls_extensive', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -150,7 +241,9 @@ describe('calls_extensive list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.callsExtensive.list({ 'filter': {}, 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.callsExtensive.list({ filter: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -158,18 +251,48 @@ describe('calls_extensive list', () => {
 describe('calls_extensive search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('calls_extensive', [{"name":"collaboration","type":"object"},{"name":"content","type":"object"},{"name":"context","type":"object"},{"name":"id","type":"integer"},{"name":"interaction","type":"object"},{"name":"media","type":"object"},{"name":"metaData","type":"object"},{"name":"parties","type":"array"},{"name":"startdatetime","type":"string"}])) {
+    for (const params of h.searchQueries('calls_extensive', [
+      { name: 'collaboration', type: 'object' },
+      { name: 'content', type: 'object' },
+      { name: 'context', type: 'object' },
+      { name: 'id', type: 'integer' },
+      { name: 'interaction', type: 'object' },
+      { name: 'media', type: 'object' },
+      { name: 'metaData', type: 'object' },
+      { name: 'parties', type: 'array' },
+      { name: 'startdatetime', type: 'string' },
+    ])) {
       const hits: string[] = [];
-      for await (const hit of client.callsExtensive.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('calls_extensive', [{"name":"collaboration","type":"object"},{"name":"content","type":"object"},{"name":"context","type":"object"},{"name":"id","type":"integer"},{"name":"interaction","type":"object"},{"name":"media","type":"object"},{"name":"metaData","type":"object"},{"name":"parties","type":"array"},{"name":"startdatetime","type":"string"}], { ...params, limit: 100000 }));
+      for await (const hit of client.callsExtensive.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch(
+          'calls_extensive',
+          [
+            { name: 'collaboration', type: 'object' },
+            { name: 'content', type: 'object' },
+            { name: 'context', type: 'object' },
+            { name: 'id', type: 'integer' },
+            { name: 'interaction', type: 'object' },
+            { name: 'media', type: 'object' },
+            { name: 'metaData', type: 'object' },
+            { name: 'parties', type: 'array' },
+            { name: 'startdatetime', type: 'string' },
+          ],
+          { ...params, limit: 100000 },
+        ),
+      );
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    const listed = await h.all(client.callsExtensive.list({ 'filter': {} } as never) as never);
+    const listed = await h.all(client.callsExtensive.list({ filter: {} } as never) as never);
     let compared = 0;
-    for await (const hit of client.callsExtensive.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+    for await (const hit of client.callsExtensive.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
       const record = listed.find((r) => h.keyOf('calls_extensive', r) === hit.id);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `calls_extensive ${hit.id}: search data and record`);
@@ -181,7 +304,9 @@ describe('calls_extensive search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.callsExtensive.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.callsExtensive.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -189,7 +314,7 @@ describe('calls_extensive search', () => {
 describe('coaching list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.coaching.list(params as never) as never, (r) => h.keyOf('coaching', r));
     const expected = h.expectedKeys('coaching', params);
@@ -202,9 +327,11 @@ describe('coaching list', () => {
 describe('library_folder_content list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.libraryFolderContent.list(params as never) as never, (r) => h.keyOf('library_folder_content', r));
+    const { keys, pages } = await h.walk(client.libraryFolderContent.list(params as never) as never, (r) =>
+      h.keyOf('library_folder_content', r),
+    );
     const expected = h.expectedKeys('library_folder_content', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -215,9 +342,11 @@ describe('library_folder_content list', () => {
 describe('library_folders list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.libraryFolders.list(params as never) as never, (r) => h.keyOf('library_folders', r));
+    const { keys, pages } = await h.walk(client.libraryFolders.list(params as never) as never, (r) =>
+      h.keyOf('library_folders', r),
+    );
     const expected = h.expectedKeys('library_folders', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -228,9 +357,11 @@ describe('library_folders list', () => {
 describe('settings_scorecards list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.settingsScorecards.list(params as never) as never, (r) => h.keyOf('settings_scorecards', r));
+    const { keys, pages } = await h.walk(client.settingsScorecards.list(params as never) as never, (r) =>
+      h.keyOf('settings_scorecards', r),
+    );
     const expected = h.expectedKeys('settings_scorecards', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -243,8 +374,11 @@ describe('settings_scorecards search', () => {
     const client = await h.client(AUTH);
     for (const params of h.searchQueries('settings_scorecards', null)) {
       const hits: string[] = [];
-      for await (const hit of client.settingsScorecards.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('settings_scorecards', null, { ...params, limit: 100000 }));
+      for await (const hit of client.settingsScorecards.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch('settings_scorecards', null, { ...params, limit: 100000 }),
+      );
     }
   });
 
@@ -252,7 +386,10 @@ describe('settings_scorecards search', () => {
     const client = await h.client(AUTH);
     const listed = await h.all(client.settingsScorecards.list({} as never) as never);
     let compared = 0;
-    for await (const hit of client.settingsScorecards.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+    for await (const hit of client.settingsScorecards.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
       const record = listed.find((r) => h.keyOf('settings_scorecards', r) === hit.id);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `settings_scorecards ${hit.id}: search data and record`);
@@ -264,7 +401,11 @@ describe('settings_scorecards search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.settingsScorecards.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.settingsScorecards.search({ query: {}, contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -272,9 +413,11 @@ describe('settings_scorecards search', () => {
 describe('settings_trackers list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.settingsTrackers.list(params as never) as never, (r) => h.keyOf('settings_trackers', r));
+    const { keys, pages } = await h.walk(client.settingsTrackers.list(params as never) as never, (r) =>
+      h.keyOf('settings_trackers', r),
+    );
     const expected = h.expectedKeys('settings_trackers', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -285,9 +428,11 @@ describe('settings_trackers list', () => {
 describe('stats_activity_aggregate list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.statsActivityAggregate.list(params as never) as never, (r) => h.keyOf('stats_activity_aggregate', r));
+    const { keys, pages } = await h.walk(client.statsActivityAggregate.list(params as never) as never, (r) =>
+      h.keyOf('stats_activity_aggregate', r),
+    );
     const expected = h.expectedKeys('stats_activity_aggregate', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -298,9 +443,11 @@ describe('stats_activity_aggregate list', () => {
 describe('stats_activity_day_by_day list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.statsActivityDayByDay.list(params as never) as never, (r) => h.keyOf('stats_activity_day_by_day', r));
+    const { keys, pages } = await h.walk(client.statsActivityDayByDay.list(params as never) as never, (r) =>
+      h.keyOf('stats_activity_day_by_day', r),
+    );
     const expected = h.expectedKeys('stats_activity_day_by_day', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -311,9 +458,11 @@ describe('stats_activity_day_by_day list', () => {
 describe('stats_activity_scorecards list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.statsActivityScorecards.list(params as never) as never, (r) => h.keyOf('stats_activity_scorecards', r));
+    const { keys, pages } = await h.walk(client.statsActivityScorecards.list(params as never) as never, (r) =>
+      h.keyOf('stats_activity_scorecards', r),
+    );
     const expected = h.expectedKeys('stats_activity_scorecards', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -326,8 +475,11 @@ describe('stats_activity_scorecards search', () => {
     const client = await h.client(AUTH);
     for (const params of h.searchQueries('stats_activity_scorecards', null)) {
       const hits: string[] = [];
-      for await (const hit of client.statsActivityScorecards.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('stats_activity_scorecards', null, { ...params, limit: 100000 }));
+      for await (const hit of client.statsActivityScorecards.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch('stats_activity_scorecards', null, { ...params, limit: 100000 }),
+      );
     }
   });
 
@@ -335,7 +487,10 @@ describe('stats_activity_scorecards search', () => {
     const client = await h.client(AUTH);
     const listed = await h.all(client.statsActivityScorecards.list({} as never) as never);
     let compared = 0;
-    for await (const hit of client.statsActivityScorecards.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+    for await (const hit of client.statsActivityScorecards.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
       const record = listed.find((r) => h.keyOf('stats_activity_scorecards', r) === hit.id);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `stats_activity_scorecards ${hit.id}: search data and record`);
@@ -347,7 +502,11 @@ describe('stats_activity_scorecards search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.statsActivityScorecards.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.statsActivityScorecards.search({ query: {}, contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -355,9 +514,11 @@ describe('stats_activity_scorecards search', () => {
 describe('stats_interaction list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.statsInteraction.list(params as never) as never, (r) => h.keyOf('stats_interaction', r));
+    const { keys, pages } = await h.walk(client.statsInteraction.list(params as never) as never, (r) =>
+      h.keyOf('stats_interaction', r),
+    );
     const expected = h.expectedKeys('stats_interaction', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -368,7 +529,7 @@ describe('stats_interaction list', () => {
 describe('users list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
@@ -384,7 +545,7 @@ describe('users list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('users', listed);
-      const record = await client.users.get({ 'id': key } as never);
+      const record = await client.users.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `users ${key}: list and get`);
     }
   });
@@ -392,7 +553,9 @@ describe('users list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.users.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.users.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -400,14 +563,37 @@ describe('users list', () => {
 describe('users get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.users.get({ 'id': h.key('users', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('users', 0, ["active","created","emailAddress","emailAliases","extension","firstName","id","lastName","managerId","meetingConsentPageUrl","personalMeetingUrls","phoneNumber","settings","spokenLanguages","title","trustedEmailAddress"]));
+    const record = await client.users.get({ id: h.key('users', 0, 'string') } as never);
+    expect(record).toEqual(
+      h.asShape('users', 0, [
+        'active',
+        'created',
+        'emailAddress',
+        'emailAliases',
+        'extension',
+        'firstName',
+        'id',
+        'lastName',
+        'managerId',
+        'meetingConsentPageUrl',
+        'personalMeetingUrls',
+        'phoneNumber',
+        'settings',
+        'spokenLanguages',
+        'title',
+        'trustedEmailAddress',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.users.get({ 'id': h.key('users', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.users.get({ id: h.key('users', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -415,19 +601,63 @@ describe('users get', () => {
 describe('users search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('users', [{"name":"active","type":"boolean"},{"name":"created","type":"string"},{"name":"emailAddress","type":"string"},{"name":"emailAliases","type":"array"},{"name":"extension","type":"string"},{"name":"firstName","type":"string"},{"name":"id","type":"string"},{"name":"lastName","type":"string"},{"name":"managerId","type":"string"},{"name":"meetingConsentPageUrl","type":"string"},{"name":"personalMeetingUrls","type":"array"},{"name":"phoneNumber","type":"string"},{"name":"settings","type":"object"},{"name":"spokenLanguages","type":"array"},{"name":"title","type":"string"},{"name":"trustedEmailAddress","type":"string"}])) {
+    for (const params of h.searchQueries('users', [
+      { name: 'active', type: 'boolean' },
+      { name: 'created', type: 'string' },
+      { name: 'emailAddress', type: 'string' },
+      { name: 'emailAliases', type: 'array' },
+      { name: 'extension', type: 'string' },
+      { name: 'firstName', type: 'string' },
+      { name: 'id', type: 'string' },
+      { name: 'lastName', type: 'string' },
+      { name: 'managerId', type: 'string' },
+      { name: 'meetingConsentPageUrl', type: 'string' },
+      { name: 'personalMeetingUrls', type: 'array' },
+      { name: 'phoneNumber', type: 'string' },
+      { name: 'settings', type: 'object' },
+      { name: 'spokenLanguages', type: 'array' },
+      { name: 'title', type: 'string' },
+      { name: 'trustedEmailAddress', type: 'string' },
+    ])) {
       const hits: string[] = [];
-      for await (const hit of client.users.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('users', [{"name":"active","type":"boolean"},{"name":"created","type":"string"},{"name":"emailAddress","type":"string"},{"name":"emailAliases","type":"array"},{"name":"extension","type":"string"},{"name":"firstName","type":"string"},{"name":"id","type":"string"},{"name":"lastName","type":"string"},{"name":"managerId","type":"string"},{"name":"meetingConsentPageUrl","type":"string"},{"name":"personalMeetingUrls","type":"array"},{"name":"phoneNumber","type":"string"},{"name":"settings","type":"object"},{"name":"spokenLanguages","type":"array"},{"name":"title","type":"string"},{"name":"trustedEmailAddress","type":"string"}], { ...params, limit: 100000 }));
+      for await (const hit of client.users.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch(
+          'users',
+          [
+            { name: 'active', type: 'boolean' },
+            { name: 'created', type: 'string' },
+            { name: 'emailAddress', type: 'string' },
+            { name: 'emailAliases', type: 'array' },
+            { name: 'extension', type: 'string' },
+            { name: 'firstName', type: 'string' },
+            { name: 'id', type: 'string' },
+            { name: 'lastName', type: 'string' },
+            { name: 'managerId', type: 'string' },
+            { name: 'meetingConsentPageUrl', type: 'string' },
+            { name: 'personalMeetingUrls', type: 'array' },
+            { name: 'phoneNumber', type: 'string' },
+            { name: 'settings', type: 'object' },
+            { name: 'spokenLanguages', type: 'array' },
+            { name: 'title', type: 'string' },
+            { name: 'trustedEmailAddress', type: 'string' },
+          ],
+          { ...params, limit: 100000 },
+        ),
+      );
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.users.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.users.get({ 'id': hit.id } as never);
+    for await (const hit of client.users.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.users.get({ id: hit.id } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `users ${hit.id}: search data and record`);
       if (++compared === 25) break;
@@ -438,7 +668,9 @@ describe('users search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.users.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.users.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -446,9 +678,11 @@ describe('users search', () => {
 describe('workspaces list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.workspaces.list(params as never) as never, (r) => h.keyOf('workspaces', r));
+    const { keys, pages } = await h.walk(client.workspaces.list(params as never) as never, (r) =>
+      h.keyOf('workspaces', r),
+    );
     const expected = h.expectedKeys('workspaces', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);

@@ -10,8 +10,8 @@ const AUTH = {};
 describe('branches list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'owner': 'contract owner', 'repo': 'contract repo', 'per_page': 10 };
+
+    const params = { owner: 'contract owner', repo: 'contract repo', per_page: 10 };
     const { keys, pages } = await h.walk(client.branches.list(params as never) as never, (r) => h.keyOf('branches', r));
     const expected = h.expectedKeys('branches', params);
     expect(keys).toEqual(expected);
@@ -21,12 +21,16 @@ describe('branches list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.branches.list({ 'owner': 'contract owner', 'repo': 'contract repo' } as never);
+    const page = await client.branches.list({ owner: 'contract owner', repo: 'contract repo' } as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('branches', listed);
-      const record = await client.branches.get({ 'owner': 'contract owner', 'repo': 'contract repo', 'branch': key } as never);
+      const record = await client.branches.get({
+        owner: 'contract owner',
+        repo: 'contract repo',
+        branch: key,
+      } as never);
       h.expectSameShared(listed, record as never, `branches ${key}: list and get`);
     }
   });
@@ -34,7 +38,11 @@ describe('branches list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.branches.list({ 'owner': 'contract owner', 'repo': 'contract repo', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.branches.list({ owner: 'contract owner', repo: 'contract repo', contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -42,14 +50,27 @@ describe('branches list', () => {
 describe('branches get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.branches.get({ 'branch': h.key('branches', 0, 'string'), 'owner': 'contract owner', 'repo': 'contract repo' } as never);
+    const record = await client.branches.get({
+      branch: h.key('branches', 0, 'string'),
+      owner: 'contract owner',
+      repo: 'contract repo',
+    } as never);
     expect(record).toEqual(h.asShape('branches', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.branches.get({ 'branch': h.key('branches', 0, 'string'), 'owner': 'contract owner', 'repo': 'contract repo', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.branches.get({
+          branch: h.key('branches', 0, 'string'),
+          owner: 'contract owner',
+          repo: 'contract repo',
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -57,8 +78,8 @@ describe('branches get', () => {
 describe('comments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'number': 1, 'owner': 'contract owner', 'repo': 'contract repo', 'per_page': 10 };
+
+    const params = { number: 1, owner: 'contract owner', repo: 'contract repo', per_page: 10 };
     const { keys, pages } = await h.walk(client.comments.list(params as never) as never, (r) => h.keyOf('comments', r));
     const expected = h.expectedKeys('comments', params);
     expect(keys).toEqual(expected);
@@ -68,12 +89,12 @@ describe('comments list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.comments.list({ 'number': 1, 'owner': 'contract owner', 'repo': 'contract repo' } as never);
+    const page = await client.comments.list({ number: 1, owner: 'contract owner', repo: 'contract repo' } as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('comments', listed);
-      const record = await client.comments.get({ 'id': key } as never);
+      const record = await client.comments.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `comments ${key}: list and get`);
     }
   });
@@ -81,7 +102,16 @@ describe('comments list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.comments.list({ 'number': 1, 'owner': 'contract owner', 'repo': 'contract repo', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.comments.list({
+          number: 1,
+          owner: 'contract owner',
+          repo: 'contract repo',
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -89,14 +119,18 @@ describe('comments list', () => {
 describe('comments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.comments.get({ 'id': h.key('comments', 0, 'string') } as never);
+    const record = await client.comments.get({ id: h.key('comments', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('comments', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.comments.get({ 'id': h.key('comments', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.comments.get({ id: h.key('comments', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -104,8 +138,8 @@ describe('comments get', () => {
 describe('commits list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'owner': 'contract owner', 'repo': 'contract repo', 'per_page': 10 };
+
+    const params = { owner: 'contract owner', repo: 'contract repo', per_page: 10 };
     const { keys, pages } = await h.walk(client.commits.list(params as never) as never, (r) => h.keyOf('commits', r));
     const expected = h.expectedKeys('commits', params);
     expect(keys).toEqual(expected);
@@ -115,12 +149,12 @@ describe('commits list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.commits.list({ 'owner': 'contract owner', 'repo': 'contract repo' } as never);
+    const page = await client.commits.list({ owner: 'contract owner', repo: 'contract repo' } as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('commits', listed);
-      const record = await client.commits.get({ 'owner': 'contract owner', 'repo': 'contract repo', 'sha': key } as never);
+      const record = await client.commits.get({ owner: 'contract owner', repo: 'contract repo', sha: key } as never);
       h.expectSameShared(listed, record as never, `commits ${key}: list and get`);
     }
   });
@@ -128,7 +162,11 @@ describe('commits list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.commits.list({ 'owner': 'contract owner', 'repo': 'contract repo', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.commits.list({ owner: 'contract owner', repo: 'contract repo', contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -136,25 +174,40 @@ describe('commits list', () => {
 describe('commits get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.commits.get({ 'owner': 'contract owner', 'repo': 'contract repo', 'sha': h.key('commits', 0, 'string') } as never);
+    const record = await client.commits.get({
+      owner: 'contract owner',
+      repo: 'contract repo',
+      sha: h.key('commits', 0, 'string'),
+    } as never);
     expect(record).toEqual(h.asShape('commits', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.commits.get({ 'owner': 'contract owner', 'repo': 'contract repo', 'sha': h.key('commits', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.commits.get({
+          owner: 'contract owner',
+          repo: 'contract repo',
+          sha: h.key('commits', 0, 'string'),
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
 
 describe('issues list', () => {
-  const rules: ListRules = {"params":{"states":{"matches":{"fields":["state"],"mode":"exact","caseSensitive":true}}}};
+  const rules: ListRules = {
+    params: { states: { matches: { fields: ['state'], mode: 'exact', caseSensitive: true } } },
+  };
 
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'owner': 'contract owner', 'repo': 'contract repo', 'per_page': 10 };
+
+    const params = { owner: 'contract owner', repo: 'contract repo', per_page: 10 };
     const { keys, pages } = await h.walk(client.issues.list(params as never) as never, (r) => h.keyOf('issues', r));
     const expected = h.expectedKeys('issues', params, rules);
     expect(keys).toEqual(expected);
@@ -164,12 +217,16 @@ describe('issues list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.issues.list({ 'owner': 'contract owner', 'repo': 'contract repo' } as never);
+    const page = await client.issues.list({ owner: 'contract owner', repo: 'contract repo' } as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('issues', listed);
-      const record = await client.issues.get({ 'owner': 'contract owner', 'repo': 'contract repo', 'number': Number(key) } as never);
+      const record = await client.issues.get({
+        owner: 'contract owner',
+        repo: 'contract repo',
+        number: Number(key),
+      } as never);
       h.expectSameShared(listed, record as never, `issues ${key}: list and get`);
     }
   });
@@ -181,16 +238,27 @@ describe('issues list', () => {
     if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('issues', index, 'state'));
-    const run = async (probe: string) => (await h.all(client.issues.list({ 'owner': 'contract owner', 'repo': 'contract repo', 'states': [probe] } as never) as never)).map((r) => h.keyOf('issues', r));
+    const run = async (probe: string) =>
+      (
+        await h.all(
+          client.issues.list({ owner: 'contract owner', repo: 'contract repo', states: [probe] } as never) as never,
+        )
+      ).map((r) => h.keyOf('issues', r));
     let probe = value;
-    expect(await run(probe)).toEqual(h.expectedKeys('issues', { 'owner': 'contract owner', 'repo': 'contract repo', 'states': [probe] }, rules));
+    expect(await run(probe)).toEqual(
+      h.expectedKeys('issues', { owner: 'contract owner', repo: 'contract repo', states: [probe] }, rules),
+    );
     expect(await run(probe)).toContain(String(h.key('issues', index)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issues.list({ 'owner': 'contract owner', 'repo': 'contract repo', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.issues.list({ owner: 'contract owner', repo: 'contract repo', contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -198,14 +266,27 @@ describe('issues list', () => {
 describe('issues get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.issues.get({ 'number': h.key('issues', 0, 'integer'), 'owner': 'contract owner', 'repo': 'contract repo' } as never);
+    const record = await client.issues.get({
+      number: h.key('issues', 0, 'integer'),
+      owner: 'contract owner',
+      repo: 'contract repo',
+    } as never);
     expect(record).toEqual(h.asShape('issues', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issues.get({ 'number': h.key('issues', 0, 'integer'), 'owner': 'contract owner', 'repo': 'contract repo', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.issues.get({
+          number: h.key('issues', 0, 'integer'),
+          owner: 'contract owner',
+          repo: 'contract repo',
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -213,9 +294,11 @@ describe('issues get', () => {
 describe('issues api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('issues', ["id","state"])!;
-    const params = { 'per_page': 10, 'query': h.query('code_search', sample) };
-    const { keys, pages } = await h.walk(client.issues.apiSearch(params as never) as never, (r) => h.keyOf('issues', r));
+    const sample = h.sampleString('issues', ['id', 'state'])!;
+    const params = { per_page: 10, query: h.query('code_search', sample) };
+    const { keys, pages } = await h.walk(client.issues.apiSearch(params as never) as never, (r) =>
+      h.keyOf('issues', r),
+    );
     const expected = h.expectedKeys('issues', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -225,7 +308,11 @@ describe('issues api_search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issues.apiSearch({ 'query': 'contract query', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.issues.apiSearch({ query: 'contract query', contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -233,8 +320,8 @@ describe('issues api_search', () => {
 describe('labels list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
+
+    const params = { per_page: 10 };
     const { keys, pages } = await h.walk(client.labels.list(params as never) as never, (r) => h.keyOf('labels', r));
     const expected = h.expectedKeys('labels', params);
     expect(keys).toEqual(expected);
@@ -249,7 +336,7 @@ describe('labels list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('labels', listed);
-      const record = await client.labels.get({ 'id': key } as never);
+      const record = await client.labels.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `labels ${key}: list and get`);
     }
   });
@@ -257,7 +344,9 @@ describe('labels list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.labels.list({ 'after': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.labels.list({ after: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -265,14 +354,16 @@ describe('labels list', () => {
 describe('labels get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.labels.get({ 'id': h.key('labels', 0, 'string') } as never);
+    const record = await client.labels.get({ id: h.key('labels', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('labels', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.labels.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.labels.get({ id: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -280,9 +371,11 @@ describe('labels get', () => {
 describe('milestones list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
-    const { keys, pages } = await h.walk(client.milestones.list(params as never) as never, (r) => h.keyOf('milestones', r));
+
+    const params = { per_page: 10 };
+    const { keys, pages } = await h.walk(client.milestones.list(params as never) as never, (r) =>
+      h.keyOf('milestones', r),
+    );
     const expected = h.expectedKeys('milestones', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -296,7 +389,7 @@ describe('milestones list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('milestones', listed);
-      const record = await client.milestones.get({ 'id': key } as never);
+      const record = await client.milestones.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `milestones ${key}: list and get`);
     }
   });
@@ -304,7 +397,9 @@ describe('milestones list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.milestones.list({ 'after': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.milestones.list({ after: 12345 } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -312,14 +407,16 @@ describe('milestones list', () => {
 describe('milestones get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.milestones.get({ 'id': h.key('milestones', 0, 'string') } as never);
+    const record = await client.milestones.get({ id: h.key('milestones', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('milestones', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.milestones.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.milestones.get({ id: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -327,9 +424,11 @@ describe('milestones get', () => {
 describe('org_repositories list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'org': 'contract org', 'per_page': 10 };
-    const { keys, pages } = await h.walk(client.orgRepositories.list(params as never) as never, (r) => h.keyOf('org_repositories', r));
+
+    const params = { org: 'contract org', per_page: 10 };
+    const { keys, pages } = await h.walk(client.orgRepositories.list(params as never) as never, (r) =>
+      h.keyOf('org_repositories', r),
+    );
     const expected = h.expectedKeys('org_repositories', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -339,7 +438,11 @@ describe('org_repositories list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.orgRepositories.list({ 'org': 'contract org', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.orgRepositories.list({ org: 'contract org', contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -347,9 +450,11 @@ describe('org_repositories list', () => {
 describe('organizations list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
-    const { keys, pages } = await h.walk(client.organizations.list(params as never) as never, (r) => h.keyOf('organizations', r));
+
+    const params = { per_page: 10 };
+    const { keys, pages } = await h.walk(client.organizations.list(params as never) as never, (r) =>
+      h.keyOf('organizations', r),
+    );
     const expected = h.expectedKeys('organizations', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -363,7 +468,7 @@ describe('organizations list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('organizations', listed);
-      const record = await client.organizations.get({ 'id': key } as never);
+      const record = await client.organizations.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `organizations ${key}: list and get`);
     }
   });
@@ -371,7 +476,9 @@ describe('organizations list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.organizations.list({ 'after': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.organizations.list({ after: 12345 } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -379,14 +486,16 @@ describe('organizations list', () => {
 describe('organizations get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.organizations.get({ 'id': h.key('organizations', 0, 'string') } as never);
+    const record = await client.organizations.get({ id: h.key('organizations', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('organizations', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.organizations.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.organizations.get({ id: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -394,9 +503,11 @@ describe('organizations get', () => {
 describe('pr_comments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'number': 1, 'owner': 'contract owner', 'repo': 'contract repo', 'per_page': 10 };
-    const { keys, pages } = await h.walk(client.prComments.list(params as never) as never, (r) => h.keyOf('pr_comments', r));
+
+    const params = { number: 1, owner: 'contract owner', repo: 'contract repo', per_page: 10 };
+    const { keys, pages } = await h.walk(client.prComments.list(params as never) as never, (r) =>
+      h.keyOf('pr_comments', r),
+    );
     const expected = h.expectedKeys('pr_comments', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -405,12 +516,12 @@ describe('pr_comments list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.prComments.list({ 'number': 1, 'owner': 'contract owner', 'repo': 'contract repo' } as never);
+    const page = await client.prComments.list({ number: 1, owner: 'contract owner', repo: 'contract repo' } as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('pr_comments', listed);
-      const record = await client.prComments.get({ 'id': key } as never);
+      const record = await client.prComments.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `pr_comments ${key}: list and get`);
     }
   });
@@ -418,7 +529,16 @@ describe('pr_comments list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.prComments.list({ 'number': 1, 'owner': 'contract owner', 'repo': 'contract repo', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.prComments.list({
+          number: 1,
+          owner: 'contract owner',
+          repo: 'contract repo',
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -426,14 +546,18 @@ describe('pr_comments list', () => {
 describe('pr_comments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.prComments.get({ 'id': h.key('pr_comments', 0, 'string') } as never);
+    const record = await client.prComments.get({ id: h.key('pr_comments', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('pr_comments', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.prComments.get({ 'id': h.key('pr_comments', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.prComments.get({ id: h.key('pr_comments', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -441,9 +565,11 @@ describe('pr_comments get', () => {
 describe('project_items list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
-    const { keys, pages } = await h.walk(client.projectItems.list(params as never) as never, (r) => h.keyOf('project_items', r));
+
+    const params = { per_page: 10 };
+    const { keys, pages } = await h.walk(client.projectItems.list(params as never) as never, (r) =>
+      h.keyOf('project_items', r),
+    );
     const expected = h.expectedKeys('project_items', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -453,7 +579,9 @@ describe('project_items list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.projectItems.list({ 'after': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.projectItems.list({ after: 12345 } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -461,8 +589,8 @@ describe('project_items list', () => {
 describe('projects list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
+
+    const params = { per_page: 10 };
     const { keys, pages } = await h.walk(client.projects.list(params as never) as never, (r) => h.keyOf('projects', r));
     const expected = h.expectedKeys('projects', params);
     expect(keys).toEqual(expected);
@@ -477,7 +605,7 @@ describe('projects list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('projects', listed);
-      const record = await client.projects.get({ 'id': key } as never);
+      const record = await client.projects.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `projects ${key}: list and get`);
     }
   });
@@ -485,7 +613,9 @@ describe('projects list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.projects.list({ 'after': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.projects.list({ after: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -493,26 +623,32 @@ describe('projects list', () => {
 describe('projects get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.projects.get({ 'id': h.key('projects', 0, 'string') } as never);
+    const record = await client.projects.get({ id: h.key('projects', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('projects', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.projects.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.projects.get({ id: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
 
 describe('pull_requests list', () => {
-  const rules: ListRules = {"params":{"states":{"matches":{"fields":["state"],"mode":"exact","caseSensitive":true}}}};
+  const rules: ListRules = {
+    params: { states: { matches: { fields: ['state'], mode: 'exact', caseSensitive: true } } },
+  };
 
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'owner': 'contract owner', 'repo': 'contract repo', 'per_page': 10 };
-    const { keys, pages } = await h.walk(client.pullRequests.list(params as never) as never, (r) => h.keyOf('pull_requests', r));
+
+    const params = { owner: 'contract owner', repo: 'contract repo', per_page: 10 };
+    const { keys, pages } = await h.walk(client.pullRequests.list(params as never) as never, (r) =>
+      h.keyOf('pull_requests', r),
+    );
     const expected = h.expectedKeys('pull_requests', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -521,12 +657,16 @@ describe('pull_requests list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.pullRequests.list({ 'owner': 'contract owner', 'repo': 'contract repo' } as never);
+    const page = await client.pullRequests.list({ owner: 'contract owner', repo: 'contract repo' } as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('pull_requests', listed);
-      const record = await client.pullRequests.get({ 'owner': 'contract owner', 'repo': 'contract repo', 'number': Number(key) } as never);
+      const record = await client.pullRequests.get({
+        owner: 'contract owner',
+        repo: 'contract repo',
+        number: Number(key),
+      } as never);
       h.expectSameShared(listed, record as never, `pull_requests ${key}: list and get`);
     }
   });
@@ -538,16 +678,35 @@ describe('pull_requests list', () => {
     if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('pull_requests', index, 'state'));
-    const run = async (probe: string) => (await h.all(client.pullRequests.list({ 'owner': 'contract owner', 'repo': 'contract repo', 'states': [probe] } as never) as never)).map((r) => h.keyOf('pull_requests', r));
+    const run = async (probe: string) =>
+      (
+        await h.all(
+          client.pullRequests.list({
+            owner: 'contract owner',
+            repo: 'contract repo',
+            states: [probe],
+          } as never) as never,
+        )
+      ).map((r) => h.keyOf('pull_requests', r));
     let probe = value;
-    expect(await run(probe)).toEqual(h.expectedKeys('pull_requests', { 'owner': 'contract owner', 'repo': 'contract repo', 'states': [probe] }, rules));
+    expect(await run(probe)).toEqual(
+      h.expectedKeys('pull_requests', { owner: 'contract owner', repo: 'contract repo', states: [probe] }, rules),
+    );
     expect(await run(probe)).toContain(String(h.key('pull_requests', index)));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.pullRequests.list({ 'owner': 'contract owner', 'repo': 'contract repo', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.pullRequests.list({
+          owner: 'contract owner',
+          repo: 'contract repo',
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -555,14 +714,27 @@ describe('pull_requests list', () => {
 describe('pull_requests get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.pullRequests.get({ 'number': h.key('pull_requests', 0, 'integer'), 'owner': 'contract owner', 'repo': 'contract repo' } as never);
+    const record = await client.pullRequests.get({
+      number: h.key('pull_requests', 0, 'integer'),
+      owner: 'contract owner',
+      repo: 'contract repo',
+    } as never);
     expect(record).toEqual(h.asShape('pull_requests', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.pullRequests.get({ 'number': h.key('pull_requests', 0, 'integer'), 'owner': 'contract owner', 'repo': 'contract repo', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.pullRequests.get({
+          number: h.key('pull_requests', 0, 'integer'),
+          owner: 'contract owner',
+          repo: 'contract repo',
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -570,9 +742,11 @@ describe('pull_requests get', () => {
 describe('pull_requests api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('pull_requests', ["id","state"])!;
-    const params = { 'per_page': 10, 'query': h.query('code_search', sample) };
-    const { keys, pages } = await h.walk(client.pullRequests.apiSearch(params as never) as never, (r) => h.keyOf('pull_requests', r));
+    const sample = h.sampleString('pull_requests', ['id', 'state'])!;
+    const params = { per_page: 10, query: h.query('code_search', sample) };
+    const { keys, pages } = await h.walk(client.pullRequests.apiSearch(params as never) as never, (r) =>
+      h.keyOf('pull_requests', r),
+    );
     const expected = h.expectedKeys('pull_requests', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -582,7 +756,11 @@ describe('pull_requests api_search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.pullRequests.apiSearch({ 'query': 'contract query', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.pullRequests.apiSearch({ query: 'contract query', contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -590,8 +768,8 @@ describe('pull_requests api_search', () => {
 describe('releases list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'owner': 'contract owner', 'repo': 'contract repo', 'per_page': 10 };
+
+    const params = { owner: 'contract owner', repo: 'contract repo', per_page: 10 };
     const { keys, pages } = await h.walk(client.releases.list(params as never) as never, (r) => h.keyOf('releases', r));
     const expected = h.expectedKeys('releases', params);
     expect(keys).toEqual(expected);
@@ -601,12 +779,12 @@ describe('releases list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.releases.list({ 'owner': 'contract owner', 'repo': 'contract repo' } as never);
+    const page = await client.releases.list({ owner: 'contract owner', repo: 'contract repo' } as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('releases', listed);
-      const record = await client.releases.get({ 'owner': 'contract owner', 'repo': 'contract repo', 'tag': key } as never);
+      const record = await client.releases.get({ owner: 'contract owner', repo: 'contract repo', tag: key } as never);
       h.expectSameShared(listed, record as never, `releases ${key}: list and get`);
     }
   });
@@ -614,7 +792,11 @@ describe('releases list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.releases.list({ 'owner': 'contract owner', 'repo': 'contract repo', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.releases.list({ owner: 'contract owner', repo: 'contract repo', contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -622,14 +804,27 @@ describe('releases list', () => {
 describe('releases get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.releases.get({ 'owner': 'contract owner', 'repo': 'contract repo', 'tag': h.key('releases', 0, 'string') } as never);
+    const record = await client.releases.get({
+      owner: 'contract owner',
+      repo: 'contract repo',
+      tag: h.key('releases', 0, 'string'),
+    } as never);
     expect(record).toEqual(h.asShape('releases', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.releases.get({ 'owner': 'contract owner', 'repo': 'contract repo', 'tag': h.key('releases', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.releases.get({
+          owner: 'contract owner',
+          repo: 'contract repo',
+          tag: h.key('releases', 0, 'string'),
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -637,9 +832,11 @@ describe('releases get', () => {
 describe('repositories list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'username': 'contract username', 'per_page': 10 };
-    const { keys, pages } = await h.walk(client.repositories.list(params as never) as never, (r) => h.keyOf('repositories', r));
+
+    const params = { username: 'contract username', per_page: 10 };
+    const { keys, pages } = await h.walk(client.repositories.list(params as never) as never, (r) =>
+      h.keyOf('repositories', r),
+    );
     const expected = h.expectedKeys('repositories', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -648,12 +845,12 @@ describe('repositories list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.repositories.list({ 'username': 'contract username' } as never);
+    const page = await client.repositories.list({ username: 'contract username' } as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('repositories', listed);
-      const record = await client.repositories.get({ 'owner': 'contract owner', 'repo': key } as never);
+      const record = await client.repositories.get({ owner: 'contract owner', repo: key } as never);
       h.expectSameShared(listed, record as never, `repositories ${key}: list and get`);
     }
   });
@@ -661,7 +858,11 @@ describe('repositories list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.repositories.list({ 'username': 'contract username', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.repositories.list({ username: 'contract username', contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -669,14 +870,25 @@ describe('repositories list', () => {
 describe('repositories get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.repositories.get({ 'owner': 'contract owner', 'repo': h.key('repositories', 0, 'string') } as never);
+    const record = await client.repositories.get({
+      owner: 'contract owner',
+      repo: h.key('repositories', 0, 'string'),
+    } as never);
     expect(record).toEqual(h.asShape('repositories', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.repositories.get({ 'owner': 'contract owner', 'repo': h.key('repositories', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.repositories.get({
+          owner: 'contract owner',
+          repo: h.key('repositories', 0, 'string'),
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -684,9 +896,11 @@ describe('repositories get', () => {
 describe('repositories api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('repositories', ["id","name"])!;
-    const params = { 'limit': 10, 'query': h.query('code_search', sample) };
-    const { keys, pages } = await h.walk(client.repositories.apiSearch(params as never) as never, (r) => h.keyOf('repositories', r));
+    const sample = h.sampleString('repositories', ['id', 'name'])!;
+    const params = { limit: 10, query: h.query('code_search', sample) };
+    const { keys, pages } = await h.walk(client.repositories.apiSearch(params as never) as never, (r) =>
+      h.keyOf('repositories', r),
+    );
     const expected = h.expectedKeys('repositories', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -696,7 +910,11 @@ describe('repositories api_search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.repositories.apiSearch({ 'query': 'contract query', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.repositories.apiSearch({ query: 'contract query', contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -704,8 +922,8 @@ describe('repositories api_search', () => {
 describe('reviews list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'number': 1, 'owner': 'contract owner', 'repo': 'contract repo', 'per_page': 10 };
+
+    const params = { number: 1, owner: 'contract owner', repo: 'contract repo', per_page: 10 };
     const { keys, pages } = await h.walk(client.reviews.list(params as never) as never, (r) => h.keyOf('reviews', r));
     const expected = h.expectedKeys('reviews', params);
     expect(keys).toEqual(expected);
@@ -716,7 +934,16 @@ describe('reviews list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.reviews.list({ 'number': 1, 'owner': 'contract owner', 'repo': 'contract repo', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.reviews.list({
+          number: 1,
+          owner: 'contract owner',
+          repo: 'contract repo',
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -724,9 +951,11 @@ describe('reviews list', () => {
 describe('stargazers list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
-    const { keys, pages } = await h.walk(client.stargazers.list(params as never) as never, (r) => h.keyOf('stargazers', r));
+
+    const params = { per_page: 10 };
+    const { keys, pages } = await h.walk(client.stargazers.list(params as never) as never, (r) =>
+      h.keyOf('stargazers', r),
+    );
     const expected = h.expectedKeys('stargazers', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -736,7 +965,9 @@ describe('stargazers list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.stargazers.list({ 'after': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.stargazers.list({ after: 12345 } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -744,8 +975,8 @@ describe('stargazers list', () => {
 describe('tags list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
+
+    const params = { per_page: 10 };
     const { keys, pages } = await h.walk(client.tags.list(params as never) as never, (r) => h.keyOf('tags', r));
     const expected = h.expectedKeys('tags', params);
     expect(keys).toEqual(expected);
@@ -760,7 +991,7 @@ describe('tags list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('tags', listed);
-      const record = await client.tags.get({ 'id': key } as never);
+      const record = await client.tags.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `tags ${key}: list and get`);
     }
   });
@@ -768,7 +999,9 @@ describe('tags list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.tags.list({ 'after': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.tags.list({ after: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -776,14 +1009,16 @@ describe('tags list', () => {
 describe('tags get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.tags.get({ 'id': h.key('tags', 0, 'string') } as never);
+    const record = await client.tags.get({ id: h.key('tags', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('tags', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.tags.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.tags.get({ id: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -791,8 +1026,8 @@ describe('tags get', () => {
 describe('teams list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
+
+    const params = { per_page: 10 };
     const { keys, pages } = await h.walk(client.teams.list(params as never) as never, (r) => h.keyOf('teams', r));
     const expected = h.expectedKeys('teams', params);
     expect(keys).toEqual(expected);
@@ -807,7 +1042,7 @@ describe('teams list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('teams', listed);
-      const record = await client.teams.get({ 'id': key } as never);
+      const record = await client.teams.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `teams ${key}: list and get`);
     }
   });
@@ -815,7 +1050,9 @@ describe('teams list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.teams.list({ 'after': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.teams.list({ after: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -823,14 +1060,16 @@ describe('teams list', () => {
 describe('teams get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.teams.get({ 'id': h.key('teams', 0, 'string') } as never);
+    const record = await client.teams.get({ id: h.key('teams', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('teams', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.teams.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.teams.get({ id: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -838,8 +1077,8 @@ describe('teams get', () => {
 describe('users list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
+
+    const params = { per_page: 10 };
     const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
@@ -854,7 +1093,7 @@ describe('users list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('users', listed);
-      const record = await client.users.get({ 'id': key } as never);
+      const record = await client.users.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `users ${key}: list and get`);
     }
   });
@@ -862,7 +1101,9 @@ describe('users list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.users.list({ 'after': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.users.list({ after: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -870,14 +1111,16 @@ describe('users list', () => {
 describe('users get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.users.get({ 'id': h.key('users', 0, 'string') } as never);
+    const record = await client.users.get({ id: h.key('users', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('users', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.users.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.users.get({ id: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -885,8 +1128,8 @@ describe('users get', () => {
 describe('users api_search', () => {
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
+
+    const params = { per_page: 10 };
     const { keys, pages } = await h.walk(client.users.apiSearch(params as never) as never, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
@@ -901,7 +1144,7 @@ describe('users api_search', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('users', listed);
-      const record = await client.users.get({ 'id': key } as never);
+      const record = await client.users.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `users ${key}: list and get`);
     }
   });
@@ -909,7 +1152,9 @@ describe('users api_search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.users.apiSearch({ 'after': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.users.apiSearch({ after: 12345 } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -925,9 +1170,11 @@ describe('viewer get', () => {
 describe('viewer_repositories list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
-    const { keys, pages } = await h.walk(client.viewerRepositories.list(params as never) as never, (r) => h.keyOf('viewer_repositories', r));
+
+    const params = { per_page: 10 };
+    const { keys, pages } = await h.walk(client.viewerRepositories.list(params as never) as never, (r) =>
+      h.keyOf('viewer_repositories', r),
+    );
     const expected = h.expectedKeys('viewer_repositories', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -937,7 +1184,9 @@ describe('viewer_repositories list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.viewerRepositories.list({ 'after': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.viewerRepositories.list({ after: 12345 } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

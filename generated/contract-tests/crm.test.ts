@@ -9,9 +9,11 @@ const AUTH = {};
 describe('companies list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.companies.list(params as never) as never, (r) => h.keyOf('companies', r));
+
+    const params = { limit: 10 };
+    const { keys, pages } = await h.walk(client.companies.list(params as never) as never, (r) =>
+      h.keyOf('companies', r),
+    );
     const expected = h.expectedKeys('companies', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -25,7 +27,7 @@ describe('companies list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('companies', listed);
-      const record = await client.companies.get({ 'companyId': key } as never);
+      const record = await client.companies.get({ companyId: key } as never);
       h.expectSameShared(listed, record as never, `companies ${key}: list and get`);
     }
   });
@@ -33,7 +35,9 @@ describe('companies list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.companies.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.companies.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -41,14 +45,31 @@ describe('companies list', () => {
 describe('companies get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.companies.get({ 'companyId': h.key('companies', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('companies', 0, ["archived","archivedAt","associations","createdAt","id","objectWriteTraceId","properties","propertiesWithHistory","updatedAt","url"]));
+    const record = await client.companies.get({ companyId: h.key('companies', 0, 'string') } as never);
+    expect(record).toEqual(
+      h.asShape('companies', 0, [
+        'archived',
+        'archivedAt',
+        'associations',
+        'createdAt',
+        'id',
+        'objectWriteTraceId',
+        'properties',
+        'propertiesWithHistory',
+        'updatedAt',
+        'url',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.companies.get({ 'companyId': h.key('companies', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.companies.get({ companyId: h.key('companies', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -56,9 +77,11 @@ describe('companies get', () => {
 describe('companies api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('companies', ["id"])!;
-    const params = { 'limit': 10, 'filterGroups': h.query('filter_groups', sample) };
-    const { keys, pages } = await h.walk(client.companies.apiSearch(params as never) as never, (r) => h.keyOf('companies', r));
+    const sample = h.sampleString('companies', ['id'])!;
+    const params = { limit: 10, filterGroups: h.query('filter_groups', sample) };
+    const { keys, pages } = await h.walk(client.companies.apiSearch(params as never) as never, (r) =>
+      h.keyOf('companies', r),
+    );
     const expected = h.expectedKeys('companies', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -68,7 +91,9 @@ describe('companies api_search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.companies.apiSearch({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.companies.apiSearch({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -76,19 +101,43 @@ describe('companies api_search', () => {
 describe('companies search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('companies', [{"name":"archived","type":"boolean"},{"name":"contacts","type":"array"},{"name":"createdAt","type":"string"},{"name":"id","type":"string"},{"name":"properties","type":"object"},{"name":"updatedAt","type":"string"}])) {
+    for (const params of h.searchQueries('companies', [
+      { name: 'archived', type: 'boolean' },
+      { name: 'contacts', type: 'array' },
+      { name: 'createdAt', type: 'string' },
+      { name: 'id', type: 'string' },
+      { name: 'properties', type: 'object' },
+      { name: 'updatedAt', type: 'string' },
+    ])) {
       const hits: string[] = [];
-      for await (const hit of client.companies.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('companies', [{"name":"archived","type":"boolean"},{"name":"contacts","type":"array"},{"name":"createdAt","type":"string"},{"name":"id","type":"string"},{"name":"properties","type":"object"},{"name":"updatedAt","type":"string"}], { ...params, limit: 100000 }));
+      for await (const hit of client.companies.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch(
+          'companies',
+          [
+            { name: 'archived', type: 'boolean' },
+            { name: 'contacts', type: 'array' },
+            { name: 'createdAt', type: 'string' },
+            { name: 'id', type: 'string' },
+            { name: 'properties', type: 'object' },
+            { name: 'updatedAt', type: 'string' },
+          ],
+          { ...params, limit: 100000 },
+        ),
+      );
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.companies.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.companies.get({ 'companyId': hit.id } as never);
+    for await (const hit of client.companies.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.companies.get({ companyId: hit.id } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `companies ${hit.id}: search data and record`);
       if (++compared === 25) break;
@@ -99,7 +148,9 @@ describe('companies search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.companies.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.companies.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -107,8 +158,8 @@ describe('companies search', () => {
 describe('contacts list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
+
+    const params = { limit: 10 };
     const { keys, pages } = await h.walk(client.contacts.list(params as never) as never, (r) => h.keyOf('contacts', r));
     const expected = h.expectedKeys('contacts', params);
     expect(keys).toEqual(expected);
@@ -123,7 +174,7 @@ describe('contacts list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('contacts', listed);
-      const record = await client.contacts.get({ 'contactId': key } as never);
+      const record = await client.contacts.get({ contactId: key } as never);
       h.expectSameShared(listed, record as never, `contacts ${key}: list and get`);
     }
   });
@@ -131,7 +182,9 @@ describe('contacts list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.contacts.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.contacts.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -139,14 +192,31 @@ describe('contacts list', () => {
 describe('contacts get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.contacts.get({ 'contactId': h.key('contacts', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('contacts', 0, ["archived","archivedAt","associations","createdAt","id","objectWriteTraceId","properties","propertiesWithHistory","updatedAt","url"]));
+    const record = await client.contacts.get({ contactId: h.key('contacts', 0, 'string') } as never);
+    expect(record).toEqual(
+      h.asShape('contacts', 0, [
+        'archived',
+        'archivedAt',
+        'associations',
+        'createdAt',
+        'id',
+        'objectWriteTraceId',
+        'properties',
+        'propertiesWithHistory',
+        'updatedAt',
+        'url',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.contacts.get({ 'contactId': h.key('contacts', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.contacts.get({ contactId: h.key('contacts', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -154,9 +224,11 @@ describe('contacts get', () => {
 describe('contacts api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('contacts', ["id"])!;
-    const params = { 'limit': 10, 'filterGroups': h.query('filter_groups', sample) };
-    const { keys, pages } = await h.walk(client.contacts.apiSearch(params as never) as never, (r) => h.keyOf('contacts', r));
+    const sample = h.sampleString('contacts', ['id'])!;
+    const params = { limit: 10, filterGroups: h.query('filter_groups', sample) };
+    const { keys, pages } = await h.walk(client.contacts.apiSearch(params as never) as never, (r) =>
+      h.keyOf('contacts', r),
+    );
     const expected = h.expectedKeys('contacts', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -166,7 +238,9 @@ describe('contacts api_search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.contacts.apiSearch({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.contacts.apiSearch({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -174,19 +248,43 @@ describe('contacts api_search', () => {
 describe('contacts search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('contacts', [{"name":"archived","type":"boolean"},{"name":"companies","type":"array"},{"name":"createdAt","type":"string"},{"name":"id","type":"string"},{"name":"properties","type":"object"},{"name":"updatedAt","type":"string"}])) {
+    for (const params of h.searchQueries('contacts', [
+      { name: 'archived', type: 'boolean' },
+      { name: 'companies', type: 'array' },
+      { name: 'createdAt', type: 'string' },
+      { name: 'id', type: 'string' },
+      { name: 'properties', type: 'object' },
+      { name: 'updatedAt', type: 'string' },
+    ])) {
       const hits: string[] = [];
-      for await (const hit of client.contacts.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('contacts', [{"name":"archived","type":"boolean"},{"name":"companies","type":"array"},{"name":"createdAt","type":"string"},{"name":"id","type":"string"},{"name":"properties","type":"object"},{"name":"updatedAt","type":"string"}], { ...params, limit: 100000 }));
+      for await (const hit of client.contacts.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch(
+          'contacts',
+          [
+            { name: 'archived', type: 'boolean' },
+            { name: 'companies', type: 'array' },
+            { name: 'createdAt', type: 'string' },
+            { name: 'id', type: 'string' },
+            { name: 'properties', type: 'object' },
+            { name: 'updatedAt', type: 'string' },
+          ],
+          { ...params, limit: 100000 },
+        ),
+      );
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.contacts.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.contacts.get({ 'contactId': hit.id } as never);
+    for await (const hit of client.contacts.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.contacts.get({ contactId: hit.id } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `contacts ${hit.id}: search data and record`);
       if (++compared === 25) break;
@@ -197,7 +295,9 @@ describe('contacts search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.contacts.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.contacts.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -205,7 +305,7 @@ describe('contacts search', () => {
 describe('deals list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.deals.list(params as never) as never, (r) => h.keyOf('deals', r));
     const expected = h.expectedKeys('deals', params);
@@ -221,7 +321,7 @@ describe('deals list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('deals', listed);
-      const record = await client.deals.get({ 'dealId': key } as never);
+      const record = await client.deals.get({ dealId: key } as never);
       h.expectSameShared(listed, record as never, `deals ${key}: list and get`);
     }
   });
@@ -230,14 +330,16 @@ describe('deals list', () => {
 describe('deals get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.deals.get({ 'dealId': h.key('deals', 0, 'string') } as never);
+    const record = await client.deals.get({ dealId: h.key('deals', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('deals', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.deals.get({ 'dealId': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.deals.get({ dealId: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -245,7 +347,7 @@ describe('deals get', () => {
 describe('deals api_search', () => {
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.deals.apiSearch(params as never) as never, (r) => h.keyOf('deals', r));
     const expected = h.expectedKeys('deals', params);
@@ -261,7 +363,7 @@ describe('deals api_search', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('deals', listed);
-      const record = await client.deals.get({ 'dealId': key } as never);
+      const record = await client.deals.get({ dealId: key } as never);
       h.expectSameShared(listed, record as never, `deals ${key}: list and get`);
     }
   });
@@ -272,17 +374,21 @@ describe('deals search', () => {
     const client = await h.client(AUTH);
     for (const params of h.searchQueries('deals', null)) {
       const hits: string[] = [];
-      for await (const hit of client.deals.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
+      for await (const hit of client.deals.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
       expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('deals', null, { ...params, limit: 100000 }));
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.deals.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.deals.get({ 'dealId': hit.id } as never);
+    for await (const hit of client.deals.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.deals.get({ dealId: hit.id } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `deals ${hit.id}: search data and record`);
       if (++compared === 25) break;
@@ -293,7 +399,9 @@ describe('deals search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.deals.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.deals.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -301,7 +409,7 @@ describe('deals search', () => {
 describe('objects list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.objects.list(params as never) as never, (r) => h.keyOf('objects', r));
     const expected = h.expectedKeys('objects', params);
@@ -317,7 +425,7 @@ describe('objects list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('objects', listed);
-      const record = await client.objects.get({ 'objectId': key } as never);
+      const record = await client.objects.get({ objectId: key } as never);
       h.expectSameShared(listed, record as never, `objects ${key}: list and get`);
     }
   });
@@ -326,14 +434,16 @@ describe('objects list', () => {
 describe('objects get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.objects.get({ 'objectId': h.key('objects', 0, 'string') } as never);
+    const record = await client.objects.get({ objectId: h.key('objects', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('objects', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.objects.get({ 'objectId': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.objects.get({ objectId: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -341,7 +451,7 @@ describe('objects get', () => {
 describe('schemas list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.schemas.list(params as never) as never, (r) => h.keyOf('schemas', r));
     const expected = h.expectedKeys('schemas', params);
@@ -357,7 +467,7 @@ describe('schemas list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('schemas', listed);
-      const record = await client.schemas.get({ 'objectType': key } as never);
+      const record = await client.schemas.get({ objectType: key } as never);
       h.expectSameShared(listed, record as never, `schemas ${key}: list and get`);
     }
   });
@@ -366,14 +476,16 @@ describe('schemas list', () => {
 describe('schemas get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.schemas.get({ 'objectType': h.key('schemas', 0, 'string') } as never);
+    const record = await client.schemas.get({ objectType: h.key('schemas', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('schemas', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.schemas.get({ 'objectType': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.schemas.get({ objectType: 12345 } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -381,7 +493,7 @@ describe('schemas get', () => {
 describe('tickets list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.tickets.list(params as never) as never, (r) => h.keyOf('tickets', r));
     const expected = h.expectedKeys('tickets', params);
@@ -397,7 +509,7 @@ describe('tickets list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('tickets', listed);
-      const record = await client.tickets.get({ 'ticketId': key } as never);
+      const record = await client.tickets.get({ ticketId: key } as never);
       h.expectSameShared(listed, record as never, `tickets ${key}: list and get`);
     }
   });
@@ -406,14 +518,16 @@ describe('tickets list', () => {
 describe('tickets get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.tickets.get({ 'ticketId': h.key('tickets', 0, 'string') } as never);
+    const record = await client.tickets.get({ ticketId: h.key('tickets', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('tickets', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.tickets.get({ 'ticketId': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.tickets.get({ ticketId: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -421,9 +535,11 @@ describe('tickets get', () => {
 describe('tickets api_search', () => {
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.tickets.apiSearch(params as never) as never, (r) => h.keyOf('tickets', r));
+    const { keys, pages } = await h.walk(client.tickets.apiSearch(params as never) as never, (r) =>
+      h.keyOf('tickets', r),
+    );
     const expected = h.expectedKeys('tickets', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -437,7 +553,7 @@ describe('tickets api_search', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('tickets', listed);
-      const record = await client.tickets.get({ 'ticketId': key } as never);
+      const record = await client.tickets.get({ ticketId: key } as never);
       h.expectSameShared(listed, record as never, `tickets ${key}: list and get`);
     }
   });

@@ -4,12 +4,12 @@ import { CustomerMessagingClient, ParamValidationError } from '@connector-sdk/cu
 import { ContractHarness } from '../../test/contract/harness.js';
 
 const h = new ContractHarness('customer_messaging', CustomerMessagingClient);
-const AUTH = { 'access_token': '<access_token>' };
+const AUTH = { access_token: '<access_token>' };
 
 describe('admins list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.admins.list(params as never) as never, (r) => h.keyOf('admins', r));
     const expected = h.expectedKeys('admins', params);
@@ -25,7 +25,7 @@ describe('admins list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('admins', listed);
-      const record = await client.admins.get({ 'id': key } as never);
+      const record = await client.admins.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `admins ${key}: list and get`);
     }
   });
@@ -33,7 +33,9 @@ describe('admins list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.admins.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.admins.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -41,14 +43,32 @@ describe('admins list', () => {
 describe('admins get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.admins.get({ 'id': h.key('admins', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('admins', 0, ["avatar","away_mode_enabled","away_mode_reassign","email","email_verified","has_inbox_seat","id","job_title","name","team_ids","type"]));
+    const record = await client.admins.get({ id: h.key('admins', 0, 'string') } as never);
+    expect(record).toEqual(
+      h.asShape('admins', 0, [
+        'avatar',
+        'away_mode_enabled',
+        'away_mode_reassign',
+        'email',
+        'email_verified',
+        'has_inbox_seat',
+        'id',
+        'job_title',
+        'name',
+        'team_ids',
+        'type',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.admins.get({ 'id': h.key('admins', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.admins.get({ id: h.key('admins', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -56,9 +76,11 @@ describe('admins get', () => {
 describe('companies list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
-    const { keys, pages } = await h.walk(client.companies.list(params as never) as never, (r) => h.keyOf('companies', r));
+
+    const params = { per_page: 10 };
+    const { keys, pages } = await h.walk(client.companies.list(params as never) as never, (r) =>
+      h.keyOf('companies', r),
+    );
     const expected = h.expectedKeys('companies', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -72,7 +94,7 @@ describe('companies list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('companies', listed);
-      const record = await client.companies.get({ 'id': key } as never);
+      const record = await client.companies.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `companies ${key}: list and get`);
     }
   });
@@ -80,7 +102,9 @@ describe('companies list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.companies.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.companies.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -88,14 +112,39 @@ describe('companies list', () => {
 describe('companies get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.companies.get({ 'id': h.key('companies', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('companies', 0, ["company_id","created_at","custom_attributes","id","industry","last_request_at","monthly_spend","name","plan","remote_created_at","segments","session_count","size","tags","type","updated_at","user_count","website"]));
+    const record = await client.companies.get({ id: h.key('companies', 0, 'string') } as never);
+    expect(record).toEqual(
+      h.asShape('companies', 0, [
+        'company_id',
+        'created_at',
+        'custom_attributes',
+        'id',
+        'industry',
+        'last_request_at',
+        'monthly_spend',
+        'name',
+        'plan',
+        'remote_created_at',
+        'segments',
+        'session_count',
+        'size',
+        'tags',
+        'type',
+        'updated_at',
+        'user_count',
+        'website',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.companies.get({ 'id': h.key('companies', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.companies.get({ id: h.key('companies', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -103,8 +152,8 @@ describe('companies get', () => {
 describe('contacts list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
+
+    const params = { per_page: 10 };
     const { keys, pages } = await h.walk(client.contacts.list(params as never) as never, (r) => h.keyOf('contacts', r));
     const expected = h.expectedKeys('contacts', params);
     expect(keys).toEqual(expected);
@@ -119,7 +168,7 @@ describe('contacts list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('contacts', listed);
-      const record = await client.contacts.get({ 'id': key } as never);
+      const record = await client.contacts.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `contacts ${key}: list and get`);
     }
   });
@@ -127,7 +176,9 @@ describe('contacts list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.contacts.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.contacts.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -135,14 +186,65 @@ describe('contacts list', () => {
 describe('contacts get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.contacts.get({ 'id': h.key('contacts', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('contacts', 0, ["android_app_name","android_app_version","android_device","android_last_seen_at","android_os_version","android_sdk_version","avatar","browser","browser_language","browser_version","companies","created_at","custom_attributes","email","external_id","has_hard_bounced","id","ios_app_name","ios_app_version","ios_device","ios_last_seen_at","ios_os_version","ios_sdk_version","language_override","last_contacted_at","last_email_clicked_at","last_email_opened_at","last_replied_at","last_seen_at","location","marked_email_as_spam","name","notes","os","owner_id","phone","role","signed_up_at","social_profiles","tags","type","unsubscribed_from_emails","updated_at","workspace_id"]));
+    const record = await client.contacts.get({ id: h.key('contacts', 0, 'string') } as never);
+    expect(record).toEqual(
+      h.asShape('contacts', 0, [
+        'android_app_name',
+        'android_app_version',
+        'android_device',
+        'android_last_seen_at',
+        'android_os_version',
+        'android_sdk_version',
+        'avatar',
+        'browser',
+        'browser_language',
+        'browser_version',
+        'companies',
+        'created_at',
+        'custom_attributes',
+        'email',
+        'external_id',
+        'has_hard_bounced',
+        'id',
+        'ios_app_name',
+        'ios_app_version',
+        'ios_device',
+        'ios_last_seen_at',
+        'ios_os_version',
+        'ios_sdk_version',
+        'language_override',
+        'last_contacted_at',
+        'last_email_clicked_at',
+        'last_email_opened_at',
+        'last_replied_at',
+        'last_seen_at',
+        'location',
+        'marked_email_as_spam',
+        'name',
+        'notes',
+        'os',
+        'owner_id',
+        'phone',
+        'role',
+        'signed_up_at',
+        'social_profiles',
+        'tags',
+        'type',
+        'unsubscribed_from_emails',
+        'updated_at',
+        'workspace_id',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.contacts.get({ 'id': h.key('contacts', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.contacts.get({ id: h.key('contacts', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -150,9 +252,11 @@ describe('contacts get', () => {
 describe('conversations list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
-    const { keys, pages } = await h.walk(client.conversations.list(params as never) as never, (r) => h.keyOf('conversations', r));
+
+    const params = { per_page: 10 };
+    const { keys, pages } = await h.walk(client.conversations.list(params as never) as never, (r) =>
+      h.keyOf('conversations', r),
+    );
     const expected = h.expectedKeys('conversations', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -166,7 +270,7 @@ describe('conversations list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('conversations', listed);
-      const record = await client.conversations.get({ 'id': key } as never);
+      const record = await client.conversations.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `conversations ${key}: list and get`);
     }
   });
@@ -174,7 +278,9 @@ describe('conversations list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.conversations.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.conversations.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -182,14 +288,44 @@ describe('conversations list', () => {
 describe('conversations get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.conversations.get({ 'id': h.key('conversations', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('conversations', 0, ["admin_assignee_id","contacts","conversation_parts","conversation_rating","created_at","custom_attributes","first_contact_reply","id","open","priority","read","sla_applied","snoozed_until","source","state","statistics","tags","team_assignee_id","teammates","title","type","updated_at","waiting_since"]));
+    const record = await client.conversations.get({ id: h.key('conversations', 0, 'string') } as never);
+    expect(record).toEqual(
+      h.asShape('conversations', 0, [
+        'admin_assignee_id',
+        'contacts',
+        'conversation_parts',
+        'conversation_rating',
+        'created_at',
+        'custom_attributes',
+        'first_contact_reply',
+        'id',
+        'open',
+        'priority',
+        'read',
+        'sla_applied',
+        'snoozed_until',
+        'source',
+        'state',
+        'statistics',
+        'tags',
+        'team_assignee_id',
+        'teammates',
+        'title',
+        'type',
+        'updated_at',
+        'waiting_since',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.conversations.get({ 'id': h.key('conversations', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.conversations.get({ id: h.key('conversations', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -197,7 +333,7 @@ describe('conversations get', () => {
 describe('segments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.segments.list(params as never) as never, (r) => h.keyOf('segments', r));
     const expected = h.expectedKeys('segments', params);
@@ -213,7 +349,7 @@ describe('segments list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('segments', listed);
-      const record = await client.segments.get({ 'id': key } as never);
+      const record = await client.segments.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `segments ${key}: list and get`);
     }
   });
@@ -221,7 +357,9 @@ describe('segments list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.segments.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.segments.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -229,14 +367,20 @@ describe('segments list', () => {
 describe('segments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.segments.get({ 'id': h.key('segments', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('segments', 0, ["count","created_at","id","name","person_type","type","updated_at"]));
+    const record = await client.segments.get({ id: h.key('segments', 0, 'string') } as never);
+    expect(record).toEqual(
+      h.asShape('segments', 0, ['count', 'created_at', 'id', 'name', 'person_type', 'type', 'updated_at']),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.segments.get({ 'id': h.key('segments', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.segments.get({ id: h.key('segments', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -244,7 +388,7 @@ describe('segments get', () => {
 describe('tags list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.tags.list(params as never) as never, (r) => h.keyOf('tags', r));
     const expected = h.expectedKeys('tags', params);
@@ -260,7 +404,7 @@ describe('tags list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('tags', listed);
-      const record = await client.tags.get({ 'id': key } as never);
+      const record = await client.tags.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `tags ${key}: list and get`);
     }
   });
@@ -268,7 +412,9 @@ describe('tags list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.tags.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.tags.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -276,14 +422,18 @@ describe('tags list', () => {
 describe('tags get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.tags.get({ 'id': h.key('tags', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('tags', 0, ["applied_at","applied_by","id","name","type"]));
+    const record = await client.tags.get({ id: h.key('tags', 0, 'string') } as never);
+    expect(record).toEqual(h.asShape('tags', 0, ['applied_at', 'applied_by', 'id', 'name', 'type']));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.tags.get({ 'id': h.key('tags', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.tags.get({ id: h.key('tags', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -291,7 +441,7 @@ describe('tags get', () => {
 describe('teams list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.teams.list(params as never) as never, (r) => h.keyOf('teams', r));
     const expected = h.expectedKeys('teams', params);
@@ -307,7 +457,7 @@ describe('teams list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('teams', listed);
-      const record = await client.teams.get({ 'id': key } as never);
+      const record = await client.teams.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `teams ${key}: list and get`);
     }
   });
@@ -315,7 +465,9 @@ describe('teams list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.teams.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.teams.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -323,14 +475,18 @@ describe('teams list', () => {
 describe('teams get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.teams.get({ 'id': h.key('teams', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('teams', 0, ["admin_ids","admin_priority_level","id","name","type"]));
+    const record = await client.teams.get({ id: h.key('teams', 0, 'string') } as never);
+    expect(record).toEqual(h.asShape('teams', 0, ['admin_ids', 'admin_priority_level', 'id', 'name', 'type']));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.teams.get({ 'id': h.key('teams', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.teams.get({ id: h.key('teams', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

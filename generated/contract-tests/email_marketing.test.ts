@@ -10,9 +10,11 @@ const AUTH = {};
 describe('automations list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'count': 10 };
-    const { keys, pages } = await h.walk(client.automations.list(params as never) as never, (r) => h.keyOf('automations', r));
+
+    const params = { count: 10 };
+    const { keys, pages } = await h.walk(client.automations.list(params as never) as never, (r) =>
+      h.keyOf('automations', r),
+    );
     const expected = h.expectedKeys('automations', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -22,7 +24,9 @@ describe('automations list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.automations.list({ 'before_create_time': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.automations.list({ before_create_time: 12345 } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -30,9 +34,11 @@ describe('automations list', () => {
 describe('campaigns list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'count': 10 };
-    const { keys, pages } = await h.walk(client.campaigns.list(params as never) as never, (r) => h.keyOf('campaigns', r));
+
+    const params = { count: 10 };
+    const { keys, pages } = await h.walk(client.campaigns.list(params as never) as never, (r) =>
+      h.keyOf('campaigns', r),
+    );
     const expected = h.expectedKeys('campaigns', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -46,7 +52,7 @@ describe('campaigns list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('campaigns', listed);
-      const record = await client.campaigns.get({ 'campaign_id': key } as never);
+      const record = await client.campaigns.get({ campaign_id: key } as never);
       h.expectSameShared(listed, record as never, `campaigns ${key}: list and get`);
     }
   });
@@ -54,7 +60,9 @@ describe('campaigns list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.campaigns.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.campaigns.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -62,14 +70,39 @@ describe('campaigns list', () => {
 describe('campaigns get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.campaigns.get({ 'campaign_id': h.key('campaigns', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('campaigns', 0, ["archive_url","content_type","create_time","delivery_status","emails_sent","id","long_archive_url","needs_block_refresh","parent_campaign_id","recipients","report_summary","resendable","send_time","settings","status","tracking","type","web_id"]));
+    const record = await client.campaigns.get({ campaign_id: h.key('campaigns', 0, 'string') } as never);
+    expect(record).toEqual(
+      h.asShape('campaigns', 0, [
+        'archive_url',
+        'content_type',
+        'create_time',
+        'delivery_status',
+        'emails_sent',
+        'id',
+        'long_archive_url',
+        'needs_block_refresh',
+        'parent_campaign_id',
+        'recipients',
+        'report_summary',
+        'resendable',
+        'send_time',
+        'settings',
+        'status',
+        'tracking',
+        'type',
+        'web_id',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.campaigns.get({ 'campaign_id': h.key('campaigns', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.campaigns.get({ campaign_id: h.key('campaigns', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -77,9 +110,11 @@ describe('campaigns get', () => {
 describe('email_activity list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'campaign_id': h.field('email_activity', 0, 'campaign_id'), 'count': 10 };
-    const { keys, pages } = await h.walk(client.emailActivity.list(params as never) as never, (r) => h.keyOf('email_activity', r));
+
+    const params = { campaign_id: h.field('email_activity', 0, 'campaign_id'), count: 10 };
+    const { keys, pages } = await h.walk(client.emailActivity.list(params as never) as never, (r) =>
+      h.keyOf('email_activity', r),
+    );
     const expected = h.expectedKeys('email_activity', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -89,7 +124,14 @@ describe('email_activity list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.emailActivity.list({ 'campaign_id': h.field('email_activity', 0, 'campaign_id'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.emailActivity.list({
+          campaign_id: h.field('email_activity', 0, 'campaign_id'),
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -97,9 +139,11 @@ describe('email_activity list', () => {
 describe('interest_categories list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'count': 10 };
-    const { keys, pages } = await h.walk(client.interestCategories.list(params as never) as never, (r) => h.keyOf('interest_categories', r));
+
+    const params = { count: 10 };
+    const { keys, pages } = await h.walk(client.interestCategories.list(params as never) as never, (r) =>
+      h.keyOf('interest_categories', r),
+    );
     const expected = h.expectedKeys('interest_categories', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -113,7 +157,10 @@ describe('interest_categories list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('interest_categories', listed);
-      const record = await client.interestCategories.get({ 'list_id': 'contract list_id', 'interest_category_id': key } as never);
+      const record = await client.interestCategories.get({
+        list_id: 'contract list_id',
+        interest_category_id: key,
+      } as never);
       h.expectSameShared(listed, record as never, `interest_categories ${key}: list and get`);
     }
   });
@@ -121,7 +168,9 @@ describe('interest_categories list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.interestCategories.list({ 'count': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.interestCategories.list({ count: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -129,14 +178,21 @@ describe('interest_categories list', () => {
 describe('interest_categories get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.interestCategories.get({ 'interest_category_id': h.key('interest_categories', 0, 'string'), 'list_id': 'contract list_id' } as never);
+    const record = await client.interestCategories.get({
+      interest_category_id: h.key('interest_categories', 0, 'string'),
+      list_id: 'contract list_id',
+    } as never);
     expect(record).toEqual(h.asShape('interest_categories', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.interestCategories.get({ 'list_id': 'contract list_id', 'interest_category_id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.interestCategories.get({ list_id: 'contract list_id', interest_category_id: 12345 } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -144,9 +200,11 @@ describe('interest_categories get', () => {
 describe('interests list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'count': 10 };
-    const { keys, pages } = await h.walk(client.interests.list(params as never) as never, (r) => h.keyOf('interests', r));
+
+    const params = { count: 10 };
+    const { keys, pages } = await h.walk(client.interests.list(params as never) as never, (r) =>
+      h.keyOf('interests', r),
+    );
     const expected = h.expectedKeys('interests', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -160,7 +218,11 @@ describe('interests list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('interests', listed);
-      const record = await client.interests.get({ 'interest_category_id': 'contract interest_category_id', 'list_id': 'contract list_id', 'interest_id': key } as never);
+      const record = await client.interests.get({
+        interest_category_id: 'contract interest_category_id',
+        list_id: 'contract list_id',
+        interest_id: key,
+      } as never);
       h.expectSameShared(listed, record as never, `interests ${key}: list and get`);
     }
   });
@@ -168,7 +230,9 @@ describe('interests list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.interests.list({ 'count': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.interests.list({ count: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -176,14 +240,26 @@ describe('interests list', () => {
 describe('interests get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.interests.get({ 'interest_category_id': 'contract interest_category_id', 'interest_id': h.key('interests', 0, 'string'), 'list_id': 'contract list_id' } as never);
+    const record = await client.interests.get({
+      interest_category_id: 'contract interest_category_id',
+      interest_id: h.key('interests', 0, 'string'),
+      list_id: 'contract list_id',
+    } as never);
     expect(record).toEqual(h.asShape('interests', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.interests.get({ 'interest_id': h.key('interests', 0, 'string'), 'list_id': 'contract list_id', 'interest_category_id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.interests.get({
+          interest_id: h.key('interests', 0, 'string'),
+          list_id: 'contract list_id',
+          interest_category_id: 12345,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -191,9 +267,11 @@ describe('interests get', () => {
 describe('list_members list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'list_id': h.field('list_members', 0, 'list_id'), 'count': 10 };
-    const { keys, pages } = await h.walk(client.listMembers.list(params as never) as never, (r) => h.keyOf('list_members', r));
+
+    const params = { list_id: h.field('list_members', 0, 'list_id'), count: 10 };
+    const { keys, pages } = await h.walk(client.listMembers.list(params as never) as never, (r) =>
+      h.keyOf('list_members', r),
+    );
     const expected = h.expectedKeys('list_members', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -202,27 +280,38 @@ describe('list_members list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.listMembers.list({ 'list_id': h.field('list_members', 0, 'list_id') } as never);
+    const page = await client.listMembers.list({ list_id: h.field('list_members', 0, 'list_id') } as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('list_members', listed);
-      const record = await client.listMembers.get({ 'list_id': 'contract list_id', 'subscriber_hash': key } as never);
+      const record = await client.listMembers.get({ list_id: 'contract list_id', subscriber_hash: key } as never);
       h.expectSameShared(listed, record as never, `list_members ${key}: list and get`);
     }
   });
 
   test('every record holds its invariants and formats', async () => {
     const client = await h.client(AUTH);
-    const records = await h.all(client.listMembers.list({ 'list_id': h.field('list_members', 0, 'list_id') } as never) as never);
+    const records = await h.all(
+      client.listMembers.list({ list_id: h.field('list_members', 0, 'list_id') } as never) as never,
+    );
     expect(records.length).toBeGreaterThan(0);
-    expect(records.flatMap((r, i) => ruleBreaks(r, [], {"id":"md5_of_lower_email"}).map((b) => `record ${i}: ${b}`))).toEqual([]);
+    expect(
+      records.flatMap((r, i) => ruleBreaks(r, [], { id: 'md5_of_lower_email' }).map((b) => `record ${i}: ${b}`)),
+    ).toEqual([]);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.listMembers.list({ 'list_id': h.field('list_members', 0, 'list_id'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.listMembers.list({
+          list_id: h.field('list_members', 0, 'list_id'),
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -230,14 +319,55 @@ describe('list_members list', () => {
 describe('list_members get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.listMembers.get({ 'list_id': 'contract list_id', 'subscriber_hash': h.key('list_members', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('list_members', 0, ["consents_to_one_to_one_messaging","contact_id","email_address","email_client","email_type","full_name","id","interests","ip_opt","ip_signup","language","last_changed","list_id","location","member_rating","merge_fields","source","stats","status","tags","tags_count","timestamp_opt","timestamp_signup","unique_email_id","unsubscribe_reason","vip","web_id"]));
+    const record = await client.listMembers.get({
+      list_id: 'contract list_id',
+      subscriber_hash: h.key('list_members', 0, 'string'),
+    } as never);
+    expect(record).toEqual(
+      h.asShape('list_members', 0, [
+        'consents_to_one_to_one_messaging',
+        'contact_id',
+        'email_address',
+        'email_client',
+        'email_type',
+        'full_name',
+        'id',
+        'interests',
+        'ip_opt',
+        'ip_signup',
+        'language',
+        'last_changed',
+        'list_id',
+        'location',
+        'member_rating',
+        'merge_fields',
+        'source',
+        'stats',
+        'status',
+        'tags',
+        'tags_count',
+        'timestamp_opt',
+        'timestamp_signup',
+        'unique_email_id',
+        'unsubscribe_reason',
+        'vip',
+        'web_id',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.listMembers.get({ 'list_id': 'contract list_id', 'subscriber_hash': h.key('list_members', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.listMembers.get({
+          list_id: 'contract list_id',
+          subscriber_hash: h.key('list_members', 0, 'string'),
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -245,8 +375,8 @@ describe('list_members get', () => {
 describe('lists list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'count': 10 };
+
+    const params = { count: 10 };
     const { keys, pages } = await h.walk(client.lists.list(params as never) as never, (r) => h.keyOf('lists', r));
     const expected = h.expectedKeys('lists', params);
     expect(keys).toEqual(expected);
@@ -261,7 +391,7 @@ describe('lists list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('lists', listed);
-      const record = await client.lists.get({ 'list_id': key } as never);
+      const record = await client.lists.get({ list_id: key } as never);
       h.expectSameShared(listed, record as never, `lists ${key}: list and get`);
     }
   });
@@ -269,7 +399,9 @@ describe('lists list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.lists.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.lists.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -277,14 +409,41 @@ describe('lists list', () => {
 describe('lists get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.lists.get({ 'list_id': h.key('lists', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('lists', 0, ["beamer_address","campaign_defaults","contact","date_created","double_optin","email_type_option","has_welcome","id","list_rating","marketing_permissions","name","notify_on_subscribe","notify_on_unsubscribe","permission_reminder","stats","subscribe_url_long","subscribe_url_short","use_archive_bar","visibility","web_id"]));
+    const record = await client.lists.get({ list_id: h.key('lists', 0, 'string') } as never);
+    expect(record).toEqual(
+      h.asShape('lists', 0, [
+        'beamer_address',
+        'campaign_defaults',
+        'contact',
+        'date_created',
+        'double_optin',
+        'email_type_option',
+        'has_welcome',
+        'id',
+        'list_rating',
+        'marketing_permissions',
+        'name',
+        'notify_on_subscribe',
+        'notify_on_unsubscribe',
+        'permission_reminder',
+        'stats',
+        'subscribe_url_long',
+        'subscribe_url_short',
+        'use_archive_bar',
+        'visibility',
+        'web_id',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.lists.get({ 'list_id': h.key('lists', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.lists.get({ list_id: h.key('lists', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -292,8 +451,8 @@ describe('lists get', () => {
 describe('reports list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'count': 10 };
+
+    const params = { count: 10 };
     const { keys, pages } = await h.walk(client.reports.list(params as never) as never, (r) => h.keyOf('reports', r));
     const expected = h.expectedKeys('reports', params);
     expect(keys).toEqual(expected);
@@ -308,7 +467,7 @@ describe('reports list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('reports', listed);
-      const record = await client.reports.get({ 'campaign_id': key } as never);
+      const record = await client.reports.get({ campaign_id: key } as never);
       h.expectSameShared(listed, record as never, `reports ${key}: list and get`);
     }
   });
@@ -316,7 +475,9 @@ describe('reports list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.reports.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.reports.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -324,14 +485,43 @@ describe('reports list', () => {
 describe('reports get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.reports.get({ 'campaign_id': h.key('reports', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('reports', 0, ["abuse_reports","bounces","campaign_title","clicks","delivery_status","ecommerce","emails_sent","forwards","id","industry_stats","list_id","list_is_active","list_name","list_stats","opens","preview_text","rss_last_send","send_time","social_likes","subject_line","type","unsubscribed"]));
+    const record = await client.reports.get({ campaign_id: h.key('reports', 0, 'string') } as never);
+    expect(record).toEqual(
+      h.asShape('reports', 0, [
+        'abuse_reports',
+        'bounces',
+        'campaign_title',
+        'clicks',
+        'delivery_status',
+        'ecommerce',
+        'emails_sent',
+        'forwards',
+        'id',
+        'industry_stats',
+        'list_id',
+        'list_is_active',
+        'list_name',
+        'list_stats',
+        'opens',
+        'preview_text',
+        'rss_last_send',
+        'send_time',
+        'social_likes',
+        'subject_line',
+        'type',
+        'unsubscribed',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.reports.get({ 'campaign_id': h.key('reports', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.reports.get({ campaign_id: h.key('reports', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -339,9 +529,11 @@ describe('reports get', () => {
 describe('segment_members list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'count': 10 };
-    const { keys, pages } = await h.walk(client.segmentMembers.list(params as never) as never, (r) => h.keyOf('segment_members', r));
+
+    const params = { count: 10 };
+    const { keys, pages } = await h.walk(client.segmentMembers.list(params as never) as never, (r) =>
+      h.keyOf('segment_members', r),
+    );
     const expected = h.expectedKeys('segment_members', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -351,7 +543,9 @@ describe('segment_members list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.segmentMembers.list({ 'count': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.segmentMembers.list({ count: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -359,8 +553,8 @@ describe('segment_members list', () => {
 describe('segments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'count': 10 };
+
+    const params = { count: 10 };
     const { keys, pages } = await h.walk(client.segments.list(params as never) as never, (r) => h.keyOf('segments', r));
     const expected = h.expectedKeys('segments', params);
     expect(keys).toEqual(expected);
@@ -375,7 +569,7 @@ describe('segments list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('segments', listed);
-      const record = await client.segments.get({ 'list_id': 'contract list_id', 'segment_id': key } as never);
+      const record = await client.segments.get({ list_id: 'contract list_id', segment_id: key } as never);
       h.expectSameShared(listed, record as never, `segments ${key}: list and get`);
     }
   });
@@ -383,7 +577,9 @@ describe('segments list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.segments.list({ 'count': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.segments.list({ count: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -391,14 +587,21 @@ describe('segments list', () => {
 describe('segments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.segments.get({ 'list_id': 'contract list_id', 'segment_id': h.key('segments', 0, 'string') } as never);
+    const record = await client.segments.get({
+      list_id: 'contract list_id',
+      segment_id: h.key('segments', 0, 'string'),
+    } as never);
     expect(record).toEqual(h.asShape('segments', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.segments.get({ 'segment_id': h.key('segments', 0, 'string'), 'list_id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.segments.get({ segment_id: h.key('segments', 0, 'string'), list_id: 12345 } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -406,8 +609,8 @@ describe('segments get', () => {
 describe('tags list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'count': 10 };
+
+    const params = { count: 10 };
     const { keys, pages } = await h.walk(client.tags.list(params as never) as never, (r) => h.keyOf('tags', r));
     const expected = h.expectedKeys('tags', params);
     expect(keys).toEqual(expected);
@@ -418,7 +621,9 @@ describe('tags list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.tags.list({ 'count': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.tags.list({ count: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -426,9 +631,11 @@ describe('tags list', () => {
 describe('unsubscribes list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'count': 10 };
-    const { keys, pages } = await h.walk(client.unsubscribes.list(params as never) as never, (r) => h.keyOf('unsubscribes', r));
+
+    const params = { count: 10 };
+    const { keys, pages } = await h.walk(client.unsubscribes.list(params as never) as never, (r) =>
+      h.keyOf('unsubscribes', r),
+    );
     const expected = h.expectedKeys('unsubscribes', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -438,7 +645,9 @@ describe('unsubscribes list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.unsubscribes.list({ 'count': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.unsubscribes.list({ count: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

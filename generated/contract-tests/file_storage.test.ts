@@ -17,7 +17,7 @@ describe('about get', () => {
 describe('changes list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.changes.list(params as never) as never, (r) => h.keyOf('changes', r));
     const expected = h.expectedKeys('changes', params);
@@ -38,8 +38,8 @@ describe('changes_start_page_token get', () => {
 describe('comments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'fields': 'contract fields', 'fileId': 'contract fileId', 'pageSize': 10 };
+
+    const params = { fields: 'contract fields', fileId: 'contract fileId', pageSize: 10 };
     const { keys, pages } = await h.walk(client.comments.list(params as never) as never, (r) => h.keyOf('comments', r));
     const expected = h.expectedKeys('comments', params);
     expect(keys).toEqual(expected);
@@ -49,12 +49,16 @@ describe('comments list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.comments.list({ 'fields': 'contract fields', 'fileId': 'contract fileId' } as never);
+    const page = await client.comments.list({ fields: 'contract fields', fileId: 'contract fileId' } as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('comments', listed);
-      const record = await client.comments.get({ 'fields': 'contract fields', 'fileId': 'contract fileId', 'commentId': key } as never);
+      const record = await client.comments.get({
+        fields: 'contract fields',
+        fileId: 'contract fileId',
+        commentId: key,
+      } as never);
       h.expectSameShared(listed, record as never, `comments ${key}: list and get`);
     }
   });
@@ -62,7 +66,15 @@ describe('comments list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.comments.list({ 'fields': 'contract fields', 'fileId': 'contract fileId', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.comments.list({
+          fields: 'contract fields',
+          fileId: 'contract fileId',
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -70,14 +82,44 @@ describe('comments list', () => {
 describe('comments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.comments.get({ 'commentId': h.key('comments', 0, 'string'), 'fields': 'contract fields', 'fileId': 'contract fileId' } as never);
-    expect(record).toEqual(h.asShape('comments', 0, ["anchor","assigneeEmailAddress","author","content","createdTime","deleted","htmlContent","id","kind","mentionedEmailAddresses","modifiedTime","quotedFileContent","replies","resolved"]));
+    const record = await client.comments.get({
+      commentId: h.key('comments', 0, 'string'),
+      fields: 'contract fields',
+      fileId: 'contract fileId',
+    } as never);
+    expect(record).toEqual(
+      h.asShape('comments', 0, [
+        'anchor',
+        'assigneeEmailAddress',
+        'author',
+        'content',
+        'createdTime',
+        'deleted',
+        'htmlContent',
+        'id',
+        'kind',
+        'mentionedEmailAddresses',
+        'modifiedTime',
+        'quotedFileContent',
+        'replies',
+        'resolved',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.comments.get({ 'commentId': h.key('comments', 0, 'string'), 'fields': 'contract fields', 'fileId': 'contract fileId', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.comments.get({
+          commentId: h.key('comments', 0, 'string'),
+          fields: 'contract fields',
+          fileId: 'contract fileId',
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -85,8 +127,8 @@ describe('comments get', () => {
 describe('drives list', () => {
   test('list walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('drives', ["name"])!;
-    const params = { 'pageSize': 10, 'q': h.query('drive_query', sample) };
+    const sample = h.sampleString('drives', ['name'])!;
+    const params = { pageSize: 10, q: h.query('drive_query', sample) };
     const { keys, pages } = await h.walk(client.drives.list(params as never) as never, (r) => h.keyOf('drives', r));
     const expected = h.expectedKeys('drives', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
@@ -97,7 +139,9 @@ describe('drives list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.drives.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.drives.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -105,14 +149,33 @@ describe('drives list', () => {
 describe('drives get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.drives.get({ 'driveId': h.key('drives', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('drives', 0, ["backgroundImageFile","backgroundImageLink","capabilities","colorRgb","createdTime","hidden","id","kind","name","orgUnitId","restrictions","themeId"]));
+    const record = await client.drives.get({ driveId: h.key('drives', 0, 'string') } as never);
+    expect(record).toEqual(
+      h.asShape('drives', 0, [
+        'backgroundImageFile',
+        'backgroundImageLink',
+        'capabilities',
+        'colorRgb',
+        'createdTime',
+        'hidden',
+        'id',
+        'kind',
+        'name',
+        'orgUnitId',
+        'restrictions',
+        'themeId',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.drives.get({ 'driveId': h.key('drives', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.drives.get({ driveId: h.key('drives', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -120,8 +183,8 @@ describe('drives get', () => {
 describe('files list', () => {
   test('list walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('files', ["name"])!;
-    const params = { 'pageSize': 10, 'q': h.query('drive_query', sample) };
+    const sample = h.sampleString('files', ['name'])!;
+    const params = { pageSize: 10, q: h.query('drive_query', sample) };
     const { keys, pages } = await h.walk(client.files.list(params as never) as never, (r) => h.keyOf('files', r));
     const expected = h.expectedKeys('files', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
@@ -132,7 +195,9 @@ describe('files list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.files.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.files.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -140,14 +205,79 @@ describe('files list', () => {
 describe('files get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.files.get({ 'fileId': h.key('files', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('files', 0, ["appProperties","capabilities","contentRestrictions","copyRequiresWriterPermission","createdTime","description","driveId","explicitlyTrashed","exportLinks","fileExtension","folderColorRgb","fullFileExtension","hasThumbnail","headRevisionId","iconLink","id","imageMediaMetadata","isAppAuthorized","kind","labelInfo","lastModifyingUser","linkShareMetadata","md5Checksum","mimeType","modifiedByMe","modifiedByMeTime","modifiedTime","name","originalFilename","ownedByMe","owners","parents","permissionIds","properties","quotaBytesUsed","resourceKey","sha1Checksum","sha256Checksum","shared","sharedWithMeTime","sharingUser","shortcutDetails","size","spaces","starred","thumbnailLink","thumbnailVersion","trashed","trashedTime","trashingUser","version","videoMediaMetadata","viewedByMe","viewedByMeTime","viewersCanCopyContent","webContentLink","webViewLink","writersCanShare"]));
+    const record = await client.files.get({ fileId: h.key('files', 0, 'string') } as never);
+    expect(record).toEqual(
+      h.asShape('files', 0, [
+        'appProperties',
+        'capabilities',
+        'contentRestrictions',
+        'copyRequiresWriterPermission',
+        'createdTime',
+        'description',
+        'driveId',
+        'explicitlyTrashed',
+        'exportLinks',
+        'fileExtension',
+        'folderColorRgb',
+        'fullFileExtension',
+        'hasThumbnail',
+        'headRevisionId',
+        'iconLink',
+        'id',
+        'imageMediaMetadata',
+        'isAppAuthorized',
+        'kind',
+        'labelInfo',
+        'lastModifyingUser',
+        'linkShareMetadata',
+        'md5Checksum',
+        'mimeType',
+        'modifiedByMe',
+        'modifiedByMeTime',
+        'modifiedTime',
+        'name',
+        'originalFilename',
+        'ownedByMe',
+        'owners',
+        'parents',
+        'permissionIds',
+        'properties',
+        'quotaBytesUsed',
+        'resourceKey',
+        'sha1Checksum',
+        'sha256Checksum',
+        'shared',
+        'sharedWithMeTime',
+        'sharingUser',
+        'shortcutDetails',
+        'size',
+        'spaces',
+        'starred',
+        'thumbnailLink',
+        'thumbnailVersion',
+        'trashed',
+        'trashedTime',
+        'trashingUser',
+        'version',
+        'videoMediaMetadata',
+        'viewedByMe',
+        'viewedByMeTime',
+        'viewersCanCopyContent',
+        'webContentLink',
+        'webViewLink',
+        'writersCanShare',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.files.get({ 'fileId': h.key('files', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.files.get({ fileId: h.key('files', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -155,13 +285,17 @@ describe('files get', () => {
 describe('files download', () => {
   test('download streams the content; a range gives 206', async () => {
     const client = await h.client(AUTH);
-    const file = await client.files.download({ 'alt': 'media', 'fileId': h.key('files', 0, 'string') } as never);
+    const file = await client.files.download({ alt: 'media', fileId: h.key('files', 0, 'string') } as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
     expect(bytes).toBeGreaterThan(0);
     expect(file.contentType).toBeTruthy();
-    const part = await client.files.download({ 'alt': 'media', 'fileId': h.key('files', 0, 'string'), 'range_header': 'bytes=0-99' } as never);
+    const part = await client.files.download({
+      alt: 'media',
+      fileId: h.key('files', 0, 'string'),
+      range_header: 'bytes=0-99',
+    } as never);
     expect(part.status).toBe(206);
     expect(part.contentRange).toBe(`bytes 0-99/${bytes}`);
     expect((await part.arrayBuffer()).byteLength).toBe(100);
@@ -170,7 +304,15 @@ describe('files download', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.files.download({ 'alt': 'media', 'fileId': h.key('files', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.files.download({
+          alt: 'media',
+          fileId: h.key('files', 0, 'string'),
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -178,13 +320,20 @@ describe('files download', () => {
 describe('files_export download', () => {
   test('download streams the content; a range gives 206', async () => {
     const client = await h.client(AUTH);
-    const file = await client.filesExport.download({ 'fileId': h.key('files_export', 0, 'string'), 'mimeType': 'contract mimeType' } as never);
+    const file = await client.filesExport.download({
+      fileId: h.key('files_export', 0, 'string'),
+      mimeType: 'contract mimeType',
+    } as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
     expect(bytes).toBeGreaterThan(0);
     expect(file.contentType).toBeTruthy();
-    const part = await client.filesExport.download({ 'fileId': h.key('files_export', 0, 'string'), 'mimeType': 'contract mimeType', 'range_header': 'bytes=0-99' } as never);
+    const part = await client.filesExport.download({
+      fileId: h.key('files_export', 0, 'string'),
+      mimeType: 'contract mimeType',
+      range_header: 'bytes=0-99',
+    } as never);
     expect(part.status).toBe(206);
     expect(part.contentRange).toBe(`bytes 0-99/${bytes}`);
     expect((await part.arrayBuffer()).byteLength).toBe(100);
@@ -193,7 +342,15 @@ describe('files_export download', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.filesExport.download({ 'fileId': h.key('files_export', 0, 'string'), 'mimeType': 'contract mimeType', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.filesExport.download({
+          fileId: h.key('files_export', 0, 'string'),
+          mimeType: 'contract mimeType',
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -201,9 +358,11 @@ describe('files_export download', () => {
 describe('permissions list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'fileId': 'contract fileId', 'pageSize': 10 };
-    const { keys, pages } = await h.walk(client.permissions.list(params as never) as never, (r) => h.keyOf('permissions', r));
+
+    const params = { fileId: 'contract fileId', pageSize: 10 };
+    const { keys, pages } = await h.walk(client.permissions.list(params as never) as never, (r) =>
+      h.keyOf('permissions', r),
+    );
     const expected = h.expectedKeys('permissions', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -212,12 +371,12 @@ describe('permissions list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.permissions.list({ 'fileId': 'contract fileId' } as never);
+    const page = await client.permissions.list({ fileId: 'contract fileId' } as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('permissions', listed);
-      const record = await client.permissions.get({ 'fileId': 'contract fileId', 'permissionId': key } as never);
+      const record = await client.permissions.get({ fileId: 'contract fileId', permissionId: key } as never);
       h.expectSameShared(listed, record as never, `permissions ${key}: list and get`);
     }
   });
@@ -225,7 +384,11 @@ describe('permissions list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.permissions.list({ 'fileId': 'contract fileId', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.permissions.list({ fileId: 'contract fileId', contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -233,14 +396,43 @@ describe('permissions list', () => {
 describe('permissions get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.permissions.get({ 'fileId': 'contract fileId', 'permissionId': h.key('permissions', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('permissions', 0, ["allowFileDiscovery","deleted","displayName","domain","emailAddress","expirationTime","id","kind","pendingOwner","permissionDetails","photoLink","role","teamDrivePermissionDetails","type","view"]));
+    const record = await client.permissions.get({
+      fileId: 'contract fileId',
+      permissionId: h.key('permissions', 0, 'string'),
+    } as never);
+    expect(record).toEqual(
+      h.asShape('permissions', 0, [
+        'allowFileDiscovery',
+        'deleted',
+        'displayName',
+        'domain',
+        'emailAddress',
+        'expirationTime',
+        'id',
+        'kind',
+        'pendingOwner',
+        'permissionDetails',
+        'photoLink',
+        'role',
+        'teamDrivePermissionDetails',
+        'type',
+        'view',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.permissions.get({ 'fileId': 'contract fileId', 'permissionId': h.key('permissions', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.permissions.get({
+          fileId: 'contract fileId',
+          permissionId: h.key('permissions', 0, 'string'),
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -248,8 +440,8 @@ describe('permissions get', () => {
 describe('replies list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'commentId': 'contract commentId', 'fileId': 'contract fileId', 'pageSize': 10 };
+
+    const params = { commentId: 'contract commentId', fileId: 'contract fileId', pageSize: 10 };
     const { keys, pages } = await h.walk(client.replies.list(params as never) as never, (r) => h.keyOf('replies', r));
     const expected = h.expectedKeys('replies', params);
     expect(keys).toEqual(expected);
@@ -259,12 +451,16 @@ describe('replies list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.replies.list({ 'commentId': 'contract commentId', 'fileId': 'contract fileId' } as never);
+    const page = await client.replies.list({ commentId: 'contract commentId', fileId: 'contract fileId' } as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('replies', listed);
-      const record = await client.replies.get({ 'commentId': 'contract commentId', 'fileId': 'contract fileId', 'replyId': key } as never);
+      const record = await client.replies.get({
+        commentId: 'contract commentId',
+        fileId: 'contract fileId',
+        replyId: key,
+      } as never);
       h.expectSameShared(listed, record as never, `replies ${key}: list and get`);
     }
   });
@@ -272,7 +468,9 @@ describe('replies list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.replies.list({ 'fileId': 'contract fileId', 'commentId': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.replies.list({ fileId: 'contract fileId', commentId: 12345 } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -280,14 +478,26 @@ describe('replies list', () => {
 describe('replies get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.replies.get({ 'commentId': 'contract commentId', 'fileId': 'contract fileId', 'replyId': h.key('replies', 0, 'string') } as never);
+    const record = await client.replies.get({
+      commentId: 'contract commentId',
+      fileId: 'contract fileId',
+      replyId: h.key('replies', 0, 'string'),
+    } as never);
     expect(record).toEqual(h.asShape('replies', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.replies.get({ 'fileId': 'contract fileId', 'replyId': h.key('replies', 0, 'string'), 'commentId': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.replies.get({
+          fileId: 'contract fileId',
+          replyId: h.key('replies', 0, 'string'),
+          commentId: 12345,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -295,9 +505,11 @@ describe('replies get', () => {
 describe('revisions list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.revisions.list(params as never) as never, (r) => h.keyOf('revisions', r));
+    const { keys, pages } = await h.walk(client.revisions.list(params as never) as never, (r) =>
+      h.keyOf('revisions', r),
+    );
     const expected = h.expectedKeys('revisions', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -311,7 +523,7 @@ describe('revisions list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('revisions', listed);
-      const record = await client.revisions.get({ 'fileId': 'contract fileId', 'revisionId': key } as never);
+      const record = await client.revisions.get({ fileId: 'contract fileId', revisionId: key } as never);
       h.expectSameShared(listed, record as never, `revisions ${key}: list and get`);
     }
   });
@@ -320,14 +532,21 @@ describe('revisions list', () => {
 describe('revisions get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.revisions.get({ 'fileId': 'contract fileId', 'revisionId': h.key('revisions', 0, 'string') } as never);
+    const record = await client.revisions.get({
+      fileId: 'contract fileId',
+      revisionId: h.key('revisions', 0, 'string'),
+    } as never);
     expect(record).toEqual(h.asShape('revisions', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.revisions.get({ 'revisionId': h.key('revisions', 0, 'string'), 'fileId': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.revisions.get({ revisionId: h.key('revisions', 0, 'string'), fileId: 12345 } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

@@ -5,15 +5,17 @@ import { ContractHarness } from '../../test/contract/harness.js';
 import { at, type ListRules } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('issue_tracking', IssueTrackingClient);
-const AUTH = { 'api_key': '<api_key>' };
+const AUTH = { api_key: '<api_key>' };
 
 describe('comments list', () => {
-  const rules: ListRules = {"params":{"issueId":{"matches":{"fields":["data.issueId"],"mode":"exact","caseSensitive":true}}}};
+  const rules: ListRules = {
+    params: { issueId: { matches: { fields: ['data.issueId'], mode: 'exact', caseSensitive: true } } },
+  };
 
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'issueId': h.field('comments', 0, 'data.issueId'), 'first': 10 };
+
+    const params = { issueId: h.field('comments', 0, 'data.issueId'), first: 10 };
     const { keys, pages } = await h.walk(client.comments.list(params as never) as never, (r) => h.keyOf('comments', r));
     const expected = h.expectedKeys('comments', params, rules);
     expect(keys).toEqual(expected);
@@ -23,12 +25,12 @@ describe('comments list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.comments.list({ 'issueId': h.field('comments', 0, 'data.issueId') } as never);
+    const page = await client.comments.list({ issueId: h.field('comments', 0, 'data.issueId') } as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('comments', listed);
-      const record = await client.comments.get({ 'id': key } as never);
+      const record = await client.comments.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `comments ${key}: list and get`);
     }
   });
@@ -40,9 +42,10 @@ describe('comments list', () => {
     if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('comments', index, 'data.issueId'));
-    const run = async (probe: string) => (await h.all(client.comments.list({ 'issueId': probe } as never) as never)).map((r) => h.keyOf('comments', r));
+    const run = async (probe: string) =>
+      (await h.all(client.comments.list({ issueId: probe } as never) as never)).map((r) => h.keyOf('comments', r));
     let probe = value;
-    expect(await run(probe)).toEqual(h.expectedKeys('comments', { 'issueId': probe }, rules));
+    expect(await run(probe)).toEqual(h.expectedKeys('comments', { issueId: probe }, rules));
     expect(await run(probe)).toContain(String(h.key('comments', index)));
     if (/[a-z]/i.test(probe)) {
       probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
@@ -53,7 +56,14 @@ describe('comments list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.comments.list({ 'issueId': h.field('comments', 0, 'data.issueId'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.comments.list({
+          issueId: h.field('comments', 0, 'data.issueId'),
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -61,14 +71,18 @@ describe('comments list', () => {
 describe('comments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.comments.get({ 'id': h.key('comments', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('comments', 0, ["data"]));
+    const record = await client.comments.get({ id: h.key('comments', 0, 'string') } as never);
+    expect(record).toEqual(h.asShape('comments', 0, ['data']));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.comments.get({ 'id': h.key('comments', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.comments.get({ id: h.key('comments', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -76,8 +90,8 @@ describe('comments get', () => {
 describe('issues list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'first': 10 };
+
+    const params = { first: 10 };
     const { keys, pages } = await h.walk(client.issues.list(params as never) as never, (r) => h.keyOf('issues', r));
     const expected = h.expectedKeys('issues', params);
     expect(keys).toEqual(expected);
@@ -92,7 +106,7 @@ describe('issues list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('issues', listed);
-      const record = await client.issues.get({ 'id': key } as never);
+      const record = await client.issues.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `issues ${key}: list and get`);
     }
   });
@@ -100,7 +114,9 @@ describe('issues list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issues.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.issues.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -108,14 +124,18 @@ describe('issues list', () => {
 describe('issues get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.issues.get({ 'id': h.key('issues', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('issues', 0, ["data"]));
+    const record = await client.issues.get({ id: h.key('issues', 0, 'string') } as never);
+    expect(record).toEqual(h.asShape('issues', 0, ['data']));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issues.get({ 'id': h.key('issues', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.issues.get({ id: h.key('issues', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -123,8 +143,8 @@ describe('issues get', () => {
 describe('projects list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'first': 10 };
+
+    const params = { first: 10 };
     const { keys, pages } = await h.walk(client.projects.list(params as never) as never, (r) => h.keyOf('projects', r));
     const expected = h.expectedKeys('projects', params);
     expect(keys).toEqual(expected);
@@ -139,7 +159,7 @@ describe('projects list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('projects', listed);
-      const record = await client.projects.get({ 'id': key } as never);
+      const record = await client.projects.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `projects ${key}: list and get`);
     }
   });
@@ -147,7 +167,9 @@ describe('projects list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.projects.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.projects.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -155,14 +177,18 @@ describe('projects list', () => {
 describe('projects get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.projects.get({ 'id': h.key('projects', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('projects', 0, ["data"]));
+    const record = await client.projects.get({ id: h.key('projects', 0, 'string') } as never);
+    expect(record).toEqual(h.asShape('projects', 0, ['data']));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.projects.get({ 'id': h.key('projects', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.projects.get({ id: h.key('projects', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -170,8 +196,8 @@ describe('projects get', () => {
 describe('teams list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'first': 10 };
+
+    const params = { first: 10 };
     const { keys, pages } = await h.walk(client.teams.list(params as never) as never, (r) => h.keyOf('teams', r));
     const expected = h.expectedKeys('teams', params);
     expect(keys).toEqual(expected);
@@ -186,7 +212,7 @@ describe('teams list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('teams', listed);
-      const record = await client.teams.get({ 'id': key } as never);
+      const record = await client.teams.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `teams ${key}: list and get`);
     }
   });
@@ -194,7 +220,9 @@ describe('teams list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.teams.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.teams.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -202,14 +230,18 @@ describe('teams list', () => {
 describe('teams get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.teams.get({ 'id': h.key('teams', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('teams', 0, ["data"]));
+    const record = await client.teams.get({ id: h.key('teams', 0, 'string') } as never);
+    expect(record).toEqual(h.asShape('teams', 0, ['data']));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.teams.get({ 'id': h.key('teams', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.teams.get({ id: h.key('teams', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -217,19 +249,37 @@ describe('teams get', () => {
 describe('comments create', () => {
   test('create persists, reads back and is listed', async () => {
     const client = await h.client(AUTH);
-    const params = { 'body': 'contract body', 'issueId': h.field('comments', 0, 'data.issueId') };
+    const params = { body: 'contract body', issueId: h.field('comments', 0, 'data.issueId') };
     const created = await client.comments.create(params as never);
-    await h.readBack('comments', { read: (key: unknown) => client.comments.get({ 'id': String(key) } as never), list: () => client.comments.list({ 'issueId': h.field('comments', 0, 'data.issueId') } as never) as never }, params, created as never);
+    await h.readBack(
+      'comments',
+      {
+        read: (key: unknown) => client.comments.get({ id: String(key) } as never),
+        list: () => client.comments.list({ issueId: h.field('comments', 0, 'data.issueId') } as never) as never,
+      },
+      params,
+      created as never,
+    );
     // The created record is listed.
     const key = h.keyOf('comments', created as never);
-    const keys = (await h.all(client.comments.list({ 'issueId': h.field('comments', 0, 'data.issueId') } as never) as never)).map((r) => h.keyOf('comments', r));
+    const keys = (
+      await h.all(client.comments.list({ issueId: h.field('comments', 0, 'data.issueId') } as never) as never)
+    ).map((r) => h.keyOf('comments', r));
     expect(keys).toContain(key);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.comments.create({ 'body': 'contract body', 'issueId': 'contract issueId', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.comments.create({
+          body: 'contract body',
+          issueId: 'contract issueId',
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -237,8 +287,11 @@ describe('comments create', () => {
 describe('comments update', () => {
   test('update changes a record, visible to later reads', async () => {
     const client = await h.client(AUTH);
-    const params = { 'id': h.key('comments', 1, 'string'), 'body': 'updated body' };
-    const reader = { read: (key: unknown) => client.comments.get({ 'id': String(key) } as never), list: () => client.comments.list({ 'issueId': h.field('comments', 0, 'data.issueId') } as never) as never };
+    const params = { id: h.key('comments', 1, 'string'), body: 'updated body' };
+    const reader = {
+      read: (key: unknown) => client.comments.get({ id: String(key) } as never),
+      list: () => client.comments.list({ issueId: h.field('comments', 0, 'data.issueId') } as never) as never,
+    };
     const updated = await client.comments.update(params as never);
     await h.readBack('comments', reader, params, updated as never, 1);
   });
@@ -246,7 +299,15 @@ describe('comments update', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.comments.update({ 'body': 'contract body', 'id': h.key('comments', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.comments.update({
+          body: 'contract body',
+          id: h.key('comments', 0, 'string'),
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -254,9 +315,17 @@ describe('comments update', () => {
 describe('issues create', () => {
   test('create persists, reads back and is listed', async () => {
     const client = await h.client(AUTH);
-    const params = { 'teamId': 'contract teamId', 'title': 'contract title' };
+    const params = { teamId: 'contract teamId', title: 'contract title' };
     const created = await client.issues.create(params as never);
-    await h.readBack('issues', { read: (key: unknown) => client.issues.get({ 'id': String(key) } as never), list: () => client.issues.list({} as never) as never }, params, created as never);
+    await h.readBack(
+      'issues',
+      {
+        read: (key: unknown) => client.issues.get({ id: String(key) } as never),
+        list: () => client.issues.list({} as never) as never,
+      },
+      params,
+      created as never,
+    );
     // The created record is listed.
     const key = h.keyOf('issues', created as never);
     const keys = (await h.all(client.issues.list({} as never) as never)).map((r) => h.keyOf('issues', r));
@@ -266,7 +335,15 @@ describe('issues create', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issues.create({ 'teamId': 'contract teamId', 'title': 'contract title', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.issues.create({
+          teamId: 'contract teamId',
+          title: 'contract title',
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -274,8 +351,11 @@ describe('issues create', () => {
 describe('issues update', () => {
   test('update changes a record, visible to later reads; what it does not name keeps its value', async () => {
     const client = await h.client(AUTH);
-    const params = { 'id': h.key('issues', 1, 'string'), 'description': 'updated description' };
-    const reader = { read: (key: unknown) => client.issues.get({ 'id': String(key) } as never), list: () => client.issues.list({} as never) as never };
+    const params = { id: h.key('issues', 1, 'string'), description: 'updated description' };
+    const reader = {
+      read: (key: unknown) => client.issues.get({ id: String(key) } as never),
+      list: () => client.issues.list({} as never) as never,
+    };
     const before = await h.readRecord('issues', reader, h.key('issues', 1));
     expect(before).toBeDefined();
     const updated = await client.issues.update(params as never);
@@ -286,7 +366,11 @@ describe('issues update', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issues.update({ 'id': h.key('issues', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.issues.update({ id: h.key('issues', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

@@ -10,13 +10,15 @@ describe('accounts get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
     const record = await client.accounts.get({} as never);
-    expect(record).toEqual(h.asShape('accounts', 0, ["account_key","billing","create_date","plan","status"]));
+    expect(record).toEqual(h.asShape('accounts', 0, ['account_key', 'billing', 'create_date', 'plan', 'status']));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.accounts.get({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.accounts.get({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -24,9 +26,11 @@ describe('accounts get', () => {
 describe('agent_timeline list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.agentTimeline.list(params as never) as never, (r) => h.keyOf('agent_timeline', r));
+
+    const params = { limit: 10 };
+    const { keys, pages } = await h.walk(client.agentTimeline.list(params as never) as never, (r) =>
+      h.keyOf('agent_timeline', r),
+    );
     const expected = h.expectedKeys('agent_timeline', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -36,7 +40,9 @@ describe('agent_timeline list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.agentTimeline.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.agentTimeline.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -44,8 +50,8 @@ describe('agent_timeline list', () => {
 describe('agents list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
+
+    const params = { limit: 10 };
     const { keys, pages } = await h.walk(client.agents.list(params as never) as never, (r) => h.keyOf('agents', r));
     const expected = h.expectedKeys('agents', params);
     expect(keys).toEqual(expected);
@@ -60,7 +66,7 @@ describe('agents list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('agents', listed);
-      const record = await client.agents.get({ 'agent_id': Number(key) } as never);
+      const record = await client.agents.get({ agent_id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `agents ${key}: list and get`);
     }
   });
@@ -68,7 +74,9 @@ describe('agents list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.agents.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.agents.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -76,14 +84,36 @@ describe('agents list', () => {
 describe('agents get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.agents.get({ 'agent_id': h.key('agents', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('agents', 0, ["create_date","departments","display_name","email","enabled","enabled_departments","first_name","id","last_login","last_name","login_count","role_id","roles","scope","skills"]));
+    const record = await client.agents.get({ agent_id: h.key('agents', 0, 'integer') } as never);
+    expect(record).toEqual(
+      h.asShape('agents', 0, [
+        'create_date',
+        'departments',
+        'display_name',
+        'email',
+        'enabled',
+        'enabled_departments',
+        'first_name',
+        'id',
+        'last_login',
+        'last_name',
+        'login_count',
+        'role_id',
+        'roles',
+        'scope',
+        'skills',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.agents.get({ 'agent_id': h.key('agents', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.agents.get({ agent_id: h.key('agents', 0, 'integer'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -91,19 +121,49 @@ describe('agents get', () => {
 describe('agents search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('agents', [{"name":"create_date","type":"string"},{"name":"departments","type":"array"},{"name":"display_name","type":"string"},{"name":"email","type":"string"},{"name":"enabled","type":"boolean"},{"name":"first_name","type":"string"},{"name":"id","type":"integer"},{"name":"last_name","type":"string"},{"name":"role_id","type":"integer"}])) {
+    for (const params of h.searchQueries('agents', [
+      { name: 'create_date', type: 'string' },
+      { name: 'departments', type: 'array' },
+      { name: 'display_name', type: 'string' },
+      { name: 'email', type: 'string' },
+      { name: 'enabled', type: 'boolean' },
+      { name: 'first_name', type: 'string' },
+      { name: 'id', type: 'integer' },
+      { name: 'last_name', type: 'string' },
+      { name: 'role_id', type: 'integer' },
+    ])) {
       const hits: string[] = [];
-      for await (const hit of client.agents.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('agents', [{"name":"create_date","type":"string"},{"name":"departments","type":"array"},{"name":"display_name","type":"string"},{"name":"email","type":"string"},{"name":"enabled","type":"boolean"},{"name":"first_name","type":"string"},{"name":"id","type":"integer"},{"name":"last_name","type":"string"},{"name":"role_id","type":"integer"}], { ...params, limit: 100000 }));
+      for await (const hit of client.agents.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch(
+          'agents',
+          [
+            { name: 'create_date', type: 'string' },
+            { name: 'departments', type: 'array' },
+            { name: 'display_name', type: 'string' },
+            { name: 'email', type: 'string' },
+            { name: 'enabled', type: 'boolean' },
+            { name: 'first_name', type: 'string' },
+            { name: 'id', type: 'integer' },
+            { name: 'last_name', type: 'string' },
+            { name: 'role_id', type: 'integer' },
+          ],
+          { ...params, limit: 100000 },
+        ),
+      );
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.agents.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.agents.get({ 'agent_id': Number(hit.id) } as never);
+    for await (const hit of client.agents.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.agents.get({ agent_id: Number(hit.id) } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `agents ${hit.id}: search data and record`);
       if (++compared === 25) break;
@@ -114,7 +174,9 @@ describe('agents search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.agents.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.agents.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -122,8 +184,8 @@ describe('agents search', () => {
 describe('bans list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
+
+    const params = { limit: 10 };
     const { keys, pages } = await h.walk(client.bans.list(params as never) as never, (r) => h.keyOf('bans', r));
     const expected = h.expectedKeys('bans', params);
     expect(keys).toEqual(expected);
@@ -138,7 +200,7 @@ describe('bans list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('bans', listed);
-      const record = await client.bans.get({ 'ban_id': Number(key) } as never);
+      const record = await client.bans.get({ ban_id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `bans ${key}: list and get`);
     }
   });
@@ -146,7 +208,9 @@ describe('bans list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.bans.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.bans.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -154,14 +218,20 @@ describe('bans list', () => {
 describe('bans get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.bans.get({ 'ban_id': h.key('bans', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('bans', 0, ["created_at","id","ip_address","reason","type","visitor_id","visitor_name"]));
+    const record = await client.bans.get({ ban_id: h.key('bans', 0, 'integer') } as never);
+    expect(record).toEqual(
+      h.asShape('bans', 0, ['created_at', 'id', 'ip_address', 'reason', 'type', 'visitor_id', 'visitor_name']),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.bans.get({ 'ban_id': h.key('bans', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.bans.get({ ban_id: h.key('bans', 0, 'integer'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -169,8 +239,8 @@ describe('bans get', () => {
 describe('chats list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
+
+    const params = { limit: 10 };
     const { keys, pages } = await h.walk(client.chats.list(params as never) as never, (r) => h.keyOf('chats', r));
     const expected = h.expectedKeys('chats', params);
     expect(keys).toEqual(expected);
@@ -185,7 +255,7 @@ describe('chats list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('chats', listed);
-      const record = await client.chats.get({ 'chat_id': key } as never);
+      const record = await client.chats.get({ chat_id: key } as never);
       h.expectSameShared(listed, record as never, `chats ${key}: list and get`);
     }
   });
@@ -193,7 +263,9 @@ describe('chats list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.chats.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.chats.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -201,14 +273,49 @@ describe('chats list', () => {
 describe('chats get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.chats.get({ 'chat_id': h.key('chats', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('chats', 0, ["agent_ids","agent_names","comment","conversions","count","deleted","department_id","department_name","desk_ticket_id","duration","engagements","history","id","message","missed","rating","response_time","session","started_by","tags","timestamp","triggered","triggered_response","type","unread","update_timestamp","visitor","webpath"]));
+    const record = await client.chats.get({ chat_id: h.key('chats', 0, 'string') } as never);
+    expect(record).toEqual(
+      h.asShape('chats', 0, [
+        'agent_ids',
+        'agent_names',
+        'comment',
+        'conversions',
+        'count',
+        'deleted',
+        'department_id',
+        'department_name',
+        'desk_ticket_id',
+        'duration',
+        'engagements',
+        'history',
+        'id',
+        'message',
+        'missed',
+        'rating',
+        'response_time',
+        'session',
+        'started_by',
+        'tags',
+        'timestamp',
+        'triggered',
+        'triggered_response',
+        'type',
+        'unread',
+        'update_timestamp',
+        'visitor',
+        'webpath',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.chats.get({ 'chat_id': h.key('chats', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.chats.get({ chat_id: h.key('chats', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -216,19 +323,49 @@ describe('chats get', () => {
 describe('chats search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('chats', [{"name":"agent_ids","type":"array"},{"name":"department_id","type":"integer"},{"name":"department_name","type":"string"},{"name":"duration","type":"integer"},{"name":"id","type":"string"},{"name":"missed","type":"boolean"},{"name":"rating","type":"string"},{"name":"timestamp","type":"string"},{"name":"update_timestamp","type":"string"}])) {
+    for (const params of h.searchQueries('chats', [
+      { name: 'agent_ids', type: 'array' },
+      { name: 'department_id', type: 'integer' },
+      { name: 'department_name', type: 'string' },
+      { name: 'duration', type: 'integer' },
+      { name: 'id', type: 'string' },
+      { name: 'missed', type: 'boolean' },
+      { name: 'rating', type: 'string' },
+      { name: 'timestamp', type: 'string' },
+      { name: 'update_timestamp', type: 'string' },
+    ])) {
       const hits: string[] = [];
-      for await (const hit of client.chats.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('chats', [{"name":"agent_ids","type":"array"},{"name":"department_id","type":"integer"},{"name":"department_name","type":"string"},{"name":"duration","type":"integer"},{"name":"id","type":"string"},{"name":"missed","type":"boolean"},{"name":"rating","type":"string"},{"name":"timestamp","type":"string"},{"name":"update_timestamp","type":"string"}], { ...params, limit: 100000 }));
+      for await (const hit of client.chats.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch(
+          'chats',
+          [
+            { name: 'agent_ids', type: 'array' },
+            { name: 'department_id', type: 'integer' },
+            { name: 'department_name', type: 'string' },
+            { name: 'duration', type: 'integer' },
+            { name: 'id', type: 'string' },
+            { name: 'missed', type: 'boolean' },
+            { name: 'rating', type: 'string' },
+            { name: 'timestamp', type: 'string' },
+            { name: 'update_timestamp', type: 'string' },
+          ],
+          { ...params, limit: 100000 },
+        ),
+      );
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.chats.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.chats.get({ 'chat_id': hit.id } as never);
+    for await (const hit of client.chats.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.chats.get({ chat_id: hit.id } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `chats ${hit.id}: search data and record`);
       if (++compared === 25) break;
@@ -239,7 +376,9 @@ describe('chats search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.chats.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.chats.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -247,9 +386,11 @@ describe('chats search', () => {
 describe('departments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.departments.list(params as never) as never, (r) => h.keyOf('departments', r));
+    const { keys, pages } = await h.walk(client.departments.list(params as never) as never, (r) =>
+      h.keyOf('departments', r),
+    );
     const expected = h.expectedKeys('departments', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -263,7 +404,7 @@ describe('departments list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('departments', listed);
-      const record = await client.departments.get({ 'department_id': Number(key) } as never);
+      const record = await client.departments.get({ department_id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `departments ${key}: list and get`);
     }
   });
@@ -271,7 +412,9 @@ describe('departments list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.departments.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.departments.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -279,14 +422,23 @@ describe('departments list', () => {
 describe('departments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.departments.get({ 'department_id': h.key('departments', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('departments', 0, ["description","enabled","id","members","name","settings"]));
+    const record = await client.departments.get({ department_id: h.key('departments', 0, 'integer') } as never);
+    expect(record).toEqual(
+      h.asShape('departments', 0, ['description', 'enabled', 'id', 'members', 'name', 'settings']),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.departments.get({ 'department_id': h.key('departments', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.departments.get({
+          department_id: h.key('departments', 0, 'integer'),
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -294,19 +446,39 @@ describe('departments get', () => {
 describe('departments search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('departments', [{"name":"enabled","type":"boolean"},{"name":"id","type":"integer"},{"name":"members","type":"array"},{"name":"name","type":"string"}])) {
+    for (const params of h.searchQueries('departments', [
+      { name: 'enabled', type: 'boolean' },
+      { name: 'id', type: 'integer' },
+      { name: 'members', type: 'array' },
+      { name: 'name', type: 'string' },
+    ])) {
       const hits: string[] = [];
-      for await (const hit of client.departments.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('departments', [{"name":"enabled","type":"boolean"},{"name":"id","type":"integer"},{"name":"members","type":"array"},{"name":"name","type":"string"}], { ...params, limit: 100000 }));
+      for await (const hit of client.departments.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch(
+          'departments',
+          [
+            { name: 'enabled', type: 'boolean' },
+            { name: 'id', type: 'integer' },
+            { name: 'members', type: 'array' },
+            { name: 'name', type: 'string' },
+          ],
+          { ...params, limit: 100000 },
+        ),
+      );
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.departments.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.departments.get({ 'department_id': Number(hit.id) } as never);
+    for await (const hit of client.departments.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.departments.get({ department_id: Number(hit.id) } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `departments ${hit.id}: search data and record`);
       if (++compared === 25) break;
@@ -317,7 +489,9 @@ describe('departments search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.departments.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.departments.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -325,7 +499,7 @@ describe('departments search', () => {
 describe('goals list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.goals.list(params as never) as never, (r) => h.keyOf('goals', r));
     const expected = h.expectedKeys('goals', params);
@@ -341,7 +515,7 @@ describe('goals list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('goals', listed);
-      const record = await client.goals.get({ 'goal_id': Number(key) } as never);
+      const record = await client.goals.get({ goal_id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `goals ${key}: list and get`);
     }
   });
@@ -350,14 +524,16 @@ describe('goals list', () => {
 describe('goals get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.goals.get({ 'goal_id': h.key('goals', 0, 'integer') } as never);
+    const record = await client.goals.get({ goal_id: h.key('goals', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('goals', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.goals.get({ 'goal_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.goals.get({ goal_id: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -365,7 +541,7 @@ describe('goals get', () => {
 describe('roles list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.roles.list(params as never) as never, (r) => h.keyOf('roles', r));
     const expected = h.expectedKeys('roles', params);
@@ -381,7 +557,7 @@ describe('roles list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('roles', listed);
-      const record = await client.roles.get({ 'role_id': Number(key) } as never);
+      const record = await client.roles.get({ role_id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `roles ${key}: list and get`);
     }
   });
@@ -390,14 +566,16 @@ describe('roles list', () => {
 describe('roles get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.roles.get({ 'role_id': h.key('roles', 0, 'integer') } as never);
+    const record = await client.roles.get({ role_id: h.key('roles', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('roles', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.roles.get({ 'role_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.roles.get({ role_id: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -413,9 +591,11 @@ describe('routing_settings get', () => {
 describe('shortcuts list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.shortcuts.list(params as never) as never, (r) => h.keyOf('shortcuts', r));
+    const { keys, pages } = await h.walk(client.shortcuts.list(params as never) as never, (r) =>
+      h.keyOf('shortcuts', r),
+    );
     const expected = h.expectedKeys('shortcuts', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -429,7 +609,7 @@ describe('shortcuts list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('shortcuts', listed);
-      const record = await client.shortcuts.get({ 'shortcut_id': Number(key) } as never);
+      const record = await client.shortcuts.get({ shortcut_id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `shortcuts ${key}: list and get`);
     }
   });
@@ -438,14 +618,16 @@ describe('shortcuts list', () => {
 describe('shortcuts get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.shortcuts.get({ 'shortcut_id': h.key('shortcuts', 0, 'integer') } as never);
+    const record = await client.shortcuts.get({ shortcut_id: h.key('shortcuts', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('shortcuts', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.shortcuts.get({ 'shortcut_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.shortcuts.get({ shortcut_id: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -455,17 +637,21 @@ describe('shortcuts search', () => {
     const client = await h.client(AUTH);
     for (const params of h.searchQueries('shortcuts', null)) {
       const hits: string[] = [];
-      for await (const hit of client.shortcuts.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
+      for await (const hit of client.shortcuts.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
       expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('shortcuts', null, { ...params, limit: 100000 }));
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.shortcuts.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.shortcuts.get({ 'shortcut_id': Number(hit.id) } as never);
+    for await (const hit of client.shortcuts.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.shortcuts.get({ shortcut_id: Number(hit.id) } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `shortcuts ${hit.id}: search data and record`);
       if (++compared === 25) break;
@@ -476,7 +662,9 @@ describe('shortcuts search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.shortcuts.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.shortcuts.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -484,7 +672,7 @@ describe('shortcuts search', () => {
 describe('skills list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.skills.list(params as never) as never, (r) => h.keyOf('skills', r));
     const expected = h.expectedKeys('skills', params);
@@ -500,7 +688,7 @@ describe('skills list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('skills', listed);
-      const record = await client.skills.get({ 'skill_id': Number(key) } as never);
+      const record = await client.skills.get({ skill_id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `skills ${key}: list and get`);
     }
   });
@@ -509,14 +697,16 @@ describe('skills list', () => {
 describe('skills get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.skills.get({ 'skill_id': h.key('skills', 0, 'integer') } as never);
+    const record = await client.skills.get({ skill_id: h.key('skills', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('skills', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.skills.get({ 'skill_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.skills.get({ skill_id: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -524,7 +714,7 @@ describe('skills get', () => {
 describe('triggers list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.triggers.list(params as never) as never, (r) => h.keyOf('triggers', r));
     const expected = h.expectedKeys('triggers', params);
@@ -539,7 +729,8 @@ describe('triggers search', () => {
     const client = await h.client(AUTH);
     for (const params of h.searchQueries('triggers', null)) {
       const hits: string[] = [];
-      for await (const hit of client.triggers.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
+      for await (const hit of client.triggers.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
       expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('triggers', null, { ...params, limit: 100000 }));
     }
   });
@@ -548,7 +739,10 @@ describe('triggers search', () => {
     const client = await h.client(AUTH);
     const listed = await h.all(client.triggers.list({} as never) as never);
     let compared = 0;
-    for await (const hit of client.triggers.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+    for await (const hit of client.triggers.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
       const record = listed.find((r) => h.keyOf('triggers', r) === hit.id);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `triggers ${hit.id}: search data and record`);
@@ -560,7 +754,9 @@ describe('triggers search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.triggers.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.triggers.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

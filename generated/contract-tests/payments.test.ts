@@ -11,25 +11,52 @@ describe('balance get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
     const record = await client.balance.get({} as never);
-    expect(record).toEqual(h.asShape('balance', 0, ["available","connect_reserved","instant_available","issuing","livemode","object","pending","refund_and_dispute_prefunding"]));
+    expect(record).toEqual(
+      h.asShape('balance', 0, [
+        'available',
+        'connect_reserved',
+        'instant_available',
+        'issuing',
+        'livemode',
+        'object',
+        'pending',
+        'refund_and_dispute_prefunding',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.balance.get({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.balance.get({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
 
 describe('balance_transactions list', () => {
-  const rules: ListRules = {"params":{"created":{"rangeOf":"created","members":{"gt":{"side":"lower","inclusive":false},"gte":{"side":"lower","inclusive":true},"lt":{"side":"upper","inclusive":false},"lte":{"side":"upper","inclusive":true}}}}};
+  const rules: ListRules = {
+    params: {
+      created: {
+        rangeOf: 'created',
+        members: {
+          gt: { side: 'lower', inclusive: false },
+          gte: { side: 'lower', inclusive: true },
+          lt: { side: 'upper', inclusive: false },
+          lte: { side: 'upper', inclusive: true },
+        },
+      },
+    },
+  };
 
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.balanceTransactions.list(params as never) as never, (r) => h.keyOf('balance_transactions', r));
+
+    const params = { limit: 10 };
+    const { keys, pages } = await h.walk(client.balanceTransactions.list(params as never) as never, (r) =>
+      h.keyOf('balance_transactions', r),
+    );
     const expected = h.expectedKeys('balance_transactions', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -43,7 +70,7 @@ describe('balance_transactions list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('balance_transactions', listed);
-      const record = await client.balanceTransactions.get({ 'id': key } as never);
+      const record = await client.balanceTransactions.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `balance_transactions ${key}: list and get`);
     }
   });
@@ -52,7 +79,7 @@ describe('balance_transactions list', () => {
     const client = await h.client(AUTH);
     const records = await h.all(client.balanceTransactions.list({} as never) as never);
     expect(records.length).toBeGreaterThan(1);
-    expect(orderingBreak(records, [{"field":"created","direction":"desc"}])).toBeUndefined();
+    expect(orderingBreak(records, [{ field: 'created', direction: 'desc' }])).toBeUndefined();
   });
 
   test('created bounds created (gt exclusive, gte inclusive, lt exclusive, lte inclusive)', async () => {
@@ -61,23 +88,31 @@ describe('balance_transactions list', () => {
     const edge = h.field('balance_transactions', index, 'created');
     const key = String(h.key('balance_transactions', index));
     {
-      const keys = (await h.all(client.balanceTransactions.list({ 'created': { 'gt': edge } } as never) as never)).map((r) => h.keyOf('balance_transactions', r));
-      expect(keys, 'created.gt').toEqual(h.expectedKeys('balance_transactions', { 'created': { 'gt': edge } }, rules));
+      const keys = (await h.all(client.balanceTransactions.list({ created: { gt: edge } } as never) as never)).map(
+        (r) => h.keyOf('balance_transactions', r),
+      );
+      expect(keys, 'created.gt').toEqual(h.expectedKeys('balance_transactions', { created: { gt: edge } }, rules));
       expect(keys, 'created.gt is exclusive').not.toContain(key);
     }
     {
-      const keys = (await h.all(client.balanceTransactions.list({ 'created': { 'gte': edge } } as never) as never)).map((r) => h.keyOf('balance_transactions', r));
-      expect(keys, 'created.gte').toEqual(h.expectedKeys('balance_transactions', { 'created': { 'gte': edge } }, rules));
+      const keys = (await h.all(client.balanceTransactions.list({ created: { gte: edge } } as never) as never)).map(
+        (r) => h.keyOf('balance_transactions', r),
+      );
+      expect(keys, 'created.gte').toEqual(h.expectedKeys('balance_transactions', { created: { gte: edge } }, rules));
       expect(keys, 'created.gte is inclusive').toContain(key);
     }
     {
-      const keys = (await h.all(client.balanceTransactions.list({ 'created': { 'lt': edge } } as never) as never)).map((r) => h.keyOf('balance_transactions', r));
-      expect(keys, 'created.lt').toEqual(h.expectedKeys('balance_transactions', { 'created': { 'lt': edge } }, rules));
+      const keys = (await h.all(client.balanceTransactions.list({ created: { lt: edge } } as never) as never)).map(
+        (r) => h.keyOf('balance_transactions', r),
+      );
+      expect(keys, 'created.lt').toEqual(h.expectedKeys('balance_transactions', { created: { lt: edge } }, rules));
       expect(keys, 'created.lt is exclusive').not.toContain(key);
     }
     {
-      const keys = (await h.all(client.balanceTransactions.list({ 'created': { 'lte': edge } } as never) as never)).map((r) => h.keyOf('balance_transactions', r));
-      expect(keys, 'created.lte').toEqual(h.expectedKeys('balance_transactions', { 'created': { 'lte': edge } }, rules));
+      const keys = (await h.all(client.balanceTransactions.list({ created: { lte: edge } } as never) as never)).map(
+        (r) => h.keyOf('balance_transactions', r),
+      );
+      expect(keys, 'created.lte').toEqual(h.expectedKeys('balance_transactions', { created: { lte: edge } }, rules));
       expect(keys, 'created.lte is inclusive').toContain(key);
     }
   });
@@ -86,13 +121,17 @@ describe('balance_transactions list', () => {
     const client = await h.client(AUTH);
     const records = await h.all(client.balanceTransactions.list({} as never) as never);
     expect(records.length).toBeGreaterThan(0);
-    expect(records.flatMap((r, i) => ruleBreaks(r, [], {"currency":"currency_lower_iso"}).map((b) => `record ${i}: ${b}`))).toEqual([]);
+    expect(
+      records.flatMap((r, i) => ruleBreaks(r, [], { currency: 'currency_lower_iso' }).map((b) => `record ${i}: ${b}`)),
+    ).toEqual([]);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.balanceTransactions.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.balanceTransactions.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -100,14 +139,40 @@ describe('balance_transactions list', () => {
 describe('balance_transactions get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.balanceTransactions.get({ 'id': h.key('balance_transactions', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('balance_transactions', 0, ["amount","available_on","balance_type","created","currency","description","exchange_rate","fee","fee_details","id","net","object","reporting_category","source","status","type"]));
+    const record = await client.balanceTransactions.get({ id: h.key('balance_transactions', 0, 'string') } as never);
+    expect(record).toEqual(
+      h.asShape('balance_transactions', 0, [
+        'amount',
+        'available_on',
+        'balance_type',
+        'created',
+        'currency',
+        'description',
+        'exchange_rate',
+        'fee',
+        'fee_details',
+        'id',
+        'net',
+        'object',
+        'reporting_category',
+        'source',
+        'status',
+        'type',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.balanceTransactions.get({ 'id': h.key('balance_transactions', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.balanceTransactions.get({
+          id: h.key('balance_transactions', 0, 'string'),
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -115,8 +180,8 @@ describe('balance_transactions get', () => {
 describe('charges list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
+
+    const params = { limit: 10 };
     const { keys, pages } = await h.walk(client.charges.list(params as never) as never, (r) => h.keyOf('charges', r));
     const expected = h.expectedKeys('charges', params);
     expect(keys).toEqual(expected);
@@ -131,7 +196,7 @@ describe('charges list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('charges', listed);
-      const record = await client.charges.get({ 'id': key } as never);
+      const record = await client.charges.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `charges ${key}: list and get`);
     }
   });
@@ -140,20 +205,47 @@ describe('charges list', () => {
     const client = await h.client(AUTH);
     const records = await h.all(client.charges.list({} as never) as never);
     expect(records.length).toBeGreaterThan(1);
-    expect(orderingBreak(records, [{"field":"created","direction":"desc"}])).toBeUndefined();
+    expect(orderingBreak(records, [{ field: 'created', direction: 'desc' }])).toBeUndefined();
   });
 
   test('every record holds its invariants and formats', async () => {
     const client = await h.client(AUTH);
     const records = await h.all(client.charges.list({} as never) as never);
     expect(records.length).toBeGreaterThan(0);
-    expect(records.flatMap((r, i) => ruleBreaks(r, [{"kind":"iff","field":"refunded","left":"amount_refunded","op":"eq","right":"amount"},{"kind":"compare","left":"amount_refunded","op":"lte","right":"amount"},{"kind":"accountOnly","account":"platform","fields":["application","application_fee","application_fee_amount","destination","on_behalf_of","source_transfer","transfer_data","transfer_group"]}], {"currency":"currency_lower_iso"}).map((b) => `record ${i}: ${b}`))).toEqual([]);
+    expect(
+      records.flatMap((r, i) =>
+        ruleBreaks(
+          r,
+          [
+            { kind: 'iff', field: 'refunded', left: 'amount_refunded', op: 'eq', right: 'amount' },
+            { kind: 'compare', left: 'amount_refunded', op: 'lte', right: 'amount' },
+            {
+              kind: 'accountOnly',
+              account: 'platform',
+              fields: [
+                'application',
+                'application_fee',
+                'application_fee_amount',
+                'destination',
+                'on_behalf_of',
+                'source_transfer',
+                'transfer_data',
+                'transfer_group',
+              ],
+            },
+          ],
+          { currency: 'currency_lower_iso' },
+        ).map((b) => `record ${i}: ${b}`),
+      ),
+    ).toEqual([]);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.charges.list({ 'ending_before': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.charges.list({ ending_before: 12345 } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -161,14 +253,69 @@ describe('charges list', () => {
 describe('charges get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.charges.get({ 'id': h.key('charges', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('charges', 0, ["amount","amount_captured","amount_refunded","amount_updates","application","application_fee","application_fee_amount","balance_transaction","billing_details","calculated_statement_descriptor","captured","created","currency","customer","description","destination","dispute","disputed","failure_balance_transaction","failure_code","failure_message","fraud_details","id","invoice","livemode","metadata","object","on_behalf_of","order","outcome","paid","payment_intent","payment_method","payment_method_details","presentment_details","radar_options","receipt_email","receipt_number","receipt_url","refunded","refunds","review","shipping","source","source_transfer","statement_descriptor","statement_descriptor_suffix","status","transfer_data","transfer_group"]));
+    const record = await client.charges.get({ id: h.key('charges', 0, 'string') } as never);
+    expect(record).toEqual(
+      h.asShape('charges', 0, [
+        'amount',
+        'amount_captured',
+        'amount_refunded',
+        'amount_updates',
+        'application',
+        'application_fee',
+        'application_fee_amount',
+        'balance_transaction',
+        'billing_details',
+        'calculated_statement_descriptor',
+        'captured',
+        'created',
+        'currency',
+        'customer',
+        'description',
+        'destination',
+        'dispute',
+        'disputed',
+        'failure_balance_transaction',
+        'failure_code',
+        'failure_message',
+        'fraud_details',
+        'id',
+        'invoice',
+        'livemode',
+        'metadata',
+        'object',
+        'on_behalf_of',
+        'order',
+        'outcome',
+        'paid',
+        'payment_intent',
+        'payment_method',
+        'payment_method_details',
+        'presentment_details',
+        'radar_options',
+        'receipt_email',
+        'receipt_number',
+        'receipt_url',
+        'refunded',
+        'refunds',
+        'review',
+        'shipping',
+        'source',
+        'source_transfer',
+        'statement_descriptor',
+        'statement_descriptor_suffix',
+        'status',
+        'transfer_data',
+        'transfer_group',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.charges.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.charges.get({ id: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -176,9 +323,38 @@ describe('charges get', () => {
 describe('charges api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('charges', ["application","application_fee","balance_transaction","calculated_statement_descriptor","currency","customer","description","destination","dispute","failure_balance_transaction","failure_code","failure_message","id","invoice","on_behalf_of","order","payment_intent","payment_method","receipt_email","receipt_number","receipt_url","review","source_transfer","statement_descriptor","statement_descriptor_suffix","transfer_group"])!;
-    const params = { 'limit': 10, 'query': h.query('search_query', sample) };
-    const { keys, pages } = await h.walk(client.charges.apiSearch(params as never) as never, (r) => h.keyOf('charges', r));
+    const sample = h.sampleString('charges', [
+      'application',
+      'application_fee',
+      'balance_transaction',
+      'calculated_statement_descriptor',
+      'currency',
+      'customer',
+      'description',
+      'destination',
+      'dispute',
+      'failure_balance_transaction',
+      'failure_code',
+      'failure_message',
+      'id',
+      'invoice',
+      'on_behalf_of',
+      'order',
+      'payment_intent',
+      'payment_method',
+      'receipt_email',
+      'receipt_number',
+      'receipt_url',
+      'review',
+      'source_transfer',
+      'statement_descriptor',
+      'statement_descriptor_suffix',
+      'transfer_group',
+    ])!;
+    const params = { limit: 10, query: h.query('search_query', sample) };
+    const { keys, pages } = await h.walk(client.charges.apiSearch(params as never) as never, (r) =>
+      h.keyOf('charges', r),
+    );
     const expected = h.expectedKeys('charges', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -188,7 +364,11 @@ describe('charges api_search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.charges.apiSearch({ 'query': 'contract query', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.charges.apiSearch({ query: 'contract query', contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -196,19 +376,133 @@ describe('charges api_search', () => {
 describe('charges search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('charges', [{"name":"amount","type":"integer"},{"name":"amount_captured","type":"integer"},{"name":"amount_refunded","type":"integer"},{"name":"amount_updates","type":"array"},{"name":"application","type":"string"},{"name":"application_fee","type":"string"},{"name":"application_fee_amount","type":"integer"},{"name":"balance_transaction","type":"string"},{"name":"billing_details","type":"object"},{"name":"calculated_statement_descriptor","type":"string"},{"name":"captured","type":"boolean"},{"name":"card","type":"object"},{"name":"created","type":"integer"},{"name":"currency","type":"string"},{"name":"customer","type":"string"},{"name":"description","type":"string"},{"name":"destination","type":"string"},{"name":"dispute","type":"string"},{"name":"disputed","type":"boolean"},{"name":"failure_balance_transaction","type":"string"},{"name":"failure_code","type":"string"},{"name":"failure_message","type":"string"},{"name":"fraud_details","type":"object"},{"name":"id","type":"string"},{"name":"invoice","type":"string"},{"name":"livemode","type":"boolean"},{"name":"metadata","type":"object"},{"name":"object","type":"string"},{"name":"on_behalf_of","type":"string"},{"name":"order","type":"string"},{"name":"outcome","type":"object"},{"name":"paid","type":"boolean"},{"name":"payment_intent","type":"string"},{"name":"payment_method","type":"string"},{"name":"payment_method_details","type":"object"},{"name":"receipt_email","type":"string"},{"name":"receipt_number","type":"string"},{"name":"receipt_url","type":"string"},{"name":"refunded","type":"boolean"},{"name":"refunds","type":"object"},{"name":"review","type":"string"},{"name":"shipping","type":"object"},{"name":"source","type":"object"},{"name":"source_transfer","type":"string"},{"name":"statement_description","type":"string"},{"name":"statement_descriptor","type":"string"},{"name":"statement_descriptor_suffix","type":"string"},{"name":"status","type":"string"},{"name":"transfer_data","type":"object"},{"name":"transfer_group","type":"string"},{"name":"updated","type":"integer"}])) {
+    for (const params of h.searchQueries('charges', [
+      { name: 'amount', type: 'integer' },
+      { name: 'amount_captured', type: 'integer' },
+      { name: 'amount_refunded', type: 'integer' },
+      { name: 'amount_updates', type: 'array' },
+      { name: 'application', type: 'string' },
+      { name: 'application_fee', type: 'string' },
+      { name: 'application_fee_amount', type: 'integer' },
+      { name: 'balance_transaction', type: 'string' },
+      { name: 'billing_details', type: 'object' },
+      { name: 'calculated_statement_descriptor', type: 'string' },
+      { name: 'captured', type: 'boolean' },
+      { name: 'card', type: 'object' },
+      { name: 'created', type: 'integer' },
+      { name: 'currency', type: 'string' },
+      { name: 'customer', type: 'string' },
+      { name: 'description', type: 'string' },
+      { name: 'destination', type: 'string' },
+      { name: 'dispute', type: 'string' },
+      { name: 'disputed', type: 'boolean' },
+      { name: 'failure_balance_transaction', type: 'string' },
+      { name: 'failure_code', type: 'string' },
+      { name: 'failure_message', type: 'string' },
+      { name: 'fraud_details', type: 'object' },
+      { name: 'id', type: 'string' },
+      { name: 'invoice', type: 'string' },
+      { name: 'livemode', type: 'boolean' },
+      { name: 'metadata', type: 'object' },
+      { name: 'object', type: 'string' },
+      { name: 'on_behalf_of', type: 'string' },
+      { name: 'order', type: 'string' },
+      { name: 'outcome', type: 'object' },
+      { name: 'paid', type: 'boolean' },
+      { name: 'payment_intent', type: 'string' },
+      { name: 'payment_method', type: 'string' },
+      { name: 'payment_method_details', type: 'object' },
+      { name: 'receipt_email', type: 'string' },
+      { name: 'receipt_number', type: 'string' },
+      { name: 'receipt_url', type: 'string' },
+      { name: 'refunded', type: 'boolean' },
+      { name: 'refunds', type: 'object' },
+      { name: 'review', type: 'string' },
+      { name: 'shipping', type: 'object' },
+      { name: 'source', type: 'object' },
+      { name: 'source_transfer', type: 'string' },
+      { name: 'statement_description', type: 'string' },
+      { name: 'statement_descriptor', type: 'string' },
+      { name: 'statement_descriptor_suffix', type: 'string' },
+      { name: 'status', type: 'string' },
+      { name: 'transfer_data', type: 'object' },
+      { name: 'transfer_group', type: 'string' },
+      { name: 'updated', type: 'integer' },
+    ])) {
       const hits: string[] = [];
-      for await (const hit of client.charges.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('charges', [{"name":"amount","type":"integer"},{"name":"amount_captured","type":"integer"},{"name":"amount_refunded","type":"integer"},{"name":"amount_updates","type":"array"},{"name":"application","type":"string"},{"name":"application_fee","type":"string"},{"name":"application_fee_amount","type":"integer"},{"name":"balance_transaction","type":"string"},{"name":"billing_details","type":"object"},{"name":"calculated_statement_descriptor","type":"string"},{"name":"captured","type":"boolean"},{"name":"card","type":"object"},{"name":"created","type":"integer"},{"name":"currency","type":"string"},{"name":"customer","type":"string"},{"name":"description","type":"string"},{"name":"destination","type":"string"},{"name":"dispute","type":"string"},{"name":"disputed","type":"boolean"},{"name":"failure_balance_transaction","type":"string"},{"name":"failure_code","type":"string"},{"name":"failure_message","type":"string"},{"name":"fraud_details","type":"object"},{"name":"id","type":"string"},{"name":"invoice","type":"string"},{"name":"livemode","type":"boolean"},{"name":"metadata","type":"object"},{"name":"object","type":"string"},{"name":"on_behalf_of","type":"string"},{"name":"order","type":"string"},{"name":"outcome","type":"object"},{"name":"paid","type":"boolean"},{"name":"payment_intent","type":"string"},{"name":"payment_method","type":"string"},{"name":"payment_method_details","type":"object"},{"name":"receipt_email","type":"string"},{"name":"receipt_number","type":"string"},{"name":"receipt_url","type":"string"},{"name":"refunded","type":"boolean"},{"name":"refunds","type":"object"},{"name":"review","type":"string"},{"name":"shipping","type":"object"},{"name":"source","type":"object"},{"name":"source_transfer","type":"string"},{"name":"statement_description","type":"string"},{"name":"statement_descriptor","type":"string"},{"name":"statement_descriptor_suffix","type":"string"},{"name":"status","type":"string"},{"name":"transfer_data","type":"object"},{"name":"transfer_group","type":"string"},{"name":"updated","type":"integer"}], { ...params, limit: 100000 }));
+      for await (const hit of client.charges.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch(
+          'charges',
+          [
+            { name: 'amount', type: 'integer' },
+            { name: 'amount_captured', type: 'integer' },
+            { name: 'amount_refunded', type: 'integer' },
+            { name: 'amount_updates', type: 'array' },
+            { name: 'application', type: 'string' },
+            { name: 'application_fee', type: 'string' },
+            { name: 'application_fee_amount', type: 'integer' },
+            { name: 'balance_transaction', type: 'string' },
+            { name: 'billing_details', type: 'object' },
+            { name: 'calculated_statement_descriptor', type: 'string' },
+            { name: 'captured', type: 'boolean' },
+            { name: 'card', type: 'object' },
+            { name: 'created', type: 'integer' },
+            { name: 'currency', type: 'string' },
+            { name: 'customer', type: 'string' },
+            { name: 'description', type: 'string' },
+            { name: 'destination', type: 'string' },
+            { name: 'dispute', type: 'string' },
+            { name: 'disputed', type: 'boolean' },
+            { name: 'failure_balance_transaction', type: 'string' },
+            { name: 'failure_code', type: 'string' },
+            { name: 'failure_message', type: 'string' },
+            { name: 'fraud_details', type: 'object' },
+            { name: 'id', type: 'string' },
+            { name: 'invoice', type: 'string' },
+            { name: 'livemode', type: 'boolean' },
+            { name: 'metadata', type: 'object' },
+            { name: 'object', type: 'string' },
+            { name: 'on_behalf_of', type: 'string' },
+            { name: 'order', type: 'string' },
+            { name: 'outcome', type: 'object' },
+            { name: 'paid', type: 'boolean' },
+            { name: 'payment_intent', type: 'string' },
+            { name: 'payment_method', type: 'string' },
+            { name: 'payment_method_details', type: 'object' },
+            { name: 'receipt_email', type: 'string' },
+            { name: 'receipt_number', type: 'string' },
+            { name: 'receipt_url', type: 'string' },
+            { name: 'refunded', type: 'boolean' },
+            { name: 'refunds', type: 'object' },
+            { name: 'review', type: 'string' },
+            { name: 'shipping', type: 'object' },
+            { name: 'source', type: 'object' },
+            { name: 'source_transfer', type: 'string' },
+            { name: 'statement_description', type: 'string' },
+            { name: 'statement_descriptor', type: 'string' },
+            { name: 'statement_descriptor_suffix', type: 'string' },
+            { name: 'status', type: 'string' },
+            { name: 'transfer_data', type: 'object' },
+            { name: 'transfer_group', type: 'string' },
+            { name: 'updated', type: 'integer' },
+          ],
+          { ...params, limit: 100000 },
+        ),
+      );
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.charges.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.charges.get({ 'id': hit.id } as never);
+    for await (const hit of client.charges.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.charges.get({ id: hit.id } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `charges ${hit.id}: search data and record`);
       if (++compared === 25) break;
@@ -219,19 +513,36 @@ describe('charges search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.charges.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.charges.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
 
 describe('customers list', () => {
-  const rules: ListRules = {"params":{"created":{"rangeOf":"created","members":{"gt":{"side":"lower","inclusive":false},"gte":{"side":"lower","inclusive":true},"lt":{"side":"upper","inclusive":false},"lte":{"side":"upper","inclusive":true}}},"email":{"matches":{"fields":["email"],"mode":"exact","caseSensitive":true}}}};
+  const rules: ListRules = {
+    params: {
+      created: {
+        rangeOf: 'created',
+        members: {
+          gt: { side: 'lower', inclusive: false },
+          gte: { side: 'lower', inclusive: true },
+          lt: { side: 'upper', inclusive: false },
+          lte: { side: 'upper', inclusive: true },
+        },
+      },
+      email: { matches: { fields: ['email'], mode: 'exact', caseSensitive: true } },
+    },
+  };
 
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.customers.list(params as never) as never, (r) => h.keyOf('customers', r));
+
+    const params = { limit: 10 };
+    const { keys, pages } = await h.walk(client.customers.list(params as never) as never, (r) =>
+      h.keyOf('customers', r),
+    );
     const expected = h.expectedKeys('customers', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -245,7 +556,7 @@ describe('customers list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('customers', listed);
-      const record = await client.customers.get({ 'id': key } as never);
+      const record = await client.customers.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `customers ${key}: list and get`);
     }
   });
@@ -254,7 +565,7 @@ describe('customers list', () => {
     const client = await h.client(AUTH);
     const records = await h.all(client.customers.list({} as never) as never);
     expect(records.length).toBeGreaterThan(1);
-    expect(orderingBreak(records, [{"field":"created","direction":"desc"}])).toBeUndefined();
+    expect(orderingBreak(records, [{ field: 'created', direction: 'desc' }])).toBeUndefined();
   });
 
   test('created bounds created (gt exclusive, gte inclusive, lt exclusive, lte inclusive)', async () => {
@@ -263,23 +574,31 @@ describe('customers list', () => {
     const edge = h.field('customers', index, 'created');
     const key = String(h.key('customers', index));
     {
-      const keys = (await h.all(client.customers.list({ 'created': { 'gt': edge } } as never) as never)).map((r) => h.keyOf('customers', r));
-      expect(keys, 'created.gt').toEqual(h.expectedKeys('customers', { 'created': { 'gt': edge } }, rules));
+      const keys = (await h.all(client.customers.list({ created: { gt: edge } } as never) as never)).map((r) =>
+        h.keyOf('customers', r),
+      );
+      expect(keys, 'created.gt').toEqual(h.expectedKeys('customers', { created: { gt: edge } }, rules));
       expect(keys, 'created.gt is exclusive').not.toContain(key);
     }
     {
-      const keys = (await h.all(client.customers.list({ 'created': { 'gte': edge } } as never) as never)).map((r) => h.keyOf('customers', r));
-      expect(keys, 'created.gte').toEqual(h.expectedKeys('customers', { 'created': { 'gte': edge } }, rules));
+      const keys = (await h.all(client.customers.list({ created: { gte: edge } } as never) as never)).map((r) =>
+        h.keyOf('customers', r),
+      );
+      expect(keys, 'created.gte').toEqual(h.expectedKeys('customers', { created: { gte: edge } }, rules));
       expect(keys, 'created.gte is inclusive').toContain(key);
     }
     {
-      const keys = (await h.all(client.customers.list({ 'created': { 'lt': edge } } as never) as never)).map((r) => h.keyOf('customers', r));
-      expect(keys, 'created.lt').toEqual(h.expectedKeys('customers', { 'created': { 'lt': edge } }, rules));
+      const keys = (await h.all(client.customers.list({ created: { lt: edge } } as never) as never)).map((r) =>
+        h.keyOf('customers', r),
+      );
+      expect(keys, 'created.lt').toEqual(h.expectedKeys('customers', { created: { lt: edge } }, rules));
       expect(keys, 'created.lt is exclusive').not.toContain(key);
     }
     {
-      const keys = (await h.all(client.customers.list({ 'created': { 'lte': edge } } as never) as never)).map((r) => h.keyOf('customers', r));
-      expect(keys, 'created.lte').toEqual(h.expectedKeys('customers', { 'created': { 'lte': edge } }, rules));
+      const keys = (await h.all(client.customers.list({ created: { lte: edge } } as never) as never)).map((r) =>
+        h.keyOf('customers', r),
+      );
+      expect(keys, 'created.lte').toEqual(h.expectedKeys('customers', { created: { lte: edge } }, rules));
       expect(keys, 'created.lte is inclusive').toContain(key);
     }
   });
@@ -291,9 +610,10 @@ describe('customers list', () => {
     if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('customers', index, 'email'));
-    const run = async (probe: string) => (await h.all(client.customers.list({ 'email': probe } as never) as never)).map((r) => h.keyOf('customers', r));
+    const run = async (probe: string) =>
+      (await h.all(client.customers.list({ email: probe } as never) as never)).map((r) => h.keyOf('customers', r));
     let probe = value;
-    expect(await run(probe)).toEqual(h.expectedKeys('customers', { 'email': probe }, rules));
+    expect(await run(probe)).toEqual(h.expectedKeys('customers', { email: probe }, rules));
     expect(await run(probe)).toContain(String(h.key('customers', index)));
     if (/[a-z]/i.test(probe)) {
       probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
@@ -304,7 +624,9 @@ describe('customers list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.customers.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.customers.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -312,14 +634,51 @@ describe('customers list', () => {
 describe('customers get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.customers.get({ 'id': h.key('customers', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('customers', 0, ["address","balance","business_name","cash_balance","created","currency","customer_account","default_currency","default_source","delinquent","description","discount","email","id","individual_name","invoice_credit_balance","invoice_prefix","invoice_settings","livemode","metadata","name","next_invoice_sequence","object","phone","preferred_locales","shipping","sources","subscriptions","tax_exempt","test_clock"]));
+    const record = await client.customers.get({ id: h.key('customers', 0, 'string') } as never);
+    expect(record).toEqual(
+      h.asShape('customers', 0, [
+        'address',
+        'balance',
+        'business_name',
+        'cash_balance',
+        'created',
+        'currency',
+        'customer_account',
+        'default_currency',
+        'default_source',
+        'delinquent',
+        'description',
+        'discount',
+        'email',
+        'id',
+        'individual_name',
+        'invoice_credit_balance',
+        'invoice_prefix',
+        'invoice_settings',
+        'livemode',
+        'metadata',
+        'name',
+        'next_invoice_sequence',
+        'object',
+        'phone',
+        'preferred_locales',
+        'shipping',
+        'sources',
+        'subscriptions',
+        'tax_exempt',
+        'test_clock',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.customers.get({ 'id': h.key('customers', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.customers.get({ id: h.key('customers', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -327,9 +686,26 @@ describe('customers get', () => {
 describe('customers api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('customers', ["business_name","currency","customer_account","default_currency","default_source","description","email","id","individual_name","invoice_prefix","name","phone","tax_exempt","test_clock"])!;
-    const params = { 'limit': 10, 'query': h.query('search_query', sample) };
-    const { keys, pages } = await h.walk(client.customers.apiSearch(params as never) as never, (r) => h.keyOf('customers', r));
+    const sample = h.sampleString('customers', [
+      'business_name',
+      'currency',
+      'customer_account',
+      'default_currency',
+      'default_source',
+      'description',
+      'email',
+      'id',
+      'individual_name',
+      'invoice_prefix',
+      'name',
+      'phone',
+      'tax_exempt',
+      'test_clock',
+    ])!;
+    const params = { limit: 10, query: h.query('search_query', sample) };
+    const { keys, pages } = await h.walk(client.customers.apiSearch(params as never) as never, (r) =>
+      h.keyOf('customers', r),
+    );
     const expected = h.expectedKeys('customers', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -339,7 +715,11 @@ describe('customers api_search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.customers.apiSearch({ 'query': 'contract query', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.customers.apiSearch({ query: 'contract query', contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -347,21 +727,95 @@ describe('customers api_search', () => {
 describe('customers search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('customers', [{"name":"account_balance","type":"integer"},{"name":"address","type":"object"},{"name":"balance","type":"integer"},{"name":"cards","type":"array"},{"name":"created","type":"integer"},{"name":"currency","type":"string"},{"name":"default_card","type":"string"},{"name":"default_source","type":"string"},{"name":"delinquent","type":"boolean"},{"name":"description","type":"string"},{"name":"discount","type":"object"},{"name":"email","type":"string"},{"name":"id","type":"string"},{"name":"invoice_prefix","type":"string"},{"name":"invoice_settings","type":"object"},{"name":"is_deleted","type":"boolean"},{"name":"livemode","type":"boolean"},{"name":"metadata","type":"object"},{"name":"name","type":"string"},{"name":"next_invoice_sequence","type":"integer"},{"name":"object","type":"string"},{"name":"phone","type":"string"},{"name":"preferred_locales","type":"array"},{"name":"shipping","type":"object"},{"name":"sources","type":"string"},{"name":"subscriptions","type":"object"},{"name":"tax_exempt","type":"string"},{"name":"tax_info","type":"string"},{"name":"tax_info_verification","type":"string"},{"name":"test_clock","type":"string"},{"name":"updated","type":"integer"}])) {
+    for (const params of h.searchQueries('customers', [
+      { name: 'account_balance', type: 'integer' },
+      { name: 'address', type: 'object' },
+      { name: 'balance', type: 'integer' },
+      { name: 'cards', type: 'array' },
+      { name: 'created', type: 'integer' },
+      { name: 'currency', type: 'string' },
+      { name: 'default_card', type: 'string' },
+      { name: 'default_source', type: 'string' },
+      { name: 'delinquent', type: 'boolean' },
+      { name: 'description', type: 'string' },
+      { name: 'discount', type: 'object' },
+      { name: 'email', type: 'string' },
+      { name: 'id', type: 'string' },
+      { name: 'invoice_prefix', type: 'string' },
+      { name: 'invoice_settings', type: 'object' },
+      { name: 'is_deleted', type: 'boolean' },
+      { name: 'livemode', type: 'boolean' },
+      { name: 'metadata', type: 'object' },
+      { name: 'name', type: 'string' },
+      { name: 'next_invoice_sequence', type: 'integer' },
+      { name: 'object', type: 'string' },
+      { name: 'phone', type: 'string' },
+      { name: 'preferred_locales', type: 'array' },
+      { name: 'shipping', type: 'object' },
+      { name: 'sources', type: 'string' },
+      { name: 'subscriptions', type: 'object' },
+      { name: 'tax_exempt', type: 'string' },
+      { name: 'tax_info', type: 'string' },
+      { name: 'tax_info_verification', type: 'string' },
+      { name: 'test_clock', type: 'string' },
+      { name: 'updated', type: 'integer' },
+    ])) {
       const hits: string[] = [];
-      for await (const hit of client.customers.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('customers', [{"name":"account_balance","type":"integer"},{"name":"address","type":"object"},{"name":"balance","type":"integer"},{"name":"cards","type":"array"},{"name":"created","type":"integer"},{"name":"currency","type":"string"},{"name":"default_card","type":"string"},{"name":"default_source","type":"string"},{"name":"delinquent","type":"boolean"},{"name":"description","type":"string"},{"name":"discount","type":"object"},{"name":"email","type":"string"},{"name":"id","type":"string"},{"name":"invoice_prefix","type":"string"},{"name":"invoice_settings","type":"object"},{"name":"is_deleted","type":"boolean"},{"name":"livemode","type":"boolean"},{"name":"metadata","type":"object"},{"name":"name","type":"string"},{"name":"next_invoice_sequence","type":"integer"},{"name":"object","type":"string"},{"name":"phone","type":"string"},{"name":"preferred_locales","type":"array"},{"name":"shipping","type":"object"},{"name":"sources","type":"string"},{"name":"subscriptions","type":"object"},{"name":"tax_exempt","type":"string"},{"name":"tax_info","type":"string"},{"name":"tax_info_verification","type":"string"},{"name":"test_clock","type":"string"},{"name":"updated","type":"integer"}], { ...params, limit: 100000 }));
+      for await (const hit of client.customers.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch(
+          'customers',
+          [
+            { name: 'account_balance', type: 'integer' },
+            { name: 'address', type: 'object' },
+            { name: 'balance', type: 'integer' },
+            { name: 'cards', type: 'array' },
+            { name: 'created', type: 'integer' },
+            { name: 'currency', type: 'string' },
+            { name: 'default_card', type: 'string' },
+            { name: 'default_source', type: 'string' },
+            { name: 'delinquent', type: 'boolean' },
+            { name: 'description', type: 'string' },
+            { name: 'discount', type: 'object' },
+            { name: 'email', type: 'string' },
+            { name: 'id', type: 'string' },
+            { name: 'invoice_prefix', type: 'string' },
+            { name: 'invoice_settings', type: 'object' },
+            { name: 'is_deleted', type: 'boolean' },
+            { name: 'livemode', type: 'boolean' },
+            { name: 'metadata', type: 'object' },
+            { name: 'name', type: 'string' },
+            { name: 'next_invoice_sequence', type: 'integer' },
+            { name: 'object', type: 'string' },
+            { name: 'phone', type: 'string' },
+            { name: 'preferred_locales', type: 'array' },
+            { name: 'shipping', type: 'object' },
+            { name: 'sources', type: 'string' },
+            { name: 'subscriptions', type: 'object' },
+            { name: 'tax_exempt', type: 'string' },
+            { name: 'tax_info', type: 'string' },
+            { name: 'tax_info_verification', type: 'string' },
+            { name: 'test_clock', type: 'string' },
+            { name: 'updated', type: 'integer' },
+          ],
+          { ...params, limit: 100000 },
+        ),
+      );
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.customers.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.customers.get({ 'id': hit.id } as never);
+    for await (const hit of client.customers.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.customers.get({ id: hit.id } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
-      h.expectSameShared(hit.data, record as never, `customers ${hit.id}: search data and record`, ["sources"]);
+      h.expectSameShared(hit.data, record as never, `customers ${hit.id}: search data and record`, ['sources']);
       if (++compared === 25) break;
     }
     expect(compared).toBeGreaterThan(0);
@@ -370,18 +824,32 @@ describe('customers search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.customers.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.customers.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
 
 describe('disputes list', () => {
-  const rules: ListRules = {"params":{"created":{"rangeOf":"created","members":{"gt":{"side":"lower","inclusive":false},"gte":{"side":"lower","inclusive":true},"lt":{"side":"upper","inclusive":false},"lte":{"side":"upper","inclusive":true}}}}};
+  const rules: ListRules = {
+    params: {
+      created: {
+        rangeOf: 'created',
+        members: {
+          gt: { side: 'lower', inclusive: false },
+          gte: { side: 'lower', inclusive: true },
+          lt: { side: 'upper', inclusive: false },
+          lte: { side: 'upper', inclusive: true },
+        },
+      },
+    },
+  };
 
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
+
+    const params = { limit: 10 };
     const { keys, pages } = await h.walk(client.disputes.list(params as never) as never, (r) => h.keyOf('disputes', r));
     const expected = h.expectedKeys('disputes', params, rules);
     expect(keys).toEqual(expected);
@@ -396,7 +864,7 @@ describe('disputes list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('disputes', listed);
-      const record = await client.disputes.get({ 'id': key } as never);
+      const record = await client.disputes.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `disputes ${key}: list and get`);
     }
   });
@@ -405,7 +873,7 @@ describe('disputes list', () => {
     const client = await h.client(AUTH);
     const records = await h.all(client.disputes.list({} as never) as never);
     expect(records.length).toBeGreaterThan(1);
-    expect(orderingBreak(records, [{"field":"created","direction":"desc"}])).toBeUndefined();
+    expect(orderingBreak(records, [{ field: 'created', direction: 'desc' }])).toBeUndefined();
   });
 
   test('created bounds created (gt exclusive, gte inclusive, lt exclusive, lte inclusive)', async () => {
@@ -414,23 +882,31 @@ describe('disputes list', () => {
     const edge = h.field('disputes', index, 'created');
     const key = String(h.key('disputes', index));
     {
-      const keys = (await h.all(client.disputes.list({ 'created': { 'gt': edge } } as never) as never)).map((r) => h.keyOf('disputes', r));
-      expect(keys, 'created.gt').toEqual(h.expectedKeys('disputes', { 'created': { 'gt': edge } }, rules));
+      const keys = (await h.all(client.disputes.list({ created: { gt: edge } } as never) as never)).map((r) =>
+        h.keyOf('disputes', r),
+      );
+      expect(keys, 'created.gt').toEqual(h.expectedKeys('disputes', { created: { gt: edge } }, rules));
       expect(keys, 'created.gt is exclusive').not.toContain(key);
     }
     {
-      const keys = (await h.all(client.disputes.list({ 'created': { 'gte': edge } } as never) as never)).map((r) => h.keyOf('disputes', r));
-      expect(keys, 'created.gte').toEqual(h.expectedKeys('disputes', { 'created': { 'gte': edge } }, rules));
+      const keys = (await h.all(client.disputes.list({ created: { gte: edge } } as never) as never)).map((r) =>
+        h.keyOf('disputes', r),
+      );
+      expect(keys, 'created.gte').toEqual(h.expectedKeys('disputes', { created: { gte: edge } }, rules));
       expect(keys, 'created.gte is inclusive').toContain(key);
     }
     {
-      const keys = (await h.all(client.disputes.list({ 'created': { 'lt': edge } } as never) as never)).map((r) => h.keyOf('disputes', r));
-      expect(keys, 'created.lt').toEqual(h.expectedKeys('disputes', { 'created': { 'lt': edge } }, rules));
+      const keys = (await h.all(client.disputes.list({ created: { lt: edge } } as never) as never)).map((r) =>
+        h.keyOf('disputes', r),
+      );
+      expect(keys, 'created.lt').toEqual(h.expectedKeys('disputes', { created: { lt: edge } }, rules));
       expect(keys, 'created.lt is exclusive').not.toContain(key);
     }
     {
-      const keys = (await h.all(client.disputes.list({ 'created': { 'lte': edge } } as never) as never)).map((r) => h.keyOf('disputes', r));
-      expect(keys, 'created.lte').toEqual(h.expectedKeys('disputes', { 'created': { 'lte': edge } }, rules));
+      const keys = (await h.all(client.disputes.list({ created: { lte: edge } } as never) as never)).map((r) =>
+        h.keyOf('disputes', r),
+      );
+      expect(keys, 'created.lte').toEqual(h.expectedKeys('disputes', { created: { lte: edge } }, rules));
       expect(keys, 'created.lte is inclusive').toContain(key);
     }
   });
@@ -438,7 +914,9 @@ describe('disputes list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.disputes.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.disputes.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -446,14 +924,38 @@ describe('disputes list', () => {
 describe('disputes get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.disputes.get({ 'id': h.key('disputes', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('disputes', 0, ["amount","balance_transactions","charge","created","currency","enhanced_eligibility_types","evidence","evidence_details","id","is_charge_refundable","livemode","metadata","object","payment_intent","payment_method_details","reason","status"]));
+    const record = await client.disputes.get({ id: h.key('disputes', 0, 'string') } as never);
+    expect(record).toEqual(
+      h.asShape('disputes', 0, [
+        'amount',
+        'balance_transactions',
+        'charge',
+        'created',
+        'currency',
+        'enhanced_eligibility_types',
+        'evidence',
+        'evidence_details',
+        'id',
+        'is_charge_refundable',
+        'livemode',
+        'metadata',
+        'object',
+        'payment_intent',
+        'payment_method_details',
+        'reason',
+        'status',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.disputes.get({ 'id': h.key('disputes', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.disputes.get({ id: h.key('disputes', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -461,8 +963,8 @@ describe('disputes get', () => {
 describe('invoices list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
+
+    const params = { limit: 10 };
     const { keys, pages } = await h.walk(client.invoices.list(params as never) as never, (r) => h.keyOf('invoices', r));
     const expected = h.expectedKeys('invoices', params);
     expect(keys).toEqual(expected);
@@ -477,7 +979,7 @@ describe('invoices list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('invoices', listed);
-      const record = await client.invoices.get({ 'id': key } as never);
+      const record = await client.invoices.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `invoices ${key}: list and get`);
     }
   });
@@ -486,13 +988,15 @@ describe('invoices list', () => {
     const client = await h.client(AUTH);
     const records = await h.all(client.invoices.list({} as never) as never);
     expect(records.length).toBeGreaterThan(1);
-    expect(orderingBreak(records, [{"field":"created","direction":"desc"}])).toBeUndefined();
+    expect(orderingBreak(records, [{ field: 'created', direction: 'desc' }])).toBeUndefined();
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.invoices.list({ 'ending_before': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.invoices.list({ ending_before: 12345 } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -500,14 +1004,16 @@ describe('invoices list', () => {
 describe('invoices get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.invoices.get({ 'id': h.key('invoices', 0, 'string') } as never);
+    const record = await client.invoices.get({ id: h.key('invoices', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('invoices', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.invoices.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.invoices.get({ id: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -515,9 +1021,11 @@ describe('invoices get', () => {
 describe('invoices api_search', () => {
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.invoices.apiSearch(params as never) as never, (r) => h.keyOf('invoices', r));
+    const { keys, pages } = await h.walk(client.invoices.apiSearch(params as never) as never, (r) =>
+      h.keyOf('invoices', r),
+    );
     const expected = h.expectedKeys('invoices', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -531,7 +1039,7 @@ describe('invoices api_search', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('invoices', listed);
-      const record = await client.invoices.get({ 'id': key } as never);
+      const record = await client.invoices.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `invoices ${key}: list and get`);
     }
   });
@@ -542,17 +1050,21 @@ describe('invoices search', () => {
     const client = await h.client(AUTH);
     for (const params of h.searchQueries('invoices', null)) {
       const hits: string[] = [];
-      for await (const hit of client.invoices.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
+      for await (const hit of client.invoices.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
       expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('invoices', null, { ...params, limit: 100000 }));
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.invoices.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.invoices.get({ 'id': hit.id } as never);
+    for await (const hit of client.invoices.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.invoices.get({ id: hit.id } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `invoices ${hit.id}: search data and record`);
       if (++compared === 25) break;
@@ -563,19 +1075,35 @@ describe('invoices search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.invoices.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.invoices.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
 
 describe('payment_intents list', () => {
-  const rules: ListRules = {"params":{"created":{"rangeOf":"created","members":{"gt":{"side":"lower","inclusive":false},"gte":{"side":"lower","inclusive":true},"lt":{"side":"upper","inclusive":false},"lte":{"side":"upper","inclusive":true}}}}};
+  const rules: ListRules = {
+    params: {
+      created: {
+        rangeOf: 'created',
+        members: {
+          gt: { side: 'lower', inclusive: false },
+          gte: { side: 'lower', inclusive: true },
+          lt: { side: 'upper', inclusive: false },
+          lte: { side: 'upper', inclusive: true },
+        },
+      },
+    },
+  };
 
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.paymentIntents.list(params as never) as never, (r) => h.keyOf('payment_intents', r));
+
+    const params = { limit: 10 };
+    const { keys, pages } = await h.walk(client.paymentIntents.list(params as never) as never, (r) =>
+      h.keyOf('payment_intents', r),
+    );
     const expected = h.expectedKeys('payment_intents', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -589,7 +1117,7 @@ describe('payment_intents list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('payment_intents', listed);
-      const record = await client.paymentIntents.get({ 'id': key } as never);
+      const record = await client.paymentIntents.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `payment_intents ${key}: list and get`);
     }
   });
@@ -598,7 +1126,7 @@ describe('payment_intents list', () => {
     const client = await h.client(AUTH);
     const records = await h.all(client.paymentIntents.list({} as never) as never);
     expect(records.length).toBeGreaterThan(1);
-    expect(orderingBreak(records, [{"field":"created","direction":"desc"}])).toBeUndefined();
+    expect(orderingBreak(records, [{ field: 'created', direction: 'desc' }])).toBeUndefined();
   });
 
   test('created bounds created (gt exclusive, gte inclusive, lt exclusive, lte inclusive)', async () => {
@@ -607,23 +1135,31 @@ describe('payment_intents list', () => {
     const edge = h.field('payment_intents', index, 'created');
     const key = String(h.key('payment_intents', index));
     {
-      const keys = (await h.all(client.paymentIntents.list({ 'created': { 'gt': edge } } as never) as never)).map((r) => h.keyOf('payment_intents', r));
-      expect(keys, 'created.gt').toEqual(h.expectedKeys('payment_intents', { 'created': { 'gt': edge } }, rules));
+      const keys = (await h.all(client.paymentIntents.list({ created: { gt: edge } } as never) as never)).map((r) =>
+        h.keyOf('payment_intents', r),
+      );
+      expect(keys, 'created.gt').toEqual(h.expectedKeys('payment_intents', { created: { gt: edge } }, rules));
       expect(keys, 'created.gt is exclusive').not.toContain(key);
     }
     {
-      const keys = (await h.all(client.paymentIntents.list({ 'created': { 'gte': edge } } as never) as never)).map((r) => h.keyOf('payment_intents', r));
-      expect(keys, 'created.gte').toEqual(h.expectedKeys('payment_intents', { 'created': { 'gte': edge } }, rules));
+      const keys = (await h.all(client.paymentIntents.list({ created: { gte: edge } } as never) as never)).map((r) =>
+        h.keyOf('payment_intents', r),
+      );
+      expect(keys, 'created.gte').toEqual(h.expectedKeys('payment_intents', { created: { gte: edge } }, rules));
       expect(keys, 'created.gte is inclusive').toContain(key);
     }
     {
-      const keys = (await h.all(client.paymentIntents.list({ 'created': { 'lt': edge } } as never) as never)).map((r) => h.keyOf('payment_intents', r));
-      expect(keys, 'created.lt').toEqual(h.expectedKeys('payment_intents', { 'created': { 'lt': edge } }, rules));
+      const keys = (await h.all(client.paymentIntents.list({ created: { lt: edge } } as never) as never)).map((r) =>
+        h.keyOf('payment_intents', r),
+      );
+      expect(keys, 'created.lt').toEqual(h.expectedKeys('payment_intents', { created: { lt: edge } }, rules));
       expect(keys, 'created.lt is exclusive').not.toContain(key);
     }
     {
-      const keys = (await h.all(client.paymentIntents.list({ 'created': { 'lte': edge } } as never) as never)).map((r) => h.keyOf('payment_intents', r));
-      expect(keys, 'created.lte').toEqual(h.expectedKeys('payment_intents', { 'created': { 'lte': edge } }, rules));
+      const keys = (await h.all(client.paymentIntents.list({ created: { lte: edge } } as never) as never)).map((r) =>
+        h.keyOf('payment_intents', r),
+      );
+      expect(keys, 'created.lte').toEqual(h.expectedKeys('payment_intents', { created: { lte: edge } }, rules));
       expect(keys, 'created.lte is inclusive').toContain(key);
     }
   });
@@ -631,7 +1167,9 @@ describe('payment_intents list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.paymentIntents.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.paymentIntents.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -639,14 +1177,40 @@ describe('payment_intents list', () => {
 describe('payment_intents get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.paymentIntents.get({ 'id': h.key('payment_intents', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('payment_intents', 0, ["amount","amount_capturable","amount_received","application","application_fee_amount","capture_method","client_secret","confirmation_method","created","currency","customer","description","id","livemode","metadata","object","payment_method","payment_method_types","status"]));
+    const record = await client.paymentIntents.get({ id: h.key('payment_intents', 0, 'string') } as never);
+    expect(record).toEqual(
+      h.asShape('payment_intents', 0, [
+        'amount',
+        'amount_capturable',
+        'amount_received',
+        'application',
+        'application_fee_amount',
+        'capture_method',
+        'client_secret',
+        'confirmation_method',
+        'created',
+        'currency',
+        'customer',
+        'description',
+        'id',
+        'livemode',
+        'metadata',
+        'object',
+        'payment_method',
+        'payment_method_types',
+        'status',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.paymentIntents.get({ 'id': h.key('payment_intents', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.paymentIntents.get({ id: h.key('payment_intents', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -654,9 +1218,20 @@ describe('payment_intents get', () => {
 describe('payment_intents api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('payment_intents', ["application","client_secret","currency","customer","description","id","payment_method","status"])!;
-    const params = { 'limit': 10, 'query': h.query('search_query', sample) };
-    const { keys, pages } = await h.walk(client.paymentIntents.apiSearch(params as never) as never, (r) => h.keyOf('payment_intents', r));
+    const sample = h.sampleString('payment_intents', [
+      'application',
+      'client_secret',
+      'currency',
+      'customer',
+      'description',
+      'id',
+      'payment_method',
+      'status',
+    ])!;
+    const params = { limit: 10, query: h.query('search_query', sample) };
+    const { keys, pages } = await h.walk(client.paymentIntents.apiSearch(params as never) as never, (r) =>
+      h.keyOf('payment_intents', r),
+    );
     const expected = h.expectedKeys('payment_intents', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -666,18 +1241,43 @@ describe('payment_intents api_search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.paymentIntents.apiSearch({ 'query': 'contract query', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.paymentIntents.apiSearch({ query: 'contract query', contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
 
 describe('payouts list', () => {
-  const rules: ListRules = {"params":{"arrival_date":{"rangeOf":"arrival_date","members":{"gt":{"side":"lower","inclusive":false},"gte":{"side":"lower","inclusive":true},"lt":{"side":"upper","inclusive":false},"lte":{"side":"upper","inclusive":true}}},"created":{"rangeOf":"created","members":{"gt":{"side":"lower","inclusive":false},"gte":{"side":"lower","inclusive":true},"lt":{"side":"upper","inclusive":false},"lte":{"side":"upper","inclusive":true}}}}};
+  const rules: ListRules = {
+    params: {
+      arrival_date: {
+        rangeOf: 'arrival_date',
+        members: {
+          gt: { side: 'lower', inclusive: false },
+          gte: { side: 'lower', inclusive: true },
+          lt: { side: 'upper', inclusive: false },
+          lte: { side: 'upper', inclusive: true },
+        },
+      },
+      created: {
+        rangeOf: 'created',
+        members: {
+          gt: { side: 'lower', inclusive: false },
+          gte: { side: 'lower', inclusive: true },
+          lt: { side: 'upper', inclusive: false },
+          lte: { side: 'upper', inclusive: true },
+        },
+      },
+    },
+  };
 
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
+
+    const params = { limit: 10 };
     const { keys, pages } = await h.walk(client.payouts.list(params as never) as never, (r) => h.keyOf('payouts', r));
     const expected = h.expectedKeys('payouts', params, rules);
     expect(keys).toEqual(expected);
@@ -692,7 +1292,7 @@ describe('payouts list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('payouts', listed);
-      const record = await client.payouts.get({ 'id': key } as never);
+      const record = await client.payouts.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `payouts ${key}: list and get`);
     }
   });
@@ -701,7 +1301,7 @@ describe('payouts list', () => {
     const client = await h.client(AUTH);
     const records = await h.all(client.payouts.list({} as never) as never);
     expect(records.length).toBeGreaterThan(1);
-    expect(orderingBreak(records, [{"field":"created","direction":"desc"}])).toBeUndefined();
+    expect(orderingBreak(records, [{ field: 'created', direction: 'desc' }])).toBeUndefined();
   });
 
   test('arrival_date bounds arrival_date (gt exclusive, gte inclusive, lt exclusive, lte inclusive)', async () => {
@@ -710,23 +1310,31 @@ describe('payouts list', () => {
     const edge = h.field('payouts', index, 'arrival_date');
     const key = String(h.key('payouts', index));
     {
-      const keys = (await h.all(client.payouts.list({ 'arrival_date': { 'gt': edge } } as never) as never)).map((r) => h.keyOf('payouts', r));
-      expect(keys, 'arrival_date.gt').toEqual(h.expectedKeys('payouts', { 'arrival_date': { 'gt': edge } }, rules));
+      const keys = (await h.all(client.payouts.list({ arrival_date: { gt: edge } } as never) as never)).map((r) =>
+        h.keyOf('payouts', r),
+      );
+      expect(keys, 'arrival_date.gt').toEqual(h.expectedKeys('payouts', { arrival_date: { gt: edge } }, rules));
       expect(keys, 'arrival_date.gt is exclusive').not.toContain(key);
     }
     {
-      const keys = (await h.all(client.payouts.list({ 'arrival_date': { 'gte': edge } } as never) as never)).map((r) => h.keyOf('payouts', r));
-      expect(keys, 'arrival_date.gte').toEqual(h.expectedKeys('payouts', { 'arrival_date': { 'gte': edge } }, rules));
+      const keys = (await h.all(client.payouts.list({ arrival_date: { gte: edge } } as never) as never)).map((r) =>
+        h.keyOf('payouts', r),
+      );
+      expect(keys, 'arrival_date.gte').toEqual(h.expectedKeys('payouts', { arrival_date: { gte: edge } }, rules));
       expect(keys, 'arrival_date.gte is inclusive').toContain(key);
     }
     {
-      const keys = (await h.all(client.payouts.list({ 'arrival_date': { 'lt': edge } } as never) as never)).map((r) => h.keyOf('payouts', r));
-      expect(keys, 'arrival_date.lt').toEqual(h.expectedKeys('payouts', { 'arrival_date': { 'lt': edge } }, rules));
+      const keys = (await h.all(client.payouts.list({ arrival_date: { lt: edge } } as never) as never)).map((r) =>
+        h.keyOf('payouts', r),
+      );
+      expect(keys, 'arrival_date.lt').toEqual(h.expectedKeys('payouts', { arrival_date: { lt: edge } }, rules));
       expect(keys, 'arrival_date.lt is exclusive').not.toContain(key);
     }
     {
-      const keys = (await h.all(client.payouts.list({ 'arrival_date': { 'lte': edge } } as never) as never)).map((r) => h.keyOf('payouts', r));
-      expect(keys, 'arrival_date.lte').toEqual(h.expectedKeys('payouts', { 'arrival_date': { 'lte': edge } }, rules));
+      const keys = (await h.all(client.payouts.list({ arrival_date: { lte: edge } } as never) as never)).map((r) =>
+        h.keyOf('payouts', r),
+      );
+      expect(keys, 'arrival_date.lte').toEqual(h.expectedKeys('payouts', { arrival_date: { lte: edge } }, rules));
       expect(keys, 'arrival_date.lte is inclusive').toContain(key);
     }
   });
@@ -737,23 +1345,31 @@ describe('payouts list', () => {
     const edge = h.field('payouts', index, 'created');
     const key = String(h.key('payouts', index));
     {
-      const keys = (await h.all(client.payouts.list({ 'created': { 'gt': edge } } as never) as never)).map((r) => h.keyOf('payouts', r));
-      expect(keys, 'created.gt').toEqual(h.expectedKeys('payouts', { 'created': { 'gt': edge } }, rules));
+      const keys = (await h.all(client.payouts.list({ created: { gt: edge } } as never) as never)).map((r) =>
+        h.keyOf('payouts', r),
+      );
+      expect(keys, 'created.gt').toEqual(h.expectedKeys('payouts', { created: { gt: edge } }, rules));
       expect(keys, 'created.gt is exclusive').not.toContain(key);
     }
     {
-      const keys = (await h.all(client.payouts.list({ 'created': { 'gte': edge } } as never) as never)).map((r) => h.keyOf('payouts', r));
-      expect(keys, 'created.gte').toEqual(h.expectedKeys('payouts', { 'created': { 'gte': edge } }, rules));
+      const keys = (await h.all(client.payouts.list({ created: { gte: edge } } as never) as never)).map((r) =>
+        h.keyOf('payouts', r),
+      );
+      expect(keys, 'created.gte').toEqual(h.expectedKeys('payouts', { created: { gte: edge } }, rules));
       expect(keys, 'created.gte is inclusive').toContain(key);
     }
     {
-      const keys = (await h.all(client.payouts.list({ 'created': { 'lt': edge } } as never) as never)).map((r) => h.keyOf('payouts', r));
-      expect(keys, 'created.lt').toEqual(h.expectedKeys('payouts', { 'created': { 'lt': edge } }, rules));
+      const keys = (await h.all(client.payouts.list({ created: { lt: edge } } as never) as never)).map((r) =>
+        h.keyOf('payouts', r),
+      );
+      expect(keys, 'created.lt').toEqual(h.expectedKeys('payouts', { created: { lt: edge } }, rules));
       expect(keys, 'created.lt is exclusive').not.toContain(key);
     }
     {
-      const keys = (await h.all(client.payouts.list({ 'created': { 'lte': edge } } as never) as never)).map((r) => h.keyOf('payouts', r));
-      expect(keys, 'created.lte').toEqual(h.expectedKeys('payouts', { 'created': { 'lte': edge } }, rules));
+      const keys = (await h.all(client.payouts.list({ created: { lte: edge } } as never) as never)).map((r) =>
+        h.keyOf('payouts', r),
+      );
+      expect(keys, 'created.lte').toEqual(h.expectedKeys('payouts', { created: { lte: edge } }, rules));
       expect(keys, 'created.lte is inclusive').toContain(key);
     }
   });
@@ -761,7 +1377,9 @@ describe('payouts list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.payouts.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.payouts.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -769,14 +1387,16 @@ describe('payouts list', () => {
 describe('payouts get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.payouts.get({ 'id': h.key('payouts', 0, 'string') } as never);
+    const record = await client.payouts.get({ id: h.key('payouts', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('payouts', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.payouts.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.payouts.get({ id: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -784,8 +1404,8 @@ describe('payouts get', () => {
 describe('products list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
+
+    const params = { limit: 10 };
     const { keys, pages } = await h.walk(client.products.list(params as never) as never, (r) => h.keyOf('products', r));
     const expected = h.expectedKeys('products', params);
     expect(keys).toEqual(expected);
@@ -800,7 +1420,7 @@ describe('products list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('products', listed);
-      const record = await client.products.get({ 'id': key } as never);
+      const record = await client.products.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `products ${key}: list and get`);
     }
   });
@@ -809,13 +1429,15 @@ describe('products list', () => {
     const client = await h.client(AUTH);
     const records = await h.all(client.products.list({} as never) as never);
     expect(records.length).toBeGreaterThan(1);
-    expect(orderingBreak(records, [{"field":"created","direction":"desc"}])).toBeUndefined();
+    expect(orderingBreak(records, [{ field: 'created', direction: 'desc' }])).toBeUndefined();
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.products.list({ 'ending_before': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.products.list({ ending_before: 12345 } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -823,14 +1445,40 @@ describe('products list', () => {
 describe('products get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.products.get({ 'id': h.key('products', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('products', 0, ["active","attributes","created","default_price","description","features","id","images","livemode","marketing_features","metadata","name","object","package_dimensions","shippable","statement_descriptor","tax_code","type","unit_label","updated","url"]));
+    const record = await client.products.get({ id: h.key('products', 0, 'string') } as never);
+    expect(record).toEqual(
+      h.asShape('products', 0, [
+        'active',
+        'attributes',
+        'created',
+        'default_price',
+        'description',
+        'features',
+        'id',
+        'images',
+        'livemode',
+        'marketing_features',
+        'metadata',
+        'name',
+        'object',
+        'package_dimensions',
+        'shippable',
+        'statement_descriptor',
+        'tax_code',
+        'type',
+        'unit_label',
+        'updated',
+        'url',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.products.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.products.get({ id: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -838,9 +1486,20 @@ describe('products get', () => {
 describe('products api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('products', ["default_price","description","id","name","statement_descriptor","tax_code","unit_label","url"])!;
-    const params = { 'limit': 10, 'query': h.query('search_query', sample) };
-    const { keys, pages } = await h.walk(client.products.apiSearch(params as never) as never, (r) => h.keyOf('products', r));
+    const sample = h.sampleString('products', [
+      'default_price',
+      'description',
+      'id',
+      'name',
+      'statement_descriptor',
+      'tax_code',
+      'unit_label',
+      'url',
+    ])!;
+    const params = { limit: 10, query: h.query('search_query', sample) };
+    const { keys, pages } = await h.walk(client.products.apiSearch(params as never) as never, (r) =>
+      h.keyOf('products', r),
+    );
     const expected = h.expectedKeys('products', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -850,7 +1509,11 @@ describe('products api_search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.products.apiSearch({ 'query': 'contract query', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.products.apiSearch({ query: 'contract query', contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -858,8 +1521,8 @@ describe('products api_search', () => {
 describe('refunds list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
+
+    const params = { limit: 10 };
     const { keys, pages } = await h.walk(client.refunds.list(params as never) as never, (r) => h.keyOf('refunds', r));
     const expected = h.expectedKeys('refunds', params);
     expect(keys).toEqual(expected);
@@ -874,7 +1537,7 @@ describe('refunds list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('refunds', listed);
-      const record = await client.refunds.get({ 'id': key } as never);
+      const record = await client.refunds.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `refunds ${key}: list and get`);
     }
   });
@@ -883,13 +1546,15 @@ describe('refunds list', () => {
     const client = await h.client(AUTH);
     const records = await h.all(client.refunds.list({} as never) as never);
     expect(records.length).toBeGreaterThan(1);
-    expect(orderingBreak(records, [{"field":"created","direction":"desc"}])).toBeUndefined();
+    expect(orderingBreak(records, [{ field: 'created', direction: 'desc' }])).toBeUndefined();
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.refunds.list({ 'ending_before': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.refunds.list({ ending_before: 12345 } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -897,14 +1562,16 @@ describe('refunds list', () => {
 describe('refunds get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.refunds.get({ 'id': h.key('refunds', 0, 'string') } as never);
+    const record = await client.refunds.get({ id: h.key('refunds', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('refunds', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.refunds.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.refunds.get({ id: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -914,17 +1581,21 @@ describe('refunds search', () => {
     const client = await h.client(AUTH);
     for (const params of h.searchQueries('refunds', null)) {
       const hits: string[] = [];
-      for await (const hit of client.refunds.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
+      for await (const hit of client.refunds.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
       expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('refunds', null, { ...params, limit: 100000 }));
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.refunds.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.refunds.get({ 'id': hit.id } as never);
+    for await (const hit of client.refunds.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.refunds.get({ id: hit.id } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `refunds ${hit.id}: search data and record`);
       if (++compared === 25) break;
@@ -935,19 +1606,23 @@ describe('refunds search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.refunds.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.refunds.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
 
 describe('subscriptions list', () => {
-  const rules: ListRules = {"defaultFilter":{"field":"status","exclude":["canceled"],"unlessParam":"status"}};
+  const rules: ListRules = { defaultFilter: { field: 'status', exclude: ['canceled'], unlessParam: 'status' } };
 
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.subscriptions.list(params as never) as never, (r) => h.keyOf('subscriptions', r));
+
+    const params = { limit: 10 };
+    const { keys, pages } = await h.walk(client.subscriptions.list(params as never) as never, (r) =>
+      h.keyOf('subscriptions', r),
+    );
     const expected = h.expectedKeys('subscriptions', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -961,7 +1636,7 @@ describe('subscriptions list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('subscriptions', listed);
-      const record = await client.subscriptions.get({ 'id': key } as never);
+      const record = await client.subscriptions.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `subscriptions ${key}: list and get`);
     }
   });
@@ -970,25 +1645,30 @@ describe('subscriptions list', () => {
     const client = await h.client(AUTH);
     const records = await h.all(client.subscriptions.list({} as never) as never);
     expect(records.length).toBeGreaterThan(1);
-    expect(orderingBreak(records, [{"field":"created","direction":"desc"}])).toBeUndefined();
+    expect(orderingBreak(records, [{ field: 'created', direction: 'desc' }])).toBeUndefined();
   });
 
   test('the default filter leaves out status canceled unless status asks', async () => {
     const client = await h.client(AUTH);
-    const excluded = ["canceled"];
-    expect(h.entity('subscriptions').records.some((r) => excluded.includes(at(r, 'status') as never)), 'the fixtures hold records the default leaves out').toBe(true);
+    const excluded = ['canceled'];
+    expect(
+      h.entity('subscriptions').records.some((r) => excluded.includes(at(r, 'status') as never)),
+      'the fixtures hold records the default leaves out',
+    ).toBe(true);
     const records = await h.all(client.subscriptions.list({} as never) as never);
     expect(records.length).toBeGreaterThan(0);
     expect(records.filter((r) => excluded.includes(at(r, 'status') as never))).toEqual([]);
-    const asked = await h.all(client.subscriptions.list({ ...{}, 'status': "canceled" } as never) as never);
+    const asked = await h.all(client.subscriptions.list({ ...{}, status: 'canceled' } as never) as never);
     expect(asked.length, 'asking for status lifts the default').toBeGreaterThan(0);
-    expect(asked.every((r) => at(r, 'status') === "canceled")).toBe(true);
+    expect(asked.every((r) => at(r, 'status') === 'canceled')).toBe(true);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.subscriptions.list({ 'ending_before': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.subscriptions.list({ ending_before: 12345 } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -996,14 +1676,16 @@ describe('subscriptions list', () => {
 describe('subscriptions get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.subscriptions.get({ 'id': h.key('subscriptions', 0, 'string') } as never);
+    const record = await client.subscriptions.get({ id: h.key('subscriptions', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('subscriptions', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.subscriptions.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.subscriptions.get({ id: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -1011,9 +1693,11 @@ describe('subscriptions get', () => {
 describe('subscriptions api_search', () => {
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.subscriptions.apiSearch(params as never) as never, (r) => h.keyOf('subscriptions', r));
+    const { keys, pages } = await h.walk(client.subscriptions.apiSearch(params as never) as never, (r) =>
+      h.keyOf('subscriptions', r),
+    );
     const expected = h.expectedKeys('subscriptions', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -1027,7 +1711,7 @@ describe('subscriptions api_search', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('subscriptions', listed);
-      const record = await client.subscriptions.get({ 'id': key } as never);
+      const record = await client.subscriptions.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `subscriptions ${key}: list and get`);
     }
   });
@@ -1038,17 +1722,23 @@ describe('subscriptions search', () => {
     const client = await h.client(AUTH);
     for (const params of h.searchQueries('subscriptions', null)) {
       const hits: string[] = [];
-      for await (const hit of client.subscriptions.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('subscriptions', null, { ...params, limit: 100000 }));
+      for await (const hit of client.subscriptions.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch('subscriptions', null, { ...params, limit: 100000 }),
+      );
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.subscriptions.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.subscriptions.get({ 'id': hit.id } as never);
+    for await (const hit of client.subscriptions.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.subscriptions.get({ id: hit.id } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `subscriptions ${hit.id}: search data and record`);
       if (++compared === 25) break;
@@ -1059,7 +1749,9 @@ describe('subscriptions search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.subscriptions.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.subscriptions.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -1067,9 +1759,17 @@ describe('subscriptions search', () => {
 describe('customers create', () => {
   test('create persists, reads back and is listed', async () => {
     const client = await h.client(AUTH);
-    const params = { 'business_name': 'contract business_name', 'currency': 'contract currency' };
+    const params = { business_name: 'contract business_name', currency: 'contract currency' };
     const created = await client.customers.create(params as never);
-    await h.readBack('customers', { read: (key: unknown) => client.customers.get({ 'id': String(key) } as never), list: () => client.customers.list({} as never) as never }, params, created as never);
+    await h.readBack(
+      'customers',
+      {
+        read: (key: unknown) => client.customers.get({ id: String(key) } as never),
+        list: () => client.customers.list({} as never) as never,
+      },
+      params,
+      created as never,
+    );
     // The created record is listed, first (the list is ordered by created desc).
     const key = h.keyOf('customers', created as never);
     const keys = (await h.all(client.customers.list({} as never) as never)).map((r) => h.keyOf('customers', r));
@@ -1081,8 +1781,11 @@ describe('customers create', () => {
 describe('customers update', () => {
   test('update changes a record, visible to later reads', async () => {
     const client = await h.client(AUTH);
-    const params = { 'id': h.key('customers', 1, 'string'), 'business_name': 'updated business_name' };
-    const reader = { read: (key: unknown) => client.customers.get({ 'id': String(key) } as never), list: () => client.customers.list({} as never) as never };
+    const params = { id: h.key('customers', 1, 'string'), business_name: 'updated business_name' };
+    const reader = {
+      read: (key: unknown) => client.customers.get({ id: String(key) } as never),
+      list: () => client.customers.list({} as never) as never,
+    };
     const updated = await client.customers.update(params as never);
     await h.readBack('customers', reader, params, updated as never, 1);
   });
@@ -1090,7 +1793,9 @@ describe('customers update', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.customers.update({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.customers.update({ id: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -1098,14 +1803,25 @@ describe('customers update', () => {
 describe('customers delete', () => {
   test('delete removes a record', async () => {
     const client = await h.client(AUTH);
-    await client.customers.delete({ 'id': h.key('customers', 2, 'string') } as never);
-    await h.expectGone('customers', { read: (key: unknown) => client.customers.get({ 'id': String(key) } as never), list: () => client.customers.list({} as never) as never }, 2);
+    await client.customers.delete({ id: h.key('customers', 2, 'string') } as never);
+    await h.expectGone(
+      'customers',
+      {
+        read: (key: unknown) => client.customers.get({ id: String(key) } as never),
+        list: () => client.customers.list({} as never) as never,
+      },
+      2,
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.customers.delete({ 'id': h.key('customers', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.customers.delete({ id: h.key('customers', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -1113,9 +1829,17 @@ describe('customers delete', () => {
 describe('products create', () => {
   test('create persists, reads back and is listed', async () => {
     const client = await h.client(AUTH);
-    const params = { 'default_price': 'contract default_price', 'description': 'contract description' };
+    const params = { default_price: 'contract default_price', description: 'contract description' };
     const created = await client.products.create(params as never);
-    await h.readBack('products', { read: (key: unknown) => client.products.get({ 'id': String(key) } as never), list: () => client.products.list({} as never) as never }, params, created as never);
+    await h.readBack(
+      'products',
+      {
+        read: (key: unknown) => client.products.get({ id: String(key) } as never),
+        list: () => client.products.list({} as never) as never,
+      },
+      params,
+      created as never,
+    );
     // The created record is listed, first (the list is ordered by created desc).
     const key = h.keyOf('products', created as never);
     const keys = (await h.all(client.products.list({} as never) as never)).map((r) => h.keyOf('products', r));
@@ -1127,8 +1851,11 @@ describe('products create', () => {
 describe('products update', () => {
   test('update changes a record, visible to later reads', async () => {
     const client = await h.client(AUTH);
-    const params = { 'id': h.key('products', 1, 'string'), 'default_price': 'updated default_price' };
-    const reader = { read: (key: unknown) => client.products.get({ 'id': String(key) } as never), list: () => client.products.list({} as never) as never };
+    const params = { id: h.key('products', 1, 'string'), default_price: 'updated default_price' };
+    const reader = {
+      read: (key: unknown) => client.products.get({ id: String(key) } as never),
+      list: () => client.products.list({} as never) as never,
+    };
     const updated = await client.products.update(params as never);
     await h.readBack('products', reader, params, updated as never, 1);
   });
@@ -1136,7 +1863,9 @@ describe('products update', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.products.update({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.products.update({ id: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -1144,14 +1873,23 @@ describe('products update', () => {
 describe('products delete', () => {
   test('delete removes a record', async () => {
     const client = await h.client(AUTH);
-    await client.products.delete({ 'id': h.key('products', 2, 'string') } as never);
-    await h.expectGone('products', { read: (key: unknown) => client.products.get({ 'id': String(key) } as never), list: () => client.products.list({} as never) as never }, 2);
+    await client.products.delete({ id: h.key('products', 2, 'string') } as never);
+    await h.expectGone(
+      'products',
+      {
+        read: (key: unknown) => client.products.get({ id: String(key) } as never),
+        list: () => client.products.list({} as never) as never,
+      },
+      2,
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.products.delete({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.products.delete({ id: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -1161,7 +1899,15 @@ describe('refunds create', () => {
     const client = await h.client(AUTH);
     const params = {};
     const created = await client.refunds.create(params as never);
-    await h.readBack('refunds', { read: (key: unknown) => client.refunds.get({ 'id': String(key) } as never), list: () => client.refunds.list({} as never) as never }, params, created as never);
+    await h.readBack(
+      'refunds',
+      {
+        read: (key: unknown) => client.refunds.get({ id: String(key) } as never),
+        list: () => client.refunds.list({} as never) as never,
+      },
+      params,
+      created as never,
+    );
     // The created record is listed, first (the list is ordered by created desc).
     const key = h.keyOf('refunds', created as never);
     const keys = (await h.all(client.refunds.list({} as never) as never)).map((r) => h.keyOf('refunds', r));

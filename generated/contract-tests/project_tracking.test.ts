@@ -10,9 +10,11 @@ const AUTH = {};
 describe('issue_comments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.issueComments.list(params as never) as never, (r) => h.keyOf('issue_comments', r));
+    const { keys, pages } = await h.walk(client.issueComments.list(params as never) as never, (r) =>
+      h.keyOf('issue_comments', r),
+    );
     const expected = h.expectedKeys('issue_comments', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -26,7 +28,7 @@ describe('issue_comments list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('issue_comments', listed);
-      const record = await client.issueComments.get({ 'id': key } as never);
+      const record = await client.issueComments.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `issue_comments ${key}: list and get`);
     }
   });
@@ -35,14 +37,16 @@ describe('issue_comments list', () => {
 describe('issue_comments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.issueComments.get({ 'id': h.key('issue_comments', 0, 'string') } as never);
+    const record = await client.issueComments.get({ id: h.key('issue_comments', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('issue_comments', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issueComments.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.issueComments.get({ id: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -52,17 +56,23 @@ describe('issue_comments search', () => {
     const client = await h.client(AUTH);
     for (const params of h.searchQueries('issue_comments', null)) {
       const hits: string[] = [];
-      for await (const hit of client.issueComments.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('issue_comments', null, { ...params, limit: 100000 }));
+      for await (const hit of client.issueComments.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch('issue_comments', null, { ...params, limit: 100000 }),
+      );
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.issueComments.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.issueComments.get({ 'id': hit.id } as never);
+    for await (const hit of client.issueComments.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.issueComments.get({ id: hit.id } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `issue_comments ${hit.id}: search data and record`);
       if (++compared === 25) break;
@@ -73,7 +83,9 @@ describe('issue_comments search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issueComments.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.issueComments.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -81,9 +93,11 @@ describe('issue_comments search', () => {
 describe('issue_fields list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.issueFields.list(params as never) as never, (r) => h.keyOf('issue_fields', r));
+    const { keys, pages } = await h.walk(client.issueFields.list(params as never) as never, (r) =>
+      h.keyOf('issue_fields', r),
+    );
     const expected = h.expectedKeys('issue_fields', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -94,9 +108,11 @@ describe('issue_fields list', () => {
 describe('issue_fields api_search', () => {
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.issueFields.apiSearch(params as never) as never, (r) => h.keyOf('issue_fields', r));
+    const { keys, pages } = await h.walk(client.issueFields.apiSearch(params as never) as never, (r) =>
+      h.keyOf('issue_fields', r),
+    );
     const expected = h.expectedKeys('issue_fields', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -109,8 +125,11 @@ describe('issue_fields search', () => {
     const client = await h.client(AUTH);
     for (const params of h.searchQueries('issue_fields', null)) {
       const hits: string[] = [];
-      for await (const hit of client.issueFields.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('issue_fields', null, { ...params, limit: 100000 }));
+      for await (const hit of client.issueFields.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch('issue_fields', null, { ...params, limit: 100000 }),
+      );
     }
   });
 
@@ -118,7 +137,10 @@ describe('issue_fields search', () => {
     const client = await h.client(AUTH);
     const listed = await h.all(client.issueFields.list({} as never) as never);
     let compared = 0;
-    for await (const hit of client.issueFields.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+    for await (const hit of client.issueFields.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
       const record = listed.find((r) => h.keyOf('issue_fields', r) === hit.id);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `issue_fields ${hit.id}: search data and record`);
@@ -130,7 +152,9 @@ describe('issue_fields search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issueFields.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.issueFields.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -138,9 +162,11 @@ describe('issue_fields search', () => {
 describe('issue_worklogs list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.issueWorklogs.list(params as never) as never, (r) => h.keyOf('issue_worklogs', r));
+    const { keys, pages } = await h.walk(client.issueWorklogs.list(params as never) as never, (r) =>
+      h.keyOf('issue_worklogs', r),
+    );
     const expected = h.expectedKeys('issue_worklogs', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -154,7 +180,7 @@ describe('issue_worklogs list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('issue_worklogs', listed);
-      const record = await client.issueWorklogs.get({ 'id': key } as never);
+      const record = await client.issueWorklogs.get({ id: key } as never);
       h.expectSameShared(listed, record as never, `issue_worklogs ${key}: list and get`);
     }
   });
@@ -163,14 +189,16 @@ describe('issue_worklogs list', () => {
 describe('issue_worklogs get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.issueWorklogs.get({ 'id': h.key('issue_worklogs', 0, 'string') } as never);
+    const record = await client.issueWorklogs.get({ id: h.key('issue_worklogs', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('issue_worklogs', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issueWorklogs.get({ 'id': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.issueWorklogs.get({ id: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -180,17 +208,23 @@ describe('issue_worklogs search', () => {
     const client = await h.client(AUTH);
     for (const params of h.searchQueries('issue_worklogs', null)) {
       const hits: string[] = [];
-      for await (const hit of client.issueWorklogs.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('issue_worklogs', null, { ...params, limit: 100000 }));
+      for await (const hit of client.issueWorklogs.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch('issue_worklogs', null, { ...params, limit: 100000 }),
+      );
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.issueWorklogs.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.issueWorklogs.get({ 'id': hit.id } as never);
+    for await (const hit of client.issueWorklogs.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.issueWorklogs.get({ id: hit.id } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `issue_worklogs ${hit.id}: search data and record`);
       if (++compared === 25) break;
@@ -201,7 +235,9 @@ describe('issue_worklogs search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issueWorklogs.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.issueWorklogs.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -209,14 +245,18 @@ describe('issue_worklogs search', () => {
 describe('issues get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.issues.get({ 'issueIdOrKey': h.key('issues', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('issues', 0, ["expand","fields","id","key","self"]));
+    const record = await client.issues.get({ issueIdOrKey: h.key('issues', 0, 'string') } as never);
+    expect(record).toEqual(h.asShape('issues', 0, ['expand', 'fields', 'id', 'key', 'self']));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issues.get({ 'issueIdOrKey': h.key('issues', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.issues.get({ issueIdOrKey: h.key('issues', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -224,9 +264,11 @@ describe('issues get', () => {
 describe('issues api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('issues', ["key","id"])!;
-    const params = { 'maxResults': 10, 'jql': h.query('jql', sample) };
-    const { keys, pages } = await h.walk(client.issues.apiSearch(params as never) as never, (r) => h.keyOf('issues', r));
+    const sample = h.sampleString('issues', ['key', 'id'])!;
+    const params = { maxResults: 10, jql: h.query('jql', sample) };
+    const { keys, pages } = await h.walk(client.issues.apiSearch(params as never) as never, (r) =>
+      h.keyOf('issues', r),
+    );
     const expected = h.expectedKeys('issues', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -236,7 +278,9 @@ describe('issues api_search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issues.apiSearch({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.issues.apiSearch({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -244,19 +288,69 @@ describe('issues api_search', () => {
 describe('issues search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('issues', [{"name":"changelog","type":"object"},{"name":"created","type":"string"},{"name":"editmeta","type":"object"},{"name":"expand","type":"string"},{"name":"fields","type":"object"},{"name":"fieldsToInclude","type":"object"},{"name":"id","type":"string"},{"name":"key","type":"string"},{"name":"names","type":"object"},{"name":"operations","type":"object"},{"name":"projectId","type":"string"},{"name":"projectKey","type":"string"},{"name":"properties","type":"object"},{"name":"renderedFields","type":"object"},{"name":"schema","type":"object"},{"name":"self","type":"string"},{"name":"transitions","type":"array"},{"name":"updated","type":"string"},{"name":"versionedRepresentations","type":"object"}])) {
+    for (const params of h.searchQueries('issues', [
+      { name: 'changelog', type: 'object' },
+      { name: 'created', type: 'string' },
+      { name: 'editmeta', type: 'object' },
+      { name: 'expand', type: 'string' },
+      { name: 'fields', type: 'object' },
+      { name: 'fieldsToInclude', type: 'object' },
+      { name: 'id', type: 'string' },
+      { name: 'key', type: 'string' },
+      { name: 'names', type: 'object' },
+      { name: 'operations', type: 'object' },
+      { name: 'projectId', type: 'string' },
+      { name: 'projectKey', type: 'string' },
+      { name: 'properties', type: 'object' },
+      { name: 'renderedFields', type: 'object' },
+      { name: 'schema', type: 'object' },
+      { name: 'self', type: 'string' },
+      { name: 'transitions', type: 'array' },
+      { name: 'updated', type: 'string' },
+      { name: 'versionedRepresentations', type: 'object' },
+    ])) {
       const hits: string[] = [];
-      for await (const hit of client.issues.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('issues', [{"name":"changelog","type":"object"},{"name":"created","type":"string"},{"name":"editmeta","type":"object"},{"name":"expand","type":"string"},{"name":"fields","type":"object"},{"name":"fieldsToInclude","type":"object"},{"name":"id","type":"string"},{"name":"key","type":"string"},{"name":"names","type":"object"},{"name":"operations","type":"object"},{"name":"projectId","type":"string"},{"name":"projectKey","type":"string"},{"name":"properties","type":"object"},{"name":"renderedFields","type":"object"},{"name":"schema","type":"object"},{"name":"self","type":"string"},{"name":"transitions","type":"array"},{"name":"updated","type":"string"},{"name":"versionedRepresentations","type":"object"}], { ...params, limit: 100000 }));
+      for await (const hit of client.issues.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch(
+          'issues',
+          [
+            { name: 'changelog', type: 'object' },
+            { name: 'created', type: 'string' },
+            { name: 'editmeta', type: 'object' },
+            { name: 'expand', type: 'string' },
+            { name: 'fields', type: 'object' },
+            { name: 'fieldsToInclude', type: 'object' },
+            { name: 'id', type: 'string' },
+            { name: 'key', type: 'string' },
+            { name: 'names', type: 'object' },
+            { name: 'operations', type: 'object' },
+            { name: 'projectId', type: 'string' },
+            { name: 'projectKey', type: 'string' },
+            { name: 'properties', type: 'object' },
+            { name: 'renderedFields', type: 'object' },
+            { name: 'schema', type: 'object' },
+            { name: 'self', type: 'string' },
+            { name: 'transitions', type: 'array' },
+            { name: 'updated', type: 'string' },
+            { name: 'versionedRepresentations', type: 'object' },
+          ],
+          { ...params, limit: 100000 },
+        ),
+      );
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.issues.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.issues.get({ 'issueIdOrKey': hit.id } as never);
+    for await (const hit of client.issues.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.issues.get({ issueIdOrKey: hit.id } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `issues ${hit.id}: search data and record`);
       if (++compared === 25) break;
@@ -267,7 +361,9 @@ describe('issues search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issues.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.issues.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -275,26 +371,59 @@ describe('issues search', () => {
 describe('projects get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.projects.get({ 'projectIdOrKey': h.key('projects', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('projects', 0, ["assigneeType","avatarUrls","components","description","entityId","expand","id","isPrivate","issueTypes","key","lead","name","projectCategory","projectTypeKey","properties","roles","self","simplified","style","url","uuid","versions"]));
+    const record = await client.projects.get({ projectIdOrKey: h.key('projects', 0, 'string') } as never);
+    expect(record).toEqual(
+      h.asShape('projects', 0, [
+        'assigneeType',
+        'avatarUrls',
+        'components',
+        'description',
+        'entityId',
+        'expand',
+        'id',
+        'isPrivate',
+        'issueTypes',
+        'key',
+        'lead',
+        'name',
+        'projectCategory',
+        'projectTypeKey',
+        'properties',
+        'roles',
+        'self',
+        'simplified',
+        'style',
+        'url',
+        'uuid',
+        'versions',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.projects.get({ 'projectIdOrKey': h.key('projects', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.projects.get({ projectIdOrKey: h.key('projects', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
 
 describe('projects api_search', () => {
-  const rules: ListRules = {"params":{"query":{"matches":{"fields":["key","name"],"mode":"contains","caseSensitive":false}}}};
+  const rules: ListRules = {
+    params: { query: { matches: { fields: ['key', 'name'], mode: 'contains', caseSensitive: false } } },
+  };
 
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'maxResults': 10 };
-    const { keys, pages } = await h.walk(client.projects.apiSearch(params as never) as never, (r) => h.keyOf('projects', r));
+
+    const params = { maxResults: 10 };
+    const { keys, pages } = await h.walk(client.projects.apiSearch(params as never) as never, (r) =>
+      h.keyOf('projects', r),
+    );
     const expected = h.expectedKeys('projects', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -308,7 +437,7 @@ describe('projects api_search', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('projects', listed);
-      const record = await client.projects.get({ 'projectIdOrKey': key } as never);
+      const record = await client.projects.get({ projectIdOrKey: key } as never);
       h.expectSameShared(listed, record as never, `projects ${key}: list and get`);
     }
   });
@@ -320,9 +449,10 @@ describe('projects api_search', () => {
     if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('projects', index, 'key'));
-    const run = async (probe: string) => (await h.all(client.projects.apiSearch({ 'query': probe } as never) as never)).map((r) => h.keyOf('projects', r));
+    const run = async (probe: string) =>
+      (await h.all(client.projects.apiSearch({ query: probe } as never) as never)).map((r) => h.keyOf('projects', r));
     let probe = value.slice(1, Math.max(2, value.length - 1));
-    expect(await run(probe)).toEqual(h.expectedKeys('projects', { 'query': probe }, rules));
+    expect(await run(probe)).toEqual(h.expectedKeys('projects', { query: probe }, rules));
     expect(await run(probe)).toContain(String(h.key('projects', index)));
     if (/[a-z]/i.test(probe)) {
       probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
@@ -333,7 +463,9 @@ describe('projects api_search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.projects.apiSearch({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.projects.apiSearch({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -341,19 +473,99 @@ describe('projects api_search', () => {
 describe('projects search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('projects', [{"name":"archived","type":"boolean"},{"name":"archivedBy","type":"object"},{"name":"archivedDate","type":"string"},{"name":"assigneeType","type":"string"},{"name":"avatarUrls","type":"object"},{"name":"components","type":"array"},{"name":"deleted","type":"boolean"},{"name":"deletedBy","type":"object"},{"name":"deletedDate","type":"string"},{"name":"description","type":"string"},{"name":"email","type":"string"},{"name":"entityId","type":"string"},{"name":"expand","type":"string"},{"name":"favourite","type":"boolean"},{"name":"id","type":"string"},{"name":"insight","type":"object"},{"name":"isPrivate","type":"boolean"},{"name":"issueTypeHierarchy","type":"object"},{"name":"issueTypes","type":"array"},{"name":"key","type":"string"},{"name":"lead","type":"object"},{"name":"name","type":"string"},{"name":"permissions","type":"object"},{"name":"projectCategory","type":"object"},{"name":"projectTypeKey","type":"string"},{"name":"properties","type":"object"},{"name":"retentionTillDate","type":"string"},{"name":"roles","type":"object"},{"name":"self","type":"string"},{"name":"simplified","type":"boolean"},{"name":"style","type":"string"},{"name":"url","type":"string"},{"name":"uuid","type":"string"},{"name":"versions","type":"array"}])) {
+    for (const params of h.searchQueries('projects', [
+      { name: 'archived', type: 'boolean' },
+      { name: 'archivedBy', type: 'object' },
+      { name: 'archivedDate', type: 'string' },
+      { name: 'assigneeType', type: 'string' },
+      { name: 'avatarUrls', type: 'object' },
+      { name: 'components', type: 'array' },
+      { name: 'deleted', type: 'boolean' },
+      { name: 'deletedBy', type: 'object' },
+      { name: 'deletedDate', type: 'string' },
+      { name: 'description', type: 'string' },
+      { name: 'email', type: 'string' },
+      { name: 'entityId', type: 'string' },
+      { name: 'expand', type: 'string' },
+      { name: 'favourite', type: 'boolean' },
+      { name: 'id', type: 'string' },
+      { name: 'insight', type: 'object' },
+      { name: 'isPrivate', type: 'boolean' },
+      { name: 'issueTypeHierarchy', type: 'object' },
+      { name: 'issueTypes', type: 'array' },
+      { name: 'key', type: 'string' },
+      { name: 'lead', type: 'object' },
+      { name: 'name', type: 'string' },
+      { name: 'permissions', type: 'object' },
+      { name: 'projectCategory', type: 'object' },
+      { name: 'projectTypeKey', type: 'string' },
+      { name: 'properties', type: 'object' },
+      { name: 'retentionTillDate', type: 'string' },
+      { name: 'roles', type: 'object' },
+      { name: 'self', type: 'string' },
+      { name: 'simplified', type: 'boolean' },
+      { name: 'style', type: 'string' },
+      { name: 'url', type: 'string' },
+      { name: 'uuid', type: 'string' },
+      { name: 'versions', type: 'array' },
+    ])) {
       const hits: string[] = [];
-      for await (const hit of client.projects.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('projects', [{"name":"archived","type":"boolean"},{"name":"archivedBy","type":"object"},{"name":"archivedDate","type":"string"},{"name":"assigneeType","type":"string"},{"name":"avatarUrls","type":"object"},{"name":"components","type":"array"},{"name":"deleted","type":"boolean"},{"name":"deletedBy","type":"object"},{"name":"deletedDate","type":"string"},{"name":"description","type":"string"},{"name":"email","type":"string"},{"name":"entityId","type":"string"},{"name":"expand","type":"string"},{"name":"favourite","type":"boolean"},{"name":"id","type":"string"},{"name":"insight","type":"object"},{"name":"isPrivate","type":"boolean"},{"name":"issueTypeHierarchy","type":"object"},{"name":"issueTypes","type":"array"},{"name":"key","type":"string"},{"name":"lead","type":"object"},{"name":"name","type":"string"},{"name":"permissions","type":"object"},{"name":"projectCategory","type":"object"},{"name":"projectTypeKey","type":"string"},{"name":"properties","type":"object"},{"name":"retentionTillDate","type":"string"},{"name":"roles","type":"object"},{"name":"self","type":"string"},{"name":"simplified","type":"boolean"},{"name":"style","type":"string"},{"name":"url","type":"string"},{"name":"uuid","type":"string"},{"name":"versions","type":"array"}], { ...params, limit: 100000 }));
+      for await (const hit of client.projects.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch(
+          'projects',
+          [
+            { name: 'archived', type: 'boolean' },
+            { name: 'archivedBy', type: 'object' },
+            { name: 'archivedDate', type: 'string' },
+            { name: 'assigneeType', type: 'string' },
+            { name: 'avatarUrls', type: 'object' },
+            { name: 'components', type: 'array' },
+            { name: 'deleted', type: 'boolean' },
+            { name: 'deletedBy', type: 'object' },
+            { name: 'deletedDate', type: 'string' },
+            { name: 'description', type: 'string' },
+            { name: 'email', type: 'string' },
+            { name: 'entityId', type: 'string' },
+            { name: 'expand', type: 'string' },
+            { name: 'favourite', type: 'boolean' },
+            { name: 'id', type: 'string' },
+            { name: 'insight', type: 'object' },
+            { name: 'isPrivate', type: 'boolean' },
+            { name: 'issueTypeHierarchy', type: 'object' },
+            { name: 'issueTypes', type: 'array' },
+            { name: 'key', type: 'string' },
+            { name: 'lead', type: 'object' },
+            { name: 'name', type: 'string' },
+            { name: 'permissions', type: 'object' },
+            { name: 'projectCategory', type: 'object' },
+            { name: 'projectTypeKey', type: 'string' },
+            { name: 'properties', type: 'object' },
+            { name: 'retentionTillDate', type: 'string' },
+            { name: 'roles', type: 'object' },
+            { name: 'self', type: 'string' },
+            { name: 'simplified', type: 'boolean' },
+            { name: 'style', type: 'string' },
+            { name: 'url', type: 'string' },
+            { name: 'uuid', type: 'string' },
+            { name: 'versions', type: 'array' },
+          ],
+          { ...params, limit: 100000 },
+        ),
+      );
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.projects.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.projects.get({ 'projectIdOrKey': hit.id } as never);
+    for await (const hit of client.projects.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.projects.get({ projectIdOrKey: hit.id } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `projects ${hit.id}: search data and record`);
       if (++compared === 25) break;
@@ -364,7 +576,9 @@ describe('projects search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.projects.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.projects.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -372,7 +586,7 @@ describe('projects search', () => {
 describe('users list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
@@ -388,7 +602,7 @@ describe('users list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('users', listed);
-      const record = await client.users.get({ 'accountId': key } as never);
+      const record = await client.users.get({ accountId: key } as never);
       h.expectSameShared(listed, record as never, `users ${key}: list and get`);
     }
   });
@@ -397,14 +611,16 @@ describe('users list', () => {
 describe('users get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.users.get({ 'accountId': h.key('users', 0, 'string') } as never);
+    const record = await client.users.get({ accountId: h.key('users', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('users', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.users.get({ 'accountId': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.users.get({ accountId: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -412,7 +628,7 @@ describe('users get', () => {
 describe('users api_search', () => {
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.users.apiSearch(params as never) as never, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
@@ -428,7 +644,7 @@ describe('users api_search', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('users', listed);
-      const record = await client.users.get({ 'accountId': key } as never);
+      const record = await client.users.get({ accountId: key } as never);
       h.expectSameShared(listed, record as never, `users ${key}: list and get`);
     }
   });
@@ -439,17 +655,21 @@ describe('users search', () => {
     const client = await h.client(AUTH);
     for (const params of h.searchQueries('users', null)) {
       const hits: string[] = [];
-      for await (const hit of client.users.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
+      for await (const hit of client.users.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
       expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('users', null, { ...params, limit: 100000 }));
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.users.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.users.get({ 'accountId': hit.id } as never);
+    for await (const hit of client.users.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.users.get({ accountId: hit.id } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `users ${hit.id}: search data and record`);
       if (++compared === 25) break;
@@ -460,7 +680,9 @@ describe('users search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.users.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.users.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

@@ -9,7 +9,9 @@ const AUTH = {};
 describe('application_attachment download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.applicationAttachment.download({ 'application_id': h.key('application_attachment', 0, 'integer') } as never);
+    const file = await client.applicationAttachment.download({
+      application_id: h.key('application_attachment', 0, 'integer'),
+    } as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
@@ -20,7 +22,9 @@ describe('application_attachment download', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.applicationAttachment.download({ 'application_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.applicationAttachment.download({ application_id: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -28,9 +32,11 @@ describe('application_attachment download', () => {
 describe('applications list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
-    const { keys, pages } = await h.walk(client.applications.list(params as never) as never, (r) => h.keyOf('applications', r));
+
+    const params = { per_page: 10 };
+    const { keys, pages } = await h.walk(client.applications.list(params as never) as never, (r) =>
+      h.keyOf('applications', r),
+    );
     const expected = h.expectedKeys('applications', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -44,7 +50,7 @@ describe('applications list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('applications', listed);
-      const record = await client.applications.get({ 'id': Number(key) } as never);
+      const record = await client.applications.get({ id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `applications ${key}: list and get`);
     }
   });
@@ -52,7 +58,9 @@ describe('applications list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.applications.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.applications.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -60,14 +68,42 @@ describe('applications list', () => {
 describe('applications get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.applications.get({ 'id': h.key('applications', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('applications', 0, ["answers","applied_at","attachments","candidate_id","credited_to","current_stage","custom_fields","id","job_post_id","jobs","last_activity_at","location","prospect","prospect_detail","prospective_department","prospective_office","rejected_at","rejection_details","rejection_reason","source","status"]));
+    const record = await client.applications.get({ id: h.key('applications', 0, 'integer') } as never);
+    expect(record).toEqual(
+      h.asShape('applications', 0, [
+        'answers',
+        'applied_at',
+        'attachments',
+        'candidate_id',
+        'credited_to',
+        'current_stage',
+        'custom_fields',
+        'id',
+        'job_post_id',
+        'jobs',
+        'last_activity_at',
+        'location',
+        'prospect',
+        'prospect_detail',
+        'prospective_department',
+        'prospective_office',
+        'rejected_at',
+        'rejection_details',
+        'rejection_reason',
+        'source',
+        'status',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.applications.get({ 'id': h.key('applications', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.applications.get({ id: h.key('applications', 0, 'integer'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -75,7 +111,9 @@ describe('applications get', () => {
 describe('candidate_attachment download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.candidateAttachment.download({ 'candidate_id': h.key('candidate_attachment', 0, 'integer') } as never);
+    const file = await client.candidateAttachment.download({
+      candidate_id: h.key('candidate_attachment', 0, 'integer'),
+    } as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
@@ -86,7 +124,9 @@ describe('candidate_attachment download', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.candidateAttachment.download({ 'candidate_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.candidateAttachment.download({ candidate_id: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -94,9 +134,11 @@ describe('candidate_attachment download', () => {
 describe('candidates list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
-    const { keys, pages } = await h.walk(client.candidates.list(params as never) as never, (r) => h.keyOf('candidates', r));
+
+    const params = { per_page: 10 };
+    const { keys, pages } = await h.walk(client.candidates.list(params as never) as never, (r) =>
+      h.keyOf('candidates', r),
+    );
     const expected = h.expectedKeys('candidates', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -110,7 +152,7 @@ describe('candidates list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('candidates', listed);
-      const record = await client.candidates.get({ 'id': Number(key) } as never);
+      const record = await client.candidates.get({ id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `candidates ${key}: list and get`);
     }
   });
@@ -118,7 +160,9 @@ describe('candidates list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.candidates.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.candidates.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -126,14 +170,43 @@ describe('candidates list', () => {
 describe('candidates get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.candidates.get({ 'id': h.key('candidates', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('candidates', 0, ["addresses","application_ids","attachments","can_email","company","coordinator","created_at","custom_fields","email_addresses","first_name","id","is_private","last_activity","last_name","phone_numbers","photo_url","recruiter","social_media_addresses","tags","title","updated_at","website_addresses"]));
+    const record = await client.candidates.get({ id: h.key('candidates', 0, 'integer') } as never);
+    expect(record).toEqual(
+      h.asShape('candidates', 0, [
+        'addresses',
+        'application_ids',
+        'attachments',
+        'can_email',
+        'company',
+        'coordinator',
+        'created_at',
+        'custom_fields',
+        'email_addresses',
+        'first_name',
+        'id',
+        'is_private',
+        'last_activity',
+        'last_name',
+        'phone_numbers',
+        'photo_url',
+        'recruiter',
+        'social_media_addresses',
+        'tags',
+        'title',
+        'updated_at',
+        'website_addresses',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.candidates.get({ 'id': h.key('candidates', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.candidates.get({ id: h.key('candidates', 0, 'integer'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -141,9 +214,11 @@ describe('candidates get', () => {
 describe('departments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
-    const { keys, pages } = await h.walk(client.departments.list(params as never) as never, (r) => h.keyOf('departments', r));
+
+    const params = { per_page: 10 };
+    const { keys, pages } = await h.walk(client.departments.list(params as never) as never, (r) =>
+      h.keyOf('departments', r),
+    );
     const expected = h.expectedKeys('departments', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -157,7 +232,7 @@ describe('departments list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('departments', listed);
-      const record = await client.departments.get({ 'id': Number(key) } as never);
+      const record = await client.departments.get({ id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `departments ${key}: list and get`);
     }
   });
@@ -165,7 +240,9 @@ describe('departments list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.departments.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.departments.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -173,14 +250,28 @@ describe('departments list', () => {
 describe('departments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.departments.get({ 'id': h.key('departments', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('departments', 0, ["child_department_external_ids","child_ids","external_id","id","name","parent_department_external_id","parent_id"]));
+    const record = await client.departments.get({ id: h.key('departments', 0, 'integer') } as never);
+    expect(record).toEqual(
+      h.asShape('departments', 0, [
+        'child_department_external_ids',
+        'child_ids',
+        'external_id',
+        'id',
+        'name',
+        'parent_department_external_id',
+        'parent_id',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.departments.get({ 'id': h.key('departments', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.departments.get({ id: h.key('departments', 0, 'integer'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -188,9 +279,11 @@ describe('departments get', () => {
 describe('job_posts list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.jobPosts.list(params as never) as never, (r) => h.keyOf('job_posts', r));
+    const { keys, pages } = await h.walk(client.jobPosts.list(params as never) as never, (r) =>
+      h.keyOf('job_posts', r),
+    );
     const expected = h.expectedKeys('job_posts', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -204,7 +297,7 @@ describe('job_posts list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('job_posts', listed);
-      const record = await client.jobPosts.get({ 'id': Number(key) } as never);
+      const record = await client.jobPosts.get({ id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `job_posts ${key}: list and get`);
     }
   });
@@ -213,14 +306,16 @@ describe('job_posts list', () => {
 describe('job_posts get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.jobPosts.get({ 'id': h.key('job_posts', 0, 'integer') } as never);
+    const record = await client.jobPosts.get({ id: h.key('job_posts', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('job_posts', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.jobPosts.get({ 'id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.jobPosts.get({ id: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -228,8 +323,8 @@ describe('job_posts get', () => {
 describe('jobs list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
+
+    const params = { per_page: 10 };
     const { keys, pages } = await h.walk(client.jobs.list(params as never) as never, (r) => h.keyOf('jobs', r));
     const expected = h.expectedKeys('jobs', params);
     expect(keys).toEqual(expected);
@@ -244,7 +339,7 @@ describe('jobs list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('jobs', listed);
-      const record = await client.jobs.get({ 'id': Number(key) } as never);
+      const record = await client.jobs.get({ id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `jobs ${key}: list and get`);
     }
   });
@@ -252,7 +347,9 @@ describe('jobs list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.jobs.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.jobs.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -260,14 +357,36 @@ describe('jobs list', () => {
 describe('jobs get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.jobs.get({ 'id': h.key('jobs', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('jobs', 0, ["closed_at","confidential","created_at","custom_fields","departments","hiring_team","id","name","notes","offices","opened_at","openings","requisition_id","status","updated_at"]));
+    const record = await client.jobs.get({ id: h.key('jobs', 0, 'integer') } as never);
+    expect(record).toEqual(
+      h.asShape('jobs', 0, [
+        'closed_at',
+        'confidential',
+        'created_at',
+        'custom_fields',
+        'departments',
+        'hiring_team',
+        'id',
+        'name',
+        'notes',
+        'offices',
+        'opened_at',
+        'openings',
+        'requisition_id',
+        'status',
+        'updated_at',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.jobs.get({ 'id': h.key('jobs', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.jobs.get({ id: h.key('jobs', 0, 'integer'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -275,8 +394,8 @@ describe('jobs get', () => {
 describe('offers list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
+
+    const params = { per_page: 10 };
     const { keys, pages } = await h.walk(client.offers.list(params as never) as never, (r) => h.keyOf('offers', r));
     const expected = h.expectedKeys('offers', params);
     expect(keys).toEqual(expected);
@@ -291,7 +410,7 @@ describe('offers list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('offers', listed);
-      const record = await client.offers.get({ 'id': Number(key) } as never);
+      const record = await client.offers.get({ id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `offers ${key}: list and get`);
     }
   });
@@ -299,7 +418,9 @@ describe('offers list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.offers.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.offers.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -307,14 +428,34 @@ describe('offers list', () => {
 describe('offers get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.offers.get({ 'id': h.key('offers', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('offers', 0, ["application_id","candidate_id","created_at","custom_fields","id","job_id","opening","resolved_at","sent_at","starts_at","status","updated_at","version"]));
+    const record = await client.offers.get({ id: h.key('offers', 0, 'integer') } as never);
+    expect(record).toEqual(
+      h.asShape('offers', 0, [
+        'application_id',
+        'candidate_id',
+        'created_at',
+        'custom_fields',
+        'id',
+        'job_id',
+        'opening',
+        'resolved_at',
+        'sent_at',
+        'starts_at',
+        'status',
+        'updated_at',
+        'version',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.offers.get({ 'id': h.key('offers', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.offers.get({ id: h.key('offers', 0, 'integer'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -322,8 +463,8 @@ describe('offers get', () => {
 describe('offices list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
+
+    const params = { per_page: 10 };
     const { keys, pages } = await h.walk(client.offices.list(params as never) as never, (r) => h.keyOf('offices', r));
     const expected = h.expectedKeys('offices', params);
     expect(keys).toEqual(expected);
@@ -338,7 +479,7 @@ describe('offices list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('offices', listed);
-      const record = await client.offices.get({ 'id': Number(key) } as never);
+      const record = await client.offices.get({ id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `offices ${key}: list and get`);
     }
   });
@@ -346,7 +487,9 @@ describe('offices list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.offices.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.offices.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -354,14 +497,30 @@ describe('offices list', () => {
 describe('offices get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.offices.get({ 'id': h.key('offices', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('offices', 0, ["child_ids","child_office_external_ids","external_id","id","location","name","parent_id","parent_office_external_id","primary_contact_user_id"]));
+    const record = await client.offices.get({ id: h.key('offices', 0, 'integer') } as never);
+    expect(record).toEqual(
+      h.asShape('offices', 0, [
+        'child_ids',
+        'child_office_external_ids',
+        'external_id',
+        'id',
+        'location',
+        'name',
+        'parent_id',
+        'parent_office_external_id',
+        'primary_contact_user_id',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.offices.get({ 'id': h.key('offices', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.offices.get({ id: h.key('offices', 0, 'integer'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -369,9 +528,11 @@ describe('offices get', () => {
 describe('scheduled_interviews list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.scheduledInterviews.list(params as never) as never, (r) => h.keyOf('scheduled_interviews', r));
+    const { keys, pages } = await h.walk(client.scheduledInterviews.list(params as never) as never, (r) =>
+      h.keyOf('scheduled_interviews', r),
+    );
     const expected = h.expectedKeys('scheduled_interviews', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -385,7 +546,7 @@ describe('scheduled_interviews list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('scheduled_interviews', listed);
-      const record = await client.scheduledInterviews.get({ 'id': Number(key) } as never);
+      const record = await client.scheduledInterviews.get({ id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `scheduled_interviews ${key}: list and get`);
     }
   });
@@ -394,14 +555,16 @@ describe('scheduled_interviews list', () => {
 describe('scheduled_interviews get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.scheduledInterviews.get({ 'id': h.key('scheduled_interviews', 0, 'integer') } as never);
+    const record = await client.scheduledInterviews.get({ id: h.key('scheduled_interviews', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('scheduled_interviews', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.scheduledInterviews.get({ 'id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.scheduledInterviews.get({ id: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -409,7 +572,7 @@ describe('scheduled_interviews get', () => {
 describe('sources list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.sources.list(params as never) as never, (r) => h.keyOf('sources', r));
     const expected = h.expectedKeys('sources', params);
@@ -422,8 +585,8 @@ describe('sources list', () => {
 describe('users list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'per_page': 10 };
+
+    const params = { per_page: 10 };
     const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
@@ -438,7 +601,7 @@ describe('users list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('users', listed);
-      const record = await client.users.get({ 'id': Number(key) } as never);
+      const record = await client.users.get({ id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `users ${key}: list and get`);
     }
   });
@@ -446,7 +609,9 @@ describe('users list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.users.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.users.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -454,14 +619,35 @@ describe('users list', () => {
 describe('users get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.users.get({ 'id': h.key('users', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('users', 0, ["created_at","departments","disabled","emails","employee_id","first_name","id","last_name","linked_candidate_ids","name","offices","primary_email_address","site_admin","updated_at"]));
+    const record = await client.users.get({ id: h.key('users', 0, 'integer') } as never);
+    expect(record).toEqual(
+      h.asShape('users', 0, [
+        'created_at',
+        'departments',
+        'disabled',
+        'emails',
+        'employee_id',
+        'first_name',
+        'id',
+        'last_name',
+        'linked_candidate_ids',
+        'name',
+        'offices',
+        'primary_email_address',
+        'site_admin',
+        'updated_at',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.users.get({ 'id': h.key('users', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.users.get({ id: h.key('users', 0, 'integer'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

@@ -9,9 +9,11 @@ const AUTH = {};
 describe('article_attachments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.articleAttachments.list(params as never) as never, (r) => h.keyOf('article_attachments', r));
+    const { keys, pages } = await h.walk(client.articleAttachments.list(params as never) as never, (r) =>
+      h.keyOf('article_attachments', r),
+    );
     const expected = h.expectedKeys('article_attachments', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -25,7 +27,7 @@ describe('article_attachments list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('article_attachments', listed);
-      const record = await client.articleAttachments.get({ 'article_attachment_id': Number(key) } as never);
+      const record = await client.articleAttachments.get({ article_attachment_id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `article_attachments ${key}: list and get`);
     }
   });
@@ -34,14 +36,18 @@ describe('article_attachments list', () => {
 describe('article_attachments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.articleAttachments.get({ 'article_attachment_id': h.key('article_attachments', 0, 'integer') } as never);
+    const record = await client.articleAttachments.get({
+      article_attachment_id: h.key('article_attachments', 0, 'integer'),
+    } as never);
     expect(record).toEqual(h.asShape('article_attachments', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.articleAttachments.get({ 'article_attachment_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.articleAttachments.get({ article_attachment_id: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -49,7 +55,9 @@ describe('article_attachments get', () => {
 describe('article_attachments download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.articleAttachments.download({ 'article_attachment_id': h.key('article_attachments', 0, 'integer') } as never);
+    const file = await client.articleAttachments.download({
+      article_attachment_id: h.key('article_attachments', 0, 'integer'),
+    } as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
@@ -60,7 +68,11 @@ describe('article_attachments download', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.articleAttachments.download({ 'article_attachment_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.articleAttachments.download({ article_attachment_id: 'not-a-number' } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -68,7 +80,7 @@ describe('article_attachments download', () => {
 describe('articles list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.articles.list(params as never) as never, (r) => h.keyOf('articles', r));
     const expected = h.expectedKeys('articles', params);
@@ -84,7 +96,7 @@ describe('articles list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('articles', listed);
-      const record = await client.articles.get({ 'article_id': Number(key) } as never);
+      const record = await client.articles.get({ article_id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `articles ${key}: list and get`);
     }
   });
@@ -93,14 +105,16 @@ describe('articles list', () => {
 describe('articles get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.articles.get({ 'article_id': h.key('articles', 0, 'integer') } as never);
+    const record = await client.articles.get({ article_id: h.key('articles', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('articles', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.articles.get({ 'article_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.articles.get({ article_id: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -108,14 +122,16 @@ describe('articles get', () => {
 describe('attachments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.attachments.get({ 'attachment_id': h.key('attachments', 0, 'integer') } as never);
+    const record = await client.attachments.get({ attachment_id: h.key('attachments', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('attachments', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.attachments.get({ 'attachment_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.attachments.get({ attachment_id: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -123,7 +139,7 @@ describe('attachments get', () => {
 describe('attachments download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.attachments.download({ 'attachment_id': h.key('attachments', 0, 'integer') } as never);
+    const file = await client.attachments.download({ attachment_id: h.key('attachments', 0, 'integer') } as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
@@ -134,7 +150,9 @@ describe('attachments download', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.attachments.download({ 'attachment_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.attachments.download({ attachment_id: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -142,9 +160,11 @@ describe('attachments download', () => {
 describe('automations list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.automations.list(params as never) as never, (r) => h.keyOf('automations', r));
+    const { keys, pages } = await h.walk(client.automations.list(params as never) as never, (r) =>
+      h.keyOf('automations', r),
+    );
     const expected = h.expectedKeys('automations', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -158,7 +178,7 @@ describe('automations list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('automations', listed);
-      const record = await client.automations.get({ 'automation_id': Number(key) } as never);
+      const record = await client.automations.get({ automation_id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `automations ${key}: list and get`);
     }
   });
@@ -167,14 +187,16 @@ describe('automations list', () => {
 describe('automations get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.automations.get({ 'automation_id': h.key('automations', 0, 'integer') } as never);
+    const record = await client.automations.get({ automation_id: h.key('automations', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('automations', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.automations.get({ 'automation_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.automations.get({ automation_id: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -182,7 +204,7 @@ describe('automations get', () => {
 describe('brands list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.brands.list(params as never) as never, (r) => h.keyOf('brands', r));
     const expected = h.expectedKeys('brands', params);
@@ -198,7 +220,7 @@ describe('brands list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('brands', listed);
-      const record = await client.brands.get({ 'brand_id': Number(key) } as never);
+      const record = await client.brands.get({ brand_id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `brands ${key}: list and get`);
     }
   });
@@ -206,7 +228,9 @@ describe('brands list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.brands.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.brands.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -214,14 +238,37 @@ describe('brands list', () => {
 describe('brands get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.brands.get({ 'brand_id': h.key('brands', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('brands', 0, ["active","brand_url","created_at","default","has_help_center","help_center_state","host_mapping","id","is_deleted","logo","name","signature_template","subdomain","ticket_form_ids","updated_at","url"]));
+    const record = await client.brands.get({ brand_id: h.key('brands', 0, 'integer') } as never);
+    expect(record).toEqual(
+      h.asShape('brands', 0, [
+        'active',
+        'brand_url',
+        'created_at',
+        'default',
+        'has_help_center',
+        'help_center_state',
+        'host_mapping',
+        'id',
+        'is_deleted',
+        'logo',
+        'name',
+        'signature_template',
+        'subdomain',
+        'ticket_form_ids',
+        'updated_at',
+        'url',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.brands.get({ 'brand_id': h.key('brands', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.brands.get({ brand_id: h.key('brands', 0, 'integer'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -229,21 +276,65 @@ describe('brands get', () => {
 describe('brands search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('brands', [{"name":"active","type":"boolean"},{"name":"brand_url","type":"string"},{"name":"created_at","type":"string"},{"name":"default","type":"boolean"},{"name":"has_help_center","type":"boolean"},{"name":"help_center_state","type":"string"},{"name":"host_mapping","type":"string"},{"name":"id","type":"integer"},{"name":"is_deleted","type":"boolean"},{"name":"logo","type":"string"},{"name":"name","type":"string"},{"name":"signature_template","type":"string"},{"name":"subdomain","type":"string"},{"name":"ticket_form_ids","type":"array"},{"name":"updated_at","type":"string"},{"name":"url","type":"string"}])) {
+    for (const params of h.searchQueries('brands', [
+      { name: 'active', type: 'boolean' },
+      { name: 'brand_url', type: 'string' },
+      { name: 'created_at', type: 'string' },
+      { name: 'default', type: 'boolean' },
+      { name: 'has_help_center', type: 'boolean' },
+      { name: 'help_center_state', type: 'string' },
+      { name: 'host_mapping', type: 'string' },
+      { name: 'id', type: 'integer' },
+      { name: 'is_deleted', type: 'boolean' },
+      { name: 'logo', type: 'string' },
+      { name: 'name', type: 'string' },
+      { name: 'signature_template', type: 'string' },
+      { name: 'subdomain', type: 'string' },
+      { name: 'ticket_form_ids', type: 'array' },
+      { name: 'updated_at', type: 'string' },
+      { name: 'url', type: 'string' },
+    ])) {
       const hits: string[] = [];
-      for await (const hit of client.brands.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('brands', [{"name":"active","type":"boolean"},{"name":"brand_url","type":"string"},{"name":"created_at","type":"string"},{"name":"default","type":"boolean"},{"name":"has_help_center","type":"boolean"},{"name":"help_center_state","type":"string"},{"name":"host_mapping","type":"string"},{"name":"id","type":"integer"},{"name":"is_deleted","type":"boolean"},{"name":"logo","type":"string"},{"name":"name","type":"string"},{"name":"signature_template","type":"string"},{"name":"subdomain","type":"string"},{"name":"ticket_form_ids","type":"array"},{"name":"updated_at","type":"string"},{"name":"url","type":"string"}], { ...params, limit: 100000 }));
+      for await (const hit of client.brands.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch(
+          'brands',
+          [
+            { name: 'active', type: 'boolean' },
+            { name: 'brand_url', type: 'string' },
+            { name: 'created_at', type: 'string' },
+            { name: 'default', type: 'boolean' },
+            { name: 'has_help_center', type: 'boolean' },
+            { name: 'help_center_state', type: 'string' },
+            { name: 'host_mapping', type: 'string' },
+            { name: 'id', type: 'integer' },
+            { name: 'is_deleted', type: 'boolean' },
+            { name: 'logo', type: 'string' },
+            { name: 'name', type: 'string' },
+            { name: 'signature_template', type: 'string' },
+            { name: 'subdomain', type: 'string' },
+            { name: 'ticket_form_ids', type: 'array' },
+            { name: 'updated_at', type: 'string' },
+            { name: 'url', type: 'string' },
+          ],
+          { ...params, limit: 100000 },
+        ),
+      );
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.brands.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.brands.get({ 'brand_id': Number(hit.id) } as never);
+    for await (const hit of client.brands.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.brands.get({ brand_id: Number(hit.id) } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
-      h.expectSameShared(hit.data, record as never, `brands ${hit.id}: search data and record`, ["logo"]);
+      h.expectSameShared(hit.data, record as never, `brands ${hit.id}: search data and record`, ['logo']);
       if (++compared === 25) break;
     }
     expect(compared).toBeGreaterThan(0);
@@ -252,7 +343,9 @@ describe('brands search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.brands.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.brands.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -260,9 +353,11 @@ describe('brands search', () => {
 describe('group_memberships list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.groupMemberships.list(params as never) as never, (r) => h.keyOf('group_memberships', r));
+    const { keys, pages } = await h.walk(client.groupMemberships.list(params as never) as never, (r) =>
+      h.keyOf('group_memberships', r),
+    );
     const expected = h.expectedKeys('group_memberships', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -273,7 +368,7 @@ describe('group_memberships list', () => {
 describe('groups list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.groups.list(params as never) as never, (r) => h.keyOf('groups', r));
     const expected = h.expectedKeys('groups', params);
@@ -289,7 +384,7 @@ describe('groups list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('groups', listed);
-      const record = await client.groups.get({ 'group_id': Number(key) } as never);
+      const record = await client.groups.get({ group_id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `groups ${key}: list and get`);
     }
   });
@@ -298,14 +393,16 @@ describe('groups list', () => {
 describe('groups get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.groups.get({ 'group_id': h.key('groups', 0, 'integer') } as never);
+    const record = await client.groups.get({ group_id: h.key('groups', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('groups', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.groups.get({ 'group_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.groups.get({ group_id: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -315,17 +412,21 @@ describe('groups search', () => {
     const client = await h.client(AUTH);
     for (const params of h.searchQueries('groups', null)) {
       const hits: string[] = [];
-      for await (const hit of client.groups.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
+      for await (const hit of client.groups.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
       expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('groups', null, { ...params, limit: 100000 }));
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.groups.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.groups.get({ 'group_id': Number(hit.id) } as never);
+    for await (const hit of client.groups.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.groups.get({ group_id: Number(hit.id) } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `groups ${hit.id}: search data and record`);
       if (++compared === 25) break;
@@ -336,7 +437,9 @@ describe('groups search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.groups.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.groups.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -344,7 +447,7 @@ describe('groups search', () => {
 describe('macros list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.macros.list(params as never) as never, (r) => h.keyOf('macros', r));
     const expected = h.expectedKeys('macros', params);
@@ -360,7 +463,7 @@ describe('macros list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('macros', listed);
-      const record = await client.macros.get({ 'macro_id': Number(key) } as never);
+      const record = await client.macros.get({ macro_id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `macros ${key}: list and get`);
     }
   });
@@ -368,7 +471,9 @@ describe('macros list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.macros.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.macros.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -376,14 +481,32 @@ describe('macros list', () => {
 describe('macros get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.macros.get({ 'macro_id': h.key('macros', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('macros', 0, ["actions","active","created_at","description","id","position","raw_title","restriction","title","updated_at","url"]));
+    const record = await client.macros.get({ macro_id: h.key('macros', 0, 'integer') } as never);
+    expect(record).toEqual(
+      h.asShape('macros', 0, [
+        'actions',
+        'active',
+        'created_at',
+        'description',
+        'id',
+        'position',
+        'raw_title',
+        'restriction',
+        'title',
+        'updated_at',
+        'url',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.macros.get({ 'macro_id': h.key('macros', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.macros.get({ macro_id: h.key('macros', 0, 'integer'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -391,9 +514,11 @@ describe('macros get', () => {
 describe('organization_memberships list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.organizationMemberships.list(params as never) as never, (r) => h.keyOf('organization_memberships', r));
+    const { keys, pages } = await h.walk(client.organizationMemberships.list(params as never) as never, (r) =>
+      h.keyOf('organization_memberships', r),
+    );
     const expected = h.expectedKeys('organization_memberships', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -404,9 +529,11 @@ describe('organization_memberships list', () => {
 describe('organizations list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.organizations.list(params as never) as never, (r) => h.keyOf('organizations', r));
+    const { keys, pages } = await h.walk(client.organizations.list(params as never) as never, (r) =>
+      h.keyOf('organizations', r),
+    );
     const expected = h.expectedKeys('organizations', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -420,7 +547,7 @@ describe('organizations list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('organizations', listed);
-      const record = await client.organizations.get({ 'organization_id': Number(key) } as never);
+      const record = await client.organizations.get({ organization_id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `organizations ${key}: list and get`);
     }
   });
@@ -429,14 +556,16 @@ describe('organizations list', () => {
 describe('organizations get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.organizations.get({ 'organization_id': h.key('organizations', 0, 'integer') } as never);
+    const record = await client.organizations.get({ organization_id: h.key('organizations', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('organizations', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.organizations.get({ 'organization_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.organizations.get({ organization_id: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -446,17 +575,23 @@ describe('organizations search', () => {
     const client = await h.client(AUTH);
     for (const params of h.searchQueries('organizations', null)) {
       const hits: string[] = [];
-      for await (const hit of client.organizations.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('organizations', null, { ...params, limit: 100000 }));
+      for await (const hit of client.organizations.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch('organizations', null, { ...params, limit: 100000 }),
+      );
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.organizations.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.organizations.get({ 'organization_id': Number(hit.id) } as never);
+    for await (const hit of client.organizations.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.organizations.get({ organization_id: Number(hit.id) } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `organizations ${hit.id}: search data and record`);
       if (++compared === 25) break;
@@ -467,7 +602,9 @@ describe('organizations search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.organizations.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.organizations.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -475,9 +612,11 @@ describe('organizations search', () => {
 describe('satisfaction_ratings list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.satisfactionRatings.list(params as never) as never, (r) => h.keyOf('satisfaction_ratings', r));
+    const { keys, pages } = await h.walk(client.satisfactionRatings.list(params as never) as never, (r) =>
+      h.keyOf('satisfaction_ratings', r),
+    );
     const expected = h.expectedKeys('satisfaction_ratings', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -491,7 +630,7 @@ describe('satisfaction_ratings list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('satisfaction_ratings', listed);
-      const record = await client.satisfactionRatings.get({ 'satisfaction_rating_id': Number(key) } as never);
+      const record = await client.satisfactionRatings.get({ satisfaction_rating_id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `satisfaction_ratings ${key}: list and get`);
     }
   });
@@ -500,14 +639,18 @@ describe('satisfaction_ratings list', () => {
 describe('satisfaction_ratings get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.satisfactionRatings.get({ 'satisfaction_rating_id': h.key('satisfaction_ratings', 0, 'integer') } as never);
+    const record = await client.satisfactionRatings.get({
+      satisfaction_rating_id: h.key('satisfaction_ratings', 0, 'integer'),
+    } as never);
     expect(record).toEqual(h.asShape('satisfaction_ratings', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.satisfactionRatings.get({ 'satisfaction_rating_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.satisfactionRatings.get({ satisfaction_rating_id: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -517,17 +660,23 @@ describe('satisfaction_ratings search', () => {
     const client = await h.client(AUTH);
     for (const params of h.searchQueries('satisfaction_ratings', null)) {
       const hits: string[] = [];
-      for await (const hit of client.satisfactionRatings.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('satisfaction_ratings', null, { ...params, limit: 100000 }));
+      for await (const hit of client.satisfactionRatings.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch('satisfaction_ratings', null, { ...params, limit: 100000 }),
+      );
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.satisfactionRatings.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.satisfactionRatings.get({ 'satisfaction_rating_id': Number(hit.id) } as never);
+    for await (const hit of client.satisfactionRatings.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.satisfactionRatings.get({ satisfaction_rating_id: Number(hit.id) } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `satisfaction_ratings ${hit.id}: search data and record`);
       if (++compared === 25) break;
@@ -538,7 +687,11 @@ describe('satisfaction_ratings search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.satisfactionRatings.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.satisfactionRatings.search({ query: {}, contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -546,9 +699,11 @@ describe('satisfaction_ratings search', () => {
 describe('sla_policies list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.slaPolicies.list(params as never) as never, (r) => h.keyOf('sla_policies', r));
+    const { keys, pages } = await h.walk(client.slaPolicies.list(params as never) as never, (r) =>
+      h.keyOf('sla_policies', r),
+    );
     const expected = h.expectedKeys('sla_policies', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -562,7 +717,7 @@ describe('sla_policies list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('sla_policies', listed);
-      const record = await client.slaPolicies.get({ 'sla_policy_id': Number(key) } as never);
+      const record = await client.slaPolicies.get({ sla_policy_id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `sla_policies ${key}: list and get`);
     }
   });
@@ -571,14 +726,16 @@ describe('sla_policies list', () => {
 describe('sla_policies get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.slaPolicies.get({ 'sla_policy_id': h.key('sla_policies', 0, 'integer') } as never);
+    const record = await client.slaPolicies.get({ sla_policy_id: h.key('sla_policies', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('sla_policies', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.slaPolicies.get({ 'sla_policy_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.slaPolicies.get({ sla_policy_id: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -586,7 +743,7 @@ describe('sla_policies get', () => {
 describe('tags list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.tags.list(params as never) as never, (r) => h.keyOf('tags', r));
     const expected = h.expectedKeys('tags', params);
@@ -601,7 +758,8 @@ describe('tags search', () => {
     const client = await h.client(AUTH);
     for (const params of h.searchQueries('tags', null)) {
       const hits: string[] = [];
-      for await (const hit of client.tags.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
+      for await (const hit of client.tags.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
       expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('tags', null, { ...params, limit: 100000 }));
     }
   });
@@ -610,7 +768,10 @@ describe('tags search', () => {
     const client = await h.client(AUTH);
     const listed = await h.all(client.tags.list({} as never) as never);
     let compared = 0;
-    for await (const hit of client.tags.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+    for await (const hit of client.tags.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
       const record = listed.find((r) => h.keyOf('tags', r) === hit.id);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `tags ${hit.id}: search data and record`);
@@ -622,7 +783,9 @@ describe('tags search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.tags.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.tags.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -630,9 +793,11 @@ describe('tags search', () => {
 describe('ticket_audits list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.ticketAudits.list(params as never) as never, (r) => h.keyOf('ticket_audits', r));
+    const { keys, pages } = await h.walk(client.ticketAudits.list(params as never) as never, (r) =>
+      h.keyOf('ticket_audits', r),
+    );
     const expected = h.expectedKeys('ticket_audits', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -645,8 +810,11 @@ describe('ticket_audits search', () => {
     const client = await h.client(AUTH);
     for (const params of h.searchQueries('ticket_audits', null)) {
       const hits: string[] = [];
-      for await (const hit of client.ticketAudits.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('ticket_audits', null, { ...params, limit: 100000 }));
+      for await (const hit of client.ticketAudits.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch('ticket_audits', null, { ...params, limit: 100000 }),
+      );
     }
   });
 
@@ -654,7 +822,10 @@ describe('ticket_audits search', () => {
     const client = await h.client(AUTH);
     const listed = await h.all(client.ticketAudits.list({} as never) as never);
     let compared = 0;
-    for await (const hit of client.ticketAudits.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+    for await (const hit of client.ticketAudits.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
       const record = listed.find((r) => h.keyOf('ticket_audits', r) === hit.id);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `ticket_audits ${hit.id}: search data and record`);
@@ -666,7 +837,9 @@ describe('ticket_audits search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.ticketAudits.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.ticketAudits.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -674,9 +847,11 @@ describe('ticket_audits search', () => {
 describe('ticket_comments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.ticketComments.list(params as never) as never, (r) => h.keyOf('ticket_comments', r));
+    const { keys, pages } = await h.walk(client.ticketComments.list(params as never) as never, (r) =>
+      h.keyOf('ticket_comments', r),
+    );
     const expected = h.expectedKeys('ticket_comments', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -689,8 +864,11 @@ describe('ticket_comments search', () => {
     const client = await h.client(AUTH);
     for (const params of h.searchQueries('ticket_comments', null)) {
       const hits: string[] = [];
-      for await (const hit of client.ticketComments.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('ticket_comments', null, { ...params, limit: 100000 }));
+      for await (const hit of client.ticketComments.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch('ticket_comments', null, { ...params, limit: 100000 }),
+      );
     }
   });
 
@@ -698,7 +876,10 @@ describe('ticket_comments search', () => {
     const client = await h.client(AUTH);
     const listed = await h.all(client.ticketComments.list({} as never) as never);
     let compared = 0;
-    for await (const hit of client.ticketComments.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+    for await (const hit of client.ticketComments.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
       const record = listed.find((r) => h.keyOf('ticket_comments', r) === hit.id);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `ticket_comments ${hit.id}: search data and record`);
@@ -710,7 +891,9 @@ describe('ticket_comments search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.ticketComments.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.ticketComments.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -718,9 +901,11 @@ describe('ticket_comments search', () => {
 describe('ticket_fields list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.ticketFields.list(params as never) as never, (r) => h.keyOf('ticket_fields', r));
+    const { keys, pages } = await h.walk(client.ticketFields.list(params as never) as never, (r) =>
+      h.keyOf('ticket_fields', r),
+    );
     const expected = h.expectedKeys('ticket_fields', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -734,7 +919,7 @@ describe('ticket_fields list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('ticket_fields', listed);
-      const record = await client.ticketFields.get({ 'ticket_field_id': Number(key) } as never);
+      const record = await client.ticketFields.get({ ticket_field_id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `ticket_fields ${key}: list and get`);
     }
   });
@@ -743,14 +928,16 @@ describe('ticket_fields list', () => {
 describe('ticket_fields get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.ticketFields.get({ 'ticket_field_id': h.key('ticket_fields', 0, 'integer') } as never);
+    const record = await client.ticketFields.get({ ticket_field_id: h.key('ticket_fields', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('ticket_fields', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.ticketFields.get({ 'ticket_field_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.ticketFields.get({ ticket_field_id: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -758,19 +945,85 @@ describe('ticket_fields get', () => {
 describe('ticket_fields search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('ticket_fields', [{"name":"active","type":"boolean"},{"name":"agent_description","type":"string"},{"name":"collapsed_for_agents","type":"boolean"},{"name":"created_at","type":"string"},{"name":"custom_field_options","type":"array"},{"name":"custom_statuses","type":"array"},{"name":"description","type":"string"},{"name":"editable_in_portal","type":"boolean"},{"name":"id","type":"integer"},{"name":"key","type":"string"},{"name":"position","type":"integer"},{"name":"raw_description","type":"string"},{"name":"raw_title","type":"string"},{"name":"raw_title_in_portal","type":"string"},{"name":"regexp_for_validation","type":"string"},{"name":"removable","type":"boolean"},{"name":"required","type":"boolean"},{"name":"required_in_portal","type":"boolean"},{"name":"sub_type_id","type":"integer"},{"name":"system_field_options","type":"array"},{"name":"tag","type":"string"},{"name":"title","type":"string"},{"name":"title_in_portal","type":"string"},{"name":"type","type":"string"},{"name":"updated_at","type":"string"},{"name":"url","type":"string"},{"name":"visible_in_portal","type":"boolean"}])) {
+    for (const params of h.searchQueries('ticket_fields', [
+      { name: 'active', type: 'boolean' },
+      { name: 'agent_description', type: 'string' },
+      { name: 'collapsed_for_agents', type: 'boolean' },
+      { name: 'created_at', type: 'string' },
+      { name: 'custom_field_options', type: 'array' },
+      { name: 'custom_statuses', type: 'array' },
+      { name: 'description', type: 'string' },
+      { name: 'editable_in_portal', type: 'boolean' },
+      { name: 'id', type: 'integer' },
+      { name: 'key', type: 'string' },
+      { name: 'position', type: 'integer' },
+      { name: 'raw_description', type: 'string' },
+      { name: 'raw_title', type: 'string' },
+      { name: 'raw_title_in_portal', type: 'string' },
+      { name: 'regexp_for_validation', type: 'string' },
+      { name: 'removable', type: 'boolean' },
+      { name: 'required', type: 'boolean' },
+      { name: 'required_in_portal', type: 'boolean' },
+      { name: 'sub_type_id', type: 'integer' },
+      { name: 'system_field_options', type: 'array' },
+      { name: 'tag', type: 'string' },
+      { name: 'title', type: 'string' },
+      { name: 'title_in_portal', type: 'string' },
+      { name: 'type', type: 'string' },
+      { name: 'updated_at', type: 'string' },
+      { name: 'url', type: 'string' },
+      { name: 'visible_in_portal', type: 'boolean' },
+    ])) {
       const hits: string[] = [];
-      for await (const hit of client.ticketFields.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('ticket_fields', [{"name":"active","type":"boolean"},{"name":"agent_description","type":"string"},{"name":"collapsed_for_agents","type":"boolean"},{"name":"created_at","type":"string"},{"name":"custom_field_options","type":"array"},{"name":"custom_statuses","type":"array"},{"name":"description","type":"string"},{"name":"editable_in_portal","type":"boolean"},{"name":"id","type":"integer"},{"name":"key","type":"string"},{"name":"position","type":"integer"},{"name":"raw_description","type":"string"},{"name":"raw_title","type":"string"},{"name":"raw_title_in_portal","type":"string"},{"name":"regexp_for_validation","type":"string"},{"name":"removable","type":"boolean"},{"name":"required","type":"boolean"},{"name":"required_in_portal","type":"boolean"},{"name":"sub_type_id","type":"integer"},{"name":"system_field_options","type":"array"},{"name":"tag","type":"string"},{"name":"title","type":"string"},{"name":"title_in_portal","type":"string"},{"name":"type","type":"string"},{"name":"updated_at","type":"string"},{"name":"url","type":"string"},{"name":"visible_in_portal","type":"boolean"}], { ...params, limit: 100000 }));
+      for await (const hit of client.ticketFields.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch(
+          'ticket_fields',
+          [
+            { name: 'active', type: 'boolean' },
+            { name: 'agent_description', type: 'string' },
+            { name: 'collapsed_for_agents', type: 'boolean' },
+            { name: 'created_at', type: 'string' },
+            { name: 'custom_field_options', type: 'array' },
+            { name: 'custom_statuses', type: 'array' },
+            { name: 'description', type: 'string' },
+            { name: 'editable_in_portal', type: 'boolean' },
+            { name: 'id', type: 'integer' },
+            { name: 'key', type: 'string' },
+            { name: 'position', type: 'integer' },
+            { name: 'raw_description', type: 'string' },
+            { name: 'raw_title', type: 'string' },
+            { name: 'raw_title_in_portal', type: 'string' },
+            { name: 'regexp_for_validation', type: 'string' },
+            { name: 'removable', type: 'boolean' },
+            { name: 'required', type: 'boolean' },
+            { name: 'required_in_portal', type: 'boolean' },
+            { name: 'sub_type_id', type: 'integer' },
+            { name: 'system_field_options', type: 'array' },
+            { name: 'tag', type: 'string' },
+            { name: 'title', type: 'string' },
+            { name: 'title_in_portal', type: 'string' },
+            { name: 'type', type: 'string' },
+            { name: 'updated_at', type: 'string' },
+            { name: 'url', type: 'string' },
+            { name: 'visible_in_portal', type: 'boolean' },
+          ],
+          { ...params, limit: 100000 },
+        ),
+      );
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.ticketFields.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.ticketFields.get({ 'ticket_field_id': Number(hit.id) } as never);
+    for await (const hit of client.ticketFields.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.ticketFields.get({ ticket_field_id: Number(hit.id) } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `ticket_fields ${hit.id}: search data and record`);
       if (++compared === 25) break;
@@ -781,7 +1034,9 @@ describe('ticket_fields search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.ticketFields.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.ticketFields.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -789,9 +1044,11 @@ describe('ticket_fields search', () => {
 describe('ticket_forms list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.ticketForms.list(params as never) as never, (r) => h.keyOf('ticket_forms', r));
+    const { keys, pages } = await h.walk(client.ticketForms.list(params as never) as never, (r) =>
+      h.keyOf('ticket_forms', r),
+    );
     const expected = h.expectedKeys('ticket_forms', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -805,7 +1062,7 @@ describe('ticket_forms list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('ticket_forms', listed);
-      const record = await client.ticketForms.get({ 'ticket_form_id': Number(key) } as never);
+      const record = await client.ticketForms.get({ ticket_form_id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `ticket_forms ${key}: list and get`);
     }
   });
@@ -814,14 +1071,16 @@ describe('ticket_forms list', () => {
 describe('ticket_forms get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.ticketForms.get({ 'ticket_form_id': h.key('ticket_forms', 0, 'integer') } as never);
+    const record = await client.ticketForms.get({ ticket_form_id: h.key('ticket_forms', 0, 'integer') } as never);
     expect(record).toEqual(h.asShape('ticket_forms', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.ticketForms.get({ 'ticket_form_id': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.ticketForms.get({ ticket_form_id: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -831,17 +1090,23 @@ describe('ticket_forms search', () => {
     const client = await h.client(AUTH);
     for (const params of h.searchQueries('ticket_forms', null)) {
       const hits: string[] = [];
-      for await (const hit of client.ticketForms.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('ticket_forms', null, { ...params, limit: 100000 }));
+      for await (const hit of client.ticketForms.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch('ticket_forms', null, { ...params, limit: 100000 }),
+      );
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.ticketForms.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.ticketForms.get({ 'ticket_form_id': Number(hit.id) } as never);
+    for await (const hit of client.ticketForms.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.ticketForms.get({ ticket_form_id: Number(hit.id) } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `ticket_forms ${hit.id}: search data and record`);
       if (++compared === 25) break;
@@ -852,7 +1117,9 @@ describe('ticket_forms search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.ticketForms.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.ticketForms.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -860,9 +1127,11 @@ describe('ticket_forms search', () => {
 describe('ticket_metrics list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
-    const { keys, pages } = await h.walk(client.ticketMetrics.list(params as never) as never, (r) => h.keyOf('ticket_metrics', r));
+    const { keys, pages } = await h.walk(client.ticketMetrics.list(params as never) as never, (r) =>
+      h.keyOf('ticket_metrics', r),
+    );
     const expected = h.expectedKeys('ticket_metrics', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -875,8 +1144,11 @@ describe('ticket_metrics search', () => {
     const client = await h.client(AUTH);
     for (const params of h.searchQueries('ticket_metrics', null)) {
       const hits: string[] = [];
-      for await (const hit of client.ticketMetrics.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('ticket_metrics', null, { ...params, limit: 100000 }));
+      for await (const hit of client.ticketMetrics.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch('ticket_metrics', null, { ...params, limit: 100000 }),
+      );
     }
   });
 
@@ -884,7 +1156,10 @@ describe('ticket_metrics search', () => {
     const client = await h.client(AUTH);
     const listed = await h.all(client.ticketMetrics.list({} as never) as never);
     let compared = 0;
-    for await (const hit of client.ticketMetrics.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
+    for await (const hit of client.ticketMetrics.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
       const record = listed.find((r) => h.keyOf('ticket_metrics', r) === hit.id);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `ticket_metrics ${hit.id}: search data and record`);
@@ -896,7 +1171,9 @@ describe('ticket_metrics search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.ticketMetrics.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.ticketMetrics.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -904,7 +1181,7 @@ describe('ticket_metrics search', () => {
 describe('tickets list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.tickets.list(params as never) as never, (r) => h.keyOf('tickets', r));
     const expected = h.expectedKeys('tickets', params);
@@ -920,7 +1197,7 @@ describe('tickets list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('tickets', listed);
-      const record = await client.tickets.get({ 'ticket_id': Number(key) } as never);
+      const record = await client.tickets.get({ ticket_id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `tickets ${key}: list and get`);
     }
   });
@@ -928,7 +1205,9 @@ describe('tickets list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.tickets.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.tickets.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -936,14 +1215,60 @@ describe('tickets list', () => {
 describe('tickets get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.tickets.get({ 'ticket_id': h.key('tickets', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('tickets', 0, ["allow_attachments","allow_channelback","assignee_id","brand_id","collaborator_ids","created_at","custom_fields","custom_status_id","description","due_at","email_cc_ids","external_id","fields","follower_ids","followup_ids","forum_topic_id","from_messaging_channel","generated_timestamp","group_id","has_incidents","id","is_public","organization_id","priority","problem_id","raw_subject","recipient","requester_id","satisfaction_rating","sharing_agreement_ids","status","subject","submitter_id","tags","ticket_form_id","type","updated_at","url","via"]));
+    const record = await client.tickets.get({ ticket_id: h.key('tickets', 0, 'integer') } as never);
+    expect(record).toEqual(
+      h.asShape('tickets', 0, [
+        'allow_attachments',
+        'allow_channelback',
+        'assignee_id',
+        'brand_id',
+        'collaborator_ids',
+        'created_at',
+        'custom_fields',
+        'custom_status_id',
+        'description',
+        'due_at',
+        'email_cc_ids',
+        'external_id',
+        'fields',
+        'follower_ids',
+        'followup_ids',
+        'forum_topic_id',
+        'from_messaging_channel',
+        'generated_timestamp',
+        'group_id',
+        'has_incidents',
+        'id',
+        'is_public',
+        'organization_id',
+        'priority',
+        'problem_id',
+        'raw_subject',
+        'recipient',
+        'requester_id',
+        'satisfaction_rating',
+        'sharing_agreement_ids',
+        'status',
+        'subject',
+        'submitter_id',
+        'tags',
+        'ticket_form_id',
+        'type',
+        'updated_at',
+        'url',
+        'via',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.tickets.get({ 'ticket_id': h.key('tickets', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.tickets.get({ ticket_id: h.key('tickets', 0, 'integer'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -951,19 +1276,111 @@ describe('tickets get', () => {
 describe('tickets search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('tickets', [{"name":"allow_attachments","type":"boolean"},{"name":"allow_channelback","type":"boolean"},{"name":"assignee_id","type":"integer"},{"name":"brand_id","type":"integer"},{"name":"collaborator_ids","type":"array"},{"name":"created_at","type":"string"},{"name":"custom_fields","type":"array"},{"name":"custom_status_id","type":"integer"},{"name":"deleted_ticket_form_id","type":"integer"},{"name":"description","type":"string"},{"name":"due_at","type":"string"},{"name":"email_cc_ids","type":"array"},{"name":"external_id","type":"string"},{"name":"fields","type":"array"},{"name":"follower_ids","type":"array"},{"name":"followup_ids","type":"array"},{"name":"forum_topic_id","type":"integer"},{"name":"from_messaging_channel","type":"boolean"},{"name":"generated_timestamp","type":"integer"},{"name":"group_id","type":"integer"},{"name":"has_incidents","type":"boolean"},{"name":"id","type":"integer"},{"name":"is_public","type":"boolean"},{"name":"organization_id","type":"integer"},{"name":"priority","type":"string"},{"name":"problem_id","type":"integer"},{"name":"raw_subject","type":"string"},{"name":"recipient","type":"string"},{"name":"requester_id","type":"integer"},{"name":"satisfaction_rating","type":"object|string"},{"name":"sharing_agreement_ids","type":"array"},{"name":"status","type":"string"},{"name":"subject","type":"string"},{"name":"submitter_id","type":"integer"},{"name":"tags","type":"array"},{"name":"ticket_form_id","type":"integer"},{"name":"type","type":"string"},{"name":"updated_at","type":"string"},{"name":"url","type":"string"},{"name":"via","type":"object"}])) {
+    for (const params of h.searchQueries('tickets', [
+      { name: 'allow_attachments', type: 'boolean' },
+      { name: 'allow_channelback', type: 'boolean' },
+      { name: 'assignee_id', type: 'integer' },
+      { name: 'brand_id', type: 'integer' },
+      { name: 'collaborator_ids', type: 'array' },
+      { name: 'created_at', type: 'string' },
+      { name: 'custom_fields', type: 'array' },
+      { name: 'custom_status_id', type: 'integer' },
+      { name: 'deleted_ticket_form_id', type: 'integer' },
+      { name: 'description', type: 'string' },
+      { name: 'due_at', type: 'string' },
+      { name: 'email_cc_ids', type: 'array' },
+      { name: 'external_id', type: 'string' },
+      { name: 'fields', type: 'array' },
+      { name: 'follower_ids', type: 'array' },
+      { name: 'followup_ids', type: 'array' },
+      { name: 'forum_topic_id', type: 'integer' },
+      { name: 'from_messaging_channel', type: 'boolean' },
+      { name: 'generated_timestamp', type: 'integer' },
+      { name: 'group_id', type: 'integer' },
+      { name: 'has_incidents', type: 'boolean' },
+      { name: 'id', type: 'integer' },
+      { name: 'is_public', type: 'boolean' },
+      { name: 'organization_id', type: 'integer' },
+      { name: 'priority', type: 'string' },
+      { name: 'problem_id', type: 'integer' },
+      { name: 'raw_subject', type: 'string' },
+      { name: 'recipient', type: 'string' },
+      { name: 'requester_id', type: 'integer' },
+      { name: 'satisfaction_rating', type: 'object|string' },
+      { name: 'sharing_agreement_ids', type: 'array' },
+      { name: 'status', type: 'string' },
+      { name: 'subject', type: 'string' },
+      { name: 'submitter_id', type: 'integer' },
+      { name: 'tags', type: 'array' },
+      { name: 'ticket_form_id', type: 'integer' },
+      { name: 'type', type: 'string' },
+      { name: 'updated_at', type: 'string' },
+      { name: 'url', type: 'string' },
+      { name: 'via', type: 'object' },
+    ])) {
       const hits: string[] = [];
-      for await (const hit of client.tickets.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('tickets', [{"name":"allow_attachments","type":"boolean"},{"name":"allow_channelback","type":"boolean"},{"name":"assignee_id","type":"integer"},{"name":"brand_id","type":"integer"},{"name":"collaborator_ids","type":"array"},{"name":"created_at","type":"string"},{"name":"custom_fields","type":"array"},{"name":"custom_status_id","type":"integer"},{"name":"deleted_ticket_form_id","type":"integer"},{"name":"description","type":"string"},{"name":"due_at","type":"string"},{"name":"email_cc_ids","type":"array"},{"name":"external_id","type":"string"},{"name":"fields","type":"array"},{"name":"follower_ids","type":"array"},{"name":"followup_ids","type":"array"},{"name":"forum_topic_id","type":"integer"},{"name":"from_messaging_channel","type":"boolean"},{"name":"generated_timestamp","type":"integer"},{"name":"group_id","type":"integer"},{"name":"has_incidents","type":"boolean"},{"name":"id","type":"integer"},{"name":"is_public","type":"boolean"},{"name":"organization_id","type":"integer"},{"name":"priority","type":"string"},{"name":"problem_id","type":"integer"},{"name":"raw_subject","type":"string"},{"name":"recipient","type":"string"},{"name":"requester_id","type":"integer"},{"name":"satisfaction_rating","type":"object|string"},{"name":"sharing_agreement_ids","type":"array"},{"name":"status","type":"string"},{"name":"subject","type":"string"},{"name":"submitter_id","type":"integer"},{"name":"tags","type":"array"},{"name":"ticket_form_id","type":"integer"},{"name":"type","type":"string"},{"name":"updated_at","type":"string"},{"name":"url","type":"string"},{"name":"via","type":"object"}], { ...params, limit: 100000 }));
+      for await (const hit of client.tickets.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
+      expect(hits, JSON.stringify(params)).toEqual(
+        h.expectedSearch(
+          'tickets',
+          [
+            { name: 'allow_attachments', type: 'boolean' },
+            { name: 'allow_channelback', type: 'boolean' },
+            { name: 'assignee_id', type: 'integer' },
+            { name: 'brand_id', type: 'integer' },
+            { name: 'collaborator_ids', type: 'array' },
+            { name: 'created_at', type: 'string' },
+            { name: 'custom_fields', type: 'array' },
+            { name: 'custom_status_id', type: 'integer' },
+            { name: 'deleted_ticket_form_id', type: 'integer' },
+            { name: 'description', type: 'string' },
+            { name: 'due_at', type: 'string' },
+            { name: 'email_cc_ids', type: 'array' },
+            { name: 'external_id', type: 'string' },
+            { name: 'fields', type: 'array' },
+            { name: 'follower_ids', type: 'array' },
+            { name: 'followup_ids', type: 'array' },
+            { name: 'forum_topic_id', type: 'integer' },
+            { name: 'from_messaging_channel', type: 'boolean' },
+            { name: 'generated_timestamp', type: 'integer' },
+            { name: 'group_id', type: 'integer' },
+            { name: 'has_incidents', type: 'boolean' },
+            { name: 'id', type: 'integer' },
+            { name: 'is_public', type: 'boolean' },
+            { name: 'organization_id', type: 'integer' },
+            { name: 'priority', type: 'string' },
+            { name: 'problem_id', type: 'integer' },
+            { name: 'raw_subject', type: 'string' },
+            { name: 'recipient', type: 'string' },
+            { name: 'requester_id', type: 'integer' },
+            { name: 'satisfaction_rating', type: 'object|string' },
+            { name: 'sharing_agreement_ids', type: 'array' },
+            { name: 'status', type: 'string' },
+            { name: 'subject', type: 'string' },
+            { name: 'submitter_id', type: 'integer' },
+            { name: 'tags', type: 'array' },
+            { name: 'ticket_form_id', type: 'integer' },
+            { name: 'type', type: 'string' },
+            { name: 'updated_at', type: 'string' },
+            { name: 'url', type: 'string' },
+            { name: 'via', type: 'object' },
+          ],
+          { ...params, limit: 100000 },
+        ),
+      );
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.tickets.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.tickets.get({ 'ticket_id': Number(hit.id) } as never);
+    for await (const hit of client.tickets.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.tickets.get({ ticket_id: Number(hit.id) } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `tickets ${hit.id}: search data and record`);
       if (++compared === 25) break;
@@ -974,7 +1391,9 @@ describe('tickets search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.tickets.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.tickets.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -982,7 +1401,7 @@ describe('tickets search', () => {
 describe('triggers list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.triggers.list(params as never) as never, (r) => h.keyOf('triggers', r));
     const expected = h.expectedKeys('triggers', params);
@@ -998,7 +1417,7 @@ describe('triggers list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('triggers', listed);
-      const record = await client.triggers.get({ 'trigger_id': Number(key) } as never);
+      const record = await client.triggers.get({ trigger_id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `triggers ${key}: list and get`);
     }
   });
@@ -1006,7 +1425,9 @@ describe('triggers list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.triggers.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.triggers.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -1014,14 +1435,33 @@ describe('triggers list', () => {
 describe('triggers get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.triggers.get({ 'trigger_id': h.key('triggers', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('triggers', 0, ["actions","active","category_id","conditions","created_at","description","id","position","raw_title","title","updated_at","url"]));
+    const record = await client.triggers.get({ trigger_id: h.key('triggers', 0, 'integer') } as never);
+    expect(record).toEqual(
+      h.asShape('triggers', 0, [
+        'actions',
+        'active',
+        'category_id',
+        'conditions',
+        'created_at',
+        'description',
+        'id',
+        'position',
+        'raw_title',
+        'title',
+        'updated_at',
+        'url',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.triggers.get({ 'trigger_id': h.key('triggers', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.triggers.get({ trigger_id: h.key('triggers', 0, 'integer'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -1029,7 +1469,7 @@ describe('triggers get', () => {
 describe('users list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
@@ -1045,7 +1485,7 @@ describe('users list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('users', listed);
-      const record = await client.users.get({ 'user_id': Number(key) } as never);
+      const record = await client.users.get({ user_id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `users ${key}: list and get`);
     }
   });
@@ -1053,7 +1493,9 @@ describe('users list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.users.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.users.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -1061,14 +1503,59 @@ describe('users list', () => {
 describe('users get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.users.get({ 'user_id': h.key('users', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('users', 0, ["active","alias","created_at","custom_role_id","default_group_id","details","email","external_id","iana_time_zone","id","last_login_at","locale","locale_id","moderator","name","notes","only_private_comments","organization_id","permanently_deleted","phone","photo","report_csv","restricted_agent","role","role_type","shared","shared_agent","shared_phone_number","signature","suspended","tags","ticket_restriction","time_zone","two_factor_auth_enabled","updated_at","url","user_fields","verified"]));
+    const record = await client.users.get({ user_id: h.key('users', 0, 'integer') } as never);
+    expect(record).toEqual(
+      h.asShape('users', 0, [
+        'active',
+        'alias',
+        'created_at',
+        'custom_role_id',
+        'default_group_id',
+        'details',
+        'email',
+        'external_id',
+        'iana_time_zone',
+        'id',
+        'last_login_at',
+        'locale',
+        'locale_id',
+        'moderator',
+        'name',
+        'notes',
+        'only_private_comments',
+        'organization_id',
+        'permanently_deleted',
+        'phone',
+        'photo',
+        'report_csv',
+        'restricted_agent',
+        'role',
+        'role_type',
+        'shared',
+        'shared_agent',
+        'shared_phone_number',
+        'signature',
+        'suspended',
+        'tags',
+        'ticket_restriction',
+        'time_zone',
+        'two_factor_auth_enabled',
+        'updated_at',
+        'url',
+        'user_fields',
+        'verified',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.users.get({ 'user_id': h.key('users', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.users.get({ user_id: h.key('users', 0, 'integer'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -1078,17 +1565,21 @@ describe('users search', () => {
     const client = await h.client(AUTH);
     for (const params of h.searchQueries('users', null)) {
       const hits: string[] = [];
-      for await (const hit of client.users.search({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
+      for await (const hit of client.users.search({ ...params, limit: 7 } as never))
+        hits.push((hit as { id: string }).id);
       expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('users', null, { ...params, limit: 100000 }));
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    
+
     let compared = 0;
-    for await (const hit of client.users.search({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = await client.users.get({ 'user_id': Number(hit.id) } as never);
+    for await (const hit of client.users.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
+      id: string;
+      data: Record<string, unknown>;
+    }>) {
+      const record = await client.users.get({ user_id: Number(hit.id) } as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
       h.expectSameShared(hit.data, record as never, `users ${hit.id}: search data and record`);
       if (++compared === 25) break;
@@ -1099,7 +1590,9 @@ describe('users search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.users.search({ query: {}, contract_unknown_param: true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.users.search({ query: {}, contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -1107,7 +1600,7 @@ describe('users search', () => {
 describe('views list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
+
     const params = {};
     const { keys, pages } = await h.walk(client.views.list(params as never) as never, (r) => h.keyOf('views', r));
     const expected = h.expectedKeys('views', params);
@@ -1123,7 +1616,7 @@ describe('views list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('views', listed);
-      const record = await client.views.get({ 'view_id': Number(key) } as never);
+      const record = await client.views.get({ view_id: Number(key) } as never);
       h.expectSameShared(listed, record as never, `views ${key}: list and get`);
     }
   });
@@ -1131,7 +1624,9 @@ describe('views list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.views.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.views.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -1139,14 +1634,33 @@ describe('views list', () => {
 describe('views get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.views.get({ 'view_id': h.key('views', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('views', 0, ["active","conditions","created_at","description","execution","id","position","raw_title","restriction","title","updated_at","url"]));
+    const record = await client.views.get({ view_id: h.key('views', 0, 'integer') } as never);
+    expect(record).toEqual(
+      h.asShape('views', 0, [
+        'active',
+        'conditions',
+        'created_at',
+        'description',
+        'execution',
+        'id',
+        'position',
+        'raw_title',
+        'restriction',
+        'title',
+        'updated_at',
+        'url',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.views.get({ 'view_id': h.key('views', 0, 'integer'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.views.get({ view_id: h.key('views', 0, 'integer'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

@@ -8,13 +8,20 @@ const h = new ContractHarness('team_messaging', TeamMessagingClient);
 const AUTH = {};
 
 describe('channel_messages list', () => {
-  const rules: ListRules = {"params":{"latest":{"rangeOf":"ts","bound":{"side":"upper","inclusive":false,"inclusiveParam":"inclusive"}},"oldest":{"rangeOf":"ts","bound":{"side":"lower","inclusive":false,"inclusiveParam":"inclusive"}}}};
+  const rules: ListRules = {
+    params: {
+      latest: { rangeOf: 'ts', bound: { side: 'upper', inclusive: false, inclusiveParam: 'inclusive' } },
+      oldest: { rangeOf: 'ts', bound: { side: 'lower', inclusive: false, inclusiveParam: 'inclusive' } },
+    },
+  };
 
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'channel': 'contract channel', 'limit': 10 };
-    const { keys, pages } = await h.walk(client.channelMessages.list(params as never) as never, (r) => h.keyOf('channel_messages', r));
+
+    const params = { channel: 'contract channel', limit: 10 };
+    const { keys, pages } = await h.walk(client.channelMessages.list(params as never) as never, (r) =>
+      h.keyOf('channel_messages', r),
+    );
     const expected = h.expectedKeys('channel_messages', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -23,9 +30,9 @@ describe('channel_messages list', () => {
 
   test('results come in the default order (ts desc)', async () => {
     const client = await h.client(AUTH);
-    const records = await h.all(client.channelMessages.list({ 'channel': 'contract channel' } as never) as never);
+    const records = await h.all(client.channelMessages.list({ channel: 'contract channel' } as never) as never);
     expect(records.length).toBeGreaterThan(1);
-    expect(orderingBreak(records, [{"field":"ts","direction":"desc"}])).toBeUndefined();
+    expect(orderingBreak(records, [{ field: 'ts', direction: 'desc' }])).toBeUndefined();
   });
 
   test('latest bounds ts (latest exclusive)', async () => {
@@ -34,11 +41,22 @@ describe('channel_messages list', () => {
     const edge = h.field('channel_messages', index, 'ts');
     const key = String(h.key('channel_messages', index));
     {
-      const keys = (await h.all(client.channelMessages.list({ 'channel': 'contract channel', 'latest': edge } as never) as never)).map((r) => h.keyOf('channel_messages', r));
-      expect(keys, 'latest').toEqual(h.expectedKeys('channel_messages', { 'channel': 'contract channel', 'latest': edge }, rules));
+      const keys = (
+        await h.all(client.channelMessages.list({ channel: 'contract channel', latest: edge } as never) as never)
+      ).map((r) => h.keyOf('channel_messages', r));
+      expect(keys, 'latest').toEqual(
+        h.expectedKeys('channel_messages', { channel: 'contract channel', latest: edge }, rules),
+      );
       expect(keys, 'latest is exclusive').not.toContain(key);
     }
-    expect((await h.all(client.channelMessages.list({ 'channel': 'contract channel', 'latest': edge, 'inclusive': true } as never) as never)).map((r) => h.keyOf('channel_messages', r)), 'latest with inclusive is inclusive').toContain(key);
+    expect(
+      (
+        await h.all(
+          client.channelMessages.list({ channel: 'contract channel', latest: edge, inclusive: true } as never) as never,
+        )
+      ).map((r) => h.keyOf('channel_messages', r)),
+      'latest with inclusive is inclusive',
+    ).toContain(key);
   });
 
   test('oldest bounds ts (oldest exclusive)', async () => {
@@ -47,24 +65,43 @@ describe('channel_messages list', () => {
     const edge = h.field('channel_messages', index, 'ts');
     const key = String(h.key('channel_messages', index));
     {
-      const keys = (await h.all(client.channelMessages.list({ 'channel': 'contract channel', 'oldest': edge } as never) as never)).map((r) => h.keyOf('channel_messages', r));
-      expect(keys, 'oldest').toEqual(h.expectedKeys('channel_messages', { 'channel': 'contract channel', 'oldest': edge }, rules));
+      const keys = (
+        await h.all(client.channelMessages.list({ channel: 'contract channel', oldest: edge } as never) as never)
+      ).map((r) => h.keyOf('channel_messages', r));
+      expect(keys, 'oldest').toEqual(
+        h.expectedKeys('channel_messages', { channel: 'contract channel', oldest: edge }, rules),
+      );
       expect(keys, 'oldest is exclusive').not.toContain(key);
     }
-    expect((await h.all(client.channelMessages.list({ 'channel': 'contract channel', 'oldest': edge, 'inclusive': true } as never) as never)).map((r) => h.keyOf('channel_messages', r)), 'oldest with inclusive is inclusive').toContain(key);
+    expect(
+      (
+        await h.all(
+          client.channelMessages.list({ channel: 'contract channel', oldest: edge, inclusive: true } as never) as never,
+        )
+      ).map((r) => h.keyOf('channel_messages', r)),
+      'oldest with inclusive is inclusive',
+    ).toContain(key);
   });
 
   test('every record holds its invariants and formats', async () => {
     const client = await h.client(AUTH);
-    const records = await h.all(client.channelMessages.list({ 'channel': 'contract channel' } as never) as never);
+    const records = await h.all(client.channelMessages.list({ channel: 'contract channel' } as never) as never);
     expect(records.length).toBeGreaterThan(0);
-    expect(records.flatMap((r, i) => ruleBreaks(r, [], {"thread_ts":"unix_time_string","ts":"unix_time_string"}).map((b) => `record ${i}: ${b}`))).toEqual([]);
+    expect(
+      records.flatMap((r, i) =>
+        ruleBreaks(r, [], { thread_ts: 'unix_time_string', ts: 'unix_time_string' }).map((b) => `record ${i}: ${b}`),
+      ),
+    ).toEqual([]);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.channelMessages.list({ 'channel': 'contract channel', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.channelMessages.list({ channel: 'contract channel', contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -72,8 +109,8 @@ describe('channel_messages list', () => {
 describe('channels list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
+
+    const params = { limit: 10 };
     const { keys, pages } = await h.walk(client.channels.list(params as never) as never, (r) => h.keyOf('channels', r));
     const expected = h.expectedKeys('channels', params);
     expect(keys).toEqual(expected);
@@ -88,7 +125,7 @@ describe('channels list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('channels', listed);
-      const record = await client.channels.get({ 'channel': key } as never);
+      const record = await client.channels.get({ channel: key } as never);
       h.expectSameShared(listed, record as never, `channels ${key}: list and get`);
     }
   });
@@ -96,7 +133,9 @@ describe('channels list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.channels.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.channels.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -104,25 +143,69 @@ describe('channels list', () => {
 describe('channels get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.channels.get({ 'channel': h.key('channels', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('channels', 0, ["context_team_id","created","creator","id","is_archived","is_channel","is_ext_shared","is_general","is_group","is_im","is_member","is_mpim","is_org_shared","is_pending_ext_shared","is_private","is_read_only","is_shared","is_thread_only","name","name_normalized","num_members","parent_conversation","pending_connected_team_ids","pending_shared","previous_names","properties","purpose","shared_team_ids","topic","unlinked","updated"]));
+    const record = await client.channels.get({ channel: h.key('channels', 0, 'string') } as never);
+    expect(record).toEqual(
+      h.asShape('channels', 0, [
+        'context_team_id',
+        'created',
+        'creator',
+        'id',
+        'is_archived',
+        'is_channel',
+        'is_ext_shared',
+        'is_general',
+        'is_group',
+        'is_im',
+        'is_member',
+        'is_mpim',
+        'is_org_shared',
+        'is_pending_ext_shared',
+        'is_private',
+        'is_read_only',
+        'is_shared',
+        'is_thread_only',
+        'name',
+        'name_normalized',
+        'num_members',
+        'parent_conversation',
+        'pending_connected_team_ids',
+        'pending_shared',
+        'previous_names',
+        'properties',
+        'purpose',
+        'shared_team_ids',
+        'topic',
+        'unlinked',
+        'updated',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.channels.get({ 'channel': h.key('channels', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.channels.get({ channel: h.key('channels', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
 
 describe('threads list', () => {
-  const rules: ListRules = {"params":{"latest":{"rangeOf":"ts","bound":{"side":"upper","inclusive":false,"inclusiveParam":"inclusive"}},"oldest":{"rangeOf":"ts","bound":{"side":"lower","inclusive":false,"inclusiveParam":"inclusive"}},"ts":{"matches":{"fields":["thread_ts"],"mode":"exact","caseSensitive":true}}}};
+  const rules: ListRules = {
+    params: {
+      latest: { rangeOf: 'ts', bound: { side: 'upper', inclusive: false, inclusiveParam: 'inclusive' } },
+      oldest: { rangeOf: 'ts', bound: { side: 'lower', inclusive: false, inclusiveParam: 'inclusive' } },
+      ts: { matches: { fields: ['thread_ts'], mode: 'exact', caseSensitive: true } },
+    },
+  };
 
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'channel': 'contract channel', 'limit': 10 };
+
+    const params = { channel: 'contract channel', limit: 10 };
     const { keys, pages } = await h.walk(client.threads.list(params as never) as never, (r) => h.keyOf('threads', r));
     const expected = h.expectedKeys('threads', params, rules);
     expect(keys).toEqual(expected);
@@ -136,11 +219,20 @@ describe('threads list', () => {
     const edge = h.field('threads', index, 'ts');
     const key = String(h.key('threads', index));
     {
-      const keys = (await h.all(client.threads.list({ 'channel': 'contract channel', 'latest': edge } as never) as never)).map((r) => h.keyOf('threads', r));
-      expect(keys, 'latest').toEqual(h.expectedKeys('threads', { 'channel': 'contract channel', 'latest': edge }, rules));
+      const keys = (
+        await h.all(client.threads.list({ channel: 'contract channel', latest: edge } as never) as never)
+      ).map((r) => h.keyOf('threads', r));
+      expect(keys, 'latest').toEqual(h.expectedKeys('threads', { channel: 'contract channel', latest: edge }, rules));
       expect(keys, 'latest is exclusive').not.toContain(key);
     }
-    expect((await h.all(client.threads.list({ 'channel': 'contract channel', 'latest': edge, 'inclusive': true } as never) as never)).map((r) => h.keyOf('threads', r)), 'latest with inclusive is inclusive').toContain(key);
+    expect(
+      (
+        await h.all(
+          client.threads.list({ channel: 'contract channel', latest: edge, inclusive: true } as never) as never,
+        )
+      ).map((r) => h.keyOf('threads', r)),
+      'latest with inclusive is inclusive',
+    ).toContain(key);
   });
 
   test('oldest bounds ts (oldest exclusive)', async () => {
@@ -149,11 +241,20 @@ describe('threads list', () => {
     const edge = h.field('threads', index, 'ts');
     const key = String(h.key('threads', index));
     {
-      const keys = (await h.all(client.threads.list({ 'channel': 'contract channel', 'oldest': edge } as never) as never)).map((r) => h.keyOf('threads', r));
-      expect(keys, 'oldest').toEqual(h.expectedKeys('threads', { 'channel': 'contract channel', 'oldest': edge }, rules));
+      const keys = (
+        await h.all(client.threads.list({ channel: 'contract channel', oldest: edge } as never) as never)
+      ).map((r) => h.keyOf('threads', r));
+      expect(keys, 'oldest').toEqual(h.expectedKeys('threads', { channel: 'contract channel', oldest: edge }, rules));
       expect(keys, 'oldest is exclusive').not.toContain(key);
     }
-    expect((await h.all(client.threads.list({ 'channel': 'contract channel', 'oldest': edge, 'inclusive': true } as never) as never)).map((r) => h.keyOf('threads', r)), 'oldest with inclusive is inclusive').toContain(key);
+    expect(
+      (
+        await h.all(
+          client.threads.list({ channel: 'contract channel', oldest: edge, inclusive: true } as never) as never,
+        )
+      ).map((r) => h.keyOf('threads', r)),
+      'oldest with inclusive is inclusive',
+    ).toContain(key);
   });
 
   test('ts matches thread_ts (exact, case-sensitive)', async () => {
@@ -163,9 +264,12 @@ describe('threads list', () => {
     if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('threads', index, 'thread_ts'));
-    const run = async (probe: string) => (await h.all(client.threads.list({ 'channel': 'contract channel', 'ts': probe } as never) as never)).map((r) => h.keyOf('threads', r));
+    const run = async (probe: string) =>
+      (await h.all(client.threads.list({ channel: 'contract channel', ts: probe } as never) as never)).map((r) =>
+        h.keyOf('threads', r),
+      );
     let probe = value;
-    expect(await run(probe)).toEqual(h.expectedKeys('threads', { 'channel': 'contract channel', 'ts': probe }, rules));
+    expect(await run(probe)).toEqual(h.expectedKeys('threads', { channel: 'contract channel', ts: probe }, rules));
     expect(await run(probe)).toContain(String(h.key('threads', index)));
     if (/[a-z]/i.test(probe)) {
       probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
@@ -175,15 +279,23 @@ describe('threads list', () => {
 
   test('every record holds its invariants and formats', async () => {
     const client = await h.client(AUTH);
-    const records = await h.all(client.threads.list({ 'channel': 'contract channel' } as never) as never);
+    const records = await h.all(client.threads.list({ channel: 'contract channel' } as never) as never);
     expect(records.length).toBeGreaterThan(0);
-    expect(records.flatMap((r, i) => ruleBreaks(r, [], {"thread_ts":"unix_time_string","ts":"unix_time_string"}).map((b) => `record ${i}: ${b}`))).toEqual([]);
+    expect(
+      records.flatMap((r, i) =>
+        ruleBreaks(r, [], { thread_ts: 'unix_time_string', ts: 'unix_time_string' }).map((b) => `record ${i}: ${b}`),
+      ),
+    ).toEqual([]);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.threads.list({ 'channel': 'contract channel', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.threads.list({ channel: 'contract channel', contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -191,8 +303,8 @@ describe('threads list', () => {
 describe('users list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
+
+    const params = { limit: 10 };
     const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
@@ -207,7 +319,7 @@ describe('users list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('users', listed);
-      const record = await client.users.get({ 'user': key } as never);
+      const record = await client.users.get({ user: key } as never);
       h.expectSameShared(listed, record as never, `users ${key}: list and get`);
     }
   });
@@ -215,7 +327,9 @@ describe('users list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.users.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.users.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -223,14 +337,41 @@ describe('users list', () => {
 describe('users get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.users.get({ 'user': h.key('users', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('users', 0, ["color","deleted","id","is_admin","is_app_user","is_bot","is_email_confirmed","is_owner","is_primary_owner","is_restricted","is_ultra_restricted","name","profile","real_name","team_id","tz","tz_label","tz_offset","updated","who_can_share_contact_card"]));
+    const record = await client.users.get({ user: h.key('users', 0, 'string') } as never);
+    expect(record).toEqual(
+      h.asShape('users', 0, [
+        'color',
+        'deleted',
+        'id',
+        'is_admin',
+        'is_app_user',
+        'is_bot',
+        'is_email_confirmed',
+        'is_owner',
+        'is_primary_owner',
+        'is_restricted',
+        'is_ultra_restricted',
+        'name',
+        'profile',
+        'real_name',
+        'team_id',
+        'tz',
+        'tz_label',
+        'tz_offset',
+        'updated',
+        'who_can_share_contact_card',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.users.get({ 'user': h.key('users', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.users.get({ user: h.key('users', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -247,15 +388,31 @@ describe('channel_purposes create', () => {
 describe('channel_topics create', () => {
   test('create changes the channels record it names, visible to later reads', async () => {
     const client = await h.client(AUTH);
-    const params = { 'topic': 'contract topic', 'channel': h.key('channels', 0, 'string') };
+    const params = { topic: 'contract topic', channel: h.key('channels', 0, 'string') };
     const changed = await client.channelTopics.create(params as never);
-    await h.readBack('channels', { read: (key: unknown) => client.channels.get({ 'channel': String(key) } as never), list: () => client.channels.list({} as never) as never }, params, changed as never);
+    await h.readBack(
+      'channels',
+      {
+        read: (key: unknown) => client.channels.get({ channel: String(key) } as never),
+        list: () => client.channels.list({} as never) as never,
+      },
+      params,
+      changed as never,
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.channelTopics.create({ 'channel': 'contract channel', 'topic': 'contract topic', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.channelTopics.create({
+          channel: 'contract channel',
+          topic: 'contract topic',
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -263,9 +420,17 @@ describe('channel_topics create', () => {
 describe('channels create', () => {
   test('create persists, reads back and is listed', async () => {
     const client = await h.client(AUTH);
-    const params = { 'name': 'contract-test' };
+    const params = { name: 'contract-test' };
     const created = await client.channels.create(params as never);
-    await h.readBack('channels', { read: (key: unknown) => client.channels.get({ 'channel': String(key) } as never), list: () => client.channels.list({} as never) as never }, params, created as never);
+    await h.readBack(
+      'channels',
+      {
+        read: (key: unknown) => client.channels.get({ channel: String(key) } as never),
+        list: () => client.channels.list({} as never) as never,
+      },
+      params,
+      created as never,
+    );
     // The created record is listed.
     const key = h.keyOf('channels', created as never);
     const keys = (await h.all(client.channels.list({} as never) as never)).map((r) => h.keyOf('channels', r));
@@ -275,7 +440,11 @@ describe('channels create', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.channels.create({ 'name': 'contract-test', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.channels.create({ name: 'contract-test', contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -283,8 +452,11 @@ describe('channels create', () => {
 describe('channels update', () => {
   test('update changes a record, visible to later reads', async () => {
     const client = await h.client(AUTH);
-    const params = { 'channel': h.key('channels', 1, 'string'), 'name': 'renamed-record' };
-    const reader = { read: (key: unknown) => client.channels.get({ 'channel': String(key) } as never), list: () => client.channels.list({} as never) as never };
+    const params = { channel: h.key('channels', 1, 'string'), name: 'renamed-record' };
+    const reader = {
+      read: (key: unknown) => client.channels.get({ channel: String(key) } as never),
+      list: () => client.channels.list({} as never) as never,
+    };
     const updated = await client.channels.update(params as never);
     await h.readBack('channels', reader, params, updated as never, 1);
   });
@@ -292,7 +464,15 @@ describe('channels update', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.channels.update({ 'channel': h.key('channels', 0, 'string'), 'name': 'contract-test', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.channels.update({
+          channel: h.key('channels', 0, 'string'),
+          name: 'contract-test',
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -300,12 +480,19 @@ describe('channels update', () => {
 describe('messages create', () => {
   test('create persists, reads back and is listed', async () => {
     const client = await h.client(AUTH);
-    const params = { 'channel': 'contract channel', 'text': 'contract text' };
+    const params = { channel: 'contract channel', text: 'contract text' };
     const created = await client.messages.create(params as never);
-    await h.readBack('messages', { list: () => client.channelMessages.list({ 'channel': 'contract channel' } as never) as never }, params, created as never);
+    await h.readBack(
+      'messages',
+      { list: () => client.channelMessages.list({ channel: 'contract channel' } as never) as never },
+      params,
+      created as never,
+    );
     // The created record is listed, first (the list is ordered by ts desc).
     const key = h.keyOf('messages', created as never);
-    const keys = (await h.all(client.channelMessages.list({ 'channel': 'contract channel' } as never) as never)).map((r) => h.keyOf('messages', r));
+    const keys = (await h.all(client.channelMessages.list({ channel: 'contract channel' } as never) as never)).map(
+      (r) => h.keyOf('messages', r),
+    );
     expect(keys).toContain(key);
     expect(keys[0]).toBe(key);
   });
@@ -313,7 +500,15 @@ describe('messages create', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.messages.create({ 'channel': 'contract channel', 'text': 'contract text', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.messages.create({
+          channel: 'contract channel',
+          text: 'contract text',
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -321,8 +516,8 @@ describe('messages create', () => {
 describe('messages update', () => {
   test('update changes a record, visible to later reads; what it does not name keeps its value', async () => {
     const client = await h.client(AUTH);
-    const params = { 'channel': 'contract channel', 'ts': h.key('messages', 1, 'string'), 'text': 'updated text' };
-    const reader = { list: () => client.channelMessages.list({ 'channel': 'contract channel' } as never) as never };
+    const params = { channel: 'contract channel', ts: h.key('messages', 1, 'string'), text: 'updated text' };
+    const reader = { list: () => client.channelMessages.list({ channel: 'contract channel' } as never) as never };
     const before = await h.readRecord('messages', reader, h.key('messages', 1));
     expect(before).toBeDefined();
     const updated = await client.messages.update(params as never);
@@ -333,7 +528,16 @@ describe('messages update', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.messages.update({ 'channel': 'contract channel', 'text': 'contract text', 'ts': h.key('messages', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.messages.update({
+          channel: 'contract channel',
+          text: 'contract text',
+          ts: h.key('messages', 0, 'string'),
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

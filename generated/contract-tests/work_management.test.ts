@@ -9,9 +9,11 @@ const AUTH = {};
 describe('attachments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'parent': 'contract parent', 'limit': 10 };
-    const { keys, pages } = await h.walk(client.attachments.list(params as never) as never, (r) => h.keyOf('attachments', r));
+
+    const params = { parent: 'contract parent', limit: 10 };
+    const { keys, pages } = await h.walk(client.attachments.list(params as never) as never, (r) =>
+      h.keyOf('attachments', r),
+    );
     const expected = h.expectedKeys('attachments', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -20,12 +22,12 @@ describe('attachments list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.attachments.list({ 'parent': 'contract parent' } as never);
+    const page = await client.attachments.list({ parent: 'contract parent' } as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('attachments', listed);
-      const record = await client.attachments.get({ 'attachment_gid': key } as never);
+      const record = await client.attachments.get({ attachment_gid: key } as never);
       h.expectSameShared(listed, record as never, `attachments ${key}: list and get`);
     }
   });
@@ -33,7 +35,11 @@ describe('attachments list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.attachments.list({ 'parent': 'contract parent', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.attachments.list({ parent: 'contract parent', contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -41,14 +47,16 @@ describe('attachments list', () => {
 describe('attachments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.attachments.get({ 'attachment_gid': h.key('attachments', 0, 'string') } as never);
+    const record = await client.attachments.get({ attachment_gid: h.key('attachments', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('attachments', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.attachments.get({ 'attachment_gid': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.attachments.get({ attachment_gid: 12345 } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -56,7 +64,7 @@ describe('attachments get', () => {
 describe('attachments download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.attachments.download({ 'attachment_gid': h.key('attachments', 0, 'string') } as never);
+    const file = await client.attachments.download({ attachment_gid: h.key('attachments', 0, 'string') } as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
@@ -67,7 +75,9 @@ describe('attachments download', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.attachments.download({ 'attachment_gid': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.attachments.download({ attachment_gid: 12345 } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -75,9 +85,11 @@ describe('attachments download', () => {
 describe('project_sections list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.projectSections.list(params as never) as never, (r) => h.keyOf('project_sections', r));
+
+    const params = { limit: 10 };
+    const { keys, pages } = await h.walk(client.projectSections.list(params as never) as never, (r) =>
+      h.keyOf('project_sections', r),
+    );
     const expected = h.expectedKeys('project_sections', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -87,7 +99,9 @@ describe('project_sections list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.projectSections.list({ 'limit': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.projectSections.list({ limit: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -95,9 +109,11 @@ describe('project_sections list', () => {
 describe('project_tasks list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'project_gid': 'contract project_gid', 'limit': 10 };
-    const { keys, pages } = await h.walk(client.projectTasks.list(params as never) as never, (r) => h.keyOf('project_tasks', r));
+
+    const params = { project_gid: 'contract project_gid', limit: 10 };
+    const { keys, pages } = await h.walk(client.projectTasks.list(params as never) as never, (r) =>
+      h.keyOf('project_tasks', r),
+    );
     const expected = h.expectedKeys('project_tasks', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -107,7 +123,11 @@ describe('project_tasks list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.projectTasks.list({ 'project_gid': 'contract project_gid', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.projectTasks.list({ project_gid: 'contract project_gid', contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -115,8 +135,8 @@ describe('project_tasks list', () => {
 describe('projects list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
+
+    const params = { limit: 10 };
     const { keys, pages } = await h.walk(client.projects.list(params as never) as never, (r) => h.keyOf('projects', r));
     const expected = h.expectedKeys('projects', params);
     expect(keys).toEqual(expected);
@@ -131,7 +151,7 @@ describe('projects list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('projects', listed);
-      const record = await client.projects.get({ 'project_gid': key } as never);
+      const record = await client.projects.get({ project_gid: key } as never);
       h.expectSameShared(listed, record as never, `projects ${key}: list and get`);
     }
   });
@@ -139,7 +159,9 @@ describe('projects list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.projects.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.projects.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -147,14 +169,49 @@ describe('projects list', () => {
 describe('projects get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.projects.get({ 'project_gid': h.key('projects', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('projects', 0, ["archived","color","completed","completed_at","created_at","current_status","current_status_update","custom_fields","default_access_level","default_view","due_date","due_on","followers","gid","members","minimum_access_level_for_customization","minimum_access_level_for_sharing","modified_at","name","notes","owner","permalink_url","privacy_setting","public","resource_type","start_on","team","workspace"]));
+    const record = await client.projects.get({ project_gid: h.key('projects', 0, 'string') } as never);
+    expect(record).toEqual(
+      h.asShape('projects', 0, [
+        'archived',
+        'color',
+        'completed',
+        'completed_at',
+        'created_at',
+        'current_status',
+        'current_status_update',
+        'custom_fields',
+        'default_access_level',
+        'default_view',
+        'due_date',
+        'due_on',
+        'followers',
+        'gid',
+        'members',
+        'minimum_access_level_for_customization',
+        'minimum_access_level_for_sharing',
+        'modified_at',
+        'name',
+        'notes',
+        'owner',
+        'permalink_url',
+        'privacy_setting',
+        'public',
+        'resource_type',
+        'start_on',
+        'team',
+        'workspace',
+      ]),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.projects.get({ 'project_gid': h.key('projects', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.projects.get({ project_gid: h.key('projects', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -162,14 +219,16 @@ describe('projects get', () => {
 describe('sections get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.sections.get({ 'section_gid': h.key('sections', 0, 'string') } as never);
+    const record = await client.sections.get({ section_gid: h.key('sections', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('sections', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.sections.get({ 'section_gid': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.sections.get({ section_gid: 12345 } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -177,14 +236,16 @@ describe('sections get', () => {
 describe('tags get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.tags.get({ 'tag_gid': h.key('tags', 0, 'string') } as never);
+    const record = await client.tags.get({ tag_gid: h.key('tags', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('tags', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.tags.get({ 'tag_gid': 12345 } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(Promise.resolve().then(() => client.tags.get({ tag_gid: 12345 } as never))).rejects.toBeInstanceOf(
+      ParamValidationError,
+    );
     expect(h.requests).toBe(sent);
   });
 });
@@ -192,9 +253,11 @@ describe('tags get', () => {
 describe('task_dependencies list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.taskDependencies.list(params as never) as never, (r) => h.keyOf('task_dependencies', r));
+
+    const params = { limit: 10 };
+    const { keys, pages } = await h.walk(client.taskDependencies.list(params as never) as never, (r) =>
+      h.keyOf('task_dependencies', r),
+    );
     const expected = h.expectedKeys('task_dependencies', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -204,7 +267,9 @@ describe('task_dependencies list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.taskDependencies.list({ 'limit': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.taskDependencies.list({ limit: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -212,9 +277,11 @@ describe('task_dependencies list', () => {
 describe('task_dependents list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.taskDependents.list(params as never) as never, (r) => h.keyOf('task_dependents', r));
+
+    const params = { limit: 10 };
+    const { keys, pages } = await h.walk(client.taskDependents.list(params as never) as never, (r) =>
+      h.keyOf('task_dependents', r),
+    );
     const expected = h.expectedKeys('task_dependents', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -224,7 +291,9 @@ describe('task_dependents list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.taskDependents.list({ 'limit': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.taskDependents.list({ limit: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -232,9 +301,11 @@ describe('task_dependents list', () => {
 describe('task_projects list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'task_gid': 'contract task_gid', 'limit': 10 };
-    const { keys, pages } = await h.walk(client.taskProjects.list(params as never) as never, (r) => h.keyOf('task_projects', r));
+
+    const params = { task_gid: 'contract task_gid', limit: 10 };
+    const { keys, pages } = await h.walk(client.taskProjects.list(params as never) as never, (r) =>
+      h.keyOf('task_projects', r),
+    );
     const expected = h.expectedKeys('task_projects', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -244,7 +315,11 @@ describe('task_projects list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.taskProjects.list({ 'task_gid': 'contract task_gid', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.taskProjects.list({ task_gid: 'contract task_gid', contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -252,9 +327,11 @@ describe('task_projects list', () => {
 describe('task_subtasks list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.taskSubtasks.list(params as never) as never, (r) => h.keyOf('task_subtasks', r));
+
+    const params = { limit: 10 };
+    const { keys, pages } = await h.walk(client.taskSubtasks.list(params as never) as never, (r) =>
+      h.keyOf('task_subtasks', r),
+    );
     const expected = h.expectedKeys('task_subtasks', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -264,7 +341,9 @@ describe('task_subtasks list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.taskSubtasks.list({ 'limit': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.taskSubtasks.list({ limit: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -272,8 +351,8 @@ describe('task_subtasks list', () => {
 describe('tasks list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'project': 'contract project', 'limit': 10 };
+
+    const params = { project: 'contract project', limit: 10 };
     const { keys, pages } = await h.walk(client.tasks.list(params as never) as never, (r) => h.keyOf('tasks', r));
     const expected = h.expectedKeys('tasks', params);
     expect(keys).toEqual(expected);
@@ -283,27 +362,49 @@ describe('tasks list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.tasks.list({ 'project': 'contract project' } as never);
+    const page = await client.tasks.list({ project: 'contract project' } as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('tasks', listed);
-      const record = await client.tasks.get({ 'task_gid': key } as never);
+      const record = await client.tasks.get({ task_gid: key } as never);
       h.expectSameShared(listed, record as never, `tasks ${key}: list and get`);
     }
   });
 
   test('param group 1 (oneOf: assignee with workspace | project | section) is enforced', async () => {
     const client = await h.client(AUTH);
-    await expect(Promise.resolve().then(() => client.tasks.list(Object.fromEntries(Object.entries({ 'project': 'contract project' }).filter(([k]) => !["assignee","workspace","project","section"].includes(k))) as never))).rejects.toMatchObject({ status: 422 });
-    await expect(h.all(client.tasks.list({ 'project': 'contract project' } as never) as never)).resolves.toBeDefined();
-    await expect(Promise.resolve().then(() => client.tasks.list({ 'assignee': 'contract assignee', 'workspace': 'contract workspace', 'project': 'contract project' } as never))).rejects.toMatchObject({ status: 422 });
+    await expect(
+      Promise.resolve().then(() =>
+        client.tasks.list(
+          Object.fromEntries(
+            Object.entries({ project: 'contract project' }).filter(
+              ([k]) => !['assignee', 'workspace', 'project', 'section'].includes(k),
+            ),
+          ) as never,
+        ),
+      ),
+    ).rejects.toMatchObject({ status: 422 });
+    await expect(h.all(client.tasks.list({ project: 'contract project' } as never) as never)).resolves.toBeDefined();
+    await expect(
+      Promise.resolve().then(() =>
+        client.tasks.list({
+          assignee: 'contract assignee',
+          workspace: 'contract workspace',
+          project: 'contract project',
+        } as never),
+      ),
+    ).rejects.toMatchObject({ status: 422 });
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.tasks.list({ 'project': 'contract project', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.tasks.list({ project: 'contract project', contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -311,14 +412,18 @@ describe('tasks list', () => {
 describe('tasks get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.tasks.get({ 'task_gid': h.key('tasks', 0, 'string') } as never);
+    const record = await client.tasks.get({ task_gid: h.key('tasks', 0, 'string') } as never);
     expect(record).toEqual(h.asShape('tasks', 0, null));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.tasks.get({ 'task_gid': h.key('tasks', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.tasks.get({ task_gid: h.key('tasks', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -326,9 +431,11 @@ describe('tasks get', () => {
 describe('team_projects list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'team_gid': 'contract team_gid', 'limit': 10 };
-    const { keys, pages } = await h.walk(client.teamProjects.list(params as never) as never, (r) => h.keyOf('team_projects', r));
+
+    const params = { team_gid: 'contract team_gid', limit: 10 };
+    const { keys, pages } = await h.walk(client.teamProjects.list(params as never) as never, (r) =>
+      h.keyOf('team_projects', r),
+    );
     const expected = h.expectedKeys('team_projects', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -338,7 +445,11 @@ describe('team_projects list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.teamProjects.list({ 'team_gid': 'contract team_gid', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.teamProjects.list({ team_gid: 'contract team_gid', contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -346,9 +457,11 @@ describe('team_projects list', () => {
 describe('team_users list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'team_gid': 'contract team_gid', 'limit': 10 };
-    const { keys, pages } = await h.walk(client.teamUsers.list(params as never) as never, (r) => h.keyOf('team_users', r));
+
+    const params = { team_gid: 'contract team_gid', limit: 10 };
+    const { keys, pages } = await h.walk(client.teamUsers.list(params as never) as never, (r) =>
+      h.keyOf('team_users', r),
+    );
     const expected = h.expectedKeys('team_users', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -358,7 +471,11 @@ describe('team_users list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.teamUsers.list({ 'team_gid': 'contract team_gid', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.teamUsers.list({ team_gid: 'contract team_gid', contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -366,14 +483,18 @@ describe('team_users list', () => {
 describe('teams get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.teams.get({ 'team_gid': h.key('teams', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('teams', 0, ["gid","name","organization","permalink_url","resource_type"]));
+    const record = await client.teams.get({ team_gid: h.key('teams', 0, 'string') } as never);
+    expect(record).toEqual(h.asShape('teams', 0, ['gid', 'name', 'organization', 'permalink_url', 'resource_type']));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.teams.get({ 'team_gid': h.key('teams', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.teams.get({ team_gid: h.key('teams', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -381,9 +502,11 @@ describe('teams get', () => {
 describe('user_teams list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'organization': 'contract organization', 'user_gid': 'contract user_gid', 'limit': 10 };
-    const { keys, pages } = await h.walk(client.userTeams.list(params as never) as never, (r) => h.keyOf('user_teams', r));
+
+    const params = { organization: 'contract organization', user_gid: 'contract user_gid', limit: 10 };
+    const { keys, pages } = await h.walk(client.userTeams.list(params as never) as never, (r) =>
+      h.keyOf('user_teams', r),
+    );
     const expected = h.expectedKeys('user_teams', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -393,7 +516,15 @@ describe('user_teams list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.userTeams.list({ 'organization': 'contract organization', 'user_gid': 'contract user_gid', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.userTeams.list({
+          organization: 'contract organization',
+          user_gid: 'contract user_gid',
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -401,8 +532,8 @@ describe('user_teams list', () => {
 describe('users list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
+
+    const params = { limit: 10 };
     const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
@@ -417,7 +548,7 @@ describe('users list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('users', listed);
-      const record = await client.users.get({ 'user_gid': key } as never);
+      const record = await client.users.get({ user_gid: key } as never);
       h.expectSameShared(listed, record as never, `users ${key}: list and get`);
     }
   });
@@ -425,7 +556,9 @@ describe('users list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.users.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.users.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -433,14 +566,18 @@ describe('users list', () => {
 describe('users get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.users.get({ 'user_gid': h.key('users', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('users', 0, ["email","gid","name","photo","resource_type","workspaces"]));
+    const record = await client.users.get({ user_gid: h.key('users', 0, 'string') } as never);
+    expect(record).toEqual(h.asShape('users', 0, ['email', 'gid', 'name', 'photo', 'resource_type', 'workspaces']));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.users.get({ 'user_gid': h.key('users', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.users.get({ user_gid: h.key('users', 0, 'string'), contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -448,9 +585,11 @@ describe('users get', () => {
 describe('workspace_projects list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'workspace_gid': 'contract workspace_gid', 'limit': 10 };
-    const { keys, pages } = await h.walk(client.workspaceProjects.list(params as never) as never, (r) => h.keyOf('workspace_projects', r));
+
+    const params = { workspace_gid: 'contract workspace_gid', limit: 10 };
+    const { keys, pages } = await h.walk(client.workspaceProjects.list(params as never) as never, (r) =>
+      h.keyOf('workspace_projects', r),
+    );
     const expected = h.expectedKeys('workspace_projects', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -460,7 +599,14 @@ describe('workspace_projects list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.workspaceProjects.list({ 'workspace_gid': 'contract workspace_gid', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.workspaceProjects.list({
+          workspace_gid: 'contract workspace_gid',
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -468,9 +614,11 @@ describe('workspace_projects list', () => {
 describe('workspace_tags list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.workspaceTags.list(params as never) as never, (r) => h.keyOf('workspace_tags', r));
+
+    const params = { limit: 10 };
+    const { keys, pages } = await h.walk(client.workspaceTags.list(params as never) as never, (r) =>
+      h.keyOf('workspace_tags', r),
+    );
     const expected = h.expectedKeys('workspace_tags', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -480,7 +628,9 @@ describe('workspace_tags list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.workspaceTags.list({ 'limit': 'not-a-number' } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.workspaceTags.list({ limit: 'not-a-number' } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -488,9 +638,11 @@ describe('workspace_tags list', () => {
 describe('workspace_task_search list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'assignee.any': 'contract assignee.any', 'workspace_gid': 'contract workspace_gid', 'limit': 10 };
-    const { keys, pages } = await h.walk(client.workspaceTaskSearch.list(params as never) as never, (r) => h.keyOf('workspace_task_search', r));
+
+    const params = { 'assignee.any': 'contract assignee.any', workspace_gid: 'contract workspace_gid', limit: 10 };
+    const { keys, pages } = await h.walk(client.workspaceTaskSearch.list(params as never) as never, (r) =>
+      h.keyOf('workspace_task_search', r),
+    );
     const expected = h.expectedKeys('workspace_task_search', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -499,14 +651,55 @@ describe('workspace_task_search list', () => {
 
   test('param group 1 (atLeastOne: assignee.any | completed | created_at.after | created_at.before | due_on.after | due_on.before | followers.any | modified_at.after | modified_at.before | projects.any | resource_subtype | sections.any | teams.any | text) is enforced', async () => {
     const client = await h.client(AUTH);
-    await expect(Promise.resolve().then(() => client.workspaceTaskSearch.list(Object.fromEntries(Object.entries({ 'assignee.any': 'contract assignee.any', 'workspace_gid': 'contract workspace_gid' }).filter(([k]) => !["assignee.any","completed","created_at.after","created_at.before","due_on.after","due_on.before","followers.any","modified_at.after","modified_at.before","projects.any","resource_subtype","sections.any","teams.any","text"].includes(k))) as never))).rejects.toMatchObject({ status: 422 });
-    await expect(h.all(client.workspaceTaskSearch.list({ 'assignee.any': 'contract assignee.any', 'workspace_gid': 'contract workspace_gid' } as never) as never)).resolves.toBeDefined();
+    await expect(
+      Promise.resolve().then(() =>
+        client.workspaceTaskSearch.list(
+          Object.fromEntries(
+            Object.entries({ 'assignee.any': 'contract assignee.any', workspace_gid: 'contract workspace_gid' }).filter(
+              ([k]) =>
+                ![
+                  'assignee.any',
+                  'completed',
+                  'created_at.after',
+                  'created_at.before',
+                  'due_on.after',
+                  'due_on.before',
+                  'followers.any',
+                  'modified_at.after',
+                  'modified_at.before',
+                  'projects.any',
+                  'resource_subtype',
+                  'sections.any',
+                  'teams.any',
+                  'text',
+                ].includes(k),
+            ),
+          ) as never,
+        ),
+      ),
+    ).rejects.toMatchObject({ status: 422 });
+    await expect(
+      h.all(
+        client.workspaceTaskSearch.list({
+          'assignee.any': 'contract assignee.any',
+          workspace_gid: 'contract workspace_gid',
+        } as never) as never,
+      ),
+    ).resolves.toBeDefined();
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.workspaceTaskSearch.list({ 'assignee.any': 'contract assignee.any', 'workspace_gid': 'contract workspace_gid', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.workspaceTaskSearch.list({
+          'assignee.any': 'contract assignee.any',
+          workspace_gid: 'contract workspace_gid',
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -514,9 +707,11 @@ describe('workspace_task_search list', () => {
 describe('workspace_teams list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'workspace_gid': 'contract workspace_gid', 'limit': 10 };
-    const { keys, pages } = await h.walk(client.workspaceTeams.list(params as never) as never, (r) => h.keyOf('workspace_teams', r));
+
+    const params = { workspace_gid: 'contract workspace_gid', limit: 10 };
+    const { keys, pages } = await h.walk(client.workspaceTeams.list(params as never) as never, (r) =>
+      h.keyOf('workspace_teams', r),
+    );
     const expected = h.expectedKeys('workspace_teams', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -526,7 +721,11 @@ describe('workspace_teams list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.workspaceTeams.list({ 'workspace_gid': 'contract workspace_gid', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.workspaceTeams.list({ workspace_gid: 'contract workspace_gid', contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -534,9 +733,11 @@ describe('workspace_teams list', () => {
 describe('workspace_users list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'workspace_gid': 'contract workspace_gid', 'limit': 10 };
-    const { keys, pages } = await h.walk(client.workspaceUsers.list(params as never) as never, (r) => h.keyOf('workspace_users', r));
+
+    const params = { workspace_gid: 'contract workspace_gid', limit: 10 };
+    const { keys, pages } = await h.walk(client.workspaceUsers.list(params as never) as never, (r) =>
+      h.keyOf('workspace_users', r),
+    );
     const expected = h.expectedKeys('workspace_users', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -546,7 +747,11 @@ describe('workspace_users list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.workspaceUsers.list({ 'workspace_gid': 'contract workspace_gid', 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.workspaceUsers.list({ workspace_gid: 'contract workspace_gid', contract_unknown_param: true } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -554,9 +759,11 @@ describe('workspace_users list', () => {
 describe('workspaces list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    
-    const params = { 'limit': 10 };
-    const { keys, pages } = await h.walk(client.workspaces.list(params as never) as never, (r) => h.keyOf('workspaces', r));
+
+    const params = { limit: 10 };
+    const { keys, pages } = await h.walk(client.workspaces.list(params as never) as never, (r) =>
+      h.keyOf('workspaces', r),
+    );
     const expected = h.expectedKeys('workspaces', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -570,7 +777,7 @@ describe('workspaces list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('workspaces', listed);
-      const record = await client.workspaces.get({ 'workspace_gid': key } as never);
+      const record = await client.workspaces.get({ workspace_gid: key } as never);
       h.expectSameShared(listed, record as never, `workspaces ${key}: list and get`);
     }
   });
@@ -578,7 +785,9 @@ describe('workspaces list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.workspaces.list({ 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() => client.workspaces.list({ contract_unknown_param: true } as never)),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -586,14 +795,23 @@ describe('workspaces list', () => {
 describe('workspaces get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.workspaces.get({ 'workspace_gid': h.key('workspaces', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('workspaces', 0, ["email_domains","gid","is_organization","name","resource_type"]));
+    const record = await client.workspaces.get({ workspace_gid: h.key('workspaces', 0, 'string') } as never);
+    expect(record).toEqual(
+      h.asShape('workspaces', 0, ['email_domains', 'gid', 'is_organization', 'name', 'resource_type']),
+    );
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.workspaces.get({ 'workspace_gid': h.key('workspaces', 0, 'string'), 'contract_unknown_param': true } as never))).rejects.toBeInstanceOf(ParamValidationError);
+    await expect(
+      Promise.resolve().then(() =>
+        client.workspaces.get({
+          workspace_gid: h.key('workspaces', 0, 'string'),
+          contract_unknown_param: true,
+        } as never),
+      ),
+    ).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

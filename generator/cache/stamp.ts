@@ -16,7 +16,7 @@ const generatorDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 const repoRoot = path.resolve(generatorDir, '..');
 const require = createRequire(import.meta.url);
 /** Packages whose version changes generated output. */
-const OUTPUT_DEPENDENCIES = ['ajv', 'handlebars', 'ts-morph', 'typescript', 'yaml'];
+const OUTPUT_DEPENDENCIES = ['ajv', 'handlebars', 'prettier', 'yaml'];
 
 /** What the cache remembers of one output directory. */
 export interface Stamp {

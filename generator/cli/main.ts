@@ -1,93 +1,104 @@
 /**
- * connector-codegen command line. Each command is a module in generator/cli/commands/ registered in COMMANDS.
- * Bad input gets located diagnostics and exit code 1; internal failures print one line (set
+ * connector-codegen command line. Each command is a module in generator/cli/commands/ (listed in commands/index.ts)
+ * that declares its arguments, options and examples; this file parses the command line against them, prints help,
+ * and turns failures into exit codes: 0 success, 1 a problem in the input (located diagnostics, or one line), 2 a
+ * mistake in the command line (one line with a did-you-mean). A bug prints one line too (set
  * CONNECTOR_CODEGEN_DEBUG=1 for the stack).
  */
-import { parseArgs } from 'node:util';
-import { describeCommand } from './commands/describe.js';
-import { diffCommand } from './commands/diff.js';
-import { buildCommand } from './commands/build.js';
-import { generateCommand } from './commands/generate.js';
-import { mockCommand } from './commands/mock.js';
-import { openapiCommand } from './commands/openapi.js';
-import { publishCommand } from './commands/publish.js';
-import { releaseCommand } from './commands/release.js';
-import type { Command, CommandContext, CommandIO } from './commands/types.js';
-import { loadConfig, type ResolvedConfig } from '../config/config.js';
-import { validateCommand } from './commands/validate.js';
-import { formatDiagnostic, SpecError } from '../spec/diagnostics.js';
+import { readFileSync } from 'node:fs';
+import { parseCommandLine, UsageError } from './args.js';
+import { COMMANDS } from './commands/index.js';
+import type { CommandContext, CommandIO } from './commands/types.js';
+import { commandHelp, globalHelp } from './help.js';
+import { renderText, summaryLine } from './report.js';
+import { detectStyle } from './style.js';
+import { SpecDirError, SpecError } from '../spec/diagnostics.js';
+import { forgetShownPaths } from '../lib/display-path.js';
+import type { ResolvedConfig } from '../config/config.js';
 
-/** Every command, in the order --help lists them. To add one: write generator/cli/commands/<name>.ts, add it here. */
-const COMMANDS: Command[] = [validateCommand, describeCommand, generateCommand, buildCommand, publishCommand, mockCommand, diffCommand, releaseCommand, openapiCommand];
-
-const SHARED_OPTIONS = {
-  spec: { type: 'string' },
-  config: { type: 'string' },
-  help: { type: 'boolean', short: 'h', default: false },
-} as const;
-
-function usage(): string {
-  return [
-    'Usage: connector-codegen <command> [options]',
-    '',
-    'Commands:',
-    ...COMMANDS.flatMap((c) => c.usage.map((line) => `  ${line}`)),
-    '',
-    'Options for every command:',
-    '  --config FILE         Project config (default: the nearest connector-codegen.config.json up from here).',
-    '  --spec DIR            Spec directory (default: the config\'s "spec", else spec).',
-    '  -h, --help            Show this help.',
-  ].join('\n');
+/** The version of connector-codegen (its package.json). */
+export function version(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
 
-const processIO: CommandIO = { stdout: (t) => void process.stdout.write(t), stderr: (t) => void process.stderr.write(t) };
+/** Errors that are bugs of connector-codegen, not problems of the input. */
+const INTERNAL = [TypeError, RangeError, ReferenceError, SyntaxError, EvalError];
 
-/** Runs the CLI; returns the exit code. */
-export async function main(argv: string[], io: CommandIO = processIO): Promise<number> {
-  const name = argv.find((a) => !a.startsWith('-'));
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!name || argv.includes('--help') || argv.includes('-h')) {
-    io.stdout(`${usage()}\n`);
-    return name || argv.length ? 0 : 2;
-  }
-  if (!command) {
-    io.stderr(`connector-codegen: unknown command '${name}'\n\n${usage()}\n`);
-    return 2;
-  }
-  // Arguments after `--` belong to the tool a pass-through command runs (npm for publish).
-  const dashes = command.passThrough ? argv.indexOf('--') : -1;
-  const own = dashes < 0 ? argv : argv.slice(0, dashes);
-  const rest = dashes < 0 ? [] : argv.slice(dashes + 1);
-  let parsed;
+function processIO(noColor: boolean): CommandIO {
+  const style = detectStyle(Boolean(process.stderr.isTTY), process.env, noColor);
+  return { stdout: (t) => void process.stdout.write(t), stderr: (t) => void process.stderr.write(t), color: style.color, pretty: style.frames };
+}
+
+/** Runs the CLI; returns the exit code. `io` defaults to the process's streams (tests pass their own). */
+export async function main(argv: string[], io?: CommandIO): Promise<number> {
+  const out = io ?? processIO(argv.includes('--no-color'));
+  let invocation;
   try {
-    parsed = parseArgs({ args: own.filter((a) => a !== name), allowPositionals: true, options: { ...SHARED_OPTIONS, ...command.options } });
+    invocation = parseCommandLine(argv, COMMANDS);
   } catch (error) {
-    io.stderr(`connector-codegen ${name}: ${(error as Error).message}\n\n${usage()}\n`);
+    if (!(error instanceof UsageError)) throw error;
+    if (argv.length === 0) {
+      out.stderr(globalHelp(COMMANDS, version()));
+      return 2;
+    }
+    const help = error.command ? `connector-codegen ${error.command} --help` : 'connector-codegen --help';
+    out.stderr(`connector-codegen: ${error.message}\nRun '${help}' for usage.\n`);
     return 2;
   }
-  const values = parsed.values as Record<string, string | boolean | undefined>;
+  if (invocation.kind === 'version') {
+    out.stdout(`${version()}\n`);
+    return 0;
+  }
+  if (invocation.kind === 'help') {
+    out.stdout(invocation.command ? commandHelp(invocation.command) : globalHelp(COMMANDS, version()));
+    return 0;
+  }
+  const { command, values, positionals, rest } = invocation;
+  const style = { color: out.color ?? false, frames: out.pretty ?? false };
+  forgetShownPaths();
   let config: ResolvedConfig | undefined;
-  const context: CommandContext = {
-    rest,
-    config: () =>
-      (config ??= loadConfig(process.cwd(), {
-        ...(typeof values.config === 'string' ? { config: values.config } : {}),
-        ...(typeof values.spec === 'string' ? { spec: values.spec } : {}),
-        ...(typeof values.out === 'string' ? { out: values.out } : {}),
-      })),
-  };
   try {
-    return await command.run(values, parsed.positionals, io, context);
+    const { loadConfig } = await import('../config/config.js');
+    const overrides = {
+      ...(typeof values.config === 'string' ? { config: values.config } : {}),
+      ...(typeof values.spec === 'string' ? { spec: values.spec } : {}),
+      ...(typeof values.out === 'string' ? { out: values.out } : {}),
+    };
+    const context: CommandContext = {
+      rest,
+      config: (options) => {
+        if (!config || options?.reload) config = loadConfig(process.cwd(), overrides);
+        return config;
+      },
+    };
+    return await command.run(values, positionals, out, context);
   } catch (error) {
+    if (error instanceof UsageError) {
+      out.stderr(`connector-codegen: ${error.message}\nRun 'connector-codegen ${error.command ?? command.name} --help' for usage.\n`);
+      return 2;
+    }
     if (error instanceof SpecError) {
-      for (const d of error.diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
-      const errors = error.diagnostics.filter((d) => d.severity === 'error').length;
       const inConfig = error.diagnostics.every((d) => d.code.startsWith('CFG'));
-      io.stderr(`\n${errors} error${errors === 1 ? '' : 's'} in the ${inConfig ? 'config' : 'spec'}; nothing was written.\n`);
+      const writes = typeof command.writes === 'function' ? command.writes(values) : Boolean(command.writes);
+      out.stderr(renderText(error.diagnostics, style, error.sources));
+      out.stderr(`${style.frames ? '' : '\n'}${summaryLine(error.diagnostics, inConfig ? 'config' : 'spec', writes ? 'nothing' : undefined)}\n`);
+      return 1;
+    }
+    if (error instanceof SpecDirError) {
+      const message =
+        config?.specFrom === 'default'
+          ? `no spec directory found: no spec/service.yaml in ${process.cwd()} or a directory above it; give --spec DIR, or write a connector-codegen.config.json`
+          : `${error.message}${config?.specFrom === 'config' ? `, named by "spec" in ${config.file}` : ''}`;
+      out.stderr(`connector-codegen ${command.name}: ${message}\n`);
       return 1;
     }
     if (process.env.CONNECTOR_CODEGEN_DEBUG) throw error;
-    io.stderr(`connector-codegen: ${(error as Error).message ?? String(error)}\n`);
+    const message = error instanceof Error ? error.message : String(error);
+    if (INTERNAL.some((kind) => error instanceof kind)) {
+      out.stderr(`connector-codegen ${command.name}: internal error: ${message}\nThis is a bug in connector-codegen; run with CONNECTOR_CODEGEN_DEBUG=1 for the stack trace and report it.\n`);
+    } else {
+      out.stderr(`connector-codegen ${command.name}: ${message}\n`);
+    }
     return 1;
   }
 }

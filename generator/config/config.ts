@@ -7,7 +7,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ErrorObject } from 'ajv';
-import { displayPath } from '../lib/display-path.js';
+import { displayPath, rememberShownPath } from '../lib/display-path.js';
 import { DIAGNOSTIC_CODES, SpecError, type Diagnostic, type DiagnosticCode } from '../spec/diagnostics.js';
 import { validateConfig } from './validator.generated.js';
 
@@ -63,6 +63,8 @@ export interface ResolvedConfig {
   file?: string;
   /** Absolute spec directory. */
   specDir: string;
+  /** How the spec directory was chosen, for messages when it is missing. */
+  specFrom: 'flag' | 'config' | 'found' | 'default';
   /** Absolute output directory. */
   outDir: string;
   /** Connectors to generate (undefined: all). */
@@ -98,17 +100,37 @@ function isFile(file: string): boolean {
   }
 }
 
-/** Reads, validates and resolves the config seen from `cwd`. Throws SpecError with located diagnostics. */
+/** Name of the spec directory looked for without a config. */
+const SPEC_DIR = 'spec';
+
+/** The nearest `spec/` holding a service.yaml at or above `dir`, if any. */
+export function findSpecDir(dir: string): string | undefined {
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    if (isFile(path.join(current, SPEC_DIR, 'service.yaml'))) return path.join(current, SPEC_DIR);
+    if (path.dirname(current) === current) return undefined;
+  }
+}
+
+/**
+ * Reads, validates and resolves the config seen from `cwd`. Without a config file (and without --spec) the spec is
+ * the nearest spec/ up from `cwd`, and the output goes beside it. Throws SpecError with located diagnostics.
+ */
 export function loadConfig(cwd: string, overrides: ConfigOverrides = {}): ResolvedConfig {
   const file = overrides.config !== undefined ? path.resolve(cwd, overrides.config) : findConfigFile(cwd);
   const data = file ? readConfigFile(file, overrides.config !== undefined) : {};
-  const base = file ? path.dirname(file) : cwd;
+  const found = file || overrides.spec !== undefined ? undefined : findSpecDir(cwd);
+  const base = file ? path.dirname(file) : found ? path.dirname(found) : cwd;
   const packages: ResolvedPackages = { ...DEFAULT_PACKAGES, ...data.packages };
   const resolved: ResolvedConfig = {
-    specDir: overrides.spec !== undefined ? path.resolve(cwd, overrides.spec) : path.resolve(base, data.spec ?? 'spec'),
+    specDir: overrides.spec !== undefined ? path.resolve(cwd, overrides.spec) : path.resolve(base, data.spec ?? SPEC_DIR),
+    specFrom: overrides.spec !== undefined ? 'flag' : file ? 'config' : found ? 'found' : 'default',
     outDir: overrides.out !== undefined ? path.resolve(cwd, overrides.out) : path.resolve(base, data.output ?? 'generated'),
     packages,
   };
+  // Messages name these paths as they were typed.
+  if (overrides.spec !== undefined) rememberShownPath(resolved.specDir, overrides.spec);
+  if (overrides.out !== undefined) rememberShownPath(resolved.outDir, overrides.out);
+  if (overrides.config !== undefined) rememberShownPath(file!, overrides.config);
   if (file) resolved.file = file;
   if (data.connectors) resolved.connectors = [...data.connectors].sort();
   if (file) checkNames(file, packages);

@@ -1,9 +1,9 @@
 /**
  * Every emitter, where it runs, and how to load it. Entries are loaded lazily so the main thread never imports what
- * runs elsewhere: the clients emitter (ts-morph, hence TypeScript itself) runs in a worker thread started before the
+ * runs elsewhere: the clients emitter (the largest share of printing) runs in a worker thread started before the
  * spec is read, so its start-up overlaps the main thread's; validators compile in a worker of their own.
  */
-import type { Emitter } from './types.js';
+import type { Emitter, Formatted } from './types.js';
 
 /** One emitter of `generate`. */
 export interface EmitterEntry {
@@ -13,6 +13,8 @@ export interface EmitterEntry {
   load: () => Promise<Emitter>;
   /** When set, the emitter runs in a worker thread: the module URL and export to load there. */
   worker?: { module: string; exportName: string };
+  /** Emitter.formatted of an emitter that runs in a worker (the main thread does not load it). */
+  formatted?: Formatted;
 }
 
 /** The emitters of `generate`, in the order they start (files are distinct; the writer sorts them). */
@@ -22,6 +24,7 @@ export const emitterEntries: EmitterEntry[] = [
     name: 'clients',
     load: async () => (await import('./clients/emitter.js')).clientsEmitter,
     worker: { module: new URL('./clients/emitter.ts', import.meta.url).href, exportName: 'clientsEmitter' },
+    formatted: true,
   },
   { name: 'validators', load: async () => (await import('./validators/index.js')).validatorsEmitter },
   { name: 'packages', load: async () => (await import('./packages/emitter.js')).packagesEmitter },

@@ -9,6 +9,8 @@ import type { LoadedSpec } from './load.js';
 import type { Origins } from './normalize.js';
 import type { RawLimit, RawService } from './raw.js';
 import { diagnosticAt } from './yaml-source.js';
+import { didYouMean } from '../lib/suggest.js';
+import { checkCodeNames } from './names.js';
 
 /** Runs every IR-level check; returns the diagnostics. */
 export function checkSpec(ir: SpecIR, origins: Origins, loaded: LoadedSpec): Diagnostic[] {
@@ -26,14 +28,15 @@ export function checkSpec(ir: SpecIR, origins: Origins, loaded: LoadedSpec): Dia
         if (action.name !== 'search') walkParams(action.params);
         checkActionPagination(connector, entity.name, action, origins, out);
         if (action.rangeParam && !action.params.some((p) => p.name === action.rangeParam)) {
-          out.push(origins.diagnostic(action, 'SPEC018', `rangeParam names '${action.rangeParam}', which is not a param of ${entity.name} ${action.name}`, ['rangeParam']));
+          out.push(origins.diagnostic(action, 'SPEC018', `rangeParam names '${action.rangeParam}', which is not a param of ${entity.name} ${action.name}${didYouMean(action.rangeParam, action.params.map((p) => p.name))}`, ['rangeParam']));
         }
       }
     }
     checkUnused(connector, origins, out);
     checkRules(connector, origins, out);
   }
-  checkLimits(ir, loaded, out);
+  checkLimits(ir, loaded, origins, out);
+  out.push(...checkCodeNames(ir, origins));
   return out;
 }
 
@@ -96,7 +99,7 @@ function checkActionPagination(connector: ConnectorIR, entityName: string, actio
   const where = `${entityName} ${action.name} (pagination '${scheme.name}')`;
   for (const [role, name] of [['param', scheme.param], ['sizeParam', scheme.sizeParam]] as const) {
     if (name !== undefined && !action.params.some((p) => p.name === name)) {
-      out.push(schemeDiagnostic(origins, scheme, 'SPEC016', `${where}: scheme ${role} '${name}' is not a param of this action`, [role]));
+      out.push(schemeDiagnostic(origins, scheme, 'SPEC016', `${where}: scheme ${role} '${name}' is not a param of this action${didYouMean(name, action.params.map((p) => p.name))}`, [role]));
     }
   }
   const meta = connector.meta.find((m) => m.name === action.result.meta);
@@ -109,7 +112,7 @@ function checkActionPagination(connector: ConnectorIR, entityName: string, actio
     if (!meta) {
       out.push(schemeDiagnostic(origins, scheme, 'SPEC017', `${where}: reads meta key '${key}' but the action has no meta`, at));
     } else if (!propertyAt(meta.properties, key, true)) {
-      out.push(schemeDiagnostic(origins, scheme, 'SPEC017', `${where}: meta key '${key}' is not in meta '${meta.name}'`, at));
+      out.push(schemeDiagnostic(origins, scheme, 'SPEC017', `${where}: meta key '${key}' is not in meta '${meta.name}'${didYouMean(key, meta.properties.map((p) => p.name))}`, at));
     }
   }
   const record = connector.records.find((r) => r.name === action.result.record);
@@ -146,13 +149,18 @@ function checkUnused(connector: ConnectorIR, origins: Origins, out: Diagnostic[]
   }
 }
 
-/** Every row of the Limits table must reach at least one param, and each param must carry the limit. */
-function checkLimits(ir: SpecIR, loaded: LoadedSpec, out: Diagnostic[]): void {
+/**
+ * Every row of the Limits table must reach at least one param, and each param must carry the limit. A mismatch is
+ * reported at the row and is `about` the param, so it folds into an error the param itself already has.
+ */
+function checkLimits(ir: SpecIR, loaded: LoadedSpec, origins: Origins, out: Diagnostic[]): void {
   const raw = loaded.service.data as RawService;
   raw.limits.forEach((row: RawLimit, i) => {
     const limitIR = ir.service.limits[i]!;
-    const at = (message: string, sub: (string | number)[] = []) =>
-      out.push(diagnosticAt(loaded.service, ['limits', i, ...sub], 'SPEC021', message));
+    const at = (message: string, sub: (string | number)[] = [], param?: PropertyIR) => {
+      const about = param && origins.subject(param);
+      out.push({ ...diagnosticAt(loaded.service, ['limits', i, ...sub], 'SPEC021', message), ...(about ? { about } : {}) });
+    };
     const target = row.appliesTo;
     if (!target) return;
     const paramNames = target.param === undefined ? [] : Array.isArray(target.param) ? target.param : [target.param];
@@ -162,7 +170,7 @@ function checkLimits(ir: SpecIR, loaded: LoadedSpec, out: Diagnostic[]): void {
         if (!p) at(`limit '${row.where}': search has no param '${name}'`, ['appliesTo']);
         else {
           limitIR.appliesTo.push(`search/${name}`);
-          compare(p, row, (m) => at(`limit '${row.where}': search param ${m}`, ['expect']));
+          compare(p, row, (m) => at(`limit '${row.where}': search param ${m}`, ['expect'], p));
         }
       }
       return;
@@ -190,7 +198,7 @@ function checkLimits(ir: SpecIR, loaded: LoadedSpec, out: Diagnostic[]): void {
           if (!p) continue;
           matches++;
           limitIR.appliesTo.push(`${connector.id}/${entity.name}/${action.name}/${name}`);
-          compare(p, row, (m) => at(`limit '${row.where}': ${connector.id} ${entity.name} ${action.name} param ${m}`, ['expect']));
+          compare(p, row, (m) => at(`limit '${row.where}': ${connector.id} ${entity.name} ${action.name} param ${m}`, ['expect'], p));
         }
       }
     }

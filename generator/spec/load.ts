@@ -2,12 +2,16 @@
  * Phase 1 — load: read spec/service.yaml and spec/connectors/*.yaml, parse them with positions, and
  * validate each against its meta-schema. Semantic checks come later (normalize.ts, checks.ts).
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { constants as fsConstants } from 'node:fs';
+import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { displayPath } from '../lib/display-path.js';
+import { didYouMean } from '../lib/suggest.js';
 import { validateConnector, validateService } from './schema/validators.generated.js';
-import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
+import { SpecDirError, type Diagnostic, type DiagnosticCode } from './diagnostics.js';
+
+export { SpecDirError };
 import { diagnosticAt, makeDiagnostic, parseSource, type DataPath, type SourceFile } from './yaml-source.js';
 
 /** A compiled meta-schema validator (ajv standalone code: generator/spec/schema/validators.generated.ts). */
@@ -31,27 +35,200 @@ export { displayPath };
 /** Reads and schema-validates every spec file under `specDir`. Never throws for bad spec content. */
 export async function loadSpec(specDir: string): Promise<LoadedSpec> {
   const diagnostics: Diagnostic[] = [];
+  const dirStat = await stat(specDir).catch(() => undefined);
+  if (!dirStat) throw new SpecDirError(specDir, displayPath(specDir), 'it does not exist');
+  if (!dirStat.isDirectory()) throw new SpecDirError(specDir, displayPath(specDir), 'it is not a directory');
+  const realSpecDir = await realpath(specDir);
   const servicePath = path.join(specDir, 'service.yaml');
   const connectorsDir = path.join(specDir, 'connectors');
   const names = (await readdir(connectorsDir).catch(() => [] as string[])).filter((n) => n.endsWith('.yaml')).sort();
-  const [serviceText, ...connectorTexts] = await Promise.all([
-    readFile(servicePath, 'utf8').catch(() => undefined),
-    ...names.map((n) => readFile(path.join(connectorsDir, n), 'utf8')),
-  ]);
-  if (serviceText === undefined) diagnostics.push(makeDiagnostic(displayPath(servicePath), 1, 1, 'SPEC004', 'spec/service.yaml is missing'));
+  const [serviceRead, ...connectorReads] = await Promise.all([servicePath, ...names.map((n) => path.join(connectorsDir, n))].map((file) => readSpecFile(file, realSpecDir)));
   const base = path.basename(path.resolve(specDir));
-  const service = parseSource(displayPath(servicePath), serviceText ?? '{}', `${base}/service.yaml`);
-  const connectors = names.map((n, i) => parseSource(displayPath(path.join(connectorsDir, n)), connectorTexts[i]!, `${base}/connectors/${n}`));
-
-  const valid = new Set<SourceFile>();
+  if (serviceRead!.missing) diagnostics.push(makeDiagnostic(displayPath(servicePath), 1, 1, 'SPEC004', `${base}/service.yaml is missing`));
   const { connector, service: serviceValidator } = validators;
-  for (const [source, validate] of [[service, serviceValidator], ...connectors.map((c) => [c, connector] as const)] as const) {
-    diagnostics.push(...source.syntaxErrors);
-    if (source.syntaxErrors.length > 0) continue;
-    if (validate(source.data)) valid.add(source);
-    else diagnostics.push(...schemaDiagnostics(source, validate.errors ?? []));
-  }
+  const valid = new Set<SourceFile>();
+  const take = (file: string, read: SpecFileRead, specPath: string, validate: MetaValidator): SourceFile => {
+    const checked = checkedSource(displayPath(file), read, specPath, validate);
+    diagnostics.push(...checked.diagnostics);
+    if (checked.valid) valid.add(checked.source);
+    return checked.source;
+  };
+  const service = take(servicePath, serviceRead!, `${base}/service.yaml`, serviceValidator);
+  const connectors = names.map((n, i) => take(path.join(connectorsDir, n), connectorReads[i]!, `${base}/connectors/${n}`, connector));
   return { service, connectors, valid, diagnostics };
+}
+
+/** One file parsed and checked against its meta-schema: the source, its problems, and whether later phases read it. */
+interface CheckedSource {
+  source: SourceFile;
+  diagnostics: Diagnostic[];
+  valid: boolean;
+}
+
+/**
+ * Files parsed and checked recently, by name and content: an unchanged file is not parsed again (watch mode reloads
+ * the spec at every save; usually one file changed). Entries are never modified after they are made.
+ */
+const checkedCache = new Map<string, CheckedSource>();
+const CHECKED_CACHE_SIZE = 64;
+
+/** Parses and schema-checks one file as read (or takes it from the cache). */
+function checkedSource(file: string, read: SpecFileRead, specPath: string, validate: MetaValidator): CheckedSource {
+  const problem = read.problem ? [makeDiagnostic(file, read.problem.line, read.problem.col, read.problem.code, read.problem.message)] : [];
+  if (read.text === undefined) return { source: parseSource(file, '', specPath), diagnostics: problem, valid: false };
+  const key = `${file}\0${specPath}\0${validate === validators.service ? 's' : 'c'}\0${read.text}`;
+  const cached = checkedCache.get(key);
+  if (cached) return cached;
+  const source = parseSource(file, read.text, specPath);
+  const diagnostics = [...source.syntaxErrors];
+  let valid = false;
+  if (source.syntaxErrors.length === 0) {
+    const hygiene = checkData(source);
+    diagnostics.push(...hygiene);
+    if (!hygiene.some((d) => d.severity === 'error')) {
+      valid = validate(source.data);
+      if (!valid) diagnostics.push(...schemaDiagnostics(source, validate.errors ?? []));
+    }
+  }
+  // Shared by later loads: frozen, so nothing downstream can change what the next load reads.
+  deepFreeze(source.data);
+  const checked = { source, diagnostics, valid };
+  if (checkedCache.size >= CHECKED_CACHE_SIZE) checkedCache.delete(checkedCache.keys().next().value!);
+  checkedCache.set(key, checked);
+  return checked;
+}
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const v of Object.values(value)) deepFreeze(v);
+}
+
+/** Largest spec file read (the real ones are 5–25 KB). */
+export const MAX_SPEC_FILE_BYTES = 2 * 1024 * 1024;
+
+/** One spec file as read: its text, or why it was not read (`missing`: it does not exist). */
+interface SpecFileRead {
+  text?: string;
+  missing?: boolean;
+  problem?: { code: DiagnosticCode; message: string; line: number; col: number };
+}
+
+/**
+ * Reads one spec file, refusing what must not be read: a symlink leaving the spec directory, anything but a regular
+ * file (a FIFO would block forever), a file over the size limit; then text that is not UTF-8 or holds control
+ * characters. Opened non-blocking and checked again on the open descriptor, so a file swapped meanwhile is refused too.
+ */
+async function readSpecFile(file: string, realSpecDir: string): Promise<SpecFileRead> {
+  const entry = await lstat(file).catch(() => undefined);
+  if (!entry) return { missing: true };
+  const at = (code: DiagnosticCode, message: string, line = 1, col = 1): SpecFileRead => ({ problem: { code, message, line, col } });
+  let target = file;
+  if (entry.isSymbolicLink()) {
+    target = await realpath(file).catch(() => '');
+    if (!target) return at('SRC002', `${path.basename(file)} is a symlink to a file that does not exist`);
+    if (!target.startsWith(realSpecDir + path.sep)) return at('SRC002', `${path.basename(file)} is a symlink to ${target}, outside the spec directory; it was not read`);
+  }
+  let handle;
+  try {
+    handle = await open(target, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
+  } catch (error) {
+    return at('SRC001', `${path.basename(file)} cannot be opened: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) return at('SRC001', `${path.basename(file)} is ${kindOf(info)}, not a regular file; it was not read`);
+    if (info.size > MAX_SPEC_FILE_BYTES) return at('SRC003', `${path.basename(file)} is ${(info.size / 1024 / 1024).toFixed(1)} MiB; spec files are at most ${MAX_SPEC_FILE_BYTES / 1024 / 1024} MiB`);
+    const bytes = await handle.readFile();
+    if (bytes.length > MAX_SPEC_FILE_BYTES) return at('SRC003', `${path.basename(file)} grew past ${MAX_SPEC_FILE_BYTES / 1024 / 1024} MiB while being read`);
+    const invalid = firstInvalidUtf8(bytes);
+    if (invalid !== undefined) {
+      const { line, col } = position(bytes.subarray(0, invalid).toString('utf8'), invalid);
+      return at('SRC004', `invalid UTF-8 byte 0x${bytes[invalid]!.toString(16).padStart(2, '0')}`, line, col);
+    }
+    const text = bytes.toString('utf8');
+    const control = CONTROL.exec(text);
+    if (control) {
+      const { line, col } = position(text, control.index);
+      return at('SRC005', `control character ${codePoint(control[0])} in the file`, line, col);
+    }
+    return { text };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Control characters a spec may not hold: C0 (but tab, line feed, carriage return), DEL, C1. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+function kindOf(info: { isFIFO(): boolean; isDirectory(): boolean; isSocket(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean }): string {
+  if (info.isFIFO()) return 'a FIFO (named pipe)';
+  if (info.isDirectory()) return 'a directory';
+  if (info.isSocket()) return 'a socket';
+  if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device';
+  return 'not a regular file';
+}
+
+/** 1-based line and column of `offset` in `text`. */
+function position(text: string, offset: number): { line: number; col: number } {
+  const before = text.slice(0, offset).split('\n');
+  return { line: before.length, col: before.at(-1)!.length + 1 };
+}
+
+/** Byte offset of the first byte that does not belong to valid UTF-8, or undefined. */
+function firstInvalidUtf8(bytes: Uint8Array): number | undefined {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return undefined;
+  } catch {
+    // find it: decode growing prefixes at sequence boundaries (only on this error path)
+  }
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    const length = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    if (length === 0 || i + length > bytes.length) return i;
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(i, i + length));
+    } catch {
+      return i;
+    }
+    i += length;
+  }
+  return undefined;
+}
+
+/** Object.prototype's members: as keys of spec data they would collide with what every JavaScript object has. */
+const RESERVED_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
+/** Deepest nesting of maps and lists accepted. */
+const MAX_DEPTH = 32;
+
+/** Problems of the data itself, before the meta-schema: reserved keys, control characters from escapes, depth. */
+function checkData(source: SourceFile): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const visit = (value: unknown, at: DataPath): void => {
+    if (at.length > MAX_DEPTH) {
+      out.push(diagnosticAt(source, at.slice(0, MAX_DEPTH + 1), 'SRC006', `data nests more than ${MAX_DEPTH} levels deep`));
+      return;
+    }
+    if (typeof value === 'string') {
+      const control = CONTROL.exec(value);
+      if (control) out.push(diagnosticAt(source, at, 'SRC005', `${showPath(at)} holds the control character ${codePoint(control[0])} (written as an escape)`, { at: 'value' }));
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => visit(item, [...at, i]));
+    } else if (value !== null && typeof value === 'object') {
+      for (const key of Object.keys(value)) {
+        if (RESERVED_KEYS.has(key)) out.push(diagnosticAt(source, [...at, key], 'SPEC040', `'${key}' is a reserved name (every JavaScript object has it), so it cannot name an item in ${showPath(at)}`));
+        const control = CONTROL.exec(key);
+        if (control) out.push(diagnosticAt(source, [...at, key], 'SRC005', `a key in ${showPath(at)} holds the control character ${codePoint(control[0])}`));
+        visit((value as Record<string, unknown>)[key], [...at, key]);
+      }
+    }
+  };
+  visit(source.data, []);
+  return out;
 }
 
 function pointerToPath(pointer: string): string[] {
@@ -84,14 +261,21 @@ function schemaDiagnostics(source: SourceFile, errors: ErrorObject[]): Diagnosti
   for (const e of errors) {
     const p = pointerToPath(e.instancePath);
     const where = showPath(p);
+    // A key that breaks `propertyNames`: reported at the key, once (ajv adds a wrapper error without the name).
+    const badKey = (e as ErrorObject & { propertyName?: string }).propertyName;
+    if (badKey !== undefined) {
+      add([...p, badKey], 'SPEC005', `key '${badKey}' in ${where} ${e.keyword === 'pattern' ? `must match ${(e.params as { pattern: string }).pattern}` : (e.message ?? 'is invalid')}`, 'key');
+      continue;
+    }
     switch (e.keyword) {
       case 'if':
-        break; // the failing `then`/`else` branch reports the real problem
+      case 'propertyNames':
+        break; // the failing branch (or the key's own error) reports the real problem
       case 'additionalProperty':
       case 'additionalProperties': {
         const key = (e.params as { additionalProperty: string }).additionalProperty;
         const allowed = Object.keys((e.parentSchema as { properties?: object }).properties ?? {});
-        add([...p, key], 'SPEC002', `unknown key '${key}' in ${where}${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}`, 'key');
+        add([...p, key], 'SPEC002', `unknown key '${key}' in ${where}${didYouMean(key, allowed)}${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}`, 'key');
         break;
       }
       case 'type':
@@ -100,8 +284,11 @@ function schemaDiagnostics(source: SourceFile, errors: ErrorObject[]): Diagnosti
       case 'required':
         add(p, 'SPEC004', `missing key '${(e.params as { missingProperty: string }).missingProperty}' in ${where}`, 'value');
         break;
-      case 'enum':
-        add(p, 'SPEC005', `${where} is ${JSON.stringify(e.data)}; allowed: ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`, 'value');
+      case 'enum': {
+        const allowed = (e.params as { allowedValues: unknown[] }).allowedValues.map(String);
+        add(p, 'SPEC005', `${where} is ${JSON.stringify(e.data)}${typeof e.data === 'string' ? didYouMean(e.data, allowed) : ''}; allowed: ${allowed.join(', ')}`, 'value');
+        break;
+      }
         break;
       default:
         add(p, 'SPEC005', `${where} ${e.message ?? 'is invalid'}`, 'value');

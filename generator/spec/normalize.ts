@@ -4,8 +4,8 @@
  * expression, duplicate names). Each IR node remembers where it came from (`Origins`) so checks.ts can point
  * at the exact key.
  */
-import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
-import { actionRank } from '../ir.js';
+import type { Diagnostic, DiagnosticCode, DiagnosticSubject } from './diagnostics.js';
+import { actionRank, type Literal } from '../ir.js';
 import type {
   ActionIR,
   ActionName,
@@ -30,7 +30,8 @@ import { applyPackaging } from '../config/packaging.js';
 import type { RawAction, RawConnector, RawField, RawInvariant, RawOrdering, RawPagination, RawParam, RawService, RawShape } from './raw.js';
 import { buildRules, resolveKeyParam, ruleDocs } from './normalize-rules.js';
 import { parseTypeExpr, type BaseType } from './type-expr.js';
-import { diagnosticAt, locate, type DataPath, type SourceFile } from './yaml-source.js';
+import { didYouMean } from '../lib/suggest.js';
+import { diagnosticAt, locate, span, type DataPath, type SourceFile } from './yaml-source.js';
 
 /** Where each IR node was written: lets later checks locate a node or one of its keys. */
 export class Origins {
@@ -40,11 +41,17 @@ export class Origins {
     this.map.set(node, { source, path });
     return node;
   }
-  /** A diagnostic at `node` (its key), or at one of its keys (`sub`) when that key is written. */
+  /** A diagnostic at `node` (its key), or at one of its keys (`sub`) when that key is written; it is `about` the node. */
   diagnostic(node: object, code: DiagnosticCode, message: string, sub?: DataPath, severity?: 'error' | 'warning'): Diagnostic {
     const origin = this.map.get(node);
     if (!origin) throw new Error(`internal: no origin for ${code} ${message}`);
-    return diagnosticAt(origin.source, sub ? [...origin.path, ...sub] : origin.path, code, message, { severity });
+    return { ...diagnosticAt(origin.source, sub ? [...origin.path, ...sub] : origin.path, code, message, { severity }), about: this.subject(node)! };
+  }
+  /** The spec item `node` was built from, for diagnostics located elsewhere that are about it (see collapseDiagnostics). */
+  subject(node: object): DiagnosticSubject | undefined {
+    const origin = this.map.get(node);
+    if (!origin) return undefined;
+    return { key: `${origin.source.file}#${origin.path.join('/')}`, file: origin.source.file, lines: span(origin.source, origin.path) };
   }
 }
 
@@ -104,6 +111,17 @@ export class FileContext {
     });
   }
 
+  /** Enum values, each once: a repeated value is reported (SPEC012) and dropped. */
+  enumValues(values: Literal[], path: DataPath): Literal[] {
+    const seen = new Map<Literal, number>();
+    values.forEach((v, i) => {
+      const first = seen.get(v);
+      if (first === undefined) seen.set(v, i);
+      else this.report([...path, i], 'SPEC012', `duplicate enum value ${JSON.stringify(v)} (also item ${first} of the enum)`);
+    });
+    return [...seen.keys()];
+  }
+
   /** A type expression → base types, nullability and element shape; reports SPEC019. */
   typeOf(expr: string, path: DataPath): Pick<SchemaIR, 'types' | 'nullable' | 'items'> {
     const parsed = parseTypeExpr(expr);
@@ -126,7 +144,7 @@ export class FileContext {
     const t = this.typeOf(obj.type, typePath);
     const prop: PropertyIR = { name, required: true, source: this.loc(path), ...t };
     copyDocs(prop, obj);
-    if (obj.enum) prop.enum = obj.enum;
+    if (obj.enum) prop.enum = this.enumValues(obj.enum, typeof raw === 'string' ? path : [...path, 'enum']);
     if (obj.const !== undefined) prop.const = obj.const;
     if (obj.items !== undefined) {
       const inner = this.field('items', obj.items, [...path, 'items']);
@@ -195,7 +213,7 @@ export class FileContext {
     if (raw === 'common') {
       const shared = common?.[name];
       if (shared === undefined || shared === 'common') {
-        this.report(path, 'SPEC018', `param '${name}' is marked common but the file's params define no '${name}'`);
+        this.report(path, 'SPEC018', `param '${name}' is marked common but the file's params define no '${name}'${didYouMean(name, Object.keys(common ?? {}))}`);
         return this.origins.set({ name, required: false, types: ['any'], nullable: false, source: this.loc(path) }, this.source, path);
       }
       // Located at the shared definition: that is where its constraints are written.
@@ -211,7 +229,8 @@ export class FileContext {
     const prop: PropertyIR = { name, required: obj.required ?? false, source: this.loc(path), types: [t.types[0] ?? 'any'], nullable: false };
     if (t.items) prop.items = t.items;
     copyDocs(prop, obj);
-    for (const key of ['enum', 'const', 'default', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'separator', 'queryLanguage'] as const) {
+    if (obj.enum) prop.enum = this.enumValues(obj.enum, [...path, 'enum']);
+    for (const key of ['const', 'default', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'separator', 'queryLanguage'] as const) {
       if (obj[key] !== undefined) (prop as unknown as Record<string, unknown>)[key] = obj[key];
     }
     if (obj.items !== undefined) {
@@ -473,24 +492,24 @@ function buildConnector(
   const metaNames = new Set(meta.map((m) => m.name));
   const schemeNames = new Set(pagination.map((p) => p.name));
   if (raw.defaults?.pagination && !schemeNames.has(raw.defaults.pagination)) {
-    ctx.report(['defaults', 'pagination'], 'SPEC018', `defaults.pagination names unknown scheme '${raw.defaults.pagination}'`);
+    ctx.report(['defaults', 'pagination'], 'SPEC018', `defaults.pagination names unknown scheme '${raw.defaults.pagination}'${didYouMean(raw.defaults.pagination, schemeNames)}`);
   }
   if (raw.defaults?.meta && !metaNames.has(raw.defaults.meta)) {
-    ctx.report(['defaults', 'meta'], 'SPEC018', `defaults.meta names unknown meta '${raw.defaults.meta}'`);
+    ctx.report(['defaults', 'meta'], 'SPEC018', `defaults.meta names unknown meta '${raw.defaults.meta}'${didYouMean(raw.defaults.meta, metaNames)}`);
   }
 
   const entities: EntityIR[] = [];
   for (const [entityName, rawEntity] of Object.entries(raw.entities)) {
     const ePath: DataPath = ['entities', entityName];
     if (rawEntity.record && !recordNames.has(rawEntity.record)) {
-      ctx.report([...ePath, 'record'], 'SPEC018', `entity '${entityName}' names unknown record '${rawEntity.record}'`);
+      ctx.report([...ePath, 'record'], 'SPEC018', `entity '${entityName}' names unknown record '${rawEntity.record}'${didYouMean(rawEntity.record, recordNames)}`);
     }
     const actions: ActionIR[] = [];
     for (const [actionName, rawAction] of Object.entries(rawEntity.actions)) {
       const aPath: DataPath = [...ePath, 'actions', actionName];
       const vocab = vocabulary.get(actionName);
       if (!vocab) {
-        ctx.report(aPath, 'SPEC010', `unknown action '${actionName}' on entity '${entityName}'; the contract's actions are: ${[...vocabulary.keys()].join(', ')}`);
+        ctx.report(aPath, 'SPEC010', `unknown action '${actionName}' on entity '${entityName}'${didYouMean(actionName, vocabulary.keys())}; the contract's actions are: ${[...vocabulary.keys()].join(', ')}`);
         continue;
       }
       if (vocab.kind === 'write' && !writes.has(`${raw.id}/${entityName}/${actionName}`)) {
@@ -564,7 +583,7 @@ function buildAction(
     const record = raw.result?.record ?? entityRecord;
     if (record) {
       if (!names.recordNames.has(record)) {
-        if (raw.result?.record) ctx.report([...path, 'result', 'record'], 'SPEC018', `action '${name}' names unknown record '${record}'`);
+        if (raw.result?.record) ctx.report([...path, 'result', 'record'], 'SPEC018', `action '${name}' names unknown record '${record}'${didYouMean(record, names.recordNames)}`);
       } else result.record = record;
     }
   } else if (raw.result?.record) {
@@ -574,7 +593,7 @@ function buildAction(
     const meta = raw.result?.meta ?? connector.defaults?.meta;
     if (meta) {
       if (names.metaNames.has(meta)) result.meta = meta;
-      else if (raw.result?.meta) ctx.report([...path, 'result', 'meta'], 'SPEC018', `action '${name}' names unknown meta '${meta}'`);
+      else if (raw.result?.meta) ctx.report([...path, 'result', 'meta'], 'SPEC018', `action '${name}' names unknown meta '${meta}'${didYouMean(meta, names.metaNames)}`);
     }
   } else if (raw.result?.meta) {
     ctx.report([...path, 'result', 'meta'], 'SPEC027', `only list results carry meta; '${name}' returns ${shape}`);
@@ -586,7 +605,7 @@ function buildAction(
     if (raw.pagination !== undefined) {
       pagination = raw.pagination;
       if (pagination !== 'none' && !names.schemeNames.has(pagination)) {
-        ctx.report([...path, 'pagination'], 'SPEC018', `action '${name}' names unknown pagination scheme '${pagination}'`);
+        ctx.report([...path, 'pagination'], 'SPEC018', `action '${name}' names unknown pagination scheme '${pagination}'${didYouMean(pagination, names.schemeNames)}`);
         pagination = 'none';
       }
     } else if (!raw.params) pagination = 'unspecified';

@@ -2,9 +2,9 @@
  * Load → validate → normalize → check, as one call: the spec as a validated IR, or every problem at once.
  */
 import { checkSpec } from './checks.js';
-import { SpecError, sortDiagnostics, type Diagnostic } from './diagnostics.js';
+import { collapseDiagnostics, SpecError, type Diagnostic } from './diagnostics.js';
 import type { SpecIR } from '../ir.js';
-import { loadSpec } from './load.js';
+import { loadSpec, type LoadedSpec } from './load.js';
 import { normalize } from './normalize.js';
 import { timed, type Timings } from '../lib/timings.js';
 
@@ -16,14 +16,19 @@ export interface ValidSpec {
   warnings: Diagnostic[];
 }
 
+/** Display path → text of every spec file, for code frames. */
+function sourcesOf(loaded: LoadedSpec): Map<string, string> {
+  return new Map([loaded.service, ...loaded.connectors].map((s) => [s.file, s.text]));
+}
+
 /** Reads `specDir` into the IR. Throws SpecError listing every diagnostic when any error is found. */
 export async function readSpec(specDir: string, timings?: Timings): Promise<ValidSpec> {
   const loaded = await timed(timings, 'load', () => loadSpec(specDir));
   const { ir, diagnostics, origins } = await timed(timings, 'normalize', async () => normalize(loaded));
   const all = [...loaded.diagnostics, ...diagnostics];
   if (ir) all.push(...(await timed(timings, 'check', async () => checkSpec(ir, origins, loaded))));
-  // A shared definition (a `common` param) is checked once per use: report each problem once.
-  const unique = [...new Map(all.map((d) => [`${d.file}:${d.line}:${d.col}:${d.code}:${d.message}`, d])).values()];
-  if (!ir || unique.some((d) => d.severity === 'error')) throw new SpecError(unique);
-  return { ir, warnings: sortDiagnostics(unique) };
+  // One root cause, one diagnostic: a shared definition is checked once per use, and follow-ons fold into their cause.
+  const collapsed = collapseDiagnostics(all);
+  if (!ir || collapsed.some((d) => d.severity === 'error')) throw new SpecError(collapsed, sourcesOf(loaded));
+  return { ir, warnings: collapsed };
 }

@@ -14,6 +14,8 @@ export interface SourceFile {
   file: string;
   /** Stable path for generated output: the spec directory's name, then the path inside it (`spec/service.yaml`). */
   specPath: string;
+  /** The text as read. */
+  text: string;
   /** The parsed document, for positions. */
   doc: Document.Parsed;
   /** Line index of the text. */
@@ -34,7 +36,7 @@ export function parseSource(file: string, text: string, specPath: string = file)
     const pos = lineCounter.linePos(e.pos[0]);
     return makeDiagnostic(file, pos.line, pos.col, 'SPEC001', firstLine(e.message));
   });
-  const source: SourceFile = { file, specPath, doc, lineCounter, data: undefined, syntaxErrors, duplicates: [] };
+  const source: SourceFile = { file, specPath, text, doc, lineCounter, data: undefined, syntaxErrors, duplicates: [] };
   if (syntaxErrors.length === 0) {
     source.duplicates = findDuplicateKeys(source);
     source.data = dataWithoutDuplicates(source);
@@ -111,6 +113,32 @@ export function locate(source: SourceFile, path: DataPath, at: 'key' | 'value' =
     }
   }
   return source.lineCounter.linePos(offset);
+}
+
+/** First and last line of the item at `path` (its key through the end of its value); the located line when not found. */
+export function span(source: SourceFile, path: DataPath): [number, number] {
+  let node: unknown = source.doc.contents;
+  let start: number | undefined = rangeStart(node);
+  for (const segment of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(segment));
+      if (!pair) return lineSpanOf(source, locate(source, path).line);
+      start = rangeStart(pair.key) ?? rangeStart(pair.value);
+      node = pair.value;
+    } else if (isSeq(node) && typeof segment === 'number') {
+      node = node.items[segment];
+      start = rangeStart(node);
+    } else {
+      return lineSpanOf(source, locate(source, path).line);
+    }
+  }
+  const end = (node as Node | null | undefined)?.range?.[1];
+  if (start === undefined || end === undefined) return lineSpanOf(source, locate(source, path).line);
+  return [source.lineCounter.linePos(start).line, source.lineCounter.linePos(Math.max(start, end - 1)).line];
+}
+
+function lineSpanOf(_source: SourceFile, line: number): [number, number] {
+  return [line, line];
 }
 
 function rangeStart(node: unknown): number | undefined {

@@ -106,7 +106,11 @@ export class LimitError extends ApiError {
 
   /** Builds the error; the message says which limit was reached and how to raise it. */
   constructor(limit: 'maxResponseBytes' | 'maxPages', max: number, what: string, init?: ApiErrorInit) {
-    super(`${what} exceeds ${limit} (${max}); raise the ${limit} option if that is expected`, { ...init, limit, max } as ApiErrorInit);
+    super(`${what} exceeds ${limit} (${max}); raise the ${limit} option if that is expected`, {
+      ...init,
+      limit,
+      max,
+    } as ApiErrorInit);
   }
 }
 

@@ -24,7 +24,9 @@ export function createResponseValidators(calls: Readonly<Record<string, Validato
       const problems = list.flatMap((item, i) =>
         validate(item)
           ? []
-          : describeIssues(validate.errors ?? [], 'field', item).map((p) => (indexed ? { ...p, path: `[${i}]${p.path ? `.${p.path}` : ''}`, message: `record ${i}: ${p.message}` } : p)),
+          : describeIssues(validate.errors ?? [], 'field', item).map((p) =>
+              indexed ? { ...p, path: `[${i}]${p.path ? `.${p.path}` : ''}`, message: `record ${i}: ${p.message}` } : p,
+            ),
       );
       return problems.length ? new ResponseValidationError(entity, action, problems) : undefined;
     },

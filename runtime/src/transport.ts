@@ -4,10 +4,27 @@
  * connectors. Small and lean on purpose: it is in every bundle that makes a call, and on every call's path.
  */
 
-import { AbortError, ApiError, AuthenticationError, ConnectionError, LimitError, TimeoutError, errorForResponse, type ApiErrorInit } from './errors.js';
+import {
+  AbortError,
+  ApiError,
+  AuthenticationError,
+  ConnectionError,
+  LimitError,
+  TimeoutError,
+  errorForResponse,
+  type ApiErrorInit,
+} from './errors.js';
 import type { ClientOptions, FetchResponse, LogLevel, RequestOptions } from './options.js';
 import { Secrets, redactTokenShaped } from './redact.js';
-import { MAX_RETRY_AFTER_MS, backoffMs, isRetryableStatus, retryAfterMs, sleepUnlessAborted, systemClock, type Clock } from './retry.js';
+import {
+  MAX_RETRY_AFTER_MS,
+  backoffMs,
+  isRetryableStatus,
+  retryAfterMs,
+  sleepUnlessAborted,
+  systemClock,
+  type Clock,
+} from './retry.js';
 
 /** The environment variable that sets the log level where the platform has environment variables (`logLevel` wins). */
 export const LOG_LEVEL_ENV = 'CONNECTOR_SDK_LOG';
@@ -83,14 +100,17 @@ export class Transport {
     this.#requestIdHeader = requestIdHeader.toLowerCase();
     this.#connector = connector && `${connector} `;
     // Read where it exists (Node, Deno, Bun); browsers have no process, and bundlers see no `process.env` to replace.
-    const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[LOG_LEVEL_ENV];
+    const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[
+      LOG_LEVEL_ENV
+    ];
     const level = LEVELS.indexOf(options.logLevel ?? (env?.toLowerCase() as LogLevel));
     this.#level = level < 0 ? 2 : level;
   }
 
   /** Writes `line` at `level` (1 error … 4 debug) when the client's level includes it; secrets are scrubbed first. */
   log(level: number, line: string, secrets?: Secrets): void {
-    if (level <= this.#level) (this.#options.logger ?? console)[LEVELS[level] as 'warn']?.(secrets ? secrets.text(line) : line);
+    if (level <= this.#level)
+      (this.#options.logger ?? console)[LEVELS[level] as 'warn']?.(secrets ? secrets.text(line) : line);
   }
 
   /** POSTs the spec, retrying reads, and returns the first 2xx exchange or throws an {@link ApiError}. */
@@ -99,7 +119,11 @@ export class Transport {
     const { token, retryDelay = {}, maxRetries = 2, maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES } = this.#options;
     const { signal, maxResponseBytes: max = maxResponseBytes } = options;
     const retries = spec.retryable ? Math.min(options.maxRetries ?? maxRetries, MAX_RETRIES) : 0;
-    const ctx: CallContext = { label: entity === undefined ? 'createSource' : `${entity} ${action}`, init: { entity, action }, secrets: new Secrets() };
+    const ctx: CallContext = {
+      label: entity === undefined ? 'createSource' : `${entity} ${action}`,
+      init: { entity, action },
+      secrets: new Secrets(),
+    };
     for (let attempt = 0; ; attempt++) {
       if (signal?.aborted) throw aborted(ctx);
       let resolved: string;
@@ -107,7 +131,10 @@ export class Transport {
         resolved = typeof token === 'function' ? await token() : token;
       } catch (error) {
         // Whatever a token source throws may quote a credential it holds (a refresh token, a key): scrub, keep no cause.
-        throw new AuthenticationError(`The token function failed: ${redactTokenShaped(ctx.secrets.text(String(error)))} (${ctx.label})`, ctx.init);
+        throw new AuthenticationError(
+          `The token function failed: ${redactTokenShaped(ctx.secrets.text(String(error)))} (${ctx.label})`,
+          ctx.init,
+        );
       }
       ctx.secrets.add(resolved);
       const started = this.#clock.now();
@@ -124,20 +151,38 @@ export class Transport {
         const json = parseBody(text);
         if (response.ok) {
           // A 2xx body that is not JSON is a protocol error (not retried: the server did answer).
-          if (json === text && text) throw new ApiError(`${status} response: expected JSON (${ctx.label})`, { ...init, body: ctx.secrets.text(text) });
+          if (json === text && text)
+            throw new ApiError(`${status} response: expected JSON (${ctx.label})`, {
+              ...init,
+              body: ctx.secrets.text(text),
+            });
           exchange = { status, headers, json, text: text!, response: response as Response, requestId: init.requestId };
         } else {
           serverWait = retryAfterMs(response.headers, this.#clock.now());
-          failure = errorForResponse(status, ctx.secrets.text(response.statusText), ctx.label, { ...init, body: ctx.secrets.deep(json), retryAfterMs: serverWait });
+          failure = errorForResponse(status, ctx.secrets.text(response.statusText), ctx.label, {
+            ...init,
+            body: ctx.secrets.deep(json),
+            retryAfterMs: serverWait,
+          });
         }
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         failure = error;
       }
       const retry = !!failure && attempt < retries && isRetryable(failure);
-      const delay = !retry ? 0 : serverWait !== undefined ? Math.min(serverWait, MAX_RETRY_AFTER_MS) : backoffMs(attempt, retryDelay.initialMs ?? 500, retryDelay.maxMs ?? 8_000, this.#clock.random());
+      const delay = !retry
+        ? 0
+        : serverWait !== undefined
+          ? Math.min(serverWait, MAX_RETRY_AFTER_MS)
+          : backoffMs(attempt, retryDelay.initialMs ?? 500, retryDelay.maxMs ?? 8_000, this.#clock.random());
       // Successes are info; retries warn; a call the service or network failed is an error; a 4xx answer or the caller's abort is the caller's to handle.
-      const level = !failure ? 3 : retry ? 2 : failure instanceof AbortError || ((failure.status ?? 0) / 100 | 0) === 4 ? 3 : 1;
+      const level = !failure
+        ? 3
+        : retry
+          ? 2
+          : failure instanceof AbortError || (((failure.status ?? 0) / 100) | 0) === 4
+            ? 3
+            : 1;
       if (level <= this.#level) {
         const params = this.#level > 3 && (spec.body as { params?: object }).params;
         const { status = failure!.name, requestId } = exchange ?? failure!;
@@ -157,14 +202,24 @@ export class Transport {
    * One attempt: fetch plus (unless streaming a 2xx) reading the body, all under the attempt's timeout. The timer
    * and the caller's signal reject at once, so a fetch that ignores its signal cannot hang a call.
    */
-  #attempt(spec: RequestSpec, token: string, ctx: CallContext, max: number): Promise<{ response: FetchResponse; text: string | null | undefined }> {
+  #attempt(
+    spec: RequestSpec,
+    token: string,
+    ctx: CallContext,
+    max: number,
+  ): Promise<{ response: FetchResponse; text: string | null | undefined }> {
     const options = spec.options ?? {};
     const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs ?? 60_000;
     // The platform's error would quote the header value, i.e. the token.
-    if (/[^\t\x20-\x7e\x80-\xff]/.test(token)) throw new TypeError('The token contains characters not allowed in an HTTP header');
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: spec.stream ? '*/*' : 'application/json' };
+    if (/[^\t\x20-\x7e\x80-\xff]/.test(token))
+      throw new TypeError('The token contains characters not allowed in an HTTP header');
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: spec.stream ? '*/*' : 'application/json',
+    };
     // Client headers, then call headers, each replacing what came before (names are case-insensitive).
-    for (const extra of [this.#options.headers, options.headers]) for (const name in extra) headers[name.toLowerCase()] = extra[name]!;
+    for (const extra of [this.#options.headers, options.headers])
+      for (const name in extra) headers[name.toLowerCase()] = extra[name]!;
     headers['authorization'] = `Bearer ${token}`;
     const body = JSON.stringify(spec.body);
     const fetchImpl = this.#options.fetch ?? fetch;
@@ -173,7 +228,9 @@ export class Transport {
     return new Promise((resolve, reject) => {
       let streaming = false;
       const stop = (timedOut?: boolean) => {
-        reject(timedOut ? new TimeoutError(`Request timed out after ${timeoutMs}ms (${ctx.label})`, ctx.init) : aborted(ctx));
+        reject(
+          timedOut ? new TimeoutError(`Request timed out after ${timeoutMs}ms (${ctx.label})`, ctx.init) : aborted(ctx),
+        );
         controller.abort();
       };
       const onAbort = () => stop();
@@ -184,12 +241,20 @@ export class Transport {
         clearTimeout(timer);
         if (!streaming) {
           signal?.removeEventListener('abort', onAbort);
-          if (!controller.signal.aborted && (controller.uses = (controller.uses ?? 0) + 1) < CONTROLLER_USES) this.#idle.push(controller);
+          if (!controller.signal.aborted && (controller.uses = (controller.uses ?? 0) + 1) < CONTROLLER_USES)
+            this.#idle.push(controller);
         }
         return value;
       };
       (async () => {
-        const response = await fetchImpl(this.#url + spec.path, { ...this.#options.fetchOptions, ...options.fetchOptions, method: 'POST', headers, body, signal: controller.signal });
+        const response = await fetchImpl(this.#url + spec.path, {
+          ...this.#options.fetchOptions,
+          ...options.fetchOptions,
+          method: 'POST',
+          headers,
+          body,
+          signal: controller.signal,
+        });
         // A streamed 2xx: the caller's signal keeps cancelling the body; the timeout covered only the wait for headers.
         streaming = !!spec.stream && response.ok;
         return { response, text: streaming ? undefined : await readText(response, max) };
@@ -207,7 +272,10 @@ export class Transport {
  * fetches such as node-fetch, Node streams.
  */
 async function readText(response: FetchResponse, max: number): Promise<string | null> {
-  const body = response.body as { getReader?(): ReadableStreamDefaultReader<Uint8Array>; [Symbol.asyncIterator]?(): AsyncIterator<Uint8Array> } | null | undefined;
+  const body = response.body as
+    | { getReader?(): ReadableStreamDefaultReader<Uint8Array>; [Symbol.asyncIterator]?(): AsyncIterator<Uint8Array> }
+    | null
+    | undefined;
   if (!body) return '';
   // Web streams through a reader (not every browser can iterate them); Node streams (node-fetch) by iteration.
   const reader = body.getReader ? body.getReader() : body[Symbol.asyncIterator]!();
@@ -242,7 +310,10 @@ function connectionError(error: unknown, ctx: CallContext): ConnectionError {
   const cause = (error as Error)?.cause as Error | undefined;
   const reason = `${(error as Error)?.message ?? error}${cause ? `: ${cause.message ?? cause}` : ''}`;
   const full = `${(error as Error)?.stack}${reason}`;
-  return new ConnectionError(`Connection error: ${ctx.secrets.text(reason)} (${ctx.label})`, { ...ctx.init, cause: ctx.secrets.text(full) === full ? error : undefined });
+  return new ConnectionError(`Connection error: ${ctx.secrets.text(reason)} (${ctx.label})`, {
+    ...ctx.init,
+    cause: ctx.secrets.text(full) === full ? error : undefined,
+  });
 }
 
 /** A body: JSON when it parses, else the raw text itself, undefined when empty. */

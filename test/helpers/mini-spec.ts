@@ -111,6 +111,16 @@ export async function diagnosticsOf(dir: string): Promise<string[]> {
   }
 }
 
+/** Loads a spec dir and returns its diagnostics as objects (with what was folded into each). */
+export async function diagnosticObjects(dir: string): Promise<Diagnostic[]> {
+  try {
+    return (await readSpec(dir)).warnings;
+  } catch (error) {
+    if (!(error instanceof SpecError)) throw error;
+    return error.diagnostics;
+  }
+}
+
 function format(dir: string, d: Diagnostic): string {
   return formatDiagnostic({ ...d, file: path.relative(dir, path.resolve(d.file)) }).split('\n')[0]!;
 }

@@ -14,3 +14,15 @@ export async function readOutputTree(dir: string, prefix = ''): Promise<Map<stri
   }
   return out;
 }
+
+/**
+ * A new output directory inside a temp "project" that has the repository's prettier config, as generated/ has: the
+ * output is then formatted in the generated style without a config of its own (see generator/format/style.ts).
+ */
+export async function projectOutDir(name: string): Promise<string> {
+  const { copyFile, mkdtemp } = await import('node:fs/promises');
+  const os = await import('node:os');
+  const project = await mkdtemp(path.join(os.tmpdir(), `codegen-${name}-`));
+  await copyFile(path.resolve(import.meta.dirname, '../../.prettierrc.json'), path.join(project, '.prettierrc.json'));
+  return path.join(project, 'out');
+}

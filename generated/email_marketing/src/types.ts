@@ -66,6 +66,7 @@ export interface EmailActivity {
  * Not specified by the contract: "Fields of automations, tags, interest_categories, interests, segments, segment_members and unsubscribes: not shown."
  */
 export type Interest = Record<string, unknown>;
+
 /**
  * The interest_category record.
  * Not specified by the contract: "Fields of automations, tags, interest_categories, interests, segments, segment_members and unsubscribes: not shown."
@@ -232,16 +233,19 @@ export interface Report {
  * Not specified by the contract: "Fields of automations, tags, interest_categories, interests, segments, segment_members and unsubscribes: not shown."
  */
 export type Segment = Record<string, unknown>;
+
 /**
  * The segment_member record.
  * Not specified by the contract: "Fields of automations, tags, interest_categories, interests, segments, segment_members and unsubscribes: not shown."
  */
 export type SegmentMember = Record<string, unknown>;
+
 /**
  * The tag record.
  * Not specified by the contract: "Fields of automations, tags, interest_categories, interests, segments, segment_members and unsubscribes: not shown."
  */
 export type Tag = Record<string, unknown>;
+
 /**
  * The unsubscribe record.
  * Not specified by the contract: "Fields of automations, tags, interest_categories, interests, segments, segment_members and unsubscribes: not shown."
@@ -259,8 +263,6 @@ export interface TotalItemsMeta {
  * Not specified by the contract: "automations list: further parameters cut off; remaining automations parameters: not shown."
  */
 export interface AutomationsListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Only records created before this time. */
   before_create_time?: string;
   /**
@@ -274,6 +276,8 @@ export interface AutomationsListParams {
   offset?: number;
   /** Only records created since this time. */
   since_create_time?: string;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /** Params of campaigns list. */
@@ -330,12 +334,12 @@ export interface EmailActivityListParams {
  * Not specified by the contract: "Parameters of interest_categories: not shown. (The seed's "Common list parameters: count; offset" apply: the connector-wide list params are given.)"
  */
 export interface InterestCategoriesListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Number of records to return. */
   count?: number;
   /** Number of records to skip. */
   offset?: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -343,8 +347,6 @@ export interface InterestCategoriesListParams {
  * Not specified by the contract: "Parameters of interest_categories: not shown."
  */
 export interface InterestCategoriesGetParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /**
    * Not described by the contract.
    * Assumption: Not shown: the interest category's id.
@@ -355,6 +357,8 @@ export interface InterestCategoriesGetParams {
    * Assumption: Not shown: interest categories belong to a list, addressed by list_id as in lists get.
    */
   list_id: string;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -362,12 +366,12 @@ export interface InterestCategoriesGetParams {
  * Not specified by the contract: "Parameters of interests: not shown. (The seed's "Common list parameters: count; offset" apply: the connector-wide list params are given.)"
  */
 export interface InterestsListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Number of records to return. */
   count?: number;
   /** Number of records to skip. */
   offset?: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -375,8 +379,6 @@ export interface InterestsListParams {
  * Not specified by the contract: "Parameters of interests: not shown."
  */
 export interface InterestsGetParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /**
    * Not described by the contract.
    * Assumption: Not shown: the interest category the interest belongs to.
@@ -392,6 +394,8 @@ export interface InterestsGetParams {
    * Assumption: Not shown: interests belong to a list, addressed by list_id as in lists get.
    */
   list_id: string;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /** Params of list_members list. */
@@ -497,12 +501,12 @@ export interface ReportsGetParams {
  * Not specified by the contract: "Parameters of segment_members: not shown. (The seed's "Common list parameters: count; offset" apply: the connector-wide list params are given.)"
  */
 export interface SegmentMembersListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Number of records to return. */
   count?: number;
   /** Number of records to skip. */
   offset?: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -510,12 +514,12 @@ export interface SegmentMembersListParams {
  * Not specified by the contract: "Parameters of segments: not shown. (The seed's "Common list parameters: count; offset" apply: the connector-wide list params are given.)"
  */
 export interface SegmentsListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Number of records to return. */
   count?: number;
   /** Number of records to skip. */
   offset?: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -523,8 +527,6 @@ export interface SegmentsListParams {
  * Not specified by the contract: "Parameters of segments: not shown."
  */
 export interface SegmentsGetParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /**
    * Not described by the contract.
    * Assumption: Not shown: segments belong to a list, addressed by list_id as in lists get.
@@ -535,6 +537,8 @@ export interface SegmentsGetParams {
    * Assumption: Not shown: the segment's id.
    */
   segment_id: string;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -542,12 +546,12 @@ export interface SegmentsGetParams {
  * Not specified by the contract: "Parameters of tags: not shown. (The seed's "Common list parameters: count; offset" apply: the connector-wide list params are given.)"
  */
 export interface TagsListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Number of records to return. */
   count?: number;
   /** Number of records to skip. */
   offset?: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -555,12 +559,12 @@ export interface TagsListParams {
  * Not specified by the contract: "Parameters of unsubscribes: not shown. (The seed's "Common list parameters: count; offset" apply: the connector-wide list params are given.)"
  */
 export interface UnsubscribesListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Number of records to return. */
   count?: number;
   /** Number of records to skip. */
   offset?: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**

@@ -4,6 +4,7 @@
  * Not specified by the contract: "Fields of ... about: not shown."
  */
 export type About = Record<string, unknown>;
+
 /**
  * The change record.
  * Not specified by the contract: "Fields of ... changes ...: not shown."
@@ -56,7 +57,7 @@ export interface Comment {
     kind: string | null;
     /** Not described by the contract. May be null. */
     modifiedTime: string | null;
-    }> | null;
+  }> | null;
   /** Not described by the contract. May be null. */
   resolved: boolean | null;
 }
@@ -165,7 +166,7 @@ export interface File {
     permissionId: string | null;
     /** Not described by the contract. May be null. */
     photoLink: string | null;
-    }> | null;
+  }> | null;
   /** Not described by the contract. May be null. */
   parents: Array<unknown> | null;
   /** Not described by the contract. May be null. */
@@ -261,11 +262,13 @@ export interface Permission {
  * Not specified by the contract: "Fields of replies ...: not shown."
  */
 export type Reply = Record<string, unknown>;
+
 /**
  * The revision record.
  * Not specified by the contract: "Fields of ... revisions ...: not shown."
  */
 export type Revision = Record<string, unknown>;
+
 /**
  * The start_page_token record.
  * Not specified by the contract: "Fields of ... changes_start_page_token ...: not shown."
@@ -297,13 +300,13 @@ export type NotShownMeta = Record<string, unknown>;
  * Not specified by the contract: "Fields of replies ...: not shown. (The seed gives no meta for replies lists.)"
  */
 export interface RepliesMeta {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /**
    * Not described by the contract. May be null.
    * Assumption: The seed shows no meta for replies lists, but replies list takes pageSize and pageToken like the other lists; the next page token is assumed to come in nextPageToken as for drives, permissions and comments.
    */
   nextPageToken: string | null;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -311,11 +314,13 @@ export interface RepliesMeta {
  * Not specified by the contract: "Parameters of ... about: not shown."
  */
 export type AboutGetParams = Record<string, unknown>;
+
 /**
  * Params of changes list.
  * Not specified by the contract: "Parameters of ... changes ...: not shown."
  */
 export type ChangesListParams = Record<string, unknown>;
+
 /**
  * Params of changes_start_page_token get.
  * Not specified by the contract: "Parameters of ... changes_start_page_token ...: not shown."
@@ -531,8 +536,6 @@ export interface PermissionsGetParams {
  * Not specified by the contract: "replies list: further parameters cut off. Parameters of replies (rest): not shown."
  */
 export interface RepliesListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Comment id. */
   commentId: string;
   /** File id. */
@@ -548,6 +551,8 @@ export interface RepliesListParams {
    * Note: The endpoint table does not type pageToken; string follows from the string meta nextPageToken.
    */
   pageToken?: string;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -555,8 +560,6 @@ export interface RepliesListParams {
  * Not specified by the contract: "Parameters of replies (rest): not shown."
  */
 export interface RepliesGetParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /**
    * Not described by the contract.
    * Assumption: Not shown: the comment the reply belongs to, as in replies list.
@@ -569,6 +572,8 @@ export interface RepliesGetParams {
    * Assumption: Not shown: the reply's id.
    */
   replyId: string;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -582,8 +587,6 @@ export type RevisionsListParams = Record<string, unknown>;
  * Not specified by the contract: "Parameters of ... revisions ...: not shown."
  */
 export interface RevisionsGetParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** File id. */
   fileId: string;
   /**
@@ -591,6 +594,8 @@ export interface RevisionsGetParams {
    * Assumption: Not shown: the revision's id.
    */
   revisionId: string;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**

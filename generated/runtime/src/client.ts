@@ -46,7 +46,11 @@ export interface MethodDescriptor extends Omit<CallDescriptor, 'entity'> {
    * single: the envelope's records value (get, create, update, delete); list: pages of records (list, api_search);
    * hits: pages of the uniform search; a function: a call of its own (downloads: `callDownload`).
    */
-  result: 'single' | 'list' | 'hits' | ((client: AnyClient, call: CallDescriptor, params?: object, options?: RequestOptions) => APIPromise<unknown>);
+  result:
+    | 'single'
+    | 'list'
+    | 'hits'
+    | ((client: AnyClient, call: CallDescriptor, params?: object, options?: RequestOptions) => APIPromise<unknown>);
   /** list: how it pages (absent: one page). */
   paging?: PaginationDescriptor;
 }
@@ -97,14 +101,16 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
   constructor(options: ClientOptions, service: ServiceDescriptor, connector?: string) {
     const { sourceId } = options;
     // "." and ".." would be path segments of their own.
-    if (sourceId === '' || sourceId === '.' || sourceId === '..') throw new TypeError(`invalid sourceId ${JSON.stringify(sourceId)}: not empty, "." or ".."`);
+    if (sourceId === '' || sourceId === '.' || sourceId === '..')
+      throw new TypeError(`invalid sourceId ${JSON.stringify(sourceId)}: not empty, "." or ".."`);
     // The validators are opt-in so that clients which never check responses do not bundle them.
     if ((options.validateResponses ?? 'off') !== 'off' && !options.responseValidators) {
       throw new TypeError("validateResponses needs responseValidators (import them from '<package>/validators')");
     }
     this.#options = options;
     this.#service = service;
-    this.#executePath = sourceId === undefined ? undefined : service.executePath.replace('{source_id}', encodeURIComponent(sourceId));
+    this.#executePath =
+      sourceId === undefined ? undefined : service.executePath.replace('{source_id}', encodeURIComponent(sourceId));
     this.#transport = new Transport(options, service.requestIdHeader, connector);
   }
 
@@ -112,8 +118,15 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
    * Untyped escape hatch: any entity/action/params; returns the envelope's records and meta as sent.
    * Retried like typed calls: the service's read actions may be; any other action never. Expects a JSON response (use typed download methods for bytes).
    */
-  execute(request: { entity: string; action: string; params?: Record<string, unknown> }, options?: RequestOptions): APIPromise<ExecuteResponse> {
-    return this.#call(this.#send(request, request.params, options), (exchange) => ({ ...this.#unwrap(exchange), status: exchange.status, headers: exchange.headers }));
+  execute(
+    request: { entity: string; action: string; params?: Record<string, unknown> },
+    options?: RequestOptions,
+  ): APIPromise<ExecuteResponse> {
+    return this.#call(this.#send(request, request.params, options), (exchange) => ({
+      ...this.#unwrap(exchange),
+      status: exchange.status,
+      headers: exchange.headers,
+    }));
   }
 
   /**
@@ -123,7 +136,10 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
    * const source = await client.createSource({ workspace_id: '<workspace>', source_template_id: '<connector id>', name: 'My source', auth_config: {} });
    */
   createSource(body: CreateSourceBody<A>, options?: RequestOptions): APIPromise<Source> {
-    return this.#call(this.#transport.send({ path: this.#service.sourcesPath, body, retryable: false, options }), (exchange) => this.#unwrap(exchange).records as Source);
+    return this.#call(
+      this.#transport.send({ path: this.#service.sourcesPath, body, retryable: false, options }),
+      (exchange) => this.#unwrap(exchange).records as Source,
+    );
   }
 
   /**
@@ -140,7 +156,14 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
           ? (params, options) => result(this, call, params, options)
           : result === 'single'
             ? (params, options) => this.callSingle(call, params, options)
-            : (params, options) => this.#pages(call, params, result === 'hits' ? this.#service.search : (method.paging ?? null), options, result === 'hits');
+            : (params, options) =>
+                this.#pages(
+                  call,
+                  params,
+                  result === 'hits' ? this.#service.search : (method.paging ?? null),
+                  options,
+                  result === 'hits',
+                );
     }
     return resource as R;
   }
@@ -165,7 +188,13 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
    * array of records and the meta; the uniform search (`hits`) reads the hit object ({ hits, next_cursor,
    * took_ms }) in the records key, which is both the page and the meta paging reads.
    */
-  #pages(call: CallDescriptor, params: object | undefined, pagination: PaginationDescriptor | null, options: PageOptions | undefined, hits: boolean): PagePromise<unknown, unknown> {
+  #pages(
+    call: CallDescriptor,
+    params: object | undefined,
+    pagination: PaginationDescriptor | null,
+    options: PageOptions | undefined,
+    hits: boolean,
+  ): PagePromise<unknown, unknown> {
     // Only the caller's params are checked: later pages differ only in the paging value the server handed out.
     const invalid = this.#paramProblem(call, params);
     const load = async (pageParams: Record<string, unknown> | undefined): Promise<LoadedPage<unknown, unknown>> => {
@@ -173,12 +202,20 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
       const exchange = await this.#send(call, pageParams, options);
       const { records, meta } = this.#unwrap(exchange);
       const items = hits ? isRecord(records) && records['hits'] : records;
-      if (!Array.isArray(items)) throw unexpected(exchange, `${hits ? 'a search result with a hits array' : 'an array of records'} in '${this.#service.envelope.records}'`);
+      if (!Array.isArray(items))
+        throw unexpected(
+          exchange,
+          `${hits ? 'a search result with a hits array' : 'an array of records'} in '${this.#service.envelope.records}'`,
+        );
       if (!hits) this.#checkRecords(call, items, true);
       // The uniform search's hit object is both the page and the meta paging reads.
       return Object.assign(exchange, { data: hits ? records : { records, meta }, items, meta: hits ? records : meta });
     };
-    return new PagePromise(load, params as Record<string, unknown> | undefined, pagination, { maxItems: options?.maxItems, maxPages: options?.maxPages, pageLimit: this.#options.maxPages ?? 10_000 });
+    return new PagePromise(load, params as Record<string, unknown> | undefined, pagination, {
+      maxItems: options?.maxItems,
+      maxPages: options?.maxPages,
+      pageLimit: this.#options.maxPages ?? 10_000,
+    });
   }
 
   /**
@@ -192,10 +229,16 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
   }
 
   /** POSTs `{ entity, action, params }` to the execute path of this client's source. */
-  #send({ entity, action }: { entity: string; action: string }, params: object | undefined, options: RequestOptions | undefined, stream?: boolean): Promise<Exchange> {
+  #send(
+    { entity, action }: { entity: string; action: string },
+    params: object | undefined,
+    options: RequestOptions | undefined,
+    stream?: boolean,
+  ): Promise<Exchange> {
     const path = this.#executePath;
     // Not async (each async layer costs every call its ticks): failures are returned as rejections.
-    if (path === undefined) return Promise.reject(new TypeError('sourceId is required (only createSource works without it)'));
+    if (path === undefined)
+      return Promise.reject(new TypeError('sourceId is required (only createSource works without it)'));
     return this.#transport.send({
       path,
       body: params === undefined ? { entity, action } : { entity, action, params },
@@ -233,6 +276,9 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
 }
 
 /** The error for a 2xx response that is not what the contract describes (not retried: the server did answer). */
-export function unexpected({ status, headers, requestId }: Pick<Exchange, 'status' | 'headers' | 'requestId'>, what: string): ApiError {
+export function unexpected(
+  { status, headers, requestId }: Pick<Exchange, 'status' | 'headers' | 'requestId'>,
+  what: string,
+): ApiError {
   return new ApiError(`${status} response: expected ${what}`, { status, headers, requestId });
 }

@@ -23,7 +23,10 @@ export interface PaginationDescriptor {
   /** Where the next value of `param` comes from. */
   next: { from: 'meta' | 'last_record' | 'page_number' | 'offset'; path?: string; queryParam?: string; start?: number };
   /** The last page is reached when any of these holds. */
-  stop: { when: 'metaFalse' | 'metaTrue' | 'metaMissing' | 'nextMissing' | 'emptyPage' | 'shortPage' | 'totalReached'; key?: string }[];
+  stop: {
+    when: 'metaFalse' | 'metaTrue' | 'metaMissing' | 'nextMissing' | 'emptyPage' | 'shortPage' | 'totalReached';
+    key?: string;
+  }[];
 }
 
 /** One fetched page as the walker sees it: what the caller gets (with its response), the items in it, and the meta paging reads. */
@@ -59,7 +62,12 @@ export class PagePromise<Item, P> extends APIPromise<P> implements AsyncIterable
   readonly #limits: WalkLimits;
 
   /** Built by the client, which starts the first page; `pagination` null means the call returns a single page. */
-  constructor(load: PageLoader<Item, P>, params: Record<string, unknown> | undefined, pagination: PaginationDescriptor | null, limits: WalkLimits = {}) {
+  constructor(
+    load: PageLoader<Item, P>,
+    params: Record<string, unknown> | undefined,
+    pagination: PaginationDescriptor | null,
+    limits: WalkLimits = {},
+  ) {
     super(load(params));
     this.#load = load;
     this.#params = params;
@@ -110,7 +118,8 @@ export class PagePromise<Item, P> extends APIPromise<P> implements AsyncIterable
       if (!scheme || pages >= maxPages! || items >= maxItems) return;
       const next = nextValue(scheme, params ?? {}, loaded);
       if (isLastPage(scheme, params ?? {}, loaded, next, firstPageSize)) return;
-      if (maxPages === undefined && pages >= pageLimit) throw new LimitError('maxPages', pageLimit, `Iterating past page ${pages}`);
+      if (maxPages === undefined && pages >= pageLimit)
+        throw new LimitError('maxPages', pageLimit, `Iterating past page ${pages}`);
       const key = JSON.stringify(next);
       if (seen.has(key)) {
         throw new PaginationError(`The server repeated ${scheme.param}=${key}; stopping instead of looping forever`);
@@ -122,13 +131,19 @@ export class PagePromise<Item, P> extends APIPromise<P> implements AsyncIterable
 }
 
 /** The value of the paging param for the page after `loaded`. */
-export function nextValue(scheme: PaginationDescriptor, params: Record<string, unknown>, loaded: LoadedPage<unknown, unknown>): unknown {
+export function nextValue(
+  scheme: PaginationDescriptor,
+  params: Record<string, unknown>,
+  loaded: LoadedPage<unknown, unknown>,
+): unknown {
   const { from, path, queryParam, start } = scheme.next;
   const current = params[scheme.param];
   switch (from) {
     case 'meta': {
       const value = valueAt(loaded.meta, path);
-      return queryParam === undefined || isMissing(value) ? value : asParamType(queryParamOf(String(value), queryParam), scheme.paramType);
+      return queryParam === undefined || isMissing(value)
+        ? value
+        : asParamType(queryParamOf(String(value), queryParam), scheme.paramType);
     }
     case 'last_record':
       return loaded.items.length === 0 ? undefined : valueAt(loaded.items[loaded.items.length - 1], path);

@@ -4,16 +4,19 @@
  * Not specified by the contract: "Fields of ... articles ...: not shown."
  */
 export type Article = Record<string, unknown>;
+
 /**
  * The article_attachment record.
  * Not specified by the contract: "Fields of ... article_attachments ...: not shown."
  */
 export type ArticleAttachment = Record<string, unknown>;
+
 /**
  * The attachment record.
  * Not specified by the contract: "Fields of ... attachments ...: not shown."
  */
 export type Attachment = Record<string, unknown>;
+
 /**
  * The automation record.
  * Not specified by the contract: "Fields of ... automations ...: not shown."
@@ -61,6 +64,7 @@ export interface Brand {
  * Not specified by the contract: "Fields of ... groups ...: not shown."
  */
 export type Group = Record<string, unknown>;
+
 /**
  * The group_membership record.
  * Not specified by the contract: "Fields of ... memberships ...: not shown."
@@ -98,21 +102,25 @@ export interface Macro {
  * Not specified by the contract: "Fields of organizations ...: not shown."
  */
 export type Organization = Record<string, unknown>;
+
 /**
  * The organization_membership record.
  * Not specified by the contract: "Fields of ... memberships ...: not shown."
  */
 export type OrganizationMembership = Record<string, unknown>;
+
 /**
  * The satisfaction_rating record.
  * Not specified by the contract: "Fields of ... satisfaction_ratings ...: not shown."
  */
 export type SatisfactionRating = Record<string, unknown>;
+
 /**
  * The sla_policy record.
  * Not specified by the contract: "Fields of ... sla_policies ...: not shown."
  */
 export type SlaPolicy = Record<string, unknown>;
+
 /**
  * The tag record.
  * Not specified by the contract: "Fields of ... tags ...: not shown."
@@ -206,21 +214,25 @@ export interface Ticket {
  * Not specified by the contract: "Fields of ... ticket_audits ...: not shown."
  */
 export type TicketAudit = Record<string, unknown>;
+
 /**
  * The ticket_comment record.
  * Not specified by the contract: "Fields of ... ticket_comments ...: not shown."
  */
 export type TicketComment = Record<string, unknown>;
+
 /**
  * A ticket field. The seed's list of entities whose fields are not shown does not name ticket_fields, but no ticket-field record is given either (only its searchable fields); the record is left unspecified.
  * Not specified by the contract: "Fields of ticket_fields records: not shown (the seed gives only the ticket-field searchable fields)."
  */
 export type TicketField = Record<string, unknown>;
+
 /**
  * The ticket_form record.
  * Not specified by the contract: "Fields of ... ticket_forms ...: not shown."
  */
 export type TicketForm = Record<string, unknown>;
+
 /**
  * The ticket_metric record.
  * Not specified by the contract: "Fields of ... ticket_metrics ...: not shown."
@@ -378,6 +390,7 @@ export interface ListMeta {
  * Not specified by the contract: "The seed gives list meta only for ticket, user, brand, view, macro, trigger lists; the meta of the other lists is not shown."
  */
 export type NotShownMeta = Record<string, unknown>;
+
 /**
  * Params of article_attachments list.
  * Not specified by the contract: "Parameters of the other entities: not shown."
@@ -389,13 +402,13 @@ export type ArticleAttachmentsListParams = Record<string, unknown>;
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export interface ArticleAttachmentsGetParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /**
    * Not described by the contract.
    * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
    */
   article_attachment_id: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -403,13 +416,13 @@ export interface ArticleAttachmentsGetParams {
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export interface ArticleAttachmentsDownloadParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /**
    * Not described by the contract.
    * Assumption: Not shown: the download addresses the attachment as its get does.
    */
   article_attachment_id: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -423,13 +436,13 @@ export type ArticlesListParams = Record<string, unknown>;
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export interface ArticlesGetParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /**
    * Not described by the contract.
    * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
    */
   article_id: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -437,13 +450,13 @@ export interface ArticlesGetParams {
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export interface AttachmentsGetParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /**
    * Not described by the contract.
    * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
    */
   attachment_id: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -451,13 +464,13 @@ export interface AttachmentsGetParams {
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export interface AttachmentsDownloadParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /**
    * Not described by the contract.
    * Assumption: Not shown: the download addresses the attachment as its get does.
    */
   attachment_id: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -471,13 +484,13 @@ export type AutomationsListParams = Record<string, unknown>;
  * Not specified by the contract: "Parameters of automations: not shown."
  */
 export interface AutomationsGetParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /**
    * Not described by the contract.
    * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
    */
   automation_id: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /** Searchable fields of brands (action search). */
@@ -538,11 +551,13 @@ export interface BrandsGetParams {
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type GroupMembershipsListParams = Record<string, unknown>;
+
 /**
  * Searchable fields of groups (action search).
  * Not specified by the contract: "Searchable fields of groups: not shown."
  */
 export type GroupsSearchFields = Record<string, unknown>;
+
 /**
  * Params of groups list.
  * Not specified by the contract: "Parameters of the other entities: not shown."
@@ -554,13 +569,13 @@ export type GroupsListParams = Record<string, unknown>;
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export interface GroupsGetParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /**
    * Not described by the contract.
    * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
    */
   group_id: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /** Params of macros list. */
@@ -594,11 +609,13 @@ export interface MacrosGetParams {
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type OrganizationMembershipsListParams = Record<string, unknown>;
+
 /**
  * Searchable fields of organizations (action search).
  * Not specified by the contract: "Searchable fields of organizations: not shown."
  */
 export type OrganizationsSearchFields = Record<string, unknown>;
+
 /**
  * Params of organizations list.
  * Not specified by the contract: "Parameters of the other entities: not shown."
@@ -610,13 +627,13 @@ export type OrganizationsListParams = Record<string, unknown>;
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export interface OrganizationsGetParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /**
    * Not described by the contract.
    * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
    */
   organization_id: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -624,6 +641,7 @@ export interface OrganizationsGetParams {
  * Not specified by the contract: "Searchable fields of satisfaction_ratings: not shown."
  */
 export type SatisfactionRatingsSearchFields = Record<string, unknown>;
+
 /**
  * Params of satisfaction_ratings list.
  * Not specified by the contract: "Parameters of the other entities: not shown."
@@ -635,13 +653,13 @@ export type SatisfactionRatingsListParams = Record<string, unknown>;
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export interface SatisfactionRatingsGetParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /**
    * Not described by the contract.
    * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
    */
   satisfaction_rating_id: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -655,13 +673,13 @@ export type SlaPoliciesListParams = Record<string, unknown>;
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export interface SlaPoliciesGetParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /**
    * Not described by the contract.
    * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
    */
   sla_policy_id: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -669,26 +687,31 @@ export interface SlaPoliciesGetParams {
  * Not specified by the contract: "Searchable fields of tags: not shown."
  */
 export type TagsSearchFields = Record<string, unknown>;
+
 /**
  * Params of tags list.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type TagsListParams = Record<string, unknown>;
+
 /**
  * Searchable fields of ticket_audits (action search).
  * Not specified by the contract: "Searchable fields of ticket_audits: not shown."
  */
 export type TicketAuditsSearchFields = Record<string, unknown>;
+
 /**
  * Params of ticket_audits list.
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export type TicketAuditsListParams = Record<string, unknown>;
+
 /**
  * Searchable fields of ticket_comments (action search).
  * Not specified by the contract: "Searchable fields of ticket_comments: not shown."
  */
 export type TicketCommentsSearchFields = Record<string, unknown>;
+
 /**
  * Params of ticket_comments list.
  * Not specified by the contract: "Parameters of the other entities: not shown."
@@ -764,13 +787,13 @@ export type TicketFieldsListParams = Record<string, unknown>;
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export interface TicketFieldsGetParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /**
    * Not described by the contract.
    * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
    */
   ticket_field_id: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -778,6 +801,7 @@ export interface TicketFieldsGetParams {
  * Not specified by the contract: "Searchable fields of ticket_forms: not shown."
  */
 export type TicketFormsSearchFields = Record<string, unknown>;
+
 /**
  * Params of ticket_forms list.
  * Not specified by the contract: "Parameters of the other entities: not shown."
@@ -789,13 +813,13 @@ export type TicketFormsListParams = Record<string, unknown>;
  * Not specified by the contract: "Parameters of the other entities: not shown."
  */
 export interface TicketFormsGetParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /**
    * Not described by the contract.
    * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
    */
   ticket_form_id: number;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -803,6 +827,7 @@ export interface TicketFormsGetParams {
  * Not specified by the contract: "Searchable fields of ticket_metrics: not shown."
  */
 export type TicketMetricsSearchFields = Record<string, unknown>;
+
 /**
  * Params of ticket_metrics list.
  * Not specified by the contract: "Parameters of the other entities: not shown."

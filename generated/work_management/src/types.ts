@@ -92,11 +92,13 @@ export interface ProjectList {
  * Not specified by the contract: "Fields of ... project_sections ...: not shown."
  */
 export type ProjectSection = Record<string, unknown>;
+
 /**
  * The section record.
  * Not specified by the contract: "Fields of ... sections ...: not shown."
  */
 export type Section = Record<string, unknown>;
+
 /**
  * The tag record.
  * Not specified by the contract: "Fields of ... tags ...: not shown."
@@ -108,10 +110,10 @@ export type Tag = Record<string, unknown>;
  * Not specified by the contract: "Task get record: other fields cut off in the reference. The rest of the task get record: not shown."
  */
 export interface Task {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Not described by the contract. */
   gid: string;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -119,6 +121,7 @@ export interface Task {
  * Not specified by the contract: "Fields of ... task_dependencies ...: not shown."
  */
 export type TaskDependency = Record<string, unknown>;
+
 /**
  * The task_dependent record.
  * Not specified by the contract: "Fields of ... task_dependents ...: not shown."
@@ -234,7 +237,7 @@ export interface ListMeta {
      * Assumption: The seed types next_page only as object|null and says the offset token is taken from it; the inner key offset (string, like the offset param) is assumed.
      */
     offset: string;
-    } | null;
+  } | null;
 }
 
 /** Params of attachments list. */
@@ -252,13 +255,13 @@ export interface AttachmentsListParams {
  * Not specified by the contract: "Parameters of attachments get and download: not shown."
  */
 export interface AttachmentsGetParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /**
    * Not described by the contract.
    * Assumption: Not shown: named after task_gid, project_gid and the other gets.
    */
   attachment_gid: string;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -266,13 +269,13 @@ export interface AttachmentsGetParams {
  * Not specified by the contract: "Parameters of attachments get and download: not shown."
  */
 export interface AttachmentsDownloadParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /**
    * Not described by the contract.
    * Assumption: Not shown: the download addresses the attachment as its get does.
    */
   attachment_gid: string;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -280,12 +283,12 @@ export interface AttachmentsDownloadParams {
  * Not specified by the contract: "Parameters of ... project_sections ...: not shown. (The seed's "Common optional list parameters: limit; offset" apply: the connector-wide list params are given.)"
  */
 export interface ProjectSectionsListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Items per page. */
   limit?: number;
   /** Pagination offset token taken from meta next_page. */
   offset?: string;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /** Params of project_tasks list. */
@@ -331,13 +334,13 @@ export interface ProjectsGetParams {
  * Not specified by the contract: "Parameters of ... sections ...: not shown."
  */
 export interface SectionsGetParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /**
    * Not described by the contract.
    * Assumption: Not shown: named after task_gid, project_gid and the other gets.
    */
   section_gid: string;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -345,13 +348,13 @@ export interface SectionsGetParams {
  * Not specified by the contract: "Parameters of ... tags ...: not shown."
  */
 export interface TagsGetParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /**
    * Not described by the contract.
    * Assumption: Not shown: named after task_gid, project_gid and the other gets.
    */
   tag_gid: string;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -359,12 +362,12 @@ export interface TagsGetParams {
  * Not specified by the contract: "Parameters of ... task_dependencies ...: not shown. (The seed's "Common optional list parameters: limit; offset" apply: the connector-wide list params are given.)"
  */
 export interface TaskDependenciesListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Items per page. */
   limit?: number;
   /** Pagination offset token taken from meta next_page. */
   offset?: string;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /**
@@ -372,12 +375,12 @@ export interface TaskDependenciesListParams {
  * Not specified by the contract: "Parameters of ... task_dependents ...: not shown. (The seed's "Common optional list parameters: limit; offset" apply: the connector-wide list params are given.)"
  */
 export interface TaskDependentsListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Items per page. */
   limit?: number;
   /** Pagination offset token taken from meta next_page. */
   offset?: string;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /** Params of task_projects list. */
@@ -395,12 +398,12 @@ export interface TaskProjectsListParams {
  * Not specified by the contract: "Parameters of ... task_subtasks ...: not shown. (The seed's "Common optional list parameters: limit; offset" apply: the connector-wide list params are given.)"
  */
 export interface TaskSubtasksListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Items per page. */
   limit?: number;
   /** Pagination offset token taken from meta next_page. */
   offset?: string;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /** Params of tasks list. */
@@ -513,12 +516,12 @@ export interface WorkspaceProjectsListParams {
  * Not specified by the contract: "Parameters of ... workspace_tags ...: not shown. (The seed's "Common optional list parameters: limit; offset" apply: the connector-wide list params are given.)"
  */
 export interface WorkspaceTagsListParams {
-  /** The contract does not list every field; others may be present. */
-  [key: string]: unknown;
   /** Items per page. */
   limit?: number;
   /** Pagination offset token taken from meta next_page. */
   offset?: string;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
 }
 
 /** Params of workspace_task_search list. */

@@ -5,17 +5,15 @@ import type { Command } from './types.js';
 /** The build command. */
 export const buildCommand: Command = {
   name: 'build',
-  usage: [
-    'build                 Compile the runtime and every connector package under the output directory into',
-    '                      dist/ (ESM and CommonJS, types for both), in dependency order; only what changed.',
-    '    --out DIR         Output directory (default: the config\'s "output", else generated).',
+  summary: 'Compile the runtime and every connector package into dist/ (ESM and CommonJS, types for both).',
+  description: 'Packages are built in dependency order (the runtime first) with one type-check; only packages whose sources changed are rebuilt.',
+  options: { out: { type: 'string', value: 'DIR', description: 'Output directory (default: the config\'s "output", else generated).' } },
+  examples: [
+    { command: 'build', description: 'Build every package under generated/.' },
+    { command: 'build --out sdk', description: 'Build the packages generated into sdk/.' },
   ],
-  options: { out: { type: 'string' } },
-  async run(_values, positionals, io, context) {
-    if (positionals.length) {
-      io.stderr(`connector-codegen build: unexpected argument '${positionals[0]}'\n`);
-      return 2;
-    }
+  writes: true,
+  async run(_values, _positionals, io, context) {
     const { buildPackages } = await import('../../release/build.js');
     const { outDir } = context.config();
     const built = await buildPackages(outDir);

@@ -1,5 +1,4 @@
 /** `connector-codegen diff <base> [<head>]`: what a spec change does to clients, classified and located. */
-import path from 'node:path';
 import type { Command } from './types.js';
 
 const FORMATS = ['text', 'markdown', 'json', 'github'] as const;
@@ -8,19 +7,19 @@ const FAIL_ON = ['breaking', 'warning'] as const;
 /** The diff command. */
 export const diffCommand: Command = {
   name: 'diff',
-  usage: [
-    'diff <base> [<head>]  Compare two specs semantically; each side a spec directory or a git ref',
-    '                      (head defaults to --spec, the working tree). Each change: check id, severity, location.',
-    '    --format F        text (default), markdown (a PR comment), json (schema: generator/diff/diff-output.schema.json),',
-    '                      github (workflow annotations).',
-    '    --fail-on S       Exit 1 when a change is breaking (S=breaking) or breaking or a warning (S=warning).',
-    '    --list-checks     Print every check id with its severity and bump (Markdown) and exit.',
-  ],
+  summary: 'Compare two specs semantically: each change with its check id, severity and location.',
+  args: '<base> [<head>]',
+  description:
+    'Each side is a spec directory or a git ref; <head> defaults to the working tree (--spec). Narrowing what requests\nmay carry, or widening what responses may carry, breaks clients.',
   options: {
-    format: { type: 'string', default: 'text' },
-    'fail-on': { type: 'string' },
-    'list-checks': { type: 'boolean', default: false },
+    format: { type: 'string', value: 'F', default: 'text', choices: FORMATS, description: 'text, markdown (a PR comment), json (generator/diff/diff-output.schema.json)\nor github (workflow annotations).' },
+    'fail-on': { type: 'string', value: 'S', choices: FAIL_ON, description: 'Exit 1 when a change is breaking (breaking), or breaking or a warning (warning).' },
+    'list-checks': { type: 'boolean', alone: true, description: 'Print every check id with its severity and bump (Markdown) and exit.' },
   },
+  examples: [
+    { command: 'diff origin/main', description: "This branch's spec against main's." },
+    { command: 'diff HEAD --format markdown --fail-on breaking', description: 'A PR comment; exit 1 if anything breaks.' },
+  ],
   async run(values, positionals, io, context) {
     if (values['list-checks']) {
       const { checksMarkdown } = await import('../../diff/checks.js');
@@ -31,7 +30,6 @@ export const diffCommand: Command = {
     const failOn = values['fail-on'] === undefined ? undefined : String(values['fail-on']);
     if (!(FORMATS as readonly string[]).includes(format)) return usageError(io, `--format must be one of ${FORMATS.join(', ')}, not '${format}'`);
     if (failOn !== undefined && !(FAIL_ON as readonly string[]).includes(failOn)) return usageError(io, `--fail-on must be breaking or warning, not '${failOn}'`);
-    if (positionals.length < 1 || positionals.length > 2) return usageError(io, 'give a base (spec directory or git ref) and optionally a head');
 
     const [{ runDiff }, formats] = await Promise.all([import('../../diff/run.js'), import('../../diff/formats.js')]);
     const config = context.config();

@@ -1,13 +1,13 @@
 /** `connector-codegen mock`: the local mock of the service, from the spec and deterministic fixtures. */
-import path from 'node:path';
 import { DEFAULT_MAX_SOURCES, MAX_RECORDS } from '../../../mock/limits.js';
 import type { Command } from './types.js';
+import { UsageError } from '../args.js';
 
-function positiveInteger(value: unknown, name: string, min = 0, max = Number.MAX_SAFE_INTEGER, why = ''): number | undefined {
+function integer(value: unknown, name: string, min = 0, max = Number.MAX_SAFE_INTEGER, why = ''): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer ≥ ${min}, got ${JSON.stringify(value)}`);
-  if (n > max) throw new Error(`--${name} must be at most ${max}${why}, got ${n}`);
+  if (!Number.isInteger(n) || n < min) throw new UsageError(`option '--${name}' must be an integer ≥ ${min}, not '${String(value)}'`, 'mock');
+  if (n > max) throw new UsageError(`option '--${name}' must be at most ${max}${why}, not ${n}`, 'mock');
   return n;
 }
 
@@ -15,29 +15,27 @@ function positiveInteger(value: unknown, name: string, min = 0, max = Number.MAX
 /** The mock command. */
 export const mockCommand: Command = {
   name: 'mock',
-  usage: [
-    'mock                  Serve the service locally from the spec and deterministic fixtures.',
-    '    --port N          Port (default 4010; 0 picks a free one).   --host H   Interface (default 127.0.0.1).',
-    '    --token T         Accept only this bearer token (default: any non-empty token).',
-    `    --seed N          Fixture seed (default 1).   --records N   Records per listable entity (1 to ${MAX_RECORDS}).`,
-    `    --max-sources N   Sources that may be created (default ${DEFAULT_MAX_SOURCES}); beyond, source creation answers 429.`,
-    '    --quiet           Do not log requests.   --debug   Also log debug lines (clients that went away mid-request).',
-  ],
+  summary: 'Serve the service locally from the spec and deterministic fixtures.',
+  description: 'One ready source per connector (its id is the connector id). Stops on Ctrl-C (SIGINT) or SIGTERM.',
   options: {
-    port: { type: 'string', default: '4010' },
-    host: { type: 'string', default: '127.0.0.1' },
-    token: { type: 'string' },
-    seed: { type: 'string', default: '1' },
-    records: { type: 'string' },
-    'max-sources': { type: 'string' },
-    quiet: { type: 'boolean', default: false },
-    debug: { type: 'boolean', default: false },
+    port: { type: 'string', value: 'N', default: '4010', description: 'Port (0 picks a free one).' },
+    host: { type: 'string', value: 'HOST', default: '127.0.0.1', description: 'Interface to listen on.' },
+    token: { type: 'string', value: 'T', description: 'Accept only this bearer token (default: any non-empty token).' },
+    seed: { type: 'string', value: 'N', default: '1', description: 'Fixture seed.' },
+    records: { type: 'string', value: 'N', description: `Records per listable entity (1 to ${MAX_RECORDS}).` },
+    'max-sources': { type: 'string', value: 'N', description: `Sources that may be created (default ${DEFAULT_MAX_SOURCES}); beyond, source creation answers 429.` },
+    quiet: { type: 'boolean', description: 'Do not log requests.' },
+    debug: { type: 'boolean', description: 'Also log debug lines (clients that went away mid-request).' },
   },
+  examples: [
+    { command: 'mock --port 4010', description: 'Serve every connector on http://127.0.0.1:4010.' },
+    { command: 'mock --port 0 --token secret --seed 7 --quiet', description: 'A free port, one accepted token, other fixtures, no request log.' },
+  ],
   async run(values, _positionals, io, context) {
-    const port = positiveInteger(values.port, 'port')!;
-    const seed = positiveInteger(values.seed, 'seed')!;
-    const records = positiveInteger(values.records, 'records', 1, MAX_RECORDS, ' (records per entity the mock computes on demand; a full scan reads them all)');
-    const maxSources = positiveInteger(values['max-sources'], 'max-sources', 0);
+    const port = integer(values.port, 'port')!;
+    const seed = integer(values.seed, 'seed')!;
+    const records = integer(values.records, 'records', 1, MAX_RECORDS, ' (records per entity the mock computes on demand; a full scan reads them all)');
+    const maxSources = integer(values['max-sources'], 'max-sources', 0);
     const [{ readSpec }, { startMock }] = await Promise.all([import('../../spec/read.js'), import('../../../mock/server.js')]);
     const { ir } = await readSpec(context.config().specDir);
     const server = await startMock({

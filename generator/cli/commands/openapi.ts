@@ -5,6 +5,8 @@
  */
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { didYouMean } from '../../lib/suggest.js';
+import { UsageError } from '../args.js';
 import type { Command } from './types.js';
 
 /** Writes every file beside its target first and renames them into place after, so a failure leaves no half-export. */
@@ -24,13 +26,17 @@ const shown = (file: string) => path.relative(process.cwd(), file) || file;
 /** The openapi command. */
 export const openapiCommand: Command = {
   name: 'openapi',
-  usage: [
-    'openapi               The OpenAPI 3.1 export: one document per connector, with the real paths.',
-    '    --connector ID    Print that connector\'s document (--out FILE: write it to FILE).',
-    '    --out DIR         Without --connector: write every document (<id>.json) and index.json into DIR.',
-    '                      Without either option: print the index of the documents.',
+  summary: 'The OpenAPI 3.1 export: one document per connector, with the service\'s real paths.',
+  description: 'Without options it prints the index of the documents. Each document routes: validating proxies, gateways\nand contract testers route its calls by path.',
+  options: {
+    connector: { type: 'string', value: 'ID', description: "Print that connector's document (with --out FILE: write it to FILE)." },
+    out: { type: 'string', value: 'FILE|DIR', description: 'With --connector: the document\'s file. Without: a directory for every document\n(<id>.json) and index.json.' },
+  },
+  examples: [
+    { command: 'openapi --connector payments > payments.json', description: 'The payments document on stdout.' },
+    { command: 'openapi --out openapi/', description: 'Every document and the index, written into openapi/.' },
   ],
-  options: { connector: { type: 'string' }, out: { type: 'string' } },
+  writes: (values) => values.out !== undefined,
   async run(values, _positionals, io, context) {
     const [{ readSpec }, { buildOpenApi, openApiJson }, { documentFile, INDEX_FILE, openApiIndexJson }] = await Promise.all([
       import('../../spec/read.js'),
@@ -41,7 +47,10 @@ export const openapiCommand: Command = {
     const out = typeof values.out === 'string' ? path.resolve(values.out) : undefined;
     if (typeof values.connector === 'string') {
       const connector = ir.connectors.find((c) => c.id === values.connector);
-      if (!connector) throw new Error(`--connector: unknown connector ${JSON.stringify(values.connector)}; connectors: ${ir.connectors.map((c) => c.id).join(', ')}`);
+      if (!connector) {
+        const ids = ir.connectors.map((c) => c.id);
+        throw new UsageError(`option '--connector': unknown connector '${values.connector}'${didYouMean(values.connector, ids)} (connectors: ${ids.join(', ')})`, 'openapi');
+      }
       const json = openApiJson(buildOpenApi(ir, connector));
       if (!out) {
         io.stdout(json);

@@ -4,33 +4,26 @@ import type { Command } from './types.js';
 /** The publish command. */
 export const publishCommand: Command = {
   name: 'publish',
-  usage: [
-    'publish [-- NPM_FLAGS] Build what is stale, then npm publish the runtime and each connector package (skipping',
-    '                      versions already on the registry). Auth and settings come from your npm config.',
-    '    --registry URL    Registry (default: the config\'s packages.registry, else npm\'s configured one).',
-    '    --tag T           dist-tag (default: latest).   --access public|restricted   --otp CODE   --provenance',
-    '    --dry-run         Build and check every package; publish nothing.',
-    '    --out DIR         Output directory (default: the config\'s "output", else generated).',
-  ],
+  summary: 'Build what is stale, then npm publish the runtime and every connector package.',
+  description:
+    'Versions already on the registry are skipped, so a second run publishes nothing. Auth, proxies and scoped\nregistries come from your npm config, as for `npm publish`; arguments after -- go to npm unchanged.',
   options: {
-    out: { type: 'string' },
-    registry: { type: 'string' },
-    tag: { type: 'string' },
-    access: { type: 'string' },
-    otp: { type: 'string' },
-    provenance: { type: 'boolean', default: false },
-    'dry-run': { type: 'boolean', default: false },
+    out: { type: 'string', value: 'DIR', description: 'Output directory (default: the config\'s "output", else generated).' },
+    registry: { type: 'string', value: 'URL', description: "Registry (default: the config's packages.registry, else npm's)." },
+    tag: { type: 'string', value: 'TAG', description: 'dist-tag (default: latest).' },
+    access: { type: 'string', value: 'ACCESS', choices: ['public', 'restricted'], description: 'npm access of scoped packages.' },
+    otp: { type: 'string', value: 'CODE', description: 'One-time password for registries with 2FA.' },
+    provenance: { type: 'boolean', description: 'Publish with provenance statements (npm --provenance).' },
+    'dry-run': { type: 'boolean', description: 'Build and check every package; publish nothing.' },
   },
   passThrough: true,
-  async run(values, positionals, io, context) {
-    if (positionals.length) {
-      io.stderr(`connector-codegen publish: unexpected argument '${positionals[0]}' (npm flags go after --)\n`);
-      return 2;
-    }
-    if (values.access !== undefined && values.access !== 'public' && values.access !== 'restricted') {
-      io.stderr(`connector-codegen publish: --access must be public or restricted, not '${String(values.access)}'\n`);
-      return 2;
-    }
+  examples: [
+    { command: 'publish --registry https://npm.acme.dev/', description: 'Publish every package that is not yet on that registry.' },
+    { command: 'publish --dry-run', description: 'Check every package; publish nothing.' },
+    { command: 'publish --tag next --otp 123456 -- --provenance', description: 'npm flags after -- pass through.' },
+  ],
+  writes: true,
+  async run(values, _positionals, io, context) {
     const { publishPackages } = await import('../../release/publish.js');
     const config = context.config();
     const npmArgs = [

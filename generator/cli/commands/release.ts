@@ -6,23 +6,20 @@ import type { Command } from './types.js';
 /** The release command. */
 export const releaseCommand: Command = {
   name: 'release',
-  usage: [
-    'release               Bump the version of each package whose spec changed since --base (semver from the',
-    '                      diff), prepend a CHANGELOG entry, record both in release/, and regenerate generated/.',
-    '    --base REF        Git ref (or spec directory) of the last release (default: HEAD).',
-    '    --out DIR         Output directory to regenerate (default: the config\'s "output", else generated).',
-    '    --dry-run         Print the plan; write nothing.',
-  ],
+  summary: 'Bump the version of each package whose spec changed, write its changelog, and regenerate.',
+  description:
+    'The semver bump of each package comes from the semantic diff against --base; the new versions and CHANGELOG\nentries are recorded in release/, which generate reads. Releasing the same spec twice changes nothing.',
   options: {
-    base: { type: 'string', default: 'HEAD' },
-    out: { type: 'string' },
-    'dry-run': { type: 'boolean', default: false },
+    base: { type: 'string', value: 'REF', default: 'HEAD', description: 'Git ref (or spec directory) of the last release.' },
+    out: { type: 'string', value: 'DIR', description: 'Output directory to regenerate (default: the config\'s "output", else generated).' },
+    'dry-run': { type: 'boolean', description: 'Print the plan; write nothing.' },
   },
-  async run(values, positionals, io, context) {
-    if (positionals.length) {
-      io.stderr(`connector-codegen release: unexpected argument '${positionals[0]}' (the base is given with --base)\n`);
-      return 2;
-    }
+  examples: [
+    { command: 'release --dry-run', description: 'What would be bumped since HEAD, and why.' },
+    { command: 'release --base v1.4.0', description: 'Release everything that changed since the tag v1.4.0.' },
+  ],
+  writes: (values) => !values['dry-run'],
+  async run(values, _positionals, io, context) {
     const [{ release }, { releaseDir }, { generate }] = await Promise.all([import('../../release/release.js'), import('../../release/state.js'), import('../../generate.js')]);
     const config = context.config();
     const specDir = config.specDir;

@@ -3,16 +3,18 @@
  * and an example), and the client class that wires each method to the runtime with data, never with
  * connector-specific code.
  */
-import type { ClassDeclarationStructure, InterfaceDeclarationStructure, StatementStructures, VariableStatementStructure } from 'ts-morph';
 import type { ActionIR, ConnectorIR, EntityIR, PaginationIR, SpecIR } from '../../ir.js';
+import { generatedHeader } from '../header.js';
+import { camelCase } from '../naming.js';
 import { actionRuleLines } from '../rules-text.js';
-import { camelCase, stringLiteral } from '../naming.js';
+import { printDoc, type Doc } from '../ts/doc.js';
+import { classDecl, code, constDecl, fileDoc, functionDecl, importDecl, interfaceDecl, literal, str, t, type LiteralValue, type Param, type TypeMember, type TypeNode } from '../ts/syntax.js';
 import { clientClassName, methodExample, resourceTypeName } from './client-names.js';
+import { paramsSchemaHolders, paramsSchemaName } from './params-file.js';
+import { OPEN_OBJECT } from './ts-types.js';
+import { AUTH_CONFIG_TYPE, metaTypeName, paramsRequired, paramsTypeName, recordTypeName, searchFieldsTypeName } from './types-file.js';
 
 export { clientClassName, methodExample, resourceTypeName } from './client-names.js';
-import { printTsFile, Scope, StructureKind, VariableDeclarationKind } from './ts-file.js';
-import { paramsSchemaHolders, paramsSchemaName } from './params-file.js';
-import { AUTH_CONFIG_TYPE, metaTypeName, paramsRequired, paramsTypeName, recordTypeName, searchFieldsTypeName } from './types-file.js';
 
 /** Members of the runtime's ConnectorClient that an entity property must not shadow. */
 const RESERVED_MEMBERS = new Set(['execute', 'createSource', 'constructor']);
@@ -20,54 +22,50 @@ const RESERVED_MEMBERS = new Set(['execute', 'createSource', 'constructor']);
 /** Name of the constant holding a paging scheme's descriptor. */
 const pagingConstant = (scheme: string) => `${camelCase(scheme)}Paging`;
 
+/** `T.Name`: a type of the package's types.ts. */
+const local = (name: string) => t.name(`T.${name}`);
 
-function recordType(connector: ConnectorIR, action: ActionIR): string {
+function recordType(connector: ConnectorIR, action: ActionIR): TypeNode {
   const record = connector.records.find((r) => r.name === action.result.record);
-  return record ? `T.${recordTypeName(record.name)}` : 'Record<string, unknown>';
+  return record ? local(recordTypeName(record.name)) : OPEN_OBJECT;
 }
 
-function metaType(connector: ConnectorIR, action: ActionIR): string {
+function metaType(connector: ConnectorIR, action: ActionIR): TypeNode {
   const meta = connector.meta.find((m) => m.name === action.result.meta);
-  return meta ? `T.${metaTypeName(meta.name)}` : 'Record<string, unknown>';
+  return meta ? local(metaTypeName(meta.name)) : OPEN_OBJECT;
 }
 
-/** Parameter list and return type of one method. */
-function signature(connector: ConnectorIR, entity: EntityIR, action: ActionIR) {
+/** Type parameters, parameters and return type of one method. */
+function signature(connector: ConnectorIR, entity: EntityIR, action: ActionIR): Pick<Extract<TypeMember, { kind: 'method' }>, 'typeParams' | 'params' | 'returnType'> {
   if (action.name === 'search') {
-    const fields = `T.${searchFieldsTypeName(entity.name)}`;
+    const fields = local(searchFieldsTypeName(entity.name));
+    const k = t.name('K');
     return {
-      typeParameters: [{ name: 'K', constraint: `keyof ${fields}`, default: `keyof ${fields}` }],
-      parameters: [
-        { name: 'params', type: `SearchRequest<${fields}, K>` },
-        { name: 'options', type: 'PageOptions', hasQuestionToken: true },
+      typeParams: [{ name: 'K', constraint: t.keyof(fields), default: t.keyof(fields) }],
+      params: [
+        { name: 'params', type: t.name('SearchRequest', fields, k) },
+        { name: 'options', optional: true, type: t.name('PageOptions') },
       ],
-      returnType: `PagePromise<SearchHit<${fields}, K>, SearchResult<${fields}, K>>`,
+      returnType: t.name('PagePromise', t.name('SearchHit', fields, k), t.name('SearchResult', fields, k)),
     };
   }
-  const params = { name: 'params', type: `T.${paramsTypeName(entity.name, action.name)}`, hasQuestionToken: !paramsRequired(action) };
+  const params: Param = { name: 'params', optional: !paramsRequired(action), type: local(paramsTypeName(entity.name, action.name)) };
   switch (action.result.shape) {
     case 'list': {
       const record = recordType(connector, action);
       return {
-        typeParameters: [],
-        parameters: [params, { name: 'options', type: 'PageOptions', hasQuestionToken: true }],
-        returnType: `PagePromise<${record}, Page<${record}, ${metaType(connector, action)}>>`,
+        params: [params, { name: 'options', optional: true, type: t.name('PageOptions') }],
+        returnType: t.name('PagePromise', record, t.name('Page', record, metaType(connector, action))),
       };
     }
     case 'binary':
-      return { typeParameters: [], parameters: [params, { name: 'options', type: 'RequestOptions', hasQuestionToken: true }], returnType: 'APIPromise<DownloadResponse>' };
+      return { params: [params, { name: 'options', optional: true, type: t.name('RequestOptions') }], returnType: t.name('APIPromise', t.name('DownloadResponse')) };
     default:
-      return {
-        typeParameters: [],
-        parameters: [params, { name: 'options', type: 'RequestOptions', hasQuestionToken: true }],
-        returnType: `APIPromise<${recordType(connector, action)}>`,
-      };
+      return { params: [params, { name: 'options', optional: true, type: t.name('RequestOptions') }], returnType: t.name('APIPromise', recordType(connector, action)) };
   }
 }
 
-
-
-function methodDocs(connector: ConnectorIR, entity: EntityIR, action: ActionIR): string {
+function methodDocs(connector: ConnectorIR, entity: EntityIR, action: ActionIR): string[] {
   const lines = [action.description];
   if (action.note) lines.push(`Note: ${action.note}`);
   lines.push(...actionRuleLines(action));
@@ -87,38 +85,35 @@ function methodDocs(connector: ConnectorIR, entity: EntityIR, action: ActionIR):
   if (action.kind === 'write') lines.push('A write: never retried automatically.');
   if (action.deprecated) lines.push(`@deprecated ${action.deprecated}`);
   lines.push(`@example\n${methodExample(connector, entity, action)}`);
-  return lines.join('\n');
+  return lines;
 }
 
-function resourceInterface(connector: ConnectorIR, entity: EntityIR): InterfaceDeclarationStructure {
-  return {
-    kind: StructureKind.Interface,
+function resourceInterface(connector: ConnectorIR, entity: EntityIR): Doc {
+  return interfaceDecl({
     name: resourceTypeName(entity),
-    isExported: true,
-    docs: [[entity.description ?? `The ${entity.name} entity.`, entity.note ? `Note: ${entity.note}` : ''].filter(Boolean).join('\n')],
-    methods: entity.actions.map((action) => ({ name: camelCase(action.name), docs: [methodDocs(connector, entity, action)], ...signature(connector, entity, action) })),
-  };
+    exported: true,
+    docs: [entity.description ?? `The ${entity.name} entity.`, entity.note ? `Note: ${entity.note}` : ''].filter(Boolean),
+    members: entity.actions.map((action) => ({ kind: 'method', name: camelCase(action.name), docs: methodDocs(connector, entity, action), ...signature(connector, entity, action) })),
+  });
 }
 
 /**
  * One method as data for the runtime's `resource()`: what it sends and how its result is read. `holders`: the
  * params export that holds each schema (paramsSchemaHolders), referred to instead of its aliases.
  */
-function methodDescriptor(connector: ConnectorIR, entity: EntityIR, action: ActionIR, holders: ReadonlyMap<string, string>): string {
+function methodDescriptor(connector: ConnectorIR, entity: EntityIR, action: ActionIR, holders: ReadonlyMap<string, string>): LiteralValue {
   const name = paramsSchemaName(connector, entity, action);
   const params = name && (holders.get(name) ?? name);
   const paging = action.result.shape === 'list' && action.pagination !== 'none' && action.pagination !== 'unspecified' ? pagingConstant(action.pagination) : undefined;
-  const result = { list: `'list'`, single: `'single'`, hits: `'hits'`, binary: 'callDownload' }[action.result.shape];
-  const fields = [
-    `action: ${stringLiteral(action.name)}`,
-    `result: ${result}`,
-    ...(params ? [`params: P.${params}`] : []),
-    ...(paging ? [`paging: ${paging}`] : []),
-  ];
-  return `{ ${fields.join(', ')} }`;
+  return {
+    action: action.name,
+    result: action.result.shape === 'binary' ? code('callDownload') : action.result.shape,
+    ...(params ? { params: code(`P.${params}`) } : {}),
+    ...(paging ? { paging: code(paging) } : {}),
+  };
 }
 
-function paginationDescriptor(scheme: PaginationIR, connector: ConnectorIR | undefined): string {
+function paginationDescriptor(scheme: PaginationIR, connector: ConnectorIR | undefined): LiteralValue {
   const sizeDefaults = new Set<number>();
   const paramTypes = new Set<string>();
   for (const a of connector?.entities.flatMap((e) => e.actions) ?? []) {
@@ -138,7 +133,7 @@ function paginationDescriptor(scheme: PaginationIR, connector: ConnectorIR | und
     next: scheme.next,
     stop: scheme.stop,
   };
-  return JSON.stringify(descriptor);
+  return JSON.parse(JSON.stringify(descriptor)) as LiteralValue;
 }
 
 /** Emits src/client.ts for one connector. */
@@ -148,86 +143,75 @@ export function clientFile(ir: SpecIR, connector: ConnectorIR): string {
   for (const e of connector.entities) {
     if (RESERVED_MEMBERS.has(camelCase(e.name))) throw new Error(`entity '${e.name}' of ${connector.id} would shadow the client member '${camelCase(e.name)}'`);
   }
-  const service = {
+  const client = camelCase(connector.id);
+  const service: LiteralValue = {
     executePath: ir.service.execute.path,
     sourcesPath: ir.service.createSource.path,
     envelope: ir.service.envelope,
-    search: JSON.parse(paginationDescriptor(ir.service.search.pagination, undefined)),
+    search: paginationDescriptor(ir.service.search.pagination, undefined),
     reads: ir.service.actions.filter((a) => a.kind === 'read').map((a) => a.name),
     ...(ir.service.requestIdHeader ? { requestIdHeader: ir.service.requestIdHeader } : {}),
   };
-  const constants: VariableStatementStructure[] = [
-    {
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: ['Service facts from spec/service.yaml.'],
-      declarations: [{ name: 'SERVICE', type: 'ServiceDescriptor', initializer: JSON.stringify(service, null, 2) }],
-    },
-    ...connector.pagination.map(
-      (scheme): VariableStatementStructure => ({
-        kind: StructureKind.VariableStatement,
-        declarationKind: VariableDeclarationKind.Const,
-        docs: [`Paging scheme '${scheme.name}' of the ${connector.id} connector, as data for the runtime's iterator.${scheme.description ? `\n${scheme.description}` : ''}`],
-        declarations: [{ name: pagingConstant(scheme.name), type: 'PaginationDescriptor', initializer: JSON.stringify(JSON.parse(paginationDescriptor(scheme, connector)), null, 2) }],
+  const constants: Doc[] = [
+    constDecl({ docs: ['Service facts from spec/service.yaml.'], name: 'SERVICE', type: 'ServiceDescriptor', value: literal(service) }),
+    ...connector.pagination.map((scheme) =>
+      constDecl({
+        docs: [`Paging scheme '${scheme.name}' of the ${connector.id} connector, as data for the runtime's iterator.`, scheme.description ?? ''],
+        name: pagingConstant(scheme.name),
+        type: 'PaginationDescriptor',
+        value: literal(paginationDescriptor(scheme, connector)),
       }),
     ),
   ];
-  const clientClass: ClassDeclarationStructure = {
-    kind: StructureKind.Class,
+  const resources: Doc[] = connector.entities.map((e) => {
+    const methods = Object.fromEntries(e.actions.map((a) => [camelCase(a.name), methodDescriptor(connector, e, a, holders)]));
+    // The methods object is written open (one method per line), as it reads best; prettier keeps it so.
+    return [`this.${camelCase(e.name)} = this.resource<${resourceTypeName(e)}>(${str(e.name)}, `, literal(methods, true), ');'];
+  });
+  const clientClass = classDecl({
     name: className,
-    isExported: true,
+    exported: true,
     // The auth_config type is what createSource takes.
     extends: `ConnectorClient<T.${AUTH_CONFIG_TYPE}>`,
-    docs: [`Client of the ${connector.title} connector (${connector.entities.length} entities).\n${connector.description}\n@example\nconst ${camelCase(connector.id)} = new ${className}({ baseUrl: 'https://…', token: process.env.CONNECTOR_TOKEN!, sourceId: '<source id>' });`],
-    properties: connector.entities.map((e) => ({
-      name: camelCase(e.name),
-      type: resourceTypeName(e),
-      isReadonly: true,
-      // Assigned in the constructor; `declare` keeps the compiled class free of empty field definitions.
-      hasDeclareKeyword: true,
-      docs: [e.description ?? `The ${e.name} entity.`],
-    })),
-    ctors: [
-      {
-        parameters: [{ name: 'options', type: 'ClientOptions' }],
-        docs: ['Creates a client for one source; `sourceId` selects the source every call runs on.'],
-        statements: [
-          `super(options, SERVICE, ${stringLiteral(connector.id)});`,
-          ...connector.entities.map(
-            (e) =>
-              `this.${camelCase(e.name)} = this.resource<${resourceTypeName(e)}>(${stringLiteral(e.name)}, {\n${e.actions.map((a) => `${camelCase(a.name)}: ${methodDescriptor(connector, e, a, holders)},`).join('\n')}\n});`,
-          ),
-        ],
-      },
+    docs: [
+      `Client of the ${connector.title} connector (${connector.entities.length} entities).`,
+      connector.description,
+      '@example',
+      `const ${client} = new ${className}({ baseUrl: 'https://…', token: process.env.CONNECTOR_TOKEN!, sourceId: '<source id>' });`,
     ],
-  };
+    groups: [
+      // Assigned in the constructor; `declare` keeps the compiled class free of empty field definitions.
+      connector.entities.map((e) => ({ kind: 'property', modifiers: 'declare readonly ', name: camelCase(e.name), type: t.name(resourceTypeName(e)), docs: [e.description ?? `The ${e.name} entity.`] })),
+      [
+        {
+          kind: 'constructor',
+          docs: ['Creates a client for one source; `sourceId` selects the source every call runs on.'],
+          params: [{ name: 'options', type: t.name('ClientOptions') }],
+          body: [`super(options, SERVICE, ${str(connector.id)});`, ...resources],
+        },
+      ],
+    ],
+  });
   const usesParams = connector.entities.some((e) => e.actions.some((a) => paramsSchemaName(connector, e, a)));
-  const statements: (string | StatementStructures)[] = [
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: ir.packaging.runtime.name,
-      namedImports: connector.entities.some((e) => e.actions.some((a) => a.result.shape === 'binary')) ? ['callDownload', 'ConnectorClient'] : ['ConnectorClient'],
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      isTypeOnly: true,
-      moduleSpecifier: ir.packaging.runtime.name,
-      namedImports: ['APIPromise', 'ClientOptions', 'DownloadResponse', 'Page', 'PageOptions', 'PagePromise', 'PaginationDescriptor', 'RequestOptions', 'SearchHit', 'SearchRequest', 'SearchResult', 'ServiceDescriptor'],
-    },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './types.js', namespaceImport: 'T' },
-    ...(usesParams ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: './params.js', namespaceImport: 'P' } as const] : []),
-    ...constants,
-    ...connector.entities.map((e) => resourceInterface(connector, e)),
-    clientClass,
-    {
-      kind: StructureKind.Function,
-      name: `create${className}`,
-      isExported: true,
-      docs: [`Creates a {@link ${className}}; the same as \`new ${className}(options)\`.`],
-      parameters: [{ name: 'options', type: 'ClientOptions' }],
-      returnType: className,
-      statements: [`return new ${className}(options);`],
-    },
+  const runtime = ir.packaging.runtime.name;
+  const imports: Doc[] = [
+    importDecl({ names: connector.entities.some((e) => e.actions.some((a) => a.result.shape === 'binary')) ? ['callDownload', 'ConnectorClient'] : ['ConnectorClient'], from: runtime }),
+    importDecl({
+      typeOnly: true,
+      names: ['APIPromise', 'ClientOptions', 'DownloadResponse', 'Page', 'PageOptions', 'PagePromise', 'PaginationDescriptor', 'RequestOptions', 'SearchHit', 'SearchRequest', 'SearchResult', 'ServiceDescriptor'],
+      from: runtime,
+    }),
+    importDecl({ typeOnly: true, namespace: 'T', from: './types.js' }),
+    ...(usesParams ? [importDecl({ namespace: 'P', from: './params.js' })] : []),
   ];
-  return printTsFile('client.ts', connector.file, { statements });
+  const factory = functionDecl({
+    name: `create${className}`,
+    exported: true,
+    docs: [`Creates a {@link ${className}}; the same as \`new ${className}(options)\`.`],
+    params: [{ name: 'options', type: t.name('ClientOptions') }],
+    returnType: t.name(className),
+    body: [`return new ${className}(options);`],
+  });
+  const sections: Doc[][] = [imports, ...constants.map((c) => [c]), ...connector.entities.map((e) => [resourceInterface(connector, e)]), [clientClass], [factory]];
+  return printDoc(fileDoc(generatedHeader(connector.file), sections));
 }

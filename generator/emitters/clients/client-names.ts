@@ -1,4 +1,4 @@
-/** Names and examples of generated clients (no ts-morph here: docs, READMEs and tests use them on the main thread). */
+/** Names and examples of generated clients (docs, READMEs and tests use them too). */
 import type { ActionIR, ConnectorIR, EntityIR } from '../../ir.js';
 import { camelCase, pascalCase, stringLiteral } from '../naming.js';
 

@@ -8,6 +8,7 @@ import type { Emitter } from '../types.js';
 /** The sources under generated/<id>/src/ (package files: the packages emitter; validators: their own emitter). */
 export const clientsEmitter: Emitter = {
   name: 'clients',
+  formatted: true,
   emit(ir) {
     const files = new Map<string, string>();
     for (const connector of ir.connectors) {

@@ -1,6 +1,8 @@
 /** `src/index.ts` of a connector package: its types and client, and the runtime names users reach for. */
 import type { ConnectorIR, SpecIR } from '../../ir.js';
 import { generatedHeader } from '../header.js';
+import { printDoc, type Doc } from '../ts/doc.js';
+import { exportFrom, fileDoc } from '../ts/syntax.js';
 import { AUTH_CONFIG_TYPE, metaTypeName, paramsTypeName, recordTypeName, searchFieldsTypeName } from './type-names.js';
 
 /** Names the runtime exports that a package re-exports for convenience (unless a local type takes the name). */
@@ -23,13 +25,12 @@ export function indexFile(ir: SpecIR, connector: ConnectorIR): string {
   const values = RUNTIME_VALUES.filter((n) => !local.has(n));
   const types = RUNTIME_TYPES.filter((n) => !local.has(n));
   const shadowed = [...RUNTIME_VALUES, ...RUNTIME_TYPES].filter((n) => local.has(n));
-  return [
-    generatedHeader(connector.file),
-    `export * from './types.js';`,
-    `export * from './client.js';`,
-    `export { ${values.join(', ')} } from '${runtime}';`,
-    `export type { ${types.join(', ')} } from '${runtime}';`,
-    ...(shadowed.length ? [`// Not re-exported (a type of this connector has the name; import it from ${runtime}): ${shadowed.join(', ')}.`] : []),
-    '',
-  ].join('\n');
+  const statements: Doc[] = [
+    exportFrom({ from: './types.js' }),
+    exportFrom({ from: './client.js' }),
+    exportFrom({ names: values, from: runtime }),
+    exportFrom({ names: types, from: runtime, typeOnly: true }),
+  ];
+  if (shadowed.length) statements.push(`// Not re-exported (a type of this connector has the name; import it from ${runtime}): ${shadowed.join(', ')}.`);
+  return printDoc(fileDoc(generatedHeader(connector.file), [statements]));
 }

@@ -6,9 +6,9 @@
 import type { ActionIR, ConnectorIR, EntityIR, SpecIR } from '../../ir.js';
 import { camelCase, pascalCase } from '../naming.js';
 import { objectSchema, paramsSchema, type JsonSchema } from '../validators/json-schema.js';
-import { printTsFile, StructureKind, VariableDeclarationKind } from './ts-file.js';
-import { tsLiteral } from './ts-literal.js';
-import type { VariableStatementStructure } from 'ts-morph';
+import { generatedHeader } from '../header.js';
+import { printDoc, type Doc } from '../ts/doc.js';
+import { constDecl, fileDoc, importDecl, literal, type LiteralValue } from '../ts/syntax.js';
 
 /** Export name of the uniform search's params schema. */
 const SEARCH_PARAMS = 'search';
@@ -28,8 +28,8 @@ function acceptsAnything(schema: JsonSchema): boolean {
 interface ParamsExport {
   /** Export name. */
   name: string;
-  /** The schema as a TypeScript literal. */
-  text: string;
+  /** The schema. */
+  schema: JsonSchema;
   /** JSDoc. */
   docs: string;
   /** The first export with the same schema, when there is one (this one is an alias of it). */
@@ -39,13 +39,13 @@ interface ParamsExport {
 /** The params schemas of a connector as src/params.ts exports them, in order; identical schemas are written once. */
 function paramsExports(ir: SpecIR, connector: ConnectorIR): ParamsExport[] {
   const out: ParamsExport[] = [];
-  const byText = new Map<string, string>();
+  const byJson = new Map<string, string>();
   const add = (name: string, schema: JsonSchema, docs: string) => {
     if (out.some((e) => e.name === name)) throw new Error(`internal: two param schemas of ${connector.id} are named ${name}`);
-    const text = tsLiteral(schema);
-    const first = byText.get(text);
-    if (first === undefined) byText.set(text, name);
-    out.push({ name, text, docs, ...(first !== undefined ? { sameAs: first } : {}) });
+    const json = JSON.stringify(schema);
+    const first = byJson.get(json);
+    if (first === undefined) byJson.set(json, name);
+    out.push({ name, schema, docs, ...(first !== undefined ? { sameAs: first } : {}) });
   };
   if (connector.entities.some((e) => e.actions.some((a) => a.name === 'search'))) {
     add(SEARCH_PARAMS, { type: 'object', ...objectSchema(ir.service.search.params, 'param', false) }, 'Params of the uniform search (spec/service.yaml).');
@@ -69,17 +69,15 @@ export function paramsSchemaHolders(ir: SpecIR, connector: ConnectorIR): Map<str
 
 /** Emits src/params.ts for one connector. */
 export function paramsFile(ir: SpecIR, connector: ConnectorIR): string {
-  const statements: VariableStatementStructure[] = paramsExports(ir, connector).map((e) => ({
-    kind: StructureKind.VariableStatement,
-    declarationKind: VariableDeclarationKind.Const,
-    isExported: true,
-    docs: [e.sameAs === undefined ? e.docs : `${e.docs.replace(/\.$/, '')}: the same schema as \`${e.sameAs}\`.`],
-    declarations: [{ name: e.name, type: e.sameAs === undefined ? 'ParamSchema' : undefined, initializer: e.sameAs ?? e.text }],
-  }));
-  return printTsFile('params.ts', connector.file, {
-    statements: [
-      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: ir.packaging.runtime.name, namedImports: ['ParamSchema'] },
-      ...statements,
-    ],
-  });
+  const statements: Doc[] = paramsExports(ir, connector).map((e) =>
+    constDecl({
+      exported: true,
+      docs: [e.sameAs === undefined ? e.docs : `${e.docs.replace(/\.$/, '')}: the same schema as \`${e.sameAs}\`.`],
+      name: e.name,
+      ...(e.sameAs === undefined ? { type: 'ParamSchema' } : {}),
+      value: e.sameAs ?? literal(e.schema as LiteralValue),
+    }),
+  );
+  const imports = [importDecl({ typeOnly: true, names: ['ParamSchema'], from: ir.packaging.runtime.name })];
+  return printDoc(fileDoc(generatedHeader(connector.file), [imports, ...statements.map((s) => [s])]));
 }

@@ -1,51 +1,66 @@
-/** Renders IR schemas as TypeScript types: records, meta, params and searchable fields. */
+/** IR schemas as TypeScript type expressions: records, meta, params and searchable fields. */
 import type { Literal, PropertyIR, SchemaIR, ShapeIR } from '../../ir.js';
 import type { BaseType } from '../../spec/type-expr.js';
-import { propertyKey, stringLiteral } from '../naming.js';
+import { stringLiteral } from '../naming.js';
 import { boundText, deriveText, FORMAT_TEXT, matchesText } from '../rules-text.js';
+import { t, type TypeMember, type TypeNode } from '../ts/syntax.js';
 
 /** An open object, for anything the contract does not specify. */
-export const OPEN_OBJECT = 'Record<string, unknown>';
+export const OPEN_OBJECT: TypeNode = t.name('Record', t.name('string'), t.name('unknown'));
 
-function literal(value: Literal): string {
-  return typeof value === 'string' ? stringLiteral(value) : String(value);
+const UNKNOWN = t.name('unknown');
+
+function literalType(value: Literal): TypeNode {
+  return t.literal(value);
 }
 
-function baseType(t: BaseType, schema: SchemaIR, mode: 'read' | 'param'): string {
-  switch (t) {
+function baseType(type: BaseType, schema: SchemaIR, mode: 'read' | 'param'): TypeNode {
+  switch (type) {
     case 'string':
-      return 'string';
+      return t.name('string');
     case 'integer':
     case 'number':
-      return 'number';
+      return t.name('number');
     case 'boolean':
-      return 'boolean';
+      return t.name('boolean');
     case 'any':
-      return 'unknown';
+      return UNKNOWN;
     case 'array':
-      return `Array<${schema.items ? schemaType(schema.items, mode) : 'unknown'}>`;
+      return t.name('Array', schema.items ? schemaType(schema.items, mode) : UNKNOWN);
     case 'object':
       return schema.properties ? objectType(schema.properties, mode, false) : OPEN_OBJECT;
   }
 }
 
+/** A union of types, nested unions flattened and repeated members dropped (as written in source). */
+function union(types: TypeNode[]): TypeNode {
+  const flat = types.flatMap((m) => (m.kind === 'union' ? m.types : [m]));
+  const seen = new Set<string>();
+  return t.union(flat.filter((m) => !seen.has(JSON.stringify(m)) && seen.add(JSON.stringify(m))));
+}
+
 /** The type of a value: literal and enum unions first, then base types, then `| null`. */
-export function schemaType(schema: SchemaIR, mode: 'read' | 'param'): string {
-  let type: string;
-  if (schema.const !== undefined) type = literal(schema.const);
-  else if (schema.enum && !schema.separator && !schema.types.includes('array')) type = schema.enum.map(literal).join(' | ');
-  else if (schema.types.includes('any')) type = 'unknown';
-  else type = schema.types.map((t) => baseType(t, schema, mode)).join(' | ');
-  if (schema.types[0] === 'array' && schema.enum && !schema.items) type = `Array<${schema.enum.map(literal).join(' | ')}>`;
-  return schema.nullable && type !== 'unknown' ? `${type} | null` : type;
+export function schemaType(schema: SchemaIR, mode: 'read' | 'param'): TypeNode {
+  let type: TypeNode;
+  if (schema.const !== undefined) type = literalType(schema.const);
+  else if (schema.enum && !schema.separator && !schema.types.includes('array')) type = union(schema.enum.map(literalType));
+  else if (schema.types.includes('any')) type = UNKNOWN;
+  else type = union(schema.types.map((b) => baseType(b, schema, mode)));
+  if (schema.types[0] === 'array' && schema.enum && !schema.items) type = t.name('Array', union(schema.enum.map(literalType)));
+  return schema.nullable && type !== UNKNOWN ? union([type, t.name('null')]) : type;
+}
+
+/** Members of an object type, each with its JSDoc; open ones end with an index signature. */
+export function objectMembers(props: PropertyIR[], mode: 'read' | 'param', open: boolean): TypeMember[] {
+  const members: TypeMember[] = props.map((p) => ({ kind: 'property', name: p.name, optional: mode === 'param' && !p.required, type: schemaType(p, mode), docs: memberDoc(p) }));
+  if (open) members.push({ kind: 'index', keyName: 'key', keyType: t.name('string'), type: UNKNOWN, docs: ['The contract does not list every field; others may be present.'] });
+  return members;
 }
 
 /** An inline object type `{ a: string; b?: number }` with JSDoc on each member. */
-export function objectType(props: PropertyIR[], mode: 'read' | 'param', open: boolean): string {
-  if (props.length === 0) return open ? OPEN_OBJECT : '{}';
-  const members = props.map((p) => `${docComment(memberDoc(p))}${propertyKey(p.name)}${mode === 'param' && !p.required ? '?' : ''}: ${schemaType(p, mode)};`);
-  if (open) members.push('/** The contract does not list every field; others may be present. */\n[key: string]: unknown;');
-  return `{\n${members.join('\n')}\n}`;
+export function objectType(props: PropertyIR[], mode: 'read' | 'param', open: boolean): TypeNode {
+  if (props.length === 0) return open ? OPEN_OBJECT : t.object([]);
+  return t.object(objectMembers(props, mode, open));
 }
 
 /** What a member's hover says when the spec has no description for it: the contract's silence, plainly. */
@@ -58,7 +73,7 @@ export const NOT_DESCRIBED = 'Not described by the contract.';
  */
 export function memberDoc(p: PropertyIR | SchemaIR): string[] {
   const lines: string[] = [];
-  const shown = (v: Literal) => `\`${literal(v)}\``;
+  const shown = (v: Literal) => `\`${typeof v === 'string' ? stringLiteral(v) : String(v)}\``;
   const typeFacts: string[] = [];
   const only = p.const ?? (p.enum?.length === 1 ? p.enum[0] : undefined);
   if (only !== undefined) typeFacts.push(`Always ${shown(only)}.`);
@@ -86,15 +101,7 @@ export function memberDoc(p: PropertyIR | SchemaIR): string[] {
   return lines;
 }
 
-/** A JSDoc block from lines (empty lines dropped); `*\/` inside text is defused. */
-export function docComment(lines: string[]): string {
-  const clean = lines.flatMap((l) => l.split('\n')).map((l) => l.replace(/\*\//g, '*\\/').trimEnd());
-  if (clean.length === 0) return '';
-  if (clean.length === 1) return `/** ${clean[0]} */\n`;
-  return `/**\n${clean.map((l) => ` * ${l}`.trimEnd()).join('\n')}\n */\n`;
-}
-
 /** The TypeScript type of a record or meta shape. */
-export function shapeType(shape: ShapeIR): string {
+export function shapeType(shape: ShapeIR): TypeNode {
   return objectType(shape.properties, 'read', shape.unspecified !== undefined);
 }

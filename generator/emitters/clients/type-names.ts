@@ -1,4 +1,4 @@
-/** Names of generated types (no ts-morph here: docs and other emitters use them on the main thread). */
+/** Names of generated types (docs and other emitters use them too). */
 import type { ActionIR } from '../../ir.js';
 import { pascalCase } from '../naming.js';
 

@@ -19,6 +19,11 @@ import { clientClassName } from '../clients/client-names.js';
 import type { Emitter } from '../types.js';
 import { BUILD_STATE_DIR, buildTsconfig, packageJson, prepackGuard } from './manifest.js';
 import { RUNTIME_DIR, runtimePackageFiles } from './runtime-package.js';
+import { JOURNAL_FILE, STAGING_DIR } from '../../write.js';
+import { DEFAULT_PACKAGES, runtimePackageName } from '../../config/config.js';
+
+/** The runtime's name in its sources (runtime/src), which the copies keep unless the config renames it. */
+const DEFAULT_RUNTIME_NAME = runtimePackageName(DEFAULT_PACKAGES);
 
 const readme = Handlebars.compile(readFileSync(new URL('../../../templates/package-readme.md.hbs', import.meta.url), 'utf8'), { noEscape: true });
 
@@ -94,13 +99,15 @@ function workspaceFiles(ir: SpecIR): Map<string, string> {
     ['tsconfig.json', `${JSON.stringify({ '//': header, files: [], references }, null, 2)}\n`],
     // For type-checking and tests inside this repository: package names resolve to the hand-written runtime and the sources.
     ['tsconfig.paths.json', stableJson({ '//': header, compilerOptions: { paths } })],
-    ['.gitignore', `# ${header}\n# Build products of \`connector-codegen build\` and \`npm pack\`.\n*/dist/\n*/${BUILD_STATE_DIR}/\n*.tgz\nnode_modules/\n`],
+    ['.gitignore', `# ${header}\n# Build products of \`connector-codegen build\` and \`npm pack\`.\n*/dist/\n*/${BUILD_STATE_DIR}/\n*.tgz\nnode_modules/\n# The transaction of an interrupted generate (the next run finishes it).\n${STAGING_DIR}/\n${JOURNAL_FILE}*\n`],
   ]);
 }
 
 /** Package files of the runtime and of every connector, and the workspace files. */
 export const packagesEmitter: Emitter = {
   name: 'packages',
+  // The runtime's sources are kept formatted in the repository; renamed, their lines change length.
+  formatted: (ir, path) => !path.startsWith(`${RUNTIME_DIR}/`) || ir.packaging.runtime.name === DEFAULT_RUNTIME_NAME,
   emit(ir) {
     const files = new Map([...runtimePackageFiles(ir), ...workspaceFiles(ir)]);
     for (const connector of ir.connectors) for (const [rel, text] of connectorPackage(ir, connector)) files.set(rel, text);

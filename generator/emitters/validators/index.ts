@@ -8,7 +8,9 @@
 import { Worker } from 'node:worker_threads';
 import type { ActionIR, ConnectorIR, SpecIR } from '../../ir.js';
 import { generatedHeader } from '../header.js';
-import { stringLiteral } from '../naming.js';
+import { hardline, join, printDoc, type Doc } from '../ts/doc.js';
+import { code, constDecl, literal, str } from '../ts/syntax.js';
+import { ignoredByPrettier } from './prettier-ignore.js';
 import { esmOnly } from './esm-only.js';
 import type { Emitter } from '../types.js';
 import { objectSchema, paramsSchema, recordSchema, type JsonSchema } from './json-schema.js';
@@ -81,33 +83,57 @@ function compileInWorker(jobs: Omit<Job, 'aliases'>[]): Promise<{ key: string; c
 }
 
 
-/** The validators files of every connector package. */
-export const validatorsEmitter: Emitter = {
-  name: 'validators',
-  async emit(ir) {
-    const jobs = ir.connectors.map((c) => jobOf(ir, c));
-    const results = await compileInWorker(jobs.map(({ key, schemas, exports }) => ({ key, schemas, exports })));
-    const files = new Map<string, string>();
-    for (const { key, code } of results) {
-      const connector = ir.connectors.find((c) => c.id === key)!;
-      const aliases = jobs.find((j) => j.key === key)!.aliases.map(([name, target]) => `export const ${name} = ${target};`);
-      // The record each call returns, by "entity action": the client names only the call.
-      const calls = connector.entities.flatMap((e) =>
-        e.actions.filter((a) => (a.result.shape === 'list' || a.result.shape === 'single') && hasRecordValidator(connector, a.result.record)).map((a) => `${stringLiteral(`${e.name} ${a.name}`)}: ${recordValidatorName(a.result.record!)}`),
-      );
-      files.set(
-        `${key}/src/validators.ts`,
-        [
-          `${generatedHeader(connector.file)}// @ts-nocheck -- ajv standalone code compiled from the spec at generation time.`,
-          `import { createResponseValidators } from '${ir.packaging.runtime.name}';`,
-          esmOnly(code, key),
-          aliases.join('\n'),
-          '/** Every record validator, for the client option `responseValidators` (with `validateResponses: \'warn\' | \'strict\'`). */',
-          `export const responseValidators = /* @__PURE__ */ createResponseValidators({ ${calls.join(', ')} });`,
-          '',
-        ].join('\n'),
-      );
-    }
-    return files;
-  },
-};
+/** Compiles jobs in this thread (tests that generate many small specs: no worker start-up per run). */
+async function compileInThread(jobs: Omit<Job, 'aliases'>[]): Promise<{ key: string; code: string }[]> {
+  const { compile } = await import('./compile.mjs');
+  return jobs.map(compile);
+}
+
+/** Validators files whose ajv code could not be marked `// prettier-ignore` statement by statement: prettier formats them. */
+const unmarked = new Set<string>();
+const formatted = (_ir: SpecIR, path: string) => (unmarked.has(path) ? false : ('trusted' as const));
+
+/** The validators files of every connector package (compiled in a worker thread). */
+export const validatorsEmitter: Emitter = { name: 'validators', formatted, emit: (ir) => emitValidators(ir, compileInWorker) };
+
+/** The same emitter compiling in the calling thread. */
+export const validatorsEmitterInThread: Emitter = { name: 'validators', formatted, emit: (ir) => emitValidators(ir, compileInThread) };
+
+async function emitValidators(ir: SpecIR, compileJobs: (jobs: Omit<Job, 'aliases'>[]) => Promise<{ key: string; code: string }[]>): Promise<Map<string, string>> {
+  const jobs = ir.connectors.map((c) => jobOf(ir, c));
+  const results = await compileJobs(jobs.map(({ key, schemas, exports }) => ({ key, schemas, exports })));
+  const files = new Map<string, string>();
+  for (const { key, code: ajv } of results) {
+    const connector = ir.connectors.find((c) => c.id === key)!;
+    const aliases = jobs.find((j) => j.key === key)!.aliases.map(([name, target]) => `export const ${name} = ${target};`);
+    // The record each call returns, by "entity action": the client names only the call.
+    const calls = Object.fromEntries(
+      connector.entities.flatMap((e) =>
+        e.actions.filter((a) => (a.result.shape === 'list' || a.result.shape === 'single') && hasRecordValidator(connector, a.result.record)).map((a) => [`${e.name} ${a.name}`, code(recordValidatorName(a.result.record!))]),
+      ),
+    );
+    const file = `${key}/src/validators.ts`;
+    const ajvCode = esmOnly(ajv, key);
+    const marked = ignoredByPrettier(ajvCode);
+    if (marked) unmarked.delete(file);
+    else unmarked.add(file);
+    const tail: Doc[] = [
+      ...aliases,
+      constDecl({ name: 'RECORD_VALIDATORS', docs: ['The record validator of each call that returns records, by "entity action".'], value: literal(calls) }),
+      '/** Every record validator, for the client option `responseValidators` (with `validateResponses: \'warn\' | \'strict\'`). */',
+      'export const responseValidators = /* @__PURE__ */ createResponseValidators(RECORD_VALIDATORS);',
+    ];
+    files.set(
+      file,
+      [
+        `${generatedHeader(connector.file)}// @ts-nocheck -- ajv standalone code compiled from the spec at generation time; kept as ajv writes it (prettier-ignore).`,
+        `import { createResponseValidators } from ${str(ir.packaging.runtime.name)};`,
+        '',
+        marked ?? ajvCode,
+        '',
+        printDoc([join(hardline, tail), hardline]),
+      ].join('\n'),
+    );
+  }
+  return files;
+}

@@ -4156,11 +4156,12 @@ return errors === 0;
 }
 
 export const validateService = validate42;
-const schema92 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://connector-codegen.dev/schema/service.schema.json","title":"connector-codegen common contract (spec/service.yaml)","type":"object","additionalProperties":false,"required":["service","assumptions","endpoints","actions","writeActions","connectors","executeBody","result","search","sourceCreation","authentication","limits","versioning"],"properties":{"service":{"type":"object","additionalProperties":false,"required":["title","seed","description"],"properties":{"title":{"type":"string"},"seed":{"type":"string"},"description":{"type":"string"}}},"assumptions":{"type":"object","required":["envelope","errorBody","errorStatuses","sortElement","download","tokenIssuance"],"additionalProperties":{"$ref":"#/definitions/assumption"},"properties":{"envelope":{"allOf":[{"$ref":"#/definitions/assumption"},{"properties":{"value":{"type":"object","additionalProperties":false,"required":["records","meta"],"properties":{"records":{"type":"string","minLength":1},"meta":{"type":"string","minLength":1}}}},"type":"object"}]},"errorBody":{"$ref":"#/definitions/assumption"},"errorStatuses":{"$ref":"#/definitions/assumption"},"sortElement":{"$ref":"#/definitions/assumption"},"download":{"$ref":"#/definitions/assumption"},"tokenIssuance":{"$ref":"#/definitions/assumption"},"requestIdHeader":{"allOf":[{"$ref":"#/definitions/assumption"},{"properties":{"value":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"}},"type":"object"}]}}},"endpoints":{"type":"object","additionalProperties":false,"required":["execute","createSource"],"properties":{"execute":{"$ref":"#/definitions/endpoint"},"createSource":{"$ref":"#/definitions/endpoint"}}},"baseUrl":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"type":"object","additionalProperties":false,"required":["kind","description"],"properties":{"kind":{"enum":["read","write"]},"description":{"type":"string"}}}},"writeActions":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"array","minItems":1,"items":{"type":"string"}}}},"connectors":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"}},"executeBody":{"$ref":"connector.schema.json#/definitions/paramMap"},"result":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"metaKeys":{"type":"array","items":{"type":"string"}}}},"search":{"type":"object","additionalProperties":false,"required":["params","operators","hit","pagination"],"properties":{"description":{"type":"string"},"params":{"$ref":"connector.schema.json#/definitions/paramMap"},"operators":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["operand"],"properties":{"operand":{"enum":["value","values","text","filter","filters"]},"description":{"type":"string"}}}},"hit":{"$ref":"connector.schema.json#/definitions/fieldMap"},"pagination":{"$ref":"connector.schema.json#/definitions/paginationScheme"}}},"sourceCreation":{"$ref":"connector.schema.json#/definitions/shape"},"authentication":{"type":"object","additionalProperties":false,"required":["header","scheme","connectors"],"properties":{"description":{"type":"string"},"header":{"type":"string"},"scheme":{"type":"string"},"unspecified":{"type":"string"},"placeholders":{"type":"array","items":{"type":"string"}},"connectors":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["method","fields"],"properties":{"method":{"enum":["api_key","access_token","oauth2","basic","bearer"]},"description":{"type":"string"},"fields":{"$ref":"connector.schema.json#/definitions/paramMap"},"variables":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean"]},"required":{"type":"boolean"},"description":{"type":"string"},"default":{"type":["string","object"],"if":{"type":"object"},"then":{"type":"object","additionalProperties":false,"required":["unspecified"],"properties":{"unspecified":{"type":"string"}}}},"note":{"type":"string"},"unspecified":{"type":"string","minLength":1,"description":"The seed's words on what it does not show about the variable."},"suppliedIn":{"enum":["auth_config"],"description":"Where a client supplies the variable over HTTP."},"format":{"$ref":"connector.schema.json#/definitions/format"},"assumption":{"type":"string","minLength":1},"provenance":{"type":"string","minLength":1}}}}}}}}},"limits":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["where","limit"],"properties":{"where":{"type":"string"},"limit":{"type":"string"},"appliesTo":{"type":"object","additionalProperties":false,"properties":{"connector":{"type":"string"},"service":{"enum":["search"]},"entities":{"type":"array","items":{"type":"string"}},"actions":{"type":"array","items":{"type":"string"}},"param":{"type":["string","array"],"items":{"type":"string"}}}},"expect":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"minimum":{"type":"number"},"maximum":{"type":"number"},"default":{"$ref":"connector.schema.json#/definitions/literal"},"maxItems":{"type":"integer"},"maxLength":{"type":"integer"},"pattern":{"type":"string"},"maxBytes":{"type":"integer"}}},"unspecified":{"type":"string"}}}},"events":{"type":"object","additionalProperties":false,"properties":{"unspecified":{"type":"string"}}},"versioning":{"type":"object","additionalProperties":false,"required":["pathSegment"],"properties":{"pathSegment":{"type":"string"},"description":{"type":"string"},"unspecified":{"type":"string"}}}},"definitions":{"assumption":{"type":"object","required":["contract","source","value"],"properties":{"contract":{"type":"string","description":"The contract's words on what it does not show."},"source":{"type":"string","description":"Where the assumed value comes from."},"value":{"description":"The assumed value; the one place to change it."}},"additionalProperties":false},"endpoint":{"type":"object","additionalProperties":false,"required":["method","path","headers","body"],"properties":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"path":{"type":"string","pattern":"^/"},"description":{"type":"string"},"pathParams":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","additionalProperties":{"type":"string"}},"body":{"enum":["executeBody","sourceCreation"]},"response":{"type":"string"}}}}};
+const schema92 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://connector-codegen.dev/schema/service.schema.json","title":"connector-codegen common contract (spec/service.yaml)","type":"object","additionalProperties":false,"required":["service","assumptions","endpoints","actions","writeActions","connectors","executeBody","result","search","sourceCreation","authentication","limits","versioning"],"properties":{"service":{"type":"object","additionalProperties":false,"required":["title","seed","description"],"properties":{"title":{"type":"string"},"seed":{"type":"string"},"description":{"type":"string"}}},"assumptions":{"type":"object","required":["envelope","errorBody","errorStatuses","sortElement","download","tokenIssuance"],"additionalProperties":{"$ref":"#/definitions/assumption"},"properties":{"envelope":{"allOf":[{"$ref":"#/definitions/assumption"},{"properties":{"value":{"type":"object","additionalProperties":false,"required":["records","meta"],"properties":{"records":{"type":"string","minLength":1},"meta":{"type":"string","minLength":1}}}},"type":"object"}]},"errorBody":{"$ref":"#/definitions/assumption"},"errorStatuses":{"allOf":[{"$ref":"#/definitions/assumption"},{"properties":{"value":{"type":"object","description":"Error status (404, or a class such as 5xx) → what it means.","propertyNames":{"pattern":"^[1-5]([0-9][0-9]|xx)$"},"additionalProperties":{"type":"string"}}},"type":"object"}]},"sortElement":{"$ref":"#/definitions/assumption"},"download":{"$ref":"#/definitions/assumption"},"tokenIssuance":{"$ref":"#/definitions/assumption"},"requestIdHeader":{"allOf":[{"$ref":"#/definitions/assumption"},{"properties":{"value":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"}},"type":"object"}]}}},"endpoints":{"type":"object","additionalProperties":false,"required":["execute","createSource"],"properties":{"execute":{"$ref":"#/definitions/endpoint"},"createSource":{"$ref":"#/definitions/endpoint"}}},"baseUrl":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"type":"object","additionalProperties":false,"required":["kind","description"],"properties":{"kind":{"enum":["read","write"]},"description":{"type":"string"}}}},"writeActions":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"array","minItems":1,"items":{"type":"string"}}}},"connectors":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"}},"executeBody":{"$ref":"connector.schema.json#/definitions/paramMap"},"result":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"metaKeys":{"type":"array","items":{"type":"string"}}}},"search":{"type":"object","additionalProperties":false,"required":["params","operators","hit","pagination"],"properties":{"description":{"type":"string"},"params":{"$ref":"connector.schema.json#/definitions/paramMap"},"operators":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["operand"],"properties":{"operand":{"enum":["value","values","text","filter","filters"]},"description":{"type":"string"}}}},"hit":{"$ref":"connector.schema.json#/definitions/fieldMap"},"pagination":{"$ref":"connector.schema.json#/definitions/paginationScheme"}}},"sourceCreation":{"$ref":"connector.schema.json#/definitions/shape"},"authentication":{"type":"object","additionalProperties":false,"required":["header","scheme","connectors"],"properties":{"description":{"type":"string"},"header":{"type":"string"},"scheme":{"type":"string"},"unspecified":{"type":"string"},"placeholders":{"type":"array","items":{"type":"string"}},"connectors":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["method","fields"],"properties":{"method":{"enum":["api_key","access_token","oauth2","basic","bearer"]},"description":{"type":"string"},"fields":{"$ref":"connector.schema.json#/definitions/paramMap"},"variables":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean"]},"required":{"type":"boolean"},"description":{"type":"string"},"default":{"type":["string","object"],"if":{"type":"object"},"then":{"type":"object","additionalProperties":false,"required":["unspecified"],"properties":{"unspecified":{"type":"string"}}}},"note":{"type":"string"},"unspecified":{"type":"string","minLength":1,"description":"The seed's words on what it does not show about the variable."},"suppliedIn":{"enum":["auth_config"],"description":"Where a client supplies the variable over HTTP."},"format":{"$ref":"connector.schema.json#/definitions/format"},"assumption":{"type":"string","minLength":1},"provenance":{"type":"string","minLength":1}}}}}}}}},"limits":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["where","limit"],"properties":{"where":{"type":"string"},"limit":{"type":"string"},"appliesTo":{"type":"object","additionalProperties":false,"properties":{"connector":{"type":"string"},"service":{"enum":["search"]},"entities":{"type":"array","items":{"type":"string"}},"actions":{"type":"array","items":{"type":"string"}},"param":{"type":["string","array"],"items":{"type":"string"}}}},"expect":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"minimum":{"type":"number"},"maximum":{"type":"number"},"default":{"$ref":"connector.schema.json#/definitions/literal"},"maxItems":{"type":"integer"},"maxLength":{"type":"integer"},"pattern":{"type":"string"},"maxBytes":{"type":"integer"}}},"unspecified":{"type":"string"}}}},"events":{"type":"object","additionalProperties":false,"properties":{"unspecified":{"type":"string"}}},"versioning":{"type":"object","additionalProperties":false,"required":["pathSegment"],"properties":{"pathSegment":{"type":"string"},"description":{"type":"string"},"unspecified":{"type":"string"}}}},"definitions":{"assumption":{"type":"object","required":["contract","source","value"],"properties":{"contract":{"type":"string","description":"The contract's words on what it does not show."},"source":{"type":"string","description":"Where the assumed value comes from."},"value":{"description":"The assumed value; the one place to change it."}},"additionalProperties":false},"endpoint":{"type":"object","additionalProperties":false,"required":["method","path","headers","body"],"properties":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"path":{"type":"string","pattern":"^/"},"description":{"type":"string"},"pathParams":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","additionalProperties":{"type":"string"}},"body":{"enum":["executeBody","sourceCreation"]},"response":{"type":"string"}}}}};
 const schema93 = {"type":"object","required":["contract","source","value"],"properties":{"contract":{"type":"string","description":"The contract's words on what it does not show."},"source":{"type":"string","description":"Where the assumed value comes from."},"value":{"description":"The assumed value; the one place to change it."}},"additionalProperties":false};
 const schema101 = {"type":"object","additionalProperties":false,"required":["method","path","headers","body"],"properties":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"path":{"type":"string","pattern":"^/"},"description":{"type":"string"},"pathParams":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","additionalProperties":{"type":"string"}},"body":{"enum":["executeBody","sourceCreation"]},"response":{"type":"string"}}};
-const pattern1 = new RegExp("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$", "u");
-const pattern2 = new RegExp("^/", "u");
+const pattern1 = new RegExp("^[1-5]([0-9][0-9]|xx)$", "u");
+const pattern2 = new RegExp("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$", "u");
+const pattern3 = new RegExp("^/", "u");
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5609,12 +5610,15 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-if(data4.sortElement !== undefined){
-let data20 = data4.sortElement;
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.value !== undefined){
+let data20 = data17.value;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(data20.contract === undefined){
-const err65 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema93.required,parentSchema:schema93,data:data20};
+for(const key8 in data20){
+const _errs61 = errors;
+if(typeof key8 === "string"){
+if(!pattern1.test(key8)){
+const err65 = {instancePath:instancePath+"/assumptions/errorStatuses/value",schemaPath:"#/properties/assumptions/properties/errorStatuses/allOf/1/properties/value/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-5]([0-9][0-9]|xx)$"},message:"must match pattern \""+"^[1-5]([0-9][0-9]|xx)$"+"\"",schema:"^[1-5]([0-9][0-9]|xx)$",parentSchema:schema92.properties.assumptions.properties.errorStatuses.allOf[1].properties.value.propertyNames,data:key8,propertyName:key8};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -5623,8 +5627,10 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(data20.source === undefined){
-const err66 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema93.required,parentSchema:schema93,data:data20};
+}
+var valid17 = _errs61 === errors;
+if(!valid17){
+const err66 = {instancePath:instancePath+"/assumptions/errorStatuses/value",schemaPath:"#/properties/assumptions/properties/errorStatuses/allOf/1/properties/value/propertyNames",keyword:"propertyNames",params:{propertyName: key8},message:"property name must be valid",schema:schema92.properties.assumptions.properties.errorStatuses.allOf[1].properties.value.propertyNames,parentSchema:schema92.properties.assumptions.properties.errorStatuses.allOf[1].properties.value,data:data20};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -5633,8 +5639,11 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data20.value === undefined){
-const err67 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema93.required,parentSchema:schema93,data:data20};
+}
+for(const key9 in data20){
+let data21 = data20[key9];
+if(typeof data21 !== "string"){
+const err67 = {instancePath:instancePath+"/assumptions/errorStatuses/value/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/assumptions/properties/errorStatuses/allOf/1/properties/value/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.assumptions.properties.errorStatuses.allOf[1].properties.value.additionalProperties.type,parentSchema:schema92.properties.assumptions.properties.errorStatuses.allOf[1].properties.value.additionalProperties,data:data21};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -5643,9 +5652,10 @@ vErrors.push(err67);
 }
 errors++;
 }
-for(const key8 in data20){
-if(!(((key8 === "contract") || (key8 === "source")) || (key8 === "value"))){
-const err68 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema93,data:data20};
+}
+}
+else {
+const err68 = {instancePath:instancePath+"/assumptions/errorStatuses/value",schemaPath:"#/properties/assumptions/properties/errorStatuses/allOf/1/properties/value/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.assumptions.properties.errorStatuses.allOf[1].properties.value.type,parentSchema:schema92.properties.assumptions.properties.errorStatuses.allOf[1].properties.value,data:data20};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -5655,10 +5665,9 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data20.contract !== undefined){
-let data21 = data20.contract;
-if(typeof data21 !== "string"){
-const err69 = {instancePath:instancePath+"/assumptions/sortElement/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.contract.type,parentSchema:schema93.properties.contract,data:data21};
+}
+else {
+const err69 = {instancePath:instancePath+"/assumptions/errorStatuses",schemaPath:"#/properties/assumptions/properties/errorStatuses/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.assumptions.properties.errorStatuses.allOf[1].type,parentSchema:schema92.properties.assumptions.properties.errorStatuses.allOf[1],data:data17};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -5668,10 +5677,11 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data20.source !== undefined){
-let data22 = data20.source;
-if(typeof data22 !== "string"){
-const err70 = {instancePath:instancePath+"/assumptions/sortElement/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.source.type,parentSchema:schema93.properties.source,data:data22};
+if(data4.sortElement !== undefined){
+let data22 = data4.sortElement;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.contract === undefined){
+const err70 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema93.required,parentSchema:schema93,data:data22};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -5680,10 +5690,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-}
-else {
-const err71 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema93.type,parentSchema:schema93,data:data20};
+if(data22.source === undefined){
+const err71 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema93.required,parentSchema:schema93,data:data22};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -5692,12 +5700,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-if(data4.download !== undefined){
-let data23 = data4.download;
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.contract === undefined){
-const err72 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema93.required,parentSchema:schema93,data:data23};
+if(data22.value === undefined){
+const err72 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema93.required,parentSchema:schema93,data:data22};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -5706,8 +5710,9 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(data23.source === undefined){
-const err73 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema93.required,parentSchema:schema93,data:data23};
+for(const key10 in data22){
+if(!(((key10 === "contract") || (key10 === "source")) || (key10 === "value"))){
+const err73 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema93,data:data22};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -5716,8 +5721,11 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data23.value === undefined){
-const err74 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema93.required,parentSchema:schema93,data:data23};
+}
+if(data22.contract !== undefined){
+let data23 = data22.contract;
+if(typeof data23 !== "string"){
+const err74 = {instancePath:instancePath+"/assumptions/sortElement/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.contract.type,parentSchema:schema93.properties.contract,data:data23};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -5726,9 +5734,11 @@ vErrors.push(err74);
 }
 errors++;
 }
-for(const key9 in data23){
-if(!(((key9 === "contract") || (key9 === "source")) || (key9 === "value"))){
-const err75 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema93,data:data23};
+}
+if(data22.source !== undefined){
+let data24 = data22.source;
+if(typeof data24 !== "string"){
+const err75 = {instancePath:instancePath+"/assumptions/sortElement/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.source.type,parentSchema:schema93.properties.source,data:data24};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -5738,10 +5748,9 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data23.contract !== undefined){
-let data24 = data23.contract;
-if(typeof data24 !== "string"){
-const err76 = {instancePath:instancePath+"/assumptions/download/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.contract.type,parentSchema:schema93.properties.contract,data:data24};
+}
+else {
+const err76 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema93.type,parentSchema:schema93,data:data22};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -5751,10 +5760,11 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data23.source !== undefined){
-let data25 = data23.source;
-if(typeof data25 !== "string"){
-const err77 = {instancePath:instancePath+"/assumptions/download/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.source.type,parentSchema:schema93.properties.source,data:data25};
+if(data4.download !== undefined){
+let data25 = data4.download;
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+if(data25.contract === undefined){
+const err77 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema93.required,parentSchema:schema93,data:data25};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -5763,10 +5773,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-}
-else {
-const err78 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema93.type,parentSchema:schema93,data:data23};
+if(data25.source === undefined){
+const err78 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema93.required,parentSchema:schema93,data:data25};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -5775,12 +5783,8 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-if(data4.tokenIssuance !== undefined){
-let data26 = data4.tokenIssuance;
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-if(data26.contract === undefined){
-const err79 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema93.required,parentSchema:schema93,data:data26};
+if(data25.value === undefined){
+const err79 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema93.required,parentSchema:schema93,data:data25};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -5789,8 +5793,9 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(data26.source === undefined){
-const err80 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema93.required,parentSchema:schema93,data:data26};
+for(const key11 in data25){
+if(!(((key11 === "contract") || (key11 === "source")) || (key11 === "value"))){
+const err80 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema93,data:data25};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -5799,8 +5804,11 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(data26.value === undefined){
-const err81 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema93.required,parentSchema:schema93,data:data26};
+}
+if(data25.contract !== undefined){
+let data26 = data25.contract;
+if(typeof data26 !== "string"){
+const err81 = {instancePath:instancePath+"/assumptions/download/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.contract.type,parentSchema:schema93.properties.contract,data:data26};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -5809,9 +5817,11 @@ vErrors.push(err81);
 }
 errors++;
 }
-for(const key10 in data26){
-if(!(((key10 === "contract") || (key10 === "source")) || (key10 === "value"))){
-const err82 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema93,data:data26};
+}
+if(data25.source !== undefined){
+let data27 = data25.source;
+if(typeof data27 !== "string"){
+const err82 = {instancePath:instancePath+"/assumptions/download/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.source.type,parentSchema:schema93.properties.source,data:data27};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -5821,10 +5831,9 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data26.contract !== undefined){
-let data27 = data26.contract;
-if(typeof data27 !== "string"){
-const err83 = {instancePath:instancePath+"/assumptions/tokenIssuance/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.contract.type,parentSchema:schema93.properties.contract,data:data27};
+}
+else {
+const err83 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema93.type,parentSchema:schema93,data:data25};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -5834,10 +5843,11 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data26.source !== undefined){
-let data28 = data26.source;
-if(typeof data28 !== "string"){
-const err84 = {instancePath:instancePath+"/assumptions/tokenIssuance/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.source.type,parentSchema:schema93.properties.source,data:data28};
+if(data4.tokenIssuance !== undefined){
+let data28 = data4.tokenIssuance;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.contract === undefined){
+const err84 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema93.required,parentSchema:schema93,data:data28};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -5846,10 +5856,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema93.type,parentSchema:schema93,data:data26};
+if(data28.source === undefined){
+const err85 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema93.required,parentSchema:schema93,data:data28};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -5858,12 +5866,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-if(data4.requestIdHeader !== undefined){
-let data29 = data4.requestIdHeader;
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29.contract === undefined){
-const err86 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema93.required,parentSchema:schema93,data:data29};
+if(data28.value === undefined){
+const err86 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema93.required,parentSchema:schema93,data:data28};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -5872,8 +5876,9 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(data29.source === undefined){
-const err87 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema93.required,parentSchema:schema93,data:data29};
+for(const key12 in data28){
+if(!(((key12 === "contract") || (key12 === "source")) || (key12 === "value"))){
+const err87 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema93,data:data28};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -5882,8 +5887,11 @@ vErrors.push(err87);
 }
 errors++;
 }
-if(data29.value === undefined){
-const err88 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema93.required,parentSchema:schema93,data:data29};
+}
+if(data28.contract !== undefined){
+let data29 = data28.contract;
+if(typeof data29 !== "string"){
+const err88 = {instancePath:instancePath+"/assumptions/tokenIssuance/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.contract.type,parentSchema:schema93.properties.contract,data:data29};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -5892,9 +5900,11 @@ vErrors.push(err88);
 }
 errors++;
 }
-for(const key11 in data29){
-if(!(((key11 === "contract") || (key11 === "source")) || (key11 === "value"))){
-const err89 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema93,data:data29};
+}
+if(data28.source !== undefined){
+let data30 = data28.source;
+if(typeof data30 !== "string"){
+const err89 = {instancePath:instancePath+"/assumptions/tokenIssuance/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.source.type,parentSchema:schema93.properties.source,data:data30};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -5904,10 +5914,9 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data29.contract !== undefined){
-let data30 = data29.contract;
-if(typeof data30 !== "string"){
-const err90 = {instancePath:instancePath+"/assumptions/requestIdHeader/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.contract.type,parentSchema:schema93.properties.contract,data:data30};
+}
+else {
+const err90 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema93.type,parentSchema:schema93,data:data28};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -5917,10 +5926,11 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data29.source !== undefined){
-let data31 = data29.source;
-if(typeof data31 !== "string"){
-const err91 = {instancePath:instancePath+"/assumptions/requestIdHeader/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.source.type,parentSchema:schema93.properties.source,data:data31};
+if(data4.requestIdHeader !== undefined){
+let data31 = data4.requestIdHeader;
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if(data31.contract === undefined){
+const err91 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema93.required,parentSchema:schema93,data:data31};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -5929,10 +5939,8 @@ vErrors.push(err91);
 }
 errors++;
 }
-}
-}
-else {
-const err92 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema93.type,parentSchema:schema93,data:data29};
+if(data31.source === undefined){
+const err92 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema93.required,parentSchema:schema93,data:data31};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -5941,12 +5949,8 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29.value !== undefined){
-let data32 = data29.value;
-if(typeof data32 === "string"){
-if(!pattern1.test(data32)){
-const err93 = {instancePath:instancePath+"/assumptions/requestIdHeader/value",schemaPath:"#/properties/assumptions/properties/requestIdHeader/allOf/1/properties/value/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"+"\"",schema:"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$",parentSchema:schema92.properties.assumptions.properties.requestIdHeader.allOf[1].properties.value,data:data32};
+if(data31.value === undefined){
+const err93 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema93.required,parentSchema:schema93,data:data31};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -5955,9 +5959,9 @@ vErrors.push(err93);
 }
 errors++;
 }
-}
-else {
-const err94 = {instancePath:instancePath+"/assumptions/requestIdHeader/value",schemaPath:"#/properties/assumptions/properties/requestIdHeader/allOf/1/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.assumptions.properties.requestIdHeader.allOf[1].properties.value.type,parentSchema:schema92.properties.assumptions.properties.requestIdHeader.allOf[1].properties.value,data:data32};
+for(const key13 in data31){
+if(!(((key13 === "contract") || (key13 === "source")) || (key13 === "value"))){
+const err94 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema93,data:data31};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -5967,9 +5971,10 @@ vErrors.push(err94);
 errors++;
 }
 }
-}
-else {
-const err95 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/properties/assumptions/properties/requestIdHeader/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.assumptions.properties.requestIdHeader.allOf[1].type,parentSchema:schema92.properties.assumptions.properties.requestIdHeader.allOf[1],data:data29};
+if(data31.contract !== undefined){
+let data32 = data31.contract;
+if(typeof data32 !== "string"){
+const err95 = {instancePath:instancePath+"/assumptions/requestIdHeader/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.contract.type,parentSchema:schema93.properties.contract,data:data32};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -5979,9 +5984,10 @@ vErrors.push(err95);
 errors++;
 }
 }
-}
-else {
-const err96 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.assumptions.type,parentSchema:schema92.properties.assumptions,data:data4};
+if(data31.source !== undefined){
+let data33 = data31.source;
+if(typeof data33 !== "string"){
+const err96 = {instancePath:instancePath+"/assumptions/requestIdHeader/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.source.type,parentSchema:schema93.properties.source,data:data33};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -5991,11 +5997,9 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data.endpoints !== undefined){
-let data33 = data.endpoints;
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if(data33.execute === undefined){
-const err97 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/required",keyword:"required",params:{missingProperty: "execute"},message:"must have required property '"+"execute"+"'",schema:schema92.properties.endpoints.required,parentSchema:schema92.properties.endpoints,data:data33};
+}
+else {
+const err97 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema93.type,parentSchema:schema93,data:data31};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -6004,8 +6008,12 @@ vErrors.push(err97);
 }
 errors++;
 }
-if(data33.createSource === undefined){
-const err98 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/required",keyword:"required",params:{missingProperty: "createSource"},message:"must have required property '"+"createSource"+"'",schema:schema92.properties.endpoints.required,parentSchema:schema92.properties.endpoints,data:data33};
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if(data31.value !== undefined){
+let data34 = data31.value;
+if(typeof data34 === "string"){
+if(!pattern2.test(data34)){
+const err98 = {instancePath:instancePath+"/assumptions/requestIdHeader/value",schemaPath:"#/properties/assumptions/properties/requestIdHeader/allOf/1/properties/value/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"+"\"",schema:"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$",parentSchema:schema92.properties.assumptions.properties.requestIdHeader.allOf[1].properties.value,data:data34};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -6014,9 +6022,9 @@ vErrors.push(err98);
 }
 errors++;
 }
-for(const key12 in data33){
-if(!((key12 === "execute") || (key12 === "createSource"))){
-const err99 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.endpoints,data:data33};
+}
+else {
+const err99 = {instancePath:instancePath+"/assumptions/requestIdHeader/value",schemaPath:"#/properties/assumptions/properties/requestIdHeader/allOf/1/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.assumptions.properties.requestIdHeader.allOf[1].properties.value.type,parentSchema:schema92.properties.assumptions.properties.requestIdHeader.allOf[1].properties.value,data:data34};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -6026,11 +6034,9 @@ vErrors.push(err99);
 errors++;
 }
 }
-if(data33.execute !== undefined){
-let data34 = data33.execute;
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-if(data34.method === undefined){
-const err100 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema101.required,parentSchema:schema101,data:data34};
+}
+else {
+const err100 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/properties/assumptions/properties/requestIdHeader/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.assumptions.properties.requestIdHeader.allOf[1].type,parentSchema:schema92.properties.assumptions.properties.requestIdHeader.allOf[1],data:data31};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -6039,8 +6045,10 @@ vErrors.push(err100);
 }
 errors++;
 }
-if(data34.path === undefined){
-const err101 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema101.required,parentSchema:schema101,data:data34};
+}
+}
+else {
+const err101 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.assumptions.type,parentSchema:schema92.properties.assumptions,data:data4};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -6049,8 +6057,12 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(data34.headers === undefined){
-const err102 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema101.required,parentSchema:schema101,data:data34};
+}
+if(data.endpoints !== undefined){
+let data35 = data.endpoints;
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if(data35.execute === undefined){
+const err102 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/required",keyword:"required",params:{missingProperty: "execute"},message:"must have required property '"+"execute"+"'",schema:schema92.properties.endpoints.required,parentSchema:schema92.properties.endpoints,data:data35};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -6059,8 +6071,8 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(data34.body === undefined){
-const err103 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema101.required,parentSchema:schema101,data:data34};
+if(data35.createSource === undefined){
+const err103 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/required",keyword:"required",params:{missingProperty: "createSource"},message:"must have required property '"+"createSource"+"'",schema:schema92.properties.endpoints.required,parentSchema:schema92.properties.endpoints,data:data35};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -6069,9 +6081,9 @@ vErrors.push(err103);
 }
 errors++;
 }
-for(const key13 in data34){
-if(!(((((((key13 === "method") || (key13 === "path")) || (key13 === "description")) || (key13 === "pathParams")) || (key13 === "headers")) || (key13 === "body")) || (key13 === "response"))){
-const err104 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema101,data:data34};
+for(const key14 in data35){
+if(!((key14 === "execute") || (key14 === "createSource"))){
+const err104 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.endpoints,data:data35};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -6081,10 +6093,11 @@ vErrors.push(err104);
 errors++;
 }
 }
-if(data34.method !== undefined){
-let data35 = data34.method;
-if(!(((((data35 === "GET") || (data35 === "POST")) || (data35 === "PUT")) || (data35 === "PATCH")) || (data35 === "DELETE"))){
-const err105 = {instancePath:instancePath+"/endpoints/execute/method",schemaPath:"#/definitions/endpoint/properties/method/enum",keyword:"enum",params:{allowedValues: schema101.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema101.properties.method.enum,parentSchema:schema101.properties.method,data:data35};
+if(data35.execute !== undefined){
+let data36 = data35.execute;
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.method === undefined){
+const err105 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema101.required,parentSchema:schema101,data:data36};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -6093,12 +6106,8 @@ vErrors.push(err105);
 }
 errors++;
 }
-}
-if(data34.path !== undefined){
-let data36 = data34.path;
-if(typeof data36 === "string"){
-if(!pattern2.test(data36)){
-const err106 = {instancePath:instancePath+"/endpoints/execute/path",schemaPath:"#/definitions/endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema101.properties.path,data:data36};
+if(data36.path === undefined){
+const err106 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema101.required,parentSchema:schema101,data:data36};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -6107,9 +6116,8 @@ vErrors.push(err106);
 }
 errors++;
 }
-}
-else {
-const err107 = {instancePath:instancePath+"/endpoints/execute/path",schemaPath:"#/definitions/endpoint/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.path.type,parentSchema:schema101.properties.path,data:data36};
+if(data36.headers === undefined){
+const err107 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema101.required,parentSchema:schema101,data:data36};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -6118,11 +6126,8 @@ vErrors.push(err107);
 }
 errors++;
 }
-}
-if(data34.description !== undefined){
-let data37 = data34.description;
-if(typeof data37 !== "string"){
-const err108 = {instancePath:instancePath+"/endpoints/execute/description",schemaPath:"#/definitions/endpoint/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.description.type,parentSchema:schema101.properties.description,data:data37};
+if(data36.body === undefined){
+const err108 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema101.required,parentSchema:schema101,data:data36};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -6131,14 +6136,9 @@ vErrors.push(err108);
 }
 errors++;
 }
-}
-if(data34.pathParams !== undefined){
-let data38 = data34.pathParams;
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-for(const key14 in data38){
-let data39 = data38[key14];
-if(typeof data39 !== "string"){
-const err109 = {instancePath:instancePath+"/endpoints/execute/pathParams/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/pathParams/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.pathParams.additionalProperties.type,parentSchema:schema101.properties.pathParams.additionalProperties,data:data39};
+for(const key15 in data36){
+if(!(((((((key15 === "method") || (key15 === "path")) || (key15 === "description")) || (key15 === "pathParams")) || (key15 === "headers")) || (key15 === "body")) || (key15 === "response"))){
+const err109 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema101,data:data36};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -6148,9 +6148,10 @@ vErrors.push(err109);
 errors++;
 }
 }
-}
-else {
-const err110 = {instancePath:instancePath+"/endpoints/execute/pathParams",schemaPath:"#/definitions/endpoint/properties/pathParams/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.properties.pathParams.type,parentSchema:schema101.properties.pathParams,data:data38};
+if(data36.method !== undefined){
+let data37 = data36.method;
+if(!(((((data37 === "GET") || (data37 === "POST")) || (data37 === "PUT")) || (data37 === "PATCH")) || (data37 === "DELETE"))){
+const err110 = {instancePath:instancePath+"/endpoints/execute/method",schemaPath:"#/definitions/endpoint/properties/method/enum",keyword:"enum",params:{allowedValues: schema101.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema101.properties.method.enum,parentSchema:schema101.properties.method,data:data37};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -6160,13 +6161,11 @@ vErrors.push(err110);
 errors++;
 }
 }
-if(data34.headers !== undefined){
-let data40 = data34.headers;
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-for(const key15 in data40){
-let data41 = data40[key15];
-if(typeof data41 !== "string"){
-const err111 = {instancePath:instancePath+"/endpoints/execute/headers/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.headers.additionalProperties.type,parentSchema:schema101.properties.headers.additionalProperties,data:data41};
+if(data36.path !== undefined){
+let data38 = data36.path;
+if(typeof data38 === "string"){
+if(!pattern3.test(data38)){
+const err111 = {instancePath:instancePath+"/endpoints/execute/path",schemaPath:"#/definitions/endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema101.properties.path,data:data38};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -6176,9 +6175,8 @@ vErrors.push(err111);
 errors++;
 }
 }
-}
 else {
-const err112 = {instancePath:instancePath+"/endpoints/execute/headers",schemaPath:"#/definitions/endpoint/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.properties.headers.type,parentSchema:schema101.properties.headers,data:data40};
+const err112 = {instancePath:instancePath+"/endpoints/execute/path",schemaPath:"#/definitions/endpoint/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.path.type,parentSchema:schema101.properties.path,data:data38};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -6188,10 +6186,10 @@ vErrors.push(err112);
 errors++;
 }
 }
-if(data34.body !== undefined){
-let data42 = data34.body;
-if(!((data42 === "executeBody") || (data42 === "sourceCreation"))){
-const err113 = {instancePath:instancePath+"/endpoints/execute/body",schemaPath:"#/definitions/endpoint/properties/body/enum",keyword:"enum",params:{allowedValues: schema101.properties.body.enum},message:"must be equal to one of the allowed values",schema:schema101.properties.body.enum,parentSchema:schema101.properties.body,data:data42};
+if(data36.description !== undefined){
+let data39 = data36.description;
+if(typeof data39 !== "string"){
+const err113 = {instancePath:instancePath+"/endpoints/execute/description",schemaPath:"#/definitions/endpoint/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.description.type,parentSchema:schema101.properties.description,data:data39};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -6201,10 +6199,13 @@ vErrors.push(err113);
 errors++;
 }
 }
-if(data34.response !== undefined){
-let data43 = data34.response;
-if(typeof data43 !== "string"){
-const err114 = {instancePath:instancePath+"/endpoints/execute/response",schemaPath:"#/definitions/endpoint/properties/response/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.response.type,parentSchema:schema101.properties.response,data:data43};
+if(data36.pathParams !== undefined){
+let data40 = data36.pathParams;
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+for(const key16 in data40){
+let data41 = data40[key16];
+if(typeof data41 !== "string"){
+const err114 = {instancePath:instancePath+"/endpoints/execute/pathParams/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/pathParams/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.pathParams.additionalProperties.type,parentSchema:schema101.properties.pathParams.additionalProperties,data:data41};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -6216,7 +6217,7 @@ errors++;
 }
 }
 else {
-const err115 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.type,parentSchema:schema101,data:data34};
+const err115 = {instancePath:instancePath+"/endpoints/execute/pathParams",schemaPath:"#/definitions/endpoint/properties/pathParams/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.properties.pathParams.type,parentSchema:schema101.properties.pathParams,data:data40};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -6226,11 +6227,13 @@ vErrors.push(err115);
 errors++;
 }
 }
-if(data33.createSource !== undefined){
-let data44 = data33.createSource;
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-if(data44.method === undefined){
-const err116 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema101.required,parentSchema:schema101,data:data44};
+if(data36.headers !== undefined){
+let data42 = data36.headers;
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+for(const key17 in data42){
+let data43 = data42[key17];
+if(typeof data43 !== "string"){
+const err116 = {instancePath:instancePath+"/endpoints/execute/headers/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.headers.additionalProperties.type,parentSchema:schema101.properties.headers.additionalProperties,data:data43};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -6239,8 +6242,10 @@ vErrors.push(err116);
 }
 errors++;
 }
-if(data44.path === undefined){
-const err117 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema101.required,parentSchema:schema101,data:data44};
+}
+}
+else {
+const err117 = {instancePath:instancePath+"/endpoints/execute/headers",schemaPath:"#/definitions/endpoint/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.properties.headers.type,parentSchema:schema101.properties.headers,data:data42};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -6249,8 +6254,11 @@ vErrors.push(err117);
 }
 errors++;
 }
-if(data44.headers === undefined){
-const err118 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema101.required,parentSchema:schema101,data:data44};
+}
+if(data36.body !== undefined){
+let data44 = data36.body;
+if(!((data44 === "executeBody") || (data44 === "sourceCreation"))){
+const err118 = {instancePath:instancePath+"/endpoints/execute/body",schemaPath:"#/definitions/endpoint/properties/body/enum",keyword:"enum",params:{allowedValues: schema101.properties.body.enum},message:"must be equal to one of the allowed values",schema:schema101.properties.body.enum,parentSchema:schema101.properties.body,data:data44};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -6259,8 +6267,11 @@ vErrors.push(err118);
 }
 errors++;
 }
-if(data44.body === undefined){
-const err119 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema101.required,parentSchema:schema101,data:data44};
+}
+if(data36.response !== undefined){
+let data45 = data36.response;
+if(typeof data45 !== "string"){
+const err119 = {instancePath:instancePath+"/endpoints/execute/response",schemaPath:"#/definitions/endpoint/properties/response/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.response.type,parentSchema:schema101.properties.response,data:data45};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -6269,9 +6280,10 @@ vErrors.push(err119);
 }
 errors++;
 }
-for(const key16 in data44){
-if(!(((((((key16 === "method") || (key16 === "path")) || (key16 === "description")) || (key16 === "pathParams")) || (key16 === "headers")) || (key16 === "body")) || (key16 === "response"))){
-const err120 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema101,data:data44};
+}
+}
+else {
+const err120 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.type,parentSchema:schema101,data:data36};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -6281,10 +6293,11 @@ vErrors.push(err120);
 errors++;
 }
 }
-if(data44.method !== undefined){
-let data45 = data44.method;
-if(!(((((data45 === "GET") || (data45 === "POST")) || (data45 === "PUT")) || (data45 === "PATCH")) || (data45 === "DELETE"))){
-const err121 = {instancePath:instancePath+"/endpoints/createSource/method",schemaPath:"#/definitions/endpoint/properties/method/enum",keyword:"enum",params:{allowedValues: schema101.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema101.properties.method.enum,parentSchema:schema101.properties.method,data:data45};
+if(data35.createSource !== undefined){
+let data46 = data35.createSource;
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+if(data46.method === undefined){
+const err121 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema101.required,parentSchema:schema101,data:data46};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -6293,12 +6306,8 @@ vErrors.push(err121);
 }
 errors++;
 }
-}
-if(data44.path !== undefined){
-let data46 = data44.path;
-if(typeof data46 === "string"){
-if(!pattern2.test(data46)){
-const err122 = {instancePath:instancePath+"/endpoints/createSource/path",schemaPath:"#/definitions/endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema101.properties.path,data:data46};
+if(data46.path === undefined){
+const err122 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema101.required,parentSchema:schema101,data:data46};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -6307,9 +6316,8 @@ vErrors.push(err122);
 }
 errors++;
 }
-}
-else {
-const err123 = {instancePath:instancePath+"/endpoints/createSource/path",schemaPath:"#/definitions/endpoint/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.path.type,parentSchema:schema101.properties.path,data:data46};
+if(data46.headers === undefined){
+const err123 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema101.required,parentSchema:schema101,data:data46};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -6318,11 +6326,8 @@ vErrors.push(err123);
 }
 errors++;
 }
-}
-if(data44.description !== undefined){
-let data47 = data44.description;
-if(typeof data47 !== "string"){
-const err124 = {instancePath:instancePath+"/endpoints/createSource/description",schemaPath:"#/definitions/endpoint/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.description.type,parentSchema:schema101.properties.description,data:data47};
+if(data46.body === undefined){
+const err124 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema101.required,parentSchema:schema101,data:data46};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -6331,14 +6336,9 @@ vErrors.push(err124);
 }
 errors++;
 }
-}
-if(data44.pathParams !== undefined){
-let data48 = data44.pathParams;
-if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-for(const key17 in data48){
-let data49 = data48[key17];
-if(typeof data49 !== "string"){
-const err125 = {instancePath:instancePath+"/endpoints/createSource/pathParams/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/pathParams/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.pathParams.additionalProperties.type,parentSchema:schema101.properties.pathParams.additionalProperties,data:data49};
+for(const key18 in data46){
+if(!(((((((key18 === "method") || (key18 === "path")) || (key18 === "description")) || (key18 === "pathParams")) || (key18 === "headers")) || (key18 === "body")) || (key18 === "response"))){
+const err125 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema101,data:data46};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -6348,9 +6348,10 @@ vErrors.push(err125);
 errors++;
 }
 }
-}
-else {
-const err126 = {instancePath:instancePath+"/endpoints/createSource/pathParams",schemaPath:"#/definitions/endpoint/properties/pathParams/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.properties.pathParams.type,parentSchema:schema101.properties.pathParams,data:data48};
+if(data46.method !== undefined){
+let data47 = data46.method;
+if(!(((((data47 === "GET") || (data47 === "POST")) || (data47 === "PUT")) || (data47 === "PATCH")) || (data47 === "DELETE"))){
+const err126 = {instancePath:instancePath+"/endpoints/createSource/method",schemaPath:"#/definitions/endpoint/properties/method/enum",keyword:"enum",params:{allowedValues: schema101.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema101.properties.method.enum,parentSchema:schema101.properties.method,data:data47};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -6360,13 +6361,11 @@ vErrors.push(err126);
 errors++;
 }
 }
-if(data44.headers !== undefined){
-let data50 = data44.headers;
-if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
-for(const key18 in data50){
-let data51 = data50[key18];
-if(typeof data51 !== "string"){
-const err127 = {instancePath:instancePath+"/endpoints/createSource/headers/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.headers.additionalProperties.type,parentSchema:schema101.properties.headers.additionalProperties,data:data51};
+if(data46.path !== undefined){
+let data48 = data46.path;
+if(typeof data48 === "string"){
+if(!pattern3.test(data48)){
+const err127 = {instancePath:instancePath+"/endpoints/createSource/path",schemaPath:"#/definitions/endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema101.properties.path,data:data48};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -6376,9 +6375,8 @@ vErrors.push(err127);
 errors++;
 }
 }
-}
 else {
-const err128 = {instancePath:instancePath+"/endpoints/createSource/headers",schemaPath:"#/definitions/endpoint/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.properties.headers.type,parentSchema:schema101.properties.headers,data:data50};
+const err128 = {instancePath:instancePath+"/endpoints/createSource/path",schemaPath:"#/definitions/endpoint/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.path.type,parentSchema:schema101.properties.path,data:data48};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -6388,10 +6386,10 @@ vErrors.push(err128);
 errors++;
 }
 }
-if(data44.body !== undefined){
-let data52 = data44.body;
-if(!((data52 === "executeBody") || (data52 === "sourceCreation"))){
-const err129 = {instancePath:instancePath+"/endpoints/createSource/body",schemaPath:"#/definitions/endpoint/properties/body/enum",keyword:"enum",params:{allowedValues: schema101.properties.body.enum},message:"must be equal to one of the allowed values",schema:schema101.properties.body.enum,parentSchema:schema101.properties.body,data:data52};
+if(data46.description !== undefined){
+let data49 = data46.description;
+if(typeof data49 !== "string"){
+const err129 = {instancePath:instancePath+"/endpoints/createSource/description",schemaPath:"#/definitions/endpoint/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.description.type,parentSchema:schema101.properties.description,data:data49};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -6401,10 +6399,13 @@ vErrors.push(err129);
 errors++;
 }
 }
-if(data44.response !== undefined){
-let data53 = data44.response;
-if(typeof data53 !== "string"){
-const err130 = {instancePath:instancePath+"/endpoints/createSource/response",schemaPath:"#/definitions/endpoint/properties/response/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.response.type,parentSchema:schema101.properties.response,data:data53};
+if(data46.pathParams !== undefined){
+let data50 = data46.pathParams;
+if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
+for(const key19 in data50){
+let data51 = data50[key19];
+if(typeof data51 !== "string"){
+const err130 = {instancePath:instancePath+"/endpoints/createSource/pathParams/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/pathParams/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.pathParams.additionalProperties.type,parentSchema:schema101.properties.pathParams.additionalProperties,data:data51};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -6416,7 +6417,7 @@ errors++;
 }
 }
 else {
-const err131 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.type,parentSchema:schema101,data:data44};
+const err131 = {instancePath:instancePath+"/endpoints/createSource/pathParams",schemaPath:"#/definitions/endpoint/properties/pathParams/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.properties.pathParams.type,parentSchema:schema101.properties.pathParams,data:data50};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -6426,9 +6427,13 @@ vErrors.push(err131);
 errors++;
 }
 }
-}
-else {
-const err132 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.endpoints.type,parentSchema:schema92.properties.endpoints,data:data33};
+if(data46.headers !== undefined){
+let data52 = data46.headers;
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+for(const key20 in data52){
+let data53 = data52[key20];
+if(typeof data53 !== "string"){
+const err132 = {instancePath:instancePath+"/endpoints/createSource/headers/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.headers.additionalProperties.type,parentSchema:schema101.properties.headers.additionalProperties,data:data53};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -6438,12 +6443,9 @@ vErrors.push(err132);
 errors++;
 }
 }
-if(data.baseUrl !== undefined){
-let data54 = data.baseUrl;
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-for(const key19 in data54){
-if(!(key19 === "description")){
-const err133 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.baseUrl,data:data54};
+}
+else {
+const err133 = {instancePath:instancePath+"/endpoints/createSource/headers",schemaPath:"#/definitions/endpoint/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.properties.headers.type,parentSchema:schema101.properties.headers,data:data52};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -6453,10 +6455,10 @@ vErrors.push(err133);
 errors++;
 }
 }
-if(data54.description !== undefined){
-let data55 = data54.description;
-if(typeof data55 !== "string"){
-const err134 = {instancePath:instancePath+"/baseUrl/description",schemaPath:"#/properties/baseUrl/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.baseUrl.properties.description.type,parentSchema:schema92.properties.baseUrl.properties.description,data:data55};
+if(data46.body !== undefined){
+let data54 = data46.body;
+if(!((data54 === "executeBody") || (data54 === "sourceCreation"))){
+const err134 = {instancePath:instancePath+"/endpoints/createSource/body",schemaPath:"#/definitions/endpoint/properties/body/enum",keyword:"enum",params:{allowedValues: schema101.properties.body.enum},message:"must be equal to one of the allowed values",schema:schema101.properties.body.enum,parentSchema:schema101.properties.body,data:data54};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -6466,9 +6468,10 @@ vErrors.push(err134);
 errors++;
 }
 }
-}
-else {
-const err135 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.baseUrl.type,parentSchema:schema92.properties.baseUrl,data:data54};
+if(data46.response !== undefined){
+let data55 = data46.response;
+if(typeof data55 !== "string"){
+const err135 = {instancePath:instancePath+"/endpoints/createSource/response",schemaPath:"#/definitions/endpoint/properties/response/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.response.type,parentSchema:schema101.properties.response,data:data55};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -6478,11 +6481,9 @@ vErrors.push(err135);
 errors++;
 }
 }
-if(data.actions !== undefined){
-let data56 = data.actions;
-if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
-if(Object.keys(data56).length < 1){
-const err136 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema92.properties.actions,data:data56};
+}
+else {
+const err136 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.type,parentSchema:schema101,data:data46};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -6491,11 +6492,10 @@ vErrors.push(err136);
 }
 errors++;
 }
-for(const key20 in data56){
-let data57 = data56[key20];
-if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
-if(data57.kind === undefined){
-const err137 = {instancePath:instancePath+"/actions/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema92.properties.actions.additionalProperties.required,parentSchema:schema92.properties.actions.additionalProperties,data:data57};
+}
+}
+else {
+const err137 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.endpoints.type,parentSchema:schema92.properties.endpoints,data:data35};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -6504,8 +6504,13 @@ vErrors.push(err137);
 }
 errors++;
 }
-if(data57.description === undefined){
-const err138 = {instancePath:instancePath+"/actions/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema92.properties.actions.additionalProperties.required,parentSchema:schema92.properties.actions.additionalProperties,data:data57};
+}
+if(data.baseUrl !== undefined){
+let data56 = data.baseUrl;
+if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
+for(const key21 in data56){
+if(!(key21 === "description")){
+const err138 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.baseUrl,data:data56};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -6514,9 +6519,11 @@ vErrors.push(err138);
 }
 errors++;
 }
-for(const key21 in data57){
-if(!((key21 === "kind") || (key21 === "description"))){
-const err139 = {instancePath:instancePath+"/actions/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.actions.additionalProperties,data:data57};
+}
+if(data56.description !== undefined){
+let data57 = data56.description;
+if(typeof data57 !== "string"){
+const err139 = {instancePath:instancePath+"/baseUrl/description",schemaPath:"#/properties/baseUrl/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.baseUrl.properties.description.type,parentSchema:schema92.properties.baseUrl.properties.description,data:data57};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -6526,10 +6533,9 @@ vErrors.push(err139);
 errors++;
 }
 }
-if(data57.kind !== undefined){
-let data58 = data57.kind;
-if(!((data58 === "read") || (data58 === "write"))){
-const err140 = {instancePath:instancePath+"/actions/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/kind",schemaPath:"#/properties/actions/additionalProperties/properties/kind/enum",keyword:"enum",params:{allowedValues: schema92.properties.actions.additionalProperties.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.actions.additionalProperties.properties.kind.enum,parentSchema:schema92.properties.actions.additionalProperties.properties.kind,data:data58};
+}
+else {
+const err140 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.baseUrl.type,parentSchema:schema92.properties.baseUrl,data:data56};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -6539,10 +6545,11 @@ vErrors.push(err140);
 errors++;
 }
 }
-if(data57.description !== undefined){
-let data59 = data57.description;
-if(typeof data59 !== "string"){
-const err141 = {instancePath:instancePath+"/actions/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/actions/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.actions.additionalProperties.properties.description.type,parentSchema:schema92.properties.actions.additionalProperties.properties.description,data:data59};
+if(data.actions !== undefined){
+let data58 = data.actions;
+if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
+if(Object.keys(data58).length < 1){
+const err141 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema92.properties.actions,data:data58};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -6551,10 +6558,11 @@ vErrors.push(err141);
 }
 errors++;
 }
-}
-}
-else {
-const err142 = {instancePath:instancePath+"/actions/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.actions.additionalProperties.type,parentSchema:schema92.properties.actions.additionalProperties,data:data57};
+for(const key22 in data58){
+let data59 = data58[key22];
+if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
+if(data59.kind === undefined){
+const err142 = {instancePath:instancePath+"/actions/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema92.properties.actions.additionalProperties.required,parentSchema:schema92.properties.actions.additionalProperties,data:data59};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -6563,10 +6571,8 @@ vErrors.push(err142);
 }
 errors++;
 }
-}
-}
-else {
-const err143 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.actions.type,parentSchema:schema92.properties.actions,data:data56};
+if(data59.description === undefined){
+const err143 = {instancePath:instancePath+"/actions/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema92.properties.actions.additionalProperties.required,parentSchema:schema92.properties.actions.additionalProperties,data:data59};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -6575,18 +6581,9 @@ vErrors.push(err143);
 }
 errors++;
 }
-}
-if(data.writeActions !== undefined){
-let data60 = data.writeActions;
-if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
-for(const key22 in data60){
-let data61 = data60[key22];
-if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
-for(const key23 in data61){
-let data62 = data61[key23];
-if(Array.isArray(data62)){
-if(data62.length < 1){
-const err144 = {instancePath:instancePath+"/writeActions/" + key22.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema92.properties.writeActions.additionalProperties.additionalProperties,data:data62};
+for(const key23 in data59){
+if(!((key23 === "kind") || (key23 === "description"))){
+const err144 = {instancePath:instancePath+"/actions/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.actions.additionalProperties,data:data59};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -6595,11 +6592,11 @@ vErrors.push(err144);
 }
 errors++;
 }
-const len0 = data62.length;
-for(let i0=0; i0<len0; i0++){
-let data63 = data62[i0];
-if(typeof data63 !== "string"){
-const err145 = {instancePath:instancePath+"/writeActions/" + key22.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.writeActions.additionalProperties.additionalProperties.items.type,parentSchema:schema92.properties.writeActions.additionalProperties.additionalProperties.items,data:data63};
+}
+if(data59.kind !== undefined){
+let data60 = data59.kind;
+if(!((data60 === "read") || (data60 === "write"))){
+const err145 = {instancePath:instancePath+"/actions/" + key22.replace(/~/g, "~0").replace(/\//g, "~1")+"/kind",schemaPath:"#/properties/actions/additionalProperties/properties/kind/enum",keyword:"enum",params:{allowedValues: schema92.properties.actions.additionalProperties.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.actions.additionalProperties.properties.kind.enum,parentSchema:schema92.properties.actions.additionalProperties.properties.kind,data:data60};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -6609,9 +6606,10 @@ vErrors.push(err145);
 errors++;
 }
 }
-}
-else {
-const err146 = {instancePath:instancePath+"/writeActions/" + key22.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.writeActions.additionalProperties.additionalProperties.type,parentSchema:schema92.properties.writeActions.additionalProperties.additionalProperties,data:data62};
+if(data59.description !== undefined){
+let data61 = data59.description;
+if(typeof data61 !== "string"){
+const err146 = {instancePath:instancePath+"/actions/" + key22.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/actions/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.actions.additionalProperties.properties.description.type,parentSchema:schema92.properties.actions.additionalProperties.properties.description,data:data61};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -6623,7 +6621,7 @@ errors++;
 }
 }
 else {
-const err147 = {instancePath:instancePath+"/writeActions/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.writeActions.additionalProperties.type,parentSchema:schema92.properties.writeActions.additionalProperties,data:data61};
+const err147 = {instancePath:instancePath+"/actions/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.actions.additionalProperties.type,parentSchema:schema92.properties.actions.additionalProperties,data:data59};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -6635,7 +6633,7 @@ errors++;
 }
 }
 else {
-const err148 = {instancePath:instancePath+"/writeActions",schemaPath:"#/properties/writeActions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.writeActions.type,parentSchema:schema92.properties.writeActions,data:data60};
+const err148 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.actions.type,parentSchema:schema92.properties.actions,data:data58};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -6645,11 +6643,17 @@ vErrors.push(err148);
 errors++;
 }
 }
-if(data.connectors !== undefined){
-let data64 = data.connectors;
+if(data.writeActions !== undefined){
+let data62 = data.writeActions;
+if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
+for(const key24 in data62){
+let data63 = data62[key24];
+if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
+for(const key25 in data63){
+let data64 = data63[key25];
 if(Array.isArray(data64)){
 if(data64.length < 1){
-const err149 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema92.properties.connectors,data:data64};
+const err149 = {instancePath:instancePath+"/writeActions/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key25.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema92.properties.writeActions.additionalProperties.additionalProperties,data:data64};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -6658,12 +6662,11 @@ vErrors.push(err149);
 }
 errors++;
 }
-const len1 = data64.length;
-for(let i1=0; i1<len1; i1++){
-let data65 = data64[i1];
-if(typeof data65 === "string"){
-if(!pattern0.test(data65)){
-const err150 = {instancePath:instancePath+"/connectors/" + i1,schemaPath:"#/properties/connectors/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\"",schema:"^[a-z][a-z0-9_]*$",parentSchema:schema92.properties.connectors.items,data:data65};
+const len0 = data64.length;
+for(let i0=0; i0<len0; i0++){
+let data65 = data64[i0];
+if(typeof data65 !== "string"){
+const err150 = {instancePath:instancePath+"/writeActions/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key25.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.writeActions.additionalProperties.additionalProperties.items.type,parentSchema:schema92.properties.writeActions.additionalProperties.additionalProperties.items,data:data65};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -6673,8 +6676,9 @@ vErrors.push(err150);
 errors++;
 }
 }
+}
 else {
-const err151 = {instancePath:instancePath+"/connectors/" + i1,schemaPath:"#/properties/connectors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.connectors.items.type,parentSchema:schema92.properties.connectors.items,data:data65};
+const err151 = {instancePath:instancePath+"/writeActions/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key25.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.writeActions.additionalProperties.additionalProperties.type,parentSchema:schema92.properties.writeActions.additionalProperties.additionalProperties,data:data64};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -6684,23 +6688,86 @@ vErrors.push(err151);
 errors++;
 }
 }
-let i2 = data64.length;
-let j0;
-if(i2 > 1){
-const indices0 = {};
-for(;i2--;){
-let item0 = data64[i2];
-if(typeof item0 !== "string"){
-continue;
 }
-if(typeof indices0[item0] == "number"){
-j0 = indices0[item0];
-const err152 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)",schema:true,parentSchema:schema92.properties.connectors,data:data64};
+else {
+const err152 = {instancePath:instancePath+"/writeActions/" + key24.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.writeActions.additionalProperties.type,parentSchema:schema92.properties.writeActions.additionalProperties,data:data63};
 if(vErrors === null){
 vErrors = [err152];
 }
 else {
 vErrors.push(err152);
+}
+errors++;
+}
+}
+}
+else {
+const err153 = {instancePath:instancePath+"/writeActions",schemaPath:"#/properties/writeActions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.writeActions.type,parentSchema:schema92.properties.writeActions,data:data62};
+if(vErrors === null){
+vErrors = [err153];
+}
+else {
+vErrors.push(err153);
+}
+errors++;
+}
+}
+if(data.connectors !== undefined){
+let data66 = data.connectors;
+if(Array.isArray(data66)){
+if(data66.length < 1){
+const err154 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema92.properties.connectors,data:data66};
+if(vErrors === null){
+vErrors = [err154];
+}
+else {
+vErrors.push(err154);
+}
+errors++;
+}
+const len1 = data66.length;
+for(let i1=0; i1<len1; i1++){
+let data67 = data66[i1];
+if(typeof data67 === "string"){
+if(!pattern0.test(data67)){
+const err155 = {instancePath:instancePath+"/connectors/" + i1,schemaPath:"#/properties/connectors/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\"",schema:"^[a-z][a-z0-9_]*$",parentSchema:schema92.properties.connectors.items,data:data67};
+if(vErrors === null){
+vErrors = [err155];
+}
+else {
+vErrors.push(err155);
+}
+errors++;
+}
+}
+else {
+const err156 = {instancePath:instancePath+"/connectors/" + i1,schemaPath:"#/properties/connectors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.connectors.items.type,parentSchema:schema92.properties.connectors.items,data:data67};
+if(vErrors === null){
+vErrors = [err156];
+}
+else {
+vErrors.push(err156);
+}
+errors++;
+}
+}
+let i2 = data66.length;
+let j0;
+if(i2 > 1){
+const indices0 = {};
+for(;i2--;){
+let item0 = data66[i2];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err157 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)",schema:true,parentSchema:schema92.properties.connectors,data:data66};
+if(vErrors === null){
+vErrors = [err157];
+}
+else {
+vErrors.push(err157);
 }
 errors++;
 break;
@@ -6710,12 +6777,12 @@ indices0[item0] = i2;
 }
 }
 else {
-const err153 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.connectors.type,parentSchema:schema92.properties.connectors,data:data64};
+const err158 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.connectors.type,parentSchema:schema92.properties.connectors,data:data66};
 if(vErrors === null){
-vErrors = [err153];
+vErrors = [err158];
 }
 else {
-vErrors.push(err153);
+vErrors.push(err158);
 }
 errors++;
 }
@@ -6727,79 +6794,11 @@ errors = vErrors.length;
 }
 }
 if(data.result !== undefined){
-let data67 = data.result;
-if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
-for(const key24 in data67){
-if(!((key24 === "description") || (key24 === "metaKeys"))){
-const err154 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.result,data:data67};
-if(vErrors === null){
-vErrors = [err154];
-}
-else {
-vErrors.push(err154);
-}
-errors++;
-}
-}
-if(data67.description !== undefined){
-let data68 = data67.description;
-if(typeof data68 !== "string"){
-const err155 = {instancePath:instancePath+"/result/description",schemaPath:"#/properties/result/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.result.properties.description.type,parentSchema:schema92.properties.result.properties.description,data:data68};
-if(vErrors === null){
-vErrors = [err155];
-}
-else {
-vErrors.push(err155);
-}
-errors++;
-}
-}
-if(data67.metaKeys !== undefined){
-let data69 = data67.metaKeys;
-if(Array.isArray(data69)){
-const len2 = data69.length;
-for(let i3=0; i3<len2; i3++){
-let data70 = data69[i3];
-if(typeof data70 !== "string"){
-const err156 = {instancePath:instancePath+"/result/metaKeys/" + i3,schemaPath:"#/properties/result/properties/metaKeys/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.result.properties.metaKeys.items.type,parentSchema:schema92.properties.result.properties.metaKeys.items,data:data70};
-if(vErrors === null){
-vErrors = [err156];
-}
-else {
-vErrors.push(err156);
-}
-errors++;
-}
-}
-}
-else {
-const err157 = {instancePath:instancePath+"/result/metaKeys",schemaPath:"#/properties/result/properties/metaKeys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.result.properties.metaKeys.type,parentSchema:schema92.properties.result.properties.metaKeys,data:data69};
-if(vErrors === null){
-vErrors = [err157];
-}
-else {
-vErrors.push(err157);
-}
-errors++;
-}
-}
-}
-else {
-const err158 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.result.type,parentSchema:schema92.properties.result,data:data67};
-if(vErrors === null){
-vErrors = [err158];
-}
-else {
-vErrors.push(err158);
-}
-errors++;
-}
-}
-if(data.search !== undefined){
-let data71 = data.search;
-if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
-if(data71.params === undefined){
-const err159 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'",schema:schema92.properties.search.required,parentSchema:schema92.properties.search,data:data71};
+let data69 = data.result;
+if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
+for(const key26 in data69){
+if(!((key26 === "description") || (key26 === "metaKeys"))){
+const err159 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.result,data:data69};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -6808,8 +6807,11 @@ vErrors.push(err159);
 }
 errors++;
 }
-if(data71.operators === undefined){
-const err160 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "operators"},message:"must have required property '"+"operators"+"'",schema:schema92.properties.search.required,parentSchema:schema92.properties.search,data:data71};
+}
+if(data69.description !== undefined){
+let data70 = data69.description;
+if(typeof data70 !== "string"){
+const err160 = {instancePath:instancePath+"/result/description",schemaPath:"#/properties/result/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.result.properties.description.type,parentSchema:schema92.properties.result.properties.description,data:data70};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -6818,8 +6820,15 @@ vErrors.push(err160);
 }
 errors++;
 }
-if(data71.hit === undefined){
-const err161 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "hit"},message:"must have required property '"+"hit"+"'",schema:schema92.properties.search.required,parentSchema:schema92.properties.search,data:data71};
+}
+if(data69.metaKeys !== undefined){
+let data71 = data69.metaKeys;
+if(Array.isArray(data71)){
+const len2 = data71.length;
+for(let i3=0; i3<len2; i3++){
+let data72 = data71[i3];
+if(typeof data72 !== "string"){
+const err161 = {instancePath:instancePath+"/result/metaKeys/" + i3,schemaPath:"#/properties/result/properties/metaKeys/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.result.properties.metaKeys.items.type,parentSchema:schema92.properties.result.properties.metaKeys.items,data:data72};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -6828,8 +6837,10 @@ vErrors.push(err161);
 }
 errors++;
 }
-if(data71.pagination === undefined){
-const err162 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "pagination"},message:"must have required property '"+"pagination"+"'",schema:schema92.properties.search.required,parentSchema:schema92.properties.search,data:data71};
+}
+}
+else {
+const err162 = {instancePath:instancePath+"/result/metaKeys",schemaPath:"#/properties/result/properties/metaKeys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.result.properties.metaKeys.type,parentSchema:schema92.properties.result.properties.metaKeys,data:data71};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -6838,9 +6849,10 @@ vErrors.push(err162);
 }
 errors++;
 }
-for(const key25 in data71){
-if(!(((((key25 === "description") || (key25 === "params")) || (key25 === "operators")) || (key25 === "hit")) || (key25 === "pagination"))){
-const err163 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.search,data:data71};
+}
+}
+else {
+const err163 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.result.type,parentSchema:schema92.properties.result,data:data69};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -6850,10 +6862,11 @@ vErrors.push(err163);
 errors++;
 }
 }
-if(data71.description !== undefined){
-let data72 = data71.description;
-if(typeof data72 !== "string"){
-const err164 = {instancePath:instancePath+"/search/description",schemaPath:"#/properties/search/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.search.properties.description.type,parentSchema:schema92.properties.search.properties.description,data:data72};
+if(data.search !== undefined){
+let data73 = data.search;
+if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
+if(data73.params === undefined){
+const err164 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'",schema:schema92.properties.search.required,parentSchema:schema92.properties.search,data:data73};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -6862,21 +6875,8 @@ vErrors.push(err164);
 }
 errors++;
 }
-}
-if(data71.params !== undefined){
-if(!(validate43(data71.params, {instancePath:instancePath+"/search/params",parentData:data71,parentDataProperty:"params",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
-errors = vErrors.length;
-}
-}
-if(data71.operators !== undefined){
-let data74 = data71.operators;
-if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
-for(const key26 in data74){
-let data75 = data74[key26];
-if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
-if(data75.operand === undefined){
-const err165 = {instancePath:instancePath+"/search/operators/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/required",keyword:"required",params:{missingProperty: "operand"},message:"must have required property '"+"operand"+"'",schema:schema92.properties.search.properties.operators.additionalProperties.required,parentSchema:schema92.properties.search.properties.operators.additionalProperties,data:data75};
+if(data73.operators === undefined){
+const err165 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "operators"},message:"must have required property '"+"operators"+"'",schema:schema92.properties.search.required,parentSchema:schema92.properties.search,data:data73};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -6885,9 +6885,8 @@ vErrors.push(err165);
 }
 errors++;
 }
-for(const key27 in data75){
-if(!((key27 === "operand") || (key27 === "description"))){
-const err166 = {instancePath:instancePath+"/search/operators/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.search.properties.operators.additionalProperties,data:data75};
+if(data73.hit === undefined){
+const err166 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "hit"},message:"must have required property '"+"hit"+"'",schema:schema92.properties.search.required,parentSchema:schema92.properties.search,data:data73};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -6896,11 +6895,8 @@ vErrors.push(err166);
 }
 errors++;
 }
-}
-if(data75.operand !== undefined){
-let data76 = data75.operand;
-if(!(((((data76 === "value") || (data76 === "values")) || (data76 === "text")) || (data76 === "filter")) || (data76 === "filters"))){
-const err167 = {instancePath:instancePath+"/search/operators/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/operand",schemaPath:"#/properties/search/properties/operators/additionalProperties/properties/operand/enum",keyword:"enum",params:{allowedValues: schema92.properties.search.properties.operators.additionalProperties.properties.operand.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.search.properties.operators.additionalProperties.properties.operand.enum,parentSchema:schema92.properties.search.properties.operators.additionalProperties.properties.operand,data:data76};
+if(data73.pagination === undefined){
+const err167 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "pagination"},message:"must have required property '"+"pagination"+"'",schema:schema92.properties.search.required,parentSchema:schema92.properties.search,data:data73};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -6909,11 +6905,9 @@ vErrors.push(err167);
 }
 errors++;
 }
-}
-if(data75.description !== undefined){
-let data77 = data75.description;
-if(typeof data77 !== "string"){
-const err168 = {instancePath:instancePath+"/search/operators/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/search/properties/operators/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.search.properties.operators.additionalProperties.properties.description.type,parentSchema:schema92.properties.search.properties.operators.additionalProperties.properties.description,data:data77};
+for(const key27 in data73){
+if(!(((((key27 === "description") || (key27 === "params")) || (key27 === "operators")) || (key27 === "hit")) || (key27 === "pagination"))){
+const err168 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.search,data:data73};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -6923,9 +6917,10 @@ vErrors.push(err168);
 errors++;
 }
 }
-}
-else {
-const err169 = {instancePath:instancePath+"/search/operators/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.search.properties.operators.additionalProperties.type,parentSchema:schema92.properties.search.properties.operators.additionalProperties,data:data75};
+if(data73.description !== undefined){
+let data74 = data73.description;
+if(typeof data74 !== "string"){
+const err169 = {instancePath:instancePath+"/search/description",schemaPath:"#/properties/search/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.search.properties.description.type,parentSchema:schema92.properties.search.properties.description,data:data74};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -6935,9 +6930,20 @@ vErrors.push(err169);
 errors++;
 }
 }
+if(data73.params !== undefined){
+if(!(validate43(data73.params, {instancePath:instancePath+"/search/params",parentData:data73,parentDataProperty:"params",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
 }
-else {
-const err170 = {instancePath:instancePath+"/search/operators",schemaPath:"#/properties/search/properties/operators/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.search.properties.operators.type,parentSchema:schema92.properties.search.properties.operators,data:data74};
+}
+if(data73.operators !== undefined){
+let data76 = data73.operators;
+if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
+for(const key28 in data76){
+let data77 = data76[key28];
+if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
+if(data77.operand === undefined){
+const err170 = {instancePath:instancePath+"/search/operators/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/required",keyword:"required",params:{missingProperty: "operand"},message:"must have required property '"+"operand"+"'",schema:schema92.properties.search.properties.operators.additionalProperties.required,parentSchema:schema92.properties.search.properties.operators.additionalProperties,data:data77};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -6946,27 +6952,88 @@ vErrors.push(err170);
 }
 errors++;
 }
+for(const key29 in data77){
+if(!((key29 === "operand") || (key29 === "description"))){
+const err171 = {instancePath:instancePath+"/search/operators/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.search.properties.operators.additionalProperties,data:data77};
+if(vErrors === null){
+vErrors = [err171];
 }
-if(data71.hit !== undefined){
-if(!(validate47(data71.hit, {instancePath:instancePath+"/search/hit",parentData:data71,parentDataProperty:"hit",rootData}))){
+else {
+vErrors.push(err171);
+}
+errors++;
+}
+}
+if(data77.operand !== undefined){
+let data78 = data77.operand;
+if(!(((((data78 === "value") || (data78 === "values")) || (data78 === "text")) || (data78 === "filter")) || (data78 === "filters"))){
+const err172 = {instancePath:instancePath+"/search/operators/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/operand",schemaPath:"#/properties/search/properties/operators/additionalProperties/properties/operand/enum",keyword:"enum",params:{allowedValues: schema92.properties.search.properties.operators.additionalProperties.properties.operand.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.search.properties.operators.additionalProperties.properties.operand.enum,parentSchema:schema92.properties.search.properties.operators.additionalProperties.properties.operand,data:data78};
+if(vErrors === null){
+vErrors = [err172];
+}
+else {
+vErrors.push(err172);
+}
+errors++;
+}
+}
+if(data77.description !== undefined){
+let data79 = data77.description;
+if(typeof data79 !== "string"){
+const err173 = {instancePath:instancePath+"/search/operators/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/search/properties/operators/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.search.properties.operators.additionalProperties.properties.description.type,parentSchema:schema92.properties.search.properties.operators.additionalProperties.properties.description,data:data79};
+if(vErrors === null){
+vErrors = [err173];
+}
+else {
+vErrors.push(err173);
+}
+errors++;
+}
+}
+}
+else {
+const err174 = {instancePath:instancePath+"/search/operators/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.search.properties.operators.additionalProperties.type,parentSchema:schema92.properties.search.properties.operators.additionalProperties,data:data77};
+if(vErrors === null){
+vErrors = [err174];
+}
+else {
+vErrors.push(err174);
+}
+errors++;
+}
+}
+}
+else {
+const err175 = {instancePath:instancePath+"/search/operators",schemaPath:"#/properties/search/properties/operators/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.search.properties.operators.type,parentSchema:schema92.properties.search.properties.operators,data:data76};
+if(vErrors === null){
+vErrors = [err175];
+}
+else {
+vErrors.push(err175);
+}
+errors++;
+}
+}
+if(data73.hit !== undefined){
+if(!(validate47(data73.hit, {instancePath:instancePath+"/search/hit",parentData:data73,parentDataProperty:"hit",rootData}))){
 vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
-if(data71.pagination !== undefined){
-if(!(validate50(data71.pagination, {instancePath:instancePath+"/search/pagination",parentData:data71,parentDataProperty:"pagination",rootData}))){
+if(data73.pagination !== undefined){
+if(!(validate50(data73.pagination, {instancePath:instancePath+"/search/pagination",parentData:data73,parentDataProperty:"pagination",rootData}))){
 vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err171 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.search.type,parentSchema:schema92.properties.search,data:data71};
+const err176 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.search.type,parentSchema:schema92.properties.search,data:data73};
 if(vErrors === null){
-vErrors = [err171];
+vErrors = [err176];
 }
 else {
-vErrors.push(err171);
+vErrors.push(err176);
 }
 errors++;
 }
@@ -6978,67 +7045,10 @@ errors = vErrors.length;
 }
 }
 if(data.authentication !== undefined){
-let data81 = data.authentication;
-if(data81 && typeof data81 == "object" && !Array.isArray(data81)){
-if(data81.header === undefined){
-const err172 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "header"},message:"must have required property '"+"header"+"'",schema:schema92.properties.authentication.required,parentSchema:schema92.properties.authentication,data:data81};
-if(vErrors === null){
-vErrors = [err172];
-}
-else {
-vErrors.push(err172);
-}
-errors++;
-}
-if(data81.scheme === undefined){
-const err173 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "scheme"},message:"must have required property '"+"scheme"+"'",schema:schema92.properties.authentication.required,parentSchema:schema92.properties.authentication,data:data81};
-if(vErrors === null){
-vErrors = [err173];
-}
-else {
-vErrors.push(err173);
-}
-errors++;
-}
-if(data81.connectors === undefined){
-const err174 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "connectors"},message:"must have required property '"+"connectors"+"'",schema:schema92.properties.authentication.required,parentSchema:schema92.properties.authentication,data:data81};
-if(vErrors === null){
-vErrors = [err174];
-}
-else {
-vErrors.push(err174);
-}
-errors++;
-}
-for(const key28 in data81){
-if(!((((((key28 === "description") || (key28 === "header")) || (key28 === "scheme")) || (key28 === "unspecified")) || (key28 === "placeholders")) || (key28 === "connectors"))){
-const err175 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.authentication,data:data81};
-if(vErrors === null){
-vErrors = [err175];
-}
-else {
-vErrors.push(err175);
-}
-errors++;
-}
-}
-if(data81.description !== undefined){
-let data82 = data81.description;
-if(typeof data82 !== "string"){
-const err176 = {instancePath:instancePath+"/authentication/description",schemaPath:"#/properties/authentication/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.description.type,parentSchema:schema92.properties.authentication.properties.description,data:data82};
-if(vErrors === null){
-vErrors = [err176];
-}
-else {
-vErrors.push(err176);
-}
-errors++;
-}
-}
-if(data81.header !== undefined){
-let data83 = data81.header;
-if(typeof data83 !== "string"){
-const err177 = {instancePath:instancePath+"/authentication/header",schemaPath:"#/properties/authentication/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.header.type,parentSchema:schema92.properties.authentication.properties.header,data:data83};
+let data83 = data.authentication;
+if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
+if(data83.header === undefined){
+const err177 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "header"},message:"must have required property '"+"header"+"'",schema:schema92.properties.authentication.required,parentSchema:schema92.properties.authentication,data:data83};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -7047,11 +7057,8 @@ vErrors.push(err177);
 }
 errors++;
 }
-}
-if(data81.scheme !== undefined){
-let data84 = data81.scheme;
-if(typeof data84 !== "string"){
-const err178 = {instancePath:instancePath+"/authentication/scheme",schemaPath:"#/properties/authentication/properties/scheme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.scheme.type,parentSchema:schema92.properties.authentication.properties.scheme,data:data84};
+if(data83.scheme === undefined){
+const err178 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "scheme"},message:"must have required property '"+"scheme"+"'",schema:schema92.properties.authentication.required,parentSchema:schema92.properties.authentication,data:data83};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -7060,11 +7067,8 @@ vErrors.push(err178);
 }
 errors++;
 }
-}
-if(data81.unspecified !== undefined){
-let data85 = data81.unspecified;
-if(typeof data85 !== "string"){
-const err179 = {instancePath:instancePath+"/authentication/unspecified",schemaPath:"#/properties/authentication/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.unspecified.type,parentSchema:schema92.properties.authentication.properties.unspecified,data:data85};
+if(data83.connectors === undefined){
+const err179 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "connectors"},message:"must have required property '"+"connectors"+"'",schema:schema92.properties.authentication.required,parentSchema:schema92.properties.authentication,data:data83};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -7073,15 +7077,9 @@ vErrors.push(err179);
 }
 errors++;
 }
-}
-if(data81.placeholders !== undefined){
-let data86 = data81.placeholders;
-if(Array.isArray(data86)){
-const len3 = data86.length;
-for(let i4=0; i4<len3; i4++){
-let data87 = data86[i4];
-if(typeof data87 !== "string"){
-const err180 = {instancePath:instancePath+"/authentication/placeholders/" + i4,schemaPath:"#/properties/authentication/properties/placeholders/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.placeholders.items.type,parentSchema:schema92.properties.authentication.properties.placeholders.items,data:data87};
+for(const key30 in data83){
+if(!((((((key30 === "description") || (key30 === "header")) || (key30 === "scheme")) || (key30 === "unspecified")) || (key30 === "placeholders")) || (key30 === "connectors"))){
+const err180 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.authentication,data:data83};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -7091,9 +7089,10 @@ vErrors.push(err180);
 errors++;
 }
 }
-}
-else {
-const err181 = {instancePath:instancePath+"/authentication/placeholders",schemaPath:"#/properties/authentication/properties/placeholders/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.authentication.properties.placeholders.type,parentSchema:schema92.properties.authentication.properties.placeholders,data:data86};
+if(data83.description !== undefined){
+let data84 = data83.description;
+if(typeof data84 !== "string"){
+const err181 = {instancePath:instancePath+"/authentication/description",schemaPath:"#/properties/authentication/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.description.type,parentSchema:schema92.properties.authentication.properties.description,data:data84};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -7103,14 +7102,10 @@ vErrors.push(err181);
 errors++;
 }
 }
-if(data81.connectors !== undefined){
-let data88 = data81.connectors;
-if(data88 && typeof data88 == "object" && !Array.isArray(data88)){
-for(const key29 in data88){
-let data89 = data88[key29];
-if(data89 && typeof data89 == "object" && !Array.isArray(data89)){
-if(data89.method === undefined){
-const err182 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema92.properties.authentication.properties.connectors.additionalProperties.required,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties,data:data89};
+if(data83.header !== undefined){
+let data85 = data83.header;
+if(typeof data85 !== "string"){
+const err182 = {instancePath:instancePath+"/authentication/header",schemaPath:"#/properties/authentication/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.header.type,parentSchema:schema92.properties.authentication.properties.header,data:data85};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -7119,8 +7114,11 @@ vErrors.push(err182);
 }
 errors++;
 }
-if(data89.fields === undefined){
-const err183 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema92.properties.authentication.properties.connectors.additionalProperties.required,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties,data:data89};
+}
+if(data83.scheme !== undefined){
+let data86 = data83.scheme;
+if(typeof data86 !== "string"){
+const err183 = {instancePath:instancePath+"/authentication/scheme",schemaPath:"#/properties/authentication/properties/scheme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.scheme.type,parentSchema:schema92.properties.authentication.properties.scheme,data:data86};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -7129,9 +7127,11 @@ vErrors.push(err183);
 }
 errors++;
 }
-for(const key30 in data89){
-if(!((((key30 === "method") || (key30 === "description")) || (key30 === "fields")) || (key30 === "variables"))){
-const err184 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties,data:data89};
+}
+if(data83.unspecified !== undefined){
+let data87 = data83.unspecified;
+if(typeof data87 !== "string"){
+const err184 = {instancePath:instancePath+"/authentication/unspecified",schemaPath:"#/properties/authentication/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.unspecified.type,parentSchema:schema92.properties.authentication.properties.unspecified,data:data87};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -7141,10 +7141,14 @@ vErrors.push(err184);
 errors++;
 }
 }
-if(data89.method !== undefined){
-let data90 = data89.method;
-if(!(((((data90 === "api_key") || (data90 === "access_token")) || (data90 === "oauth2")) || (data90 === "basic")) || (data90 === "bearer"))){
-const err185 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/method",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/method/enum",keyword:"enum",params:{allowedValues: schema92.properties.authentication.properties.connectors.additionalProperties.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.method.enum,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.method,data:data90};
+if(data83.placeholders !== undefined){
+let data88 = data83.placeholders;
+if(Array.isArray(data88)){
+const len3 = data88.length;
+for(let i4=0; i4<len3; i4++){
+let data89 = data88[i4];
+if(typeof data89 !== "string"){
+const err185 = {instancePath:instancePath+"/authentication/placeholders/" + i4,schemaPath:"#/properties/authentication/properties/placeholders/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.placeholders.items.type,parentSchema:schema92.properties.authentication.properties.placeholders.items,data:data89};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -7154,10 +7158,9 @@ vErrors.push(err185);
 errors++;
 }
 }
-if(data89.description !== undefined){
-let data91 = data89.description;
-if(typeof data91 !== "string"){
-const err186 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.description.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.description,data:data91};
+}
+else {
+const err186 = {instancePath:instancePath+"/authentication/placeholders",schemaPath:"#/properties/authentication/properties/placeholders/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.authentication.properties.placeholders.type,parentSchema:schema92.properties.authentication.properties.placeholders,data:data88};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -7167,20 +7170,14 @@ vErrors.push(err186);
 errors++;
 }
 }
-if(data89.fields !== undefined){
-if(!(validate43(data89.fields, {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields",parentData:data89,parentDataProperty:"fields",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
-errors = vErrors.length;
-}
-}
-if(data89.variables !== undefined){
-let data93 = data89.variables;
-if(data93 && typeof data93 == "object" && !Array.isArray(data93)){
-for(const key31 in data93){
-let data94 = data93[key31];
-if(data94 && typeof data94 == "object" && !Array.isArray(data94)){
-if(data94.type === undefined){
-const err187 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.required,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data94};
+if(data83.connectors !== undefined){
+let data90 = data83.connectors;
+if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
+for(const key31 in data90){
+let data91 = data90[key31];
+if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
+if(data91.method === undefined){
+const err187 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema92.properties.authentication.properties.connectors.additionalProperties.required,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties,data:data91};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -7189,9 +7186,8 @@ vErrors.push(err187);
 }
 errors++;
 }
-for(const key32 in data94){
-if(!(func2.call(schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties, key32))){
-const err188 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data94};
+if(data91.fields === undefined){
+const err188 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema92.properties.authentication.properties.connectors.additionalProperties.required,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties,data:data91};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -7200,11 +7196,9 @@ vErrors.push(err188);
 }
 errors++;
 }
-}
-if(data94.type !== undefined){
-let data95 = data94.type;
-if(!((((data95 === "string") || (data95 === "integer")) || (data95 === "number")) || (data95 === "boolean"))){
-const err189 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type.enum,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type,data:data95};
+for(const key32 in data91){
+if(!((((key32 === "method") || (key32 === "description")) || (key32 === "fields")) || (key32 === "variables"))){
+const err189 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties,data:data91};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -7214,10 +7208,10 @@ vErrors.push(err189);
 errors++;
 }
 }
-if(data94.required !== undefined){
-let data96 = data94.required;
-if(typeof data96 !== "boolean"){
-const err190 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.required.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.required,data:data96};
+if(data91.method !== undefined){
+let data92 = data91.method;
+if(!(((((data92 === "api_key") || (data92 === "access_token")) || (data92 === "oauth2")) || (data92 === "basic")) || (data92 === "bearer"))){
+const err190 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/method",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/method/enum",keyword:"enum",params:{allowedValues: schema92.properties.authentication.properties.connectors.additionalProperties.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.method.enum,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.method,data:data92};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -7227,10 +7221,10 @@ vErrors.push(err190);
 errors++;
 }
 }
-if(data94.description !== undefined){
-let data97 = data94.description;
-if(typeof data97 !== "string"){
-const err191 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.description.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.description,data:data97};
+if(data91.description !== undefined){
+let data93 = data91.description;
+if(typeof data93 !== "string"){
+const err191 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.description.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.description,data:data93};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -7240,10 +7234,20 @@ vErrors.push(err191);
 errors++;
 }
 }
-if(data94.default !== undefined){
-let data98 = data94.default;
-if((typeof data98 !== "string") && (!(data98 && typeof data98 == "object" && !Array.isArray(data98)))){
-const err192 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/type",keyword:"type",params:{type: schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.type},message:"must be string,object",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default,data:data98};
+if(data91.fields !== undefined){
+if(!(validate43(data91.fields, {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields",parentData:data91,parentDataProperty:"fields",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
+}
+}
+if(data91.variables !== undefined){
+let data95 = data91.variables;
+if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
+for(const key33 in data95){
+let data96 = data95[key33];
+if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
+if(data96.type === undefined){
+const err192 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.required,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data96};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -7252,11 +7256,9 @@ vErrors.push(err192);
 }
 errors++;
 }
-const _errs234 = errors;
-let valid57 = true;
-const _errs235 = errors;
-if(!(data98 && typeof data98 == "object" && !Array.isArray(data98))){
-const err193 = {};
+for(const key34 in data96){
+if(!(func2.call(schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties, key34))){
+const err193 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data96};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -7265,21 +7267,11 @@ vErrors.push(err193);
 }
 errors++;
 }
-var _valid0 = _errs235 === errors;
-errors = _errs234;
-if(vErrors !== null){
-if(_errs234){
-vErrors.length = _errs234;
 }
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs237 = errors;
-if(data98 && typeof data98 == "object" && !Array.isArray(data98)){
-if(data98.unspecified === undefined){
-const err194 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/required",keyword:"required",params:{missingProperty: "unspecified"},message:"must have required property '"+"unspecified"+"'",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.required,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data98};
+if(data96.type !== undefined){
+let data97 = data96.type;
+if(!((((data97 === "string") || (data97 === "integer")) || (data97 === "number")) || (data97 === "boolean"))){
+const err194 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type.enum,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type,data:data97};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -7288,9 +7280,11 @@ vErrors.push(err194);
 }
 errors++;
 }
-for(const key33 in data98){
-if(!(key33 === "unspecified")){
-const err195 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data98};
+}
+if(data96.required !== undefined){
+let data98 = data96.required;
+if(typeof data98 !== "boolean"){
+const err195 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.required.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.required,data:data98};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -7300,10 +7294,10 @@ vErrors.push(err195);
 errors++;
 }
 }
-if(data98.unspecified !== undefined){
-let data99 = data98.unspecified;
+if(data96.description !== undefined){
+let data99 = data96.description;
 if(typeof data99 !== "string"){
-const err196 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/default/unspecified",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.properties.unspecified.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.properties.unspecified,data:data99};
+const err196 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.description.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.description,data:data99};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -7313,9 +7307,10 @@ vErrors.push(err196);
 errors++;
 }
 }
-}
-else {
-const err197 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data98};
+if(data96.default !== undefined){
+let data100 = data96.default;
+if((typeof data100 !== "string") && (!(data100 && typeof data100 == "object" && !Array.isArray(data100)))){
+const err197 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/type",keyword:"type",params:{type: schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.type},message:"must be string,object",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default,data:data100};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -7324,11 +7319,11 @@ vErrors.push(err197);
 }
 errors++;
 }
-var _valid0 = _errs237 === errors;
-valid57 = _valid0;
-}
-if(!valid57){
-const err198 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.if,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default,data:data98};
+const _errs243 = errors;
+let valid61 = true;
+const _errs244 = errors;
+if(!(data100 && typeof data100 == "object" && !Array.isArray(data100))){
+const err198 = {};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -7337,11 +7332,21 @@ vErrors.push(err198);
 }
 errors++;
 }
+var _valid0 = _errs244 === errors;
+errors = _errs243;
+if(vErrors !== null){
+if(_errs243){
+vErrors.length = _errs243;
 }
-if(data94.note !== undefined){
-let data100 = data94.note;
-if(typeof data100 !== "string"){
-const err199 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/note",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.note.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.note,data:data100};
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs246 = errors;
+if(data100 && typeof data100 == "object" && !Array.isArray(data100)){
+if(data100.unspecified === undefined){
+const err199 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/required",keyword:"required",params:{missingProperty: "unspecified"},message:"must have required property '"+"unspecified"+"'",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.required,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data100};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -7350,12 +7355,9 @@ vErrors.push(err199);
 }
 errors++;
 }
-}
-if(data94.unspecified !== undefined){
-let data101 = data94.unspecified;
-if(typeof data101 === "string"){
-if(func3(data101) < 1){
-const err200 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/unspecified",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/unspecified/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.unspecified,data:data101};
+for(const key35 in data100){
+if(!(key35 === "unspecified")){
+const err200 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data100};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -7365,8 +7367,10 @@ vErrors.push(err200);
 errors++;
 }
 }
-else {
-const err201 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/unspecified",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.unspecified.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.unspecified,data:data101};
+if(data100.unspecified !== undefined){
+let data101 = data100.unspecified;
+if(typeof data101 !== "string"){
+const err201 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/default/unspecified",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.properties.unspecified.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.properties.unspecified,data:data101};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -7376,10 +7380,9 @@ vErrors.push(err201);
 errors++;
 }
 }
-if(data94.suppliedIn !== undefined){
-let data102 = data94.suppliedIn;
-if(!(data102 === "auth_config")){
-const err202 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/suppliedIn",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/suppliedIn/enum",keyword:"enum",params:{allowedValues: schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.suppliedIn.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.suppliedIn.enum,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.suppliedIn,data:data102};
+}
+else {
+const err202 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data100};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -7388,11 +7391,11 @@ vErrors.push(err202);
 }
 errors++;
 }
+var _valid0 = _errs246 === errors;
+valid61 = _valid0;
 }
-if(data94.format !== undefined){
-let data103 = data94.format;
-if(!((((data103 === "currency_lower_iso") || (data103 === "md5_of_lower_email")) || (data103 === "unix_time_string")) || (data103 === "url"))){
-const err203 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/format",schemaPath:"connector.schema.json#/definitions/format/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values",schema:schema33.enum,parentSchema:schema33,data:data103};
+if(!valid61){
+const err203 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.if,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default,data:data100};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -7402,11 +7405,10 @@ vErrors.push(err203);
 errors++;
 }
 }
-if(data94.assumption !== undefined){
-let data104 = data94.assumption;
-if(typeof data104 === "string"){
-if(func3(data104) < 1){
-const err204 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/assumption",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/assumption/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.assumption,data:data104};
+if(data96.note !== undefined){
+let data102 = data96.note;
+if(typeof data102 !== "string"){
+const err204 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/note",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.note.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.note,data:data102};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -7416,8 +7418,11 @@ vErrors.push(err204);
 errors++;
 }
 }
-else {
-const err205 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/assumption",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/assumption/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.assumption.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.assumption,data:data104};
+if(data96.unspecified !== undefined){
+let data103 = data96.unspecified;
+if(typeof data103 === "string"){
+if(func3(data103) < 1){
+const err205 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/unspecified",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/unspecified/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.unspecified,data:data103};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -7427,11 +7432,8 @@ vErrors.push(err205);
 errors++;
 }
 }
-if(data94.provenance !== undefined){
-let data105 = data94.provenance;
-if(typeof data105 === "string"){
-if(func3(data105) < 1){
-const err206 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/provenance",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/provenance/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.provenance,data:data105};
+else {
+const err206 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/unspecified",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.unspecified.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.unspecified,data:data103};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -7441,8 +7443,10 @@ vErrors.push(err206);
 errors++;
 }
 }
-else {
-const err207 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/provenance",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/provenance/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.provenance.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.provenance,data:data105};
+if(data96.suppliedIn !== undefined){
+let data104 = data96.suppliedIn;
+if(!(data104 === "auth_config")){
+const err207 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/suppliedIn",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/suppliedIn/enum",keyword:"enum",params:{allowedValues: schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.suppliedIn.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.suppliedIn.enum,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.suppliedIn,data:data104};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -7452,9 +7456,10 @@ vErrors.push(err207);
 errors++;
 }
 }
-}
-else {
-const err208 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data94};
+if(data96.format !== undefined){
+let data105 = data96.format;
+if(!((((data105 === "currency_lower_iso") || (data105 === "md5_of_lower_email")) || (data105 === "unix_time_string")) || (data105 === "url"))){
+const err208 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/format",schemaPath:"connector.schema.json#/definitions/format/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values",schema:schema33.enum,parentSchema:schema33,data:data105};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -7464,9 +7469,11 @@ vErrors.push(err208);
 errors++;
 }
 }
-}
-else {
-const err209 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables,data:data93};
+if(data96.assumption !== undefined){
+let data106 = data96.assumption;
+if(typeof data106 === "string"){
+if(func3(data106) < 1){
+const err209 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/assumption",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/assumption/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.assumption,data:data106};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -7476,9 +7483,8 @@ vErrors.push(err209);
 errors++;
 }
 }
-}
 else {
-const err210 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.properties.connectors.additionalProperties.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties,data:data89};
+const err210 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/assumption",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/assumption/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.assumption.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.assumption,data:data106};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -7488,9 +7494,11 @@ vErrors.push(err210);
 errors++;
 }
 }
-}
-else {
-const err211 = {instancePath:instancePath+"/authentication/connectors",schemaPath:"#/properties/authentication/properties/connectors/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.properties.connectors.type,parentSchema:schema92.properties.authentication.properties.connectors,data:data88};
+if(data96.provenance !== undefined){
+let data107 = data96.provenance;
+if(typeof data107 === "string"){
+if(func3(data107) < 1){
+const err211 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/provenance",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/provenance/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.provenance,data:data107};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -7500,9 +7508,8 @@ vErrors.push(err211);
 errors++;
 }
 }
-}
 else {
-const err212 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.type,parentSchema:schema92.properties.authentication,data:data81};
+const err212 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/provenance",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/provenance/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.provenance.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.provenance,data:data107};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -7512,15 +7519,9 @@ vErrors.push(err212);
 errors++;
 }
 }
-if(data.limits !== undefined){
-let data106 = data.limits;
-if(Array.isArray(data106)){
-const len4 = data106.length;
-for(let i5=0; i5<len4; i5++){
-let data107 = data106[i5];
-if(data107 && typeof data107 == "object" && !Array.isArray(data107)){
-if(data107.where === undefined){
-const err213 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/required",keyword:"required",params:{missingProperty: "where"},message:"must have required property '"+"where"+"'",schema:schema92.properties.limits.items.required,parentSchema:schema92.properties.limits.items,data:data107};
+}
+else {
+const err213 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data96};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -7529,8 +7530,10 @@ vErrors.push(err213);
 }
 errors++;
 }
-if(data107.limit === undefined){
-const err214 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'",schema:schema92.properties.limits.items.required,parentSchema:schema92.properties.limits.items,data:data107};
+}
+}
+else {
+const err214 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables,data:data95};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -7539,9 +7542,10 @@ vErrors.push(err214);
 }
 errors++;
 }
-for(const key34 in data107){
-if(!(((((key34 === "where") || (key34 === "limit")) || (key34 === "appliesTo")) || (key34 === "expect")) || (key34 === "unspecified"))){
-const err215 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.limits.items,data:data107};
+}
+}
+else {
+const err215 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.properties.connectors.additionalProperties.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties,data:data91};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -7551,10 +7555,9 @@ vErrors.push(err215);
 errors++;
 }
 }
-if(data107.where !== undefined){
-let data108 = data107.where;
-if(typeof data108 !== "string"){
-const err216 = {instancePath:instancePath+"/limits/" + i5+"/where",schemaPath:"#/properties/limits/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.where.type,parentSchema:schema92.properties.limits.items.properties.where,data:data108};
+}
+else {
+const err216 = {instancePath:instancePath+"/authentication/connectors",schemaPath:"#/properties/authentication/properties/connectors/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.properties.connectors.type,parentSchema:schema92.properties.authentication.properties.connectors,data:data90};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -7564,10 +7567,9 @@ vErrors.push(err216);
 errors++;
 }
 }
-if(data107.limit !== undefined){
-let data109 = data107.limit;
-if(typeof data109 !== "string"){
-const err217 = {instancePath:instancePath+"/limits/" + i5+"/limit",schemaPath:"#/properties/limits/items/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.limit.type,parentSchema:schema92.properties.limits.items.properties.limit,data:data109};
+}
+else {
+const err217 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.type,parentSchema:schema92.properties.authentication,data:data83};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -7577,12 +7579,15 @@ vErrors.push(err217);
 errors++;
 }
 }
-if(data107.appliesTo !== undefined){
-let data110 = data107.appliesTo;
-if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
-for(const key35 in data110){
-if(!(((((key35 === "connector") || (key35 === "service")) || (key35 === "entities")) || (key35 === "actions")) || (key35 === "param"))){
-const err218 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo",schemaPath:"#/properties/limits/items/properties/appliesTo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.limits.items.properties.appliesTo,data:data110};
+if(data.limits !== undefined){
+let data108 = data.limits;
+if(Array.isArray(data108)){
+const len4 = data108.length;
+for(let i5=0; i5<len4; i5++){
+let data109 = data108[i5];
+if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
+if(data109.where === undefined){
+const err218 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/required",keyword:"required",params:{missingProperty: "where"},message:"must have required property '"+"where"+"'",schema:schema92.properties.limits.items.required,parentSchema:schema92.properties.limits.items,data:data109};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -7591,11 +7596,8 @@ vErrors.push(err218);
 }
 errors++;
 }
-}
-if(data110.connector !== undefined){
-let data111 = data110.connector;
-if(typeof data111 !== "string"){
-const err219 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/connector",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/connector/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.appliesTo.properties.connector.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.connector,data:data111};
+if(data109.limit === undefined){
+const err219 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'",schema:schema92.properties.limits.items.required,parentSchema:schema92.properties.limits.items,data:data109};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -7604,11 +7606,9 @@ vErrors.push(err219);
 }
 errors++;
 }
-}
-if(data110.service !== undefined){
-let data112 = data110.service;
-if(!(data112 === "search")){
-const err220 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/service",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/service/enum",keyword:"enum",params:{allowedValues: schema92.properties.limits.items.properties.appliesTo.properties.service.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.limits.items.properties.appliesTo.properties.service.enum,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.service,data:data112};
+for(const key36 in data109){
+if(!(((((key36 === "where") || (key36 === "limit")) || (key36 === "appliesTo")) || (key36 === "expect")) || (key36 === "unspecified"))){
+const err220 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.limits.items,data:data109};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -7618,14 +7618,10 @@ vErrors.push(err220);
 errors++;
 }
 }
-if(data110.entities !== undefined){
-let data113 = data110.entities;
-if(Array.isArray(data113)){
-const len5 = data113.length;
-for(let i6=0; i6<len5; i6++){
-let data114 = data113[i6];
-if(typeof data114 !== "string"){
-const err221 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/entities/" + i6,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/entities/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.appliesTo.properties.entities.items.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.entities.items,data:data114};
+if(data109.where !== undefined){
+let data110 = data109.where;
+if(typeof data110 !== "string"){
+const err221 = {instancePath:instancePath+"/limits/" + i5+"/where",schemaPath:"#/properties/limits/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.where.type,parentSchema:schema92.properties.limits.items.properties.where,data:data110};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -7635,9 +7631,10 @@ vErrors.push(err221);
 errors++;
 }
 }
-}
-else {
-const err222 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/entities",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/entities/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.limits.items.properties.appliesTo.properties.entities.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.entities,data:data113};
+if(data109.limit !== undefined){
+let data111 = data109.limit;
+if(typeof data111 !== "string"){
+const err222 = {instancePath:instancePath+"/limits/" + i5+"/limit",schemaPath:"#/properties/limits/items/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.limit.type,parentSchema:schema92.properties.limits.items.properties.limit,data:data111};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -7647,14 +7644,12 @@ vErrors.push(err222);
 errors++;
 }
 }
-if(data110.actions !== undefined){
-let data115 = data110.actions;
-if(Array.isArray(data115)){
-const len6 = data115.length;
-for(let i7=0; i7<len6; i7++){
-let data116 = data115[i7];
-if(typeof data116 !== "string"){
-const err223 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/actions/" + i7,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/actions/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.appliesTo.properties.actions.items.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.actions.items,data:data116};
+if(data109.appliesTo !== undefined){
+let data112 = data109.appliesTo;
+if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
+for(const key37 in data112){
+if(!(((((key37 === "connector") || (key37 === "service")) || (key37 === "entities")) || (key37 === "actions")) || (key37 === "param"))){
+const err223 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo",schemaPath:"#/properties/limits/items/properties/appliesTo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.limits.items.properties.appliesTo,data:data112};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -7664,9 +7659,10 @@ vErrors.push(err223);
 errors++;
 }
 }
-}
-else {
-const err224 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/actions",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.limits.items.properties.appliesTo.properties.actions.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.actions,data:data115};
+if(data112.connector !== undefined){
+let data113 = data112.connector;
+if(typeof data113 !== "string"){
+const err224 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/connector",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/connector/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.appliesTo.properties.connector.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.connector,data:data113};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -7676,10 +7672,10 @@ vErrors.push(err224);
 errors++;
 }
 }
-if(data110.param !== undefined){
-let data117 = data110.param;
-if((typeof data117 !== "string") && (!(Array.isArray(data117)))){
-const err225 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/param",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/param/type",keyword:"type",params:{type: schema92.properties.limits.items.properties.appliesTo.properties.param.type},message:"must be string,array",schema:schema92.properties.limits.items.properties.appliesTo.properties.param.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.param,data:data117};
+if(data112.service !== undefined){
+let data114 = data112.service;
+if(!(data114 === "search")){
+const err225 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/service",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/service/enum",keyword:"enum",params:{allowedValues: schema92.properties.limits.items.properties.appliesTo.properties.service.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.limits.items.properties.appliesTo.properties.service.enum,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.service,data:data114};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -7688,12 +7684,15 @@ vErrors.push(err225);
 }
 errors++;
 }
-if(Array.isArray(data117)){
-const len7 = data117.length;
-for(let i8=0; i8<len7; i8++){
-let data118 = data117[i8];
-if(typeof data118 !== "string"){
-const err226 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/param/" + i8,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/param/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.appliesTo.properties.param.items.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.param.items,data:data118};
+}
+if(data112.entities !== undefined){
+let data115 = data112.entities;
+if(Array.isArray(data115)){
+const len5 = data115.length;
+for(let i6=0; i6<len5; i6++){
+let data116 = data115[i6];
+if(typeof data116 !== "string"){
+const err226 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/entities/" + i6,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/entities/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.appliesTo.properties.entities.items.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.entities.items,data:data116};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -7704,10 +7703,8 @@ errors++;
 }
 }
 }
-}
-}
 else {
-const err227 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo",schemaPath:"#/properties/limits/items/properties/appliesTo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.limits.items.properties.appliesTo.type,parentSchema:schema92.properties.limits.items.properties.appliesTo,data:data110};
+const err227 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/entities",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/entities/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.limits.items.properties.appliesTo.properties.entities.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.entities,data:data115};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -7717,11 +7714,14 @@ vErrors.push(err227);
 errors++;
 }
 }
-if(data107.expect !== undefined){
-let data119 = data107.expect;
-if(data119 && typeof data119 == "object" && !Array.isArray(data119)){
-if(Object.keys(data119).length < 1){
-const err228 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema92.properties.limits.items.properties.expect,data:data119};
+if(data112.actions !== undefined){
+let data117 = data112.actions;
+if(Array.isArray(data117)){
+const len6 = data117.length;
+for(let i7=0; i7<len6; i7++){
+let data118 = data117[i7];
+if(typeof data118 !== "string"){
+const err228 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/actions/" + i7,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/actions/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.appliesTo.properties.actions.items.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.actions.items,data:data118};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -7730,9 +7730,10 @@ vErrors.push(err228);
 }
 errors++;
 }
-for(const key36 in data119){
-if(!(((((((key36 === "minimum") || (key36 === "maximum")) || (key36 === "default")) || (key36 === "maxItems")) || (key36 === "maxLength")) || (key36 === "pattern")) || (key36 === "maxBytes"))){
-const err229 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.limits.items.properties.expect,data:data119};
+}
+}
+else {
+const err229 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/actions",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.limits.items.properties.appliesTo.properties.actions.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.actions,data:data117};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -7742,10 +7743,10 @@ vErrors.push(err229);
 errors++;
 }
 }
-if(data119.minimum !== undefined){
-let data120 = data119.minimum;
-if(!((typeof data120 == "number") && (isFinite(data120)))){
-const err230 = {instancePath:instancePath+"/limits/" + i5+"/expect/minimum",schemaPath:"#/properties/limits/items/properties/expect/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema92.properties.limits.items.properties.expect.properties.minimum.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.minimum,data:data120};
+if(data112.param !== undefined){
+let data119 = data112.param;
+if((typeof data119 !== "string") && (!(Array.isArray(data119)))){
+const err230 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/param",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/param/type",keyword:"type",params:{type: schema92.properties.limits.items.properties.appliesTo.properties.param.type},message:"must be string,array",schema:schema92.properties.limits.items.properties.appliesTo.properties.param.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.param,data:data119};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -7754,11 +7755,12 @@ vErrors.push(err230);
 }
 errors++;
 }
-}
-if(data119.maximum !== undefined){
-let data121 = data119.maximum;
-if(!((typeof data121 == "number") && (isFinite(data121)))){
-const err231 = {instancePath:instancePath+"/limits/" + i5+"/expect/maximum",schemaPath:"#/properties/limits/items/properties/expect/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema92.properties.limits.items.properties.expect.properties.maximum.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.maximum,data:data121};
+if(Array.isArray(data119)){
+const len7 = data119.length;
+for(let i8=0; i8<len7; i8++){
+let data120 = data119[i8];
+if(typeof data120 !== "string"){
+const err231 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/param/" + i8,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/param/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.appliesTo.properties.param.items.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.param.items,data:data120};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -7768,10 +7770,11 @@ vErrors.push(err231);
 errors++;
 }
 }
-if(data119.default !== undefined){
-let data122 = data119.default;
-if(((typeof data122 !== "string") && (!((typeof data122 == "number") && (isFinite(data122))))) && (typeof data122 !== "boolean")){
-const err232 = {instancePath:instancePath+"/limits/" + i5+"/expect/default",schemaPath:"connector.schema.json#/definitions/literal/type",keyword:"type",params:{type: schema27.type},message:"must be string,number,boolean",schema:schema27.type,parentSchema:schema27,data:data122};
+}
+}
+}
+else {
+const err232 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo",schemaPath:"#/properties/limits/items/properties/appliesTo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.limits.items.properties.appliesTo.type,parentSchema:schema92.properties.limits.items.properties.appliesTo,data:data112};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -7781,10 +7784,11 @@ vErrors.push(err232);
 errors++;
 }
 }
-if(data119.maxItems !== undefined){
-let data123 = data119.maxItems;
-if(!(((typeof data123 == "number") && (!(data123 % 1) && !isNaN(data123))) && (isFinite(data123)))){
-const err233 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxItems",schemaPath:"#/properties/limits/items/properties/expect/properties/maxItems/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema92.properties.limits.items.properties.expect.properties.maxItems.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.maxItems,data:data123};
+if(data109.expect !== undefined){
+let data121 = data109.expect;
+if(data121 && typeof data121 == "object" && !Array.isArray(data121)){
+if(Object.keys(data121).length < 1){
+const err233 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema92.properties.limits.items.properties.expect,data:data121};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -7793,11 +7797,9 @@ vErrors.push(err233);
 }
 errors++;
 }
-}
-if(data119.maxLength !== undefined){
-let data124 = data119.maxLength;
-if(!(((typeof data124 == "number") && (!(data124 % 1) && !isNaN(data124))) && (isFinite(data124)))){
-const err234 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxLength",schemaPath:"#/properties/limits/items/properties/expect/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema92.properties.limits.items.properties.expect.properties.maxLength.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.maxLength,data:data124};
+for(const key38 in data121){
+if(!(((((((key38 === "minimum") || (key38 === "maximum")) || (key38 === "default")) || (key38 === "maxItems")) || (key38 === "maxLength")) || (key38 === "pattern")) || (key38 === "maxBytes"))){
+const err234 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.limits.items.properties.expect,data:data121};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -7807,10 +7809,10 @@ vErrors.push(err234);
 errors++;
 }
 }
-if(data119.pattern !== undefined){
-let data125 = data119.pattern;
-if(typeof data125 !== "string"){
-const err235 = {instancePath:instancePath+"/limits/" + i5+"/expect/pattern",schemaPath:"#/properties/limits/items/properties/expect/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.expect.properties.pattern.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.pattern,data:data125};
+if(data121.minimum !== undefined){
+let data122 = data121.minimum;
+if(!((typeof data122 == "number") && (isFinite(data122)))){
+const err235 = {instancePath:instancePath+"/limits/" + i5+"/expect/minimum",schemaPath:"#/properties/limits/items/properties/expect/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema92.properties.limits.items.properties.expect.properties.minimum.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.minimum,data:data122};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -7820,10 +7822,10 @@ vErrors.push(err235);
 errors++;
 }
 }
-if(data119.maxBytes !== undefined){
-let data126 = data119.maxBytes;
-if(!(((typeof data126 == "number") && (!(data126 % 1) && !isNaN(data126))) && (isFinite(data126)))){
-const err236 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxBytes",schemaPath:"#/properties/limits/items/properties/expect/properties/maxBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema92.properties.limits.items.properties.expect.properties.maxBytes.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.maxBytes,data:data126};
+if(data121.maximum !== undefined){
+let data123 = data121.maximum;
+if(!((typeof data123 == "number") && (isFinite(data123)))){
+const err236 = {instancePath:instancePath+"/limits/" + i5+"/expect/maximum",schemaPath:"#/properties/limits/items/properties/expect/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema92.properties.limits.items.properties.expect.properties.maximum.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.maximum,data:data123};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -7833,9 +7835,10 @@ vErrors.push(err236);
 errors++;
 }
 }
-}
-else {
-const err237 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.limits.items.properties.expect.type,parentSchema:schema92.properties.limits.items.properties.expect,data:data119};
+if(data121.default !== undefined){
+let data124 = data121.default;
+if(((typeof data124 !== "string") && (!((typeof data124 == "number") && (isFinite(data124))))) && (typeof data124 !== "boolean")){
+const err237 = {instancePath:instancePath+"/limits/" + i5+"/expect/default",schemaPath:"connector.schema.json#/definitions/literal/type",keyword:"type",params:{type: schema27.type},message:"must be string,number,boolean",schema:schema27.type,parentSchema:schema27,data:data124};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -7845,10 +7848,10 @@ vErrors.push(err237);
 errors++;
 }
 }
-if(data107.unspecified !== undefined){
-let data127 = data107.unspecified;
-if(typeof data127 !== "string"){
-const err238 = {instancePath:instancePath+"/limits/" + i5+"/unspecified",schemaPath:"#/properties/limits/items/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.unspecified.type,parentSchema:schema92.properties.limits.items.properties.unspecified,data:data127};
+if(data121.maxItems !== undefined){
+let data125 = data121.maxItems;
+if(!(((typeof data125 == "number") && (!(data125 % 1) && !isNaN(data125))) && (isFinite(data125)))){
+const err238 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxItems",schemaPath:"#/properties/limits/items/properties/expect/properties/maxItems/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema92.properties.limits.items.properties.expect.properties.maxItems.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.maxItems,data:data125};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -7858,9 +7861,10 @@ vErrors.push(err238);
 errors++;
 }
 }
-}
-else {
-const err239 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.limits.items.type,parentSchema:schema92.properties.limits.items,data:data107};
+if(data121.maxLength !== undefined){
+let data126 = data121.maxLength;
+if(!(((typeof data126 == "number") && (!(data126 % 1) && !isNaN(data126))) && (isFinite(data126)))){
+const err239 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxLength",schemaPath:"#/properties/limits/items/properties/expect/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema92.properties.limits.items.properties.expect.properties.maxLength.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.maxLength,data:data126};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -7870,9 +7874,10 @@ vErrors.push(err239);
 errors++;
 }
 }
-}
-else {
-const err240 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.limits.type,parentSchema:schema92.properties.limits,data:data106};
+if(data121.pattern !== undefined){
+let data127 = data121.pattern;
+if(typeof data127 !== "string"){
+const err240 = {instancePath:instancePath+"/limits/" + i5+"/expect/pattern",schemaPath:"#/properties/limits/items/properties/expect/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.expect.properties.pattern.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.pattern,data:data127};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -7882,12 +7887,10 @@ vErrors.push(err240);
 errors++;
 }
 }
-if(data.events !== undefined){
-let data128 = data.events;
-if(data128 && typeof data128 == "object" && !Array.isArray(data128)){
-for(const key37 in data128){
-if(!(key37 === "unspecified")){
-const err241 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.events,data:data128};
+if(data121.maxBytes !== undefined){
+let data128 = data121.maxBytes;
+if(!(((typeof data128 == "number") && (!(data128 % 1) && !isNaN(data128))) && (isFinite(data128)))){
+const err241 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxBytes",schemaPath:"#/properties/limits/items/properties/expect/properties/maxBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema92.properties.limits.items.properties.expect.properties.maxBytes.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.maxBytes,data:data128};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -7897,10 +7900,9 @@ vErrors.push(err241);
 errors++;
 }
 }
-if(data128.unspecified !== undefined){
-let data129 = data128.unspecified;
-if(typeof data129 !== "string"){
-const err242 = {instancePath:instancePath+"/events/unspecified",schemaPath:"#/properties/events/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.events.properties.unspecified.type,parentSchema:schema92.properties.events.properties.unspecified,data:data129};
+}
+else {
+const err242 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.limits.items.properties.expect.type,parentSchema:schema92.properties.limits.items.properties.expect,data:data121};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -7910,9 +7912,10 @@ vErrors.push(err242);
 errors++;
 }
 }
-}
-else {
-const err243 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.events.type,parentSchema:schema92.properties.events,data:data128};
+if(data109.unspecified !== undefined){
+let data129 = data109.unspecified;
+if(typeof data129 !== "string"){
+const err243 = {instancePath:instancePath+"/limits/" + i5+"/unspecified",schemaPath:"#/properties/limits/items/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.unspecified.type,parentSchema:schema92.properties.limits.items.properties.unspecified,data:data129};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -7922,11 +7925,9 @@ vErrors.push(err243);
 errors++;
 }
 }
-if(data.versioning !== undefined){
-let data130 = data.versioning;
-if(data130 && typeof data130 == "object" && !Array.isArray(data130)){
-if(data130.pathSegment === undefined){
-const err244 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/required",keyword:"required",params:{missingProperty: "pathSegment"},message:"must have required property '"+"pathSegment"+"'",schema:schema92.properties.versioning.required,parentSchema:schema92.properties.versioning,data:data130};
+}
+else {
+const err244 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.limits.items.type,parentSchema:schema92.properties.limits.items,data:data109};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -7935,9 +7936,10 @@ vErrors.push(err244);
 }
 errors++;
 }
-for(const key38 in data130){
-if(!(((key38 === "pathSegment") || (key38 === "description")) || (key38 === "unspecified"))){
-const err245 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.versioning,data:data130};
+}
+}
+else {
+const err245 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.limits.type,parentSchema:schema92.properties.limits,data:data108};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -7947,10 +7949,12 @@ vErrors.push(err245);
 errors++;
 }
 }
-if(data130.pathSegment !== undefined){
-let data131 = data130.pathSegment;
-if(typeof data131 !== "string"){
-const err246 = {instancePath:instancePath+"/versioning/pathSegment",schemaPath:"#/properties/versioning/properties/pathSegment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.versioning.properties.pathSegment.type,parentSchema:schema92.properties.versioning.properties.pathSegment,data:data131};
+if(data.events !== undefined){
+let data130 = data.events;
+if(data130 && typeof data130 == "object" && !Array.isArray(data130)){
+for(const key39 in data130){
+if(!(key39 === "unspecified")){
+const err246 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key39},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.events,data:data130};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -7960,10 +7964,10 @@ vErrors.push(err246);
 errors++;
 }
 }
-if(data130.description !== undefined){
-let data132 = data130.description;
-if(typeof data132 !== "string"){
-const err247 = {instancePath:instancePath+"/versioning/description",schemaPath:"#/properties/versioning/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.versioning.properties.description.type,parentSchema:schema92.properties.versioning.properties.description,data:data132};
+if(data130.unspecified !== undefined){
+let data131 = data130.unspecified;
+if(typeof data131 !== "string"){
+const err247 = {instancePath:instancePath+"/events/unspecified",schemaPath:"#/properties/events/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.events.properties.unspecified.type,parentSchema:schema92.properties.events.properties.unspecified,data:data131};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -7973,10 +7977,9 @@ vErrors.push(err247);
 errors++;
 }
 }
-if(data130.unspecified !== undefined){
-let data133 = data130.unspecified;
-if(typeof data133 !== "string"){
-const err248 = {instancePath:instancePath+"/versioning/unspecified",schemaPath:"#/properties/versioning/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.versioning.properties.unspecified.type,parentSchema:schema92.properties.versioning.properties.unspecified,data:data133};
+}
+else {
+const err248 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.events.type,parentSchema:schema92.properties.events,data:data130};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -7986,9 +7989,11 @@ vErrors.push(err248);
 errors++;
 }
 }
-}
-else {
-const err249 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.versioning.type,parentSchema:schema92.properties.versioning,data:data130};
+if(data.versioning !== undefined){
+let data132 = data.versioning;
+if(data132 && typeof data132 == "object" && !Array.isArray(data132)){
+if(data132.pathSegment === undefined){
+const err249 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/required",keyword:"required",params:{missingProperty: "pathSegment"},message:"must have required property '"+"pathSegment"+"'",schema:schema92.properties.versioning.required,parentSchema:schema92.properties.versioning,data:data132};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -7997,15 +8002,77 @@ vErrors.push(err249);
 }
 errors++;
 }
-}
-}
-else {
-const err250 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.type,parentSchema:schema92,data};
+for(const key40 in data132){
+if(!(((key40 === "pathSegment") || (key40 === "description")) || (key40 === "unspecified"))){
+const err250 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key40},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.versioning,data:data132};
 if(vErrors === null){
 vErrors = [err250];
 }
 else {
 vErrors.push(err250);
+}
+errors++;
+}
+}
+if(data132.pathSegment !== undefined){
+let data133 = data132.pathSegment;
+if(typeof data133 !== "string"){
+const err251 = {instancePath:instancePath+"/versioning/pathSegment",schemaPath:"#/properties/versioning/properties/pathSegment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.versioning.properties.pathSegment.type,parentSchema:schema92.properties.versioning.properties.pathSegment,data:data133};
+if(vErrors === null){
+vErrors = [err251];
+}
+else {
+vErrors.push(err251);
+}
+errors++;
+}
+}
+if(data132.description !== undefined){
+let data134 = data132.description;
+if(typeof data134 !== "string"){
+const err252 = {instancePath:instancePath+"/versioning/description",schemaPath:"#/properties/versioning/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.versioning.properties.description.type,parentSchema:schema92.properties.versioning.properties.description,data:data134};
+if(vErrors === null){
+vErrors = [err252];
+}
+else {
+vErrors.push(err252);
+}
+errors++;
+}
+}
+if(data132.unspecified !== undefined){
+let data135 = data132.unspecified;
+if(typeof data135 !== "string"){
+const err253 = {instancePath:instancePath+"/versioning/unspecified",schemaPath:"#/properties/versioning/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.versioning.properties.unspecified.type,parentSchema:schema92.properties.versioning.properties.unspecified,data:data135};
+if(vErrors === null){
+vErrors = [err253];
+}
+else {
+vErrors.push(err253);
+}
+errors++;
+}
+}
+}
+else {
+const err254 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.versioning.type,parentSchema:schema92.properties.versioning,data:data132};
+if(vErrors === null){
+vErrors = [err254];
+}
+else {
+vErrors.push(err254);
+}
+errors++;
+}
+}
+}
+else {
+const err255 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.type,parentSchema:schema92,data};
+if(vErrors === null){
+vErrors = [err255];
+}
+else {
+vErrors.push(err255);
 }
 errors++;
 }

@@ -1,0 +1,331 @@
+/**
+ * Syntax of generated TypeScript as prettier documents, in the shapes prettier's own printer gives the same syntax
+ * (see doc.ts): string literals and property keys as prettier normalizes them, data literals (objects, arrays),
+ * type expressions, JSDoc comments, and the declarations generated files are made of.
+ */
+import { align, fill, group, hardline, ifBreak, indent, join, line, softline, type Doc } from './doc.js';
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Tokens
+
+/** A string literal as prettier prints it: single quotes unless the text holds more single than double quotes. */
+export function str(value: string): string {
+  const singles = value.split("'").length - 1;
+  const doubles = value.split('"').length - 1;
+  const quote = singles > doubles ? '"' : "'";
+  let out = '';
+  for (const ch of value) {
+    if (ch === '\\') out += '\\\\';
+    else if (ch === quote) out += `\\${quote}`;
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\t') out += '\\t';
+    else if (ch === '\u2028' || ch === '\u2029') out += `\\u${ch.charCodeAt(0).toString(16)}`;
+    else if (ch < ' ' || ch === '\u007f') out += `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`;
+    else out += ch;
+  }
+  return `${quote}${out}${quote}`;
+}
+
+/** Identifier names prettier unquotes as property keys (ES5 identifier names). */
+const IDENTIFIER_NAME = /^[$_\p{L}\p{Nl}][$_\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}\u200c\u200d]*$/u;
+
+/** A property key: bare when prettier would unquote it, else a string literal. */
+export function key(name: string): string {
+  return IDENTIFIER_NAME.test(name) ? name : str(name);
+}
+
+/** A number as prettier prints it (lowercase exponent without `+`, no trailing zeros). */
+export function num(value: number): string {
+  return String(value)
+    .toLowerCase()
+    .replace(/^([+-]?[\d.]+e)(?:\+|(-))?0*(\d)/, '$1$2$3')
+    .replace(/^([+-]?[\d.]+)e[+-]?0+$/, '$1')
+    .replace(/(\.\d+?)0+(?=e|$)/, '$1')
+    .replace(/\.(?=e|$)/, '');
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Data literals
+
+/** Code to place as is in a literal (an identifier, a member access), instead of data. */
+export class Code {
+  constructor(readonly text: string) {}
+}
+
+/** `text` as code inside a literal. */
+export const code = (text: string) => new Code(text);
+
+/** A data literal value: JSON data, or Code. */
+export type LiteralValue = string | number | boolean | null | Code | LiteralValue[] | { [key: string]: LiteralValue | undefined };
+
+const isObject = (v: unknown): v is Record<string, LiteralValue | undefined> => v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Code);
+const entriesOf = (v: Record<string, LiteralValue | undefined>) => Object.entries(v).filter((e): e is [string, LiteralValue] => e[1] !== undefined);
+
+/** A key and its value (prettier's assignment layouts for object properties). */
+function property(name: string, value: LiteralValue, expanded: boolean): Doc {
+  const k = key(name);
+  // A string value may move to the next line, unless the key is too short for that to help (prettier's rule).
+  if (typeof value === 'string' && k.length >= 5) return group([k, ':', group(indent([line, str(value)]))]);
+  return [k, ': ', literal(value, expanded)];
+}
+
+/**
+ * A data literal. Objects and arrays break only when they do not fit (`expanded` forces the outermost object open, as
+ * prettier keeps an object open that was written open); an array of several objects (or arrays) with more than one
+ * entry each always breaks, and arrays of numbers fill lines, as prettier prints them.
+ */
+export function literal(value: LiteralValue, expanded = false): Doc {
+  if (value instanceof Code) return value.text;
+  if (value === null) return 'null';
+  if (typeof value === 'string') return str(value);
+  if (typeof value === 'number') return value < 0 ? `-${num(-value)}` : num(value);
+  if (typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    const size = (v: LiteralValue) => (Array.isArray(v) ? v.length : isObject(v) ? entriesOf(v).length : 0);
+    const shouldBreak = value.length > 1 && value.every((v, i) => (Array.isArray(v) || isObject(v)) && size(v) > 1 && (i === value.length - 1 || Array.isArray(v) === Array.isArray(value[i + 1])));
+    if (value.length > 1 && value.every((v) => typeof v === 'number')) {
+      // Numbers fill lines; the trailing comma belongs to the array's own group.
+      const id = Symbol('array');
+      const parts: Doc[] = [];
+      value.forEach((v, i) => {
+        const last = i === value.length - 1;
+        parts.push([literal(v), last ? ifBreak(',', '', { groupId: id }) : ',']);
+        if (!last) parts.push(line);
+      });
+      return group(['[', indent([softline, fill(parts)]), softline, ']'], { id });
+    }
+    return group(['[', indent([softline, join([',', line], value.map((v) => literal(v)))]), ifBreak(','), softline, ']'], { shouldBreak });
+  }
+  const entries = entriesOf(value);
+  if (entries.length === 0) return '{}';
+  return group(['{', indent([line, join([',', line], entries.map(([k, v]) => group(property(k, v, false))))]), ifBreak(','), line, '}'], { shouldBreak: expanded });
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Comments
+
+/** A JSDoc block from lines (empty lines dropped at the ends); `*\/` inside the text is defused. Ends with a hardline. */
+export function jsdoc(lines: string[]): Doc {
+  const clean = lines
+    .flatMap((l) => l.split(/\r\n|\r|\n|\u2028|\u2029/))
+    .map((l) => l.replace(/\*\//g, '*\\/').trimEnd());
+  while (clean.length && clean[0] === '') clean.shift();
+  while (clean.length && clean.at(-1) === '') clean.pop();
+  if (clean.length === 0) return '';
+  if (clean.length === 1) return [`/** ${clean[0]!.trim()} */`, hardline];
+  return [join(hardline, ['/**', ...clean.map((l) => (l.trim() ? ` * ${l}` : ' *')), ' */']), hardline];
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Types
+
+/** A type expression. */
+export type TypeNode =
+  | { kind: 'name'; name: string; args?: TypeNode[] }
+  | { kind: 'literal'; value: string | number | boolean }
+  | { kind: 'union'; types: TypeNode[] }
+  | { kind: 'object'; members: TypeMember[] }
+  | { kind: 'keyof'; type: TypeNode };
+
+/** A member of an object type or interface. */
+export type TypeMember =
+  | { kind: 'property'; name: string; optional?: boolean; type: TypeNode; docs?: string[] }
+  | { kind: 'index'; keyName: string; keyType: TypeNode; type: TypeNode; docs?: string[] }
+  | { kind: 'method'; name: string; typeParams?: TypeParam[]; params: Param[]; returnType: TypeNode; docs?: string[] };
+
+/** A type parameter `K extends C = D`. */
+export interface TypeParam {
+  name: string;
+  constraint?: TypeNode;
+  default?: TypeNode;
+}
+
+/** A function parameter. */
+export interface Param {
+  name: string;
+  optional?: boolean;
+  type: TypeNode;
+}
+
+/** Type builders. */
+export const t = {
+  name: (name: string, ...args: TypeNode[]): TypeNode => (args.length ? { kind: 'name', name, args } : { kind: 'name', name }),
+  literal: (value: string | number | boolean): TypeNode => ({ kind: 'literal', value }),
+  /** A union; nested unions are flattened, as TypeScript parses `A | (B | C)` written without parentheses. */
+  union: (types: TypeNode[]): TypeNode => {
+    const flat = types.flatMap((m) => (m.kind === 'union' ? m.types : [m]));
+    return flat.length === 1 ? flat[0]! : { kind: 'union', types: flat };
+  },
+  object: (members: TypeMember[]): TypeNode => ({ kind: 'object', members }),
+  keyof: (type: TypeNode): TypeNode => ({ kind: 'keyof', type }),
+};
+
+/** Keyword types; every other name is a type reference. */
+const KEYWORDS = new Set(['any', 'bigint', 'boolean', 'never', 'null', 'number', 'object', 'string', 'symbol', 'undefined', 'unknown', 'void']);
+const isObjectType = (node: TypeNode) => node.kind === 'object';
+const isSimpleType = (node: TypeNode) => node.kind === 'name' && !node.args?.length;
+const isVoid = (node: TypeNode) => node.kind === 'name' && (node.name === 'null' || node.name === 'void');
+/** Object types and type references (prettier counts `Array<{…}>` as object-like). */
+const isObjectLike = (node: TypeNode) => isObjectType(node) || (node.kind === 'name' && !KEYWORDS.has(node.name));
+
+/** Types prettier keeps on one line with their surroundings: simple and object types, and `{ … } | null`. */
+function shouldHugType(node: TypeNode): boolean {
+  if (isSimpleType(node) || isObjectType(node)) return true;
+  if (node.kind === 'union') {
+    const object = node.types.find(isObjectLike);
+    return object !== undefined && node.types.every((m) => m === object || isVoid(m));
+  }
+  return false;
+}
+
+/** Where a type is printed: unions indent themselves except inside type arguments. */
+type TypeContext = 'annotation' | 'argument';
+
+/** A type expression as prettier prints it. */
+export function typeDoc(node: TypeNode, context: TypeContext = 'annotation'): Doc {
+  switch (node.kind) {
+    case 'name': {
+      if (!node.args?.length) return node.name;
+      if (node.args.length === 1 && shouldHugType(node.args[0]!)) return [node.name, '<', typeDoc(node.args[0]!, 'argument'), '>'];
+      return group([node.name, '<', indent([softline, join([',', line], node.args.map((a) => typeDoc(a, 'argument')))]), softline, '>']);
+    }
+    case 'literal':
+      return typeof node.value === 'string' ? str(node.value) : typeof node.value === 'number' ? (node.value < 0 ? `-${num(-node.value)}` : num(node.value)) : String(node.value);
+    case 'keyof':
+      return ['keyof ', typeDoc(node.type, context)];
+    case 'object':
+      return objectTypeDoc(node.members);
+    case 'union': {
+      const printed = node.types.map((m) => typeDoc(m, 'annotation'));
+      if (shouldHugType(node)) return join(' | ', printed);
+      // `| a | b` when broken; as an annotation it first tries the next line whole (prettier 3's union layout).
+      const union = group(printed.map((p, i) => [i === 0 ? ifBreak('| ') : [line, '| '], align(2, p)]));
+      return context === 'argument' ? union : group(indent([softline, union]));
+    }
+  }
+}
+
+/** `{ a: string; b?: number }`: open (one member per line) when a member has docs, as prettier keeps written-open types. */
+function objectTypeDoc(members: TypeMember[]): Doc {
+  if (members.length === 0) return '{}';
+  const shouldBreak = members.some((m) => m.docs?.length);
+  return group(['{', indent([line, join([';', line], members.map((m) => group(memberDoc(m))))]), ifBreak(';'), line, '}'], { shouldBreak });
+}
+
+function paramsDoc(params: Param[]): Doc {
+  if (params.length === 0) return '()';
+  const printed = params.map((p) => [p.name, p.optional ? '?' : '', ': ', typeDoc(p.type)]);
+  return ['(', indent([softline, join([',', line], printed)]), ifBreak(','), softline, ')'];
+}
+
+function typeParamsDoc(params: TypeParam[] | undefined): Doc {
+  if (!params?.length) return '';
+  const printed = params.map((p) => [p.name, p.constraint ? [' extends ', typeDoc(p.constraint)] : '', p.default ? [' = ', typeDoc(p.default)] : '']);
+  return group(['<', indent([softline, join([',', line], printed)]), ifBreak(','), softline, '>']);
+}
+
+/** A member of an interface or object type, with its JSDoc (without the separator). */
+export function memberDoc(member: TypeMember): Doc {
+  const docs = member.docs?.length ? jsdoc(member.docs) : '';
+  switch (member.kind) {
+    case 'property':
+      return [docs, key(member.name), member.optional ? '?' : '', ': ', typeDoc(member.type)];
+    case 'index':
+      return [docs, '[', member.keyName, ': ', typeDoc(member.keyType), ']: ', typeDoc(member.type)];
+    case 'method':
+      return [docs, group([key(member.name), typeParamsDoc(member.typeParams), paramsDoc(member.params), group([': ', typeDoc(member.returnType)])])];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Declarations
+
+/** `export ` when exported. */
+const exported = (yes: boolean | undefined) => (yes ? 'export ' : '');
+
+/** `import { a, b } from 'x';`, `import type { … }`, `import * as X from 'x';`. */
+export function importDecl(options: { from: string; names?: string[]; namespace?: string; typeOnly?: boolean }): Doc {
+  const head = `import ${options.typeOnly ? 'type ' : ''}`;
+  if (options.namespace) return [head, `* as ${options.namespace} from `, str(options.from), ';'];
+  return [head, namedList(options.names ?? []), ' from ', str(options.from), ';'];
+}
+
+/** `export * from 'x';`, `export { a, b } from 'x';`, `export type { … } from 'x';`. */
+export function exportFrom(options: { from: string; names?: string[]; typeOnly?: boolean }): Doc {
+  if (!options.names) return ['export * from ', str(options.from), ';'];
+  return [`export ${options.typeOnly ? 'type ' : ''}`, namedList(options.names), ' from ', str(options.from), ';'];
+}
+
+function namedList(names: string[]): Doc {
+  if (names.length === 0) return '{}';
+  return group(['{', indent([line, join([',', line], names)]), ifBreak(','), line, '}']);
+}
+
+/** `export const name: Type = value;` with its JSDoc. A string value moves to the next line when it does not fit (prettier's layout). */
+export function constDecl(options: { name: string; type?: string; value: Doc; docs?: string[]; exported?: boolean }): Doc {
+  const left = [exported(options.exported), 'const ', options.name, options.type ? `: ${options.type}` : ''];
+  const isString = typeof options.value === 'string' && /^['"]/.test(options.value);
+  const assignment = isString ? group([group(left), ' =', group(indent([line, options.value])), ';']) : [...left, ' = ', options.value, ';'];
+  return [jsdoc(options.docs ?? []), assignment];
+}
+
+/** `export interface Name { … }` with its JSDoc. */
+export function interfaceDecl(options: { name: string; members: TypeMember[]; docs?: string[]; exported?: boolean }): Doc {
+  const body = options.members.length ? ['{', indent([hardline, join(hardline, options.members.map((m) => [group(memberDoc(m)), ';']))]), hardline, '}'] : '{}';
+  return [jsdoc(options.docs ?? []), exported(options.exported), 'interface ', options.name, ' ', body];
+}
+
+/** `export type Name = Type;` with its JSDoc. */
+export function typeAlias(options: { name: string; type: TypeNode; docs?: string[]; exported?: boolean }): Doc {
+  return [jsdoc(options.docs ?? []), exported(options.exported), 'type ', options.name, ' = ', typeDoc(options.type), ';'];
+}
+
+/** A class member: a declared property, the constructor, or a method; `body` statements are printed as given. */
+export type ClassMember =
+  | { kind: 'property'; name: string; type: TypeNode; docs?: string[]; modifiers: string }
+  | { kind: 'constructor'; params: Param[]; body: Doc[]; docs?: string[] }
+  | { kind: 'method'; name: string; params: Param[]; returnType: TypeNode; body: Doc[]; docs?: string[]; modifiers?: string };
+
+/** A block `{ statements }` (statements each end with their own `;`). */
+export function block(statements: Doc[]): Doc {
+  return statements.length ? ['{', indent([hardline, join(hardline, statements)]), hardline, '}'] : '{}';
+}
+
+function classMemberDoc(member: ClassMember): Doc {
+  const docs = jsdoc(member.docs ?? []);
+  switch (member.kind) {
+    case 'property':
+      return [docs, member.modifiers, member.name, ': ', typeDoc(member.type), ';'];
+    case 'constructor':
+      return [docs, 'constructor', group(paramsDoc(member.params)), ' ', block(member.body)];
+    case 'method':
+      return [docs, member.modifiers ?? '', member.name, group([paramsDoc(member.params), ': ', typeDoc(member.returnType)]), ' ', block(member.body)];
+  }
+}
+
+/** `export class Name extends Base { … }`; `groups` of members are separated by a blank line. */
+export function classDecl(options: { name: string; extends?: string; groups: ClassMember[][]; docs?: string[]; exported?: boolean }): Doc {
+  const groups = options.groups.filter((g) => g.length).map((g) => join(hardline, g.map(classMemberDoc)));
+  return [
+    jsdoc(options.docs ?? []),
+    exported(options.exported),
+    'class ',
+    options.name,
+    options.extends ? ` extends ${options.extends}` : '',
+    ' ',
+    groups.length ? ['{', indent([hardline, join([hardline, hardline], groups)]), hardline, '}'] : '{}',
+  ];
+}
+
+/** `export function name(params): ReturnType { … }` with its JSDoc. */
+export function functionDecl(options: { name: string; params: Param[]; returnType: TypeNode; body: Doc[]; docs?: string[]; exported?: boolean }): Doc {
+  return [jsdoc(options.docs ?? []), exported(options.exported), 'function ', options.name, group([paramsDoc(options.params), ': ', typeDoc(options.returnType)]), ' ', block(options.body)];
+}
+
+/** A whole file: its header comment line(s), then statements; `sections` are separated by a blank line. */
+export function fileDoc(header: string, sections: Doc[][]): Doc {
+  const body = sections.filter((s) => s.length).map((s) => join(hardline, s));
+  return [header.trimEnd(), hardline, join([hardline, hardline], body), hardline];
+}

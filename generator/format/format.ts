@@ -1,0 +1,175 @@
+/**
+ * Generated TypeScript passes `prettier --check` where it is written. Most of it is printed in the generated style
+ * by the emitters themselves (ts/doc.ts), which costs nothing; prettier (in a worker thread, its results cached by
+ * content under node_modules/.cache) formats only what is not: files of emitters that do not print that way, files
+ * with a line longer than the style allows (a layout the printer does not model), and every file when a prettier
+ * config of the user's asks for another style (style.ts).
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, stat, writeFile, rename } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Formatted } from '../emitters/types.js';
+import { GENERATED_STYLE, OWN_CONFIG, outputStyle, ownConfigText, sameAsGenerated, type OutputStyle } from './style.js';
+
+/** Bumped when how files are formatted changes: older cache entries are then never read. */
+const FORMAT_VERSION = 1;
+const cacheDir = fileURLToPath(new URL('../../node_modules/.cache/connector-codegen/format/', import.meta.url));
+/** Cache entries kept (the newest); a full output has about 100 TypeScript files. */
+const CACHE_ENTRIES = 600;
+
+/** What formatting did. */
+export interface FormatReport {
+  /** Files prettier formatted (from the cache or the worker). */
+  formatted: string[];
+  /** Of those, the ones taken from the cache. */
+  cached: number;
+  /** How the style was chosen. */
+  style: OutputStyle['kind'];
+}
+
+/** A worker with prettier, started on first need. */
+class PrettierWorker {
+  #worker: Worker | undefined;
+  #next = 0;
+  #pending = new Map<number, (message: Record<string, unknown>) => void>();
+
+  #start(): Worker {
+    if (this.#worker) return this.#worker;
+    const worker = new Worker(new URL('./prettier-worker.mjs', import.meta.url));
+    worker.unref();
+    worker.on('message', (message: { id: number }) => {
+      this.#pending.get(message.id)?.(message);
+      this.#pending.delete(message.id);
+    });
+    worker.on('error', (error) => {
+      for (const reply of this.#pending.values()) reply({ error: error.message });
+      this.#pending.clear();
+    });
+    this.#worker = worker;
+    return worker;
+  }
+
+  request(message: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const worker = this.#start();
+    const id = this.#next++;
+    return new Promise((resolve) => {
+      this.#pending.set(id, resolve);
+      worker.postMessage({ ...message, id });
+    });
+  }
+
+  stop(): void {
+    void this.#worker?.terminate();
+    this.#worker = undefined;
+  }
+}
+
+/** A line that is one string or template literal (maybe keyed, maybe followed by `,` `;` `)`): prettier cannot break it. */
+const LONE_LITERAL = /^\s*(?:(?:[\w$]+|'(?:[^'\\]|\\.)*'):\s*)?(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`)[,;)]*$/;
+
+/** Whether a line of code is longer than the style allows (comments and lone literals cannot be broken, so they do not count). */
+function hasLongLine(text: string, width: number): boolean {
+  for (const line of text.split('\n')) {
+    if (line.length <= width) continue;
+    const trimmed = line.trimStart();
+    if (trimmed.startsWith('*') || trimmed.startsWith('/*') || trimmed.startsWith('//') || LONE_LITERAL.test(line)) continue;
+    return true;
+  }
+  return false;
+}
+
+function prettierVersion(): string {
+  return (createRequire(import.meta.url)('prettier/package.json') as { version: string }).version;
+}
+
+async function cached(key: string): Promise<string | undefined> {
+  try {
+    return await readFile(path.join(cacheDir, key), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+async function remember(entries: [string, string][]): Promise<void> {
+  try {
+    await mkdir(cacheDir, { recursive: true });
+    await Promise.all(
+      entries.map(async ([key, text]) => {
+        const temp = path.join(cacheDir, `${key}.${process.pid}.tmp`);
+        await writeFile(temp, text);
+        await rename(temp, path.join(cacheDir, key));
+      }),
+    );
+    const names = await readdir(cacheDir);
+    if (names.length > CACHE_ENTRIES) {
+      const aged = await Promise.all(names.map(async (n) => ({ n, t: (await stat(path.join(cacheDir, n)).catch(() => undefined))?.mtimeMs ?? 0 })));
+      aged.sort((a, b) => b.t - a.t);
+      await Promise.all(aged.slice(CACHE_ENTRIES / 2).map(({ n }) => rm(path.join(cacheDir, n), { force: true })));
+    }
+  } catch {
+    // A cache that cannot be written only costs the next run the work.
+  }
+}
+
+/**
+ * Formats the TypeScript of `files` for `outDir` in place. `formattedBy(path)` says what the emitter of a file
+ * guarantees (Emitter.formatted). Adds the output's own `.prettierrc.yaml` when no config of the user's governs it.
+ */
+export async function formatOutput(outDir: string, files: Map<string, string>, formattedBy: (path: string) => Formatted): Promise<FormatReport> {
+  let style = outputStyle(outDir);
+  const worker = new PrettierWorker();
+  try {
+    let options: Record<string, unknown> | undefined;
+    if (style.kind === 'resolve') {
+      const reply = await worker.request({ resolve: path.join(path.resolve(outDir), 'index.ts') });
+      if (typeof reply.error === 'string') throw new Error(`prettier could not read the config of ${outDir}: ${reply.error}`);
+      options = reply.options as Record<string, unknown>;
+      if (sameAsGenerated(options)) style = { kind: 'generated', ownConfig: false };
+    } else if (style.kind === 'config') {
+      options = style.options;
+    }
+    if (style.kind === 'generated' && style.ownConfig) files.set(OWN_CONFIG, ownConfigText());
+    const generated = style.kind === 'generated';
+    const todo = [...files.keys()].filter((rel) => {
+      if (!rel.endsWith('.ts')) return false;
+      if (!generated) return true;
+      const promise = formattedBy(rel);
+      return promise === false || (promise === true && hasLongLine(files.get(rel)!, GENERATED_STYLE.printWidth));
+    });
+    const report: FormatReport = { formatted: todo.sort(), cached: 0, style: style.kind };
+    if (todo.length === 0) return report;
+    const jobOptions = generated ? { ...GENERATED_STYLE } : options!;
+    const styleKey = JSON.stringify(jobOptions);
+    const keyOf = (rel: string) => createHash('sha256').update(`${FORMAT_VERSION}\0${prettierVersion()}\0${styleKey}\0${path.extname(rel)}\0${files.get(rel)}`).digest('hex');
+    const keys = new Map(todo.map((rel) => [rel, keyOf(rel)]));
+    const missing: string[] = [];
+    await Promise.all(
+      todo.map(async (rel) => {
+        const hit = await cached(keys.get(rel)!);
+        if (hit === undefined) missing.push(rel);
+        else {
+          files.set(rel, hit);
+          report.cached++;
+        }
+      }),
+    );
+    if (missing.length === 0) return report;
+    missing.sort();
+    const reply = await worker.request({ jobs: missing.map((rel) => ({ rel, text: files.get(rel), filepath: path.join(path.resolve(outDir), rel), options: jobOptions })) });
+    if (typeof reply.error === 'string') throw new Error(`prettier failed: ${reply.error}`);
+    const results = reply.results as { rel: string; text?: string; error?: string }[];
+    const fresh: [string, string][] = [];
+    for (const r of results) {
+      if (r.error !== undefined) throw new Error(`internal: generated ${r.rel} could not be formatted: ${r.error}`);
+      fresh.push([keys.get(r.rel)!, r.text!]);
+      files.set(r.rel, r.text!);
+    }
+    await remember(fresh);
+    return report;
+  } finally {
+    worker.stop();
+  }
+}
