@@ -10,7 +10,7 @@ function ucs2length(str) {
 }
 
 export const validateConnector = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://connector-codegen.dev/schema/connector.schema.json","title":"connector-codegen connector spec (spec/connectors/<id>.yaml)","type":"object","additionalProperties":false,"required":["id","title","seed","description","records","entities"],"properties":{"id":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Connector id; equals the file name."},"title":{"type":"string","description":"Human title."},"seed":{"type":"string","description":"Contract document this file transcribes."},"description":{"type":"string"},"note":{"type":"string"},"defaults":{"type":"object","additionalProperties":false,"properties":{"pagination":{"type":"string","description":"Scheme used by list-like actions that name none."},"meta":{"type":"string","description":"Meta used by list-shaped results that name none."},"idFormat":{"$ref":"#/definitions/idFormat"}}},"pagination":{"type":"object","additionalProperties":{"$ref":"#/definitions/paginationScheme"}},"meta":{"type":"object","additionalProperties":{"$ref":"#/definitions/shape"}},"records":{"type":"object","additionalProperties":{"$ref":"#/definitions/shape"}},"params":{"$ref":"#/definitions/paramMap"},"entities":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/entity"}}},"definitions":{"text":{"type":"string","minLength":1},"typeExpr":{"type":"string","description":"Type expression in the seeds' notation: string, integer, number, boolean, object, array, array<T>, any, unions with |, null for nullable. Checked by the type-expression parser (SPEC019)."},"literal":{"type":["string","number","boolean"]},"field":{"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/fieldObject"}},"fieldObject":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"#/definitions/typeExpr"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"items":{"$ref":"#/definitions/field"},"fields":{"$ref":"#/definitions/fieldMap"},"deprecated":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"fieldMap":{"type":"object","additionalProperties":{"$ref":"#/definitions/field"}},"param":{"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/paramObject"}},"paramObject":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean","object","array"]},"required":{"type":"boolean"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"default":{"$ref":"#/definitions/literal"},"minimum":{"type":"number"},"maximum":{"type":"number"},"minLength":{"type":"integer","minimum":0},"maxLength":{"type":"integer","minimum":0},"pattern":{"type":"string"},"items":{"$ref":"#/definitions/param"},"minItems":{"type":"integer","minimum":0},"maxItems":{"type":"integer","minimum":0},"separator":{"type":"string","minLength":1},"properties":{"$ref":"#/definitions/paramMap"},"deprecated":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"queryLanguage":{"enum":["search_query","filter_groups","jql","code_search","drive_query"],"description":"The param carries a query in this language (the mock evaluates it; docs describe it)."}}},"paramMap":{"type":"object","additionalProperties":{"$ref":"#/definitions/param"}},"shape":{"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text","description":"The seed's words where it does not show (all or the rest of) the fields; the shape is open."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"idPrefix":{"type":"string","minLength":1,"description":"Fixtures: identifiers of this record start with it (e.g. cus_). Give provenance."},"idFormat":{"$ref":"#/definitions/idFormat"}}},"paginationScheme":{"type":"object","additionalProperties":false,"required":["style","param","next","stop"],"properties":{"style":{"enum":["cursor","page","offset","token","link","since_id"]},"description":{"$ref":"#/definitions/text"},"param":{"type":"string","description":"Request param that carries the cursor, page, offset or token."},"sizeParam":{"type":"string","description":"Page-size param."},"next":{"type":"object","additionalProperties":false,"required":["from"],"properties":{"from":{"enum":["meta","last_record","page_number","offset"]},"path":{"type":"string","description":"Dotted meta key path, or record field."},"queryParam":{"type":"string","description":"The value is a URL; take this query param from it."},"start":{"type":"integer","description":"First page number (page_number)."}}},"stop":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["when"],"properties":{"when":{"enum":["metaFalse","metaTrue","metaMissing","nextMissing","emptyPage","shortPage","totalReached"]},"key":{"type":"string"}}}},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"action":{"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"params":{"$ref":"#/definitions/paramMap"},"unspecifiedParams":{"$ref":"#/definitions/text"},"pagination":{"type":"string","description":"Scheme name, or none."},"result":{"type":"object","additionalProperties":false,"properties":{"shape":{"enum":["list","single","hits","binary"]},"record":{"type":"string"},"meta":{"type":"string"}}},"rangeParam":{"type":"string","description":"Download param carrying a partial-content range."},"maxBytes":{"type":"integer","minimum":1,"description":"Largest content the action returns."},"deprecated":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"entity":{"type":"object","additionalProperties":false,"required":["actions"],"properties":{"description":{"$ref":"#/definitions/text"},"record":{"type":"string","description":"Default record of the entity's actions."},"searchableFields":{"type":"object","additionalProperties":false,"properties":{"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/action"}},"note":{"$ref":"#/definitions/text"}}},"idFormat":{"enum":["numeric","numeric_string","hex","base62","uuid"],"description":"Fixtures: shape of generated string identifiers."}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://connector-codegen.dev/schema/connector.schema.json","title":"connector-codegen connector spec (spec/connectors/<id>.yaml)","type":"object","additionalProperties":false,"required":["id","title","seed","description","records","entities"],"properties":{"id":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Connector id; equals the file name."},"title":{"type":"string","description":"Human title."},"seed":{"type":"string","description":"Contract document this file transcribes."},"description":{"type":"string"},"note":{"type":"string"},"defaults":{"type":"object","additionalProperties":false,"properties":{"pagination":{"type":"string","description":"Scheme used by list-like actions that name none."},"meta":{"type":"string","description":"Meta used by list-shaped results that name none."},"idFormat":{"$ref":"#/definitions/idFormat"}}},"pagination":{"type":"object","additionalProperties":{"$ref":"#/definitions/paginationScheme"}},"meta":{"type":"object","additionalProperties":{"$ref":"#/definitions/shape"}},"records":{"type":"object","additionalProperties":{"$ref":"#/definitions/shape"}},"params":{"$ref":"#/definitions/paramMap"},"entities":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/entity"}}},"definitions":{"text":{"type":"string","minLength":1},"typeExpr":{"type":"string","description":"Type expression in the seeds' notation: string, integer, number, boolean, object, array, array<T>, any, unions with |, null for nullable. Checked by the type-expression parser (SPEC019)."},"literal":{"type":["string","number","boolean"]},"field":{"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/fieldObject"}},"fieldObject":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"#/definitions/typeExpr"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"items":{"$ref":"#/definitions/field"},"fields":{"$ref":"#/definitions/fieldMap"},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"fieldMap":{"type":"object","additionalProperties":{"$ref":"#/definitions/field"}},"param":{"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/paramObject"}},"paramObject":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean","object","array"]},"required":{"type":"boolean"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"default":{"$ref":"#/definitions/literal"},"minimum":{"type":"number"},"maximum":{"type":"number"},"minLength":{"type":"integer","minimum":0},"maxLength":{"type":"integer","minimum":0},"pattern":{"type":"string"},"items":{"$ref":"#/definitions/param"},"minItems":{"type":"integer","minimum":0},"maxItems":{"type":"integer","minimum":0},"separator":{"type":"string","minLength":1},"properties":{"$ref":"#/definitions/paramMap"},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"queryLanguage":{"enum":["search_query","filter_groups","jql","code_search","drive_query"],"description":"The param carries a query in this language (the mock evaluates it; docs describe it)."}}},"paramMap":{"type":"object","additionalProperties":{"$ref":"#/definitions/param"}},"shape":{"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text","description":"The seed's words where it does not show (all or the rest of) the fields; the shape is open."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"idPrefix":{"type":"string","minLength":1,"description":"Fixtures: identifiers of this record start with it (e.g. cus_). Give provenance."},"idFormat":{"$ref":"#/definitions/idFormat"}}},"paginationScheme":{"type":"object","additionalProperties":false,"required":["style","param","next","stop"],"properties":{"style":{"enum":["cursor","page","offset","token","link","since_id"]},"description":{"$ref":"#/definitions/text"},"param":{"type":"string","description":"Request param that carries the cursor, page, offset or token."},"sizeParam":{"type":"string","description":"Page-size param."},"next":{"type":"object","additionalProperties":false,"required":["from"],"properties":{"from":{"enum":["meta","last_record","page_number","offset"]},"path":{"type":"string","description":"Dotted meta key path, or record field."},"queryParam":{"type":"string","description":"The value is a URL; take this query param from it."},"start":{"type":"integer","description":"First page number (page_number)."}}},"stop":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["when"],"properties":{"when":{"enum":["metaFalse","metaTrue","metaMissing","nextMissing","emptyPage","shortPage","totalReached"]},"key":{"type":"string"}}}},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"action":{"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"params":{"$ref":"#/definitions/paramMap"},"unspecifiedParams":{"$ref":"#/definitions/text"},"pagination":{"type":"string","description":"Scheme name, or none."},"result":{"type":"object","additionalProperties":false,"properties":{"shape":{"enum":["list","single","hits","binary"]},"record":{"type":"string"},"meta":{"type":"string"}}},"rangeParam":{"type":"string","description":"Download param carrying a partial-content range."},"maxBytes":{"type":"integer","minimum":1,"description":"Largest content the action returns."},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"entity":{"type":"object","additionalProperties":false,"required":["actions"],"properties":{"description":{"$ref":"#/definitions/text"},"record":{"type":"string","description":"Default record of the entity's actions."},"searchableFields":{"type":"object","additionalProperties":false,"properties":{"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/action"}},"note":{"$ref":"#/definitions/text"}}},"idFormat":{"enum":["numeric","numeric_string","hex","base62","uuid"],"description":"Fixtures: shape of generated string identifiers."}}};
 const schema12 = {"enum":["numeric","numeric_string","hex","base62","uuid"],"description":"Fixtures: shape of generated string identifiers."};
 const func2 = Object.prototype.hasOwnProperty;
 const pattern0 = new RegExp("^[a-z][a-z0-9_]*$", "u");
@@ -410,10 +410,11 @@ const schema18 = {"type":"object","additionalProperties":false,"properties":{"de
 const schema20 = {"type":"object","additionalProperties":{"$ref":"#/definitions/field"}};
 const schema21 = {"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/fieldObject"}};
 const schema22 = {"type":"string","description":"Type expression in the seeds' notation: string, integer, number, boolean, object, array, array<T>, any, unions with |, null for nullable. Checked by the type-expression parser (SPEC019)."};
-const schema23 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"#/definitions/typeExpr"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"items":{"$ref":"#/definitions/field"},"fields":{"$ref":"#/definitions/fieldMap"},"deprecated":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
+const schema23 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"#/definitions/typeExpr"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"items":{"$ref":"#/definitions/field"},"fields":{"$ref":"#/definitions/fieldMap"},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
 const schema26 = {"type":["string","number","boolean"]};
 const wrapper0 = {validate: validate15};
 const wrapper1 = {validate: validate14};
+const pattern1 = new RegExp("^\\d+\\.\\d+\\.\\d+$", "u");
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -568,11 +569,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.note !== undefined){
-let data8 = data.note;
+if(data.deprecatedSince !== undefined){
+let data8 = data.deprecatedSince;
 if(typeof data8 === "string"){
-if(func4(data8) < 1){
-const err11 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data8};
+if(!pattern1.test(data8)){
+const err11 = {instancePath:instancePath+"/deprecatedSince",schemaPath:"#/properties/deprecatedSince/pattern",keyword:"pattern",params:{pattern: "^\\d+\\.\\d+\\.\\d+$"},message:"must match pattern \""+"^\\d+\\.\\d+\\.\\d+$"+"\"",schema:"^\\d+\\.\\d+\\.\\d+$",parentSchema:schema23.properties.deprecatedSince,data:data8};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -583,7 +584,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data8};
+const err12 = {instancePath:instancePath+"/deprecatedSince",schemaPath:"#/properties/deprecatedSince/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.deprecatedSince.type,parentSchema:schema23.properties.deprecatedSince,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -593,11 +594,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.provenance !== undefined){
-let data9 = data.provenance;
+if(data.note !== undefined){
+let data9 = data.note;
 if(typeof data9 === "string"){
 if(func4(data9) < 1){
-const err13 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data9};
+const err13 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data9};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -608,7 +609,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data9};
+const err14 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -618,11 +619,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.assumption !== undefined){
-let data10 = data.assumption;
+if(data.provenance !== undefined){
+let data10 = data.provenance;
 if(typeof data10 === "string"){
 if(func4(data10) < 1){
-const err15 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data10};
+const err15 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data10};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -633,7 +634,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data10};
+const err16 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data10};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -643,14 +644,39 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+if(data.assumption !== undefined){
+let data11 = data.assumption;
+if(typeof data11 === "string"){
+if(func4(data11) < 1){
+const err17 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data11};
 if(vErrors === null){
 vErrors = [err17];
 }
 else {
 vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data11};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
 }
 errors++;
 }
@@ -965,7 +991,7 @@ return errors === 0;
 
 const schema37 = {"type":"object","additionalProperties":{"$ref":"#/definitions/param"}};
 const schema38 = {"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/paramObject"}};
-const schema40 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean","object","array"]},"required":{"type":"boolean"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"default":{"$ref":"#/definitions/literal"},"minimum":{"type":"number"},"maximum":{"type":"number"},"minLength":{"type":"integer","minimum":0},"maxLength":{"type":"integer","minimum":0},"pattern":{"type":"string"},"items":{"$ref":"#/definitions/param"},"minItems":{"type":"integer","minimum":0},"maxItems":{"type":"integer","minimum":0},"separator":{"type":"string","minLength":1},"properties":{"$ref":"#/definitions/paramMap"},"deprecated":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"queryLanguage":{"enum":["search_query","filter_groups","jql","code_search","drive_query"],"description":"The param carries a query in this language (the mock evaluates it; docs describe it)."}}};
+const schema40 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean","object","array"]},"required":{"type":"boolean"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"default":{"$ref":"#/definitions/literal"},"minimum":{"type":"number"},"maximum":{"type":"number"},"minLength":{"type":"integer","minimum":0},"maxLength":{"type":"integer","minimum":0},"pattern":{"type":"string"},"items":{"$ref":"#/definitions/param"},"minItems":{"type":"integer","minimum":0},"maxItems":{"type":"integer","minimum":0},"separator":{"type":"string","minLength":1},"properties":{"$ref":"#/definitions/paramMap"},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"queryLanguage":{"enum":["search_query","filter_groups","jql","code_search","drive_query"],"description":"The param carries a query in this language (the mock evaluates it; docs describe it)."}}};
 const wrapper2 = {validate: validate23};
 const wrapper3 = {validate: validate22};
 
@@ -1312,11 +1338,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.note !== undefined){
-let data18 = data.note;
+if(data.deprecatedSince !== undefined){
+let data18 = data.deprecatedSince;
 if(typeof data18 === "string"){
-if(func4(data18) < 1){
-const err26 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data18};
+if(!pattern1.test(data18)){
+const err26 = {instancePath:instancePath+"/deprecatedSince",schemaPath:"#/properties/deprecatedSince/pattern",keyword:"pattern",params:{pattern: "^\\d+\\.\\d+\\.\\d+$"},message:"must match pattern \""+"^\\d+\\.\\d+\\.\\d+$"+"\"",schema:"^\\d+\\.\\d+\\.\\d+$",parentSchema:schema40.properties.deprecatedSince,data:data18};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1327,7 +1353,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data18};
+const err27 = {instancePath:instancePath+"/deprecatedSince",schemaPath:"#/properties/deprecatedSince/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.deprecatedSince.type,parentSchema:schema40.properties.deprecatedSince,data:data18};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1337,11 +1363,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.provenance !== undefined){
-let data19 = data.provenance;
+if(data.note !== undefined){
+let data19 = data.note;
 if(typeof data19 === "string"){
 if(func4(data19) < 1){
-const err28 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data19};
+const err28 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data19};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1352,7 +1378,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data19};
+const err29 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data19};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1362,11 +1388,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.assumption !== undefined){
-let data20 = data.assumption;
+if(data.provenance !== undefined){
+let data20 = data.provenance;
 if(typeof data20 === "string"){
 if(func4(data20) < 1){
-const err30 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data20};
+const err30 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data20};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1377,7 +1403,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data20};
+const err31 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data20};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1387,10 +1413,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.queryLanguage !== undefined){
-let data21 = data.queryLanguage;
-if(!(((((data21 === "search_query") || (data21 === "filter_groups")) || (data21 === "jql")) || (data21 === "code_search")) || (data21 === "drive_query"))){
-const err32 = {instancePath:instancePath+"/queryLanguage",schemaPath:"#/properties/queryLanguage/enum",keyword:"enum",params:{allowedValues: schema40.properties.queryLanguage.enum},message:"must be equal to one of the allowed values",schema:schema40.properties.queryLanguage.enum,parentSchema:schema40.properties.queryLanguage,data:data21};
+if(data.assumption !== undefined){
+let data21 = data.assumption;
+if(typeof data21 === "string"){
+if(func4(data21) < 1){
+const err32 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data21};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1400,14 +1427,38 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
 else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data};
+const err33 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data21};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data.queryLanguage !== undefined){
+let data22 = data.queryLanguage;
+if(!(((((data22 === "search_query") || (data22 === "filter_groups")) || (data22 === "jql")) || (data22 === "code_search")) || (data22 === "drive_query"))){
+const err34 = {instancePath:instancePath+"/queryLanguage",schemaPath:"#/properties/queryLanguage/enum",keyword:"enum",params:{allowedValues: schema40.properties.queryLanguage.enum},message:"must be equal to one of the allowed values",schema:schema40.properties.queryLanguage.enum,parentSchema:schema40.properties.queryLanguage,data:data22};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -1520,7 +1571,7 @@ return errors === 0;
 }
 
 const schema49 = {"type":"object","additionalProperties":false,"required":["actions"],"properties":{"description":{"$ref":"#/definitions/text"},"record":{"type":"string","description":"Default record of the entity's actions."},"searchableFields":{"type":"object","additionalProperties":false,"properties":{"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/action"}},"note":{"$ref":"#/definitions/text"}}};
-const schema53 = {"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"params":{"$ref":"#/definitions/paramMap"},"unspecifiedParams":{"$ref":"#/definitions/text"},"pagination":{"type":"string","description":"Scheme name, or none."},"result":{"type":"object","additionalProperties":false,"properties":{"shape":{"enum":["list","single","hits","binary"]},"record":{"type":"string"},"meta":{"type":"string"}}},"rangeParam":{"type":"string","description":"Download param carrying a partial-content range."},"maxBytes":{"type":"integer","minimum":1,"description":"Largest content the action returns."},"deprecated":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
+const schema53 = {"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"params":{"$ref":"#/definitions/paramMap"},"unspecifiedParams":{"$ref":"#/definitions/text"},"pagination":{"type":"string","description":"Scheme name, or none."},"result":{"type":"object","additionalProperties":false,"properties":{"shape":{"enum":["list","single","hits","binary"]},"record":{"type":"string"},"meta":{"type":"string"}}},"rangeParam":{"type":"string","description":"Download param carrying a partial-content range."},"maxBytes":{"type":"integer","minimum":1,"description":"Largest content the action returns."},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1736,11 +1787,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.note !== undefined){
-let data11 = data.note;
+if(data.deprecatedSince !== undefined){
+let data11 = data.deprecatedSince;
 if(typeof data11 === "string"){
-if(func4(data11) < 1){
-const err16 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data11};
+if(!pattern1.test(data11)){
+const err16 = {instancePath:instancePath+"/deprecatedSince",schemaPath:"#/properties/deprecatedSince/pattern",keyword:"pattern",params:{pattern: "^\\d+\\.\\d+\\.\\d+$"},message:"must match pattern \""+"^\\d+\\.\\d+\\.\\d+$"+"\"",schema:"^\\d+\\.\\d+\\.\\d+$",parentSchema:schema53.properties.deprecatedSince,data:data11};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1751,7 +1802,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data11};
+const err17 = {instancePath:instancePath+"/deprecatedSince",schemaPath:"#/properties/deprecatedSince/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.deprecatedSince.type,parentSchema:schema53.properties.deprecatedSince,data:data11};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1761,11 +1812,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.provenance !== undefined){
-let data12 = data.provenance;
+if(data.note !== undefined){
+let data12 = data.note;
 if(typeof data12 === "string"){
 if(func4(data12) < 1){
-const err18 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data12};
+const err18 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data12};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1776,7 +1827,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data12};
+const err19 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data12};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1786,11 +1837,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.assumption !== undefined){
-let data13 = data.assumption;
+if(data.provenance !== undefined){
+let data13 = data.provenance;
 if(typeof data13 === "string"){
 if(func4(data13) < 1){
-const err20 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data13};
+const err20 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data13};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1801,7 +1852,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data13};
+const err21 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data13};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1811,14 +1862,39 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
+if(data.assumption !== undefined){
+let data14 = data.assumption;
+if(typeof data14 === "string"){
+if(func4(data14) < 1){
+const err22 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14,data:data14};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.type,parentSchema:schema14,data:data14};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
 }
 errors++;
 }
@@ -2385,7 +2461,7 @@ export const validateService = validate34;
 const schema61 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://connector-codegen.dev/schema/service.schema.json","title":"connector-codegen common contract (spec/service.yaml)","type":"object","additionalProperties":false,"required":["service","assumptions","endpoints","actions","writeActions","connectors","executeBody","result","search","sourceCreation","authentication","limits","versioning"],"properties":{"service":{"type":"object","additionalProperties":false,"required":["title","seed","description"],"properties":{"title":{"type":"string"},"seed":{"type":"string"},"description":{"type":"string"}}},"assumptions":{"type":"object","required":["envelope","errorBody","errorStatuses","sortElement","download","tokenIssuance"],"additionalProperties":{"$ref":"#/definitions/assumption"},"properties":{"envelope":{"allOf":[{"$ref":"#/definitions/assumption"},{"properties":{"value":{"type":"object","additionalProperties":false,"required":["records","meta"],"properties":{"records":{"type":"string","minLength":1},"meta":{"type":"string","minLength":1}}}},"type":"object"}]},"errorBody":{"$ref":"#/definitions/assumption"},"errorStatuses":{"$ref":"#/definitions/assumption"},"sortElement":{"$ref":"#/definitions/assumption"},"download":{"$ref":"#/definitions/assumption"},"tokenIssuance":{"$ref":"#/definitions/assumption"}}},"endpoints":{"type":"object","additionalProperties":false,"required":["execute","createSource"],"properties":{"execute":{"$ref":"#/definitions/endpoint"},"createSource":{"$ref":"#/definitions/endpoint"}}},"baseUrl":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"type":"object","additionalProperties":false,"required":["kind","description"],"properties":{"kind":{"enum":["read","write"]},"description":{"type":"string"}}}},"writeActions":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"array","minItems":1,"items":{"type":"string"}}}},"connectors":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"}},"executeBody":{"$ref":"connector.schema.json#/definitions/paramMap"},"result":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"metaKeys":{"type":"array","items":{"type":"string"}}}},"search":{"type":"object","additionalProperties":false,"required":["params","operators","hit","pagination"],"properties":{"description":{"type":"string"},"params":{"$ref":"connector.schema.json#/definitions/paramMap"},"operators":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["operand"],"properties":{"operand":{"enum":["value","values","text","filter","filters"]},"description":{"type":"string"}}}},"hit":{"$ref":"connector.schema.json#/definitions/fieldMap"},"pagination":{"$ref":"connector.schema.json#/definitions/paginationScheme"}}},"sourceCreation":{"$ref":"connector.schema.json#/definitions/shape"},"authentication":{"type":"object","additionalProperties":false,"required":["header","scheme","connectors"],"properties":{"description":{"type":"string"},"header":{"type":"string"},"scheme":{"type":"string"},"unspecified":{"type":"string"},"placeholders":{"type":"array","items":{"type":"string"}},"connectors":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["method","fields"],"properties":{"method":{"enum":["api_key","access_token","oauth2","basic","bearer"]},"description":{"type":"string"},"fields":{"$ref":"connector.schema.json#/definitions/paramMap"},"variables":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean"]},"required":{"type":"boolean"},"description":{"type":"string"},"default":{"type":["string","object"],"if":{"type":"object"},"then":{"type":"object","additionalProperties":false,"required":["unspecified"],"properties":{"unspecified":{"type":"string"}}}},"note":{"type":"string"}}}}}}}}},"limits":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["where","limit"],"properties":{"where":{"type":"string"},"limit":{"type":"string"},"appliesTo":{"type":"object","additionalProperties":false,"properties":{"connector":{"type":"string"},"service":{"enum":["search"]},"entities":{"type":"array","items":{"type":"string"}},"actions":{"type":"array","items":{"type":"string"}},"param":{"type":["string","array"],"items":{"type":"string"}}}},"expect":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"minimum":{"type":"number"},"maximum":{"type":"number"},"default":{"$ref":"connector.schema.json#/definitions/literal"},"maxItems":{"type":"integer"},"maxLength":{"type":"integer"},"pattern":{"type":"string"},"maxBytes":{"type":"integer"}}},"unspecified":{"type":"string"}}}},"events":{"type":"object","additionalProperties":false,"properties":{"unspecified":{"type":"string"}}},"versioning":{"type":"object","additionalProperties":false,"required":["pathSegment"],"properties":{"pathSegment":{"type":"string"},"description":{"type":"string"},"unspecified":{"type":"string"}}}},"definitions":{"assumption":{"type":"object","required":["contract","source","value"],"properties":{"contract":{"type":"string","description":"The contract's words on what it does not show."},"source":{"type":"string","description":"Where the assumed value comes from."},"value":{"description":"The assumed value; the one place to change it."}},"additionalProperties":false},"endpoint":{"type":"object","additionalProperties":false,"required":["method","path","headers","body"],"properties":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"path":{"type":"string","pattern":"^/"},"description":{"type":"string"},"pathParams":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","additionalProperties":{"type":"string"}},"body":{"enum":["executeBody","sourceCreation"]},"response":{"type":"string"}}}}};
 const schema62 = {"type":"object","required":["contract","source","value"],"properties":{"contract":{"type":"string","description":"The contract's words on what it does not show."},"source":{"type":"string","description":"Where the assumed value comes from."},"value":{"description":"The assumed value; the one place to change it."}},"additionalProperties":false};
 const schema69 = {"type":"object","additionalProperties":false,"required":["method","path","headers","body"],"properties":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"path":{"type":"string","pattern":"^/"},"description":{"type":"string"},"pathParams":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","additionalProperties":{"type":"string"}},"body":{"enum":["executeBody","sourceCreation"]},"response":{"type":"string"}}};
-const pattern1 = new RegExp("^/", "u");
+const pattern4 = new RegExp("^/", "u");
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -4145,7 +4221,7 @@ errors++;
 if(data30.path !== undefined){
 let data32 = data30.path;
 if(typeof data32 === "string"){
-if(!pattern1.test(data32)){
+if(!pattern4.test(data32)){
 const err96 = {instancePath:instancePath+"/endpoints/execute/path",schemaPath:"#/definitions/endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema69.properties.path,data:data32};
 if(vErrors === null){
 vErrors = [err96];
@@ -4345,7 +4421,7 @@ errors++;
 if(data40.path !== undefined){
 let data42 = data40.path;
 if(typeof data42 === "string"){
-if(!pattern1.test(data42)){
+if(!pattern4.test(data42)){
 const err112 = {instancePath:instancePath+"/endpoints/createSource/path",schemaPath:"#/definitions/endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema69.properties.path,data:data42};
 if(vErrors === null){
 vErrors = [err112];
