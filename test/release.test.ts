@@ -94,7 +94,7 @@ describe('release', () => {
         '',
         '### Other changes',
         '',
-        '- `response-field-added` — record `customer` field `name` was added (spec/connectors/shop.yaml:34)',
+        '- `response-field-added` — 3 actions: customers.list, customers.get, customers.create: record `customer` field `name` was added (spec/connectors/shop.yaml:34)',
         '',
         '## 0.1.0',
         '',

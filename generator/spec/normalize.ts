@@ -255,13 +255,14 @@ function sketchSchema(value: unknown, ctx: FileContext, path: DataPath): SchemaI
   return toSchema(parsed);
 }
 
-/** The sort element assumption, normalized: whitespace-free text and, for `{ "<key>": "a" | "b" }`, key and values. */
+/** The sort element assumption, normalized: whitespace-free text and, for `{ "<key>": "a" | "b" }`, key and values (sorted). */
 export function sortElement(value: unknown): SortElementIR {
   const text = (typeof value === 'string' ? value : JSON.stringify(value ?? null)).replace(/\s+/g, '');
   const match = /^\{"([^"]*)":((?:"[^"]*"\|)*"[^"]*")\}$/.exec(text);
   if (!match) return { text };
   const directions = [...new Set(match[2]!.split('|').map((d) => d.slice(1, -1)))].sort();
-  return { text, key: match[1]!, directions };
+  // The alternatives are a set: written in any order, the element is the same.
+  return { text: `{"${match[1]}":${directions.map((d) => `"${d}"`).join('|')}}`, key: match[1]!, directions };
 }
 
 const DUPLICATE_KIND: Record<string, string> = {
