@@ -145,6 +145,20 @@ describe('release', () => {
     expect(r).toMatchObject({ code: 0, stdout: 'Nothing to release: no semantic change from HEAD to the working tree.\n' });
   });
 
+  test('the config\'s severity overrides decide the bump of a release as they do the diff\'s verdict', async () => {
+    const shop = await read('spec/connectors/shop.yaml');
+    const config = path.join(work, 'strict.config.json');
+    await writeFile(config, JSON.stringify({ spec: 'spec', diff: { severity: { 'param-added': 'breaking' } } }));
+    try {
+      await editShop([['entities/customers/actions/list/params/country', 'string']]);
+      expect((await cli(['release', '--dry-run'])).stdout).toBe('[dry run] shop: 0.2.1 → 0.2.2 (minor; 1 change)\n');
+      expect((await cli(['release', '--dry-run', '--config', config])).stdout).toBe('[dry run] shop: 0.2.1 → 0.3.0 (major; 1 change)\n');
+    } finally {
+      await writeFile(path.join(work, 'spec/connectors/shop.yaml'), shop);
+      await rm(config);
+    }
+  });
+
   test('a broken release state is a clear error, not a crash', async () => {
     const file = path.join(releaseDir(), 'versions.json');
     const good = await readFile(file, 'utf8');

@@ -126,7 +126,7 @@ export function compareSchema(sink: ChangeSink, ctx: SchemaContext, b: SchemaIR,
   // Values, defaults and bounds of another type are that type change, reported once above.
   if (shift !== 'other') comparePredicates(sink, ctx, b, h, target, location);
   if (b.deprecated === undefined && h.deprecated !== undefined) emit(sink, ctx, 'deprecated', target, `${target} was deprecated: ${h.deprecated}`, location);
-  sink.docs(ctx.scope, target, b, h, [...DOC_KEYS, ...(b.deprecated !== undefined ? ['deprecated', 'deprecatedSince'] : [])], location, directionOf(ctx.kind));
+  sink.docs(ctx.scope, target, b, h, [...DOC_KEYS, ...(b.deprecated !== undefined ? ['deprecated', 'deprecatedSince'] : [])], location, directionOf(ctx.kind), ctx.shared);
 
   for (const key of new Set([...Object.keys(b), ...Object.keys(h)])) {
     if (HANDLED.has(key)) continue;

@@ -82,13 +82,14 @@ function compareEndpoint(sink: ChangeSink, all: Scope, name: string, b: Endpoint
     sink.add('endpoint-path-param-renamed', all, target, `${target} names its path placeholders ${placeholders(h.path).map((p) => `{${p}}`).join(', ')} instead of ${placeholders(b.path).map((p) => `{${p}}`).join(', ')}`, at, { before: b.path, after: h.path });
   }
   if (b.body !== h.body) sink.add('endpoint-body-changed', all, target, `${target} takes the ${h.body} instead of the ${b.body}`, at, { before: b.body, after: h.body });
-  // Header names are case-insensitive in HTTP; values are compared as written.
+  // Header names are case-insensitive in HTTP; in values, a placeholder (<AUTH_TOKEN>) is not sent as written.
   const headers = (e: EndpointIR) => new Map(Object.entries(e.headers).map(([k, v]) => [k.toLowerCase(), { name: k, value: v }]));
+  const wire = (value: string) => value.replace(/<[^>]*>/g, '<>').trim();
   const [bh, hh] = [headers(b), headers(h)];
   for (const [key, { name: header, value }] of [...bh].sort()) {
     const now = hh.get(key);
     if (!now) sink.add('endpoint-header-removed', all, target, `${target} no longer requires header ${header}`, at, { before: value });
-    else if (now.value !== value) sink.add('endpoint-header-changed', all, target, `header ${header} of ${target} must now be '${now.value}' instead of '${value}'`, at, { before: value, after: now.value });
+    else if (wire(now.value) !== wire(value)) sink.add('endpoint-header-changed', all, target, `header ${header} of ${target} must now be '${now.value}' instead of '${value}'`, at, { before: value, after: now.value });
   }
   for (const [key, { name: header, value }] of [...hh].sort()) {
     if (!bh.has(key)) sink.add('endpoint-header-added', all, target, `${target} now requires header ${header}: ${value}`, at, { after: value });

@@ -118,11 +118,11 @@ export class ChangeSink {
   }
 
   /** Reports changed documentation keys (description, note, …) of one item as a single docs-changed. */
-  docs(scope: Scope, target: string, base: object, head: object, keys: readonly string[], at: SourceLocation, direction: Direction): void {
+  docs(scope: Scope, target: string, base: object, head: object, keys: readonly string[], at: SourceLocation, direction: Direction, shared?: SharedDefinition): void {
     const b = base as Record<string, unknown>;
     const h = head as Record<string, unknown>;
     const changed = keys.filter((k) => show(b[k]) !== show(h[k]));
-    if (changed.length) this.add('docs-changed', scope, target, `${changed.join(', ')} of ${target} changed`, at, { direction });
+    if (changed.length) this.add('docs-changed', scope, target, `${changed.join(', ')} of ${target} changed`, at, { direction, ...(shared ? { shared } : {}) });
   }
 
   /**
