@@ -255,6 +255,12 @@ function sketchSchema(value: unknown, ctx: FileContext, path: DataPath): SchemaI
   return toSchema(parsed);
 }
 
+/** The errorStatuses assumption as status → meaning (a value of another form holds no statuses). */
+function statusMap(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([status, meaning]) => [status, typeof meaning === 'string' ? meaning : JSON.stringify(meaning)]));
+}
+
 /** The sort element assumption, normalized: whitespace-free text and, for `{ "<key>": "a" | "b" }`, key and values (sorted). */
 export function sortElement(value: unknown): SortElementIR {
   const text = (typeof value === 'string' ? value : JSON.stringify(value ?? null)).replace(/\s+/g, '');
@@ -415,7 +421,7 @@ function buildService(raw: RawService, ctx: FileContext): ServiceIR {
     errors: {
       body: raw.assumptions.errorBody?.value,
       fields: sketchFields(raw.assumptions.errorBody?.value, ctx, ['assumptions', 'errorBody', 'value']),
-      statuses: (raw.assumptions.errorStatuses?.value ?? {}) as Record<string, string>,
+      statuses: statusMap(raw.assumptions.errorStatuses?.value),
     },
     limits,
     versioning: { ...raw.versioning },
