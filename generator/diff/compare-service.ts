@@ -32,7 +32,10 @@ export function compareService(sink: ChangeSink, base: SpecIR, head: SpecIR): vo
   compareVocabulary(sink, base, head, h.sources['actions'] ?? at);
   compareProperties(sink, { kind: 'param', scope: all, label: 'execute body field' }, b.executeBody, h.executeBody);
   compareProperties(sink, { kind: 'param', scope: all, label: 'source-creation body field' }, creationParams(b.sourceCreation), creationParams(h.sourceCreation), '', h.sources['sourceCreation']);
-  sink.docs(all, 'source-creation body', b.sourceCreation, h.sourceCreation, ['description', 'note', 'assumption'], h.sourceCreation.source, 'request');
+  sink.docs(all, 'source-creation body', b.sourceCreation, h.sourceCreation, ['description', 'note', 'assumption', ...(b.sourceCreation.unspecified !== undefined && h.sourceCreation.unspecified !== undefined ? ['unspecified'] : [])], h.sourceCreation.source, 'request');
+  // The Limits table's words (its constraints are the params' bounds, compared there), in any row order.
+  const limitWords = (ir: SpecIR) => ir.service.limits.map((l) => show([l.where, l.limit, l.unspecified ?? null])).sort();
+  if (show(limitWords(base)) !== show(limitWords(head))) sink.add('docs-changed', all, 'Limits table', 'words of the Limits table changed', at, { direction: 'request' });
   compareErrors(sink, all, base, head);
   compareSearch(sink, base, head);
   compareAssumptions(sink, all, base, head);

@@ -117,6 +117,12 @@ function compareAuth(sink: ChangeSink, scope: Scope, connectorBase: ConnectorIR,
   sink.docs(scope, 'auth_config', b, h, ['description', 'unspecified'], location, 'request');
   compareProperties(sink, { kind: 'param', scope, label: 'auth_config field' }, b.fields, h.fields);
   compareProperties(sink, { kind: 'param', scope, label: 'auth_config variable' }, variables(b), variables(h));
+  for (const v of h.variables) {
+    const was = b.variables.find((x) => x.name === v.name);
+    if (was?.defaultUnspecified !== undefined && v.defaultUnspecified !== undefined && was.defaultUnspecified !== v.defaultUnspecified) {
+      sink.add('docs-changed', scope, `auth_config variable \`${v.name}\``, `the words on the default of auth_config variable \`${v.name}\` changed`, v.source, { direction: 'request' });
+    }
+  }
 }
 
 /** Auth variables as params; a default the contract does not show counts as a default. */
