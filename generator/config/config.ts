@@ -26,6 +26,19 @@ export interface ConfigFile {
   connectors?: string[];
   /** Package naming and metadata. */
   packages?: PackagesConfig;
+  /** How `diff` and `release` rate spec changes. */
+  diff?: DiffConfig;
+}
+
+/** Severity of a diff check (generator/diff/CHECKS.md). */
+export type DiffSeverity = 'breaking' | 'warning' | 'non-breaking';
+
+/** The config's `diff` section. */
+export interface DiffConfig {
+  /** Check id → the severity this project gives it. */
+  severity?: Record<string, DiffSeverity>;
+  /** When removing a deprecated item is a warning instead of breaking: `released` (default), `any`, `off`. */
+  deprecation?: 'released' | 'any' | 'off';
 }
 
 /** How the generated npm packages are named and described. */
@@ -69,6 +82,8 @@ export interface ResolvedConfig {
   connectors?: string[];
   /** Package naming and metadata. */
   packages: ResolvedPackages;
+  /** How `diff` and `release` rate changes (defaults: no overrides, deprecation `released`). */
+  diff: Required<DiffConfig>;
 }
 
 /** Flags that override the file (already relative to the working directory). */
@@ -108,6 +123,7 @@ export function loadConfig(cwd: string, overrides: ConfigOverrides = {}): Resolv
     specDir: overrides.spec !== undefined ? path.resolve(cwd, overrides.spec) : path.resolve(base, data.spec ?? 'spec'),
     outDir: overrides.out !== undefined ? path.resolve(cwd, overrides.out) : path.resolve(base, data.output ?? 'generated'),
     packages,
+    diff: { severity: { ...data.diff?.severity }, deprecation: data.diff?.deprecation ?? 'released' },
   };
   if (file) resolved.file = file;
   if (data.connectors) resolved.connectors = [...data.connectors].sort();
@@ -163,8 +179,12 @@ function schemaProblems(file: string, text: string, errors: ErrorObject[]): Diag
       const allowed = Object.keys((e.parentSchema as { properties?: object }).properties ?? {}).filter((k) => k !== '$schema');
       const { line, col } = locate(e.instancePath, key);
       d = diagnostic(file, line, col, 'CFG002', `unknown key '${key}' in ${where} (allowed: ${allowed.join(', ')})`);
-    } else if (e.keyword === 'oneOf' || e.keyword === 'if') {
-      continue; // the branch errors say what is wrong
+    } else if (e.keyword === 'propertyNames') {
+      const key = (e.params as { propertyName: string }).propertyName;
+      const { line, col } = locate(e.instancePath, key);
+      d = diagnostic(file, line, col, 'CFG002', `unknown check id '${key}' in ${where} (connector-codegen diff --list-checks lists them)`);
+    } else if (e.keyword === 'oneOf' || e.keyword === 'if' || (e as { propertyName?: string }).propertyName !== undefined) {
+      continue; // the branch errors (or the propertyNames error) say what is wrong
     } else {
       const { line, col } = locate(e.instancePath);
       const detail = e.keyword === 'pattern' ? `must match ${(e.params as { pattern: string }).pattern}` : e.keyword === 'enum' ? `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}` : (e.message ?? 'is invalid');

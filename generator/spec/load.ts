@@ -8,7 +8,7 @@ import type { ErrorObject } from 'ajv';
 import { displayPath } from '../lib/display-path.js';
 import { validateConnector, validateService } from './schema/validators.generated.js';
 import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
-import { diagnosticAt, makeDiagnostic, parseSource, type DataPath, type SourceFile } from './yaml-source.js';
+import { diagnosticAt, makeDiagnostic, parseSource, specStem, SPEC_EXTENSIONS, type DataPath, type SourceFile } from './yaml-source.js';
 
 /** A compiled meta-schema validator (ajv standalone code: generator/spec/schema/validators.generated.ts). */
 type MetaValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
@@ -31,16 +31,30 @@ export { displayPath };
 /** Reads and schema-validates every spec file under `specDir`. Never throws for bad spec content. */
 export async function loadSpec(specDir: string): Promise<LoadedSpec> {
   const diagnostics: Diagnostic[] = [];
-  const servicePath = path.join(specDir, 'service.yaml');
   const connectorsDir = path.join(specDir, 'connectors');
-  const names = (await readdir(connectorsDir).catch(() => [] as string[])).filter((n) => n.endsWith('.yaml')).sort();
+  const [topNames, connectorNames] = await Promise.all([readdir(specDir).catch(() => [] as string[]), readdir(connectorsDir).catch(() => [] as string[])]);
+  // service.yaml (or .yml, .json): one of them.
+  const serviceNames = SPEC_EXTENSIONS.map((e) => `service${e}`).filter((n) => topNames.includes(n));
+  const servicePath = path.join(specDir, serviceNames[0] ?? 'service.yaml');
+  for (const extra of serviceNames.slice(1)) {
+    diagnostics.push(makeDiagnostic(displayPath(path.join(specDir, extra)), 1, 1, 'SPEC012', `duplicate service file '${extra}' (the common contract is ${serviceNames[0]}; keep one)`));
+  }
+  // One file per connector id, in whichever extension; a second file of the same id is reported and ignored.
+  const byStem = new Map<string, string>();
+  for (const n of connectorNames.filter((n) => specStem(n) !== undefined).sort()) {
+    const stem = specStem(n)!;
+    const first = byStem.get(stem);
+    if (first === undefined) byStem.set(stem, n);
+    else diagnostics.push(makeDiagnostic(displayPath(path.join(connectorsDir, n)), 1, 1, 'SPEC012', `duplicate connector file '${n}' (connector '${stem}' is already defined in ${first}; keep one)`));
+  }
+  const names = [...byStem.values()].sort();
   const [serviceText, ...connectorTexts] = await Promise.all([
     readFile(servicePath, 'utf8').catch(() => undefined),
     ...names.map((n) => readFile(path.join(connectorsDir, n), 'utf8')),
   ]);
   if (serviceText === undefined) diagnostics.push(makeDiagnostic(displayPath(servicePath), 1, 1, 'SPEC004', 'spec/service.yaml is missing'));
   const base = path.basename(path.resolve(specDir));
-  const service = parseSource(displayPath(servicePath), serviceText ?? '{}', `${base}/service.yaml`);
+  const service = parseSource(displayPath(servicePath), serviceText ?? '{}', `${base}/${path.basename(servicePath)}`);
   const connectors = names.map((n, i) => parseSource(displayPath(path.join(connectorsDir, n)), connectorTexts[i]!, `${base}/connectors/${n}`));
 
   const valid = new Set<SourceFile>();
