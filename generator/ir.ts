@@ -357,6 +357,11 @@ export interface ActionIR {
   deprecated?: string;
   /** list: the default order of results (absent: the contract states none). */
   ordering?: OrderingIR[];
+  /**
+   * list taking the connector's `defaults.ordering`: where that default is written (one edit there changes every
+   * list that takes it). Not a fact of the contract: the same order written on the action means the same.
+   */
+  orderingFrom?: SourceLocation;
   /** list: records left out unless asked for. */
   defaultFilter?: DefaultFilterIR;
   /** Params that must be given together or alternatively. */

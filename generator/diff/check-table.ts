@@ -82,6 +82,9 @@ export const TRANSPORT: Record<string, Row> = {
   'transport-assumption-changed': ['breaking', 'response', 'major', 'An assumption the runtime is built on changed (download representation, where search hits or the created source sit).', 'Installed clients read those responses the old way.'],
   'assumption-changed': ['warning', 'either', 'patch', 'The value of an assumption no other check covers changed.', 'The diff cannot tell from the words what it means for clients: review.'],
   'auth-method-changed': ['breaking', 'request', 'major', 'A connector authenticates its sources with another method (auth_config).', 'Source creations of installed clients carry the old credentials.'],
+  'auth-variable-supplied-added': ['non-breaking', 'request', 'minor', 'A configuration variable is now supplied in auth_config (suppliedIn), optional there: it has a default.', 'AuthConfig gains an optional member; source creations of installed clients leave it out and the service applies its default.'],
+  'auth-variable-supplied-required-added': ['breaking', 'request', 'major', 'A configuration variable without a default is now supplied in auth_config (suppliedIn).', 'AuthConfig gains a required member: source creations without it stop compiling, and the service rejects them.'],
+  'auth-variable-supplied-removed': ['breaking', 'request', 'major', 'A configuration variable is no longer supplied in auth_config (suppliedIn dropped).', 'AuthConfig loses the member: code setting it stops compiling; the service ignores or rejects it.'],
 };
 
 /** The uniform search: operators and the sort element (params, hit fields and paging are compared as such). */
@@ -134,6 +137,18 @@ export const PARAM: Record<string, FacetRow> = {
   'separator-changed': ['breaking', 'major', 'The separator joining the entries of a list param changed (or a string became a list, or stopped being one).', 'The service splits what installed clients send another way.'],
   'query-language-changed': ['breaking', 'major', 'The param carries a query in another language.', 'The service reads installed clients\u2019 queries in the new language: they mean something else or are rejected.'],
   'query-language-set': ['non-breaking', 'patch', 'The spec now names (or no longer names) the language of a query param.', 'What clients send and what the service reads is the same; the spec documents it.'],
+  'format-added': ['breaking', 'major', 'The param must now hold values of a format (currency_lower_iso, md5_of_lower_email, unix_time_string, url).', 'A narrower request: values outside the format are rejected by the service and by the client\u2019s own param check (its pattern).'],
+  'format-changed': ['breaking', 'major', 'The param must hold values of another format.', 'Values of the old format are rejected.'],
+  'format-removed': ['non-breaking', 'minor', 'The param no longer must hold values of a format.', 'Every value that was accepted still is.'],
+  'matches-added': ['non-breaking', 'patch', 'The spec now states how a list param filters (the record fields it matches, exact, contains or prefix, case).', 'The same calls return what they returned; the spec now says what that is.'],
+  'matches-changed': ['breaking', 'major', 'A list param filters another way: other record fields, another mode (exact, contains, prefix) or case sensitivity.', 'The same call returns other records: contains, prefix or ignoring case return more, exact or case-sensitive fewer, other fields others.'],
+  'matches-removed': ['breaking', 'major', 'The spec no longer states how a list param filters.', 'The head service may filter another way: the same call may return other records.'],
+  'range-added': ['non-breaking', 'patch', 'The spec now states which record field an interval param constrains (rangeOf).', 'The same calls return what they returned; the spec now says what that is.'],
+  'range-changed': ['breaking', 'major', 'An interval param constrains another record field (rangeOf).', 'The same call selects records by another field: other records.'],
+  'range-removed': ['breaking', 'major', 'The spec no longer states which record field an interval param constrains.', 'The head service may read the interval on another field: the same call may return other records.'],
+  'bound-added': ['non-breaking', 'patch', 'The spec now states a bound of an interval param (side, inclusive or not, the param that makes it inclusive).', 'The same calls return what they returned; the spec now says what that is.'],
+  'bound-changed': ['breaking', 'major', 'A bound of an interval param changed: its side, whether a record equal to it is kept, or the param that makes it inclusive.', 'The same call keeps or drops the records at the bound (or on the other side): installed clients get other records.'],
+  'bound-removed': ['breaking', 'major', 'The spec no longer states a bound of an interval param.', 'The head service may treat the bound another way: the same call may return other records.'],
   deprecated: ['warning', 'minor', 'The param was deprecated.', 'Nothing breaks yet: it announces a removal.'],
 };
 
@@ -153,6 +168,10 @@ export const SEARCHABLE: Record<string, FacetRow> = {
   'const-added': ['breaking', 'major', 'A searchable field now holds one literal value only.', 'Filters comparing with other values stop compiling.'],
   'const-changed': ['breaking', 'major', 'The literal value of a searchable field changed.', 'Filters comparing with the old value stop compiling.'],
   'const-removed': ['non-breaking', 'minor', 'A searchable field no longer holds one literal value only.', 'Every filter that compiled still does.'],
+  'format-added': ['breaking', 'major', 'A searchable field now holds values of a format (e.g. lowercase currency codes).', 'Filters comparing it with values outside the format match nothing any more.'],
+  'format-changed': ['breaking', 'major', 'A searchable field holds values of another format.', 'Filters comparing it with values of the old format match nothing.'],
+  'format-removed': ['non-breaking', 'minor', 'A searchable field no longer holds values of one format.', 'Every filter matches what it matched.'],
+  'derive-changed': ['non-breaking', 'patch', 'How the search data of a field follows from the record changed (derive: from another field, or a constant).', 'Mock data only: installed clients never compute it, and the field\u2019s type, values and format are compared on their own. The mock\u2019s search data changes.'],
   deprecated: ['warning', 'minor', 'A searchable field was deprecated.', 'Nothing breaks yet: it announces a removal.'],
 };
 
@@ -172,20 +191,42 @@ export const RESPONSE: Record<string, FacetRow> = {
   'const-added': ['non-breaking', 'patch', 'A response field now always holds one literal value.', 'Every value is one installed clients handle.'],
   'const-changed': ['breaking', 'major', 'The literal value a response field holds changed.', 'Installed clients get a value outside their literal type.'],
   'const-removed': ['breaking', 'major', 'A response field no longer always holds one literal value.', 'Installed clients get values outside their literal type.'],
+  'format-added': ['non-breaking', 'patch', 'A response field now holds values of a format (currency_lower_iso, md5_of_lower_email, unix_time_string, url).', 'A narrower response: every value is one installed clients handle.'],
+  'format-changed': ['breaking', 'major', 'A response field holds values of another format.', 'Installed clients\u2019 response validators (the `validators` entry checks the format\u2019s pattern) reject the new values; code parsing the old format misreads them.'],
+  'format-removed': ['breaking', 'major', 'A response field no longer holds values of one format.', 'Values outside the format reach installed clients: their response validators reject them; code parsing the format misreads them.'],
+  'derive-changed': ['non-breaking', 'patch', 'How a derived field follows from the stored record changed (derive: a copy of another field in the field\u2019s format, or a constant).', 'Mock data only: installed clients never compute it, and the field\u2019s type, values and format are compared on their own. The mock\u2019s records change.'],
   deprecated: ['warning', 'minor', 'A response field was deprecated.', 'Nothing breaks yet: it announces a removal.'],
 };
 
 /**
- * Rule data of the fidelity work (issue 11: `ordering`, `defaultFilter` and `paramGroups` of actions, `invariants`
- * of shapes). They fire once the spec carries those keys (compare-rules.ts reads them); other rule keys are
- * reported as attribute-changed until they get rows here.
+ * The contract's rules written as spec data (spec/README.md, Rules): what a list returns by default (ordering,
+ * default filter), which params go together (param groups), which param and field identify a record (keyParam,
+ * key), what an update does with fields it is not given (updateSemantics), what every record holds (invariants),
+ * and where an entity's records come from (recordsFrom). Clients do not encode them in types: they are promises
+ * about what the service does with a call, so the wire half of the rule decides. A rule the base spec did not
+ * state promised nothing, so stating one is not breaking; a stated rule that changes or is no longer stated is.
+ * The rules on params and fields (format, matches, rangeOf, bound, derive) are facets of the param and field
+ * tables above.
  */
 export const RULES: Record<string, Row> = {
-  'ordering-added': ['non-breaking', 'response', 'patch', 'The spec now states the default order of a list.', 'The service answers as it did; the spec now says in which order.'],
-  'ordering-changed': ['breaking', 'response', 'major', 'The default order of a list changed, or is no longer stated.', 'Installed clients get records in another order: "the first page" holds other records.'],
-  'default-filter-changed': ['breaking', 'response', 'major', 'The records a list leaves out unless asked for changed (a default filter added, removed or changed).', 'The same call lists other records.'],
-  'param-group-added': ['breaking', 'request', 'major', 'Params must now be given together or alternatively (a param group was added or changed).', 'Calls that give params another way are rejected.'],
+  'ordering-added': ['non-breaking', 'response', 'patch', 'A list now states its default order (ordering, or the connector\u2019s defaults.ordering).', 'The base spec promised no order, so no installed client can rely on one: whatever order the head service uses is one the base allowed.'],
+  'ordering-refined': ['non-breaking', 'response', 'patch', 'A tie-breaker was appended to the default order of a list (the old order is a prefix of the new).', 'Records come in the old order; only ties, which it left open, are now broken one stated way.'],
+  'ordering-changed': ['breaking', 'response', 'major', 'The default order of a list changed: another field, direction or tie-breaker (replaced or dropped).', 'The same call returns records in another order: "the first page", "the newest record" hold other records for installed clients.'],
+  'ordering-removed': ['breaking', 'response', 'major', 'A list no longer states its default order.', 'The head service may return records in any order: code relying on the old one (first page = newest) gets other records.'],
+  'default-filter-added': ['breaking', 'response', 'major', 'A list now leaves out records unless asked for (a default filter was added).', 'The same call returns fewer records: those holding an excluded value disappear from installed clients\u2019 results.'],
+  'default-filter-changed': ['breaking', 'response', 'major', 'The default filter of a list changed: the field tested, the values left out, or the param that lifts it.', 'The same call lists other records, or a call giving the old lifting param still has records left out.'],
+  'default-filter-removed': ['breaking', 'response', 'major', 'A list no longer leaves out records by default.', 'The same call returns records it used to leave out (canceled subscriptions): code that relied on the filter sees them.'],
+  'param-group-added': ['breaking', 'request', 'major', 'Params must now be given together or alternatively (a param group was added).', 'Types do not encode groups, so every call still compiles; the head service rejects calls that give the params another way (none of the alternatives, or two of a oneOf).'],
+  'param-group-changed': ['breaking', 'request', 'major', 'A param group now accepts other calls (alternatives replaced, or atLeastOne became oneOf).', 'Calls the old group accepted can break the new one: the head service rejects them.'],
+  'param-group-loosened': ['non-breaking', 'request', 'minor', 'A param group accepts more calls (oneOf became atLeastOne, or an atLeastOne group gained an alternative).', 'Every call the old group accepted satisfies the new one.'],
   'param-group-removed': ['non-breaking', 'request', 'minor', 'A param group no longer constrains which params are given.', 'Every call that was accepted still is.'],
-  'invariant-added': ['non-breaking', 'response', 'patch', 'Every record of a shape now holds one more rule.', 'Responses are a subset of what installed clients handle.'],
-  'invariant-removed': ['breaking', 'response', 'major', 'A rule every record of a shape held was removed (or changed).', 'Code relying on it gets records that break it.'],
+  'key-param-added': ['non-breaking', 'request', 'patch', 'The spec now names the param (already there) that carries the key of the record a get, update, delete or download addresses.', 'Calls are the same; the spec now says which of their params identifies the record. (A new param is reported as such, not here.)'],
+  'key-param-changed': ['breaking', 'request', 'major', 'Another param (already there) carries the key of the record a get, update, delete or download addresses.', 'Installed clients put the key where it used to go: the head service identifies the record by another param and addresses another record, or none. (A key param renamed is reported as a param removed and added, not here.)'],
+  'update-semantics-added': ['non-breaking', 'request', 'patch', 'An update now states that it is partial (fields not given keep their values).', 'Installed clients send the same updates; the spec now promises what the service does with the fields they leave out.'],
+  'update-semantics-changed': ['breaking', 'request', 'major', 'An update is no longer stated to be partial.', 'Installed clients send only the fields they change; a service that follows the head spec may reset the others: data is lost.'],
+  'record-key-added': ['non-breaking', 'response', 'patch', 'The spec now names the field that identifies a record where none was implied (no key param\u2019s field, `id` or `gid`).', 'Records and calls are the same; the spec now says which field addresses a record.'],
+  'record-key-changed': ['breaking', 'response', 'major', 'Another field identifies the records of a shape (the stated `key`, or the one implied by the key param\u2019s field, `id` or `gid`), or none is named any more.', 'Code that reads the old key field to get, update or delete a record passes a value the head service does not identify it by.'],
+  'invariant-added': ['non-breaking', 'response', 'patch', 'Every record of a shape now holds one more rule, or a stronger one (`lt` for `lte`, more `accountOnly` fields).', 'Responses are a subset of what installed clients handle.'],
+  'invariant-removed': ['breaking', 'response', 'major', 'A rule every record of a shape held was removed, weakened or changed.', 'Code relying on it gets records that break it.'],
+  'records-from-changed': ['warning', 'response', 'patch', 'An entity takes its records from another entity (recordsFrom added, changed or removed).', 'Not breaking: types and requests are the same and installed clients never read it. It states, mostly as an assumption, where an entity\u2019s records live \u2014 which ids its get or download accepts, in which list a write through it shows up \u2014 and the mock follows it: review code and tests that rely on that.'],
 };

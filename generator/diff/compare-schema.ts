@@ -8,6 +8,7 @@
 import type { Literal, PropertyIR, SchemaIR, SourceLocation } from '../ir.js';
 import type { BaseType } from '../spec/type-expr.js';
 import { FACETS, type Direction } from './checks.js';
+import { compareSchemaRules, ruleKeys } from './compare-rules.js';
 import { show, type ChangeSink, type Scope, type SharedDefinition } from './sink.js';
 
 /** The kind of item compared: decides the check ids and whether `required` and `default` mean anything. */
@@ -25,11 +26,16 @@ export interface SchemaContext {
   shared?: SharedDefinition;
 }
 
-const DOC_KEYS = ['description', 'note', 'provenance', 'assumption'] as const;
-/** Keys this module compares; any other key that differs is reported as attribute-changed. */
-const HANDLED = new Set([
+/**
+ * Words of an item. `unspecified` of an object with fields (the seed's words where not all inner fields are shown)
+ * changes no type and no check: generated types and validators treat inner objects the same either way.
+ */
+const DOC_KEYS = ['description', 'note', 'provenance', 'assumption', 'unspecified'] as const;
+/** Keys this module compares (rule keys in compare-rules.ts); any other key that differs is reported as attribute-changed. */
+export const HANDLED: ReadonlySet<string> = new Set([
   'name', 'required', 'source', 'types', 'nullable', 'enum', 'const', 'default', 'minimum', 'maximum', 'minLength', 'maxLength',
   'pattern', 'minItems', 'maxItems', 'separator', 'items', 'properties', 'deprecated', 'deprecatedSince', 'queryLanguage', 'common', ...DOC_KEYS,
+  ...ruleKeys('schema'),
 ]);
 const LOWER_BOUNDS = ['minimum', 'minLength', 'minItems'] as const;
 const UPPER_BOUNDS = ['maximum', 'maxLength', 'maxItems'] as const;
@@ -125,6 +131,15 @@ export function compareSchema(sink: ChangeSink, ctx: SchemaContext, b: SchemaIR,
 
   // Values, defaults and bounds of another type are that type change, reported once above.
   if (shift !== 'other') comparePredicates(sink, ctx, b, h, target, location);
+  compareSchemaRules(
+    {
+      facet: (facet, message, before, after) => emit(sink, ctx, facet, target, message, location, before, after),
+      words: (message) => sink.add('docs-changed', ctx.scope, target, message, location, { direction: directionOf(ctx.kind), ...(ctx.shared ? { shared: ctx.shared } : {}) }),
+    },
+    target,
+    b,
+    h,
+  );
   if (b.deprecated === undefined && h.deprecated !== undefined) emit(sink, ctx, 'deprecated', target, `${target} was deprecated: ${h.deprecated}`, location);
   sink.docs(ctx.scope, target, b, h, [...DOC_KEYS, ...(b.deprecated !== undefined ? ['deprecated', 'deprecatedSince'] : [])], location, directionOf(ctx.kind), ctx.shared);
 

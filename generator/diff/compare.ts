@@ -7,7 +7,7 @@
 import type { ActionIR, AuthIR, ConnectorIR, EntityIR, PropertyIR, ShapeIR, SourceLocation, SpecIR } from '../ir.js';
 import { checkInfo, type Direction, type Severity } from './checks.js';
 import { compareActionPaging, compareScheme, pagingPlaces, type SchemeLookup } from './compare-pagination.js';
-import { compareRules, ruleKeys } from './compare-rules.js';
+import { compareActionRules, compareEntityRules, compareShapeRules, compareVariableRules, ruleKeys } from './compare-rules.js';
 import { compareProperties } from './compare-schema.js';
 import { compareService } from './compare-service.js';
 import { sortChanges, type Change, type Place } from './model.js';
@@ -64,7 +64,7 @@ function byName<T extends { name: string }>(base: readonly T[], head: readonly T
 }
 
 /** Keys that only steer the mock's fixtures (fixtures-changed). */
-const FIXTURE_KEYS = ['idPrefix', 'idFormat', 'derive'];
+const FIXTURE_KEYS = ['idPrefix', 'idFormat'];
 
 /**
  * Keys of an IR node that differ and that the walk does not compare itself: fixtures-changed for fixture hints,
@@ -96,8 +96,8 @@ function compareConnector(sink: ChangeSink, b: ConnectorIR, h: ConnectorIR, desc
   sink.docs(scope, `connector \`${h.id}\``, b, h, ['title', 'description', 'seed', 'transitionsUnspecified'], { file: h.file, line: 1 }, 'request');
   compareAuth(sink, scope, b, h);
   byName(b.pagination, h.pagination, { removed: () => {}, added: () => {}, both: (bs, hs) => compareScheme(sink, scope, bs, hs, pagingPlaces(h.entities, hs.name)) });
-  compareShapes(sink, scope, 'meta', b.meta, h.meta, h);
-  compareShapes(sink, scope, 'record', b.records, h.records, h);
+  compareShapes(sink, scope, 'meta', b.meta, h.meta, { base: b, head: h });
+  compareShapes(sink, scope, 'record', b.records, h.records, { base: b, head: h });
   const walk: Walk = { schemes: { base: new Map(b.pagination.map((s) => [s.name, s])), head: new Map(h.pagination.map((s) => [s.name, s])) }, descriptions };
   byName(b.entities, h.entities, {
     removed: (e) => sink.add('entity-removed', { ...scope, entity: e.name }, `entity \`${e.name}\``, `entity \`${e.name}\` was removed`, e.source),
@@ -119,15 +119,23 @@ function compareAuth(sink: ChangeSink, scope: Scope, connectorBase: ConnectorIR,
   compareProperties(sink, { kind: 'param', scope, label: 'auth_config variable' }, variables(b), variables(h));
   for (const v of h.variables) {
     const was = b.variables.find((x) => x.name === v.name);
-    if (was?.defaultUnspecified !== undefined && v.defaultUnspecified !== undefined && was.defaultUnspecified !== v.defaultUnspecified) {
-      sink.add('docs-changed', scope, `auth_config variable \`${v.name}\``, `the words on the default of auth_config variable \`${v.name}\` changed`, v.source, { direction: 'request' });
+    if (!was) continue;
+    compareVariableRules(sink, scope, was, v);
+    const words = (['defaultUnspecified', 'suppliedUnspecified'] as const).filter((k) => was[k] !== undefined && v[k] !== undefined && was[k] !== v[k]);
+    if (was.suppliedUnspecified === undefined !== (v.suppliedUnspecified === undefined)) words.push('suppliedUnspecified');
+    if (words.length) {
+      const what = words.map((k) => (k === 'defaultUnspecified' ? 'the default' : 'where it is supplied')).join(' and ');
+      sink.add('docs-changed', scope, `auth_config variable \`${v.name}\``, `the words on ${what} of auth_config variable \`${v.name}\` changed`, v.source, { direction: 'request' });
     }
   }
 }
 
-/** Auth variables as params; a default the contract does not show counts as a default. */
+/**
+ * Auth variables as params: a default the contract does not show counts as a default; where the variable is
+ * supplied (suppliedIn, compareVariableRules) and the words on it are compared above.
+ */
 function variables(auth: AuthIR): PropertyIR[] {
-  return auth.variables.map(({ defaultUnspecified, ...v }) => (defaultUnspecified !== undefined && v.default === undefined ? { ...v, default: '(not shown by the contract)' } : v));
+  return auth.variables.map(({ defaultUnspecified, suppliedIn: _in, suppliedUnspecified: _words, ...v }) => (defaultUnspecified !== undefined && v.default === undefined ? { ...v, default: '(not shown by the contract)' } : v));
 }
 
 /** Actions of `connector` whose result is the shape `name` of `kind`, as places. */
@@ -137,20 +145,20 @@ function shapePlaces(connector: ConnectorIR, kind: 'record' | 'meta', name: stri
   );
 }
 
-function compareShapes(sink: ChangeSink, scope: Scope, kind: 'record' | 'meta', base: readonly ShapeIR[], head: readonly ShapeIR[], connector: ConnectorIR): void {
+function compareShapes(sink: ChangeSink, scope: Scope, kind: 'record' | 'meta', base: readonly ShapeIR[], head: readonly ShapeIR[], sides: { base: ConnectorIR; head: ConnectorIR }): void {
   byName(base, head, {
     removed: (s) => sink.add('shape-removed', scope, `${kind} \`${s.name}\``, `${kind} \`${s.name}\` was removed`, s.source),
     added: (s) => sink.add('shape-added', scope, `${kind} \`${s.name}\``, `${kind} \`${s.name}\` was added`, s.source),
     both: (b, h) => {
       const target = `${kind} \`${h.name}\``;
-      const places = shapePlaces(connector, kind, h.name);
+      const places = shapePlaces(sides.head, kind, h.name);
       // Changes to a shape reach every action returning it: compared once, listed with them.
       const shapeSink = sink.withPlaces(places);
       if (b.unspecified === undefined && h.unspecified !== undefined) shapeSink.add('shape-opened', scope, target, `${target} may now carry fields beyond those listed`, h.source);
       else if (b.unspecified !== undefined && h.unspecified === undefined) shapeSink.add('shape-closed', scope, target, `${target} now carries only the fields listed`, h.source);
       const docKeys = ['description', 'note', 'assumption', ...(b.unspecified !== undefined && h.unspecified !== undefined ? ['unspecified'] : [])];
       shapeSink.docs(scope, target, b, h, docKeys, h.source, 'response');
-      compareRules(shapeSink, scope, 'shape', target, b, h, h.source);
+      compareShapeRules(shapeSink, scope, target, b, h, sides);
       otherKeys(shapeSink, scope, target, b, h, ['name', 'properties', 'source', 'unspecified', 'description', 'note', 'assumption', 'provenance', ...ruleKeys('shape')], h.source, 'response');
       compareProperties(shapeSink, { kind: 'response-field', scope, label: `${target} field` }, b.properties, h.properties);
     },
@@ -160,8 +168,8 @@ function compareShapes(sink: ChangeSink, scope: Scope, kind: 'record' | 'meta', 
 function compareEntity(sink: ChangeSink, scope: Scope, b: EntityIR, h: EntityIR, walk: Walk): void {
   const target = `entity \`${h.name}\``;
   sink.docs(scope, target, b, h, ['description', 'note', 'assumption', 'provenance'], h.source, 'request');
-  // Keys no check classifies yet (recordsFrom): reviewed as attribute-changed.
-  otherKeys(sink, scope, target, b, h, ['name', 'description', 'note', 'assumption', 'provenance', 'record', 'searchable', 'actions', 'source'], h.source, 'request');
+  compareEntityRules(sink, scope, target, b, h);
+  otherKeys(sink, scope, target, b, h, ['name', 'description', 'note', 'assumption', 'provenance', 'record', 'searchable', 'actions', 'source', ...ruleKeys('entity')], h.source, 'request');
   if (b.searchable && h.searchable) {
     if (b.searchable.unspecified === undefined && h.searchable.unspecified !== undefined) {
       sink.add('searchable-fields-opened', scope, target, `${target} may be searched by fields beyond those listed`, h.source);
@@ -198,7 +206,7 @@ function compareAction(sink: ChangeSink, scope: Scope, b: ActionIR, h: ActionIR,
   if (b.paramsUnspecified === undefined && h.paramsUnspecified !== undefined) sink.add('params-opened', scope, target, `${target} accepts params beyond those listed`, at);
   else if (b.paramsUnspecified !== undefined && h.paramsUnspecified === undefined) sink.add('params-closed', scope, target, `${target} accepts only the params listed`, at);
   compareDownload(sink, scope, target, b, h);
-  compareRules(sink, scope, 'action', target, b, h, at);
+  compareActionRules(sink, scope, target, b, h);
   const handled = ['name', 'kind', 'description', 'params', 'paramsUnspecified', 'result', 'pagination', 'rangeParam', 'maxBytes', 'note', 'deprecated', 'deprecatedSince', 'source', ...ruleKeys('action')];
   otherKeys(sink, scope, target, b, h, handled, at, 'request');
   // search takes the uniform search params of service.yaml: compared once, in compareService.
