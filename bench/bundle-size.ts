@@ -34,12 +34,12 @@ function aliases(): Record<string, string> {
   return Object.fromEntries(Object.entries(paths).map(([name, [target]]) => [name, path.resolve(path.dirname(file), target!)]));
 }
 
-/** Bundles a program given as text and measures it. */
-export async function bundleProgram(source: string): Promise<BundleSize> {
+/** Bundles a program given as text (minified unless told otherwise) and measures it. */
+export async function bundleProgram(source: string, { minify = true } = {}): Promise<BundleSize> {
   const result = await build({
     stdin: { contents: source, loader: 'ts', resolveDir: repo },
     bundle: true,
-    minify: true,
+    minify,
     format: 'esm',
     write: false,
     logLevel: 'silent',

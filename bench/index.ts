@@ -1,5 +1,6 @@
 /** `npm run bench`: every benchmark of the project. Figures are medians; the machine is noisy. */
 import { benchBundle } from './bundle.js';
+import { benchClientOverhead } from './client-overhead.js';
 import { benchGenerate } from './generate.js';
 import { benchMock } from './mock.js';
 import { benchMockScale } from './mock-scale.js';
@@ -10,3 +11,4 @@ await benchMock();
 await benchMockScale();
 benchSearch();
 await benchBundle();
+await benchClientOverhead();

@@ -558,6 +558,8 @@ export interface ServiceIR {
   createSource: EndpointIR;
   /** Envelope keys of every response (an assumption). */
   envelope: { records: string; meta: string };
+  /** Lower-cased response header carrying the service's request id (an assumption); absent when the spec assumes none. */
+  requestIdHeader?: string;
   /** Action vocabulary in contract order. */
   actions: { name: ActionName; kind: 'read' | 'write'; description: string }[];
   /** Write actions the contract allows, as `connector/entity/action`, sorted. */

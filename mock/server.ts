@@ -202,8 +202,12 @@ export async function startMock(options: MockOptions): Promise<MockServer> {
     return { status: 201, note: `created source ${source['id']}` };
   };
 
+  // Every response names its request (the spec's request-id assumption), as the service's would.
+  const requestIdHeader = ir.service.requestIdHeader;
+  let requests = 0;
   const server: Server = createServer((req, res) => {
     const started = performance.now();
+    if (requestIdHeader) res.setHeader(requestIdHeader, `req_mock_${++requests}`);
     const line = (status: number | string, note: string) => `${req.method} ${(req.url ?? '').split('?')[0]} ${status} ${(performance.now() - started).toFixed(1)}ms ${note}`;
     handle(req, res)
       .then(({ status, note }) => options.log?.(line(status, note)))

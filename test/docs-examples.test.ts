@@ -13,11 +13,13 @@ import { codeBlocks, generatedDir, markdownFiles } from './helpers/generated-mar
 
 const repo = path.resolve(import.meta.dirname, '..');
 
-/** The package-name → source map of the repo, with absolute targets (the temp folder is elsewhere). */
+/** The package-name → source map of the repo, with absolute targets (the temp folder is elsewhere), plus undici. */
 function absolutePaths(): Record<string, string[]> {
   const file = path.join(generatedDir, 'tsconfig.paths.json');
   const paths = (JSON.parse(readFileSync(file, 'utf8')) as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths;
-  return Object.fromEntries(Object.entries(paths).map(([name, targets]) => [name, targets.map((t) => path.resolve(generatedDir, t))]));
+  const packages = Object.fromEntries(Object.entries(paths).map(([name, targets]) => [name, targets.map((t) => path.resolve(generatedDir, t))]));
+  // The proxy recipe imports undici, as a user's project would have it installed.
+  return { ...packages, undici: [path.join(repo, 'node_modules/undici/index.d.ts')] };
 }
 
 test('every TypeScript example in the generated Markdown type-checks against the generated packages', () => {

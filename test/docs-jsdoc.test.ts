@@ -102,6 +102,22 @@ describe('every generated type, field and method has JSDoc', () => {
     expect(seen.count).toBeGreaterThan(2500);
   });
 
+  test('no doc comment merely repeats the member name ("The `x` field.")', () => {
+    const empty: string[] = [];
+    for (const c of ir.connectors) {
+      const file = parse(path.join(generated, c.id, 'src', 'types.ts'));
+      const visit = (node: ts.Node): void => {
+        if (ts.isPropertySignature(node)) {
+          const text = descriptionOf(node);
+          if (/^The `[^`]+` field\.$|^Value\.$/.test(text.split('\n')[0]!)) empty.push(`${c.id} ${node.name.getText(file)}: ${text}`);
+        }
+        node.forEachChild(visit);
+      };
+      visit(file);
+    }
+    expect(empty).toEqual([]);
+  });
+
   test('everything the spec marks deprecated is @deprecated with the spec\'s words', () => {
     /** Deprecated properties (nested ones by path) of a list of IR properties. */
     const deprecatedPaths = (props: PropertyIR[], prefix: string[] = []): { path: string[]; why: string }[] =>
@@ -144,6 +160,8 @@ describe('hovers in an editor (TypeScript language service)', () => {
   const usage = [
     "import { PaymentsClient, type Charge, type ChargesSearchFields } from '@connector-sdk/payments';",
     "import { CallRecordingClient } from '@connector-sdk/call-recording';",
+    "import type { Contact } from '@connector-sdk/crm';",
+    "import type { Customer } from '@connector-sdk/payments';",
     "const options = { baseUrl: 'http://localhost', token: 't', sourceId: 's' };",
     'const payments = new PaymentsClient(options);',
     'const callRecording = new CallRecordingClient(options);',
@@ -154,6 +172,10 @@ describe('hovers in an editor (TypeScript language service)', () => {
     'export const amount = charge.amount;',
     'declare const searchable: ChargesSearchFields;',
     'export const card = searchable.card;',
+    'declare const contact: Contact;',
+    'export const archivedAt = contact.archivedAt;',
+    'declare const customer: Customer;',
+    'export const kind = customer.object;',
     '',
   ].join('\n');
 
@@ -215,6 +237,11 @@ describe('hovers in an editor (TypeScript language service)', () => {
 
   test('a record field shows its description from the spec', () => {
     expect(hover('amount;').documentation).toBe('Amount in the smallest currency unit.');
+  });
+
+  test('a field the contract does not describe says so, with what its type tells (null, literal)', () => {
+    expect(hover('archivedAt;').documentation).toBe('Not described by the contract. May be null.');
+    expect(hover('object;').documentation).toBe("Not described by the contract. Always `'customer'`.");
   });
 
   test('a deprecated searchable field in a search filter shows @deprecated with the reason', () => {

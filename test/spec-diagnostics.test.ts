@@ -64,7 +64,7 @@ describe('diagnostic classes', () => {
     expect(await diagnosticsForShop(text)).toEqual([
       `${shop}:26:5 error SPEC013 param 'limit': minimum 500 is greater than maximum 100`,
       `${shop}:28:5 error SPEC015 param 'limit': default 10 is outside 500..100`,
-      `service.yaml:280:5 error SPEC021 limit 'shop list, parameter limit': shop customers list param 'limit' has minimum 500, the Limits table says 1`,
+      `service.yaml:284:5 error SPEC021 limit 'shop list, parameter limit': shop customers list param 'limit' has minimum 500, the Limits table says 1`,
     ]);
   });
 
@@ -121,7 +121,7 @@ describe('diagnostic classes', () => {
   test('a param that drifted from the Limits table (SPEC021)', async () => {
     const text = edit(SHOP_YAML, '    maximum: 100\n', '    maximum: 50\n');
     expect(await diagnosticsForShop(text)).toEqual([
-      `service.yaml:280:5 error SPEC021 limit 'shop list, parameter limit': shop customers list param 'limit' has maximum 50, the Limits table says 100`,
+      `service.yaml:284:5 error SPEC021 limit 'shop list, parameter limit': shop customers list param 'limit' has maximum 50, the Limits table says 100`,
     ]);
   });
 
@@ -138,7 +138,7 @@ describe('diagnostic classes', () => {
   test('a write the contract lists but the spec lacks (SPEC024)', async () => {
     const text = edit(SHOP_YAML, '      create:\n        unspecifiedParams: not shown\n', '');
     expect(await diagnosticsForShop(text)).toEqual([
-      `service.yaml:115:9 error SPEC024 the contract allows shop customers create, but the connector file has no such action`,
+      `service.yaml:119:9 error SPEC024 the contract allows shop customers create, but the connector file has no such action`,
     ]);
   });
 

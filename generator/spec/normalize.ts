@@ -442,6 +442,7 @@ function buildService(raw: RawService, ctx: FileContext): ServiceIR {
     execute: endpoint(raw.endpoints.execute),
     createSource: endpoint(raw.endpoints.createSource),
     envelope: { records: raw.assumptions.envelope.value.records, meta: raw.assumptions.envelope.value.meta },
+    ...(raw.assumptions.requestIdHeader ? { requestIdHeader: raw.assumptions.requestIdHeader.value.toLowerCase() } : {}),
     actions: Object.entries(raw.actions)
       .map(([name, a]) => ({ name: name as ActionName, kind: a.kind, description: a.description }))
       .sort((a, b) => actionRank(a.name) - actionRank(b.name) || (a.name < b.name ? -1 : 1)),

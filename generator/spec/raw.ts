@@ -208,7 +208,7 @@ export interface RawAuth {
 /** service.yaml as written. */
 export interface RawService {
   service: { title: string; seed: string; description: string };
-  assumptions: Record<string, RawAssumption> & { envelope: RawAssumption & { value: { records: string; meta: string } } };
+  assumptions: Record<string, RawAssumption> & { envelope: RawAssumption & { value: { records: string; meta: string } }; requestIdHeader?: RawAssumption & { value: string } };
   endpoints: { execute: RawEndpoint; createSource: RawEndpoint };
   baseUrl?: { description?: string };
   actions: Record<string, { kind: 'read' | 'write'; description: string }>;

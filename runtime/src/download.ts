@@ -3,8 +3,9 @@
  * its headers give. Nothing is buffered unless the caller asks for arrayBuffer(). A function, not a client
  * method, so that clients without download actions do not bundle it.
  */
-import type { CallDescriptor, ConnectorClient } from './client.js';
+import type { AnyClient, CallDescriptor } from './client.js';
 import type { RequestOptions } from './options.js';
+import { APIPromise } from './promise.js';
 
 /** A streamed download. */
 export interface DownloadResponse {
@@ -22,9 +23,8 @@ export interface DownloadResponse {
 }
 
 /** A download call: the response bytes, streamed, never parsed (generated download methods call it). */
-export async function callDownload(client: ConnectorClient, call: CallDescriptor, params: object | undefined, options?: RequestOptions): Promise<DownloadResponse> {
-  const exchange = await client.request(call, params, options, true);
-  return toDownloadResponse(exchange.response, exchange.headers);
+export function callDownload(client: AnyClient, call: CallDescriptor, params: object | undefined, options?: RequestOptions): APIPromise<DownloadResponse> {
+  return new APIPromise(client.request(call, params, options, true).then((exchange) => ({ ...exchange, data: toDownloadResponse(exchange.response, exchange.headers) })));
 }
 
 /** Wraps a 2xx response whose body has not been read; `headers` are the already-sanitized response headers. */

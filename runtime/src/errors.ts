@@ -5,17 +5,18 @@
 
 /** What an {@link ApiError} carries besides its message (all optional: connection failures have no response). */
 export interface ApiErrorInit {
-  status?: number;
-  code?: string;
+  status?: number | undefined;
+  code?: string | undefined;
   body?: unknown;
-  entity?: string;
-  action?: string;
+  entity?: string | undefined;
+  action?: string | undefined;
   headers?: Record<string, string>;
-  retryAfterMs?: number;
+  retryAfterMs?: number | undefined;
+  requestId?: string | undefined;
   cause?: unknown;
 }
 
-/** Base of every error the SDK throws for a failed call. The bearer token never appears in any of it. */
+/** Base of every error a sent call fails with (params are checked before sending: ParamValidationError; PaginationError ends a walk). The bearer token never appears in any of it. */
 export class ApiError extends Error {
   /** HTTP status; undefined for connection failures, timeouts and aborts. */
   declare readonly status: number | undefined;
@@ -23,27 +24,32 @@ export class ApiError extends Error {
   declare readonly code: string | undefined;
   /** The parsed error body (token scrubbed); the raw text when it is not JSON; undefined when empty. */
   declare readonly body: unknown;
+  /** The body's `errors` entries (which param or field failed and why); empty when the body has none. */
+  declare readonly fieldErrors: FieldError[];
   /** Entity of the execute call; undefined for source creation. */
   declare readonly entity: string | undefined;
   /** Action of the execute call; undefined for source creation. */
   declare readonly action: string | undefined;
-  /** Response headers, lower-cased, without authorization and cookie headers. */
+  /** Response headers, lower-cased, without authorization and cookie headers; empty without a response. */
   declare readonly headers: Record<string, string>;
+  /** The service's id of the failed request (its request-id response header), to quote when reporting a problem; undefined without a response. */
+  declare readonly requestId: string | undefined;
+  /** How long the server asked to wait before trying again (`Retry-After` or `retry-after-ms`), if it said (429 and 503 answers usually do). */
+  declare readonly retryAfterMs: number | undefined;
 
   /** Builds an error; the caller has already scrubbed `message`, `body` and `headers`. Names are literal so minifiers keep them. */
   constructor(message: string, init: ApiErrorInit = {}) {
-    super(message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.name = 'ApiError';
-    this.status = init.status;
-    this.code = init.code;
-    this.body = init.body;
-    this.entity = init.entity;
-    this.action = init.action;
-    this.headers = init.headers ?? {};
+    // Error reads only `cause` from the init.
+    super(message, init);
+    Object.assign(this, init, {
+      name: 'ApiError',
+      headers: init.headers ?? {},
+      fieldErrors: errorEntries(init.body),
+    });
   }
 }
 
-/** 401 or 403: the token is missing or invalid, or may not access this source. */
+/** 401 or 403: the token is missing or invalid, or may not access this source; also when the token function throws (its message cleared of token-shaped values). */
 export class AuthenticationError extends ApiError {
   override name = 'AuthenticationError';
 }
@@ -60,43 +66,27 @@ export interface FieldError {
   error_code?: string;
 }
 
-/** 400 or 422: a malformed request or invalid params. */
+/** 400 or 422: a malformed request or invalid params; `fieldErrors` says which. */
 export class InvalidRequestError extends ApiError {
   override name = 'InvalidRequestError';
-  /** The body's `errors` entries (which param failed and why); empty when the body has none. */
-  declare readonly fieldErrors: FieldError[];
-
-  /** Builds the error and lifts `errors` out of the body. */
-  constructor(message: string, init: ApiErrorInit = {}) {
-    super(message, init);
-    this.fieldErrors = errorEntries(init.body);
-  }
 }
 
-/** 429: too many requests. */
+/** 429: too many requests; `retryAfterMs` says how long the server asked to wait. */
 export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
-  /** How long the server asked to wait (Retry-After or retry-after-ms), if it said. */
-  declare readonly retryAfterMs: number | undefined;
-
-  /** Builds the error with the server's requested wait. */
-  constructor(message: string, init: ApiErrorInit = {}) {
-    super(message, init);
-    this.retryAfterMs = init.retryAfterMs;
-  }
 }
 
-/** 5xx: a server or upstream failure. */
+/** 5xx: a server or upstream failure (a read is retried first). */
 export class ServerError extends ApiError {
   override name = 'ServerError';
 }
 
-/** The request never got a response: fetch itself threw (DNS, refused connection, reset, ...). */
+/** The request never got a response: fetch itself threw (DNS, refused connection, reset, …); a read is retried first. */
 export class ConnectionError extends ApiError {
   override name = 'ConnectionError';
 }
 
-/** An attempt took longer than its timeout and was cancelled. */
+/** An attempt took longer than `timeoutMs` and was cancelled (a read is retried first). */
 export class TimeoutError extends ApiError {
   override name = 'TimeoutError';
 }
@@ -104,6 +94,20 @@ export class TimeoutError extends ApiError {
 /** The caller's AbortSignal fired; never retried. */
 export class AbortError extends ApiError {
   override name = 'AbortError';
+}
+
+/** A safety limit ended the call: `limit` names the option that sets it, `max` its value. Raise the option if the data is really that large. */
+export class LimitError extends ApiError {
+  override name = 'LimitError';
+  /** The option whose limit was reached: `maxResponseBytes` (a response body) or `maxPages` (an iteration). */
+  declare readonly limit: 'maxResponseBytes' | 'maxPages';
+  /** The limit's value: bytes or pages. */
+  declare readonly max: number;
+
+  /** Builds the error; the message says which limit was reached and how to raise it. */
+  constructor(limit: 'maxResponseBytes' | 'maxPages', max: number, what: string, init?: ApiErrorInit) {
+    super(`${what} exceeds ${limit} (${max}); raise the ${limit} option if that is expected`, { ...init, limit, max } as ApiErrorInit);
+  }
 }
 
 /** Paging cannot go on safely, e.g. the server repeated a cursor (following it would loop forever). */
@@ -122,16 +126,22 @@ export function errorEntries(body: unknown): FieldError[] {
  * Any status without a class of its own maps to plain {@link ApiError}.
  */
 export function errorForResponse(status: number, statusText: string, label: string, init: ApiErrorInit): ApiError {
-  const bodyMessage = isRecord(init.body) && typeof init.body['message'] === 'string' ? init.body['message'] : '';
-  const message = `${status} ${bodyMessage || statusText || 'HTTP error'} (${label})`;
-  const code = errorEntries(init.body).find((e) => typeof e.error_code === 'string')?.error_code;
-  const full = { ...init, status, code };
-  if (status === 400 || status === 422) return new InvalidRequestError(message, full);
-  if (status === 401 || status === 403) return new AuthenticationError(message, full);
-  if (status === 404) return new NotFoundError(message, full);
-  if (status === 429) return new RateLimitError(message, full);
-  if (status >= 500) return new ServerError(message, full);
-  return new ApiError(message, full);
+  const { body } = init;
+  const message = `${status} ${(isRecord(body) && typeof body['message'] === 'string' && body['message']) || statusText || 'HTTP error'} (${label})`;
+  const code = errorEntries(body).find((e) => typeof e.error_code === 'string')?.error_code;
+  const Class =
+    status === 400 || status === 422
+      ? InvalidRequestError
+      : status === 401 || status === 403
+        ? AuthenticationError
+        : status === 404
+          ? NotFoundError
+          : status === 429
+            ? RateLimitError
+            : status >= 500
+              ? ServerError
+              : ApiError;
+  return new Class(message, { ...init, status, code });
 }
 
 /** A non-null, non-array object. */

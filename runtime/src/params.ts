@@ -62,14 +62,16 @@ export function checkParams(schema: ParamSchema, value: unknown, path = ''): Val
   const fail = (constraint: string, message: string) =>
     problems.push({ path, constraint, value, message: `param '${path || '(params)'}' ${message} (${constraint}), got ${show(value)}` });
   const type = typeOf(value);
-  const types = schema.type && ([] as string[]).concat(schema.type);
-  if (types && !types.some((t) => t === type || (t === 'number' && type === 'integer'))) {
+  const types = schema.type;
+  const allows = (t: string) => t === type || (t === 'number' && type === 'integer');
+  if (types !== undefined && !(typeof types === 'string' ? allows(types) : types.some(allows))) {
     fail(`type ${types}`, `must be ${types}`);
     return problems;
   }
-  for (const [keyword, [holds, message]] of Object.entries(RULES)) {
+  for (const keyword in schema) {
     const limit = schema[keyword as keyof ParamSchema] as never;
-    if (limit !== undefined && !holds(value, limit, type)) fail(`${keyword} ${Array.isArray(limit) ? (limit as unknown[]).join(', ') : limit}`, message(limit));
+    const rule = RULES[keyword];
+    if (rule && !rule[0](value, limit, type)) fail(`${keyword} ${Array.isArray(limit) ? (limit as unknown[]).join(', ') : limit}`, rule[1](limit));
   }
   for (const part of schema.allOf ?? []) problems.push(...checkParams(part, value, path));
   if (type === 'array' && schema.items) (value as unknown[]).forEach((item, i) => problems.push(...checkParams(schema.items!, item, `${path}[${i}]`)));
@@ -82,8 +84,8 @@ export function checkParams(schema: ParamSchema, value: unknown, path = ''): Val
     };
     for (const key of schema.required ?? []) if (object[key] === undefined) problem(key, 'required', 'missing required');
     if (schema.additionalProperties === false) for (const key of Object.keys(object)) if (!Object.hasOwn(properties, key)) problem(key, 'unknown', 'unknown');
-    for (const [key, inner] of Object.entries(properties)) {
-      if (Object.hasOwn(object, key) && object[key] !== undefined) problems.push(...checkParams(inner, object[key], path ? `${path}.${key}` : key));
+    for (const key in properties) {
+      if (Object.hasOwn(object, key) && object[key] !== undefined) problems.push(...checkParams(properties[key]!, object[key], path ? `${path}.${key}` : key));
     }
   }
   return problems;

@@ -2,6 +2,7 @@
  * Token scrubbing. The bearer token must never leave the SDK inside an error or a log line, even when a server
  * echoes it back, so everything built from a response passes through here first.
  */
+import type { FetchHeaders } from './options.js';
 
 /** What a secret is replaced with. */
 export const REDACTED = '[REDACTED]';
@@ -24,7 +25,7 @@ export class Secrets {
   /** `text` with every occurrence of every secret replaced by {@link REDACTED}. */
   text(text: string): string {
     let out = text;
-    for (const secret of this.#values) out = out.split(secret).join(REDACTED);
+    for (const secret of this.#values) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
     return out;
   }
 
@@ -39,7 +40,7 @@ export class Secrets {
   }
 
   /** Response headers as a plain object with lower-cased names, credential headers removed, values scrubbed. */
-  headers(headers: Headers): Record<string, string> {
+  headers(headers: FetchHeaders): Record<string, string> {
     const out: Record<string, string> = {};
     headers.forEach((value, name) => {
       const key = name.toLowerCase();
@@ -47,4 +48,13 @@ export class Secrets {
     });
     return out;
   }
+}
+
+/**
+ * `text` with every token-shaped run replaced by {@link REDACTED}: 16 or more token characters with a digit or both
+ * letter cases (API keys, JWTs, refresh tokens). For text whose secrets the client never saw, such as the error a
+ * token function throws.
+ */
+export function redactTokenShaped(text: string): string {
+  return text.replace(/[\w+/=.~-]{16,}/g, (run) => (/\d|[a-z].*[A-Z]|[A-Z].*[a-z]/.test(run) ? REDACTED : run));
 }

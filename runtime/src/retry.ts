@@ -1,4 +1,5 @@
 /** When to retry a failed read and how long to wait first. */
+import type { FetchHeaders } from './options.js';
 
 /** Time and randomness behind retry delays; injectable so tests can assert exact delays without waiting. */
 export interface Clock {
@@ -34,7 +35,7 @@ export function backoffMs(attempt: number, initialMs: number, maxMs: number, ran
  * The wait a response asks for: retry-after-ms, else Retry-After as seconds or as an HTTP date.
  * Undefined when neither header is present or readable.
  */
-export function retryAfterMs(headers: Headers, now: number): number | undefined {
+export function retryAfterMs(headers: FetchHeaders, now: number): number | undefined {
   const ms = Number(headers.get('retry-after-ms') ?? NaN);
   if (Number.isFinite(ms) && ms >= 0) return ms;
   const value = headers.get('retry-after')?.trim();

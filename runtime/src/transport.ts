@@ -1,13 +1,26 @@
 /**
  * Sends one request with everything around it: auth header, per-attempt timeout, the caller's abort signal,
- * retries with backoff (reads only) and one log line per attempt. Knows HTTP, not connectors. Small on purpose:
- * it is in every bundle that makes a call.
+ * retries with backoff (reads only), a counted response body and one log line per attempt. Knows HTTP, not
+ * connectors. Small and lean on purpose: it is in every bundle that makes a call, and on every call's path.
  */
 
-import { AbortError, ApiError, ConnectionError, TimeoutError, errorForResponse } from './errors.js';
-import type { ClientOptions, RequestOptions } from './options.js';
-import { Secrets } from './redact.js';
+import { AbortError, ApiError, AuthenticationError, ConnectionError, LimitError, TimeoutError, errorForResponse, type ApiErrorInit } from './errors.js';
+import type { ClientOptions, FetchResponse, LogLevel, RequestOptions } from './options.js';
+import { Secrets, redactTokenShaped } from './redact.js';
 import { MAX_RETRY_AFTER_MS, backoffMs, isRetryableStatus, retryAfterMs, sleepUnlessAborted, systemClock, type Clock } from './retry.js';
+
+/** The environment variable that sets the log level where the platform has environment variables (`logLevel` wins). */
+export const LOG_LEVEL_ENV = 'CONNECTOR_SDK_LOG';
+/** The most retries a call makes, whatever `maxRetries` says: beyond it a client would hammer a failing service. */
+export const MAX_RETRIES = 10;
+/** Default of `maxResponseBytes`: 32 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 33_554_432;
+
+/** Attempts one abort controller serves (see Transport's #idle). */
+const CONTROLLER_USES = 8;
+
+/** Log levels in order; a line is written when its level's index is at most the client's. */
+const LEVELS: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
 
 /** One request the client wants sent. */
 export interface RequestSpec {
@@ -32,15 +45,18 @@ export interface Exchange {
   headers: Record<string, string>;
   /** Parsed JSON body; undefined when empty or streamed. */
   json: unknown;
+  /** The body as read; undefined when streamed. */
+  text: string | undefined;
   /** The response; its body is unread only when the spec asked for a stream. */
   response: Response;
+  /** The service's request id (the ServiceDescriptor's `requestIdHeader`), if the response has one. */
+  requestId: string | undefined;
 }
 
 /** What identifies a call in errors and log lines. */
 interface CallContext {
   label: string;
-  entity: string | undefined;
-  action: string | undefined;
+  init: ApiErrorInit;
   secrets: Secrets;
 }
 
@@ -48,123 +64,185 @@ interface CallContext {
 export class Transport {
   readonly #options: ClientOptions;
   readonly #clock: Clock;
+  readonly #url: string;
+  readonly #requestIdHeader: string;
+  readonly #connector: string;
+  readonly #level: number;
+  /**
+   * Abort controllers of attempts that ended unaborted, reused a few times since creating one costs more than the
+   * rest of a call. Only a few: fetch implementations (undici) leave a listener on the signal until garbage
+   * collection, and more than ten would draw Node's MaxListenersExceededWarning.
+   */
+  readonly #idle: (AbortController & { uses?: number })[] = [];
 
   /** Keeps the client options; a fetch installed after construction (or a test stub) is still picked up. */
-  constructor(options: ClientOptions) {
+  constructor(options: ClientOptions, requestIdHeader = '', connector = '') {
     this.#options = options;
     this.#clock = { ...systemClock, ...options.clock };
+    this.#url = options.baseUrl.replace(/\/+$/, '');
+    this.#requestIdHeader = requestIdHeader.toLowerCase();
+    this.#connector = connector && `${connector} `;
+    // Read where it exists (Node, Deno, Bun); browsers have no process, and bundlers see no `process.env` to replace.
+    const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[LOG_LEVEL_ENV];
+    const level = LEVELS.indexOf(options.logLevel ?? (env?.toLowerCase() as LogLevel));
+    this.#level = level < 0 ? 2 : level;
+  }
+
+  /** Writes `line` at `level` (1 error … 4 debug) when the client's level includes it; secrets are scrubbed first. */
+  log(level: number, line: string, secrets?: Secrets): void {
+    if (level <= this.#level) (this.#options.logger ?? console)[LEVELS[level] as 'warn']?.(secrets ? secrets.text(line) : line);
   }
 
   /** POSTs the spec, retrying reads, and returns the first 2xx exchange or throws an {@link ApiError}. */
   async send(spec: RequestSpec): Promise<Exchange> {
-    const { options = {} } = spec;
-    const { token, retryDelay } = this.#options;
-    const signal = options.signal;
-    const maxRetries = spec.retryable ? (options.maxRetries ?? this.#options.maxRetries ?? 2) : 0;
-    const ctx: CallContext = { label: spec.entity === undefined ? 'createSource' : `${spec.entity} ${spec.action}`, entity: spec.entity, action: spec.action, secrets: new Secrets() };
+    const { options = {}, entity, action } = spec;
+    const { token, retryDelay = {}, maxRetries = 2, maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES } = this.#options;
+    const { signal, maxResponseBytes: max = maxResponseBytes } = options;
+    const retries = spec.retryable ? Math.min(options.maxRetries ?? maxRetries, MAX_RETRIES) : 0;
+    const ctx: CallContext = { label: entity === undefined ? 'createSource' : `${entity} ${action}`, init: { entity, action }, secrets: new Secrets() };
     for (let attempt = 0; ; attempt++) {
       if (signal?.aborted) throw aborted(ctx);
-      const resolved = typeof token === 'function' ? await token() : token;
+      let resolved: string;
+      try {
+        resolved = typeof token === 'function' ? await token() : token;
+      } catch (error) {
+        // Whatever a token source throws may quote a credential it holds (a refresh token, a key): scrub, keep no cause.
+        throw new AuthenticationError(`The token function failed: ${redactTokenShaped(ctx.secrets.text(String(error)))} (${ctx.label})`, ctx.init);
+      }
       ctx.secrets.add(resolved);
       const started = this.#clock.now();
-      let failure: ApiError;
+      let exchange: Exchange | undefined;
+      let failure: ApiError | undefined;
       let serverWait: number | undefined;
       try {
-        const { response, text } = await this.#attempt(spec, resolved, options.timeoutMs ?? this.#options.timeoutMs ?? 60_000, ctx);
+        const { response, text } = await this.#attempt(spec, resolved, ctx, max);
         const headers = ctx.secrets.headers(response.headers);
+        const { status } = response;
+        // Built field by field: spreading ctx.init here cost more than the rest of this function.
+        const init: ApiErrorInit = { entity, action, status, headers, requestId: headers[this.#requestIdHeader] };
+        if (text === null) throw new LimitError('maxResponseBytes', max, `The ${status} response body`, init);
         const json = parseBody(text);
         if (response.ok) {
           // A 2xx body that is not JSON is a protocol error (not retried: the server did answer).
-          if (json === text && text) throw new ApiError(`${response.status} response is not valid JSON (${ctx.label})`, { entity: ctx.entity, action: ctx.action, status: response.status, headers, body: ctx.secrets.text(text) });
-          this.#log('debug', spec, response.status, attempt, maxRetries, started, ctx);
-          return { status: response.status, headers, json, response };
+          if (json === text && text) throw new ApiError(`${status} response: expected JSON (${ctx.label})`, { ...init, body: ctx.secrets.text(text) });
+          exchange = { status, headers, json, text: text!, response: response as Response, requestId: init.requestId };
+        } else {
+          serverWait = retryAfterMs(response.headers, this.#clock.now());
+          failure = errorForResponse(status, ctx.secrets.text(response.statusText), ctx.label, { ...init, body: ctx.secrets.deep(json), retryAfterMs: serverWait });
         }
-        serverWait = retryAfterMs(response.headers, this.#clock.now());
-        const init = { entity: ctx.entity, action: ctx.action, body: ctx.secrets.deep(json), headers, retryAfterMs: serverWait };
-        failure = errorForResponse(response.status, ctx.secrets.text(response.statusText), ctx.label, init);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         failure = error;
       }
-      const retry = attempt < maxRetries && isRetryable(failure);
-      const delay = !retry ? 0 : serverWait !== undefined ? Math.min(serverWait, MAX_RETRY_AFTER_MS) : backoffMs(attempt, retryDelay?.initialMs ?? 500, retryDelay?.maxMs ?? 8_000, this.#clock.random());
-      this.#log('warn', spec, failure.status ?? failure.name, attempt, maxRetries, started, ctx, retry ? `; retrying in ${delay}ms` : '');
+      const retry = !!failure && attempt < retries && isRetryable(failure);
+      const delay = !retry ? 0 : serverWait !== undefined ? Math.min(serverWait, MAX_RETRY_AFTER_MS) : backoffMs(attempt, retryDelay.initialMs ?? 500, retryDelay.maxMs ?? 8_000, this.#clock.random());
+      // Successes are info; retries warn; a call the service or network failed is an error; a 4xx answer or the caller's abort is the caller's to handle.
+      const level = !failure ? 3 : retry ? 2 : failure instanceof AbortError || ((failure.status ?? 0) / 100 | 0) === 4 ? 3 : 1;
+      if (level <= this.#level) {
+        const params = this.#level > 3 && (spec.body as { params?: object }).params;
+        const { status = failure!.name, requestId } = exchange ?? failure!;
+        this.log(
+          level,
+          `${this.#connector}${ctx.label} ${status} attempt ${attempt + 1}/${retries + 1} ${this.#clock.now() - started}ms${requestId ? ` request-id ${requestId}` : ''}${params ? ` params ${Object.keys(params)}` : ''}${retry ? `; retrying in ${delay}ms` : ''}`,
+          ctx.secrets,
+        );
+      }
+      if (exchange) return exchange;
       if (!retry) throw failure;
       if (!(await sleepUnlessAborted(this.#clock, delay, signal))) throw aborted(ctx);
     }
   }
 
-  /** One attempt: fetch plus (unless streaming a 2xx) reading the body, all under the attempt's timeout. */
-  async #attempt(spec: RequestSpec, token: string, timeoutMs: number, ctx: CallContext): Promise<{ response: Response; text: string | undefined }> {
-    const headers = new Headers({ 'content-type': 'application/json', accept: spec.stream ? '*/*' : 'application/json' });
+  /**
+   * One attempt: fetch plus (unless streaming a 2xx) reading the body, all under the attempt's timeout. The timer
+   * and the caller's signal reject at once, so a fetch that ignores its signal cannot hang a call.
+   */
+  #attempt(spec: RequestSpec, token: string, ctx: CallContext, max: number): Promise<{ response: FetchResponse; text: string | null | undefined }> {
+    const options = spec.options ?? {};
+    const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs ?? 60_000;
+    // The platform's error would quote the header value, i.e. the token.
+    if (/[^\t\x20-\x7e\x80-\xff]/.test(token)) throw new TypeError('The token contains characters not allowed in an HTTP header');
+    const headers: Record<string, string> = { 'content-type': 'application/json', accept: spec.stream ? '*/*' : 'application/json' };
     // Client headers, then call headers, each replacing what came before (names are case-insensitive).
-    for (const [name, value] of Object.entries({ ...this.#options.headers, ...spec.options?.headers })) headers.set(name, value);
-    try {
-      headers.set('authorization', `Bearer ${token}`);
-    } catch {
-      // The platform's message would quote the header value, i.e. the token.
-      throw new TypeError('The token contains characters not allowed in an HTTP header');
-    }
-    const signal = spec.options?.signal;
-    const controller = new AbortController();
-    const forwardAbort = () => controller.abort(signal?.reason);
-    signal?.addEventListener('abort', forwardAbort, { once: true });
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    let streaming = false;
-    try {
-      const init: RequestInit = { method: 'POST', headers, body: JSON.stringify(spec.body), signal: controller.signal };
-      const fetchImpl = this.#options.fetch ?? fetch;
-      const response = await untilAborted(fetchImpl(`${this.#options.baseUrl.replace(/\/+$/, '')}${spec.path}`, init), controller.signal);
-      // A streamed 2xx: the caller's signal keeps cancelling the body; the timeout covered only the wait for headers.
-      streaming = !!spec.stream && response.ok;
-      return { response, text: streaming ? undefined : await untilAborted(response.text(), controller.signal) };
-    } catch (error) {
-      if (signal?.aborted) throw aborted(ctx);
-      if (timedOut) throw new TimeoutError(`Request timed out after ${timeoutMs}ms (${ctx.label})`, { entity: ctx.entity, action: ctx.action });
-      throw connectionError(error, ctx);
-    } finally {
-      clearTimeout(timer);
-      if (!streaming) signal?.removeEventListener('abort', forwardAbort);
-    }
+    for (const extra of [this.#options.headers, options.headers]) for (const name in extra) headers[name.toLowerCase()] = extra[name]!;
+    headers['authorization'] = `Bearer ${token}`;
+    const body = JSON.stringify(spec.body);
+    const fetchImpl = this.#options.fetch ?? fetch;
+    const signal = options.signal;
+    const controller: AbortController & { uses?: number } = this.#idle.pop() ?? new AbortController();
+    return new Promise((resolve, reject) => {
+      let streaming = false;
+      const stop = (timedOut?: boolean) => {
+        reject(timedOut ? new TimeoutError(`Request timed out after ${timeoutMs}ms (${ctx.label})`, ctx.init) : aborted(ctx));
+        controller.abort();
+      };
+      const onAbort = () => stop();
+      const timer = setTimeout(stop, timeoutMs, true);
+      signal?.addEventListener('abort', onAbort);
+      /** Ends the attempt's timer and, unless a body still streams, its link to the caller's signal; passes `value` on. */
+      const done = <T>(value: T): T => {
+        clearTimeout(timer);
+        if (!streaming) {
+          signal?.removeEventListener('abort', onAbort);
+          if (!controller.signal.aborted && (controller.uses = (controller.uses ?? 0) + 1) < CONTROLLER_USES) this.#idle.push(controller);
+        }
+        return value;
+      };
+      (async () => {
+        const response = await fetchImpl(this.#url + spec.path, { ...this.#options.fetchOptions, ...options.fetchOptions, method: 'POST', headers, body, signal: controller.signal });
+        // A streamed 2xx: the caller's signal keeps cancelling the body; the timeout covered only the wait for headers.
+        streaming = !!spec.stream && response.ok;
+        return { response, text: streaming ? undefined : await readText(response, max) };
+      })().then(
+        (result) => resolve(done(result)),
+        (error: unknown) => reject(done(connectionError(error, ctx))),
+      );
+    });
   }
+}
 
-  /** One line per attempt: method, path, status (or error), attempt, elapsed ms. Never headers or the token. */
-  #log(level: 'debug' | 'warn', spec: RequestSpec, outcome: string | number, attempt: number, maxRetries: number, started: number, ctx: CallContext, suffix = ''): void {
-    this.#options.logger?.[level](ctx.secrets.text(`POST ${spec.path} ${outcome} attempt ${attempt + 1}/${maxRetries + 1} ${this.#clock.now() - started}ms${suffix}`));
+/**
+ * The body as text, counted as it streams in: past `max` bytes the read is cancelled (the connection with it) and
+ * null returned, so an endless or huge body costs at most `max` bytes of memory. Reads web streams and, from
+ * fetches such as node-fetch, Node streams.
+ */
+async function readText(response: FetchResponse, max: number): Promise<string | null> {
+  const body = response.body as { getReader?(): ReadableStreamDefaultReader<Uint8Array>; [Symbol.asyncIterator]?(): AsyncIterator<Uint8Array> } | null | undefined;
+  if (!body) return '';
+  // Web streams through a reader (not every browser can iterate them); Node streams (node-fetch) by iteration.
+  const reader = body.getReader ? body.getReader() : body[Symbol.asyncIterator]!();
+  const decoder = new TextDecoder();
+  let text = '';
+  // A declared length over the limit fails before reading anything.
+  let size = Number(response.headers.get('content-length')) > max ? Infinity : 0;
+  for (;;) {
+    if (size > max) {
+      void ('cancel' in reader ? reader.cancel() : reader.return?.())?.catch(() => {});
+      return null;
+    }
+    const { done, value } = await ('read' in reader ? reader.read() : reader.next());
+    if (done) return text + decoder.decode();
+    size += value.byteLength;
+    text += decoder.decode(value, { stream: true });
   }
 }
 
 /** Connection failures, timeouts and retryable statuses are worth another attempt; aborts never are. */
 function isRetryable(error: ApiError): boolean {
-  if (error instanceof AbortError) return false;
-  return error instanceof ConnectionError || error instanceof TimeoutError || (error.status !== undefined && isRetryableStatus(error.status));
+  return error instanceof ConnectionError || error instanceof TimeoutError || isRetryableStatus(error.status ?? 0);
 }
 
 /** The error for the caller's signal having fired. */
 function aborted(ctx: CallContext): AbortError {
-  return new AbortError(`Request aborted (${ctx.label})`, { entity: ctx.entity, action: ctx.action });
+  return new AbortError(`Request aborted (${ctx.label})`, ctx.init);
 }
 
 /** The error for fetch throwing; the cause is kept only when it cannot carry the token. */
 function connectionError(error: unknown, ctx: CallContext): ConnectionError {
-  const reason = error instanceof Error ? `${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ''}` : String(error);
-  const full = `${(error as Error | undefined)?.stack ?? ''}${reason}`;
-  const safe = error instanceof Error && ctx.secrets.text(full) === full;
-  return new ConnectionError(`Connection error: ${ctx.secrets.text(reason)} (${ctx.label})`, { entity: ctx.entity, action: ctx.action, cause: safe ? error : undefined });
-}
-
-/** `promise`, but rejecting as soon as `signal` fires (a fetch that ignores its signal cannot hang a call). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
+  const cause = (error as Error)?.cause as Error | undefined;
+  const reason = `${(error as Error)?.message ?? error}${cause ? `: ${cause.message ?? cause}` : ''}`;
+  const full = `${(error as Error)?.stack}${reason}`;
+  return new ConnectionError(`Connection error: ${ctx.secrets.text(reason)} (${ctx.label})`, { ...ctx.init, cause: ctx.secrets.text(full) === full ? error : undefined });
 }
 
 /** A body: JSON when it parses, else the raw text itself, undefined when empty. */

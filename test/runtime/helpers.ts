@@ -1,6 +1,7 @@
 /** Shared fixtures of the runtime tests: a fake fetch that records every request, and a client exposing the protected calls. */
 import {
   callDownload,
+  type APIPromise,
   ConnectorClient,
   type CallDescriptor,
   type ClientOptions,
@@ -70,14 +71,14 @@ export function recordingClock(random = 0.5, now = Date.parse('2025-01-01T00:00:
   return { delays, clock: { sleep: async (ms: number) => void delays.push(ms), random: () => random, now: () => now } };
 }
 
-/** Client options for tests: no real waits, distinctive token, fake fetch. */
+/** Client options for tests: no real waits, distinctive token, fake fetch, no log lines (tests of logging set their own). */
 export function options(fetchImpl: typeof fetch, extra: Partial<ClientOptions> = {}): ClientOptions {
-  return { baseUrl: BASE, token: TOKEN, sourceId: 'src_1', fetch: fetchImpl, clock: recordingClock().clock, ...extra };
+  return { baseUrl: BASE, token: TOKEN, sourceId: 'src_1', fetch: fetchImpl, clock: recordingClock().clock, logLevel: 'off', ...extra };
 }
 
 /** A client exposing the protected calls, as generated subclasses would use them. */
 export class TestClient extends ConnectorClient {
-  single<T = unknown>(call: CallDescriptor, params?: object, options?: RequestOptions): Promise<T> {
+  single<T = unknown>(call: CallDescriptor, params?: object, options?: RequestOptions): APIPromise<T> {
     return this.callSingle<T>(call, params, options);
   }
   list<T = unknown, M = unknown>(call: CallDescriptor, params: object | undefined, pagination: PaginationDescriptor | null, options?: PageOptions): PagePromise<T, Page<T, M>> {
@@ -92,7 +93,7 @@ export class TestClient extends ConnectorClient {
     });
     return resource.run(params, options);
   }
-  download(call: CallDescriptor, params?: object, options?: RequestOptions): Promise<DownloadResponse> {
+  download(call: CallDescriptor, params?: object, options?: RequestOptions): APIPromise<DownloadResponse> {
     return callDownload(this, call, params, options);
   }
 }

@@ -182,13 +182,18 @@ describe('walk limits and early exits', () => {
     expect(calls).toHaveLength(1);
   });
 
-  test('awaiting the same PagePromise twice fetches the first page once', async () => {
+  test('the first page is requested when the method is called, once: awaiting twice and iterating reuse it', async () => {
     const { fetch, calls } = cursorServer();
     const pending = new TestClient(options(fetch), SERVICE).list(list, {}, CURSOR);
-    expect(calls).toHaveLength(0); // lazy: nothing before it is used
-    await pending;
-    await pending;
-    expect(calls).toHaveLength(1);
+    await Promise.resolve();
+    expect(calls).toHaveLength(1); // a promise: the request is under way before anyone awaits it
+    const first = await pending;
+    expect(await pending).toBe(first);
+    expect(await collect(pending)).toEqual(DATA);
+    expect(calls).toHaveLength(3); // page 1 once, then pages 2 and 3
+    // A second walk starts from the same first page and fetches the later pages again.
+    expect(await collect(pending.pages())).toHaveLength(3);
+    expect(calls).toHaveLength(5);
   });
 
   test('shortPage uses params[sizeParam], else defaultSize, else the first page length', async () => {

@@ -2,21 +2,21 @@
 
 /** A portfolio (record of portfolios get). */
 export interface Portfolio {
-  /** The `budget` field. */
+  /** Not described by the contract. */
   budget: unknown;
-  /** The `creationDate` field. */
+  /** Not described by the contract. May be null. */
   creationDate: number | null;
-  /** The `inBudget` field. */
+  /** Not described by the contract. May be null. */
   inBudget: boolean | null;
-  /** The `lastUpdatedDate` field. */
+  /** Not described by the contract. May be null. */
   lastUpdatedDate: number | null;
-  /** The `name` field. */
+  /** Not described by the contract. May be null. */
   name: string | null;
-  /** The `portfolioId` field. */
+  /** Not described by the contract. */
   portfolioId: string | number;
-  /** The `servingStatus` field. */
+  /** Not described by the contract. May be null. */
   servingStatus: string | null;
-  /** Portfolio state; values not listed. */
+  /** Portfolio state; values not listed. May be null. */
   state: string | null;
 }
 
@@ -28,55 +28,55 @@ export type PortfolioList = Record<string, unknown>;
 
 /** An advertising profile. */
 export interface Profile {
-  /** The `accountInfo` field. */
+  /** Not described by the contract. */
   accountInfo: unknown;
-  /** The `countryCode` field. */
+  /** Not described by the contract. May be null. */
   countryCode: string | null;
-  /** The `currencyCode` field. */
+  /** Not described by the contract. May be null. */
   currencyCode: string | null;
-  /** The `dailyBudget` field. */
+  /** Not described by the contract. May be null. */
   dailyBudget: number | null;
-  /** The `profileId` field. */
+  /** Not described by the contract. */
   profileId: number;
-  /** The `timezone` field. */
+  /** Not described by the contract. May be null. */
   timezone: string | null;
 }
 
 /** A sponsored-product campaign (record of sponsored_product_campaigns get). */
 export interface SponsoredProductCampaign {
-  /** The `bidding` field. */
+  /** Not described by the contract. */
   bidding: unknown;
-  /** The `budget` field. */
+  /** Not described by the contract. */
   budget: unknown;
-  /** The `campaignId` field. */
+  /** Not described by the contract. */
   campaignId: string | number;
-  /** The `campaignType` field. */
+  /** Not described by the contract. May be null. */
   campaignType: string | null;
-  /** The `dailyBudget` field. */
+  /** Not described by the contract. May be null. */
   dailyBudget: number | null;
-  /** The `dynamicBidding` field. */
+  /** Not described by the contract. */
   dynamicBidding: unknown;
-  /** The `endDate` field. */
+  /** Not described by the contract. May be null. */
   endDate: string | null;
-  /** The `extendedData` field. */
+  /** Not described by the contract. May be null. */
   extendedData: Record<string, unknown> | null;
-  /** The `marketplaceBudgetAllocation` field. */
+  /** Not described by the contract. May be null. */
   marketplaceBudgetAllocation: string | null;
-  /** The `name` field. */
+  /** Not described by the contract. May be null. */
   name: string | null;
-  /** The `offAmazonSettings` field. */
+  /** Not described by the contract. May be null. */
   offAmazonSettings: Record<string, unknown> | null;
-  /** The `portfolioId` field. */
+  /** Not described by the contract. */
   portfolioId: unknown;
-  /** The `premiumBidAdjustment` field. */
+  /** Not described by the contract. May be null. */
   premiumBidAdjustment: boolean | null;
-  /** The `startDate` field. */
+  /** Not described by the contract. May be null. */
   startDate: string | null;
-  /** Campaign state; values not listed. */
+  /** Campaign state; values not listed. May be null. */
   state: string | null;
-  /** The `tags` field. */
+  /** Not described by the contract. May be null. */
   tags: Record<string, unknown> | null;
-  /** The `targetingType` field. */
+  /** Not described by the contract. May be null. */
   targetingType: string | null;
 }
 
@@ -94,7 +94,7 @@ export interface CampaignListMeta {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `nextToken` field.
+   * Not described by the contract. May be null.
    * Assumption: The seed shows no list meta, but the nextToken param is the pagination token; the response is assumed to carry the token of the next page as nextToken, absent or null on the last page.
    * Provenance: The upstream advertising API returns nextToken in the list response.
    */
@@ -109,7 +109,7 @@ export type NotShownMeta = Record<string, unknown>;
 
 /** Params of portfolios list. */
 export interface PortfoliosListParams {
-  /** The `includeExtendedDataFields` field. */
+  /** Not described by the contract. */
   includeExtendedDataFields?: string;
 }
 
@@ -158,9 +158,9 @@ export interface SponsoredProductCampaignsGetParams {
 
 /** auth_config of a advertising source (credentials stored with the source). */
 export type AuthConfig = {
-  /** The `client_id` field. */
+  /** Not described by the contract. */
   client_id: string;
-  /** The `client_secret` field. */
+  /** Not described by the contract. */
   client_secret: string;
   /** Obtained from the OAuth authorization flow. */
   refresh_token: string;

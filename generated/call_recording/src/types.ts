@@ -2,48 +2,48 @@
 
 /** A recorded call. */
 export interface Call {
-  /** The `calendarEventId` field. */
+  /** Not described by the contract. May be null. */
   calendarEventId: string | null;
-  /** The `clientUniqueId` field. */
+  /** Not described by the contract. May be null. */
   clientUniqueId: string | null;
-  /** The `customData` field. */
+  /** Not described by the contract. May be null. */
   customData: string | null;
   /**
-   * inbound or outbound.
+   * inbound or outbound. One of `'inbound'`, `'outbound'`.
    * Note: The seed writes "direction string (inbound or outbound)" without listing it among the enumerated values; the two named values are transcribed as an enum.
    */
   direction: 'inbound' | 'outbound';
   /** Duration in seconds. */
   duration: number;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `isPrivate` field. */
+  /** Not described by the contract. */
   isPrivate: boolean;
-  /** The `language` field. */
+  /** Not described by the contract. */
   language: string;
-  /** The `media` field. */
+  /** Not described by the contract. */
   media: string;
-  /** The `meetingUrl` field. */
+  /** Not described by the contract. */
   meetingUrl: string;
-  /** The `primaryUserId` field. */
+  /** Not described by the contract. */
   primaryUserId: string;
-  /** The `purpose` field. */
+  /** Not described by the contract. May be null. */
   purpose: string | null;
-  /** The `scheduled` field. */
+  /** Not described by the contract. */
   scheduled: string;
-  /** The `scope` field. */
+  /** Not described by the contract. */
   scope: string;
-  /** The `sdrDisposition` field. */
+  /** Not described by the contract. May be null. */
   sdrDisposition: string | null;
-  /** The `started` field. */
+  /** Not described by the contract. */
   started: string;
-  /** The `system` field. */
+  /** Not described by the contract. */
   system: string;
-  /** The `title` field. */
+  /** Not described by the contract. */
   title: string;
-  /** The `url` field. */
+  /** Not described by the contract. */
   url: string;
-  /** The `workspaceId` field. */
+  /** Not described by the contract. */
   workspaceId: string;
 }
 
@@ -63,29 +63,29 @@ export type Coaching = Record<string, unknown>;
  * Assumption: An extensive call is identified by metaData.id (the searchable id is "from metaData.id").
  */
 export interface ExtensiveCall {
-  /** The `collaboration` field. */
+  /** Not described by the contract. */
   collaboration: Record<string, unknown>;
-  /** The `content` field. */
+  /** Not described by the contract. */
   content: Record<string, unknown>;
-  /** The `interaction` field. */
+  /** Not described by the contract. */
   interaction: Record<string, unknown>;
-  /** The `media` field. */
+  /** Not described by the contract. */
   media: Record<string, unknown>;
-  /** The `metaData` field. */
+  /** Not described by the contract. */
   metaData: {
     /**
-     * The `id` field.
+     * Not described by the contract.
      * Assumption: Typed integer like the searchable id that comes from it.
      */
     id: number;
     /**
-     * The `started` field.
+     * Not described by the contract.
      * Assumption: The call's start time (ISO 8601), the source of the searchable startdatetime.
      * Provenance: Upstream extensive calls reference: metaData.started.
      */
     started: string;
     };
-  /** The `parties` field. */
+  /** Not described by the contract. */
   parties: Array<Record<string, unknown>>;
 }
 
@@ -132,37 +132,37 @@ export type StatsInteraction = Record<string, unknown>;
 
 /** A user of the call-recording platform. */
 export interface User {
-  /** The `active` field. */
+  /** Not described by the contract. */
   active: boolean;
-  /** The `created` field. */
+  /** Not described by the contract. */
   created: string;
-  /** The `emailAddress` field. */
+  /** Not described by the contract. */
   emailAddress: string;
-  /** The `emailAliases` field. */
+  /** Not described by the contract. */
   emailAliases: Array<string>;
-  /** The `extension` field. */
+  /** Not described by the contract. May be null. */
   extension: string | null;
-  /** The `firstName` field. */
+  /** Not described by the contract. */
   firstName: string;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `lastName` field. */
+  /** Not described by the contract. */
   lastName: string;
-  /** The `managerId` field. */
+  /** Not described by the contract. May be null. */
   managerId: string | null;
-  /** The `meetingConsentPageUrl` field. */
+  /** Not described by the contract. May be null. */
   meetingConsentPageUrl: string | null;
-  /** The `personalMeetingUrls` field. */
+  /** Not described by the contract. */
   personalMeetingUrls: Array<string>;
-  /** The `phoneNumber` field. */
+  /** Not described by the contract. May be null. */
   phoneNumber: string | null;
-  /** The `settings` field. */
+  /** Not described by the contract. */
   settings: Record<string, unknown>;
-  /** The `spokenLanguages` field. */
+  /** Not described by the contract. */
   spokenLanguages: Array<Record<string, unknown>>;
-  /** The `title` field. */
+  /** Not described by the contract. May be null. */
   title: string | null;
-  /** The `trustedEmailAddress` field. */
+  /** Not described by the contract. May be null. */
   trustedEmailAddress: string | null;
 }
 
@@ -179,15 +179,15 @@ export type NotShownMeta = Record<string, unknown>;
 
 /** List meta of users, calls and calls_extensive. */
 export interface PaginationMeta {
-  /** The `pagination` field. */
+  /** Not described by the contract. */
   pagination: {
-    /** The `currentPageNumber` field. */
+    /** Not described by the contract. */
     currentPageNumber: number;
-    /** The `currentPageSize` field. */
+    /** Not described by the contract. */
     currentPageSize: number;
-    /** The `cursor` field. */
+    /** Not described by the contract. */
     cursor: string;
-    /** The `totalRecords` field. */
+    /** Not described by the contract. */
     totalRecords: number;
     };
 }
@@ -200,7 +200,7 @@ export interface CallAudioDownloadParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `id` field.
+   * Not described by the contract.
    * Assumption: Not shown: the download is assumed to name the call whose media it returns by the call's id, as calls get does.
    */
   id: string;
@@ -220,7 +220,7 @@ export interface CallVideoDownloadParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `id` field.
+   * Not described by the contract.
    * Assumption: Not shown: the download is assumed to name the call whose media it returns by the call's id, as calls get does.
    */
   id: string;
@@ -228,45 +228,45 @@ export interface CallVideoDownloadParams {
 
 /** Searchable fields of calls (action search). */
 export interface CallsSearchFields {
-  /** The `calendarEventId` field. */
+  /** Not described by the contract. */
   calendarEventId: string;
-  /** The `clientUniqueId` field. */
+  /** Not described by the contract. */
   clientUniqueId: string;
-  /** The `customData` field. */
+  /** Not described by the contract. */
   customData: string;
-  /** The `direction` field. */
+  /** Not described by the contract. */
   direction: string;
-  /** The `duration` field. */
+  /** Not described by the contract. */
   duration: number;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `isPrivate` field. */
+  /** Not described by the contract. */
   isPrivate: boolean;
-  /** The `language` field. */
+  /** Not described by the contract. */
   language: string;
-  /** The `media` field. */
+  /** Not described by the contract. */
   media: string;
-  /** The `meetingUrl` field. */
+  /** Not described by the contract. */
   meetingUrl: string;
-  /** The `primaryUserId` field. */
+  /** Not described by the contract. */
   primaryUserId: string;
-  /** The `purpose` field. */
+  /** Not described by the contract. */
   purpose: string;
-  /** The `scheduled` field. */
+  /** Not described by the contract. */
   scheduled: string;
-  /** The `scope` field. */
+  /** Not described by the contract. */
   scope: string;
-  /** The `sdrDisposition` field. */
+  /** Not described by the contract. */
   sdrDisposition: string;
-  /** The `started` field. */
+  /** Not described by the contract. */
   started: string;
-  /** The `system` field. */
+  /** Not described by the contract. */
   system: string;
-  /** The `title` field. */
+  /** Not described by the contract. */
   title: string;
-  /** The `url` field. */
+  /** Not described by the contract. */
   url: string;
-  /** The `workspaceId` field. */
+  /** Not described by the contract. */
   workspaceId: string;
 }
 
@@ -288,9 +288,9 @@ export interface CallsGetParams {
 
 /** Searchable fields of calls_extensive (action search). */
 export interface CallsExtensiveSearchFields {
-  /** The `collaboration` field. */
+  /** Not described by the contract. */
   collaboration: Record<string, unknown>;
-  /** The `content` field. */
+  /** Not described by the contract. */
   content: Record<string, unknown>;
   /**
    * Agenda of each part of the call.
@@ -303,16 +303,16 @@ export interface CallsExtensiveSearchFields {
    * Derived: the value of `metaData.id`.
    */
   id: number;
-  /** The `interaction` field. */
+  /** Not described by the contract. */
   interaction: Record<string, unknown>;
-  /** The `media` field. */
+  /** Not described by the contract. */
   media: Record<string, unknown>;
-  /** The `metaData` field. */
+  /** Not described by the contract. */
   metaData: Record<string, unknown>;
-  /** The `parties` field. */
+  /** Not described by the contract. */
   parties: Array<unknown>;
   /**
-   * The `startdatetime` field.
+   * Not described by the contract.
    * Derived: the value of `metaData.started`.
    * Assumption: The start of the call, metaData.started of the record.
    */
@@ -323,52 +323,52 @@ export interface CallsExtensiveSearchFields {
 export interface CallsExtensiveListParams {
   /** Which parts of the extensive call data to return. */
   contentSelector?: {
-    /** Extended call content context. */
+    /** Extended call content context. Always `'Extended'`. */
     context?: 'Extended';
-    /** The `contextTiming` field. */
+    /** Not described by the contract. */
     contextTiming?: Array<'Now' | 'TimeOfCall'>;
     /** Booleans selecting the exposed fields. */
     exposedFields?: {
-    /** The `collaboration` field. */
+    /** Not described by the contract. */
     collaboration?: {
-    /** The `publicComments` field. */
+    /** Not described by the contract. */
     publicComments?: boolean;
     };
-    /** The `content` field. */
+    /** Not described by the contract. */
     content?: {
-    /** The `brief` field. */
+    /** Not described by the contract. */
     brief?: boolean;
-    /** The `callOutcome` field. */
+    /** Not described by the contract. */
     callOutcome?: boolean;
-    /** The `highlights` field. */
+    /** Not described by the contract. */
     highlights?: boolean;
-    /** The `keyPoints` field. */
+    /** Not described by the contract. */
     keyPoints?: boolean;
-    /** The `outline` field. */
+    /** Not described by the contract. */
     outline?: boolean;
     /**
-     * The `pointsOfInterest` field.
+     * Not described by the contract.
      * @deprecated Deprecated; use highlights.
      */
     pointsOfInterest?: boolean;
-    /** The `structure` field. */
+    /** Not described by the contract. */
     structure?: boolean;
-    /** The `topics` field. */
+    /** Not described by the contract. */
     topics?: boolean;
-    /** The `trackerOccurrences` field. */
+    /** Not described by the contract. */
     trackerOccurrences?: boolean;
-    /** The `trackers` field. */
+    /** Not described by the contract. */
     trackers?: boolean;
     };
-    /** The `interaction` field. */
+    /** Not described by the contract. */
     interaction?: {
-    /** The `personInteractionStats` field. */
+    /** Not described by the contract. */
     personInteractionStats?: boolean;
-    /** The `questions` field. */
+    /** Not described by the contract. */
     questions?: boolean;
-    /** The `speakers` field. */
+    /** Not described by the contract. */
     speakers?: boolean;
-    /** The `video` field. */
+    /** Not described by the contract. */
     video?: boolean;
     };
     /** Audio and video URLs. */
@@ -381,13 +381,13 @@ export interface CallsExtensiveListParams {
   cursor?: string;
   /** Which calls to return; all inner fields are optional. */
   filter: {
-    /** The `callIds` field. */
+    /** Not described by the contract. */
     callIds?: Array<string>;
     /** Date-time in ISO 8601 format. */
     fromDateTime?: string;
     /** Date-time in ISO 8601 format. */
     toDateTime?: string;
-    /** The `workspaceId` field. */
+    /** Not described by the contract. */
     workspaceId?: string;
     };
 }
@@ -450,37 +450,37 @@ export type StatsInteractionListParams = Record<string, unknown>;
 
 /** Searchable fields of users (action search). */
 export interface UsersSearchFields {
-  /** The `active` field. */
+  /** Not described by the contract. */
   active: boolean;
-  /** The `created` field. */
+  /** Not described by the contract. */
   created: string;
-  /** The `emailAddress` field. */
+  /** Not described by the contract. */
   emailAddress: string;
-  /** The `emailAliases` field. */
+  /** Not described by the contract. */
   emailAliases: Array<unknown>;
-  /** The `extension` field. */
+  /** Not described by the contract. */
   extension: string;
-  /** The `firstName` field. */
+  /** Not described by the contract. */
   firstName: string;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `lastName` field. */
+  /** Not described by the contract. */
   lastName: string;
-  /** The `managerId` field. */
+  /** Not described by the contract. */
   managerId: string;
-  /** The `meetingConsentPageUrl` field. */
+  /** Not described by the contract. */
   meetingConsentPageUrl: string;
-  /** The `personalMeetingUrls` field. */
+  /** Not described by the contract. */
   personalMeetingUrls: Array<unknown>;
-  /** The `phoneNumber` field. */
+  /** Not described by the contract. */
   phoneNumber: string;
-  /** The `settings` field. */
+  /** Not described by the contract. */
   settings: Record<string, unknown>;
-  /** The `spokenLanguages` field. */
+  /** Not described by the contract. */
   spokenLanguages: Array<unknown>;
-  /** The `title` field. */
+  /** Not described by the contract. */
   title: string;
-  /** The `trustedEmailAddress` field. */
+  /** Not described by the contract. */
   trustedEmailAddress: string;
 }
 

@@ -8,7 +8,7 @@ export interface Branch {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `name` field.
+   * Not described by the contract.
    * Assumption: The branch name, the value branches get takes as branch.
    * Provenance: Upstream graph API: Ref.name.
    */
@@ -36,7 +36,7 @@ export interface Commit {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `oid` field.
+   * Not described by the contract.
    * Assumption: The commit hash, the value commits get takes as sha.
    * Provenance: Upstream graph API: Commit.oid.
    */
@@ -51,13 +51,13 @@ export interface Issue {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `number` field.
+   * Not described by the contract.
    * Assumption: The issue number, the value issues get takes as number.
    * Provenance: Upstream graph API: Issue.number.
    */
   number: number;
   /**
-   * The `state` field.
+   * Not described by the contract. One of `'OPEN'`, `'CLOSED'`.
    * Assumption: The state the list filter states selects by (the seed's issue states).
    * Provenance: Upstream graph API: Issue.state.
    */
@@ -103,13 +103,13 @@ export interface PullRequest {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `number` field.
+   * Not described by the contract.
    * Assumption: The pull request number, the value pull_requests get takes as number.
    * Provenance: Upstream graph API: PullRequest.number.
    */
   number: number;
   /**
-   * The `state` field.
+   * Not described by the contract. One of `'OPEN'`, `'CLOSED'`, `'MERGED'`.
    * Assumption: The state the list filter states selects by (the seed's pull request states).
    * Provenance: Upstream graph API: PullRequest.state.
    */
@@ -124,7 +124,7 @@ export interface Release {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `tagName` field.
+   * Not described by the contract.
    * Assumption: The release's tag name, the value releases get takes as tag.
    * Provenance: Upstream graph API: Release.tagName.
    */
@@ -139,7 +139,7 @@ export interface Repository {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `name` field.
+   * Not described by the contract.
    * Assumption: The repository's name, the value repositories get takes as repo; the contract shows no repository fields, so the mock's records carry the name they are addressed by.
    * Provenance: Upstream graph API: Repository.name.
    */
@@ -190,12 +190,12 @@ export interface PageInfoMeta {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `endCursor` field.
+   * Not described by the contract. May be null.
    * Assumption: The seed names endCursor ("after: the endCursor of the previous response") but does not show where it is in the response; assumed to be a meta key (the upstream graph API's pageInfo.endCursor), null or absent on the last page.
    */
   endCursor: string | null;
   /**
-   * The `hasNextPage` field.
+   * Not described by the contract. May be null.
    * Assumption: Not in the seed; assumed from the upstream graph API's pageInfo.hasNextPage (false on the last page) to signal the end of paging.
    */
   hasNextPage: boolean | null;
@@ -207,23 +207,23 @@ export interface BranchesListParams {
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
   /** Results per page. */
   per_page?: number;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
 }
 
 /** Params of branches get. */
 export interface BranchesGetParams {
-  /** The `branch` field. */
+  /** Not described by the contract. */
   branch: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
 }
 
@@ -235,11 +235,11 @@ export interface CommentsListParams {
   fields?: Array<string>;
   /** Issue number. */
   number: number;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
   /** Results per page. */
   per_page?: number;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
 }
 
@@ -257,11 +257,11 @@ export interface CommitsListParams {
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
   /** Results per page. */
   per_page?: number;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
 }
 
@@ -269,11 +269,11 @@ export interface CommitsListParams {
 export interface CommitsGetParams {
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
-  /** The `sha` field. */
+  /** Not described by the contract. */
   sha: string;
 }
 
@@ -283,11 +283,11 @@ export interface IssuesListParams {
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
   /** Results per page. */
   per_page?: number;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
   /**
    * Filter by issue state.
@@ -302,9 +302,9 @@ export interface IssuesGetParams {
   fields?: Array<string>;
   /** Issue number. */
   number: number;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
 }
 
@@ -349,7 +349,7 @@ export interface LabelsGetParams {
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
   /**
-   * The `id` field.
+   * Not described by the contract.
    * Assumption: Not shown: the labels get params are cut off in the reference; the record is assumed to be addressed by its graph node id, which the graph query interface resolves for any object.
    * Provenance: Upstream graph API: node(id:) fetches any object by its global node id.
    */
@@ -381,7 +381,7 @@ export interface MilestonesGetParams {
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
   /**
-   * The `id` field.
+   * Not described by the contract.
    * Assumption: Not shown: the milestones get params are cut off in the reference; the record is assumed to be addressed by its graph node id, which the graph query interface resolves for any object.
    * Provenance: Upstream graph API: node(id:) fetches any object by its global node id.
    */
@@ -394,7 +394,7 @@ export interface OrgRepositoriesListParams {
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** The `org` field. */
+  /** Not described by the contract. */
   org: string;
   /** Results per page. */
   per_page?: number;
@@ -425,7 +425,7 @@ export interface OrganizationsGetParams {
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
   /**
-   * The `id` field.
+   * Not described by the contract.
    * Assumption: Not shown: the organizations get params are cut off in the reference; the record is assumed to be addressed by its graph node id, which the graph query interface resolves for any object.
    * Provenance: Upstream graph API: node(id:) fetches any object by its global node id.
    */
@@ -440,11 +440,11 @@ export interface PrCommentsListParams {
   fields?: Array<string>;
   /** Pull request number. */
   number: number;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
   /** Results per page. */
   per_page?: number;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
 }
 
@@ -496,7 +496,7 @@ export interface ProjectsGetParams {
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
   /**
-   * The `id` field.
+   * Not described by the contract.
    * Assumption: Not shown: the projects get params are cut off in the reference; the record is assumed to be addressed by its graph node id, which the graph query interface resolves for any object.
    * Provenance: Upstream graph API: node(id:) fetches any object by its global node id.
    */
@@ -509,11 +509,11 @@ export interface PullRequestsListParams {
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
   /** Results per page. */
   per_page?: number;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
   /**
    * Filter by pull request state.
@@ -528,9 +528,9 @@ export interface PullRequestsGetParams {
   fields?: Array<string>;
   /** Pull request number. */
   number: number;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
 }
 
@@ -556,11 +556,11 @@ export interface ReleasesListParams {
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
   /** Results per page. */
   per_page?: number;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
 }
 
@@ -568,11 +568,11 @@ export interface ReleasesListParams {
 export interface ReleasesGetParams {
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
-  /** The `tag` field. */
+  /** Not described by the contract. */
   tag: string;
 }
 
@@ -584,7 +584,7 @@ export interface RepositoriesListParams {
   fields?: Array<string>;
   /** Results per page. */
   per_page?: number;
-  /** The `username` field. */
+  /** Not described by the contract. */
   username: string;
 }
 
@@ -592,9 +592,9 @@ export interface RepositoriesListParams {
 export interface RepositoriesGetParams {
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
 }
 
@@ -605,7 +605,7 @@ export interface RepositoriesApiSearchParams {
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
   /**
-   * The `limit` field.
+   * Not described by the contract.
    * Note: repositories api_search takes limit instead of per_page; the after_limit scheme uses it as the page size.
    */
   limit?: number;
@@ -625,11 +625,11 @@ export interface ReviewsListParams {
   fields?: Array<string>;
   /** Pull request number. */
   number: number;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: string;
   /** Results per page. */
   per_page?: number;
-  /** The `repo` field. */
+  /** Not described by the contract. */
   repo: string;
 }
 
@@ -673,7 +673,7 @@ export interface TagsGetParams {
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
   /**
-   * The `id` field.
+   * Not described by the contract.
    * Assumption: Not shown: the tags get params are cut off in the reference; the record is assumed to be addressed by its graph node id, which the graph query interface resolves for any object.
    * Provenance: Upstream graph API: node(id:) fetches any object by its global node id.
    */
@@ -705,7 +705,7 @@ export interface TeamsGetParams {
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
   /**
-   * The `id` field.
+   * Not described by the contract.
    * Assumption: Not shown: the teams get params are cut off in the reference; the record is assumed to be addressed by its graph node id, which the graph query interface resolves for any object.
    * Provenance: Upstream graph API: node(id:) fetches any object by its global node id.
    */
@@ -737,7 +737,7 @@ export interface UsersGetParams {
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
   /**
-   * The `id` field.
+   * Not described by the contract.
    * Assumption: Not shown: the users get params are cut off in the reference; the record is assumed to be addressed by its graph node id, which the graph query interface resolves for any object.
    * Provenance: Upstream graph API: node(id:) fetches any object by its global node id.
    */

@@ -2,49 +2,49 @@
 
 /** A company. Contacts and companies share one record shape in the seed. */
 export interface Company {
-  /** The `archived` field. */
+  /** Not described by the contract. */
   archived: boolean;
-  /** The `archivedAt` field. */
+  /** Not described by the contract. May be null. */
   archivedAt: string | null;
-  /** The `associations` field. */
+  /** Not described by the contract. May be null. */
   associations: Record<string, unknown> | null;
-  /** The `createdAt` field. */
+  /** Not described by the contract. */
   createdAt: string;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `objectWriteTraceId` field. */
+  /** Not described by the contract. May be null. */
   objectWriteTraceId: string | null;
-  /** The `properties` field. */
+  /** Not described by the contract. */
   properties: Record<string, unknown>;
-  /** The `propertiesWithHistory` field. */
+  /** Not described by the contract. May be null. */
   propertiesWithHistory: Record<string, unknown> | null;
-  /** The `updatedAt` field. */
+  /** Not described by the contract. */
   updatedAt: string;
-  /** The `url` field. */
+  /** Not described by the contract. May be null. */
   url: string | null;
 }
 
 /** A contact. Contacts and companies share one record shape in the seed. */
 export interface Contact {
-  /** The `archived` field. */
+  /** Not described by the contract. */
   archived: boolean;
-  /** The `archivedAt` field. */
+  /** Not described by the contract. May be null. */
   archivedAt: string | null;
-  /** The `associations` field. */
+  /** Not described by the contract. May be null. */
   associations: Record<string, unknown> | null;
-  /** The `createdAt` field. */
+  /** Not described by the contract. */
   createdAt: string;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `objectWriteTraceId` field. */
+  /** Not described by the contract. May be null. */
   objectWriteTraceId: string | null;
-  /** The `properties` field. */
+  /** Not described by the contract. */
   properties: Record<string, unknown>;
-  /** The `propertiesWithHistory` field. */
+  /** Not described by the contract. May be null. */
   propertiesWithHistory: Record<string, unknown> | null;
-  /** The `updatedAt` field. */
+  /** Not described by the contract. */
   updatedAt: string;
-  /** The `url` field. */
+  /** Not described by the contract. May be null. */
   url: string | null;
 }
 
@@ -71,19 +71,19 @@ export type Ticket = Record<string, unknown>;
 
 /** Meta of contacts and companies list results. */
 export interface ListMeta {
-  /** The `next_cursor` field. */
+  /** Not described by the contract. */
   next_cursor: string;
-  /** The `next_link` field. */
+  /** Not described by the contract. */
   next_link: string;
 }
 
 /** Meta of contacts and companies api_search results. */
 export interface SearchMeta {
-  /** The `next_cursor` field. */
+  /** Not described by the contract. */
   next_cursor: string;
-  /** The `next_link` field. */
+  /** Not described by the contract. */
   next_link: string;
-  /** The `total` field. */
+  /** Not described by the contract. */
   total: number;
 }
 
@@ -95,21 +95,21 @@ export type UnshownMeta = Record<string, unknown>;
 
 /** Searchable fields of companies (action search). */
 export interface CompaniesSearchFields {
-  /** The `archived` field. */
+  /** Not described by the contract. */
   archived: boolean;
   /**
-   * The `contacts` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: The company record shows no associated contacts (associations is an object whose contents are not shown); the synced copy holds null.
    */
   contacts: Array<unknown>;
-  /** The `createdAt` field. */
+  /** Not described by the contract. */
   createdAt: string;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `properties` field. */
+  /** Not described by the contract. */
   properties: Record<string, unknown>;
-  /** The `updatedAt` field. */
+  /** Not described by the contract. */
   updatedAt: string;
 }
 
@@ -141,7 +141,7 @@ export interface CompaniesListParams {
 
 /** Params of companies get. */
 export interface CompaniesGetParams {
-  /** The `archived` field. */
+  /** Not described by the contract. */
   archived?: boolean;
   /**
    * Comma-separated associated object types: contacts, deals, tickets, custom object type ids or fully qualified names.
@@ -177,7 +177,7 @@ export interface CompaniesApiSearchParams {
   filterGroups?: Array<{
     /** Filters of a group. */
     filters?: Array<{
-    /** The `operator` field. */
+    /** Not described by the contract. One of `'BETWEEN'`, `'CONTAINS_TOKEN'`, `'EQ'`, `'GT'`, `'GTE'`, `'HAS_PROPERTY'`, `'IN'`, `'LT'`, `'LTE'`, `'NEQ'`, `'NOT_CONTAINS_TOKEN'`, `'NOT_HAS_PROPERTY'`, `'NOT_IN'`. */
     operator?: 'BETWEEN' | 'CONTAINS_TOKEN' | 'EQ' | 'GT' | 'GTE' | 'HAS_PROPERTY' | 'IN' | 'LT' | 'LTE' | 'NEQ' | 'NOT_CONTAINS_TOKEN' | 'NOT_HAS_PROPERTY' | 'NOT_IN';
     /** Property the filter applies to. */
     propertyName?: string;
@@ -198,7 +198,7 @@ export interface CompaniesApiSearchParams {
   query?: string;
   /** Sort criteria. */
   sorts?: Array<{
-    /** The `direction` field. */
+    /** Not described by the contract. One of `'ASCENDING'`, `'DESCENDING'`. */
     direction?: 'ASCENDING' | 'DESCENDING';
     /** Property to sort by. */
     propertyName?: string;
@@ -207,21 +207,21 @@ export interface CompaniesApiSearchParams {
 
 /** Searchable fields of contacts (action search). */
 export interface ContactsSearchFields {
-  /** The `archived` field. */
+  /** Not described by the contract. */
   archived: boolean;
   /**
-   * The `companies` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: The contact record shows no associated companies (associations is an object whose contents are not shown); the synced copy holds null.
    */
   companies: Array<unknown>;
-  /** The `createdAt` field. */
+  /** Not described by the contract. */
   createdAt: string;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `properties` field. */
+  /** Not described by the contract. */
   properties: Record<string, unknown>;
-  /** The `updatedAt` field. */
+  /** Not described by the contract. */
   updatedAt: string;
 }
 
@@ -253,7 +253,7 @@ export interface ContactsListParams {
 
 /** Params of contacts get. */
 export interface ContactsGetParams {
-  /** The `archived` field. */
+  /** Not described by the contract. */
   archived?: boolean;
   /**
    * Comma-separated associated object types: contacts, deals, tickets, custom object type ids or fully qualified names.
@@ -289,7 +289,7 @@ export interface ContactsApiSearchParams {
   filterGroups?: Array<{
     /** Filters of a group. */
     filters?: Array<{
-    /** The `operator` field. */
+    /** Not described by the contract. One of `'BETWEEN'`, `'CONTAINS_TOKEN'`, `'EQ'`, `'GT'`, `'GTE'`, `'HAS_PROPERTY'`, `'IN'`, `'LT'`, `'LTE'`, `'NEQ'`, `'NOT_CONTAINS_TOKEN'`, `'NOT_HAS_PROPERTY'`, `'NOT_IN'`. */
     operator?: 'BETWEEN' | 'CONTAINS_TOKEN' | 'EQ' | 'GT' | 'GTE' | 'HAS_PROPERTY' | 'IN' | 'LT' | 'LTE' | 'NEQ' | 'NOT_CONTAINS_TOKEN' | 'NOT_HAS_PROPERTY' | 'NOT_IN';
     /** Property the filter applies to. */
     propertyName?: string;
@@ -310,7 +310,7 @@ export interface ContactsApiSearchParams {
   query?: string;
   /** Sort criteria. */
   sorts?: Array<{
-    /** The `direction` field. */
+    /** Not described by the contract. One of `'ASCENDING'`, `'DESCENDING'`. */
     direction?: 'ASCENDING' | 'DESCENDING';
     /** Property to sort by. */
     propertyName?: string;
@@ -336,7 +336,7 @@ export interface DealsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `dealId` field.
+   * Not described by the contract.
    * Assumption: The deals get params are not shown; named after contactId and companyId of contacts and companies get, the param carries the record's id.
    */
   dealId: string;
@@ -361,7 +361,7 @@ export interface ObjectsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `objectId` field.
+   * Not described by the contract.
    * Assumption: The objects get params are not shown; named after contactId and companyId of contacts and companies get, the param carries the record's id.
    */
   objectId: string;
@@ -381,7 +381,7 @@ export interface SchemasGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `objectType` field.
+   * Not described by the contract.
    * Assumption: The schemas get params are not shown; named after contactId and companyId of contacts and companies get, the param carries the record's id.
    */
   objectType: string;
@@ -401,7 +401,7 @@ export interface TicketsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `ticketId` field.
+   * Not described by the contract.
    * Assumption: The tickets get params are not shown; named after contactId and companyId of contacts and companies get, the param carries the record's id.
    */
   ticketId: string;

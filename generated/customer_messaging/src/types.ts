@@ -2,261 +2,261 @@
 
 /** An admin. */
 export interface Admin {
-  /** The `avatar` field. */
+  /** Not described by the contract. */
   avatar: unknown;
-  /** The `away_mode_enabled` field. */
+  /** Not described by the contract. May be null. */
   away_mode_enabled: boolean | null;
-  /** The `away_mode_reassign` field. */
+  /** Not described by the contract. May be null. */
   away_mode_reassign: boolean | null;
-  /** The `email` field. */
+  /** Not described by the contract. May be null. */
   email: string | null;
-  /** The `email_verified` field. */
+  /** Not described by the contract. May be null. */
   email_verified: boolean | null;
-  /** The `has_inbox_seat` field. */
+  /** Not described by the contract. May be null. */
   has_inbox_seat: boolean | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `job_title` field. */
+  /** Not described by the contract. May be null. */
   job_title: string | null;
-  /** The `name` field. */
+  /** Not described by the contract. May be null. */
   name: string | null;
-  /** The `team_ids` field. */
+  /** Not described by the contract. */
   team_ids: Array<number>;
-  /** The `type` field. */
+  /** Not described by the contract. May be null. */
   type: string | null;
 }
 
 /** A company. */
 export interface Company {
-  /** The `company_id` field. */
+  /** Not described by the contract. May be null. */
   company_id: string | null;
-  /** The `created_at` field. */
+  /** Not described by the contract. May be null. */
   created_at: number | null;
-  /** The `custom_attributes` field. */
+  /** Not described by the contract. May be null. */
   custom_attributes: Record<string, unknown> | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `industry` field. */
+  /** Not described by the contract. May be null. */
   industry: string | null;
-  /** The `last_request_at` field. */
+  /** Not described by the contract. May be null. */
   last_request_at: number | null;
-  /** The `monthly_spend` field. */
+  /** Not described by the contract. May be null. */
   monthly_spend: number | null;
-  /** The `name` field. */
+  /** Not described by the contract. May be null. */
   name: string | null;
-  /** The `plan` field. */
+  /** Not described by the contract. */
   plan: unknown;
-  /** The `remote_created_at` field. */
+  /** Not described by the contract. May be null. */
   remote_created_at: number | null;
-  /** The `segments` field. */
+  /** Not described by the contract. */
   segments: unknown;
-  /** The `session_count` field. */
+  /** Not described by the contract. May be null. */
   session_count: number | null;
-  /** The `size` field. */
+  /** Not described by the contract. May be null. */
   size: number | null;
-  /** The `tags` field. */
+  /** Not described by the contract. */
   tags: unknown;
-  /** The `type` field. */
+  /** Not described by the contract. May be null. */
   type: string | null;
-  /** The `updated_at` field. */
+  /** Not described by the contract. May be null. */
   updated_at: number | null;
-  /** The `user_count` field. */
+  /** Not described by the contract. May be null. */
   user_count: number | null;
-  /** The `website` field. */
+  /** Not described by the contract. May be null. */
   website: string | null;
 }
 
 /** A contact. */
 export interface Contact {
-  /** The `android_app_name` field. */
+  /** Not described by the contract. May be null. */
   android_app_name: string | null;
-  /** The `android_app_version` field. */
+  /** Not described by the contract. May be null. */
   android_app_version: string | null;
-  /** The `android_device` field. */
+  /** Not described by the contract. May be null. */
   android_device: string | null;
-  /** The `android_last_seen_at` field. */
+  /** Not described by the contract. May be null. */
   android_last_seen_at: number | null;
-  /** The `android_os_version` field. */
+  /** Not described by the contract. May be null. */
   android_os_version: string | null;
-  /** The `android_sdk_version` field. */
+  /** Not described by the contract. May be null. */
   android_sdk_version: string | null;
-  /** The `avatar` field. */
+  /** Not described by the contract. May be null. */
   avatar: string | null;
-  /** The `browser` field. */
+  /** Not described by the contract. May be null. */
   browser: string | null;
-  /** The `browser_language` field. */
+  /** Not described by the contract. May be null. */
   browser_language: string | null;
-  /** The `browser_version` field. */
+  /** Not described by the contract. May be null. */
   browser_version: string | null;
-  /** The `companies` field. */
+  /** Not described by the contract. */
   companies: unknown;
-  /** The `created_at` field. */
+  /** Not described by the contract. May be null. */
   created_at: number | null;
-  /** The `custom_attributes` field. */
+  /** Not described by the contract. May be null. */
   custom_attributes: Record<string, unknown> | null;
-  /** The `email` field. */
+  /** Not described by the contract. May be null. */
   email: string | null;
-  /** The `external_id` field. */
+  /** Not described by the contract. May be null. */
   external_id: string | null;
-  /** The `has_hard_bounced` field. */
+  /** Not described by the contract. May be null. */
   has_hard_bounced: boolean | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `ios_app_name` field. */
+  /** Not described by the contract. May be null. */
   ios_app_name: string | null;
-  /** The `ios_app_version` field. */
+  /** Not described by the contract. May be null. */
   ios_app_version: string | null;
-  /** The `ios_device` field. */
+  /** Not described by the contract. May be null. */
   ios_device: string | null;
-  /** The `ios_last_seen_at` field. */
+  /** Not described by the contract. May be null. */
   ios_last_seen_at: number | null;
-  /** The `ios_os_version` field. */
+  /** Not described by the contract. May be null. */
   ios_os_version: string | null;
-  /** The `ios_sdk_version` field. */
+  /** Not described by the contract. May be null. */
   ios_sdk_version: string | null;
-  /** The `language_override` field. */
+  /** Not described by the contract. May be null. */
   language_override: string | null;
-  /** The `last_contacted_at` field. */
+  /** Not described by the contract. May be null. */
   last_contacted_at: number | null;
-  /** The `last_email_clicked_at` field. */
+  /** Not described by the contract. May be null. */
   last_email_clicked_at: number | null;
-  /** The `last_email_opened_at` field. */
+  /** Not described by the contract. May be null. */
   last_email_opened_at: number | null;
-  /** The `last_replied_at` field. */
+  /** Not described by the contract. May be null. */
   last_replied_at: number | null;
-  /** The `last_seen_at` field. */
+  /** Not described by the contract. May be null. */
   last_seen_at: number | null;
-  /** The `location` field. */
+  /** Not described by the contract. */
   location: unknown;
-  /** The `marked_email_as_spam` field. */
+  /** Not described by the contract. May be null. */
   marked_email_as_spam: boolean | null;
-  /** The `name` field. */
+  /** Not described by the contract. May be null. */
   name: string | null;
-  /** The `notes` field. */
+  /** Not described by the contract. */
   notes: unknown;
-  /** The `os` field. */
+  /** Not described by the contract. May be null. */
   os: string | null;
-  /** The `owner_id` field. */
+  /** Not described by the contract. May be null. */
   owner_id: number | null;
-  /** The `phone` field. */
+  /** Not described by the contract. May be null. */
   phone: string | null;
-  /** The `role` field. */
+  /** Not described by the contract. May be null. */
   role: string | null;
-  /** The `signed_up_at` field. */
+  /** Not described by the contract. May be null. */
   signed_up_at: number | null;
-  /** The `social_profiles` field. */
+  /** Not described by the contract. */
   social_profiles: unknown;
-  /** The `tags` field. */
+  /** Not described by the contract. */
   tags: unknown;
-  /** The `type` field. */
+  /** Not described by the contract. May be null. */
   type: string | null;
-  /** The `unsubscribed_from_emails` field. */
+  /** Not described by the contract. May be null. */
   unsubscribed_from_emails: boolean | null;
-  /** The `updated_at` field. */
+  /** Not described by the contract. May be null. */
   updated_at: number | null;
-  /** The `workspace_id` field. */
+  /** Not described by the contract. May be null. */
   workspace_id: string | null;
 }
 
 /** A conversation. */
 export interface Conversation {
-  /** The `admin_assignee_id` field. */
+  /** Not described by the contract. May be null. */
   admin_assignee_id: number | null;
-  /** The `contacts` field. */
+  /** Not described by the contract. */
   contacts: unknown;
-  /** The `conversation_parts` field. */
+  /** Not described by the contract. */
   conversation_parts: unknown;
-  /** The `conversation_rating` field. */
+  /** Not described by the contract. */
   conversation_rating: unknown;
-  /** The `created_at` field. */
+  /** Not described by the contract. May be null. */
   created_at: number | null;
-  /** The `custom_attributes` field. */
+  /** Not described by the contract. May be null. */
   custom_attributes: Record<string, unknown> | null;
-  /** The `first_contact_reply` field. */
+  /** Not described by the contract. */
   first_contact_reply: unknown;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `open` field. */
+  /** Not described by the contract. May be null. */
   open: boolean | null;
-  /** The `priority` field. */
+  /** Not described by the contract. May be null. */
   priority: string | null;
-  /** The `read` field. */
+  /** Not described by the contract. May be null. */
   read: boolean | null;
-  /** The `sla_applied` field. */
+  /** Not described by the contract. */
   sla_applied: unknown;
-  /** The `snoozed_until` field. */
+  /** Not described by the contract. May be null. */
   snoozed_until: number | null;
-  /** The `source` field. */
+  /** Not described by the contract. */
   source: unknown;
-  /** The `state` field. */
+  /** Not described by the contract. May be null. */
   state: string | null;
-  /** The `statistics` field. */
+  /** Not described by the contract. */
   statistics: unknown;
-  /** The `tags` field. */
+  /** Not described by the contract. */
   tags: unknown;
-  /** The `team_assignee_id` field. */
+  /** Not described by the contract. May be null. */
   team_assignee_id: string | null;
-  /** The `teammates` field. */
+  /** Not described by the contract. */
   teammates: unknown;
-  /** The `title` field. */
+  /** Not described by the contract. May be null. */
   title: string | null;
-  /** The `type` field. */
+  /** Not described by the contract. May be null. */
   type: string | null;
-  /** The `updated_at` field. */
+  /** Not described by the contract. May be null. */
   updated_at: number | null;
-  /** The `waiting_since` field. */
+  /** Not described by the contract. May be null. */
   waiting_since: number | null;
 }
 
 /** A segment. */
 export interface Segment {
-  /** The `count` field. */
+  /** Not described by the contract. May be null. */
   count: number | null;
-  /** The `created_at` field. */
+  /** Not described by the contract. May be null. */
   created_at: number | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `name` field. */
+  /** Not described by the contract. May be null. */
   name: string | null;
-  /** The `person_type` field. */
+  /** Not described by the contract. May be null. */
   person_type: string | null;
-  /** The `type` field. */
+  /** Not described by the contract. May be null. */
   type: string | null;
-  /** The `updated_at` field. */
+  /** Not described by the contract. May be null. */
   updated_at: number | null;
 }
 
 /** A tag. */
 export interface Tag {
-  /** The `applied_at` field. */
+  /** Not described by the contract. May be null. */
   applied_at: number | null;
-  /** The `applied_by` field. */
+  /** Not described by the contract. */
   applied_by: unknown;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `name` field. */
+  /** Not described by the contract. May be null. */
   name: string | null;
-  /** The `type` field. */
+  /** Not described by the contract. May be null. */
   type: string | null;
 }
 
 /** A team. */
 export interface Team {
-  /** The `admin_ids` field. */
+  /** Not described by the contract. */
   admin_ids: Array<number>;
-  /** The `admin_priority_level` field. */
+  /** Not described by the contract. */
   admin_priority_level: unknown;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `name` field. */
+  /** Not described by the contract. May be null. */
   name: string | null;
-  /** The `type` field. */
+  /** Not described by the contract. May be null. */
   type: string | null;
 }
 
 /** Meta of contacts, conversations and companies lists. */
 export interface ListMeta {
-  /** The `next_page` field. */
+  /** Not described by the contract. May be null. */
   next_page: string | null;
 }
 
@@ -348,6 +348,6 @@ export interface TeamsGetParams {
 
 /** auth_config of a customer_messaging source (credentials stored with the source). */
 export type AuthConfig = {
-  /** The `access_token` field. */
+  /** Not described by the contract. */
   access_token: string;
   };

@@ -7,57 +7,57 @@ export type Automation = Record<string, unknown>;
 
 /** A campaign. */
 export interface Campaign {
-  /** The `archive_url` field. */
+  /** Not described by the contract. May be null. */
   archive_url: string | null;
-  /** The `content_type` field. */
+  /** Not described by the contract. May be null. */
   content_type: string | null;
-  /** The `create_time` field. */
+  /** Not described by the contract. May be null. */
   create_time: string | null;
-  /** The `delivery_status` field. */
+  /** Not described by the contract. May be null. */
   delivery_status: Record<string, unknown> | null;
-  /** The `emails_sent` field. */
+  /** Not described by the contract. May be null. */
   emails_sent: number | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `long_archive_url` field. */
+  /** Not described by the contract. May be null. */
   long_archive_url: string | null;
-  /** The `needs_block_refresh` field. */
+  /** Not described by the contract. May be null. */
   needs_block_refresh: boolean | null;
-  /** The `parent_campaign_id` field. */
+  /** Not described by the contract. May be null. */
   parent_campaign_id: string | null;
-  /** The `recipients` field. */
+  /** Not described by the contract. May be null. */
   recipients: Record<string, unknown> | null;
-  /** The `report_summary` field. */
+  /** Not described by the contract. May be null. */
   report_summary: Record<string, unknown> | null;
-  /** The `resendable` field. */
+  /** Not described by the contract. May be null. */
   resendable: boolean | null;
-  /** The `send_time` field. */
+  /** Not described by the contract. May be null. */
   send_time: string | null;
-  /** The `settings` field. */
+  /** Not described by the contract. May be null. */
   settings: Record<string, unknown> | null;
-  /** The `status` field. */
+  /** Not described by the contract. May be null. */
   status: string | null;
-  /** The `tracking` field. */
+  /** Not described by the contract. May be null. */
   tracking: Record<string, unknown> | null;
-  /** The `type` field. */
+  /** Not described by the contract. One of `'regular'`, `'plaintext'`, `'absplit'`, `'rss'`, `'variate'`. May be null. */
   type: 'regular' | 'plaintext' | 'absplit' | 'rss' | 'variate' | null;
-  /** The `web_id` field. */
+  /** Not described by the contract. May be null. */
   web_id: number | null;
 }
 
 /** Email activity of one campaign recipient. */
 export interface EmailActivity {
-  /** The `activity` field. */
+  /** Not described by the contract. May be null. */
   activity: Array<unknown> | null;
-  /** The `campaign_id` field. */
+  /** Not described by the contract. May be null. */
   campaign_id: string | null;
-  /** The `email_address` field. */
+  /** Not described by the contract. May be null. */
   email_address: string | null;
-  /** The `email_id` field. */
+  /** Not described by the contract. May be null. */
   email_id: string | null;
-  /** The `list_id` field. */
+  /** Not described by the contract. May be null. */
   list_id: string | null;
-  /** The `list_is_active` field. */
+  /** Not described by the contract. May be null. */
   list_is_active: boolean | null;
 }
 
@@ -74,61 +74,61 @@ export type InterestCategory = Record<string, unknown>;
 
 /** An audience list. */
 export interface List {
-  /** The `beamer_address` field. */
+  /** Not described by the contract. May be null. */
   beamer_address: string | null;
-  /** The `campaign_defaults` field. */
+  /** Not described by the contract. May be null. */
   campaign_defaults: Record<string, unknown> | null;
-  /** The `contact` field. */
+  /** Not described by the contract. May be null. */
   contact: Record<string, unknown> | null;
-  /** The `date_created` field. */
+  /** Not described by the contract. May be null. */
   date_created: string | null;
-  /** The `double_optin` field. */
+  /** Not described by the contract. May be null. */
   double_optin: boolean | null;
-  /** The `email_type_option` field. */
+  /** Not described by the contract. May be null. */
   email_type_option: boolean | null;
-  /** The `has_welcome` field. */
+  /** Not described by the contract. May be null. */
   has_welcome: boolean | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `list_rating` field. */
+  /** Not described by the contract. May be null. */
   list_rating: number | null;
-  /** The `marketing_permissions` field. */
+  /** Not described by the contract. May be null. */
   marketing_permissions: boolean | null;
-  /** The `name` field. */
+  /** Not described by the contract. May be null. */
   name: string | null;
-  /** The `notify_on_subscribe` field. */
+  /** Not described by the contract. May be null. */
   notify_on_subscribe: string | null;
-  /** The `notify_on_unsubscribe` field. */
+  /** Not described by the contract. May be null. */
   notify_on_unsubscribe: string | null;
-  /** The `permission_reminder` field. */
+  /** Not described by the contract. May be null. */
   permission_reminder: string | null;
-  /** The `stats` field. */
+  /** Not described by the contract. May be null. */
   stats: Record<string, unknown> | null;
-  /** The `subscribe_url_long` field. */
+  /** Not described by the contract. May be null. */
   subscribe_url_long: string | null;
-  /** The `subscribe_url_short` field. */
+  /** Not described by the contract. May be null. */
   subscribe_url_short: string | null;
-  /** The `use_archive_bar` field. */
+  /** Not described by the contract. May be null. */
   use_archive_bar: boolean | null;
-  /** The `visibility` field. */
+  /** Not described by the contract. May be null. */
   visibility: string | null;
-  /** The `web_id` field. */
+  /** Not described by the contract. May be null. */
   web_id: number | null;
 }
 
 /** A member of a list. */
 export interface ListMember {
-  /** The `consents_to_one_to_one_messaging` field. */
+  /** Not described by the contract. May be null. */
   consents_to_one_to_one_messaging: boolean | null;
-  /** The `contact_id` field. */
+  /** Not described by the contract. May be null. */
   contact_id: string | null;
-  /** The `email_address` field. */
+  /** Not described by the contract. May be null. */
   email_address: string | null;
-  /** The `email_client` field. */
+  /** Not described by the contract. May be null. */
   email_client: string | null;
-  /** The `email_type` field. */
+  /** Not described by the contract. May be null. */
   email_type: string | null;
-  /** The `full_name` field. */
+  /** Not described by the contract. May be null. */
   full_name: string | null;
   /**
    * MD5 hash of the lowercase email address; list_members get takes it as subscriber_hash.
@@ -137,93 +137,93 @@ export interface ListMember {
    * Provenance: Upstream list members reference: the member id is the MD5 hash of the lowercase version of the list member's email address (the seed's subscriber_hash).
    */
   id: string;
-  /** The `interests` field. */
+  /** Not described by the contract. May be null. */
   interests: Record<string, unknown> | null;
-  /** The `ip_opt` field. */
+  /** Not described by the contract. May be null. */
   ip_opt: string | null;
-  /** The `ip_signup` field. */
+  /** Not described by the contract. May be null. */
   ip_signup: string | null;
-  /** The `language` field. */
+  /** Not described by the contract. May be null. */
   language: string | null;
-  /** The `last_changed` field. */
+  /** Not described by the contract. May be null. */
   last_changed: string | null;
-  /** The `list_id` field. */
+  /** Not described by the contract. May be null. */
   list_id: string | null;
-  /** The `location` field. */
+  /** Not described by the contract. May be null. */
   location: Record<string, unknown> | null;
-  /** The `member_rating` field. */
+  /** Not described by the contract. May be null. */
   member_rating: number | null;
-  /** The `merge_fields` field. */
+  /** Not described by the contract. May be null. */
   merge_fields: Record<string, unknown> | null;
-  /** The `source` field. */
+  /** Not described by the contract. May be null. */
   source: string | null;
-  /** The `stats` field. */
+  /** Not described by the contract. May be null. */
   stats: Record<string, unknown> | null;
-  /** The `status` field. */
+  /** Not described by the contract. May be null. */
   status: string | null;
-  /** The `tags` field. */
+  /** Not described by the contract. May be null. */
   tags: Array<unknown> | null;
-  /** The `tags_count` field. */
+  /** Not described by the contract. May be null. */
   tags_count: number | null;
-  /** The `timestamp_opt` field. */
+  /** Not described by the contract. May be null. */
   timestamp_opt: string | null;
-  /** The `timestamp_signup` field. */
+  /** Not described by the contract. May be null. */
   timestamp_signup: string | null;
-  /** The `unique_email_id` field. */
+  /** Not described by the contract. May be null. */
   unique_email_id: string | null;
-  /** The `unsubscribe_reason` field. */
+  /** Not described by the contract. May be null. */
   unsubscribe_reason: string | null;
-  /** The `vip` field. */
+  /** Not described by the contract. May be null. */
   vip: boolean | null;
-  /** The `web_id` field. */
+  /** Not described by the contract. May be null. */
   web_id: number | null;
 }
 
 /** The report of a sent campaign. */
 export interface Report {
-  /** The `abuse_reports` field. */
+  /** Not described by the contract. May be null. */
   abuse_reports: number | null;
-  /** The `bounces` field. */
+  /** Not described by the contract. May be null. */
   bounces: Record<string, unknown> | null;
-  /** The `campaign_title` field. */
+  /** Not described by the contract. May be null. */
   campaign_title: string | null;
-  /** The `clicks` field. */
+  /** Not described by the contract. May be null. */
   clicks: Record<string, unknown> | null;
-  /** The `delivery_status` field. */
+  /** Not described by the contract. May be null. */
   delivery_status: Record<string, unknown> | null;
-  /** The `ecommerce` field. */
+  /** Not described by the contract. May be null. */
   ecommerce: Record<string, unknown> | null;
-  /** The `emails_sent` field. */
+  /** Not described by the contract. May be null. */
   emails_sent: number | null;
-  /** The `forwards` field. */
+  /** Not described by the contract. May be null. */
   forwards: Record<string, unknown> | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `industry_stats` field. */
+  /** Not described by the contract. May be null. */
   industry_stats: Record<string, unknown> | null;
-  /** The `list_id` field. */
+  /** Not described by the contract. May be null. */
   list_id: string | null;
-  /** The `list_is_active` field. */
+  /** Not described by the contract. May be null. */
   list_is_active: boolean | null;
-  /** The `list_name` field. */
+  /** Not described by the contract. May be null. */
   list_name: string | null;
-  /** The `list_stats` field. */
+  /** Not described by the contract. May be null. */
   list_stats: Record<string, unknown> | null;
-  /** The `opens` field. */
+  /** Not described by the contract. May be null. */
   opens: Record<string, unknown> | null;
-  /** The `preview_text` field. */
+  /** Not described by the contract. May be null. */
   preview_text: string | null;
-  /** The `rss_last_send` field. */
+  /** Not described by the contract. May be null. */
   rss_last_send: string | null;
-  /** The `send_time` field. */
+  /** Not described by the contract. May be null. */
   send_time: string | null;
-  /** The `social_likes` field. */
+  /** Not described by the contract. May be null. */
   social_likes: Record<string, unknown> | null;
-  /** The `subject_line` field. */
+  /** Not described by the contract. May be null. */
   subject_line: string | null;
-  /** The `type` field. */
+  /** Not described by the contract. May be null. */
   type: string | null;
-  /** The `unsubscribed` field. */
+  /** Not described by the contract. May be null. */
   unsubscribed: number | null;
 }
 
@@ -250,7 +250,7 @@ export type Unsubscribe = Record<string, unknown>;
 
 /** Meta of email-marketing list results ("All list results carry meta total_items integer"). */
 export interface TotalItemsMeta {
-  /** The `total_items` field. */
+  /** Not described by the contract. */
   total_items: number;
 }
 
@@ -297,13 +297,13 @@ export interface CampaignsListParams {
   since_create_time?: string;
   /** Only campaigns sent since this time. */
   since_send_time?: string;
-  /** Sort direction. */
+  /** Sort direction. One of `'ASC'`, `'DESC'`. */
   sort_dir?: 'ASC' | 'DESC';
-  /** The `sort_field` field. */
+  /** Not described by the contract. One of `'create_time'`, `'send_time'`. */
   sort_field?: 'create_time' | 'send_time';
-  /** Campaign status. */
+  /** Campaign status. One of `'save'`, `'paused'`, `'schedule'`, `'sending'`, `'sent'`. */
   status?: 'save' | 'paused' | 'schedule' | 'sending' | 'sent';
-  /** Campaign type. */
+  /** Campaign type. One of `'regular'`, `'plaintext'`, `'absplit'`, `'rss'`, `'variate'`. */
   type?: 'regular' | 'plaintext' | 'absplit' | 'rss' | 'variate';
 }
 
@@ -321,7 +321,7 @@ export interface EmailActivityListParams {
   count?: number;
   /** Number of records to skip. */
   offset?: number;
-  /** The `since` field. */
+  /** Not described by the contract. */
   since?: string;
 }
 
@@ -346,12 +346,12 @@ export interface InterestCategoriesGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `interest_category_id` field.
+   * Not described by the contract.
    * Assumption: Not shown: the interest category's id.
    */
   interest_category_id: string;
   /**
-   * The `list_id` field.
+   * Not described by the contract.
    * Assumption: Not shown: interest categories belong to a list, addressed by list_id as in lists get.
    */
   list_id: string;
@@ -378,17 +378,17 @@ export interface InterestsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `interest_category_id` field.
+   * Not described by the contract.
    * Assumption: Not shown: the interest category the interest belongs to.
    */
   interest_category_id: string;
   /**
-   * The `interest_id` field.
+   * Not described by the contract.
    * Assumption: Not shown: the interest's id.
    */
   interest_id: string;
   /**
-   * The `list_id` field.
+   * Not described by the contract.
    * Assumption: Not shown: interests belong to a list, addressed by list_id as in lists get.
    */
   list_id: string;
@@ -396,37 +396,37 @@ export interface InterestsGetParams {
 
 /** Params of list_members list. */
 export interface ListMembersListParams {
-  /** The `before_last_changed` field. */
+  /** Not described by the contract. */
   before_last_changed?: string;
-  /** The `before_timestamp_opt` field. */
+  /** Not described by the contract. */
   before_timestamp_opt?: string;
   /** Number of records to return. */
   count?: number;
-  /** The `email_type` field. */
+  /** Not described by the contract. */
   email_type?: string;
-  /** The `interest_category_id` field. */
+  /** Not described by the contract. */
   interest_category_id?: string;
-  /** The `interest_ids` field. */
+  /** Not described by the contract. */
   interest_ids?: string;
-  /** The `interest_match` field. */
+  /** Not described by the contract. One of `'any'`, `'all'`, `'none'`. */
   interest_match?: 'any' | 'all' | 'none';
   /** List id. */
   list_id: string;
   /** Number of records to skip. */
   offset?: number;
-  /** The `since_last_changed` field. */
+  /** Not described by the contract. */
   since_last_changed?: string;
-  /** The `since_timestamp_opt` field. */
+  /** Not described by the contract. */
   since_timestamp_opt?: string;
-  /** Sort direction. */
+  /** Sort direction. One of `'ASC'`, `'DESC'`. */
   sort_dir?: 'ASC' | 'DESC';
-  /** The `sort_field` field. */
+  /** Not described by the contract. One of `'timestamp_opt'`, `'timestamp_signup'`, `'last_changed'`. */
   sort_field?: 'timestamp_opt' | 'timestamp_signup' | 'last_changed';
-  /** List member status. */
+  /** List member status. One of `'subscribed'`, `'unsubscribed'`, `'cleaned'`, `'pending'`, `'transactional'`, `'archived'`. */
   status?: 'subscribed' | 'unsubscribed' | 'cleaned' | 'pending' | 'transactional' | 'archived';
-  /** The `unique_email_id` field. */
+  /** Not described by the contract. */
   unique_email_id?: string;
-  /** The `vip_only` field. */
+  /** Not described by the contract. */
   vip_only?: boolean;
 }
 
@@ -443,23 +443,23 @@ export interface ListMembersGetParams {
 
 /** Params of lists list. */
 export interface ListsListParams {
-  /** The `before_campaign_last_sent` field. */
+  /** Not described by the contract. */
   before_campaign_last_sent?: string;
-  /** The `before_date_created` field. */
+  /** Not described by the contract. */
   before_date_created?: string;
   /** Number of records to return. */
   count?: number;
-  /** The `email` field. */
+  /** Not described by the contract. */
   email?: string;
   /** Number of records to skip. */
   offset?: number;
-  /** The `since_campaign_last_sent` field. */
+  /** Not described by the contract. */
   since_campaign_last_sent?: string;
-  /** The `since_date_created` field. */
+  /** Not described by the contract. */
   since_date_created?: string;
-  /** Sort direction. */
+  /** Sort direction. One of `'ASC'`, `'DESC'`. */
   sort_dir?: 'ASC' | 'DESC';
-  /** The `sort_field` field. */
+  /** Not described by the contract. Always `'date_created'`. */
   sort_field?: 'date_created';
 }
 
@@ -480,7 +480,7 @@ export interface ReportsListParams {
   /** Only campaigns sent since this time. */
   since_send_time?: string;
   /**
-   * Campaign type.
+   * Campaign type. One of `'regular'`, `'plaintext'`, `'absplit'`, `'rss'`, `'variate'`.
    * Note: The seed gives reports list "type" without values; reports are reports of campaigns, so the enumerated campaign type values (regular, plaintext, absplit, rss, variate) are applied to this filter. The report record's own type field stays a plain string|null.
    */
   type?: 'regular' | 'plaintext' | 'absplit' | 'rss' | 'variate';
@@ -526,12 +526,12 @@ export interface SegmentsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `list_id` field.
+   * Not described by the contract.
    * Assumption: Not shown: segments belong to a list, addressed by list_id as in lists get.
    */
   list_id: string;
   /**
-   * The `segment_id` field.
+   * Not described by the contract.
    * Assumption: Not shown: the segment's id.
    */
   segment_id: string;

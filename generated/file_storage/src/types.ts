@@ -12,247 +12,247 @@ export type Change = Record<string, unknown>;
 
 /** A comment on a file. */
 export interface Comment {
-  /** The `anchor` field. */
+  /** Not described by the contract. May be null. */
   anchor: string | null;
-  /** The `assigneeEmailAddress` field. */
+  /** Not described by the contract. May be null. */
   assigneeEmailAddress: string | null;
-  /** The `author` field. */
+  /** Not described by the contract. */
   author: unknown;
-  /** The `content` field. */
+  /** Not described by the contract. May be null. */
   content: string | null;
-  /** The `createdTime` field. */
+  /** Not described by the contract. May be null. */
   createdTime: string | null;
-  /** The `deleted` field. */
+  /** Not described by the contract. May be null. */
   deleted: boolean | null;
-  /** The `htmlContent` field. */
+  /** Not described by the contract. May be null. */
   htmlContent: string | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `kind` field. */
+  /** Not described by the contract. May be null. */
   kind: string | null;
-  /** The `mentionedEmailAddresses` field. */
+  /** Not described by the contract. May be null. */
   mentionedEmailAddresses: Array<unknown> | null;
-  /** The `modifiedTime` field. */
+  /** Not described by the contract. May be null. */
   modifiedTime: string | null;
-  /** The `quotedFileContent` field. */
+  /** Not described by the contract. May be null. */
   quotedFileContent: Record<string, unknown> | null;
-  /** The `replies` field. */
+  /** Not described by the contract. May be null. */
   replies: Array<{
-    /** The `action` field. */
+    /** Not described by the contract. May be null. */
     action: string | null;
-    /** The `author` field. */
+    /** Not described by the contract. */
     author: unknown;
-    /** The `content` field. */
+    /** Not described by the contract. May be null. */
     content: string | null;
-    /** The `createdTime` field. */
+    /** Not described by the contract. May be null. */
     createdTime: string | null;
-    /** The `deleted` field. */
+    /** Not described by the contract. May be null. */
     deleted: boolean | null;
-    /** The `htmlContent` field. */
+    /** Not described by the contract. May be null. */
     htmlContent: string | null;
-    /** The `id` field. */
+    /** Not described by the contract. */
     id: string;
-    /** The `kind` field. */
+    /** Not described by the contract. May be null. */
     kind: string | null;
-    /** The `modifiedTime` field. */
+    /** Not described by the contract. May be null. */
     modifiedTime: string | null;
     }> | null;
-  /** The `resolved` field. */
+  /** Not described by the contract. May be null. */
   resolved: boolean | null;
 }
 
 /** A shared drive. */
 export interface Drive {
-  /** The `backgroundImageFile` field. */
+  /** Not described by the contract. May be null. */
   backgroundImageFile: Record<string, unknown> | null;
-  /** The `backgroundImageLink` field. */
+  /** Not described by the contract. May be null. */
   backgroundImageLink: string | null;
-  /** The `capabilities` field. */
+  /** Not described by the contract. May be null. */
   capabilities: Record<string, unknown> | null;
-  /** The `colorRgb` field. */
+  /** Not described by the contract. May be null. */
   colorRgb: string | null;
-  /** The `createdTime` field. */
+  /** Not described by the contract. May be null. */
   createdTime: string | null;
-  /** The `hidden` field. */
+  /** Not described by the contract. May be null. */
   hidden: boolean | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `kind` field. */
+  /** Not described by the contract. May be null. */
   kind: string | null;
-  /** The `name` field. */
+  /** Not described by the contract. May be null. */
   name: string | null;
-  /** The `orgUnitId` field. */
+  /** Not described by the contract. May be null. */
   orgUnitId: string | null;
-  /** The `restrictions` field. */
+  /** Not described by the contract. May be null. */
   restrictions: Record<string, unknown> | null;
-  /** The `themeId` field. */
+  /** Not described by the contract. May be null. */
   themeId: string | null;
 }
 
 /** A file. */
 export interface File {
-  /** The `appProperties` field. */
+  /** Not described by the contract. May be null. */
   appProperties: Record<string, unknown> | null;
-  /** The `capabilities` field. */
+  /** Not described by the contract. May be null. */
   capabilities: Record<string, unknown> | null;
-  /** The `contentRestrictions` field. */
+  /** Not described by the contract. May be null. */
   contentRestrictions: Array<unknown> | null;
-  /** The `copyRequiresWriterPermission` field. */
+  /** Not described by the contract. May be null. */
   copyRequiresWriterPermission: boolean | null;
-  /** The `createdTime` field. */
+  /** Not described by the contract. May be null. */
   createdTime: string | null;
-  /** The `description` field. */
+  /** Not described by the contract. May be null. */
   description: string | null;
-  /** The `driveId` field. */
+  /** Not described by the contract. May be null. */
   driveId: string | null;
-  /** The `explicitlyTrashed` field. */
+  /** Not described by the contract. May be null. */
   explicitlyTrashed: boolean | null;
-  /** The `exportLinks` field. */
+  /** Not described by the contract. May be null. */
   exportLinks: Record<string, unknown> | null;
-  /** The `fileExtension` field. */
+  /** Not described by the contract. May be null. */
   fileExtension: string | null;
-  /** The `folderColorRgb` field. */
+  /** Not described by the contract. May be null. */
   folderColorRgb: string | null;
-  /** The `fullFileExtension` field. */
+  /** Not described by the contract. May be null. */
   fullFileExtension: string | null;
-  /** The `hasThumbnail` field. */
+  /** Not described by the contract. May be null. */
   hasThumbnail: boolean | null;
-  /** The `headRevisionId` field. */
+  /** Not described by the contract. May be null. */
   headRevisionId: string | null;
-  /** The `iconLink` field. */
+  /** Not described by the contract. May be null. */
   iconLink: string | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `imageMediaMetadata` field. */
+  /** Not described by the contract. May be null. */
   imageMediaMetadata: Record<string, unknown> | null;
-  /** The `isAppAuthorized` field. */
+  /** Not described by the contract. May be null. */
   isAppAuthorized: boolean | null;
-  /** The `kind` field. */
+  /** Not described by the contract. May be null. */
   kind: string | null;
-  /** The `labelInfo` field. */
+  /** Not described by the contract. May be null. */
   labelInfo: Record<string, unknown> | null;
-  /** The `lastModifyingUser` field. */
+  /** Not described by the contract. */
   lastModifyingUser: unknown;
-  /** The `linkShareMetadata` field. */
+  /** Not described by the contract. May be null. */
   linkShareMetadata: Record<string, unknown> | null;
-  /** The `md5Checksum` field. */
+  /** Not described by the contract. May be null. */
   md5Checksum: string | null;
-  /** The `mimeType` field. */
+  /** Not described by the contract. May be null. */
   mimeType: string | null;
-  /** The `modifiedByMe` field. */
+  /** Not described by the contract. May be null. */
   modifiedByMe: boolean | null;
-  /** The `modifiedByMeTime` field. */
+  /** Not described by the contract. May be null. */
   modifiedByMeTime: string | null;
-  /** The `modifiedTime` field. */
+  /** Not described by the contract. May be null. */
   modifiedTime: string | null;
-  /** The `name` field. */
+  /** Not described by the contract. May be null. */
   name: string | null;
-  /** The `originalFilename` field. */
+  /** Not described by the contract. May be null. */
   originalFilename: string | null;
-  /** The `ownedByMe` field. */
+  /** Not described by the contract. May be null. */
   ownedByMe: boolean | null;
-  /** The `owners` field. */
+  /** Not described by the contract. May be null. */
   owners: Array<{
-    /** The `displayName` field. */
+    /** Not described by the contract. May be null. */
     displayName: string | null;
-    /** The `emailAddress` field. */
+    /** Not described by the contract. May be null. */
     emailAddress: string | null;
-    /** The `kind` field. */
+    /** Not described by the contract. May be null. */
     kind: string | null;
-    /** The `me` field. */
+    /** Not described by the contract. May be null. */
     me: boolean | null;
-    /** The `permissionId` field. */
+    /** Not described by the contract. May be null. */
     permissionId: string | null;
-    /** The `photoLink` field. */
+    /** Not described by the contract. May be null. */
     photoLink: string | null;
     }> | null;
-  /** The `parents` field. */
+  /** Not described by the contract. May be null. */
   parents: Array<unknown> | null;
-  /** The `permissionIds` field. */
+  /** Not described by the contract. May be null. */
   permissionIds: Array<unknown> | null;
-  /** The `properties` field. */
+  /** Not described by the contract. May be null. */
   properties: Record<string, unknown> | null;
-  /** The `quotaBytesUsed` field. */
+  /** Not described by the contract. May be null. */
   quotaBytesUsed: string | null;
-  /** The `resourceKey` field. */
+  /** Not described by the contract. May be null. */
   resourceKey: string | null;
-  /** The `sha1Checksum` field. */
+  /** Not described by the contract. May be null. */
   sha1Checksum: string | null;
-  /** The `sha256Checksum` field. */
+  /** Not described by the contract. May be null. */
   sha256Checksum: string | null;
-  /** The `shared` field. */
+  /** Not described by the contract. May be null. */
   shared: boolean | null;
-  /** The `sharedWithMeTime` field. */
+  /** Not described by the contract. May be null. */
   sharedWithMeTime: string | null;
-  /** The `sharingUser` field. */
+  /** Not described by the contract. */
   sharingUser: unknown;
-  /** The `shortcutDetails` field. */
+  /** Not described by the contract. May be null. */
   shortcutDetails: Record<string, unknown> | null;
-  /** The `size` field. */
+  /** Not described by the contract. May be null. */
   size: string | null;
-  /** The `spaces` field. */
+  /** Not described by the contract. May be null. */
   spaces: Array<unknown> | null;
-  /** The `starred` field. */
+  /** Not described by the contract. May be null. */
   starred: boolean | null;
-  /** The `thumbnailLink` field. */
+  /** Not described by the contract. May be null. */
   thumbnailLink: string | null;
-  /** The `thumbnailVersion` field. */
+  /** Not described by the contract. May be null. */
   thumbnailVersion: string | null;
-  /** The `trashed` field. */
+  /** Not described by the contract. May be null. */
   trashed: boolean | null;
-  /** The `trashedTime` field. */
+  /** Not described by the contract. May be null. */
   trashedTime: string | null;
-  /** The `trashingUser` field. */
+  /** Not described by the contract. */
   trashingUser: unknown;
-  /** The `version` field. */
+  /** Not described by the contract. May be null. */
   version: string | null;
-  /** The `videoMediaMetadata` field. */
+  /** Not described by the contract. May be null. */
   videoMediaMetadata: Record<string, unknown> | null;
-  /** The `viewedByMe` field. */
+  /** Not described by the contract. May be null. */
   viewedByMe: boolean | null;
-  /** The `viewedByMeTime` field. */
+  /** Not described by the contract. May be null. */
   viewedByMeTime: string | null;
-  /** The `viewersCanCopyContent` field. */
+  /** Not described by the contract. May be null. */
   viewersCanCopyContent: boolean | null;
-  /** The `webContentLink` field. */
+  /** Not described by the contract. May be null. */
   webContentLink: string | null;
-  /** The `webViewLink` field. */
+  /** Not described by the contract. May be null. */
   webViewLink: string | null;
-  /** The `writersCanShare` field. */
+  /** Not described by the contract. May be null. */
   writersCanShare: boolean | null;
 }
 
 /** A permission on a file or shared drive. */
 export interface Permission {
-  /** The `allowFileDiscovery` field. */
+  /** Not described by the contract. May be null. */
   allowFileDiscovery: boolean | null;
-  /** The `deleted` field. */
+  /** Not described by the contract. May be null. */
   deleted: boolean | null;
-  /** The `displayName` field. */
+  /** Not described by the contract. May be null. */
   displayName: string | null;
-  /** The `domain` field. */
+  /** Not described by the contract. May be null. */
   domain: string | null;
-  /** The `emailAddress` field. */
+  /** Not described by the contract. May be null. */
   emailAddress: string | null;
-  /** The `expirationTime` field. */
+  /** Not described by the contract. May be null. */
   expirationTime: string | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `kind` field. */
+  /** Not described by the contract. May be null. */
   kind: string | null;
-  /** The `pendingOwner` field. */
+  /** Not described by the contract. May be null. */
   pendingOwner: boolean | null;
-  /** The `permissionDetails` field. */
+  /** Not described by the contract. May be null. */
   permissionDetails: Array<unknown> | null;
-  /** The `photoLink` field. */
+  /** Not described by the contract. May be null. */
   photoLink: string | null;
-  /** The `role` field. */
+  /** Not described by the contract. May be null. */
   role: string | null;
-  /** The `teamDrivePermissionDetails` field. */
+  /** Not described by the contract. May be null. */
   teamDrivePermissionDetails: Array<unknown> | null;
-  /** The `type` field. */
+  /** Not described by the contract. May be null. */
   type: string | null;
-  /** The `view` field. */
+  /** Not described by the contract. May be null. */
   view: string | null;
 }
 
@@ -274,15 +274,15 @@ export type StartPageToken = Record<string, unknown>;
 
 /** Meta of files lists. */
 export interface FilesMeta {
-  /** The `incompleteSearch` field. */
+  /** Not described by the contract. May be null. */
   incompleteSearch: boolean | null;
-  /** The `nextPageToken` field. */
+  /** Not described by the contract. May be null. */
   nextPageToken: string | null;
 }
 
 /** Meta of drives, permissions and comments lists. */
 export interface ListMeta {
-  /** The `nextPageToken` field. */
+  /** Not described by the contract. May be null. */
   nextPageToken: string | null;
 }
 
@@ -300,7 +300,7 @@ export interface RepliesMeta {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `nextPageToken` field.
+   * Not described by the contract. May be null.
    * Assumption: The seed shows no meta for replies lists, but replies list takes pageSize and pageToken like the other lists; the next page token is assumed to come in nextPageToken as for drives, permissions and comments.
    */
   nextPageToken: string | null;
@@ -328,7 +328,7 @@ export interface CommentsListParams {
   fields: string;
   /** File id. */
   fileId: string;
-  /** The `includeDeleted` field. */
+  /** Not described by the contract. */
   includeDeleted?: boolean;
   /**
    * Page size (1 to 100 for drives, permissions, comments and replies lists).
@@ -353,7 +353,7 @@ export interface CommentsGetParams {
   fields: string;
   /** File id. */
   fileId: string;
-  /** The `includeDeleted` field. */
+  /** Not described by the contract. */
   includeDeleted?: boolean;
 }
 
@@ -377,7 +377,7 @@ export interface DrivesListParams {
    */
   q?: string;
   /**
-   * The `useDomainAdminAccess` field.
+   * Not described by the contract.
    * Note: Typed boolean in the drives list row; the drives get and permissions rows give no type.
    */
   useDomainAdminAccess?: boolean;
@@ -388,7 +388,7 @@ export interface DrivesGetParams {
   /** Shared drive id. */
   driveId: string;
   /**
-   * The `useDomainAdminAccess` field.
+   * Not described by the contract.
    * Note: Typed boolean in the drives list row; the drives get and permissions rows give no type.
    */
   useDomainAdminAccess?: boolean;
@@ -396,7 +396,7 @@ export interface DrivesGetParams {
 
 /** Params of files list. */
 export interface FilesListParams {
-  /** The `corpora` field. */
+  /** Not described by the contract. One of `'user'`, `'drive'`, `'allDrives'`. */
   corpora?: 'user' | 'drive' | 'allDrives';
   /** Shared drive id. */
   driveId?: string;
@@ -405,7 +405,7 @@ export interface FilesListParams {
    * Note: The files rows do not type fields; the comments rows give it as string.
    */
   fields?: string;
-  /** The `includeItemsFromAllDrives` field. */
+  /** Not described by the contract. */
   includeItemsFromAllDrives?: boolean;
   /** Sort order, for example "modifiedTime desc" or "name". */
   orderBy?: string;
@@ -432,7 +432,7 @@ export interface FilesListParams {
    */
   spaces?: string;
   /**
-   * The `supportsAllDrives` field.
+   * Not described by the contract.
    * Note: Typed boolean in the files rows; the permissions rows give no type.
    */
   supportsAllDrives?: boolean;
@@ -448,7 +448,7 @@ export interface FilesGetParams {
   /** File id. */
   fileId: string;
   /**
-   * The `supportsAllDrives` field.
+   * Not described by the contract.
    * Note: Typed boolean in the files rows; the permissions rows give no type.
    */
   supportsAllDrives?: boolean;
@@ -456,16 +456,16 @@ export interface FilesGetParams {
 
 /** Params of files download. */
 export interface FilesDownloadParams {
-  /** The `acknowledgeAbuse` field. */
+  /** Not described by the contract. */
   acknowledgeAbuse?: boolean;
-  /** Must equal 'media'. */
+  /** Must equal 'media'. Always `'media'`. */
   alt: 'media';
   /** File id. */
   fileId: string;
   /** Partial-content range (partial download). */
   range_header?: string;
   /**
-   * The `supportsAllDrives` field.
+   * Not described by the contract.
    * Note: Typed boolean in the files rows; the permissions rows give no type.
    */
   supportsAllDrives?: boolean;
@@ -497,12 +497,12 @@ export interface PermissionsListParams {
    */
   pageToken?: string;
   /**
-   * The `supportsAllDrives` field.
+   * Not described by the contract.
    * Note: Typed boolean in the files rows; the permissions rows give no type.
    */
   supportsAllDrives?: boolean;
   /**
-   * The `useDomainAdminAccess` field.
+   * Not described by the contract.
    * Note: Typed boolean in the drives list row; the drives get and permissions rows give no type.
    */
   useDomainAdminAccess?: boolean;
@@ -515,12 +515,12 @@ export interface PermissionsGetParams {
   /** Permission id. */
   permissionId: string;
   /**
-   * The `supportsAllDrives` field.
+   * Not described by the contract.
    * Note: Typed boolean in the files rows; the permissions rows give no type.
    */
   supportsAllDrives?: boolean;
   /**
-   * The `useDomainAdminAccess` field.
+   * Not described by the contract.
    * Note: Typed boolean in the drives list row; the drives get and permissions rows give no type.
    */
   useDomainAdminAccess?: boolean;
@@ -558,14 +558,14 @@ export interface RepliesGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `commentId` field.
+   * Not described by the contract.
    * Assumption: Not shown: the comment the reply belongs to, as in replies list.
    */
   commentId: string;
   /** File id. */
   fileId: string;
   /**
-   * The `replyId` field.
+   * Not described by the contract.
    * Assumption: Not shown: the reply's id.
    */
   replyId: string;
@@ -587,7 +587,7 @@ export interface RevisionsGetParams {
   /** File id. */
   fileId: string;
   /**
-   * The `revisionId` field.
+   * Not described by the contract.
    * Assumption: Not shown: the revision's id.
    */
   revisionId: string;

@@ -3,16 +3,16 @@
 /** A comment; data's contents are not shown, its id and the fields create and update take are assumed to be in it. */
 export interface Comment {
   /**
-   * The `data` field.
+   * Not described by the contract.
    * Assumption: data carries the comment's id (the value get and update take as id), its body and the issueId of its issue, so a created comment can be read back and is listed with its issue.
    * Provenance: Upstream comment object: id, body and issue (issue.id).
    */
   data: {
-    /** The `body` field. */
+    /** Not described by the contract. */
     body: string;
-    /** The `id` field. */
+    /** Not described by the contract. */
     id: string;
-    /** The `issueId` field. */
+    /** Not described by the contract. */
     issueId: string;
     };
 }
@@ -20,22 +20,22 @@ export interface Comment {
 /** An issue: an object with one field, data (object). The contents of data are not shown; the identifier and the fields create and update take are assumed to be in it. */
 export interface Issue {
   /**
-   * The `data` field.
+   * Not described by the contract.
    * Assumption: data carries the issue's id (the value get and update take as id) and the fields create and update take, so a created issue can be read back, listed and updated.
    * Provenance: Upstream issue object: id, title, description, priority, stateId (state.id) and teamId (team.id).
    */
   data: {
-    /** The `description` field. */
+    /** Not described by the contract. May be null. */
     description: string | null;
-    /** The `id` field. */
+    /** Not described by the contract. */
     id: string;
-    /** The `priority` field. */
+    /** Not described by the contract. One of `0`, `1`, `2`, `3`, `4`. */
     priority: 0 | 1 | 2 | 3 | 4;
-    /** The `stateId` field. */
+    /** Not described by the contract. May be null. */
     stateId: string | null;
-    /** The `teamId` field. */
+    /** Not described by the contract. */
     teamId: string;
-    /** The `title` field. */
+    /** Not described by the contract. */
     title: string;
     };
 }
@@ -43,11 +43,11 @@ export interface Issue {
 /** A project; data's contents are not shown, its id is assumed to be in it. */
 export interface Project {
   /**
-   * The `data` field.
+   * Not described by the contract.
    * Assumption: data carries the project's id, the value get takes as id.
    */
   data: {
-    /** The `id` field. */
+    /** Not described by the contract. */
     id: string;
     };
 }
@@ -55,11 +55,11 @@ export interface Project {
 /** A team; data's contents are not shown, its id is assumed to be in it. */
 export interface Team {
   /**
-   * The `data` field.
+   * Not described by the contract.
    * Assumption: data carries the team's id, the value get takes as id.
    */
   data: {
-    /** The `id` field. */
+    /** Not described by the contract. */
     id: string;
     };
 }
@@ -72,12 +72,12 @@ export interface PageInfoMeta {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `endCursor` field.
+   * Not described by the contract. May be null.
    * Assumption: GraphQL pageInfo.endCursor of the upstream API, taken as the after value of the next page; the contract does not show where the next cursor comes from.
    */
   endCursor: string | null;
   /**
-   * The `hasNextPage` field.
+   * Not described by the contract. May be null.
    * Assumption: GraphQL pageInfo.hasNextPage of the upstream API, false on the last page; the contract does not show how the last page is signalled.
    */
   hasNextPage: boolean | null;
@@ -109,7 +109,7 @@ export interface CommentsGetParams {
 export interface CommentsCreateParams {
   /** Markdown. */
   body: string;
-  /** The `issueId` field. */
+  /** Not described by the contract. */
   issueId: string;
 }
 
@@ -143,15 +143,15 @@ export interface IssuesCreateParams {
   /** Markdown. */
   description?: string;
   /**
-   * 0 no priority, 1 urgent, 2 high, 3 medium, 4 low
+   * 0 no priority, 1 urgent, 2 high, 3 medium, 4 low One of `0`, `1`, `2`, `3`, `4`.
    * Range: 0 to 4.
    */
   priority?: 0 | 1 | 2 | 3 | 4;
   /** Workflow state identifier; sets the issue state. State names are not given. */
   stateId?: string;
-  /** The `teamId` field. */
+  /** Not described by the contract. */
   teamId: string;
-  /** The `title` field. */
+  /** Not described by the contract. */
   title: string;
 }
 
@@ -162,13 +162,13 @@ export interface IssuesUpdateParams {
   /** Identifier of the record. */
   id: string;
   /**
-   * 0 no priority, 1 urgent, 2 high, 3 medium, 4 low
+   * 0 no priority, 1 urgent, 2 high, 3 medium, 4 low One of `0`, `1`, `2`, `3`, `4`.
    * Range: 0 to 4.
    */
   priority?: 0 | 1 | 2 | 3 | 4;
   /** Workflow state identifier; sets the issue state. State names are not given. */
   stateId?: string;
-  /** The `title` field. */
+  /** Not described by the contract. */
   title?: string;
 }
 
@@ -208,6 +208,6 @@ export interface TeamsGetParams {
 
 /** auth_config of a issue_tracking source (credentials stored with the source). */
 export type AuthConfig = {
-  /** The `api_key` field. */
+  /** Not described by the contract. */
   api_key: string;
   };

@@ -2,81 +2,81 @@
 
 /** The account. */
 export interface Account {
-  /** The `account_key` field. */
+  /** Not described by the contract. */
   account_key: string;
-  /** The `billing` field. */
+  /** Not described by the contract. */
   billing: unknown;
-  /** The `create_date` field. */
+  /** Not described by the contract. May be null. */
   create_date: string | null;
-  /** The `plan` field. */
+  /** Not described by the contract. */
   plan: unknown;
-  /** The `status` field. */
+  /** Not described by the contract. May be null. */
   status: string | null;
 }
 
 /** An agent. */
 export interface Agent {
-  /** The `create_date` field. */
+  /** Not described by the contract. May be null. */
   create_date: string | null;
-  /** The `departments` field. */
+  /** Not described by the contract. May be null. */
   departments: Array<unknown> | null;
-  /** The `display_name` field. */
+  /** Not described by the contract. May be null. */
   display_name: string | null;
-  /** The `email` field. */
+  /** Not described by the contract. May be null. */
   email: string | null;
-  /** The `enabled` field. */
+  /** Not described by the contract. May be null. */
   enabled: boolean | null;
-  /** The `enabled_departments` field. */
+  /** Not described by the contract. May be null. */
   enabled_departments: Array<unknown> | null;
-  /** The `first_name` field. */
+  /** Not described by the contract. May be null. */
   first_name: string | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: number;
-  /** The `last_login` field. */
+  /** Not described by the contract. May be null. */
   last_login: string | null;
-  /** The `last_name` field. */
+  /** Not described by the contract. May be null. */
   last_name: string | null;
-  /** The `login_count` field. */
+  /** Not described by the contract. May be null. */
   login_count: number | null;
-  /** The `role_id` field. */
+  /** Not described by the contract. May be null. */
   role_id: number | null;
-  /** The `roles` field. */
+  /** Not described by the contract. */
   roles: unknown;
-  /** The `scope` field. */
+  /** Not described by the contract. May be null. */
   scope: string | null;
-  /** The `skills` field. */
+  /** Not described by the contract. May be null. */
   skills: Array<unknown> | null;
 }
 
 /** An agent timeline entry. */
 export interface AgentTimeline {
-  /** The `agent_id` field. */
+  /** Not described by the contract. */
   agent_id: number;
-  /** The `duration` field. */
+  /** Not described by the contract. May be null. */
   duration: number | null;
-  /** The `engagement_count` field. */
+  /** Not described by the contract. May be null. */
   engagement_count: number | null;
-  /** The `start_time` field. */
+  /** Not described by the contract. May be null. */
   start_time: string | null;
-  /** The `status` field. */
+  /** Not described by the contract. May be null. */
   status: string | null;
 }
 
 /** A ban (record of bans get). */
 export interface Ban {
-  /** The `created_at` field. */
+  /** Not described by the contract. May be null. */
   created_at: string | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: number;
-  /** The `ip_address` field. */
+  /** Not described by the contract. May be null. */
   ip_address: string | null;
-  /** The `reason` field. */
+  /** Not described by the contract. May be null. */
   reason: string | null;
-  /** The `type` field. */
+  /** Not described by the contract. May be null. */
   type: string | null;
-  /** The `visitor_id` field. */
+  /** Not described by the contract. May be null. */
   visitor_id: string | null;
-  /** The `visitor_name` field. */
+  /** Not described by the contract. May be null. */
   visitor_name: string | null;
 }
 
@@ -88,155 +88,155 @@ export type BanList = Record<string, unknown>;
 
 /** A chat. */
 export interface Chat {
-  /** The `agent_ids` field. */
+  /** Not described by the contract. May be null. */
   agent_ids: Array<unknown> | null;
-  /** The `agent_names` field. */
+  /** Not described by the contract. May be null. */
   agent_names: Array<unknown> | null;
-  /** The `comment` field. */
+  /** Not described by the contract. May be null. */
   comment: string | null;
-  /** The `conversions` field. */
+  /** Not described by the contract. May be null. */
   conversions: Array<{
-    /** The `attribution` field. */
+    /** Not described by the contract. */
     attribution: unknown;
-    /** The `goal_id` field. */
+    /** Not described by the contract. May be null. */
     goal_id: number | null;
-    /** The `goal_name` field. */
+    /** Not described by the contract. May be null. */
     goal_name: string | null;
-    /** The `id` field. */
+    /** Not described by the contract. May be null. */
     id: string | null;
-    /** The `timestamp` field. */
+    /** Not described by the contract. May be null. */
     timestamp: string | null;
     }> | null;
-  /** The `count` field. */
+  /** Not described by the contract. */
   count: unknown;
-  /** The `deleted` field. */
+  /** Not described by the contract. May be null. */
   deleted: boolean | null;
-  /** The `department_id` field. */
+  /** Not described by the contract. May be null. */
   department_id: number | null;
-  /** The `department_name` field. */
+  /** Not described by the contract. May be null. */
   department_name: string | null;
-  /** The `desk_ticket_id` field. */
+  /** Not described by the contract. May be null. */
   desk_ticket_id: number | null;
-  /** The `duration` field. */
+  /** Not described by the contract. May be null. */
   duration: number | null;
-  /** The `engagements` field. */
+  /** Not described by the contract. May be null. */
   engagements: Array<{
-    /** The `accepted` field. */
+    /** Not described by the contract. May be null. */
     accepted: boolean | null;
-    /** The `agent_full_name` field. */
+    /** Not described by the contract. May be null. */
     agent_full_name: string | null;
-    /** The `agent_id` field. */
+    /** Not described by the contract. May be null. */
     agent_id: string | null;
-    /** The `agent_name` field. */
+    /** Not described by the contract. May be null. */
     agent_name: string | null;
-    /** The `assigned` field. */
+    /** Not described by the contract. May be null. */
     assigned: boolean | null;
-    /** The `comment` field. */
+    /** Not described by the contract. May be null. */
     comment: string | null;
-    /** The `count` field. */
+    /** Not described by the contract. */
     count: unknown;
-    /** The `department_id` field. */
+    /** Not described by the contract. May be null. */
     department_id: number | null;
-    /** The `duration` field. */
+    /** Not described by the contract. May be null. */
     duration: number | null;
-    /** The `id` field. */
+    /** Not described by the contract. May be null. */
     id: string | null;
-    /** The `rating` field. */
+    /** Not described by the contract. May be null. */
     rating: string | null;
-    /** The `response_time` field. */
+    /** Not described by the contract. */
     response_time: unknown;
-    /** The `skills_fulfilled` field. */
+    /** Not described by the contract. May be null. */
     skills_fulfilled: boolean | null;
-    /** The `skills_requested` field. */
+    /** Not described by the contract. May be null. */
     skills_requested: Array<unknown> | null;
-    /** The `started_by` field. */
+    /** Not described by the contract. May be null. */
     started_by: string | null;
-    /** The `timestamp` field. */
+    /** Not described by the contract. May be null. */
     timestamp: string | null;
     }> | null;
-  /** The `history` field. */
+  /** Not described by the contract. May be null. */
   history: Array<{
-    /** The `channel` field. */
+    /** Not described by the contract. May be null. */
     channel: string | null;
-    /** The `department_id` field. */
+    /** Not described by the contract. May be null. */
     department_id: number | null;
-    /** The `department_name` field. */
+    /** Not described by the contract. May be null. */
     department_name: string | null;
-    /** The `msg` field. */
+    /** Not described by the contract. May be null. */
     msg: string | null;
-    /** The `msg_id` field. */
+    /** Not described by the contract. May be null. */
     msg_id: string | null;
-    /** The `name` field. */
+    /** Not described by the contract. May be null. */
     name: string | null;
-    /** The `new_rating` field. */
+    /** Not described by the contract. May be null. */
     new_rating: string | null;
-    /** The `new_tags` field. */
+    /** Not described by the contract. May be null. */
     new_tags: Array<unknown> | null;
-    /** The `nick` field. */
+    /** Not described by the contract. May be null. */
     nick: string | null;
-    /** The `options` field. */
+    /** Not described by the contract. May be null. */
     options: string | null;
-    /** The `rating` field. */
+    /** Not described by the contract. May be null. */
     rating: string | null;
-    /** The `tags` field. */
+    /** Not described by the contract. May be null. */
     tags: Array<unknown> | null;
-    /** The `timestamp` field. */
+    /** Not described by the contract. May be null. */
     timestamp: string | null;
-    /** The `type` field. */
+    /** Not described by the contract. May be null. */
     type: string | null;
     }> | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `message` field. */
+  /** Not described by the contract. May be null. */
   message: string | null;
-  /** The `missed` field. */
+  /** Not described by the contract. May be null. */
   missed: boolean | null;
-  /** The `rating` field. */
+  /** Not described by the contract. May be null. */
   rating: string | null;
-  /** The `response_time` field. */
+  /** Not described by the contract. */
   response_time: unknown;
-  /** The `session` field. */
+  /** Not described by the contract. */
   session: unknown;
-  /** The `started_by` field. */
+  /** Not described by the contract. May be null. */
   started_by: string | null;
-  /** The `tags` field. */
+  /** Not described by the contract. May be null. */
   tags: Array<unknown> | null;
-  /** The `timestamp` field. */
+  /** Not described by the contract. May be null. */
   timestamp: string | null;
-  /** The `triggered` field. */
+  /** Not described by the contract. May be null. */
   triggered: boolean | null;
-  /** The `triggered_response` field. */
+  /** Not described by the contract. May be null. */
   triggered_response: boolean | null;
-  /** The `type` field. */
+  /** Not described by the contract. May be null. */
   type: string | null;
-  /** The `unread` field. */
+  /** Not described by the contract. May be null. */
   unread: boolean | null;
-  /** The `update_timestamp` field. */
+  /** Not described by the contract. May be null. */
   update_timestamp: string | null;
-  /** The `visitor` field. */
+  /** Not described by the contract. */
   visitor: unknown;
-  /** The `webpath` field. */
+  /** Not described by the contract. May be null. */
   webpath: Array<{
-    /** The `from` field. */
+    /** Not described by the contract. May be null. */
     from: string | null;
-    /** The `timestamp` field. */
+    /** Not described by the contract. May be null. */
     timestamp: string | null;
     }> | null;
 }
 
 /** A department. */
 export interface Department {
-  /** The `description` field. */
+  /** Not described by the contract. May be null. */
   description: string | null;
-  /** The `enabled` field. */
+  /** Not described by the contract. May be null. */
   enabled: boolean | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: number;
-  /** The `members` field. */
+  /** Not described by the contract. May be null. */
   members: Array<unknown> | null;
-  /** The `name` field. */
+  /** Not described by the contract. May be null. */
   name: string | null;
-  /** The `settings` field. */
+  /** Not described by the contract. */
   settings: unknown;
 }
 
@@ -273,9 +273,9 @@ export type Trigger = Record<string, unknown>;
 
 /** Meta of agent_timeline and chats lists (incremental export). */
 export interface ExportMeta {
-  /** The `count` field. */
+  /** Not described by the contract. */
   count: number;
-  /** The `next_page` field. */
+  /** Not described by the contract. May be null. */
   next_page: string | null;
 }
 
@@ -289,7 +289,7 @@ export type AccountsGetParams = Record<string, never>;
 
 /** Params of agent_timeline list. */
 export interface AgentTimelineListParams {
-  /** The `fields` field. */
+  /** Not described by the contract. */
   fields?: string;
   /** Number of records to return. */
   limit?: number;
@@ -299,23 +299,23 @@ export interface AgentTimelineListParams {
 
 /** Searchable fields of agents (action search). */
 export interface AgentsSearchFields {
-  /** The `create_date` field. */
+  /** Not described by the contract. */
   create_date: string;
-  /** The `departments` field. */
+  /** Not described by the contract. */
   departments: Array<unknown>;
-  /** The `display_name` field. */
+  /** Not described by the contract. */
   display_name: string;
-  /** The `email` field. */
+  /** Not described by the contract. */
   email: string;
-  /** The `enabled` field. */
+  /** Not described by the contract. */
   enabled: boolean;
-  /** The `first_name` field. */
+  /** Not described by the contract. */
   first_name: string;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: number;
-  /** The `last_name` field. */
+  /** Not described by the contract. */
   last_name: string;
-  /** The `role_id` field. */
+  /** Not described by the contract. */
   role_id: number;
 }
 
@@ -349,29 +349,29 @@ export interface BansGetParams {
 
 /** Searchable fields of chats (action search). */
 export interface ChatsSearchFields {
-  /** The `agent_ids` field. */
+  /** Not described by the contract. */
   agent_ids: Array<unknown>;
-  /** The `department_id` field. */
+  /** Not described by the contract. */
   department_id: number;
-  /** The `department_name` field. */
+  /** Not described by the contract. */
   department_name: string;
   /** Seconds. */
   duration: number;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `missed` field. */
+  /** Not described by the contract. */
   missed: boolean;
-  /** The `rating` field. */
+  /** Not described by the contract. */
   rating: string;
-  /** The `timestamp` field. */
+  /** Not described by the contract. */
   timestamp: string;
-  /** The `update_timestamp` field. */
+  /** Not described by the contract. */
   update_timestamp: string;
 }
 
 /** Params of chats list. */
 export interface ChatsListParams {
-  /** The `fields` field. */
+  /** Not described by the contract. */
   fields?: string;
   /** Number of records to return. */
   limit?: number;
@@ -387,13 +387,13 @@ export interface ChatsGetParams {
 
 /** Searchable fields of departments (action search). */
 export interface DepartmentsSearchFields {
-  /** The `enabled` field. */
+  /** Not described by the contract. */
   enabled: boolean;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: number;
-  /** The `members` field. */
+  /** Not described by the contract. */
   members: Array<unknown>;
-  /** The `name` field. */
+  /** Not described by the contract. */
   name: string;
 }
 
@@ -420,7 +420,7 @@ export interface GoalsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `goal_id` field.
+   * Not described by the contract.
    * Assumption: Not shown: named and typed after agent_id, ban_id and department_id of the other gets.
    */
   goal_id: number;
@@ -440,7 +440,7 @@ export interface RolesGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `role_id` field.
+   * Not described by the contract.
    * Assumption: Not shown: named and typed after agent_id, ban_id and department_id of the other gets.
    */
   role_id: number;
@@ -470,7 +470,7 @@ export interface ShortcutsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `shortcut_id` field.
+   * Not described by the contract.
    * Assumption: Not shown: named and typed after agent_id, ban_id and department_id of the other gets.
    */
   shortcut_id: number;
@@ -490,7 +490,7 @@ export interface SkillsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `skill_id` field.
+   * Not described by the contract.
    * Assumption: Not shown: named and typed after agent_id, ban_id and department_id of the other gets.
    */
   skill_id: number;

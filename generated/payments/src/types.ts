@@ -2,61 +2,61 @@
 
 /** The balance of the account the source's credentials belong to. */
 export interface Balance {
-  /** The `available` field. */
+  /** Not described by the contract. */
   available: Array<Record<string, unknown>>;
-  /** The `connect_reserved` field. */
+  /** Not described by the contract. May be null. */
   connect_reserved: Array<unknown> | null;
-  /** The `instant_available` field. */
+  /** Not described by the contract. May be null. */
   instant_available: Array<unknown> | null;
-  /** The `issuing` field. */
+  /** Not described by the contract. May be null. */
   issuing: Record<string, unknown> | null;
-  /** The `livemode` field. */
+  /** Not described by the contract. */
   livemode: boolean;
-  /** The `object` field. */
+  /** Not described by the contract. Always `'balance'`. */
   object: 'balance';
-  /** The `pending` field. */
+  /** Not described by the contract. */
   pending: Array<Record<string, unknown>>;
-  /** The `refund_and_dispute_prefunding` field. */
+  /** Not described by the contract. May be null. */
   refund_and_dispute_prefunding: Record<string, unknown> | null;
 }
 
 /** A balance transaction. */
 export interface BalanceTransaction {
-  /** The `amount` field. */
+  /** Not described by the contract. */
   amount: number;
-  /** The `available_on` field. */
+  /** Not described by the contract. */
   available_on: number;
-  /** The `balance_type` field. */
+  /** Not described by the contract. One of `'issuing'`, `'payments'`, `'refund_and_dispute_prefunding'`. */
   balance_type: 'issuing' | 'payments' | 'refund_and_dispute_prefunding';
-  /** The `created` field. */
+  /** Not described by the contract. */
   created: number;
   /**
-   * The `currency` field.
+   * Not described by the contract.
    * Format: a lowercase three-letter ISO currency code (`usd`).
    * Assumption: Lowercase three-letter ISO code, as the currency filter of balance_transactions list takes it.
    */
   currency: string;
-  /** The `description` field. */
+  /** Not described by the contract. May be null. */
   description: string | null;
-  /** The `exchange_rate` field. */
+  /** Not described by the contract. May be null. */
   exchange_rate: number | null;
-  /** The `fee` field. */
+  /** Not described by the contract. */
   fee: number;
-  /** The `fee_details` field. */
+  /** Not described by the contract. */
   fee_details: Array<Record<string, unknown>>;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `net` field. */
+  /** Not described by the contract. */
   net: number;
-  /** The `object` field. */
+  /** Not described by the contract. Always `'balance_transaction'`. */
   object: 'balance_transaction';
-  /** The `reporting_category` field. */
+  /** Not described by the contract. */
   reporting_category: string;
-  /** The `source` field. */
+  /** Not described by the contract. May be null. */
   source: string | null;
-  /** The `status` field. */
+  /** Not described by the contract. One of `'available'`, `'pending'`. */
   status: 'available' | 'pending';
-  /** The `type` field. */
+  /** Not described by the contract. */
   type: string;
 }
 
@@ -64,180 +64,180 @@ export interface BalanceTransaction {
 export interface Charge {
   /** Amount in the smallest currency unit. */
   amount: number;
-  /** The `amount_captured` field. */
+  /** Not described by the contract. */
   amount_captured: number;
-  /** The `amount_refunded` field. */
+  /** Not described by the contract. */
   amount_refunded: number;
-  /** The `amount_updates` field. */
+  /** Not described by the contract. May be null. */
   amount_updates: Array<unknown> | null;
-  /** Platform accounts only. */
+  /** Platform accounts only. May be null. */
   application: string | null;
-  /** Platform accounts only. */
+  /** Platform accounts only. May be null. */
   application_fee: string | null;
-  /** Platform accounts only. */
+  /** Platform accounts only. May be null. */
   application_fee_amount: number | null;
-  /** The `balance_transaction` field. */
+  /** Not described by the contract. May be null. */
   balance_transaction: string | null;
-  /** The `billing_details` field. */
+  /** Not described by the contract. */
   billing_details: Record<string, unknown>;
-  /** The `calculated_statement_descriptor` field. */
+  /** Not described by the contract. May be null. */
   calculated_statement_descriptor: string | null;
-  /** The `captured` field. */
+  /** Not described by the contract. */
   captured: boolean;
-  /** The `created` field. */
+  /** Not described by the contract. */
   created: number;
   /**
    * Lowercase three-letter ISO currency code.
    * Format: a lowercase three-letter ISO currency code (`usd`).
    */
   currency: string;
-  /** The `customer` field. */
+  /** Not described by the contract. May be null. */
   customer: string | null;
-  /** The `description` field. */
+  /** Not described by the contract. May be null. */
   description: string | null;
-  /** Platform accounts only. */
+  /** Platform accounts only. May be null. */
   destination: string | null;
-  /** The `dispute` field. */
+  /** Not described by the contract. May be null. */
   dispute: string | null;
-  /** The `disputed` field. */
+  /** Not described by the contract. */
   disputed: boolean;
-  /** The `failure_balance_transaction` field. */
+  /** Not described by the contract. May be null. */
   failure_balance_transaction: string | null;
-  /** The `failure_code` field. */
+  /** Not described by the contract. May be null. */
   failure_code: string | null;
-  /** The `failure_message` field. */
+  /** Not described by the contract. May be null. */
   failure_message: string | null;
-  /** The `fraud_details` field. */
+  /** Not described by the contract. May be null. */
   fraud_details: Record<string, unknown> | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `invoice` field. */
+  /** Not described by the contract. May be null. */
   invoice: string | null;
-  /** The `livemode` field. */
+  /** Not described by the contract. */
   livemode: boolean;
-  /** The `metadata` field. */
+  /** Not described by the contract. */
   metadata: Record<string, unknown>;
-  /** The `object` field. */
+  /** Not described by the contract. Always `'charge'`. */
   object: 'charge';
-  /** Platform accounts only. */
+  /** Platform accounts only. May be null. */
   on_behalf_of: string | null;
-  /** The `order` field. */
+  /** Not described by the contract. May be null. */
   order: string | null;
-  /** The `outcome` field. */
+  /** Not described by the contract. May be null. */
   outcome: Record<string, unknown> | null;
-  /** The `paid` field. */
+  /** Not described by the contract. */
   paid: boolean;
-  /** The `payment_intent` field. */
+  /** Not described by the contract. May be null. */
   payment_intent: string | null;
-  /** The `payment_method` field. */
+  /** Not described by the contract. May be null. */
   payment_method: string | null;
-  /** The `payment_method_details` field. */
+  /** Not described by the contract. May be null. */
   payment_method_details: Record<string, unknown> | null;
-  /** The `presentment_details` field. */
+  /** Not described by the contract. May be null. */
   presentment_details: Record<string, unknown> | null;
-  /** The `radar_options` field. */
+  /** Not described by the contract. May be null. */
   radar_options: Record<string, unknown> | null;
-  /** The `receipt_email` field. */
+  /** Not described by the contract. May be null. */
   receipt_email: string | null;
-  /** The `receipt_number` field. */
+  /** Not described by the contract. May be null. */
   receipt_number: string | null;
-  /** The `receipt_url` field. */
+  /** Not described by the contract. May be null. */
   receipt_url: string | null;
   /** True only when the charge is fully refunded. */
   refunded: boolean;
-  /** The `refunds` field. */
+  /** Not described by the contract. May be null. */
   refunds: Record<string, unknown> | null;
-  /** The `review` field. */
+  /** Not described by the contract. May be null. */
   review: string | null;
-  /** The `shipping` field. */
+  /** Not described by the contract. May be null. */
   shipping: Record<string, unknown> | null;
-  /** The `source` field. */
+  /** Not described by the contract. May be null. */
   source: Record<string, unknown> | null;
-  /** Platform accounts only. */
+  /** Platform accounts only. May be null. */
   source_transfer: string | null;
-  /** The `statement_descriptor` field. */
+  /** Not described by the contract. May be null. */
   statement_descriptor: string | null;
-  /** The `statement_descriptor_suffix` field. */
+  /** Not described by the contract. May be null. */
   statement_descriptor_suffix: string | null;
-  /** The `status` field. */
+  /** Not described by the contract. One of `'succeeded'`, `'pending'`, `'failed'`. */
   status: 'succeeded' | 'pending' | 'failed';
-  /** Platform accounts only. */
+  /** Platform accounts only. May be null. */
   transfer_data: Record<string, unknown> | null;
-  /** Platform accounts only. */
+  /** Platform accounts only. May be null. */
   transfer_group: string | null;
 }
 
 /** A customer. */
 export interface Customer {
-  /** The `address` field. */
+  /** Not described by the contract. May be null. */
   address: Record<string, unknown> | null;
-  /** The `balance` field. */
+  /** Not described by the contract. */
   balance: number;
-  /** The `business_name` field. */
+  /** Not described by the contract. May be null. */
   business_name: string | null;
-  /** The `cash_balance` field. */
+  /** Not described by the contract. May be null. */
   cash_balance: Record<string, unknown> | null;
-  /** The `created` field. */
+  /** Not described by the contract. */
   created: number;
-  /** The `currency` field. */
+  /** Not described by the contract. May be null. */
   currency: string | null;
-  /** The `customer_account` field. */
+  /** Not described by the contract. May be null. */
   customer_account: string | null;
-  /** The `default_currency` field. */
+  /** Not described by the contract. May be null. */
   default_currency: string | null;
-  /** The `default_source` field. */
+  /** Not described by the contract. May be null. */
   default_source: string | null;
-  /** The `delinquent` field. */
+  /** Not described by the contract. May be null. */
   delinquent: boolean | null;
-  /** The `description` field. */
+  /** Not described by the contract. May be null. */
   description: string | null;
-  /** The `discount` field. */
+  /** Not described by the contract. May be null. */
   discount: Record<string, unknown> | null;
-  /** The `email` field. */
+  /** Not described by the contract. May be null. */
   email: string | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `individual_name` field. */
+  /** Not described by the contract. May be null. */
   individual_name: string | null;
-  /** The `invoice_credit_balance` field. */
+  /** Not described by the contract. */
   invoice_credit_balance: Record<string, unknown>;
-  /** The `invoice_prefix` field. */
+  /** Not described by the contract. May be null. */
   invoice_prefix: string | null;
-  /** The `invoice_settings` field. */
+  /** Not described by the contract. */
   invoice_settings: Record<string, unknown>;
-  /** The `livemode` field. */
+  /** Not described by the contract. */
   livemode: boolean;
-  /** The `metadata` field. */
+  /** Not described by the contract. */
   metadata: Record<string, unknown>;
-  /** The `name` field. */
+  /** Not described by the contract. May be null. */
   name: string | null;
-  /** The `next_invoice_sequence` field. */
+  /** Not described by the contract. May be null. */
   next_invoice_sequence: number | null;
-  /** The `object` field. */
+  /** Not described by the contract. Always `'customer'`. */
   object: 'customer';
-  /** The `phone` field. */
+  /** Not described by the contract. May be null. */
   phone: string | null;
-  /** The `preferred_locales` field. */
+  /** Not described by the contract. May be null. */
   preferred_locales: Array<unknown> | null;
-  /** The `shipping` field. */
+  /** Not described by the contract. May be null. */
   shipping: Record<string, unknown> | null;
-  /** The `sources` field. */
+  /** Not described by the contract. May be null. */
   sources: Record<string, unknown> | null;
-  /** The `subscriptions` field. */
+  /** Not described by the contract. May be null. */
   subscriptions: Record<string, unknown> | null;
-  /** The `tax_exempt` field. */
+  /** Not described by the contract. May be null. */
   tax_exempt: string | null;
-  /** The `test_clock` field. */
+  /** Not described by the contract. May be null. */
   test_clock: string | null;
 }
 
 /** Result of deleting a customer. */
 export interface DeletedCustomer {
-  /** The `deleted` field. */
+  /** Not described by the contract. */
   deleted: boolean;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `object` field. */
+  /** Not described by the contract. Always `'customer'`. */
   object: 'customer';
 }
 
@@ -249,39 +249,39 @@ export type DeletedProduct = Record<string, unknown>;
 
 /** A dispute. */
 export interface Dispute {
-  /** The `amount` field. */
+  /** Not described by the contract. */
   amount: number;
-  /** The `balance_transactions` field. */
+  /** Not described by the contract. */
   balance_transactions: Array<Record<string, unknown>>;
-  /** The `charge` field. */
+  /** Not described by the contract. */
   charge: string;
-  /** The `created` field. */
+  /** Not described by the contract. */
   created: number;
-  /** The `currency` field. */
+  /** Not described by the contract. */
   currency: string;
-  /** The `enhanced_eligibility_types` field. */
+  /** Not described by the contract. */
   enhanced_eligibility_types: Array<string>;
-  /** The `evidence` field. */
+  /** Not described by the contract. */
   evidence: Record<string, unknown>;
-  /** The `evidence_details` field. */
+  /** Not described by the contract. */
   evidence_details: Record<string, unknown>;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `is_charge_refundable` field. */
+  /** Not described by the contract. */
   is_charge_refundable: boolean;
-  /** The `livemode` field. */
+  /** Not described by the contract. */
   livemode: boolean;
-  /** The `metadata` field. */
+  /** Not described by the contract. */
   metadata: Record<string, unknown>;
-  /** The `object` field. */
+  /** Not described by the contract. Always `'dispute'`. */
   object: 'dispute';
-  /** The `payment_intent` field. */
+  /** Not described by the contract. May be null. */
   payment_intent: string | null;
-  /** The `payment_method_details` field. */
+  /** Not described by the contract. May be null. */
   payment_method_details: Record<string, unknown> | null;
-  /** The `reason` field. */
+  /** Not described by the contract. */
   reason: string;
-  /** The `status` field. */
+  /** Not described by the contract. */
   status: string;
 }
 
@@ -293,7 +293,7 @@ export interface Invoice {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `created` field.
+   * Not described by the contract.
    * Assumption: List results are sorted by creation date; the record is assumed to carry it as created, like every other payments record.
    */
   created: number;
@@ -301,43 +301,43 @@ export interface Invoice {
 
 /** A payment intent. */
 export interface PaymentIntent {
-  /** The `amount` field. */
+  /** Not described by the contract. */
   amount: number;
-  /** The `amount_capturable` field. */
+  /** Not described by the contract. */
   amount_capturable: number;
-  /** The `amount_received` field. */
+  /** Not described by the contract. */
   amount_received: number;
-  /** The `application` field. */
+  /** Not described by the contract. May be null. */
   application: string | null;
-  /** The `application_fee_amount` field. */
+  /** Not described by the contract. May be null. */
   application_fee_amount: number | null;
-  /** The `capture_method` field. */
+  /** Not described by the contract. One of `'automatic'`, `'automatic_async'`, `'manual'`. */
   capture_method: 'automatic' | 'automatic_async' | 'manual';
-  /** The `client_secret` field. */
+  /** Not described by the contract. May be null. */
   client_secret: string | null;
-  /** The `confirmation_method` field. */
+  /** Not described by the contract. One of `'automatic'`, `'manual'`. */
   confirmation_method: 'automatic' | 'manual';
-  /** The `created` field. */
+  /** Not described by the contract. */
   created: number;
-  /** The `currency` field. */
+  /** Not described by the contract. */
   currency: string;
-  /** The `customer` field. */
+  /** Not described by the contract. May be null. */
   customer: string | null;
-  /** The `description` field. */
+  /** Not described by the contract. May be null. */
   description: string | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `livemode` field. */
+  /** Not described by the contract. */
   livemode: boolean;
-  /** The `metadata` field. */
+  /** Not described by the contract. */
   metadata: Record<string, unknown>;
-  /** The `object` field. */
+  /** Not described by the contract. Always `'payment_intent'`. */
   object: 'payment_intent';
-  /** The `payment_method` field. */
+  /** Not described by the contract. May be null. */
   payment_method: string | null;
-  /** The `payment_method_types` field. */
+  /** Not described by the contract. */
   payment_method_types: Array<string>;
-  /** The `status` field. */
+  /** Not described by the contract. */
   status: string;
 }
 
@@ -348,101 +348,101 @@ export interface PaymentIntent {
 export interface Payout {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
-  /** The `amount` field. */
+  /** Not described by the contract. */
   amount: number;
-  /** The `application_fee` field. */
+  /** Not described by the contract. May be null. */
   application_fee: string | null;
-  /** The `application_fee_amount` field. */
+  /** Not described by the contract. May be null. */
   application_fee_amount: number | null;
-  /** The `arrival_date` field. */
+  /** Not described by the contract. */
   arrival_date: number;
-  /** The `automatic` field. */
+  /** Not described by the contract. */
   automatic: boolean;
-  /** The `balance_transaction` field. */
+  /** Not described by the contract. May be null. */
   balance_transaction: string | null;
-  /** The `created` field. */
+  /** Not described by the contract. */
   created: number;
-  /** The `currency` field. */
+  /** Not described by the contract. */
   currency: string;
-  /** The `description` field. */
+  /** Not described by the contract. May be null. */
   description: string | null;
-  /** The `destination` field. */
+  /** Not described by the contract. May be null. */
   destination: string | null;
-  /** The `failure_balance_transaction` field. */
+  /** Not described by the contract. May be null. */
   failure_balance_transaction: string | null;
-  /** The `failure_code` field. */
+  /** Not described by the contract. May be null. */
   failure_code: string | null;
-  /** The `failure_message` field. */
+  /** Not described by the contract. May be null. */
   failure_message: string | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `livemode` field. */
+  /** Not described by the contract. */
   livemode: boolean;
-  /** The `metadata` field. */
+  /** Not described by the contract. */
   metadata: Record<string, unknown>;
-  /** The `method` field. */
+  /** Not described by the contract. One of `'standard'`, `'instant'`. */
   method: 'standard' | 'instant';
-  /** The `object` field. */
+  /** Not described by the contract. Always `'payout'`. */
   object: 'payout';
-  /** The `original_payout` field. */
+  /** Not described by the contract. May be null. */
   original_payout: string | null;
-  /** The `payout_method` field. */
+  /** Not described by the contract. May be null. */
   payout_method: string | null;
-  /** The `reconciliation_status` field. */
+  /** Not described by the contract. */
   reconciliation_status: string;
-  /** The `reversed_by` field. */
+  /** Not described by the contract. May be null. */
   reversed_by: string | null;
-  /** The `source_balance` field. */
+  /** Not described by the contract. May be null. */
   source_balance: string | null;
-  /** The `source_type` field. */
+  /** Not described by the contract. */
   source_type: string;
-  /** The `statement_descriptor` field. */
+  /** Not described by the contract. */
   statement_descriptor: string;
 }
 
 /** A product. */
 export interface Product {
-  /** The `active` field. */
+  /** Not described by the contract. */
   active: boolean;
-  /** The `attributes` field. */
+  /** Not described by the contract. */
   attributes: Array<string>;
-  /** The `created` field. */
+  /** Not described by the contract. */
   created: number;
-  /** The `default_price` field. */
+  /** Not described by the contract. May be null. */
   default_price: string | null;
-  /** The `description` field. */
+  /** Not described by the contract. May be null. */
   description: string | null;
-  /** The `features` field. */
+  /** Not described by the contract. */
   features: Array<Record<string, unknown>>;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `images` field. */
+  /** Not described by the contract. */
   images: Array<string>;
-  /** The `livemode` field. */
+  /** Not described by the contract. */
   livemode: boolean;
-  /** The `marketing_features` field. */
+  /** Not described by the contract. */
   marketing_features: Array<Record<string, unknown>>;
-  /** The `metadata` field. */
+  /** Not described by the contract. */
   metadata: Record<string, unknown>;
-  /** The `name` field. */
+  /** Not described by the contract. */
   name: string;
-  /** The `object` field. */
+  /** Not described by the contract. Always `'product'`. */
   object: 'product';
-  /** The `package_dimensions` field. */
+  /** Not described by the contract. May be null. */
   package_dimensions: Record<string, unknown> | null;
-  /** The `shippable` field. */
+  /** Not described by the contract. May be null. */
   shippable: boolean | null;
-  /** The `statement_descriptor` field. */
+  /** Not described by the contract. May be null. */
   statement_descriptor: string | null;
-  /** The `tax_code` field. */
+  /** Not described by the contract. May be null. */
   tax_code: string | null;
-  /** The `type` field. */
+  /** Not described by the contract. One of `'good'`, `'service'`. */
   type: 'good' | 'service';
-  /** The `unit_label` field. */
+  /** Not described by the contract. May be null. */
   unit_label: string | null;
-  /** The `updated` field. */
+  /** Not described by the contract. */
   updated: number;
-  /** The `url` field. */
+  /** Not described by the contract. May be null. */
   url: string | null;
 }
 
@@ -454,7 +454,7 @@ export interface Refund {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `created` field.
+   * Not described by the contract.
    * Assumption: List results are sorted by creation date; the record is assumed to carry it as created, like every other payments record.
    */
   created: number;
@@ -468,12 +468,12 @@ export interface Subscription {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `created` field.
+   * Not described by the contract.
    * Assumption: List results are sorted by creation date; the record is assumed to carry it as created, like every other payments record.
    */
   created: number;
   /**
-   * The `status` field.
+   * Not described by the contract. One of `'active'`, `'canceled'`, `'incomplete'`, `'incomplete_expired'`, `'past_due'`, `'paused'`, `'trialing'`, `'unpaid'`.
    * Assumption: The seed's default filter ("excludes canceled subscriptions") implies a status holding canceled.
    * Provenance: Upstream subscriptions reference: status and its values.
    */
@@ -482,16 +482,16 @@ export interface Subscription {
 
 /** Meta of list results. */
 export interface ListMeta {
-  /** The `has_more` field. */
+  /** Not described by the contract. */
   has_more: boolean;
 }
 
 /** Meta of api_search results. */
 export interface SearchPageMeta {
-  /** The `has_more` field. */
+  /** Not described by the contract. */
   has_more: boolean;
   /**
-   * The `next_page` field.
+   * Not described by the contract. May be null.
    * Note: The seed lists only has_more in this meta, but the page param takes "the next_page value of the previous response", so the response carries next_page.
    */
   next_page: string | null;
@@ -499,13 +499,13 @@ export interface SearchPageMeta {
 
 /** Meta of charges api_search results (object 'search_result'; data holds the charge records). */
 export interface SearchResultMeta {
-  /** The `has_more` field. */
+  /** Not described by the contract. */
   has_more: boolean;
-  /** The `next_page` field. */
+  /** Not described by the contract. May be null. */
   next_page: string | null;
-  /** The `object` field. */
+  /** Not described by the contract. Always `'search_result'`. */
   object: 'search_result';
-  /** The `url` field. */
+  /** Not described by the contract. */
   url: string;
 }
 
@@ -520,22 +520,22 @@ export interface BalanceTransactionsListParams {
    */
   created?: {
     /**
-     * The `gt` field.
+     * Not described by the contract.
      * Lower bound, exclusive.
      */
     gt?: number;
     /**
-     * The `gte` field.
+     * Not described by the contract.
      * Lower bound, inclusive.
      */
     gte?: number;
     /**
-     * The `lt` field.
+     * Not described by the contract.
      * Upper bound, exclusive.
      */
     lt?: number;
     /**
-     * The `lte` field.
+     * Not described by the contract.
      * Upper bound, inclusive.
      */
     lte?: number;
@@ -558,7 +558,7 @@ export interface BalanceTransactionsListParams {
   source?: string;
   /** Object id; the next page starts after it. */
   starting_after?: string;
-  /** The `type` field. */
+  /** Not described by the contract. */
   type?: string;
 }
 
@@ -570,123 +570,123 @@ export interface BalanceTransactionsGetParams {
 
 /** Searchable fields of charges (action search). */
 export interface ChargesSearchFields {
-  /** The `amount` field. */
+  /** Not described by the contract. */
   amount: number;
-  /** The `amount_captured` field. */
+  /** Not described by the contract. */
   amount_captured: number;
-  /** The `amount_refunded` field. */
+  /** Not described by the contract. */
   amount_refunded: number;
-  /** The `amount_updates` field. */
+  /** Not described by the contract. */
   amount_updates: Array<unknown>;
-  /** The `application` field. */
+  /** Not described by the contract. */
   application: string;
-  /** The `application_fee` field. */
+  /** Not described by the contract. */
   application_fee: string;
-  /** The `application_fee_amount` field. */
+  /** Not described by the contract. */
   application_fee_amount: number;
-  /** The `balance_transaction` field. */
+  /** Not described by the contract. */
   balance_transaction: string;
-  /** The `billing_details` field. */
+  /** Not described by the contract. */
   billing_details: Record<string, unknown>;
-  /** The `calculated_statement_descriptor` field. */
+  /** Not described by the contract. */
   calculated_statement_descriptor: string;
-  /** The `captured` field. */
+  /** Not described by the contract. */
   captured: boolean;
   /**
-   * The `card` field.
+   * Not described by the contract.
    * Derived: the value of `source`.
    * Provenance: Upstream charges reference: card is the former name of source.
    * @deprecated Deprecated in the reference.
    */
   card: Record<string, unknown>;
-  /** The `created` field. */
+  /** Not described by the contract. */
   created: number;
-  /** The `currency` field. */
+  /** Not described by the contract. */
   currency: string;
-  /** The `customer` field. */
+  /** Not described by the contract. */
   customer: string;
-  /** The `description` field. */
+  /** Not described by the contract. */
   description: string;
-  /** The `destination` field. */
+  /** Not described by the contract. */
   destination: string;
-  /** The `dispute` field. */
+  /** Not described by the contract. */
   dispute: string;
-  /** The `disputed` field. */
+  /** Not described by the contract. */
   disputed: boolean;
-  /** The `failure_balance_transaction` field. */
+  /** Not described by the contract. */
   failure_balance_transaction: string;
-  /** The `failure_code` field. */
+  /** Not described by the contract. */
   failure_code: string;
-  /** The `failure_message` field. */
+  /** Not described by the contract. */
   failure_message: string;
-  /** The `fraud_details` field. */
+  /** Not described by the contract. */
   fraud_details: Record<string, unknown>;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `invoice` field. */
+  /** Not described by the contract. */
   invoice: string;
-  /** The `livemode` field. */
+  /** Not described by the contract. */
   livemode: boolean;
-  /** The `metadata` field. */
+  /** Not described by the contract. */
   metadata: Record<string, unknown>;
-  /** The `object` field. */
+  /** Not described by the contract. */
   object: string;
-  /** The `on_behalf_of` field. */
+  /** Not described by the contract. */
   on_behalf_of: string;
   /**
-   * The `order` field.
+   * Not described by the contract.
    * @deprecated Deprecated in the reference.
    */
   order: string;
-  /** The `outcome` field. */
+  /** Not described by the contract. */
   outcome: Record<string, unknown>;
-  /** The `paid` field. */
+  /** Not described by the contract. */
   paid: boolean;
-  /** The `payment_intent` field. */
+  /** Not described by the contract. */
   payment_intent: string;
-  /** The `payment_method` field. */
+  /** Not described by the contract. */
   payment_method: string;
-  /** The `payment_method_details` field. */
+  /** Not described by the contract. */
   payment_method_details: Record<string, unknown>;
-  /** The `receipt_email` field. */
+  /** Not described by the contract. */
   receipt_email: string;
-  /** The `receipt_number` field. */
+  /** Not described by the contract. */
   receipt_number: string;
-  /** The `receipt_url` field. */
+  /** Not described by the contract. */
   receipt_url: string;
-  /** The `refunded` field. */
+  /** Not described by the contract. */
   refunded: boolean;
-  /** The `refunds` field. */
+  /** Not described by the contract. */
   refunds: Record<string, unknown>;
-  /** The `review` field. */
+  /** Not described by the contract. */
   review: string;
-  /** The `shipping` field. */
+  /** Not described by the contract. */
   shipping: Record<string, unknown>;
   /**
-   * The `source` field.
+   * Not described by the contract.
    * @deprecated Deprecated in the reference.
    */
   source: Record<string, unknown>;
-  /** The `source_transfer` field. */
+  /** Not described by the contract. */
   source_transfer: string;
   /**
-   * The `statement_description` field.
+   * Not described by the contract.
    * Derived: the value of `statement_descriptor`.
    * @deprecated Deprecated alias of statement_descriptor.
    */
   statement_description: string;
-  /** The `statement_descriptor` field. */
+  /** Not described by the contract. */
   statement_descriptor: string;
-  /** The `statement_descriptor_suffix` field. */
+  /** Not described by the contract. */
   statement_descriptor_suffix: string;
-  /** The `status` field. */
+  /** Not described by the contract. */
   status: string;
-  /** The `transfer_data` field. */
+  /** Not described by the contract. */
   transfer_data: Record<string, unknown>;
-  /** The `transfer_group` field. */
+  /** Not described by the contract. */
   transfer_group: string;
   /**
-   * The `updated` field.
+   * Not described by the contract.
    * Derived: the value of `created`.
    * Assumption: The charge record carries no update time; the synced copy's updated is taken as its creation time.
    */
@@ -719,7 +719,7 @@ export interface ChargesGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `id` field.
+   * Not described by the contract.
    * Assumption: The charges get params are not shown; the record is assumed to be addressed by its id, as in customers get and the other payments gets.
    */
   id: string;
@@ -745,95 +745,95 @@ export interface ChargesApiSearchParams {
 /** Searchable fields of customers (action search). */
 export interface CustomersSearchFields {
   /**
-   * The `account_balance` field.
+   * Not described by the contract.
    * Derived: the value of `balance`.
    * Provenance: Upstream customers reference: account_balance is the former name of balance.
    */
   account_balance: number;
-  /** The `address` field. */
+  /** Not described by the contract. */
   address: Record<string, unknown>;
-  /** The `balance` field. */
+  /** Not described by the contract. */
   balance: number;
   /**
-   * The `cards` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: The customer record carries no card list (sources replaced it); the synced copy holds null.
    */
   cards: Array<unknown>;
-  /** The `created` field. */
+  /** Not described by the contract. */
   created: number;
-  /** The `currency` field. */
+  /** Not described by the contract. */
   currency: string;
   /**
-   * The `default_card` field.
+   * Not described by the contract.
    * Derived: the value of `default_source`.
    * Provenance: Upstream customers reference: default_card is the former name of default_source.
    */
   default_card: string;
-  /** The `default_source` field. */
+  /** Not described by the contract. */
   default_source: string;
-  /** The `delinquent` field. */
+  /** Not described by the contract. */
   delinquent: boolean;
-  /** The `description` field. */
+  /** Not described by the contract. */
   description: string;
-  /** The `discount` field. */
+  /** Not described by the contract. */
   discount: Record<string, unknown>;
-  /** The `email` field. */
+  /** Not described by the contract. */
   email: string;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `invoice_prefix` field. */
+  /** Not described by the contract. */
   invoice_prefix: string;
-  /** The `invoice_settings` field. */
+  /** Not described by the contract. */
   invoice_settings: Record<string, unknown>;
   /**
-   * The `is_deleted` field.
+   * Not described by the contract.
    * Derived: always `false`.
    * Assumption: A deleted customer leaves the synced copy, so every record found is not deleted.
    */
   is_deleted: boolean;
-  /** The `livemode` field. */
+  /** Not described by the contract. */
   livemode: boolean;
-  /** The `metadata` field. */
+  /** Not described by the contract. */
   metadata: Record<string, unknown>;
-  /** The `name` field. */
+  /** Not described by the contract. */
   name: string;
-  /** The `next_invoice_sequence` field. */
+  /** Not described by the contract. */
   next_invoice_sequence: number;
-  /** The `object` field. */
+  /** Not described by the contract. */
   object: string;
-  /** The `phone` field. */
+  /** Not described by the contract. */
   phone: string;
-  /** The `preferred_locales` field. */
+  /** Not described by the contract. */
   preferred_locales: Array<unknown>;
-  /** The `shipping` field. */
+  /** Not described by the contract. */
   shipping: Record<string, unknown>;
   /**
-   * The `sources` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: The customer record's sources is a list object, the searchable sources a string whose form the contract does not show; the synced copy holds null.
    */
   sources: string;
-  /** The `subscriptions` field. */
+  /** Not described by the contract. */
   subscriptions: Record<string, unknown>;
-  /** The `tax_exempt` field. */
+  /** Not described by the contract. One of `'none'`, `'exempt'`, `'reverse'`. */
   tax_exempt: 'none' | 'exempt' | 'reverse';
   /**
-   * The `tax_info` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: The customer record carries no tax_info (a retired upstream field); the synced copy holds null.
    */
   tax_info: string;
   /**
-   * The `tax_info_verification` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: The customer record carries no tax_info_verification (a retired upstream field); the synced copy holds null.
    */
   tax_info_verification: string;
-  /** The `test_clock` field. */
+  /** Not described by the contract. */
   test_clock: string;
   /**
-   * The `updated` field.
+   * Not described by the contract.
    * Derived: the value of `created`.
    * Assumption: The customer record carries no update time; the synced copy's updated is taken as its creation time.
    */
@@ -848,22 +848,22 @@ export interface CustomersListParams {
    */
   created?: {
     /**
-     * The `gt` field.
+     * Not described by the contract.
      * Lower bound, exclusive.
      */
     gt?: number;
     /**
-     * The `gte` field.
+     * Not described by the contract.
      * Lower bound, inclusive.
      */
     gte?: number;
     /**
-     * The `lt` field.
+     * Not described by the contract.
      * Upper bound, exclusive.
      */
     lt?: number;
     /**
-     * The `lte` field.
+     * Not described by the contract.
      * Upper bound, inclusive.
      */
     lte?: number;
@@ -932,7 +932,7 @@ export interface CustomersApiSearchParams {
 
 /** Params of disputes list. */
 export interface DisputesListParams {
-  /** The `charge` field. */
+  /** Not described by the contract. */
   charge?: string;
   /**
    * Date interval on the creation time; gt and lt exclusive, gte and lte inclusive.
@@ -940,22 +940,22 @@ export interface DisputesListParams {
    */
   created?: {
     /**
-     * The `gt` field.
+     * Not described by the contract.
      * Lower bound, exclusive.
      */
     gt?: number;
     /**
-     * The `gte` field.
+     * Not described by the contract.
      * Lower bound, inclusive.
      */
     gte?: number;
     /**
-     * The `lt` field.
+     * Not described by the contract.
      * Upper bound, exclusive.
      */
     lt?: number;
     /**
-     * The `lte` field.
+     * Not described by the contract.
      * Upper bound, inclusive.
      */
     lte?: number;
@@ -967,7 +967,7 @@ export interface DisputesListParams {
    * Default: 10. Range: 1 to 100.
    */
   limit?: number;
-  /** The `payment_intent` field. */
+  /** Not described by the contract. */
   payment_intent?: string;
   /** Object id; the next page starts after it. */
   starting_after?: string;
@@ -1011,7 +1011,7 @@ export interface InvoicesGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `id` field.
+   * Not described by the contract.
    * Assumption: The invoices get params are not shown; the record is assumed to be addressed by its id, as in customers get and the other payments gets.
    */
   id: string;
@@ -1031,29 +1031,29 @@ export interface PaymentIntentsListParams {
    */
   created?: {
     /**
-     * The `gt` field.
+     * Not described by the contract.
      * Lower bound, exclusive.
      */
     gt?: number;
     /**
-     * The `gte` field.
+     * Not described by the contract.
      * Lower bound, inclusive.
      */
     gte?: number;
     /**
-     * The `lt` field.
+     * Not described by the contract.
      * Upper bound, exclusive.
      */
     lt?: number;
     /**
-     * The `lte` field.
+     * Not described by the contract.
      * Upper bound, inclusive.
      */
     lte?: number;
     };
-  /** The `customer` field. */
+  /** Not described by the contract. */
   customer?: string;
-  /** The `customer_account` field. */
+  /** Not described by the contract. */
   customer_account?: string;
   /** Object id; the previous page ends before it. */
   ending_before?: string;
@@ -1097,22 +1097,22 @@ export interface PayoutsListParams {
    */
   arrival_date?: {
     /**
-     * The `gt` field.
+     * Not described by the contract.
      * Lower bound, exclusive.
      */
     gt?: number;
     /**
-     * The `gte` field.
+     * Not described by the contract.
      * Lower bound, inclusive.
      */
     gte?: number;
     /**
-     * The `lt` field.
+     * Not described by the contract.
      * Upper bound, exclusive.
      */
     lt?: number;
     /**
-     * The `lte` field.
+     * Not described by the contract.
      * Upper bound, inclusive.
      */
     lte?: number;
@@ -1123,22 +1123,22 @@ export interface PayoutsListParams {
    */
   created?: {
     /**
-     * The `gt` field.
+     * Not described by the contract.
      * Lower bound, exclusive.
      */
     gt?: number;
     /**
-     * The `gte` field.
+     * Not described by the contract.
      * Lower bound, inclusive.
      */
     gte?: number;
     /**
-     * The `lt` field.
+     * Not described by the contract.
      * Upper bound, exclusive.
      */
     lt?: number;
     /**
-     * The `lte` field.
+     * Not described by the contract.
      * Upper bound, inclusive.
      */
     lte?: number;
@@ -1154,7 +1154,7 @@ export interface PayoutsListParams {
   limit?: number;
   /** Object id; the next page starts after it. */
   starting_after?: string;
-  /** The `status` field. */
+  /** Not described by the contract. One of `'pending'`, `'paid'`, `'failed'`, `'canceled'`. */
   status?: 'pending' | 'paid' | 'failed' | 'canceled';
 }
 
@@ -1166,7 +1166,7 @@ export interface PayoutsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `id` field.
+   * Not described by the contract.
    * Assumption: The payouts get params are not shown; the record is assumed to be addressed by its id, as in customers get and the other payments gets.
    */
   id: string;
@@ -1198,7 +1198,7 @@ export interface ProductsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `id` field.
+   * Not described by the contract.
    * Assumption: The products get params are not shown; the record is assumed to be addressed by its id, as in customers get and the other payments gets.
    */
   id: string;
@@ -1218,7 +1218,7 @@ export interface ProductsUpdateParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `id` field.
+   * Not described by the contract.
    * Assumption: The products update params are not shown; the record is assumed to be addressed by its id, as in customers update.
    */
   id: string;
@@ -1232,7 +1232,7 @@ export interface ProductsDeleteParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `id` field.
+   * Not described by the contract.
    * Assumption: The products delete params are not shown; the record is assumed to be addressed by its id, as in customers delete.
    */
   id: string;
@@ -1287,7 +1287,7 @@ export interface RefundsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `id` field.
+   * Not described by the contract.
    * Assumption: The refunds get params are not shown; the record is assumed to be addressed by its id, as in customers get and the other payments gets.
    */
   id: string;
@@ -1313,7 +1313,7 @@ export interface SubscriptionsListParams {
   [key: string]: unknown;
   /** Filter by automatic tax settings. */
   automatic_tax?: {
-    /** The `enabled` field. */
+    /** Not described by the contract. */
     enabled?: boolean;
     };
   /** Object id; the previous page ends before it. */
@@ -1326,7 +1326,7 @@ export interface SubscriptionsListParams {
   /** Object id; the next page starts after it. */
   starting_after?: string;
   /**
-   * Only subscriptions with this status (canceled ones included when asked for).
+   * Only subscriptions with this status (canceled ones included when asked for). One of `'active'`, `'canceled'`, `'incomplete'`, `'incomplete_expired'`, `'past_due'`, `'paused'`, `'trialing'`, `'unpaid'`.
    * Provenance: Upstream subscriptions list: the status filter and its values.
    */
   status?: 'active' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'past_due' | 'paused' | 'trialing' | 'unpaid';
@@ -1340,7 +1340,7 @@ export interface SubscriptionsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `id` field.
+   * Not described by the contract.
    * Assumption: The subscriptions get params are not shown; the record is assumed to be addressed by its id, as in customers get and the other payments gets.
    */
   id: string;

@@ -2,49 +2,49 @@
 
 /** An issue. */
 export interface Issue {
-  /** The `expand` field. */
+  /** Not described by the contract. May be null. */
   expand: string | null;
-  /** The `fields` field. */
+  /** Not described by the contract. */
   fields: {
     /**
-     * The `created` field.
+     * Not described by the contract.
      * Provenance: Upstream issue reference: fields.created (ISO 8601).
      */
     created: string;
     /**
-     * The `project` field.
+     * Not described by the contract.
      * Provenance: Upstream issue reference: fields.project with the project's id and key.
      */
     project: {
-    /** The `id` field. */
+    /** Not described by the contract. */
     id: string;
-    /** The `key` field. */
+    /** Not described by the contract. */
     key: string;
     };
     /**
-     * The `status` field.
+     * Not described by the contract.
      * Provenance: Upstream issue reference: fields.status with the status name.
      */
     status: {
-    /** The `name` field. */
+    /** Not described by the contract. */
     name: string;
     };
     /**
-     * The `summary` field.
+     * Not described by the contract.
      * Provenance: Upstream issue reference: fields.summary.
      */
     summary: string;
     /**
-     * The `updated` field.
+     * Not described by the contract.
      * Provenance: Upstream issue reference: fields.updated (ISO 8601).
      */
     updated: string;
     };
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `key` field. */
+  /** Not described by the contract. */
   key: string;
-  /** The `self` field. */
+  /** Not described by the contract. */
   self: string;
 }
 
@@ -66,49 +66,49 @@ export type IssueWorklog = Record<string, unknown>;
 
 /** A project. */
 export interface Project {
-  /** The `assigneeType` field. */
+  /** Not described by the contract. May be null. */
   assigneeType: string | null;
-  /** The `avatarUrls` field. */
+  /** Not described by the contract. */
   avatarUrls: Record<string, unknown>;
-  /** The `components` field. */
+  /** Not described by the contract. May be null. */
   components: Array<unknown> | null;
-  /** The `description` field. */
+  /** Not described by the contract. May be null. */
   description: string | null;
-  /** The `entityId` field. */
+  /** Not described by the contract. May be null. */
   entityId: string | null;
-  /** The `expand` field. */
+  /** Not described by the contract. May be null. */
   expand: string | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `isPrivate` field. */
+  /** Not described by the contract. */
   isPrivate: boolean;
-  /** The `issueTypes` field. */
+  /** Not described by the contract. May be null. */
   issueTypes: Array<unknown> | null;
-  /** The `key` field. */
+  /** Not described by the contract. */
   key: string;
-  /** The `lead` field. */
+  /** Not described by the contract. May be null. */
   lead: Record<string, unknown> | null;
-  /** The `name` field. */
+  /** Not described by the contract. */
   name: string;
-  /** The `projectCategory` field. */
+  /** Not described by the contract. May be null. */
   projectCategory: Record<string, unknown> | null;
-  /** The `projectTypeKey` field. */
+  /** Not described by the contract. */
   projectTypeKey: string;
-  /** The `properties` field. */
+  /** Not described by the contract. */
   properties: Record<string, unknown>;
-  /** The `roles` field. */
+  /** Not described by the contract. May be null. */
   roles: Record<string, unknown> | null;
-  /** The `self` field. */
+  /** Not described by the contract. */
   self: string;
-  /** The `simplified` field. */
+  /** Not described by the contract. */
   simplified: boolean;
-  /** The `style` field. */
+  /** Not described by the contract. */
   style: string;
-  /** The `url` field. */
+  /** Not described by the contract. May be null. */
   url: string | null;
-  /** The `uuid` field. */
+  /** Not described by the contract. May be null. */
   uuid: string | null;
-  /** The `versions` field. */
+  /** Not described by the contract. May be null. */
   versions: Array<unknown> | null;
 }
 
@@ -120,11 +120,11 @@ export type User = Record<string, unknown>;
 
 /** Meta of issues api_search results. */
 export interface IssueSearchMeta {
-  /** The `isLast` field. */
+  /** Not described by the contract. May be null. */
   isLast: boolean | null;
-  /** The `nextPageToken` field. */
+  /** Not described by the contract. May be null. */
   nextPageToken: string | null;
-  /** The `total` field. */
+  /** Not described by the contract. */
   total: number;
 }
 
@@ -136,9 +136,9 @@ export type NotShownMeta = Record<string, unknown>;
 
 /** Meta of projects api_search results. */
 export interface ProjectSearchMeta {
-  /** The `nextPage` field. */
+  /** Not described by the contract. May be null. */
   nextPage: string | null;
-  /** The `total` field. */
+  /** Not described by the contract. */
   total: number;
 }
 
@@ -161,7 +161,7 @@ export interface IssueCommentsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `id` field.
+   * Not described by the contract.
    * Assumption: Not shown: the comment's id.
    */
   id: string;
@@ -201,7 +201,7 @@ export interface IssueWorklogsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `id` field.
+   * Not described by the contract.
    * Assumption: Not shown: the worklog's id.
    */
   id: string;
@@ -210,91 +210,91 @@ export interface IssueWorklogsGetParams {
 /** Searchable fields of issues (action search). */
 export interface IssuesSearchFields {
   /**
-   * The `changelog` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Present upstream only when expanded; the synced copy holds null.
    */
   changelog: Record<string, unknown>;
   /**
-   * The `created` field.
+   * Not described by the contract.
    * Derived: the value of `fields.created`.
    */
   created: string;
   /**
-   * The `editmeta` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Present upstream only when expanded; the synced copy holds null.
    */
   editmeta: Record<string, unknown>;
-  /** The `expand` field. */
+  /** Not described by the contract. */
   expand: string;
-  /** The `fields` field. */
+  /** Not described by the contract. */
   fields: Record<string, unknown>;
   /**
-   * The `fieldsToInclude` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Present upstream only when expanded; the synced copy holds null.
    */
   fieldsToInclude: Record<string, unknown>;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `key` field. */
+  /** Not described by the contract. */
   key: string;
   /**
-   * The `names` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Present upstream only when expanded; the synced copy holds null.
    */
   names: Record<string, unknown>;
   /**
-   * The `operations` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Present upstream only when expanded; the synced copy holds null.
    */
   operations: Record<string, unknown>;
   /**
-   * The `projectId` field.
+   * Not described by the contract.
    * Derived: the value of `fields.project.id`.
    */
   projectId: string;
   /**
-   * The `projectKey` field.
+   * Not described by the contract.
    * Derived: the value of `fields.project.key`.
    */
   projectKey: string;
   /**
-   * The `properties` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Present upstream only when expanded; the synced copy holds null.
    */
   properties: Record<string, unknown>;
   /**
-   * The `renderedFields` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Present upstream only when expanded; the synced copy holds null.
    */
   renderedFields: Record<string, unknown>;
   /**
-   * The `schema` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Present upstream only when expanded; the synced copy holds null.
    */
   schema: Record<string, unknown>;
-  /** The `self` field. */
+  /** Not described by the contract. */
   self: string;
   /**
-   * The `transitions` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Present upstream only when expanded; the synced copy holds null.
    */
   transitions: Array<unknown>;
   /**
-   * The `updated` field.
+   * Not described by the contract.
    * Derived: the value of `fields.updated`.
    */
   updated: string;
   /**
-   * The `versionedRepresentations` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Present upstream only when expanded; the synced copy holds null.
    */
@@ -308,14 +308,14 @@ export interface IssuesGetParams {
    * Allowed values: renderedFields, names, schema, transitions, operations, editmeta, changelog, versionedRepresentations. A list joined with ','.
    */
   expand?: string;
-  /** The `failFast` field. */
+  /** Not described by the contract. */
   failFast?: boolean;
   /**
    * Comma-separated fields; default all navigable fields.
    * A list joined with ','.
    */
   fields?: string;
-  /** The `fieldsByKeys` field. */
+  /** Not described by the contract. */
   fieldsByKeys?: boolean;
   /** Id or key of the issue. */
   issueIdOrKey: string;
@@ -325,7 +325,7 @@ export interface IssuesGetParams {
    */
   properties?: string;
   /**
-   * The `updateHistory` field.
+   * Not described by the contract.
    * Default: false.
    */
   updateHistory?: boolean;
@@ -339,7 +339,7 @@ export interface IssuesApiSearchParams {
    */
   expand?: string;
   /**
-   * The `failFast` field.
+   * Not described by the contract.
    * Default: false.
    */
   failFast?: boolean;
@@ -349,7 +349,7 @@ export interface IssuesApiSearchParams {
    */
   fields?: string;
   /**
-   * The `fieldsByKeys` field.
+   * Not described by the contract.
    * Default: false.
    */
   fieldsByKeys?: boolean;
@@ -376,138 +376,138 @@ export interface IssuesApiSearchParams {
 /** Searchable fields of projects (action search). */
 export interface ProjectsSearchFields {
   /**
-   * The `archived` field.
+   * Not described by the contract.
    * Derived: always `false`.
    * Assumption: A project of the synced copy is live, so not archived.
    */
   archived: boolean;
   /**
-   * The `archivedBy` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Not in the project record; null for a live project.
    */
   archivedBy: Record<string, unknown>;
   /**
-   * The `archivedDate` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Not in the project record; null for a live project.
    */
   archivedDate: string;
-  /** The `assigneeType` field. */
+  /** Not described by the contract. */
   assigneeType: string;
-  /** The `avatarUrls` field. */
+  /** Not described by the contract. */
   avatarUrls: Record<string, unknown>;
-  /** The `components` field. */
+  /** Not described by the contract. */
   components: Array<unknown>;
   /**
-   * The `deleted` field.
+   * Not described by the contract.
    * Derived: always `false`.
    * Assumption: A project of the synced copy is live, so not deleted.
    */
   deleted: boolean;
   /**
-   * The `deletedBy` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Not in the project record; null for a live project.
    */
   deletedBy: Record<string, unknown>;
   /**
-   * The `deletedDate` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Not in the project record; null for a live project.
    */
   deletedDate: string;
-  /** The `description` field. */
+  /** Not described by the contract. */
   description: string;
   /**
-   * The `email` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Not in the project record; the synced copy holds null.
    */
   email: string;
-  /** The `entityId` field. */
+  /** Not described by the contract. */
   entityId: string;
-  /** The `expand` field. */
+  /** Not described by the contract. */
   expand: string;
   /**
-   * The `favourite` field.
+   * Not described by the contract.
    * Derived: always `false`.
    * Assumption: Not in the project record; taken as not a favourite.
    */
   favourite: boolean;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
   /**
-   * The `insight` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Present upstream only when expanded; the synced copy holds null.
    */
   insight: Record<string, unknown>;
-  /** The `isPrivate` field. */
+  /** Not described by the contract. */
   isPrivate: boolean;
   /**
-   * The `issueTypeHierarchy` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Present upstream only when expanded; the synced copy holds null.
    */
   issueTypeHierarchy: Record<string, unknown>;
-  /** The `issueTypes` field. */
+  /** Not described by the contract. */
   issueTypes: Array<unknown>;
-  /** The `key` field. */
+  /** Not described by the contract. */
   key: string;
-  /** The `lead` field. */
+  /** Not described by the contract. */
   lead: Record<string, unknown>;
-  /** The `name` field. */
+  /** Not described by the contract. */
   name: string;
   /**
-   * The `permissions` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Present upstream only when expanded; the synced copy holds null.
    */
   permissions: Record<string, unknown>;
-  /** The `projectCategory` field. */
+  /** Not described by the contract. */
   projectCategory: Record<string, unknown>;
-  /** The `projectTypeKey` field. */
+  /** Not described by the contract. */
   projectTypeKey: string;
-  /** The `properties` field. */
+  /** Not described by the contract. */
   properties: Record<string, unknown>;
   /**
-   * The `retentionTillDate` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Not in the project record; null for a live project.
    */
   retentionTillDate: string;
-  /** The `roles` field. */
+  /** Not described by the contract. */
   roles: Record<string, unknown>;
-  /** The `self` field. */
+  /** Not described by the contract. */
   self: string;
-  /** The `simplified` field. */
+  /** Not described by the contract. */
   simplified: boolean;
-  /** The `style` field. */
+  /** Not described by the contract. */
   style: string;
-  /** The `url` field. */
+  /** Not described by the contract. */
   url: string;
-  /** The `uuid` field. */
+  /** Not described by the contract. */
   uuid: string;
-  /** The `versions` field. */
+  /** Not described by the contract. */
   versions: Array<unknown>;
 }
 
 /** Params of projects get. */
 export interface ProjectsGetParams {
-  /** The `expand` field. */
+  /** Not described by the contract. */
   expand?: string;
   /** Id or key of the project. */
   projectIdOrKey: string;
-  /** The `properties` field. */
+  /** Not described by the contract. */
   properties?: string;
 }
 
 /** Params of projects api_search. */
 export interface ProjectsApiSearchParams {
-  /** The `action` field. */
+  /** Not described by the contract. One of `'view'`, `'browse'`, `'edit'`, `'create'`. */
   action?: 'view' | 'browse' | 'edit' | 'create';
-  /** The `categoryId` field. */
+  /** Not described by the contract. */
   categoryId?: number;
   /**
    * Comma-separated list of extra information to include.
@@ -529,7 +529,7 @@ export interface ProjectsApiSearchParams {
    * Range: … to 100.
    */
   maxResults?: number;
-  /** Sort key: category, key, name, owner, issueCount, lastIssueUpdatedDate, archivedDate or deletedDate, each with an optional + (ascending) or - (descending) prefix. */
+  /** Sort key: category, key, name, owner, issueCount, lastIssueUpdatedDate, archivedDate or deletedDate, each with an optional + (ascending) or - (descending) prefix. One of `'category'`, `'+category'`, `'-category'`, `'key'`, `'+key'`, `'-key'`, `'name'`, `'+name'`, `'-name'`, `'owner'`, `'+owner'`, `'-owner'`, `'issueCount'`, `'+issueCount'`, `'-issueCount'`, `'lastIssueUpdatedDate'`, `'+lastIssueUpdatedDate'`, `'-lastIssueUpdatedDate'`, `'archivedDate'`, `'+archivedDate'`, `'-archivedDate'`, `'deletedDate'`, `'+deletedDate'`, `'-deletedDate'`. */
   orderBy?: 'category' | '+category' | '-category' | 'key' | '+key' | '-key' | 'name' | '+name' | '-name' | 'owner' | '+owner' | '-owner' | 'issueCount' | '+issueCount' | '-issueCount' | 'lastIssueUpdatedDate' | '+lastIssueUpdatedDate' | '-lastIssueUpdatedDate' | 'archivedDate' | '+archivedDate' | '-archivedDate' | 'deletedDate' | '+deletedDate' | '-deletedDate';
   /**
    * Case-insensitive match on the project key or name.
@@ -566,7 +566,7 @@ export interface UsersGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `accountId` field.
+   * Not described by the contract.
    * Assumption: Not shown: the user's account id.
    */
   accountId: string;

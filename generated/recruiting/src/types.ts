@@ -2,165 +2,165 @@
 
 /** An application. */
 export interface Application {
-  /** The `answers` field. */
+  /** Not described by the contract. */
   answers: Array<Record<string, unknown>>;
-  /** The `applied_at` field. */
+  /** Not described by the contract. */
   applied_at: string;
   /** Same shape as candidate attachments. */
   attachments: Array<{
-    /** The `created_at` field. */
+    /** Not described by the contract. */
     created_at: string;
-    /** The `filename` field. */
+    /** Not described by the contract. */
     filename: string;
-    /** The `type` field. */
+    /** Not described by the contract. One of `'resume'`, `'cover_letter'`, `'admin_only'`, `'take_home_test'`, `'offer_packet'`, `'offer_letter'`, `'signed_offer_letter'`, `'other'`. */
     type: 'resume' | 'cover_letter' | 'admin_only' | 'take_home_test' | 'offer_packet' | 'offer_letter' | 'signed_offer_letter' | 'other';
-    /** The `url` field. */
+    /** Not described by the contract. */
     url: string;
     }>;
-  /** The `candidate_id` field. */
+  /** Not described by the contract. */
   candidate_id: number;
-  /** The `credited_to` field. */
+  /** Not described by the contract. */
   credited_to: Record<string, unknown>;
-  /** The `current_stage` field. */
+  /** Not described by the contract. May be null. */
   current_stage: Record<string, unknown> | null;
-  /** The `custom_fields` field. */
+  /** Not described by the contract. */
   custom_fields: Record<string, unknown>;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: number;
-  /** The `job_post_id` field. */
+  /** Not described by the contract. May be null. */
   job_post_id: number | null;
-  /** The `jobs` field. */
+  /** Not described by the contract. */
   jobs: Array<Record<string, unknown>>;
-  /** The `last_activity_at` field. */
+  /** Not described by the contract. */
   last_activity_at: string;
-  /** The `location` field. */
+  /** Not described by the contract. May be null. */
   location: Record<string, unknown> | null;
-  /** The `prospect` field. */
+  /** Not described by the contract. */
   prospect: boolean;
-  /** The `prospect_detail` field. */
+  /** Not described by the contract. */
   prospect_detail: Record<string, unknown>;
-  /** The `prospective_department` field. */
+  /** Not described by the contract. May be null. */
   prospective_department: Record<string, unknown> | null;
-  /** The `prospective_office` field. */
+  /** Not described by the contract. May be null. */
   prospective_office: Record<string, unknown> | null;
-  /** The `rejected_at` field. */
+  /** Not described by the contract. May be null. */
   rejected_at: string | null;
-  /** The `rejection_details` field. */
+  /** Not described by the contract. May be null. */
   rejection_details: Record<string, unknown> | null;
-  /** The `rejection_reason` field. */
+  /** Not described by the contract. May be null. */
   rejection_reason: Record<string, unknown> | null;
-  /** The `source` field. */
+  /** Not described by the contract. */
   source: Record<string, unknown>;
-  /** The `status` field. */
+  /** Not described by the contract. */
   status: string;
 }
 
 /** A candidate. */
 export interface Candidate {
-  /** The `addresses` field. */
+  /** Not described by the contract. */
   addresses: Array<Record<string, unknown>>;
-  /** The `application_ids` field. */
+  /** Not described by the contract. */
   application_ids: Array<number>;
-  /** The `attachments` field. */
+  /** Not described by the contract. */
   attachments: Array<{
-    /** The `created_at` field. */
+    /** Not described by the contract. */
     created_at: string;
-    /** The `filename` field. */
+    /** Not described by the contract. */
     filename: string;
-    /** The `type` field. */
+    /** Not described by the contract. One of `'resume'`, `'cover_letter'`, `'admin_only'`, `'take_home_test'`, `'offer_packet'`, `'offer_letter'`, `'signed_offer_letter'`, `'other'`. */
     type: 'resume' | 'cover_letter' | 'admin_only' | 'take_home_test' | 'offer_packet' | 'offer_letter' | 'signed_offer_letter' | 'other';
-    /** The `url` field. */
+    /** Not described by the contract. */
     url: string;
     }>;
-  /** The `can_email` field. */
+  /** Not described by the contract. */
   can_email: boolean;
-  /** The `company` field. */
+  /** Not described by the contract. May be null. */
   company: string | null;
-  /** The `coordinator` field. */
+  /** Not described by the contract. May be null. */
   coordinator: Record<string, unknown> | null;
-  /** The `created_at` field. */
+  /** Not described by the contract. */
   created_at: string;
-  /** The `custom_fields` field. */
+  /** Not described by the contract. */
   custom_fields: Record<string, unknown>;
-  /** The `email_addresses` field. */
+  /** Not described by the contract. */
   email_addresses: Array<Record<string, unknown>>;
-  /** The `first_name` field. */
+  /** Not described by the contract. */
   first_name: string;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: number;
-  /** The `is_private` field. */
+  /** Not described by the contract. */
   is_private: boolean;
-  /** The `last_activity` field. */
+  /** Not described by the contract. */
   last_activity: string;
-  /** The `last_name` field. */
+  /** Not described by the contract. */
   last_name: string;
-  /** The `phone_numbers` field. */
+  /** Not described by the contract. */
   phone_numbers: Array<Record<string, unknown>>;
-  /** The `photo_url` field. */
+  /** Not described by the contract. May be null. */
   photo_url: string | null;
-  /** The `recruiter` field. */
+  /** Not described by the contract. May be null. */
   recruiter: Record<string, unknown> | null;
-  /** The `social_media_addresses` field. */
+  /** Not described by the contract. */
   social_media_addresses: Array<Record<string, unknown>>;
-  /** The `tags` field. */
+  /** Not described by the contract. */
   tags: Array<string>;
-  /** The `title` field. */
+  /** Not described by the contract. May be null. */
   title: string | null;
-  /** The `updated_at` field. */
+  /** Not described by the contract. */
   updated_at: string;
-  /** The `website_addresses` field. */
+  /** Not described by the contract. */
   website_addresses: Array<Record<string, unknown>>;
 }
 
 /** A department. */
 export interface Department {
-  /** The `child_department_external_ids` field. */
+  /** Not described by the contract. */
   child_department_external_ids: Array<string>;
-  /** The `child_ids` field. */
+  /** Not described by the contract. */
   child_ids: Array<number>;
-  /** The `external_id` field. */
+  /** Not described by the contract. May be null. */
   external_id: string | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: number;
-  /** The `name` field. */
+  /** Not described by the contract. */
   name: string;
-  /** The `parent_department_external_id` field. */
+  /** Not described by the contract. May be null. */
   parent_department_external_id: string | null;
-  /** The `parent_id` field. */
+  /** Not described by the contract. May be null. */
   parent_id: number | null;
 }
 
 /** A job. */
 export interface Job {
-  /** The `closed_at` field. */
+  /** Not described by the contract. May be null. */
   closed_at: string | null;
-  /** The `confidential` field. */
+  /** Not described by the contract. */
   confidential: boolean;
-  /** The `created_at` field. */
+  /** Not described by the contract. */
   created_at: string;
-  /** The `custom_fields` field. */
+  /** Not described by the contract. */
   custom_fields: Record<string, unknown>;
-  /** The `departments` field. */
+  /** Not described by the contract. */
   departments: Array<Record<string, unknown> | null>;
-  /** The `hiring_team` field. */
+  /** Not described by the contract. */
   hiring_team: Record<string, unknown>;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: number;
-  /** The `name` field. */
+  /** Not described by the contract. */
   name: string;
-  /** The `notes` field. */
+  /** Not described by the contract. May be null. */
   notes: string | null;
-  /** The `offices` field. */
+  /** Not described by the contract. */
   offices: Array<Record<string, unknown>>;
-  /** The `opened_at` field. */
+  /** Not described by the contract. */
   opened_at: string;
-  /** The `openings` field. */
+  /** Not described by the contract. */
   openings: Array<Record<string, unknown>>;
-  /** The `requisition_id` field. */
+  /** Not described by the contract. May be null. */
   requisition_id: string | null;
-  /** The `status` field. */
+  /** Not described by the contract. */
   status: string;
-  /** The `updated_at` field. */
+  /** Not described by the contract. */
   updated_at: string;
 }
 
@@ -172,53 +172,53 @@ export type JobPost = Record<string, unknown>;
 
 /** An offer. */
 export interface Offer {
-  /** The `application_id` field. */
+  /** Not described by the contract. */
   application_id: number;
-  /** The `candidate_id` field. */
+  /** Not described by the contract. */
   candidate_id: number;
-  /** The `created_at` field. */
+  /** Not described by the contract. */
   created_at: string;
-  /** The `custom_fields` field. */
+  /** Not described by the contract. */
   custom_fields: Record<string, unknown>;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: number;
-  /** The `job_id` field. */
+  /** Not described by the contract. */
   job_id: number;
-  /** The `opening` field. */
+  /** Not described by the contract. May be null. */
   opening: Record<string, unknown> | null;
-  /** The `resolved_at` field. */
+  /** Not described by the contract. May be null. */
   resolved_at: string | null;
-  /** The `sent_at` field. */
+  /** Not described by the contract. May be null. */
   sent_at: string | null;
-  /** The `starts_at` field. */
+  /** Not described by the contract. May be null. */
   starts_at: string | null;
-  /** The `status` field. */
+  /** Not described by the contract. */
   status: string;
-  /** The `updated_at` field. */
+  /** Not described by the contract. */
   updated_at: string;
-  /** The `version` field. */
+  /** Not described by the contract. */
   version: number;
 }
 
 /** An office. */
 export interface Office {
-  /** The `child_ids` field. */
+  /** Not described by the contract. */
   child_ids: Array<number>;
-  /** The `child_office_external_ids` field. */
+  /** Not described by the contract. */
   child_office_external_ids: Array<string>;
-  /** The `external_id` field. */
+  /** Not described by the contract. May be null. */
   external_id: string | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: number;
-  /** The `location` field. */
+  /** Not described by the contract. May be null. */
   location: Record<string, unknown> | null;
-  /** The `name` field. */
+  /** Not described by the contract. */
   name: string;
-  /** The `parent_id` field. */
+  /** Not described by the contract. May be null. */
   parent_id: number | null;
-  /** The `parent_office_external_id` field. */
+  /** Not described by the contract. May be null. */
   parent_office_external_id: string | null;
-  /** The `primary_contact_user_id` field. */
+  /** Not described by the contract. May be null. */
   primary_contact_user_id: number | null;
 }
 
@@ -235,33 +235,33 @@ export type Source = Record<string, unknown>;
 
 /** A user of the recruiting system. */
 export interface User {
-  /** The `created_at` field. */
+  /** Not described by the contract. */
   created_at: string;
-  /** The `departments` field. */
+  /** Not described by the contract. */
   departments: Array<Record<string, unknown>>;
-  /** The `disabled` field. */
+  /** Not described by the contract. */
   disabled: boolean;
-  /** The `emails` field. */
+  /** Not described by the contract. */
   emails: Array<string>;
-  /** The `employee_id` field. */
+  /** Not described by the contract. May be null. */
   employee_id: string | null;
-  /** The `first_name` field. */
+  /** Not described by the contract. */
   first_name: string;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: number;
-  /** The `last_name` field. */
+  /** Not described by the contract. */
   last_name: string;
-  /** The `linked_candidate_ids` field. */
+  /** Not described by the contract. */
   linked_candidate_ids: Array<number>;
-  /** The `name` field. */
+  /** Not described by the contract. */
   name: string;
-  /** The `offices` field. */
+  /** Not described by the contract. */
   offices: Array<Record<string, unknown>>;
-  /** The `primary_email_address` field. */
+  /** Not described by the contract. */
   primary_email_address: string;
-  /** The `site_admin` field. */
+  /** Not described by the contract. */
   site_admin: boolean;
-  /** The `updated_at` field. */
+  /** Not described by the contract. */
   updated_at: string;
 }
 
@@ -279,7 +279,7 @@ export interface ApplicationAttachmentDownloadParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `application_id` field.
+   * Not described by the contract.
    * Assumption: Not shown: the download is assumed to name the application whose attachment it returns (the application record carries the attachments).
    */
   application_id: number;
@@ -291,7 +291,7 @@ export interface ApplicationsListParams {
   created_after?: string;
   /** Timestamp; only records created before it. */
   created_before?: string;
-  /** The `job_id` field. */
+  /** Not described by the contract. */
   job_id?: number;
   /** Timestamp; only applications with activity after it. */
   last_activity_after?: string;
@@ -302,7 +302,7 @@ export interface ApplicationsListParams {
    * Range: … to 500.
    */
   per_page?: number;
-  /** Application status. */
+  /** Application status. One of `'active'`, `'rejected'`, `'hired'`. */
   status?: 'active' | 'rejected' | 'hired';
 }
 
@@ -320,7 +320,7 @@ export interface CandidateAttachmentDownloadParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `candidate_id` field.
+   * Not described by the contract.
    * Assumption: Not shown: the download is assumed to name the candidate whose attachment it returns (the candidate record carries the attachments).
    */
   candidate_id: number;
@@ -374,7 +374,7 @@ export interface JobPostsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `id` field.
+   * Not described by the contract.
    * Assumption: The seed says "get actions take id integer (required)" but also that the parameters of this entity are not shown; the general statement is assumed to hold.
    */
   id: number;
@@ -451,7 +451,7 @@ export interface ScheduledInterviewsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `id` field.
+   * Not described by the contract.
    * Assumption: The seed says "get actions take id integer (required)" but also that the parameters of this entity are not shown; the general statement is assumed to hold.
    */
   id: number;

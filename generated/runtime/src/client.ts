@@ -9,6 +9,7 @@ import { ApiError, isRecord } from './errors.js';
 import type { ClientOptions, PageOptions, RequestOptions } from './options.js';
 import { PagePromise, type LoadedPage, type PaginationDescriptor } from './pagination.js';
 import { checkParams, type ParamSchema } from './params.js';
+import { APIPromise } from './promise.js';
 import { Transport, type Exchange } from './transport.js';
 import { ParamValidationError } from './validation.js';
 
@@ -24,6 +25,8 @@ export interface ServiceDescriptor {
   search: PaginationDescriptor;
   /** Actions of the vocabulary that read: only these are retried. Any other action counts as a write (a retried create could create twice). */
   reads: readonly string[];
+  /** Response header carrying the service's request id (errors and `withResponse()` report it), e.g. "x-request-id". */
+  requestIdHeader?: string;
 }
 
 /** One call of the execute endpoint, as generated code describes it. */
@@ -34,13 +37,16 @@ export interface CallDescriptor {
   params?: ParamSchema;
 }
 
+/** A client of any connector (the auth_config type does not matter to what calls it). */
+export type AnyClient = ConnectorClient<any>;
+
 /** One method of a generated resource, as data: what it sends and how its result is read. */
 export interface MethodDescriptor extends Omit<CallDescriptor, 'entity'> {
   /**
    * single: the envelope's records value (get, create, update, delete); list: pages of records (list, api_search);
    * hits: pages of the uniform search; a function: a call of its own (downloads: `callDownload`).
    */
-  result: 'single' | 'list' | 'hits' | ((client: ConnectorClient, call: CallDescriptor, params?: object, options?: RequestOptions) => Promise<unknown>);
+  result: 'single' | 'list' | 'hits' | ((client: AnyClient, call: CallDescriptor, params?: object, options?: RequestOptions) => APIPromise<unknown>);
   /** list: how it pages (absent: one page). */
   paging?: PaginationDescriptor;
 }
@@ -73,38 +79,51 @@ export interface Source {
   [key: string]: unknown;
 }
 
-/** Calls the Connector Execution Service; generated clients subclass it and add typed entity methods. */
-export class ConnectorClient {
+/**
+ * Calls the Connector Execution Service; generated clients subclass it and add typed entity methods. `A` is the
+ * connector's auth_config type, which `createSource` takes.
+ */
+export class ConnectorClient<A extends object = Record<string, unknown>> {
   readonly #options: ClientOptions;
   readonly #service: ServiceDescriptor;
   readonly #transport: Transport;
+  /** The execute path of this client's source, expanded once; undefined without a source. */
+  readonly #executePath: string | undefined;
 
-  /** Checks the options at once: a given source id, and validators for validateResponses. */
-  constructor(options: ClientOptions, service: ServiceDescriptor) {
+  /**
+   * Checks the options at once: a given source id, and validators for validateResponses. `connector` names the
+   * connector in log lines.
+   */
+  constructor(options: ClientOptions, service: ServiceDescriptor, connector?: string) {
     const { sourceId } = options;
     // "." and ".." would be path segments of their own.
     if (sourceId === '' || sourceId === '.' || sourceId === '..') throw new TypeError(`invalid sourceId ${JSON.stringify(sourceId)}: not empty, "." or ".."`);
     // The validators are opt-in so that clients which never check responses do not bundle them.
     if ((options.validateResponses ?? 'off') !== 'off' && !options.responseValidators) {
-      throw new TypeError("validateResponses needs the responseValidators option: import { responseValidators } from '<package>/validators'");
+      throw new TypeError("validateResponses needs responseValidators (import them from '<package>/validators')");
     }
     this.#options = options;
     this.#service = service;
-    this.#transport = new Transport(options);
+    this.#executePath = sourceId === undefined ? undefined : service.executePath.replace('{source_id}', encodeURIComponent(sourceId));
+    this.#transport = new Transport(options, service.requestIdHeader, connector);
   }
 
   /**
    * Untyped escape hatch: any entity/action/params; returns the envelope's records and meta as sent.
    * Retried like typed calls: the service's read actions may be; any other action never. Expects a JSON response (use typed download methods for bytes).
    */
-  async execute(request: { entity: string; action: string; params?: Record<string, unknown> }, options?: RequestOptions): Promise<ExecuteResponse> {
-    const exchange = await this.#send(request, request.params, options);
-    return { ...this.#unwrap(exchange), status: exchange.status, headers: exchange.headers };
+  execute(request: { entity: string; action: string; params?: Record<string, unknown> }, options?: RequestOptions): APIPromise<ExecuteResponse> {
+    return this.#call(this.#send(request, request.params, options), (exchange) => ({ ...this.#unwrap(exchange), status: exchange.status, headers: exchange.headers }));
   }
 
-  /** POSTs the body to the sources path; returns the envelope's records value (assumed { id, ... }). Never retried. */
-  async createSource(body: CreateSourceBody, options?: RequestOptions): Promise<Source> {
-    return this.#unwrap(await this.#transport.send({ path: this.#service.sourcesPath, body, retryable: false, options })).records as Source;
+  /**
+   * Creates a source: POSTs the body to the sources path; returns the envelope's records value (assumed { id, ... }).
+   * Never retried. `auth_config` is typed by the connector's authentication.
+   * @example
+   * const source = await client.createSource({ workspace_id: '<workspace>', source_template_id: '<connector id>', name: 'My source', auth_config: {} });
+   */
+  createSource(body: CreateSourceBody<A>, options?: RequestOptions): APIPromise<Source> {
+    return this.#call(this.#transport.send({ path: this.#service.sourcesPath, body, retryable: false, options }), (exchange) => this.#unwrap(exchange).records as Source);
   }
 
   /**
@@ -127,30 +146,39 @@ export class ConnectorClient {
   }
 
   /** A single-record call (get, create, update, delete): the envelope's records value. */
-  protected async callSingle<T>(call: CallDescriptor, params: object | undefined, options?: RequestOptions): Promise<T> {
-    const { records } = this.#unwrap(await this.request(call, params, options));
-    this.#checkRecords(call, [records], false);
-    return records as T;
+  protected callSingle<T>(call: CallDescriptor, params: object | undefined, options?: RequestOptions): APIPromise<T> {
+    return this.#call(this.request(call, params, options), (exchange) => {
+      const { records } = this.#unwrap(exchange);
+      this.#checkRecords(call, [records], false);
+      return records as T;
+    });
+  }
+
+  /** The promise of a call: `read` turns its exchange into the data; the exchange gives `withResponse()` its facts. */
+  #call<T>(exchange: Promise<Exchange>, read: (exchange: Exchange) => T): APIPromise<T> {
+    // The exchange is this call's own object: it becomes the result (no copy: this runs on every call).
+    return new APIPromise(exchange.then((done) => Object.assign(done, { data: read(done) })));
   }
 
   /**
-   * A paged call: lazily fetched pages walked per `pagination` (null: one page). Lists read an array of records
-   * and the meta; the uniform search (`hits`) reads the hit object ({ hits, next_cursor, took_ms }) in the records
-   * key, which is both the page and the meta paging reads.
+   * A paged call: pages walked per `pagination` (null: one page), the first requested at once. Lists read an
+   * array of records and the meta; the uniform search (`hits`) reads the hit object ({ hits, next_cursor,
+   * took_ms }) in the records key, which is both the page and the meta paging reads.
    */
   #pages(call: CallDescriptor, params: object | undefined, pagination: PaginationDescriptor | null, options: PageOptions | undefined, hits: boolean): PagePromise<unknown, unknown> {
     // Only the caller's params are checked: later pages differ only in the paging value the server handed out.
     const invalid = this.#paramProblem(call, params);
     const load = async (pageParams: Record<string, unknown> | undefined): Promise<LoadedPage<unknown, unknown>> => {
       if (invalid) throw invalid;
-      const { records, meta } = this.#unwrap(await this.#send(call, pageParams, options));
-      const expected = hits ? (isRecord(records) && Array.isArray(records['hits']) ? undefined : 'a search result with a hits array') : Array.isArray(records) ? undefined : 'an array of records';
-      if (expected) throw new ApiError(`expected ${expected} in '${this.#service.envelope.records}' (${call.entity} ${call.action})`, { entity: call.entity, action: call.action });
-      if (hits) return { page: records, items: (records as { hits: unknown[] }).hits, meta: records };
-      this.#checkRecords(call, records as unknown[], true);
-      return { page: { records, meta }, items: records as unknown[], meta };
+      const exchange = await this.#send(call, pageParams, options);
+      const { records, meta } = this.#unwrap(exchange);
+      const items = hits ? isRecord(records) && records['hits'] : records;
+      if (!Array.isArray(items)) throw unexpected(exchange, `${hits ? 'a search result with a hits array' : 'an array of records'} in '${this.#service.envelope.records}'`);
+      if (!hits) this.#checkRecords(call, items, true);
+      // The uniform search's hit object is both the page and the meta paging reads.
+      return Object.assign(exchange, { data: hits ? records : { records, meta }, items, meta: hits ? records : meta });
     };
-    return new PagePromise(load, params as Record<string, unknown> | undefined, pagination, { maxItems: options?.maxItems, maxPages: options?.maxPages });
+    return new PagePromise(load, params as Record<string, unknown> | undefined, pagination, { maxItems: options?.maxItems, maxPages: options?.maxPages, pageLimit: this.#options.maxPages ?? 10_000 });
   }
 
   /**
@@ -158,18 +186,18 @@ export class ConnectorClient {
    * the parsed JSON body — or, with `stream`, the unread response (downloads). Params are checked first unless
    * `validateParams` is off. Generated methods build on it; so can calls the typed methods do not cover.
    */
-  async request(call: CallDescriptor, params?: object, options?: RequestOptions, stream = false): Promise<Exchange> {
+  request(call: CallDescriptor, params?: object, options?: RequestOptions, stream = false): Promise<Exchange> {
     const problem = this.#paramProblem(call, params);
-    if (problem) throw problem;
-    return this.#send(call, params, options, stream);
+    return problem ? Promise.reject(problem) : this.#send(call, params, options, stream);
   }
 
   /** POSTs `{ entity, action, params }` to the execute path of this client's source. */
   #send({ entity, action }: { entity: string; action: string }, params: object | undefined, options: RequestOptions | undefined, stream?: boolean): Promise<Exchange> {
-    const { sourceId } = this.#options;
-    if (sourceId === undefined) throw new TypeError('sourceId is required (only createSource works without it)');
+    const path = this.#executePath;
+    // Not async (each async layer costs every call its ticks): failures are returned as rejections.
+    if (path === undefined) return Promise.reject(new TypeError('sourceId is required (only createSource works without it)'));
     return this.#transport.send({
-      path: this.#service.executePath.replace('{source_id}', encodeURIComponent(sourceId)),
+      path,
       body: params === undefined ? { entity, action } : { entity, action, params },
       retryable: this.#service.reads.includes(action),
       stream,
@@ -186,19 +214,25 @@ export class ConnectorClient {
     return problems.length ? new ParamValidationError(call.entity, call.action, problems) : undefined;
   }
 
-  /** validateResponses: checks each record; warns or throws per the client option. */
+  /** validateResponses: checks each record; logs a warning or throws per the client option. */
   #checkRecords(call: CallDescriptor, records: unknown[], indexed: boolean): void {
-    const { validateResponses: mode = 'off', responseValidators, logger } = this.#options;
+    const { validateResponses: mode = 'off', responseValidators } = this.#options;
     const error = mode === 'off' ? undefined : responseValidators!.check(call.entity, call.action, records, indexed);
     if (!error) return;
     if (mode === 'strict') throw error;
-    (logger ?? console).warn(error.message);
+    this.#transport.log(2, error.message);
   }
 
   /** The envelope's records and meta (both undefined for an empty body). */
-  #unwrap({ json, status, headers }: Exchange): { records: unknown; meta: unknown } {
-    if (json !== undefined && !isRecord(json)) throw new ApiError(`${status} expected a JSON object response`, { status, headers });
+  #unwrap(exchange: Exchange): { records: unknown; meta: unknown } {
+    const { json } = exchange;
+    if (json !== undefined && !isRecord(json)) throw unexpected(exchange, 'a JSON object');
     const { envelope } = this.#service;
     return { records: json?.[envelope.records], meta: json?.[envelope.meta] };
   }
+}
+
+/** The error for a 2xx response that is not what the contract describes (not retried: the server did answer). */
+export function unexpected({ status, headers, requestId }: Pick<Exchange, 'status' | 'headers' | 'requestId'>, what: string): ApiError {
+  return new ApiError(`${status} response: expected ${what}`, { status, headers, requestId });
 }

@@ -22,13 +22,16 @@ export {
   InvalidRequestError,
   NotFoundError,
   PaginationError,
+  LimitError,
   RateLimitError,
   ServerError,
   TimeoutError,
+  type ApiErrorInit,
   type FieldError,
 } from './errors.js';
-export type { ClientOptions, PageOptions, RequestOptions } from './options.js';
-export type { Exchange } from './transport.js';
+export type { ClientOptions, Fetch, FetchHeaders, FetchInit, FetchOptions, FetchResponse, Logger, LogLevel, PageOptions, RequestOptions } from './options.js';
+export { APIPromise, type CallResult, type WithResponse } from './promise.js';
+export { DEFAULT_MAX_RESPONSE_BYTES, LOG_LEVEL_ENV, MAX_RETRIES, type Exchange } from './transport.js';
 export { PagePromise, type PaginationDescriptor } from './pagination.js';
 export { checkParams, type ParamSchema, type ParamType } from './params.js';
 export { createResponseValidators, type ResponseValidators } from './response-validation.js';

@@ -5,7 +5,8 @@
  * interprets every scheme, so the runtime needs no per-connector code.
  */
 
-import { PaginationError, isRecord } from './errors.js';
+import { LimitError, PaginationError, isRecord } from './errors.js';
+import { APIPromise, type CallResult } from './promise.js';
 
 /** How one paging scheme works (a connector's `pagination[]` entry of the catalogue, verbatim shape). */
 export interface PaginationDescriptor {
@@ -25,9 +26,8 @@ export interface PaginationDescriptor {
   stop: { when: 'metaFalse' | 'metaTrue' | 'metaMissing' | 'nextMissing' | 'emptyPage' | 'shortPage' | 'totalReached'; key?: string }[];
 }
 
-/** One fetched page as the walker sees it: what the caller gets, the items in it, and the meta paging reads. */
-export interface LoadedPage<Item, P> {
-  page: P;
+/** One fetched page as the walker sees it: what the caller gets (with its response), the items in it, and the meta paging reads. */
+export interface LoadedPage<Item, P> extends CallResult<P> {
   items: Item[];
   meta: unknown;
 }
@@ -37,49 +37,34 @@ export type PageLoader<Item, P> = (params: Record<string, unknown> | undefined) 
 
 /** How far a walk may go. */
 export interface WalkLimits {
+  /** The caller's bound on items: the walk ends quietly there. */
   maxItems?: number | undefined;
+  /** The caller's bound on pages: the walk ends quietly there. */
   maxPages?: number | undefined;
+  /** Without `maxPages`: the safety limit on pages (the client's `maxPages`); reaching it with pages left throws {@link LimitError}. */
+  pageLimit?: number | undefined;
 }
 
 /**
- * The result of a list-shaped call. Awaiting it gives the first page; iterating it walks every item of every
- * page; `.pages()` walks pages. Nothing is fetched until one of these is used. Awaiting fetches the first page
- * once (awaiting again reuses it); each `.pages()` and each iteration starts its own walk from the first page.
- * `maxPages` and `maxItems` bound walks: iteration yields at most `maxItems` items, `.pages()` stops after the
- * page that reaches it.
+ * The result of a list-shaped call: a Promise of the first page (requested when the method is called), and an
+ * async iterable of every item of every page; `.pages()` walks pages. Each walk starts from the first page the
+ * promise holds and fetches the pages after it. `maxPages` and `maxItems` bound walks: iteration yields at most
+ * `maxItems` items, `.pages()` stops after the page that reaches it.
  */
-export class PagePromise<Item, P> implements PromiseLike<P>, AsyncIterable<Item> {
+export class PagePromise<Item, P> extends APIPromise<P> implements AsyncIterable<Item> {
+  declare protected readonly result: Promise<LoadedPage<Item, P>>;
   readonly #load: PageLoader<Item, P>;
   readonly #params: Record<string, unknown> | undefined;
   readonly #pagination: PaginationDescriptor | null;
   readonly #limits: WalkLimits;
-  #first: Promise<P> | undefined;
 
-  /** Built by the client; `pagination` null means the call returns a single page. */
+  /** Built by the client, which starts the first page; `pagination` null means the call returns a single page. */
   constructor(load: PageLoader<Item, P>, params: Record<string, unknown> | undefined, pagination: PaginationDescriptor | null, limits: WalkLimits = {}) {
+    super(load(params));
     this.#load = load;
     this.#params = params;
     this.#pagination = pagination;
     this.#limits = limits;
-  }
-
-  /** The first page. */
-  then<A = P, B = never>(
-    onfulfilled?: ((value: P) => A | PromiseLike<A>) | null,
-    onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
-  ): Promise<A | B> {
-    this.#first ??= this.#load(this.#params).then((loaded) => loaded.page);
-    return this.#first.then(onfulfilled, onrejected);
-  }
-
-  /** Like Promise.prototype.catch, on the first page. */
-  catch<B = never>(onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<P | B> {
-    return this.then(undefined, onrejected);
-  }
-
-  /** Like Promise.prototype.finally, on the first page. */
-  finally(onfinally?: (() => void) | null): Promise<P> {
-    return this.then().finally(onfinally);
   }
 
   /** Every page, in order, until the scheme's stop conditions or the limits end the walk. */
@@ -87,7 +72,7 @@ export class PagePromise<Item, P> implements PromiseLike<P>, AsyncIterable<Item>
     const walk = () => this.#walk();
     return {
       async *[Symbol.asyncIterator]() {
-        for await (const loaded of walk()) yield loaded.page;
+        for await (const loaded of walk()) yield loaded.data;
       },
     };
   }
@@ -104,26 +89,28 @@ export class PagePromise<Item, P> implements PromiseLike<P>, AsyncIterable<Item>
     }
   }
 
-  /** Fetches page after page, each request being the original params with the paging param set to the next value. */
+  /** The first page, then page after page, each request being the original params with the paging param set to the next value. */
   async *#walk(): AsyncGenerator<LoadedPage<Item, P>, void, undefined> {
     const scheme = this.#pagination;
-    const { maxItems = Infinity, maxPages = Infinity } = this.#limits;
+    const { maxItems = Infinity, maxPages, pageLimit = Infinity } = this.#limits;
     let params = this.#params;
     const seen = new Set<string>();
     if (scheme && params?.[scheme.param] !== undefined) seen.add(JSON.stringify(params[scheme.param]));
     let firstPageSize: number | undefined;
     let pages = 0;
     let items = 0;
-    if (maxPages <= 0 || maxItems <= 0) return;
-    for (;;) {
-      const loaded = await this.#load(params);
+    // The first page was requested with the call: await it even when no page is wanted, so its failure is seen.
+    let loaded = await this.result;
+    if (maxPages! <= 0 || maxItems <= 0) return;
+    for (; ; loaded = await this.#load(params)) {
       pages++;
       items += loaded.items.length;
       firstPageSize ??= loaded.items.length;
       yield loaded;
-      if (!scheme || pages >= maxPages || items >= maxItems) return;
+      if (!scheme || pages >= maxPages! || items >= maxItems) return;
       const next = nextValue(scheme, params ?? {}, loaded);
       if (isLastPage(scheme, params ?? {}, loaded, next, firstPageSize)) return;
+      if (maxPages === undefined && pages >= pageLimit) throw new LimitError('maxPages', pageLimit, `Iterating past page ${pages}`);
       const key = JSON.stringify(next);
       if (seen.has(key)) {
         throw new PaginationError(`The server repeated ${scheme.param}=${key}; stopping instead of looping forever`);
@@ -204,7 +191,6 @@ function isMissing(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }
 
-/** A query param of a (possibly relative) URL; undefined when absent or unparsable. */
 /** A numeric param read from a URL is text: give the server the number the param declares. */
 function asParamType(value: string | undefined, type: PaginationDescriptor['paramType']): unknown {
   if (value === undefined || (type !== 'integer' && type !== 'number')) return value;
@@ -212,6 +198,7 @@ function asParamType(value: string | undefined, type: PaginationDescriptor['para
   return value.trim() !== '' && Number.isFinite(n) ? n : value;
 }
 
+/** A query param of a (possibly relative) URL; undefined when absent or unparsable. */
 function queryParamOf(url: string, name: string): string | undefined {
   try {
     return new URL(url, 'http://relative.invalid').searchParams.get(name) ?? undefined;

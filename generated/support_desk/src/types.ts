@@ -22,37 +22,37 @@ export type Automation = Record<string, unknown>;
 
 /** A brand. */
 export interface Brand {
-  /** The `active` field. */
+  /** Not described by the contract. */
   active: boolean;
-  /** The `brand_url` field. */
+  /** Not described by the contract. */
   brand_url: string;
-  /** The `created_at` field. */
+  /** Not described by the contract. */
   created_at: string;
-  /** The `default` field. */
+  /** Not described by the contract. */
   default: boolean;
-  /** The `has_help_center` field. */
+  /** Not described by the contract. */
   has_help_center: boolean;
-  /** The `help_center_state` field. */
+  /** Not described by the contract. One of `'enabled'`, `'disabled'`, `'restricted'`. */
   help_center_state: 'enabled' | 'disabled' | 'restricted';
-  /** The `host_mapping` field. */
+  /** Not described by the contract. May be null. */
   host_mapping: string | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: number;
-  /** The `is_deleted` field. */
+  /** Not described by the contract. */
   is_deleted: boolean;
-  /** The `logo` field. */
+  /** Not described by the contract. May be null. */
   logo: Record<string, unknown> | null;
-  /** The `name` field. */
+  /** Not described by the contract. */
   name: string;
-  /** The `signature_template` field. */
+  /** Not described by the contract. */
   signature_template: string;
-  /** The `subdomain` field. */
+  /** Not described by the contract. */
   subdomain: string;
-  /** The `ticket_form_ids` field. */
+  /** Not described by the contract. */
   ticket_form_ids: Array<number>;
-  /** The `updated_at` field. */
+  /** Not described by the contract. */
   updated_at: string;
-  /** The `url` field. */
+  /** Not described by the contract. */
   url: string;
 }
 
@@ -69,27 +69,27 @@ export type GroupMembership = Record<string, unknown>;
 
 /** A macro. */
 export interface Macro {
-  /** The `actions` field. */
+  /** Not described by the contract. */
   actions: Array<Record<string, unknown>>;
-  /** The `active` field. */
+  /** Not described by the contract. */
   active: boolean;
-  /** The `created_at` field. */
+  /** Not described by the contract. */
   created_at: string;
-  /** The `description` field. */
+  /** Not described by the contract. */
   description: string;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: number;
-  /** The `position` field. */
+  /** Not described by the contract. */
   position: number;
-  /** The `raw_title` field. */
+  /** Not described by the contract. */
   raw_title: string;
-  /** The `restriction` field. */
+  /** Not described by the contract. May be null. */
   restriction: Record<string, unknown> | null;
-  /** The `title` field. */
+  /** Not described by the contract. */
   title: string;
-  /** The `updated_at` field. */
+  /** Not described by the contract. */
   updated_at: string;
-  /** The `url` field. */
+  /** Not described by the contract. */
   url: string;
 }
 
@@ -121,83 +121,83 @@ export type Tag = Record<string, unknown>;
 
 /** A ticket. */
 export interface Ticket {
-  /** The `allow_attachments` field. */
+  /** Not described by the contract. */
   allow_attachments: boolean;
-  /** The `allow_channelback` field. */
+  /** Not described by the contract. */
   allow_channelback: boolean;
-  /** The `assignee_id` field. */
+  /** Not described by the contract. May be null. */
   assignee_id: number | null;
-  /** The `brand_id` field. */
+  /** Not described by the contract. */
   brand_id: number;
-  /** The `collaborator_ids` field. */
+  /** Not described by the contract. */
   collaborator_ids: Array<number>;
-  /** The `created_at` field. */
+  /** Not described by the contract. */
   created_at: string;
-  /** The `custom_fields` field. */
+  /** Not described by the contract. */
   custom_fields: Array<Record<string, unknown>>;
-  /** The `custom_status_id` field. */
+  /** Not described by the contract. */
   custom_status_id: number;
-  /** The `description` field. */
+  /** Not described by the contract. */
   description: string;
-  /** The `due_at` field. */
+  /** Not described by the contract. May be null. */
   due_at: string | null;
-  /** The `email_cc_ids` field. */
+  /** Not described by the contract. */
   email_cc_ids: Array<number>;
-  /** The `external_id` field. */
+  /** Not described by the contract. May be null. */
   external_id: string | null;
-  /** The `fields` field. */
+  /** Not described by the contract. */
   fields: Array<Record<string, unknown>>;
-  /** The `follower_ids` field. */
+  /** Not described by the contract. */
   follower_ids: Array<number>;
-  /** The `followup_ids` field. */
+  /** Not described by the contract. */
   followup_ids: Array<number>;
-  /** The `forum_topic_id` field. */
+  /** Not described by the contract. May be null. */
   forum_topic_id: number | null;
-  /** The `from_messaging_channel` field. */
+  /** Not described by the contract. */
   from_messaging_channel: boolean;
-  /** The `generated_timestamp` field. */
+  /** Not described by the contract. */
   generated_timestamp: number;
-  /** The `group_id` field. */
+  /** Not described by the contract. May be null. */
   group_id: number | null;
-  /** The `has_incidents` field. */
+  /** Not described by the contract. */
   has_incidents: boolean;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: number;
-  /** The `is_public` field. */
+  /** Not described by the contract. */
   is_public: boolean;
-  /** The `organization_id` field. */
+  /** Not described by the contract. May be null. */
   organization_id: number | null;
-  /** The `priority` field. */
+  /** Not described by the contract. May be null. */
   priority: string | null;
-  /** The `problem_id` field. */
+  /** Not described by the contract. May be null. */
   problem_id: number | null;
-  /** The `raw_subject` field. */
+  /** Not described by the contract. May be null. */
   raw_subject: string | null;
-  /** The `recipient` field. */
+  /** Not described by the contract. May be null. */
   recipient: string | null;
-  /** The `requester_id` field. */
+  /** Not described by the contract. */
   requester_id: number;
-  /** The `satisfaction_rating` field. */
+  /** Not described by the contract. */
   satisfaction_rating: Record<string, unknown>;
-  /** The `sharing_agreement_ids` field. */
+  /** Not described by the contract. */
   sharing_agreement_ids: Array<number>;
-  /** The `status` field. */
+  /** Not described by the contract. One of `'new'`, `'open'`, `'pending'`, `'hold'`, `'solved'`, `'closed'`. */
   status: 'new' | 'open' | 'pending' | 'hold' | 'solved' | 'closed';
-  /** The `subject` field. */
+  /** Not described by the contract. May be null. */
   subject: string | null;
-  /** The `submitter_id` field. */
+  /** Not described by the contract. */
   submitter_id: number;
-  /** The `tags` field. */
+  /** Not described by the contract. */
   tags: Array<string>;
-  /** The `ticket_form_id` field. */
+  /** Not described by the contract. */
   ticket_form_id: number;
-  /** The `type` field. */
+  /** Not described by the contract. May be null. */
   type: string | null;
-  /** The `updated_at` field. */
+  /** Not described by the contract. */
   updated_at: string;
-  /** The `url` field. */
+  /** Not described by the contract. */
   url: string;
-  /** The `via` field. */
+  /** Not described by the contract. */
   via: Record<string, unknown>;
 }
 
@@ -229,147 +229,147 @@ export type TicketMetric = Record<string, unknown>;
 
 /** A trigger. */
 export interface Trigger {
-  /** The `actions` field. */
+  /** Not described by the contract. */
   actions: Array<Record<string, unknown>>;
-  /** The `active` field. */
+  /** Not described by the contract. */
   active: boolean;
-  /** The `category_id` field. */
+  /** Not described by the contract. */
   category_id: string;
-  /** The `conditions` field. */
+  /** Not described by the contract. */
   conditions: Record<string, unknown>;
-  /** The `created_at` field. */
+  /** Not described by the contract. */
   created_at: string;
-  /** The `description` field. */
+  /** Not described by the contract. May be null. */
   description: string | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: number;
-  /** The `position` field. */
+  /** Not described by the contract. */
   position: number;
-  /** The `raw_title` field. */
+  /** Not described by the contract. */
   raw_title: string;
-  /** The `title` field. */
+  /** Not described by the contract. */
   title: string;
-  /** The `updated_at` field. */
+  /** Not described by the contract. */
   updated_at: string;
-  /** The `url` field. */
+  /** Not described by the contract. */
   url: string;
 }
 
 /** A user (end user, agent or admin). */
 export interface User {
-  /** The `active` field. */
+  /** Not described by the contract. */
   active: boolean;
-  /** The `alias` field. */
+  /** Not described by the contract. May be null. */
   alias: string | null;
-  /** The `created_at` field. */
+  /** Not described by the contract. */
   created_at: string;
-  /** The `custom_role_id` field. */
+  /** Not described by the contract. May be null. */
   custom_role_id: number | null;
-  /** The `default_group_id` field. */
+  /** Not described by the contract. May be null. */
   default_group_id: number | null;
-  /** The `details` field. */
+  /** Not described by the contract. May be null. */
   details: string | null;
-  /** The `email` field. */
+  /** Not described by the contract. May be null. */
   email: string | null;
-  /** The `external_id` field. */
+  /** Not described by the contract. May be null. */
   external_id: string | null;
-  /** The `iana_time_zone` field. */
+  /** Not described by the contract. */
   iana_time_zone: string;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: number;
-  /** The `last_login_at` field. */
+  /** Not described by the contract. May be null. */
   last_login_at: string | null;
-  /** The `locale` field. */
+  /** Not described by the contract. */
   locale: string;
-  /** The `locale_id` field. */
+  /** Not described by the contract. */
   locale_id: number;
-  /** The `moderator` field. */
+  /** Not described by the contract. */
   moderator: boolean;
-  /** The `name` field. */
+  /** Not described by the contract. */
   name: string;
-  /** The `notes` field. */
+  /** Not described by the contract. May be null. */
   notes: string | null;
-  /** The `only_private_comments` field. */
+  /** Not described by the contract. */
   only_private_comments: boolean;
-  /** The `organization_id` field. */
+  /** Not described by the contract. May be null. */
   organization_id: number | null;
-  /** The `permanently_deleted` field. */
+  /** Not described by the contract. */
   permanently_deleted: boolean;
-  /** The `phone` field. */
+  /** Not described by the contract. May be null. */
   phone: string | null;
-  /** The `photo` field. */
+  /** Not described by the contract. May be null. */
   photo: Record<string, unknown> | null;
-  /** The `report_csv` field. */
+  /** Not described by the contract. */
   report_csv: boolean;
-  /** The `restricted_agent` field. */
+  /** Not described by the contract. */
   restricted_agent: boolean;
-  /** The `role` field. */
+  /** Not described by the contract. One of `'end-user'`, `'agent'`, `'admin'`. */
   role: 'end-user' | 'agent' | 'admin';
-  /** The `role_type` field. */
+  /** Not described by the contract. May be null. */
   role_type: number | null;
-  /** The `shared` field. */
+  /** Not described by the contract. */
   shared: boolean;
-  /** The `shared_agent` field. */
+  /** Not described by the contract. */
   shared_agent: boolean;
-  /** The `shared_phone_number` field. */
+  /** Not described by the contract. May be null. */
   shared_phone_number: boolean | null;
-  /** The `signature` field. */
+  /** Not described by the contract. May be null. */
   signature: string | null;
-  /** The `suspended` field. */
+  /** Not described by the contract. */
   suspended: boolean;
-  /** The `tags` field. */
+  /** Not described by the contract. */
   tags: Array<string>;
-  /** The `ticket_restriction` field. */
+  /** Not described by the contract. May be null. */
   ticket_restriction: string | null;
-  /** The `time_zone` field. */
+  /** Not described by the contract. */
   time_zone: string;
-  /** The `two_factor_auth_enabled` field. */
+  /** Not described by the contract. May be null. */
   two_factor_auth_enabled: boolean | null;
-  /** The `updated_at` field. */
+  /** Not described by the contract. */
   updated_at: string;
-  /** The `url` field. */
+  /** Not described by the contract. */
   url: string;
-  /** The `user_fields` field. */
+  /** Not described by the contract. */
   user_fields: Record<string, unknown>;
-  /** The `verified` field. */
+  /** Not described by the contract. */
   verified: boolean;
 }
 
 /** A view. */
 export interface View {
-  /** The `active` field. */
+  /** Not described by the contract. */
   active: boolean;
-  /** The `conditions` field. */
+  /** Not described by the contract. */
   conditions: Record<string, unknown>;
-  /** The `created_at` field. */
+  /** Not described by the contract. */
   created_at: string;
-  /** The `description` field. */
+  /** Not described by the contract. May be null. */
   description: string | null;
-  /** The `execution` field. */
+  /** Not described by the contract. */
   execution: Record<string, unknown>;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: number;
-  /** The `position` field. */
+  /** Not described by the contract. */
   position: number;
-  /** The `raw_title` field. */
+  /** Not described by the contract. */
   raw_title: string;
-  /** The `restriction` field. */
+  /** Not described by the contract. May be null. */
   restriction: Record<string, unknown> | null;
-  /** The `title` field. */
+  /** Not described by the contract. */
   title: string;
-  /** The `updated_at` field. */
+  /** Not described by the contract. */
   updated_at: string;
-  /** The `url` field. */
+  /** Not described by the contract. */
   url: string;
 }
 
 /** Meta of ticket, user, brand, view, macro and trigger lists. */
 export interface ListMeta {
-  /** The `count` field. */
+  /** Not described by the contract. */
   count: number;
-  /** The `next_page` field. */
+  /** Not described by the contract. May be null. */
   next_page: string | null;
-  /** The `previous_page` field. */
+  /** Not described by the contract. May be null. */
   previous_page: string | null;
 }
 
@@ -392,7 +392,7 @@ export interface ArticleAttachmentsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `article_attachment_id` field.
+   * Not described by the contract.
    * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
    */
   article_attachment_id: number;
@@ -406,7 +406,7 @@ export interface ArticleAttachmentsDownloadParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `article_attachment_id` field.
+   * Not described by the contract.
    * Assumption: Not shown: the download addresses the attachment as its get does.
    */
   article_attachment_id: number;
@@ -426,7 +426,7 @@ export interface ArticlesGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `article_id` field.
+   * Not described by the contract.
    * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
    */
   article_id: number;
@@ -440,7 +440,7 @@ export interface AttachmentsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `attachment_id` field.
+   * Not described by the contract.
    * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
    */
   attachment_id: number;
@@ -454,7 +454,7 @@ export interface AttachmentsDownloadParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `attachment_id` field.
+   * Not described by the contract.
    * Assumption: Not shown: the download addresses the attachment as its get does.
    */
   attachment_id: number;
@@ -474,7 +474,7 @@ export interface AutomationsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `automation_id` field.
+   * Not described by the contract.
    * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
    */
   automation_id: number;
@@ -482,42 +482,42 @@ export interface AutomationsGetParams {
 
 /** Searchable fields of brands (action search). */
 export interface BrandsSearchFields {
-  /** The `active` field. */
+  /** Not described by the contract. */
   active: boolean;
-  /** The `brand_url` field. */
+  /** Not described by the contract. */
   brand_url: string;
-  /** The `created_at` field. */
+  /** Not described by the contract. */
   created_at: string;
-  /** The `default` field. */
+  /** Not described by the contract. */
   default: boolean;
-  /** The `has_help_center` field. */
+  /** Not described by the contract. */
   has_help_center: boolean;
-  /** The `help_center_state` field. */
+  /** Not described by the contract. One of `'enabled'`, `'disabled'`, `'restricted'`. */
   help_center_state: 'enabled' | 'disabled' | 'restricted';
-  /** The `host_mapping` field. */
+  /** Not described by the contract. May be null. */
   host_mapping: string | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: number;
-  /** The `is_deleted` field. */
+  /** Not described by the contract. */
   is_deleted: boolean;
   /**
-   * The `logo` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Note: The seed gives brand searchable fields as "the same names; logo is string, others as above": every record field is listed with the record's type, except logo (object|null in the record).
    * Assumption: The contract does not show which string of the record's logo object the search holds; the synced copy holds null.
    */
   logo: string;
-  /** The `name` field. */
+  /** Not described by the contract. */
   name: string;
-  /** The `signature_template` field. */
+  /** Not described by the contract. */
   signature_template: string;
-  /** The `subdomain` field. */
+  /** Not described by the contract. */
   subdomain: string;
-  /** The `ticket_form_ids` field. */
+  /** Not described by the contract. */
   ticket_form_ids: Array<number>;
-  /** The `updated_at` field. */
+  /** Not described by the contract. */
   updated_at: string;
-  /** The `url` field. */
+  /** Not described by the contract. */
   url: string;
 }
 
@@ -557,7 +557,7 @@ export interface GroupsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `group_id` field.
+   * Not described by the contract.
    * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
    */
   group_id: number;
@@ -565,7 +565,7 @@ export interface GroupsGetParams {
 
 /** Params of macros list. */
 export interface MacrosListParams {
-  /** Filter by access. */
+  /** Filter by access. One of `'personal'`, `'shared'`, `'account'`. */
   access?: 'personal' | 'shared' | 'account';
   /** Filter by active. */
   active?: boolean;
@@ -573,13 +573,13 @@ export interface MacrosListParams {
   category?: number;
   /** Filter by group id. */
   group_id?: number;
-  /** The `only_viewable` field. */
+  /** Not described by the contract. */
   only_viewable?: boolean;
   /** Page number. Applies to all list actions of the endpoint table. */
   page?: number;
-  /** Sort field. */
+  /** Sort field. One of `'alphabetical'`, `'created_at'`, `'updated_at'`, `'position'`. */
   sort_by?: 'alphabetical' | 'created_at' | 'updated_at' | 'position';
-  /** Sort order. */
+  /** Sort order. One of `'asc'`, `'desc'`. */
   sort_order?: 'asc' | 'desc';
 }
 
@@ -613,7 +613,7 @@ export interface OrganizationsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `organization_id` field.
+   * Not described by the contract.
    * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
    */
   organization_id: number;
@@ -638,7 +638,7 @@ export interface SatisfactionRatingsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `satisfaction_rating_id` field.
+   * Not described by the contract.
    * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
    */
   satisfaction_rating_id: number;
@@ -658,7 +658,7 @@ export interface SlaPoliciesGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `sla_policy_id` field.
+   * Not described by the contract.
    * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
    */
   sla_policy_id: number;
@@ -697,59 +697,59 @@ export type TicketCommentsListParams = Record<string, unknown>;
 
 /** Searchable fields of ticket_fields (action search). */
 export interface TicketFieldsSearchFields {
-  /** The `active` field. */
+  /** Not described by the contract. */
   active: boolean;
-  /** The `agent_description` field. */
+  /** Not described by the contract. */
   agent_description: string;
-  /** The `collapsed_for_agents` field. */
+  /** Not described by the contract. */
   collapsed_for_agents: boolean;
-  /** The `created_at` field. */
+  /** Not described by the contract. */
   created_at: string;
-  /** The `custom_field_options` field. */
+  /** Not described by the contract. */
   custom_field_options: Array<unknown>;
-  /** The `custom_statuses` field. */
+  /** Not described by the contract. */
   custom_statuses: Array<unknown>;
-  /** The `description` field. */
+  /** Not described by the contract. */
   description: string;
-  /** The `editable_in_portal` field. */
+  /** Not described by the contract. */
   editable_in_portal: boolean;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: number;
-  /** The `key` field. */
+  /** Not described by the contract. */
   key: string;
-  /** The `position` field. */
+  /** Not described by the contract. */
   position: number;
-  /** The `raw_description` field. */
+  /** Not described by the contract. */
   raw_description: string;
-  /** The `raw_title` field. */
+  /** Not described by the contract. */
   raw_title: string;
-  /** The `raw_title_in_portal` field. */
+  /** Not described by the contract. */
   raw_title_in_portal: string;
-  /** The `regexp_for_validation` field. */
+  /** Not described by the contract. */
   regexp_for_validation: string;
   /** False for system fields. */
   removable: boolean;
-  /** The `required` field. */
+  /** Not described by the contract. */
   required: boolean;
-  /** The `required_in_portal` field. */
+  /** Not described by the contract. */
   required_in_portal: boolean;
-  /** The `sub_type_id` field. */
+  /** Not described by the contract. */
   sub_type_id: number;
-  /** The `system_field_options` field. */
+  /** Not described by the contract. */
   system_field_options: Array<unknown>;
-  /** The `tag` field. */
+  /** Not described by the contract. */
   tag: string;
-  /** The `title` field. */
+  /** Not described by the contract. */
   title: string;
-  /** The `title_in_portal` field. */
+  /** Not described by the contract. */
   title_in_portal: string;
-  /** The `type` field. */
+  /** Not described by the contract. */
   type: string;
-  /** The `updated_at` field. */
+  /** Not described by the contract. */
   updated_at: string;
-  /** The `url` field. */
+  /** Not described by the contract. */
   url: string;
-  /** The `visible_in_portal` field. */
+  /** Not described by the contract. */
   visible_in_portal: boolean;
 }
 
@@ -767,7 +767,7 @@ export interface TicketFieldsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `ticket_field_id` field.
+   * Not described by the contract.
    * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
    */
   ticket_field_id: number;
@@ -792,7 +792,7 @@ export interface TicketFormsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `ticket_form_id` field.
+   * Not described by the contract.
    * Assumption: Not shown: named and typed after ticket_id, user_id and the other gets of the endpoint table.
    */
   ticket_form_id: number;
@@ -811,89 +811,89 @@ export type TicketMetricsListParams = Record<string, unknown>;
 
 /** Searchable fields of tickets (action search). */
 export interface TicketsSearchFields {
-  /** The `allow_attachments` field. */
+  /** Not described by the contract. */
   allow_attachments: boolean;
-  /** The `allow_channelback` field. */
+  /** Not described by the contract. */
   allow_channelback: boolean;
-  /** The `assignee_id` field. */
+  /** Not described by the contract. */
   assignee_id: number;
-  /** The `brand_id` field. */
+  /** Not described by the contract. */
   brand_id: number;
-  /** The `collaborator_ids` field. */
+  /** Not described by the contract. */
   collaborator_ids: Array<unknown>;
-  /** The `created_at` field. */
+  /** Not described by the contract. */
   created_at: string;
-  /** The `custom_fields` field. */
+  /** Not described by the contract. */
   custom_fields: Array<unknown>;
-  /** The `custom_status_id` field. */
+  /** Not described by the contract. */
   custom_status_id: number;
   /**
-   * The `deleted_ticket_form_id` field.
+   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: The ticket record carries no deleted ticket form; the synced copy holds null.
    */
   deleted_ticket_form_id: number;
-  /** The `description` field. */
+  /** Not described by the contract. */
   description: string;
-  /** The `due_at` field. */
+  /** Not described by the contract. */
   due_at: string;
-  /** The `email_cc_ids` field. */
+  /** Not described by the contract. */
   email_cc_ids: Array<unknown>;
-  /** The `external_id` field. */
+  /** Not described by the contract. */
   external_id: string;
-  /** The `fields` field. */
+  /** Not described by the contract. */
   fields: Array<unknown>;
-  /** The `follower_ids` field. */
+  /** Not described by the contract. */
   follower_ids: Array<unknown>;
-  /** The `followup_ids` field. */
+  /** Not described by the contract. */
   followup_ids: Array<unknown>;
-  /** The `forum_topic_id` field. */
+  /** Not described by the contract. */
   forum_topic_id: number;
-  /** The `from_messaging_channel` field. */
+  /** Not described by the contract. */
   from_messaging_channel: boolean;
   /** Updated on every ticket update; used for incremental export. */
   generated_timestamp: number;
-  /** The `group_id` field. */
+  /** Not described by the contract. */
   group_id: number;
-  /** The `has_incidents` field. */
+  /** Not described by the contract. */
   has_incidents: boolean;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: number;
-  /** The `is_public` field. */
+  /** Not described by the contract. */
   is_public: boolean;
-  /** The `organization_id` field. */
+  /** Not described by the contract. */
   organization_id: number;
-  /** The `priority` field. */
+  /** Not described by the contract. */
   priority: string;
-  /** The `problem_id` field. */
+  /** Not described by the contract. */
   problem_id: number;
-  /** The `raw_subject` field. */
+  /** Not described by the contract. */
   raw_subject: string;
-  /** The `recipient` field. */
+  /** Not described by the contract. */
   recipient: string;
-  /** The `requester_id` field. */
+  /** Not described by the contract. */
   requester_id: number;
   /** The seed's "object or string". */
   satisfaction_rating: Record<string, unknown> | string;
-  /** The `sharing_agreement_ids` field. */
+  /** Not described by the contract. */
   sharing_agreement_ids: Array<unknown>;
-  /** The `status` field. */
+  /** Not described by the contract. */
   status: string;
-  /** The `subject` field. */
+  /** Not described by the contract. */
   subject: string;
-  /** The `submitter_id` field. */
+  /** Not described by the contract. */
   submitter_id: number;
-  /** The `tags` field. */
+  /** Not described by the contract. */
   tags: Array<unknown>;
-  /** The `ticket_form_id` field. */
+  /** Not described by the contract. */
   ticket_form_id: number;
-  /** The `type` field. */
+  /** Not described by the contract. */
   type: string;
-  /** The `updated_at` field. */
+  /** Not described by the contract. */
   updated_at: string;
-  /** The `url` field. */
+  /** Not described by the contract. */
   url: string;
-  /** The `via` field. */
+  /** Not described by the contract. */
   via: Record<string, unknown>;
 }
 
@@ -903,7 +903,7 @@ export interface TicketsListParams {
   external_id?: string;
   /** Page number. Applies to all list actions of the endpoint table. */
   page?: number;
-  /** id, status or updated_at, or the same with a - prefix. */
+  /** id, status or updated_at, or the same with a - prefix. One of `'id'`, `'status'`, `'updated_at'`, `'-id'`, `'-status'`, `'-updated_at'`. */
   sort?: 'id' | 'status' | 'updated_at' | '-id' | '-status' | '-updated_at';
 }
 
@@ -921,7 +921,7 @@ export interface TriggersListParams {
   category_id?: string;
   /** Page number. Applies to all list actions of the endpoint table. */
   page?: number;
-  /** Sort field. */
+  /** Sort field. One of `'alphabetical'`, `'created_at'`, `'updated_at'`, `'position'`. */
   sort?: 'alphabetical' | 'created_at' | 'updated_at' | 'position';
 }
 
@@ -943,7 +943,7 @@ export interface UsersListParams {
   external_id?: string;
   /** Page number. Applies to all list actions of the endpoint table. */
   page?: number;
-  /** Filter by role. */
+  /** Filter by role. One of `'end-user'`, `'agent'`, `'admin'`. */
   role?: 'end-user' | 'agent' | 'admin';
 }
 
@@ -955,7 +955,7 @@ export interface UsersGetParams {
 
 /** Params of views list. */
 export interface ViewsListParams {
-  /** Filter by access. */
+  /** Filter by access. One of `'personal'`, `'shared'`, `'account'`. */
   access?: 'personal' | 'shared' | 'account';
   /** Filter by active. */
   active?: boolean;
@@ -963,9 +963,9 @@ export interface ViewsListParams {
   group_id?: number;
   /** Page number. Applies to all list actions of the endpoint table. */
   page?: number;
-  /** Sort field. */
+  /** Sort field. One of `'alphabetical'`, `'created_at'`, `'updated_at'`, `'position'`. */
   sort_by?: 'alphabetical' | 'created_at' | 'updated_at' | 'position';
-  /** Sort order. */
+  /** Sort order. One of `'asc'`, `'desc'`. */
   sort_order?: 'asc' | 'desc';
 }
 

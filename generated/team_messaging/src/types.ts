@@ -2,67 +2,67 @@
 
 /** A channel (also the result of channels create and update and of channel_topics create). */
 export interface Channel {
-  /** The `context_team_id` field. */
+  /** Not described by the contract. May be null. */
   context_team_id: string | null;
-  /** The `created` field. */
+  /** Not described by the contract. May be null. */
   created: number | null;
-  /** The `creator` field. */
+  /** Not described by the contract. May be null. */
   creator: string | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `is_archived` field. */
+  /** Not described by the contract. May be null. */
   is_archived: boolean | null;
-  /** The `is_channel` field. */
+  /** Not described by the contract. May be null. */
   is_channel: boolean | null;
-  /** The `is_ext_shared` field. */
+  /** Not described by the contract. May be null. */
   is_ext_shared: boolean | null;
-  /** The `is_general` field. */
+  /** Not described by the contract. May be null. */
   is_general: boolean | null;
-  /** The `is_group` field. */
+  /** Not described by the contract. May be null. */
   is_group: boolean | null;
-  /** The `is_im` field. */
+  /** Not described by the contract. May be null. */
   is_im: boolean | null;
-  /** The `is_member` field. */
+  /** Not described by the contract. May be null. */
   is_member: boolean | null;
-  /** The `is_mpim` field. */
+  /** Not described by the contract. May be null. */
   is_mpim: boolean | null;
-  /** The `is_org_shared` field. */
+  /** Not described by the contract. May be null. */
   is_org_shared: boolean | null;
-  /** The `is_pending_ext_shared` field. */
+  /** Not described by the contract. May be null. */
   is_pending_ext_shared: boolean | null;
-  /** The `is_private` field. */
+  /** Not described by the contract. May be null. */
   is_private: boolean | null;
-  /** The `is_read_only` field. */
+  /** Not described by the contract. May be null. */
   is_read_only: boolean | null;
-  /** The `is_shared` field. */
+  /** Not described by the contract. May be null. */
   is_shared: boolean | null;
-  /** The `is_thread_only` field. */
+  /** Not described by the contract. May be null. */
   is_thread_only: boolean | null;
-  /** The `name` field. */
+  /** Not described by the contract. May be null. */
   name: string | null;
-  /** The `name_normalized` field. */
+  /** Not described by the contract. May be null. */
   name_normalized: string | null;
-  /** The `num_members` field. */
+  /** Not described by the contract. May be null. */
   num_members: number | null;
-  /** The `parent_conversation` field. */
+  /** Not described by the contract. May be null. */
   parent_conversation: string | null;
-  /** The `pending_connected_team_ids` field. */
+  /** Not described by the contract. May be null. */
   pending_connected_team_ids: Array<unknown> | null;
-  /** The `pending_shared` field. */
+  /** Not described by the contract. May be null. */
   pending_shared: Array<unknown> | null;
-  /** The `previous_names` field. */
+  /** Not described by the contract. May be null. */
   previous_names: Array<unknown> | null;
-  /** The `properties` field. */
+  /** Not described by the contract. May be null. */
   properties: Record<string, unknown> | null;
-  /** The `purpose` field. */
+  /** Not described by the contract. */
   purpose: unknown;
-  /** The `shared_team_ids` field. */
+  /** Not described by the contract. May be null. */
   shared_team_ids: Array<unknown> | null;
-  /** The `topic` field. */
+  /** Not described by the contract. */
   topic: unknown;
-  /** The `unlinked` field. */
+  /** Not described by the contract. May be null. */
   unlinked: number | null;
-  /** The `updated` field. */
+  /** Not described by the contract. May be null. */
   updated: number | null;
 }
 
@@ -77,121 +77,121 @@ export type ChannelPurposeResult = Record<string, unknown>;
  * Assumption: A message is identified by its ts, the param messages update takes.
  */
 export interface Message {
-  /** The `app_id` field. */
+  /** Not described by the contract. May be null. */
   app_id: string | null;
-  /** The `attachments` field. */
+  /** Not described by the contract. May be null. */
   attachments: Array<{
-    /** The `author_icon` field. */
+    /** Not described by the contract. May be null. */
     author_icon: string | null;
-    /** The `author_link` field. */
+    /** Not described by the contract. May be null. */
     author_link: string | null;
-    /** The `author_name` field. */
+    /** Not described by the contract. May be null. */
     author_name: string | null;
-    /** The `color` field. */
+    /** Not described by the contract. May be null. */
     color: string | null;
-    /** The `fallback` field. */
+    /** Not described by the contract. May be null. */
     fallback: string | null;
-    /** The `fields` field. */
+    /** Not described by the contract. May be null. */
     fields: Array<unknown> | null;
-    /** The `footer` field. */
+    /** Not described by the contract. May be null. */
     footer: string | null;
-    /** The `footer_icon` field. */
+    /** Not described by the contract. May be null. */
     footer_icon: string | null;
-    /** The `id` field. */
+    /** Not described by the contract. May be null. */
     id: number | null;
-    /** The `image_url` field. */
+    /** Not described by the contract. May be null. */
     image_url: string | null;
-    /** The `pretext` field. */
+    /** Not described by the contract. May be null. */
     pretext: string | null;
-    /** The `text` field. */
+    /** Not described by the contract. May be null. */
     text: string | null;
-    /** The `thumb_url` field. */
+    /** Not described by the contract. May be null. */
     thumb_url: string | null;
-    /** The `title` field. */
+    /** Not described by the contract. May be null. */
     title: string | null;
-    /** The `title_link` field. */
+    /** Not described by the contract. May be null. */
     title_link: string | null;
-    /** The `ts` field. */
+    /** Not described by the contract. May be null. */
     ts: string | number | null;
     }> | null;
-  /** The `blocks` field. */
+  /** Not described by the contract. May be null. */
   blocks: Array<unknown> | null;
-  /** The `bot_id` field. */
+  /** Not described by the contract. May be null. */
   bot_id: string | null;
-  /** The `bot_profile` field. */
+  /** Not described by the contract. */
   bot_profile: unknown;
-  /** The `edited` field. */
+  /** Not described by the contract. */
   edited: unknown;
-  /** The `files` field. */
+  /** Not described by the contract. May be null. */
   files: Array<{
-    /** The `created` field. */
+    /** Not described by the contract. May be null. */
     created: number | null;
-    /** The `external_type` field. */
+    /** Not described by the contract. May be null. */
     external_type: string | null;
-    /** The `filetype` field. */
+    /** Not described by the contract. May be null. */
     filetype: string | null;
-    /** The `id` field. */
+    /** Not described by the contract. May be null. */
     id: string | null;
-    /** The `is_external` field. */
+    /** Not described by the contract. May be null. */
     is_external: boolean | null;
-    /** The `is_public` field. */
+    /** Not described by the contract. May be null. */
     is_public: boolean | null;
-    /** The `mimetype` field. */
+    /** Not described by the contract. May be null. */
     mimetype: string | null;
-    /** The `mode` field. */
+    /** Not described by the contract. May be null. */
     mode: string | null;
-    /** The `name` field. */
+    /** Not described by the contract. May be null. */
     name: string | null;
-    /** The `permalink` field. */
+    /** Not described by the contract. May be null. */
     permalink: string | null;
-    /** The `permalink_public` field. */
+    /** Not described by the contract. May be null. */
     permalink_public: string | null;
-    /** The `pretty_type` field. */
+    /** Not described by the contract. May be null. */
     pretty_type: string | null;
-    /** The `public_url_shared` field. */
+    /** Not described by the contract. May be null. */
     public_url_shared: boolean | null;
-    /** The `size` field. */
+    /** Not described by the contract. May be null. */
     size: number | null;
-    /** The `timestamp` field. */
+    /** Not described by the contract. May be null. */
     timestamp: number | null;
-    /** The `title` field. */
+    /** Not described by the contract. May be null. */
     title: string | null;
-    /** The `url_private` field. */
+    /** Not described by the contract. May be null. */
     url_private: string | null;
-    /** The `url_private_download` field. */
+    /** Not described by the contract. May be null. */
     url_private_download: string | null;
-    /** The `user` field. */
+    /** Not described by the contract. May be null. */
     user: string | null;
     }> | null;
-  /** The `is_locked` field. */
+  /** Not described by the contract. May be null. */
   is_locked: boolean | null;
-  /** The `latest_reply` field. */
+  /** Not described by the contract. May be null. */
   latest_reply: string | null;
-  /** The `reactions` field. */
+  /** Not described by the contract. May be null. */
   reactions: Array<{
-    /** The `count` field. */
+    /** Not described by the contract. May be null. */
     count: number | null;
-    /** The `name` field. */
+    /** Not described by the contract. May be null. */
     name: string | null;
-    /** The `users` field. */
+    /** Not described by the contract. May be null. */
     users: Array<unknown> | null;
     }> | null;
-  /** The `reply_count` field. */
+  /** Not described by the contract. May be null. */
   reply_count: number | null;
-  /** The `reply_users` field. */
+  /** Not described by the contract. May be null. */
   reply_users: Array<unknown> | null;
-  /** The `reply_users_count` field. */
+  /** Not described by the contract. May be null. */
   reply_users_count: number | null;
-  /** The `subscribed` field. */
+  /** Not described by the contract. May be null. */
   subscribed: boolean | null;
-  /** The `subtype` field. */
+  /** Not described by the contract. May be null. */
   subtype: string | null;
-  /** The `team` field. */
+  /** Not described by the contract. May be null. */
   team: string | null;
-  /** The `text` field. */
+  /** Not described by the contract. May be null. */
   text: string | null;
   /**
-   * ts of the thread's parent message, on replies.
+   * ts of the thread's parent message, on replies. May be null.
    * Format: Unix seconds as a decimal string (`1712345678.000100`).
    */
   thread_ts: string | null;
@@ -201,34 +201,34 @@ export interface Message {
    * Provenance: Upstream messaging API: ts is the Unix time of the message with microseconds (1712345678.000100).
    */
   ts: string;
-  /** The `type` field. */
+  /** Not described by the contract. May be null. */
   type: string | null;
-  /** The `user` field. */
+  /** Not described by the contract. May be null. */
   user: string | null;
 }
 
 /** A posted or updated message (result of messages create and update). */
 export interface PostedMessage {
-  /** The `app_id` field. */
+  /** Not described by the contract. May be null. */
   app_id: string | null;
-  /** The `bot_id` field. */
+  /** Not described by the contract. May be null. */
   bot_id: string | null;
-  /** The `bot_profile` field. */
+  /** Not described by the contract. */
   bot_profile: unknown;
-  /** The `subtype` field. */
+  /** Not described by the contract. May be null. */
   subtype: string | null;
-  /** The `team` field. */
+  /** Not described by the contract. May be null. */
   team: string | null;
-  /** The `text` field. */
+  /** Not described by the contract. May be null. */
   text: string | null;
   /**
-   * The `ts` field.
+   * Not described by the contract.
    * Format: Unix seconds as a decimal string (`1712345678.000100`).
    */
   ts: string;
-  /** The `type` field. */
+  /** Not described by the contract. May be null. */
   type: string | null;
-  /** The `user` field. */
+  /** Not described by the contract. May be null. */
   user: string | null;
 }
 
@@ -243,123 +243,123 @@ export type ReactionResult = Record<string, unknown>;
  * Assumption: A message is identified by its ts.
  */
 export interface ThreadMessage {
-  /** The `app_id` field. */
+  /** Not described by the contract. May be null. */
   app_id: string | null;
-  /** The `attachments` field. */
+  /** Not described by the contract. May be null. */
   attachments: Array<{
-    /** The `author_icon` field. */
+    /** Not described by the contract. May be null. */
     author_icon: string | null;
-    /** The `author_link` field. */
+    /** Not described by the contract. May be null. */
     author_link: string | null;
-    /** The `author_name` field. */
+    /** Not described by the contract. May be null. */
     author_name: string | null;
-    /** The `color` field. */
+    /** Not described by the contract. May be null. */
     color: string | null;
-    /** The `fallback` field. */
+    /** Not described by the contract. May be null. */
     fallback: string | null;
-    /** The `fields` field. */
+    /** Not described by the contract. May be null. */
     fields: Array<unknown> | null;
-    /** The `footer` field. */
+    /** Not described by the contract. May be null. */
     footer: string | null;
-    /** The `footer_icon` field. */
+    /** Not described by the contract. May be null. */
     footer_icon: string | null;
-    /** The `id` field. */
+    /** Not described by the contract. May be null. */
     id: number | null;
-    /** The `image_url` field. */
+    /** Not described by the contract. May be null. */
     image_url: string | null;
-    /** The `pretext` field. */
+    /** Not described by the contract. May be null. */
     pretext: string | null;
-    /** The `text` field. */
+    /** Not described by the contract. May be null. */
     text: string | null;
-    /** The `thumb_url` field. */
+    /** Not described by the contract. May be null. */
     thumb_url: string | null;
-    /** The `title` field. */
+    /** Not described by the contract. May be null. */
     title: string | null;
-    /** The `title_link` field. */
+    /** Not described by the contract. May be null. */
     title_link: string | null;
-    /** The `ts` field. */
+    /** Not described by the contract. May be null. */
     ts: string | number | null;
     }> | null;
-  /** The `blocks` field. */
+  /** Not described by the contract. May be null. */
   blocks: Array<unknown> | null;
-  /** The `bot_id` field. */
+  /** Not described by the contract. May be null. */
   bot_id: string | null;
-  /** The `bot_profile` field. */
+  /** Not described by the contract. */
   bot_profile: unknown;
-  /** The `edited` field. */
+  /** Not described by the contract. */
   edited: unknown;
-  /** The `files` field. */
+  /** Not described by the contract. May be null. */
   files: Array<{
-    /** The `created` field. */
+    /** Not described by the contract. May be null. */
     created: number | null;
-    /** The `external_type` field. */
+    /** Not described by the contract. May be null. */
     external_type: string | null;
-    /** The `filetype` field. */
+    /** Not described by the contract. May be null. */
     filetype: string | null;
-    /** The `id` field. */
+    /** Not described by the contract. May be null. */
     id: string | null;
-    /** The `is_external` field. */
+    /** Not described by the contract. May be null. */
     is_external: boolean | null;
-    /** The `is_public` field. */
+    /** Not described by the contract. May be null. */
     is_public: boolean | null;
-    /** The `mimetype` field. */
+    /** Not described by the contract. May be null. */
     mimetype: string | null;
-    /** The `mode` field. */
+    /** Not described by the contract. May be null. */
     mode: string | null;
-    /** The `name` field. */
+    /** Not described by the contract. May be null. */
     name: string | null;
-    /** The `permalink` field. */
+    /** Not described by the contract. May be null. */
     permalink: string | null;
-    /** The `permalink_public` field. */
+    /** Not described by the contract. May be null. */
     permalink_public: string | null;
-    /** The `pretty_type` field. */
+    /** Not described by the contract. May be null. */
     pretty_type: string | null;
-    /** The `public_url_shared` field. */
+    /** Not described by the contract. May be null. */
     public_url_shared: boolean | null;
-    /** The `size` field. */
+    /** Not described by the contract. May be null. */
     size: number | null;
-    /** The `timestamp` field. */
+    /** Not described by the contract. May be null. */
     timestamp: number | null;
-    /** The `title` field. */
+    /** Not described by the contract. May be null. */
     title: string | null;
-    /** The `url_private` field. */
+    /** Not described by the contract. May be null. */
     url_private: string | null;
-    /** The `url_private_download` field. */
+    /** Not described by the contract. May be null. */
     url_private_download: string | null;
-    /** The `user` field. */
+    /** Not described by the contract. May be null. */
     user: string | null;
     }> | null;
-  /** The `is_locked` field. */
+  /** Not described by the contract. May be null. */
   is_locked: boolean | null;
-  /** The `latest_reply` field. */
+  /** Not described by the contract. May be null. */
   latest_reply: string | null;
-  /** The `parent_user_id` field. */
+  /** Not described by the contract. May be null. */
   parent_user_id: string | null;
-  /** The `reactions` field. */
+  /** Not described by the contract. May be null. */
   reactions: Array<{
-    /** The `count` field. */
+    /** Not described by the contract. May be null. */
     count: number | null;
-    /** The `name` field. */
+    /** Not described by the contract. May be null. */
     name: string | null;
-    /** The `users` field. */
+    /** Not described by the contract. May be null. */
     users: Array<unknown> | null;
     }> | null;
-  /** The `reply_count` field. */
+  /** Not described by the contract. May be null. */
   reply_count: number | null;
-  /** The `reply_users` field. */
+  /** Not described by the contract. May be null. */
   reply_users: Array<unknown> | null;
-  /** The `reply_users_count` field. */
+  /** Not described by the contract. May be null. */
   reply_users_count: number | null;
-  /** The `subscribed` field. */
+  /** Not described by the contract. May be null. */
   subscribed: boolean | null;
-  /** The `subtype` field. */
+  /** Not described by the contract. May be null. */
   subtype: string | null;
-  /** The `team` field. */
+  /** Not described by the contract. May be null. */
   team: string | null;
-  /** The `text` field. */
+  /** Not described by the contract. May be null. */
   text: string | null;
   /**
-   * ts of the thread's parent message, on replies.
+   * ts of the thread's parent message, on replies. May be null.
    * Format: Unix seconds as a decimal string (`1712345678.000100`).
    */
   thread_ts: string | null;
@@ -369,67 +369,67 @@ export interface ThreadMessage {
    * Provenance: Upstream messaging API: ts is the Unix time of the message with microseconds (1712345678.000100).
    */
   ts: string;
-  /** The `type` field. */
+  /** Not described by the contract. May be null. */
   type: string | null;
-  /** The `user` field. */
+  /** Not described by the contract. May be null. */
   user: string | null;
 }
 
 /** A user of the workspace. */
 export interface User {
-  /** The `color` field. */
+  /** Not described by the contract. May be null. */
   color: string | null;
-  /** The `deleted` field. */
+  /** Not described by the contract. May be null. */
   deleted: boolean | null;
-  /** The `id` field. */
+  /** Not described by the contract. */
   id: string;
-  /** The `is_admin` field. */
+  /** Not described by the contract. May be null. */
   is_admin: boolean | null;
-  /** The `is_app_user` field. */
+  /** Not described by the contract. May be null. */
   is_app_user: boolean | null;
-  /** The `is_bot` field. */
+  /** Not described by the contract. May be null. */
   is_bot: boolean | null;
-  /** The `is_email_confirmed` field. */
+  /** Not described by the contract. May be null. */
   is_email_confirmed: boolean | null;
-  /** The `is_owner` field. */
+  /** Not described by the contract. May be null. */
   is_owner: boolean | null;
-  /** The `is_primary_owner` field. */
+  /** Not described by the contract. May be null. */
   is_primary_owner: boolean | null;
-  /** The `is_restricted` field. */
+  /** Not described by the contract. May be null. */
   is_restricted: boolean | null;
-  /** The `is_ultra_restricted` field. */
+  /** Not described by the contract. May be null. */
   is_ultra_restricted: boolean | null;
-  /** The `name` field. */
+  /** Not described by the contract. May be null. */
   name: string | null;
-  /** The `profile` field. */
+  /** Not described by the contract. */
   profile: unknown;
-  /** The `real_name` field. */
+  /** Not described by the contract. May be null. */
   real_name: string | null;
-  /** The `team_id` field. */
+  /** Not described by the contract. May be null. */
   team_id: string | null;
-  /** The `tz` field. */
+  /** Not described by the contract. May be null. */
   tz: string | null;
-  /** The `tz_label` field. */
+  /** Not described by the contract. May be null. */
   tz_label: string | null;
-  /** The `tz_offset` field. */
+  /** Not described by the contract. May be null. */
   tz_offset: number | null;
-  /** The `updated` field. */
+  /** Not described by the contract. May be null. */
   updated: number | null;
-  /** The `who_can_share_contact_card` field. */
+  /** Not described by the contract. May be null. */
   who_can_share_contact_card: string | null;
 }
 
 /** Meta of channel_messages and threads list results. */
 export interface HistoryMeta {
-  /** The `has_more` field. */
+  /** Not described by the contract. May be null. */
   has_more: boolean | null;
-  /** The `next_cursor` field. */
+  /** Not described by the contract. May be null. */
   next_cursor: string | null;
 }
 
 /** Meta of users and channels list results. */
 export interface ListMeta {
-  /** The `next_cursor` field. */
+  /** Not described by the contract. May be null. */
   next_cursor: string | null;
 }
 
@@ -480,7 +480,7 @@ export interface ChannelTopicsCreateParams {
 export interface ChannelsListParams {
   /** Cursor of the page to return (next_cursor of the previous page); omit for the first page. */
   cursor?: string;
-  /** The `exclude_archived` field. */
+  /** Not described by the contract. */
   exclude_archived?: boolean;
   /** Maximum number of records to return. */
   limit?: number;
@@ -525,7 +525,7 @@ export interface ChannelsUpdateParams {
 export interface MessagesCreateParams {
   /** Channel, group or user id. */
   channel: string;
-  /** The `reply_broadcast` field. */
+  /** Not described by the contract. */
   reply_broadcast?: boolean;
   /** Message text (markup formatting). */
   text: string;
@@ -534,9 +534,9 @@ export interface MessagesCreateParams {
    * Format: Unix seconds as a decimal string (`1712345678.000100`).
    */
   thread_ts?: string;
-  /** The `unfurl_links` field. */
+  /** Not described by the contract. */
   unfurl_links?: boolean;
-  /** The `unfurl_media` field. */
+  /** Not described by the contract. */
   unfurl_media?: boolean;
 }
 

@@ -2,5 +2,5 @@
 
 export * from './types.js';
 export * from './client.js';
-export { AbortError, ApiError, AuthenticationError, ConnectionError, InvalidRequestError, NotFoundError, PaginationError, ParamValidationError, RateLimitError, ResponseValidationError, ServerError, TimeoutError } from '@connector-sdk/runtime';
-export type { ClientOptions, CreateSourceBody, DownloadResponse, Page, PageOptions, PagePromise, RequestOptions, SearchFilter, SearchHit, SearchRequest, SearchResult, SearchSort, Source } from '@connector-sdk/runtime';
+export { AbortError, ApiError, AuthenticationError, ConnectionError, InvalidRequestError, LimitError, NotFoundError, PaginationError, ParamValidationError, RateLimitError, ResponseValidationError, ServerError, TimeoutError } from '@connector-sdk/runtime';
+export type { APIPromise, ClientOptions, CreateSourceBody, DownloadResponse, Fetch, FetchOptions, Logger, LogLevel, Page, PageOptions, PagePromise, RequestOptions, SearchFilter, SearchHit, SearchRequest, SearchResult, SearchSort, Source, WithResponse } from '@connector-sdk/runtime';

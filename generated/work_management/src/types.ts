@@ -7,83 +7,83 @@ export type Attachment = Record<string, unknown>;
 
 /** Attachment list record. */
 export interface AttachmentList {
-  /** The `gid` field. */
+  /** Not described by the contract. */
   gid: string;
-  /** The `name` field. */
+  /** Not described by the contract. */
   name: string;
-  /** The `resource_subtype` field. */
+  /** Not described by the contract. */
   resource_subtype: string;
-  /** The `resource_type` field. */
+  /** Not described by the contract. */
   resource_type: string;
 }
 
 /** Project get record. */
 export interface Project {
-  /** The `archived` field. */
+  /** Not described by the contract. */
   archived: boolean;
-  /** The `color` field. */
+  /** Not described by the contract. May be null. */
   color: string | null;
-  /** The `completed` field. */
+  /** Not described by the contract. */
   completed: boolean;
-  /** The `completed_at` field. */
+  /** Not described by the contract. May be null. */
   completed_at: string | null;
-  /** The `created_at` field. */
+  /** Not described by the contract. */
   created_at: string;
-  /** The `current_status` field. */
+  /** Not described by the contract. May be null. */
   current_status: Record<string, unknown> | null;
-  /** The `current_status_update` field. */
+  /** Not described by the contract. May be null. */
   current_status_update: Record<string, unknown> | null;
-  /** The `custom_fields` field. */
+  /** Not described by the contract. */
   custom_fields: Array<unknown>;
-  /** The `default_access_level` field. */
+  /** Not described by the contract. */
   default_access_level: string;
-  /** The `default_view` field. */
+  /** Not described by the contract. */
   default_view: string;
-  /** The `due_date` field. */
+  /** Not described by the contract. May be null. */
   due_date: string | null;
-  /** The `due_on` field. */
+  /** Not described by the contract. May be null. */
   due_on: string | null;
-  /** The `followers` field. */
+  /** Not described by the contract. */
   followers: Array<Record<string, unknown>>;
-  /** The `gid` field. */
+  /** Not described by the contract. */
   gid: string;
-  /** The `members` field. */
+  /** Not described by the contract. */
   members: Array<Record<string, unknown>>;
-  /** The `minimum_access_level_for_customization` field. */
+  /** Not described by the contract. */
   minimum_access_level_for_customization: string;
-  /** The `minimum_access_level_for_sharing` field. */
+  /** Not described by the contract. */
   minimum_access_level_for_sharing: string;
-  /** The `modified_at` field. */
+  /** Not described by the contract. */
   modified_at: string;
-  /** The `name` field. */
+  /** Not described by the contract. */
   name: string;
-  /** The `notes` field. */
+  /** Not described by the contract. */
   notes: string;
-  /** The `owner` field. */
+  /** Not described by the contract. */
   owner: Record<string, unknown>;
-  /** The `permalink_url` field. */
+  /** Not described by the contract. */
   permalink_url: string;
-  /** The `privacy_setting` field. */
+  /** Not described by the contract. */
   privacy_setting: string;
-  /** The `public` field. */
+  /** Not described by the contract. */
   public: boolean;
-  /** The `resource_type` field. */
+  /** Not described by the contract. */
   resource_type: string;
-  /** The `start_on` field. */
+  /** Not described by the contract. May be null. */
   start_on: string | null;
-  /** The `team` field. */
+  /** Not described by the contract. */
   team: Record<string, unknown>;
-  /** The `workspace` field. */
+  /** Not described by the contract. */
   workspace: Record<string, unknown>;
 }
 
 /** Project list record (projects, task_projects, team_projects, workspace_projects). */
 export interface ProjectList {
-  /** The `gid` field. */
+  /** Not described by the contract. */
   gid: string;
-  /** The `name` field. */
+  /** Not described by the contract. */
   name: string;
-  /** The `resource_type` field. */
+  /** Not described by the contract. */
   resource_type: string;
 }
 
@@ -110,7 +110,7 @@ export type Tag = Record<string, unknown>;
 export interface Task {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
-  /** The `gid` field. */
+  /** Not described by the contract. */
   gid: string;
 }
 
@@ -127,15 +127,15 @@ export type TaskDependent = Record<string, unknown>;
 
 /** Task list record (tasks, project_tasks, workspace_task_search). */
 export interface TaskList {
-  /** The `created_by` field. */
+  /** Not described by the contract. */
   created_by: Record<string, unknown>;
-  /** The `gid` field. */
+  /** Not described by the contract. */
   gid: string;
-  /** The `name` field. */
+  /** Not described by the contract. */
   name: string;
-  /** The `resource_subtype` field. */
+  /** Not described by the contract. */
   resource_subtype: string;
-  /** The `resource_type` field. */
+  /** Not described by the contract. */
   resource_type: string;
 }
 
@@ -147,75 +147,75 @@ export type TaskSubtask = Record<string, unknown>;
 
 /** Team get record. */
 export interface Team {
-  /** The `gid` field. */
+  /** Not described by the contract. */
   gid: string;
-  /** The `name` field. */
+  /** Not described by the contract. */
   name: string;
-  /** The `organization` field. */
+  /** Not described by the contract. */
   organization: Record<string, unknown>;
-  /** The `permalink_url` field. */
+  /** Not described by the contract. */
   permalink_url: string;
-  /** The `resource_type` field. */
+  /** Not described by the contract. */
   resource_type: string;
 }
 
 /** Team list record (workspace_teams, user_teams). */
 export interface TeamList {
-  /** The `gid` field. */
+  /** Not described by the contract. */
   gid: string;
-  /** The `name` field. */
+  /** Not described by the contract. */
   name: string;
-  /** The `resource_type` field. */
+  /** Not described by the contract. */
   resource_type: string;
 }
 
 /** User get record. */
 export interface User {
-  /** The `email` field. */
+  /** Not described by the contract. */
   email: string;
-  /** The `gid` field. */
+  /** Not described by the contract. */
   gid: string;
-  /** The `name` field. */
+  /** Not described by the contract. */
   name: string;
-  /** The `photo` field. */
+  /** Not described by the contract. May be null. */
   photo: Record<string, unknown> | null;
-  /** The `resource_type` field. */
+  /** Not described by the contract. */
   resource_type: string;
-  /** The `workspaces` field. */
+  /** Not described by the contract. */
   workspaces: Array<Record<string, unknown>>;
 }
 
 /** User list record (users, workspace_users, team_users). */
 export interface UserList {
-  /** The `gid` field. */
+  /** Not described by the contract. */
   gid: string;
-  /** The `name` field. */
+  /** Not described by the contract. */
   name: string;
-  /** The `resource_type` field. */
+  /** Not described by the contract. */
   resource_type: string;
 }
 
 /** Workspace get record. */
 export interface Workspace {
-  /** The `email_domains` field. */
+  /** Not described by the contract. */
   email_domains: Array<string>;
-  /** The `gid` field. */
+  /** Not described by the contract. */
   gid: string;
-  /** The `is_organization` field. */
+  /** Not described by the contract. */
   is_organization: boolean;
-  /** The `name` field. */
+  /** Not described by the contract. */
   name: string;
-  /** The `resource_type` field. */
+  /** Not described by the contract. */
   resource_type: string;
 }
 
 /** Workspace list record. */
 export interface WorkspaceList {
-  /** The `gid` field. */
+  /** Not described by the contract. */
   gid: string;
-  /** The `name` field. */
+  /** Not described by the contract. */
   name: string;
-  /** The `resource_type` field. */
+  /** Not described by the contract. */
   resource_type: string;
 }
 
@@ -227,10 +227,10 @@ export type WorkspaceTag = Record<string, unknown>;
 
 /** Meta of list results. */
 export interface ListMeta {
-  /** The `next_page` field. */
+  /** Not described by the contract. May be null. */
   next_page: {
     /**
-     * The `offset` field.
+     * Not described by the contract.
      * Assumption: The seed types next_page only as object|null and says the offset token is taken from it; the inner key offset (string, like the offset param) is assumed.
      */
     offset: string;
@@ -255,7 +255,7 @@ export interface AttachmentsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `attachment_gid` field.
+   * Not described by the contract.
    * Assumption: Not shown: named after task_gid, project_gid and the other gets.
    */
   attachment_gid: string;
@@ -269,7 +269,7 @@ export interface AttachmentsDownloadParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `attachment_gid` field.
+   * Not described by the contract.
    * Assumption: Not shown: the download addresses the attachment as its get does.
    */
   attachment_gid: string;
@@ -334,7 +334,7 @@ export interface SectionsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `section_gid` field.
+   * Not described by the contract.
    * Assumption: Not shown: named after task_gid, project_gid and the other gets.
    */
   section_gid: string;
@@ -348,7 +348,7 @@ export interface TagsGetParams {
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
   /**
-   * The `tag_gid` field.
+   * Not described by the contract.
    * Assumption: Not shown: named after task_gid, project_gid and the other gets.
    */
   tag_gid: string;
@@ -529,7 +529,7 @@ export interface WorkspaceTaskSearchListParams {
    * Provenance: The upstream work-management API's workspace task search takes dotted query parameter names (assignee.any, projects.any, created_at.after, due_on.before, ...) literally.
    */
   'assignee.any'?: string;
-  /** The `completed` field. */
+  /** Not described by the contract. */
   completed?: boolean;
   /** ISO 8601. */
   'created_at.after'?: string;
@@ -557,16 +557,16 @@ export interface WorkspaceTaskSearchListParams {
    * A list joined with ','.
    */
   'projects.any'?: string;
-  /** The `resource_subtype` field. */
+  /** Not described by the contract. */
   resource_subtype?: string;
   /**
    * Comma-separated ids.
    * A list joined with ','.
    */
   'sections.any'?: string;
-  /** The `sort_ascending` field. */
+  /** Not described by the contract. */
   sort_ascending?: boolean;
-  /** The `sort_by` field. */
+  /** Not described by the contract. */
   sort_by?: string;
   /**
    * Comma-separated ids.

@@ -55,12 +55,12 @@ function signature(connector: ConnectorIR, entity: EntityIR, action: ActionIR) {
       };
     }
     case 'binary':
-      return { typeParameters: [], parameters: [params, { name: 'options', type: 'RequestOptions', hasQuestionToken: true }], returnType: 'Promise<DownloadResponse>' };
+      return { typeParameters: [], parameters: [params, { name: 'options', type: 'RequestOptions', hasQuestionToken: true }], returnType: 'APIPromise<DownloadResponse>' };
     default:
       return {
         typeParameters: [],
         parameters: [params, { name: 'options', type: 'RequestOptions', hasQuestionToken: true }],
-        returnType: `Promise<${recordType(connector, action)}>`,
+        returnType: `APIPromise<${recordType(connector, action)}>`,
       };
   }
 }
@@ -154,6 +154,7 @@ export function clientFile(ir: SpecIR, connector: ConnectorIR): string {
     envelope: ir.service.envelope,
     search: JSON.parse(paginationDescriptor(ir.service.search.pagination, undefined)),
     reads: ir.service.actions.filter((a) => a.kind === 'read').map((a) => a.name),
+    ...(ir.service.requestIdHeader ? { requestIdHeader: ir.service.requestIdHeader } : {}),
   };
   const constants: VariableStatementStructure[] = [
     {
@@ -175,7 +176,8 @@ export function clientFile(ir: SpecIR, connector: ConnectorIR): string {
     kind: StructureKind.Class,
     name: className,
     isExported: true,
-    extends: 'ConnectorClient',
+    // The auth_config type is what createSource takes.
+    extends: `ConnectorClient<T.${AUTH_CONFIG_TYPE}>`,
     docs: [`Client of the ${connector.title} connector (${connector.entities.length} entities).\n${connector.description}\n@example\nconst ${camelCase(connector.id)} = new ${className}({ baseUrl: 'https://…', token: process.env.CONNECTOR_TOKEN!, sourceId: '<source id>' });`],
     properties: connector.entities.map((e) => ({
       name: camelCase(e.name),
@@ -190,25 +192,12 @@ export function clientFile(ir: SpecIR, connector: ConnectorIR): string {
         parameters: [{ name: 'options', type: 'ClientOptions' }],
         docs: ['Creates a client for one source; `sourceId` selects the source every call runs on.'],
         statements: [
-          'super(options, SERVICE);',
+          `super(options, SERVICE, ${stringLiteral(connector.id)});`,
           ...connector.entities.map(
             (e) =>
               `this.${camelCase(e.name)} = this.resource<${resourceTypeName(e)}>(${stringLiteral(e.name)}, {\n${e.actions.map((a) => `${camelCase(a.name)}: ${methodDescriptor(connector, e, a, holders)},`).join('\n')}\n});`,
           ),
         ],
-      },
-    ],
-    methods: [
-      {
-        name: 'createSource',
-        hasOverrideKeyword: true,
-        docs: [`Creates a ${connector.id} source; auth_config is typed by the connector's authentication.\n@example\nconst source = await ${camelCase(connector.id)}.createSource({ workspace_id: '<workspace>', source_template_id: ${stringLiteral(connector.id)}, name: 'My source', auth_config: {} });`],
-        parameters: [
-          { name: 'body', type: `CreateSourceBody<T.${AUTH_CONFIG_TYPE}>` },
-          { name: 'options', type: 'RequestOptions', hasQuestionToken: true },
-        ],
-        returnType: 'Promise<Source>',
-        statements: ['return super.createSource(body, options);'],
       },
     ],
   };
@@ -223,7 +212,7 @@ export function clientFile(ir: SpecIR, connector: ConnectorIR): string {
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
       moduleSpecifier: ir.packaging.runtime.name,
-      namedImports: ['ClientOptions', 'CreateSourceBody', 'DownloadResponse', 'Page', 'PageOptions', 'PagePromise', 'PaginationDescriptor', 'RequestOptions', 'SearchHit', 'SearchRequest', 'SearchResult', 'ServiceDescriptor', 'Source'],
+      namedImports: ['APIPromise', 'ClientOptions', 'DownloadResponse', 'Page', 'PageOptions', 'PagePromise', 'PaginationDescriptor', 'RequestOptions', 'SearchHit', 'SearchRequest', 'SearchResult', 'ServiceDescriptor'],
     },
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './types.js', namespaceImport: 'T' },
     ...(usesParams ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: './params.js', namespaceImport: 'P' } as const] : []),

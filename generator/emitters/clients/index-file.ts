@@ -4,8 +4,8 @@ import { generatedHeader } from '../header.js';
 import { AUTH_CONFIG_TYPE, metaTypeName, paramsTypeName, recordTypeName, searchFieldsTypeName } from './type-names.js';
 
 /** Names the runtime exports that a package re-exports for convenience (unless a local type takes the name). */
-const RUNTIME_VALUES = ['AbortError', 'ApiError', 'AuthenticationError', 'ConnectionError', 'InvalidRequestError', 'NotFoundError', 'PaginationError', 'ParamValidationError', 'RateLimitError', 'ResponseValidationError', 'ServerError', 'TimeoutError'];
-const RUNTIME_TYPES = ['ClientOptions', 'CreateSourceBody', 'DownloadResponse', 'Page', 'PageOptions', 'PagePromise', 'RequestOptions', 'SearchFilter', 'SearchHit', 'SearchRequest', 'SearchResult', 'SearchSort', 'Source'];
+const RUNTIME_VALUES = ['AbortError', 'ApiError', 'AuthenticationError', 'ConnectionError', 'InvalidRequestError', 'LimitError', 'NotFoundError', 'PaginationError', 'ParamValidationError', 'RateLimitError', 'ResponseValidationError', 'ServerError', 'TimeoutError'];
+const RUNTIME_TYPES = ['APIPromise', 'ClientOptions', 'CreateSourceBody', 'DownloadResponse', 'Fetch', 'FetchOptions', 'Logger', 'LogLevel', 'Page', 'PageOptions', 'PagePromise', 'RequestOptions', 'SearchFilter', 'SearchHit', 'SearchRequest', 'SearchResult', 'SearchSort', 'Source', 'WithResponse'];
 
 function localTypeNames(connector: ConnectorIR): Set<string> {
   const names = new Set([AUTH_CONFIG_TYPE, ...connector.records.map((r) => recordTypeName(r.name)), ...connector.meta.map((m) => metaTypeName(m.name))]);

@@ -48,10 +48,23 @@ export function objectType(props: PropertyIR[], mode: 'read' | 'param', open: bo
   return `{\n${members.join('\n')}\n}`;
 }
 
-/** Doc lines of a member: its description, then its constraints, deprecation and notes. */
+/** What a member's hover says when the spec has no description for it: the contract's silence, plainly. */
+export const NOT_DESCRIBED = 'Not described by the contract.';
+
+/**
+ * Doc lines of a member: the spec's description (else that the contract does not describe it), the facts its
+ * type carries (literal, enum, null), then its constraints, deprecation and notes. Never a sentence that only
+ * repeats the name.
+ */
 export function memberDoc(p: PropertyIR | SchemaIR): string[] {
   const lines: string[] = [];
-  lines.push(p.description ?? ('name' in p ? `The \`${p.name}\` field.` : 'Value.'));
+  const shown = (v: Literal) => `\`${literal(v)}\``;
+  const typeFacts: string[] = [];
+  const only = p.const ?? (p.enum?.length === 1 ? p.enum[0] : undefined);
+  if (only !== undefined) typeFacts.push(`Always ${shown(only)}.`);
+  else if (p.enum && !p.separator && !p.types.includes('array')) typeFacts.push(`One of ${p.enum.map(shown).join(', ')}.`);
+  if (p.nullable) typeFacts.push('May be null.');
+  lines.push([p.description ?? NOT_DESCRIBED, ...typeFacts].join(' '));
   const facts: string[] = [];
   if (p.enum && (p.separator || p.types.includes('array'))) facts.push(`Allowed values: ${p.enum.join(', ')}.`);
   if (p.separator) facts.push(`A list joined with '${p.separator}'.`);

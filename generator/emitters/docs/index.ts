@@ -5,6 +5,7 @@
  * it, so the package README's link resolves on npm too).
  */
 import type { Emitter } from '../types.js';
+import { clientGuide } from './client-guide.js';
 import { connectorView } from './connector-view.js';
 import { docsTreePage, PACKAGE_REFERENCE, packagePage } from './links.js';
 import { commonView, indexView, serviceView } from './service-view.js';
@@ -20,6 +21,8 @@ export const docsEmitter: Emitter = {
     const files = new Map<string, string>();
     files.set('docs/README.md', page.index(indexView(ir)));
     files.set('docs/service.md', page.service({ ...serviceView(ir), ...common }));
+    const example = ir.connectors[0];
+    if (example) files.set('docs/client.md', page.client({ runtimeName: ir.packaging.runtime.name, packageName: example.package.name, guide: clientGuide(ir, example, { mockSources: true }) }));
     for (const connector of ir.connectors) {
       // Rendered once; the two copies differ only in links and the appendix (see links.ts).
       const body = page.connector({ ...connectorView(ir, connector), ...common });

@@ -4,6 +4,7 @@
  */
 import type { AssumptionIR, LimitIR, PropertyIR, SpecIR } from '../../ir.js';
 import { allowedValues, anchor, code, describeCell, flatten, inlineCode, limitsText, literal, NOT_SPECIFIED, prose, sortedJson, table, text, typeText } from './markdown.js';
+import { errorClassesTable, errorFieldsTable } from './client-guide.js';
 import { appliesToText, readingOrder } from './search-operators.js';
 
 /** The SDK error class each documented status maps to (runtime/src/errors.ts). */
@@ -85,6 +86,8 @@ export function commonView(ir: SpecIR) {
           .map(([status, meaning]) => [code(status), prose(meaning), code(ERROR_CLASSES[status] ?? 'ApiError')]),
       ),
       body: json(s.errors.body),
+      classes: errorClassesTable(),
+      fields: errorFieldsTable(),
     },
     search: {
       description: text(s.actions.find((a) => a.name === 'search')?.description),

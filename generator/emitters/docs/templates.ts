@@ -25,6 +25,8 @@ export interface Pages {
   connector: Page;
   /** The common contract's excerpt appended to the package copy of a connector page. */
   appendix: Page;
+  /** The client guide (options, errors, retries, limits, logging, fetch, mock) for every package. */
+  client: Page;
 }
 
 let compiled: Pages | undefined;
@@ -39,6 +41,6 @@ export function pages(): Pages {
     // Blank runs left by skipped sections collapse to one blank line; the file ends with one newline.
     return (view) => `${template(view).replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
   };
-  compiled = { index: compile('index'), service: compile('service'), connector: compile('connector'), appendix: compile('appendix') };
+  compiled = { index: compile('index'), service: compile('service'), connector: compile('connector'), appendix: compile('appendix'), client: compile('client') };
   return compiled;
 }

@@ -9,6 +9,7 @@ import Handlebars from 'handlebars';
 import type { ConnectorIR, SpecIR } from '../../ir.js';
 import { stableJson } from '../../lib/stable-json.js';
 import { changelogMarkdown } from '../../release/package-release.js';
+import { clientGuide } from '../docs/client-guide.js';
 import { quickstart } from '../docs/examples.js';
 import { actionAnchor, entityAnchor } from '../docs/connector-view.js';
 import { PACKAGE_REFERENCE } from '../docs/links.js';
@@ -72,6 +73,7 @@ function connectorPackage(ir: SpecIR, connector: ConnectorIR): Map<string, strin
       quickstart: quickstart(connector),
       reference: PACKAGE_REFERENCE,
       entities,
+      clientGuide: clientGuide(ir, connector),
       authSummary: connector.auth.fields.length ? `${connector.auth.method} — ${connector.auth.fields.map((f) => `\`${f.name}\``).join(', ')}.` : 'not specified by the contract.',
     }),
   );

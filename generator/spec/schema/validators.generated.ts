@@ -4232,10 +4232,11 @@ return errors === 0;
 }
 
 export const validateService = validate42;
-const schema92 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://connector-codegen.dev/schema/service.schema.json","title":"connector-codegen common contract (spec/service.yaml)","type":"object","additionalProperties":false,"required":["service","assumptions","endpoints","actions","writeActions","connectors","executeBody","result","search","sourceCreation","authentication","limits","versioning"],"properties":{"service":{"type":"object","additionalProperties":false,"required":["title","seed","description"],"properties":{"title":{"type":"string"},"seed":{"type":"string"},"description":{"type":"string"}}},"assumptions":{"type":"object","required":["envelope","errorBody","errorStatuses","sortElement","download","tokenIssuance"],"additionalProperties":{"$ref":"#/definitions/assumption"},"properties":{"envelope":{"allOf":[{"$ref":"#/definitions/assumption"},{"properties":{"value":{"type":"object","additionalProperties":false,"required":["records","meta"],"properties":{"records":{"type":"string","minLength":1},"meta":{"type":"string","minLength":1}}}},"type":"object"}]},"errorBody":{"$ref":"#/definitions/assumption"},"errorStatuses":{"$ref":"#/definitions/assumption"},"sortElement":{"$ref":"#/definitions/assumption"},"download":{"$ref":"#/definitions/assumption"},"tokenIssuance":{"$ref":"#/definitions/assumption"}}},"endpoints":{"type":"object","additionalProperties":false,"required":["execute","createSource"],"properties":{"execute":{"$ref":"#/definitions/endpoint"},"createSource":{"$ref":"#/definitions/endpoint"}}},"baseUrl":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"type":"object","additionalProperties":false,"required":["kind","description"],"properties":{"kind":{"enum":["read","write"]},"description":{"type":"string"}}}},"writeActions":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"array","minItems":1,"items":{"type":"string"}}}},"connectors":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"}},"executeBody":{"$ref":"connector.schema.json#/definitions/paramMap"},"result":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"metaKeys":{"type":"array","items":{"type":"string"}}}},"search":{"type":"object","additionalProperties":false,"required":["params","operators","hit","pagination"],"properties":{"description":{"type":"string"},"params":{"$ref":"connector.schema.json#/definitions/paramMap"},"operators":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["operand"],"properties":{"operand":{"enum":["value","values","text","filter","filters"]},"description":{"type":"string"}}}},"hit":{"$ref":"connector.schema.json#/definitions/fieldMap"},"pagination":{"$ref":"connector.schema.json#/definitions/paginationScheme"}}},"sourceCreation":{"$ref":"connector.schema.json#/definitions/shape"},"authentication":{"type":"object","additionalProperties":false,"required":["header","scheme","connectors"],"properties":{"description":{"type":"string"},"header":{"type":"string"},"scheme":{"type":"string"},"unspecified":{"type":"string"},"placeholders":{"type":"array","items":{"type":"string"}},"connectors":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["method","fields"],"properties":{"method":{"enum":["api_key","access_token","oauth2","basic","bearer"]},"description":{"type":"string"},"fields":{"$ref":"connector.schema.json#/definitions/paramMap"},"variables":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean"]},"required":{"type":"boolean"},"description":{"type":"string"},"default":{"type":["string","object"],"if":{"type":"object"},"then":{"type":"object","additionalProperties":false,"required":["unspecified"],"properties":{"unspecified":{"type":"string"}}}},"note":{"type":"string"},"unspecified":{"type":"string","minLength":1,"description":"The seed's words on what it does not show about the variable."},"suppliedIn":{"enum":["auth_config"],"description":"Where a client supplies the variable over HTTP."},"format":{"$ref":"connector.schema.json#/definitions/format"},"assumption":{"type":"string","minLength":1},"provenance":{"type":"string","minLength":1}}}}}}}}},"limits":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["where","limit"],"properties":{"where":{"type":"string"},"limit":{"type":"string"},"appliesTo":{"type":"object","additionalProperties":false,"properties":{"connector":{"type":"string"},"service":{"enum":["search"]},"entities":{"type":"array","items":{"type":"string"}},"actions":{"type":"array","items":{"type":"string"}},"param":{"type":["string","array"],"items":{"type":"string"}}}},"expect":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"minimum":{"type":"number"},"maximum":{"type":"number"},"default":{"$ref":"connector.schema.json#/definitions/literal"},"maxItems":{"type":"integer"},"maxLength":{"type":"integer"},"pattern":{"type":"string"},"maxBytes":{"type":"integer"}}},"unspecified":{"type":"string"}}}},"events":{"type":"object","additionalProperties":false,"properties":{"unspecified":{"type":"string"}}},"versioning":{"type":"object","additionalProperties":false,"required":["pathSegment"],"properties":{"pathSegment":{"type":"string"},"description":{"type":"string"},"unspecified":{"type":"string"}}}},"definitions":{"assumption":{"type":"object","required":["contract","source","value"],"properties":{"contract":{"type":"string","description":"The contract's words on what it does not show."},"source":{"type":"string","description":"Where the assumed value comes from."},"value":{"description":"The assumed value; the one place to change it."}},"additionalProperties":false},"endpoint":{"type":"object","additionalProperties":false,"required":["method","path","headers","body"],"properties":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"path":{"type":"string","pattern":"^/"},"description":{"type":"string"},"pathParams":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","additionalProperties":{"type":"string"}},"body":{"enum":["executeBody","sourceCreation"]},"response":{"type":"string"}}}}};
+const schema92 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://connector-codegen.dev/schema/service.schema.json","title":"connector-codegen common contract (spec/service.yaml)","type":"object","additionalProperties":false,"required":["service","assumptions","endpoints","actions","writeActions","connectors","executeBody","result","search","sourceCreation","authentication","limits","versioning"],"properties":{"service":{"type":"object","additionalProperties":false,"required":["title","seed","description"],"properties":{"title":{"type":"string"},"seed":{"type":"string"},"description":{"type":"string"}}},"assumptions":{"type":"object","required":["envelope","errorBody","errorStatuses","sortElement","download","tokenIssuance"],"additionalProperties":{"$ref":"#/definitions/assumption"},"properties":{"envelope":{"allOf":[{"$ref":"#/definitions/assumption"},{"properties":{"value":{"type":"object","additionalProperties":false,"required":["records","meta"],"properties":{"records":{"type":"string","minLength":1},"meta":{"type":"string","minLength":1}}}},"type":"object"}]},"errorBody":{"$ref":"#/definitions/assumption"},"errorStatuses":{"$ref":"#/definitions/assumption"},"sortElement":{"$ref":"#/definitions/assumption"},"download":{"$ref":"#/definitions/assumption"},"tokenIssuance":{"$ref":"#/definitions/assumption"},"requestIdHeader":{"allOf":[{"$ref":"#/definitions/assumption"},{"properties":{"value":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"}},"type":"object"}]}}},"endpoints":{"type":"object","additionalProperties":false,"required":["execute","createSource"],"properties":{"execute":{"$ref":"#/definitions/endpoint"},"createSource":{"$ref":"#/definitions/endpoint"}}},"baseUrl":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"type":"object","additionalProperties":false,"required":["kind","description"],"properties":{"kind":{"enum":["read","write"]},"description":{"type":"string"}}}},"writeActions":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"array","minItems":1,"items":{"type":"string"}}}},"connectors":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"}},"executeBody":{"$ref":"connector.schema.json#/definitions/paramMap"},"result":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"metaKeys":{"type":"array","items":{"type":"string"}}}},"search":{"type":"object","additionalProperties":false,"required":["params","operators","hit","pagination"],"properties":{"description":{"type":"string"},"params":{"$ref":"connector.schema.json#/definitions/paramMap"},"operators":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["operand"],"properties":{"operand":{"enum":["value","values","text","filter","filters"]},"description":{"type":"string"}}}},"hit":{"$ref":"connector.schema.json#/definitions/fieldMap"},"pagination":{"$ref":"connector.schema.json#/definitions/paginationScheme"}}},"sourceCreation":{"$ref":"connector.schema.json#/definitions/shape"},"authentication":{"type":"object","additionalProperties":false,"required":["header","scheme","connectors"],"properties":{"description":{"type":"string"},"header":{"type":"string"},"scheme":{"type":"string"},"unspecified":{"type":"string"},"placeholders":{"type":"array","items":{"type":"string"}},"connectors":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["method","fields"],"properties":{"method":{"enum":["api_key","access_token","oauth2","basic","bearer"]},"description":{"type":"string"},"fields":{"$ref":"connector.schema.json#/definitions/paramMap"},"variables":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean"]},"required":{"type":"boolean"},"description":{"type":"string"},"default":{"type":["string","object"],"if":{"type":"object"},"then":{"type":"object","additionalProperties":false,"required":["unspecified"],"properties":{"unspecified":{"type":"string"}}}},"note":{"type":"string"},"unspecified":{"type":"string","minLength":1,"description":"The seed's words on what it does not show about the variable."},"suppliedIn":{"enum":["auth_config"],"description":"Where a client supplies the variable over HTTP."},"format":{"$ref":"connector.schema.json#/definitions/format"},"assumption":{"type":"string","minLength":1},"provenance":{"type":"string","minLength":1}}}}}}}}},"limits":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["where","limit"],"properties":{"where":{"type":"string"},"limit":{"type":"string"},"appliesTo":{"type":"object","additionalProperties":false,"properties":{"connector":{"type":"string"},"service":{"enum":["search"]},"entities":{"type":"array","items":{"type":"string"}},"actions":{"type":"array","items":{"type":"string"}},"param":{"type":["string","array"],"items":{"type":"string"}}}},"expect":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"minimum":{"type":"number"},"maximum":{"type":"number"},"default":{"$ref":"connector.schema.json#/definitions/literal"},"maxItems":{"type":"integer"},"maxLength":{"type":"integer"},"pattern":{"type":"string"},"maxBytes":{"type":"integer"}}},"unspecified":{"type":"string"}}}},"events":{"type":"object","additionalProperties":false,"properties":{"unspecified":{"type":"string"}}},"versioning":{"type":"object","additionalProperties":false,"required":["pathSegment"],"properties":{"pathSegment":{"type":"string"},"description":{"type":"string"},"unspecified":{"type":"string"}}}},"definitions":{"assumption":{"type":"object","required":["contract","source","value"],"properties":{"contract":{"type":"string","description":"The contract's words on what it does not show."},"source":{"type":"string","description":"Where the assumed value comes from."},"value":{"description":"The assumed value; the one place to change it."}},"additionalProperties":false},"endpoint":{"type":"object","additionalProperties":false,"required":["method","path","headers","body"],"properties":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"path":{"type":"string","pattern":"^/"},"description":{"type":"string"},"pathParams":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","additionalProperties":{"type":"string"}},"body":{"enum":["executeBody","sourceCreation"]},"response":{"type":"string"}}}}};
 const schema93 = {"type":"object","required":["contract","source","value"],"properties":{"contract":{"type":"string","description":"The contract's words on what it does not show."},"source":{"type":"string","description":"Where the assumed value comes from."},"value":{"description":"The assumed value; the one place to change it."}},"additionalProperties":false};
-const schema100 = {"type":"object","additionalProperties":false,"required":["method","path","headers","body"],"properties":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"path":{"type":"string","pattern":"^/"},"description":{"type":"string"},"pathParams":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","additionalProperties":{"type":"string"}},"body":{"enum":["executeBody","sourceCreation"]},"response":{"type":"string"}}};
-const pattern4 = new RegExp("^/", "u");
+const schema101 = {"type":"object","additionalProperties":false,"required":["method","path","headers","body"],"properties":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"path":{"type":"string","pattern":"^/"},"description":{"type":"string"},"pathParams":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","additionalProperties":{"type":"string"}},"body":{"enum":["executeBody","sourceCreation"]},"response":{"type":"string"}}};
+const pattern4 = new RegExp("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$", "u");
+const pattern5 = new RegExp("^/", "u");
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5243,7 +5244,7 @@ vErrors.push(err27);
 errors++;
 }
 for(const key2 in data4){
-if(!((((((key2 === "envelope") || (key2 === "errorBody")) || (key2 === "errorStatuses")) || (key2 === "sortElement")) || (key2 === "download")) || (key2 === "tokenIssuance"))){
+if(!(((((((key2 === "envelope") || (key2 === "errorBody")) || (key2 === "errorStatuses")) || (key2 === "sortElement")) || (key2 === "download")) || (key2 === "tokenIssuance")) || (key2 === "requestIdHeader"))){
 let data5 = data4[key2];
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.contract === undefined){
@@ -5934,9 +5935,11 @@ vErrors.push(err85);
 errors++;
 }
 }
-}
-else {
-const err86 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.assumptions.type,parentSchema:schema92.properties.assumptions,data:data4};
+if(data4.requestIdHeader !== undefined){
+let data29 = data4.requestIdHeader;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.contract === undefined){
+const err86 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema93.required,parentSchema:schema93,data:data29};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -5945,12 +5948,8 @@ vErrors.push(err86);
 }
 errors++;
 }
-}
-if(data.endpoints !== undefined){
-let data29 = data.endpoints;
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29.execute === undefined){
-const err87 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/required",keyword:"required",params:{missingProperty: "execute"},message:"must have required property '"+"execute"+"'",schema:schema92.properties.endpoints.required,parentSchema:schema92.properties.endpoints,data:data29};
+if(data29.source === undefined){
+const err87 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema93.required,parentSchema:schema93,data:data29};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -5959,8 +5958,8 @@ vErrors.push(err87);
 }
 errors++;
 }
-if(data29.createSource === undefined){
-const err88 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/required",keyword:"required",params:{missingProperty: "createSource"},message:"must have required property '"+"createSource"+"'",schema:schema92.properties.endpoints.required,parentSchema:schema92.properties.endpoints,data:data29};
+if(data29.value === undefined){
+const err88 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema93.required,parentSchema:schema93,data:data29};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -5970,8 +5969,8 @@ vErrors.push(err88);
 errors++;
 }
 for(const key11 in data29){
-if(!((key11 === "execute") || (key11 === "createSource"))){
-const err89 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.endpoints,data:data29};
+if(!(((key11 === "contract") || (key11 === "source")) || (key11 === "value"))){
+const err89 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema93,data:data29};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -5981,11 +5980,10 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data29.execute !== undefined){
-let data30 = data29.execute;
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.method === undefined){
-const err90 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema100.required,parentSchema:schema100,data:data30};
+if(data29.contract !== undefined){
+let data30 = data29.contract;
+if(typeof data30 !== "string"){
+const err90 = {instancePath:instancePath+"/assumptions/requestIdHeader/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.contract.type,parentSchema:schema93.properties.contract,data:data30};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -5994,8 +5992,11 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(data30.path === undefined){
-const err91 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema100.required,parentSchema:schema100,data:data30};
+}
+if(data29.source !== undefined){
+let data31 = data29.source;
+if(typeof data31 !== "string"){
+const err91 = {instancePath:instancePath+"/assumptions/requestIdHeader/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.source.type,parentSchema:schema93.properties.source,data:data31};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -6004,8 +6005,10 @@ vErrors.push(err91);
 }
 errors++;
 }
-if(data30.headers === undefined){
-const err92 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema100.required,parentSchema:schema100,data:data30};
+}
+}
+else {
+const err92 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema93.type,parentSchema:schema93,data:data29};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -6014,8 +6017,12 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(data30.body === undefined){
-const err93 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema100.required,parentSchema:schema100,data:data30};
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.value !== undefined){
+let data32 = data29.value;
+if(typeof data32 === "string"){
+if(!pattern4.test(data32)){
+const err93 = {instancePath:instancePath+"/assumptions/requestIdHeader/value",schemaPath:"#/properties/assumptions/properties/requestIdHeader/allOf/1/properties/value/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"+"\"",schema:"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$",parentSchema:schema92.properties.assumptions.properties.requestIdHeader.allOf[1].properties.value,data:data32};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -6024,9 +6031,9 @@ vErrors.push(err93);
 }
 errors++;
 }
-for(const key12 in data30){
-if(!(((((((key12 === "method") || (key12 === "path")) || (key12 === "description")) || (key12 === "pathParams")) || (key12 === "headers")) || (key12 === "body")) || (key12 === "response"))){
-const err94 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema100,data:data30};
+}
+else {
+const err94 = {instancePath:instancePath+"/assumptions/requestIdHeader/value",schemaPath:"#/properties/assumptions/properties/requestIdHeader/allOf/1/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.assumptions.properties.requestIdHeader.allOf[1].properties.value.type,parentSchema:schema92.properties.assumptions.properties.requestIdHeader.allOf[1].properties.value,data:data32};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -6036,10 +6043,9 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data30.method !== undefined){
-let data31 = data30.method;
-if(!(((((data31 === "GET") || (data31 === "POST")) || (data31 === "PUT")) || (data31 === "PATCH")) || (data31 === "DELETE"))){
-const err95 = {instancePath:instancePath+"/endpoints/execute/method",schemaPath:"#/definitions/endpoint/properties/method/enum",keyword:"enum",params:{allowedValues: schema100.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema100.properties.method.enum,parentSchema:schema100.properties.method,data:data31};
+}
+else {
+const err95 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/properties/assumptions/properties/requestIdHeader/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.assumptions.properties.requestIdHeader.allOf[1].type,parentSchema:schema92.properties.assumptions.properties.requestIdHeader.allOf[1],data:data29};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -6049,11 +6055,9 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(data30.path !== undefined){
-let data32 = data30.path;
-if(typeof data32 === "string"){
-if(!pattern4.test(data32)){
-const err96 = {instancePath:instancePath+"/endpoints/execute/path",schemaPath:"#/definitions/endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema100.properties.path,data:data32};
+}
+else {
+const err96 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.assumptions.type,parentSchema:schema92.properties.assumptions,data:data4};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -6063,8 +6067,11 @@ vErrors.push(err96);
 errors++;
 }
 }
-else {
-const err97 = {instancePath:instancePath+"/endpoints/execute/path",schemaPath:"#/definitions/endpoint/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.path.type,parentSchema:schema100.properties.path,data:data32};
+if(data.endpoints !== undefined){
+let data33 = data.endpoints;
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(data33.execute === undefined){
+const err97 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/required",keyword:"required",params:{missingProperty: "execute"},message:"must have required property '"+"execute"+"'",schema:schema92.properties.endpoints.required,parentSchema:schema92.properties.endpoints,data:data33};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -6073,11 +6080,8 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-if(data30.description !== undefined){
-let data33 = data30.description;
-if(typeof data33 !== "string"){
-const err98 = {instancePath:instancePath+"/endpoints/execute/description",schemaPath:"#/definitions/endpoint/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.description.type,parentSchema:schema100.properties.description,data:data33};
+if(data33.createSource === undefined){
+const err98 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/required",keyword:"required",params:{missingProperty: "createSource"},message:"must have required property '"+"createSource"+"'",schema:schema92.properties.endpoints.required,parentSchema:schema92.properties.endpoints,data:data33};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -6086,14 +6090,9 @@ vErrors.push(err98);
 }
 errors++;
 }
-}
-if(data30.pathParams !== undefined){
-let data34 = data30.pathParams;
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-for(const key13 in data34){
-let data35 = data34[key13];
-if(typeof data35 !== "string"){
-const err99 = {instancePath:instancePath+"/endpoints/execute/pathParams/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/pathParams/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.pathParams.additionalProperties.type,parentSchema:schema100.properties.pathParams.additionalProperties,data:data35};
+for(const key12 in data33){
+if(!((key12 === "execute") || (key12 === "createSource"))){
+const err99 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.endpoints,data:data33};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -6103,9 +6102,11 @@ vErrors.push(err99);
 errors++;
 }
 }
-}
-else {
-const err100 = {instancePath:instancePath+"/endpoints/execute/pathParams",schemaPath:"#/definitions/endpoint/properties/pathParams/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.properties.pathParams.type,parentSchema:schema100.properties.pathParams,data:data34};
+if(data33.execute !== undefined){
+let data34 = data33.execute;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.method === undefined){
+const err100 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema101.required,parentSchema:schema101,data:data34};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -6114,14 +6115,8 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-if(data30.headers !== undefined){
-let data36 = data30.headers;
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-for(const key14 in data36){
-let data37 = data36[key14];
-if(typeof data37 !== "string"){
-const err101 = {instancePath:instancePath+"/endpoints/execute/headers/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.headers.additionalProperties.type,parentSchema:schema100.properties.headers.additionalProperties,data:data37};
+if(data34.path === undefined){
+const err101 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema101.required,parentSchema:schema101,data:data34};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -6130,10 +6125,8 @@ vErrors.push(err101);
 }
 errors++;
 }
-}
-}
-else {
-const err102 = {instancePath:instancePath+"/endpoints/execute/headers",schemaPath:"#/definitions/endpoint/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.properties.headers.type,parentSchema:schema100.properties.headers,data:data36};
+if(data34.headers === undefined){
+const err102 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema101.required,parentSchema:schema101,data:data34};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -6142,11 +6135,8 @@ vErrors.push(err102);
 }
 errors++;
 }
-}
-if(data30.body !== undefined){
-let data38 = data30.body;
-if(!((data38 === "executeBody") || (data38 === "sourceCreation"))){
-const err103 = {instancePath:instancePath+"/endpoints/execute/body",schemaPath:"#/definitions/endpoint/properties/body/enum",keyword:"enum",params:{allowedValues: schema100.properties.body.enum},message:"must be equal to one of the allowed values",schema:schema100.properties.body.enum,parentSchema:schema100.properties.body,data:data38};
+if(data34.body === undefined){
+const err103 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema101.required,parentSchema:schema101,data:data34};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -6155,11 +6145,9 @@ vErrors.push(err103);
 }
 errors++;
 }
-}
-if(data30.response !== undefined){
-let data39 = data30.response;
-if(typeof data39 !== "string"){
-const err104 = {instancePath:instancePath+"/endpoints/execute/response",schemaPath:"#/definitions/endpoint/properties/response/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.response.type,parentSchema:schema100.properties.response,data:data39};
+for(const key13 in data34){
+if(!(((((((key13 === "method") || (key13 === "path")) || (key13 === "description")) || (key13 === "pathParams")) || (key13 === "headers")) || (key13 === "body")) || (key13 === "response"))){
+const err104 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema101,data:data34};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -6169,9 +6157,10 @@ vErrors.push(err104);
 errors++;
 }
 }
-}
-else {
-const err105 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.type,parentSchema:schema100,data:data30};
+if(data34.method !== undefined){
+let data35 = data34.method;
+if(!(((((data35 === "GET") || (data35 === "POST")) || (data35 === "PUT")) || (data35 === "PATCH")) || (data35 === "DELETE"))){
+const err105 = {instancePath:instancePath+"/endpoints/execute/method",schemaPath:"#/definitions/endpoint/properties/method/enum",keyword:"enum",params:{allowedValues: schema101.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema101.properties.method.enum,parentSchema:schema101.properties.method,data:data35};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -6181,11 +6170,11 @@ vErrors.push(err105);
 errors++;
 }
 }
-if(data29.createSource !== undefined){
-let data40 = data29.createSource;
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-if(data40.method === undefined){
-const err106 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema100.required,parentSchema:schema100,data:data40};
+if(data34.path !== undefined){
+let data36 = data34.path;
+if(typeof data36 === "string"){
+if(!pattern5.test(data36)){
+const err106 = {instancePath:instancePath+"/endpoints/execute/path",schemaPath:"#/definitions/endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema101.properties.path,data:data36};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -6194,8 +6183,9 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(data40.path === undefined){
-const err107 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema100.required,parentSchema:schema100,data:data40};
+}
+else {
+const err107 = {instancePath:instancePath+"/endpoints/execute/path",schemaPath:"#/definitions/endpoint/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.path.type,parentSchema:schema101.properties.path,data:data36};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -6204,8 +6194,11 @@ vErrors.push(err107);
 }
 errors++;
 }
-if(data40.headers === undefined){
-const err108 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema100.required,parentSchema:schema100,data:data40};
+}
+if(data34.description !== undefined){
+let data37 = data34.description;
+if(typeof data37 !== "string"){
+const err108 = {instancePath:instancePath+"/endpoints/execute/description",schemaPath:"#/definitions/endpoint/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.description.type,parentSchema:schema101.properties.description,data:data37};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -6214,8 +6207,14 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(data40.body === undefined){
-const err109 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema100.required,parentSchema:schema100,data:data40};
+}
+if(data34.pathParams !== undefined){
+let data38 = data34.pathParams;
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+for(const key14 in data38){
+let data39 = data38[key14];
+if(typeof data39 !== "string"){
+const err109 = {instancePath:instancePath+"/endpoints/execute/pathParams/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/pathParams/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.pathParams.additionalProperties.type,parentSchema:schema101.properties.pathParams.additionalProperties,data:data39};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -6224,9 +6223,10 @@ vErrors.push(err109);
 }
 errors++;
 }
-for(const key15 in data40){
-if(!(((((((key15 === "method") || (key15 === "path")) || (key15 === "description")) || (key15 === "pathParams")) || (key15 === "headers")) || (key15 === "body")) || (key15 === "response"))){
-const err110 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema100,data:data40};
+}
+}
+else {
+const err110 = {instancePath:instancePath+"/endpoints/execute/pathParams",schemaPath:"#/definitions/endpoint/properties/pathParams/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.properties.pathParams.type,parentSchema:schema101.properties.pathParams,data:data38};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -6236,10 +6236,13 @@ vErrors.push(err110);
 errors++;
 }
 }
-if(data40.method !== undefined){
-let data41 = data40.method;
-if(!(((((data41 === "GET") || (data41 === "POST")) || (data41 === "PUT")) || (data41 === "PATCH")) || (data41 === "DELETE"))){
-const err111 = {instancePath:instancePath+"/endpoints/createSource/method",schemaPath:"#/definitions/endpoint/properties/method/enum",keyword:"enum",params:{allowedValues: schema100.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema100.properties.method.enum,parentSchema:schema100.properties.method,data:data41};
+if(data34.headers !== undefined){
+let data40 = data34.headers;
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+for(const key15 in data40){
+let data41 = data40[key15];
+if(typeof data41 !== "string"){
+const err111 = {instancePath:instancePath+"/endpoints/execute/headers/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.headers.additionalProperties.type,parentSchema:schema101.properties.headers.additionalProperties,data:data41};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -6249,11 +6252,9 @@ vErrors.push(err111);
 errors++;
 }
 }
-if(data40.path !== undefined){
-let data42 = data40.path;
-if(typeof data42 === "string"){
-if(!pattern4.test(data42)){
-const err112 = {instancePath:instancePath+"/endpoints/createSource/path",schemaPath:"#/definitions/endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema100.properties.path,data:data42};
+}
+else {
+const err112 = {instancePath:instancePath+"/endpoints/execute/headers",schemaPath:"#/definitions/endpoint/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.properties.headers.type,parentSchema:schema101.properties.headers,data:data40};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -6263,8 +6264,10 @@ vErrors.push(err112);
 errors++;
 }
 }
-else {
-const err113 = {instancePath:instancePath+"/endpoints/createSource/path",schemaPath:"#/definitions/endpoint/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.path.type,parentSchema:schema100.properties.path,data:data42};
+if(data34.body !== undefined){
+let data42 = data34.body;
+if(!((data42 === "executeBody") || (data42 === "sourceCreation"))){
+const err113 = {instancePath:instancePath+"/endpoints/execute/body",schemaPath:"#/definitions/endpoint/properties/body/enum",keyword:"enum",params:{allowedValues: schema101.properties.body.enum},message:"must be equal to one of the allowed values",schema:schema101.properties.body.enum,parentSchema:schema101.properties.body,data:data42};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -6274,10 +6277,10 @@ vErrors.push(err113);
 errors++;
 }
 }
-if(data40.description !== undefined){
-let data43 = data40.description;
+if(data34.response !== undefined){
+let data43 = data34.response;
 if(typeof data43 !== "string"){
-const err114 = {instancePath:instancePath+"/endpoints/createSource/description",schemaPath:"#/definitions/endpoint/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.description.type,parentSchema:schema100.properties.description,data:data43};
+const err114 = {instancePath:instancePath+"/endpoints/execute/response",schemaPath:"#/definitions/endpoint/properties/response/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.response.type,parentSchema:schema101.properties.response,data:data43};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -6287,13 +6290,9 @@ vErrors.push(err114);
 errors++;
 }
 }
-if(data40.pathParams !== undefined){
-let data44 = data40.pathParams;
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-for(const key16 in data44){
-let data45 = data44[key16];
-if(typeof data45 !== "string"){
-const err115 = {instancePath:instancePath+"/endpoints/createSource/pathParams/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/pathParams/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.pathParams.additionalProperties.type,parentSchema:schema100.properties.pathParams.additionalProperties,data:data45};
+}
+else {
+const err115 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.type,parentSchema:schema101,data:data34};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -6303,9 +6302,11 @@ vErrors.push(err115);
 errors++;
 }
 }
-}
-else {
-const err116 = {instancePath:instancePath+"/endpoints/createSource/pathParams",schemaPath:"#/definitions/endpoint/properties/pathParams/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.properties.pathParams.type,parentSchema:schema100.properties.pathParams,data:data44};
+if(data33.createSource !== undefined){
+let data44 = data33.createSource;
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+if(data44.method === undefined){
+const err116 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema101.required,parentSchema:schema101,data:data44};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -6314,14 +6315,8 @@ vErrors.push(err116);
 }
 errors++;
 }
-}
-if(data40.headers !== undefined){
-let data46 = data40.headers;
-if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
-for(const key17 in data46){
-let data47 = data46[key17];
-if(typeof data47 !== "string"){
-const err117 = {instancePath:instancePath+"/endpoints/createSource/headers/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.headers.additionalProperties.type,parentSchema:schema100.properties.headers.additionalProperties,data:data47};
+if(data44.path === undefined){
+const err117 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema101.required,parentSchema:schema101,data:data44};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -6330,10 +6325,8 @@ vErrors.push(err117);
 }
 errors++;
 }
-}
-}
-else {
-const err118 = {instancePath:instancePath+"/endpoints/createSource/headers",schemaPath:"#/definitions/endpoint/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.properties.headers.type,parentSchema:schema100.properties.headers,data:data46};
+if(data44.headers === undefined){
+const err118 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema101.required,parentSchema:schema101,data:data44};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -6342,11 +6335,8 @@ vErrors.push(err118);
 }
 errors++;
 }
-}
-if(data40.body !== undefined){
-let data48 = data40.body;
-if(!((data48 === "executeBody") || (data48 === "sourceCreation"))){
-const err119 = {instancePath:instancePath+"/endpoints/createSource/body",schemaPath:"#/definitions/endpoint/properties/body/enum",keyword:"enum",params:{allowedValues: schema100.properties.body.enum},message:"must be equal to one of the allowed values",schema:schema100.properties.body.enum,parentSchema:schema100.properties.body,data:data48};
+if(data44.body === undefined){
+const err119 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema101.required,parentSchema:schema101,data:data44};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -6355,11 +6345,9 @@ vErrors.push(err119);
 }
 errors++;
 }
-}
-if(data40.response !== undefined){
-let data49 = data40.response;
-if(typeof data49 !== "string"){
-const err120 = {instancePath:instancePath+"/endpoints/createSource/response",schemaPath:"#/definitions/endpoint/properties/response/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.response.type,parentSchema:schema100.properties.response,data:data49};
+for(const key16 in data44){
+if(!(((((((key16 === "method") || (key16 === "path")) || (key16 === "description")) || (key16 === "pathParams")) || (key16 === "headers")) || (key16 === "body")) || (key16 === "response"))){
+const err120 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema101,data:data44};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -6369,9 +6357,10 @@ vErrors.push(err120);
 errors++;
 }
 }
-}
-else {
-const err121 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.type,parentSchema:schema100,data:data40};
+if(data44.method !== undefined){
+let data45 = data44.method;
+if(!(((((data45 === "GET") || (data45 === "POST")) || (data45 === "PUT")) || (data45 === "PATCH")) || (data45 === "DELETE"))){
+const err121 = {instancePath:instancePath+"/endpoints/createSource/method",schemaPath:"#/definitions/endpoint/properties/method/enum",keyword:"enum",params:{allowedValues: schema101.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema101.properties.method.enum,parentSchema:schema101.properties.method,data:data45};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -6381,9 +6370,11 @@ vErrors.push(err121);
 errors++;
 }
 }
-}
-else {
-const err122 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.endpoints.type,parentSchema:schema92.properties.endpoints,data:data29};
+if(data44.path !== undefined){
+let data46 = data44.path;
+if(typeof data46 === "string"){
+if(!pattern5.test(data46)){
+const err122 = {instancePath:instancePath+"/endpoints/createSource/path",schemaPath:"#/definitions/endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema101.properties.path,data:data46};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -6393,12 +6384,8 @@ vErrors.push(err122);
 errors++;
 }
 }
-if(data.baseUrl !== undefined){
-let data50 = data.baseUrl;
-if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
-for(const key18 in data50){
-if(!(key18 === "description")){
-const err123 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.baseUrl,data:data50};
+else {
+const err123 = {instancePath:instancePath+"/endpoints/createSource/path",schemaPath:"#/definitions/endpoint/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.path.type,parentSchema:schema101.properties.path,data:data46};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -6408,10 +6395,10 @@ vErrors.push(err123);
 errors++;
 }
 }
-if(data50.description !== undefined){
-let data51 = data50.description;
-if(typeof data51 !== "string"){
-const err124 = {instancePath:instancePath+"/baseUrl/description",schemaPath:"#/properties/baseUrl/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.baseUrl.properties.description.type,parentSchema:schema92.properties.baseUrl.properties.description,data:data51};
+if(data44.description !== undefined){
+let data47 = data44.description;
+if(typeof data47 !== "string"){
+const err124 = {instancePath:instancePath+"/endpoints/createSource/description",schemaPath:"#/definitions/endpoint/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.description.type,parentSchema:schema101.properties.description,data:data47};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -6421,9 +6408,13 @@ vErrors.push(err124);
 errors++;
 }
 }
-}
-else {
-const err125 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.baseUrl.type,parentSchema:schema92.properties.baseUrl,data:data50};
+if(data44.pathParams !== undefined){
+let data48 = data44.pathParams;
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+for(const key17 in data48){
+let data49 = data48[key17];
+if(typeof data49 !== "string"){
+const err125 = {instancePath:instancePath+"/endpoints/createSource/pathParams/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/pathParams/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.pathParams.additionalProperties.type,parentSchema:schema101.properties.pathParams.additionalProperties,data:data49};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -6433,11 +6424,9 @@ vErrors.push(err125);
 errors++;
 }
 }
-if(data.actions !== undefined){
-let data52 = data.actions;
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-if(Object.keys(data52).length < 1){
-const err126 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema92.properties.actions,data:data52};
+}
+else {
+const err126 = {instancePath:instancePath+"/endpoints/createSource/pathParams",schemaPath:"#/definitions/endpoint/properties/pathParams/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.properties.pathParams.type,parentSchema:schema101.properties.pathParams,data:data48};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -6446,11 +6435,14 @@ vErrors.push(err126);
 }
 errors++;
 }
-for(const key19 in data52){
-let data53 = data52[key19];
-if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
-if(data53.kind === undefined){
-const err127 = {instancePath:instancePath+"/actions/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema92.properties.actions.additionalProperties.required,parentSchema:schema92.properties.actions.additionalProperties,data:data53};
+}
+if(data44.headers !== undefined){
+let data50 = data44.headers;
+if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
+for(const key18 in data50){
+let data51 = data50[key18];
+if(typeof data51 !== "string"){
+const err127 = {instancePath:instancePath+"/endpoints/createSource/headers/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.headers.additionalProperties.type,parentSchema:schema101.properties.headers.additionalProperties,data:data51};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -6459,8 +6451,10 @@ vErrors.push(err127);
 }
 errors++;
 }
-if(data53.description === undefined){
-const err128 = {instancePath:instancePath+"/actions/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema92.properties.actions.additionalProperties.required,parentSchema:schema92.properties.actions.additionalProperties,data:data53};
+}
+}
+else {
+const err128 = {instancePath:instancePath+"/endpoints/createSource/headers",schemaPath:"#/definitions/endpoint/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.properties.headers.type,parentSchema:schema101.properties.headers,data:data50};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -6469,9 +6463,11 @@ vErrors.push(err128);
 }
 errors++;
 }
-for(const key20 in data53){
-if(!((key20 === "kind") || (key20 === "description"))){
-const err129 = {instancePath:instancePath+"/actions/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.actions.additionalProperties,data:data53};
+}
+if(data44.body !== undefined){
+let data52 = data44.body;
+if(!((data52 === "executeBody") || (data52 === "sourceCreation"))){
+const err129 = {instancePath:instancePath+"/endpoints/createSource/body",schemaPath:"#/definitions/endpoint/properties/body/enum",keyword:"enum",params:{allowedValues: schema101.properties.body.enum},message:"must be equal to one of the allowed values",schema:schema101.properties.body.enum,parentSchema:schema101.properties.body,data:data52};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -6481,10 +6477,10 @@ vErrors.push(err129);
 errors++;
 }
 }
-if(data53.kind !== undefined){
-let data54 = data53.kind;
-if(!((data54 === "read") || (data54 === "write"))){
-const err130 = {instancePath:instancePath+"/actions/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/kind",schemaPath:"#/properties/actions/additionalProperties/properties/kind/enum",keyword:"enum",params:{allowedValues: schema92.properties.actions.additionalProperties.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.actions.additionalProperties.properties.kind.enum,parentSchema:schema92.properties.actions.additionalProperties.properties.kind,data:data54};
+if(data44.response !== undefined){
+let data53 = data44.response;
+if(typeof data53 !== "string"){
+const err130 = {instancePath:instancePath+"/endpoints/createSource/response",schemaPath:"#/definitions/endpoint/properties/response/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.response.type,parentSchema:schema101.properties.response,data:data53};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -6494,10 +6490,9 @@ vErrors.push(err130);
 errors++;
 }
 }
-if(data53.description !== undefined){
-let data55 = data53.description;
-if(typeof data55 !== "string"){
-const err131 = {instancePath:instancePath+"/actions/" + key19.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/actions/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.actions.additionalProperties.properties.description.type,parentSchema:schema92.properties.actions.additionalProperties.properties.description,data:data55};
+}
+else {
+const err131 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.type,parentSchema:schema101,data:data44};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -6509,7 +6504,7 @@ errors++;
 }
 }
 else {
-const err132 = {instancePath:instancePath+"/actions/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.actions.additionalProperties.type,parentSchema:schema92.properties.actions.additionalProperties,data:data53};
+const err132 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.endpoints.type,parentSchema:schema92.properties.endpoints,data:data33};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -6519,9 +6514,12 @@ vErrors.push(err132);
 errors++;
 }
 }
-}
-else {
-const err133 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.actions.type,parentSchema:schema92.properties.actions,data:data52};
+if(data.baseUrl !== undefined){
+let data54 = data.baseUrl;
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+for(const key19 in data54){
+if(!(key19 === "description")){
+const err133 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.baseUrl,data:data54};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -6531,17 +6529,10 @@ vErrors.push(err133);
 errors++;
 }
 }
-if(data.writeActions !== undefined){
-let data56 = data.writeActions;
-if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
-for(const key21 in data56){
-let data57 = data56[key21];
-if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
-for(const key22 in data57){
-let data58 = data57[key22];
-if(Array.isArray(data58)){
-if(data58.length < 1){
-const err134 = {instancePath:instancePath+"/writeActions/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema92.properties.writeActions.additionalProperties.additionalProperties,data:data58};
+if(data54.description !== undefined){
+let data55 = data54.description;
+if(typeof data55 !== "string"){
+const err134 = {instancePath:instancePath+"/baseUrl/description",schemaPath:"#/properties/baseUrl/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.baseUrl.properties.description.type,parentSchema:schema92.properties.baseUrl.properties.description,data:data55};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -6550,11 +6541,10 @@ vErrors.push(err134);
 }
 errors++;
 }
-const len0 = data58.length;
-for(let i0=0; i0<len0; i0++){
-let data59 = data58[i0];
-if(typeof data59 !== "string"){
-const err135 = {instancePath:instancePath+"/writeActions/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key22.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.writeActions.additionalProperties.additionalProperties.items.type,parentSchema:schema92.properties.writeActions.additionalProperties.additionalProperties.items,data:data59};
+}
+}
+else {
+const err135 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.baseUrl.type,parentSchema:schema92.properties.baseUrl,data:data54};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -6564,9 +6554,11 @@ vErrors.push(err135);
 errors++;
 }
 }
-}
-else {
-const err136 = {instancePath:instancePath+"/writeActions/" + key21.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.writeActions.additionalProperties.additionalProperties.type,parentSchema:schema92.properties.writeActions.additionalProperties.additionalProperties,data:data58};
+if(data.actions !== undefined){
+let data56 = data.actions;
+if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
+if(Object.keys(data56).length < 1){
+const err136 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema92.properties.actions,data:data56};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -6575,10 +6567,11 @@ vErrors.push(err136);
 }
 errors++;
 }
-}
-}
-else {
-const err137 = {instancePath:instancePath+"/writeActions/" + key21.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.writeActions.additionalProperties.type,parentSchema:schema92.properties.writeActions.additionalProperties,data:data57};
+for(const key20 in data56){
+let data57 = data56[key20];
+if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
+if(data57.kind === undefined){
+const err137 = {instancePath:instancePath+"/actions/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema92.properties.actions.additionalProperties.required,parentSchema:schema92.properties.actions.additionalProperties,data:data57};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -6587,10 +6580,8 @@ vErrors.push(err137);
 }
 errors++;
 }
-}
-}
-else {
-const err138 = {instancePath:instancePath+"/writeActions",schemaPath:"#/properties/writeActions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.writeActions.type,parentSchema:schema92.properties.writeActions,data:data56};
+if(data57.description === undefined){
+const err138 = {instancePath:instancePath+"/actions/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema92.properties.actions.additionalProperties.required,parentSchema:schema92.properties.actions.additionalProperties,data:data57};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -6599,12 +6590,9 @@ vErrors.push(err138);
 }
 errors++;
 }
-}
-if(data.connectors !== undefined){
-let data60 = data.connectors;
-if(Array.isArray(data60)){
-if(data60.length < 1){
-const err139 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema92.properties.connectors,data:data60};
+for(const key21 in data57){
+if(!((key21 === "kind") || (key21 === "description"))){
+const err139 = {instancePath:instancePath+"/actions/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.actions.additionalProperties,data:data57};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -6613,12 +6601,11 @@ vErrors.push(err139);
 }
 errors++;
 }
-const len1 = data60.length;
-for(let i1=0; i1<len1; i1++){
-let data61 = data60[i1];
-if(typeof data61 === "string"){
-if(!pattern0.test(data61)){
-const err140 = {instancePath:instancePath+"/connectors/" + i1,schemaPath:"#/properties/connectors/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\"",schema:"^[a-z][a-z0-9_]*$",parentSchema:schema92.properties.connectors.items,data:data61};
+}
+if(data57.kind !== undefined){
+let data58 = data57.kind;
+if(!((data58 === "read") || (data58 === "write"))){
+const err140 = {instancePath:instancePath+"/actions/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/kind",schemaPath:"#/properties/actions/additionalProperties/properties/kind/enum",keyword:"enum",params:{allowedValues: schema92.properties.actions.additionalProperties.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.actions.additionalProperties.properties.kind.enum,parentSchema:schema92.properties.actions.additionalProperties.properties.kind,data:data58};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -6628,8 +6615,10 @@ vErrors.push(err140);
 errors++;
 }
 }
-else {
-const err141 = {instancePath:instancePath+"/connectors/" + i1,schemaPath:"#/properties/connectors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.connectors.items.type,parentSchema:schema92.properties.connectors.items,data:data61};
+if(data57.description !== undefined){
+let data59 = data57.description;
+if(typeof data59 !== "string"){
+const err141 = {instancePath:instancePath+"/actions/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/actions/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.actions.additionalProperties.properties.description.type,parentSchema:schema92.properties.actions.additionalProperties.properties.description,data:data59};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -6639,18 +6628,9 @@ vErrors.push(err141);
 errors++;
 }
 }
-let i2 = data60.length;
-let j0;
-if(i2 > 1){
-const indices0 = {};
-for(;i2--;){
-let item0 = data60[i2];
-if(typeof item0 !== "string"){
-continue;
 }
-if(typeof indices0[item0] == "number"){
-j0 = indices0[item0];
-const err142 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)",schema:true,parentSchema:schema92.properties.connectors,data:data60};
+else {
+const err142 = {instancePath:instancePath+"/actions/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.actions.additionalProperties.type,parentSchema:schema92.properties.actions.additionalProperties,data:data57};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -6658,14 +6638,11 @@ else {
 vErrors.push(err142);
 }
 errors++;
-break;
-}
-indices0[item0] = i2;
 }
 }
 }
 else {
-const err143 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.connectors.type,parentSchema:schema92.properties.connectors,data:data60};
+const err143 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.actions.type,parentSchema:schema92.properties.actions,data:data56};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -6675,18 +6652,17 @@ vErrors.push(err143);
 errors++;
 }
 }
-if(data.executeBody !== undefined){
-if(!(validate43(data.executeBody, {instancePath:instancePath+"/executeBody",parentData:data,parentDataProperty:"executeBody",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
-errors = vErrors.length;
-}
-}
-if(data.result !== undefined){
-let data63 = data.result;
-if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
-for(const key23 in data63){
-if(!((key23 === "description") || (key23 === "metaKeys"))){
-const err144 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.result,data:data63};
+if(data.writeActions !== undefined){
+let data60 = data.writeActions;
+if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
+for(const key22 in data60){
+let data61 = data60[key22];
+if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
+for(const key23 in data61){
+let data62 = data61[key23];
+if(Array.isArray(data62)){
+if(data62.length < 1){
+const err144 = {instancePath:instancePath+"/writeActions/" + key22.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema92.properties.writeActions.additionalProperties.additionalProperties,data:data62};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -6695,11 +6671,11 @@ vErrors.push(err144);
 }
 errors++;
 }
-}
-if(data63.description !== undefined){
-let data64 = data63.description;
-if(typeof data64 !== "string"){
-const err145 = {instancePath:instancePath+"/result/description",schemaPath:"#/properties/result/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.result.properties.description.type,parentSchema:schema92.properties.result.properties.description,data:data64};
+const len0 = data62.length;
+for(let i0=0; i0<len0; i0++){
+let data63 = data62[i0];
+if(typeof data63 !== "string"){
+const err145 = {instancePath:instancePath+"/writeActions/" + key22.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.writeActions.additionalProperties.additionalProperties.items.type,parentSchema:schema92.properties.writeActions.additionalProperties.additionalProperties.items,data:data63};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -6709,14 +6685,9 @@ vErrors.push(err145);
 errors++;
 }
 }
-if(data63.metaKeys !== undefined){
-let data65 = data63.metaKeys;
-if(Array.isArray(data65)){
-const len2 = data65.length;
-for(let i3=0; i3<len2; i3++){
-let data66 = data65[i3];
-if(typeof data66 !== "string"){
-const err146 = {instancePath:instancePath+"/result/metaKeys/" + i3,schemaPath:"#/properties/result/properties/metaKeys/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.result.properties.metaKeys.items.type,parentSchema:schema92.properties.result.properties.metaKeys.items,data:data66};
+}
+else {
+const err146 = {instancePath:instancePath+"/writeActions/" + key22.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.writeActions.additionalProperties.additionalProperties.type,parentSchema:schema92.properties.writeActions.additionalProperties.additionalProperties,data:data62};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -6728,7 +6699,7 @@ errors++;
 }
 }
 else {
-const err147 = {instancePath:instancePath+"/result/metaKeys",schemaPath:"#/properties/result/properties/metaKeys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.result.properties.metaKeys.type,parentSchema:schema92.properties.result.properties.metaKeys,data:data65};
+const err147 = {instancePath:instancePath+"/writeActions/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.writeActions.additionalProperties.type,parentSchema:schema92.properties.writeActions.additionalProperties,data:data61};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -6740,7 +6711,7 @@ errors++;
 }
 }
 else {
-const err148 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.result.type,parentSchema:schema92.properties.result,data:data63};
+const err148 = {instancePath:instancePath+"/writeActions",schemaPath:"#/properties/writeActions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.writeActions.type,parentSchema:schema92.properties.writeActions,data:data60};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -6750,11 +6721,11 @@ vErrors.push(err148);
 errors++;
 }
 }
-if(data.search !== undefined){
-let data67 = data.search;
-if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
-if(data67.params === undefined){
-const err149 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'",schema:schema92.properties.search.required,parentSchema:schema92.properties.search,data:data67};
+if(data.connectors !== undefined){
+let data64 = data.connectors;
+if(Array.isArray(data64)){
+if(data64.length < 1){
+const err149 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema92.properties.connectors,data:data64};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -6763,8 +6734,12 @@ vErrors.push(err149);
 }
 errors++;
 }
-if(data67.operators === undefined){
-const err150 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "operators"},message:"must have required property '"+"operators"+"'",schema:schema92.properties.search.required,parentSchema:schema92.properties.search,data:data67};
+const len1 = data64.length;
+for(let i1=0; i1<len1; i1++){
+let data65 = data64[i1];
+if(typeof data65 === "string"){
+if(!pattern0.test(data65)){
+const err150 = {instancePath:instancePath+"/connectors/" + i1,schemaPath:"#/properties/connectors/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\"",schema:"^[a-z][a-z0-9_]*$",parentSchema:schema92.properties.connectors.items,data:data65};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -6773,8 +6748,9 @@ vErrors.push(err150);
 }
 errors++;
 }
-if(data67.hit === undefined){
-const err151 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "hit"},message:"must have required property '"+"hit"+"'",schema:schema92.properties.search.required,parentSchema:schema92.properties.search,data:data67};
+}
+else {
+const err151 = {instancePath:instancePath+"/connectors/" + i1,schemaPath:"#/properties/connectors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.connectors.items.type,parentSchema:schema92.properties.connectors.items,data:data65};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -6783,8 +6759,19 @@ vErrors.push(err151);
 }
 errors++;
 }
-if(data67.pagination === undefined){
-const err152 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "pagination"},message:"must have required property '"+"pagination"+"'",schema:schema92.properties.search.required,parentSchema:schema92.properties.search,data:data67};
+}
+let i2 = data64.length;
+let j0;
+if(i2 > 1){
+const indices0 = {};
+for(;i2--;){
+let item0 = data64[i2];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err152 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)",schema:true,parentSchema:schema92.properties.connectors,data:data64};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -6792,10 +6779,14 @@ else {
 vErrors.push(err152);
 }
 errors++;
+break;
 }
-for(const key24 in data67){
-if(!(((((key24 === "description") || (key24 === "params")) || (key24 === "operators")) || (key24 === "hit")) || (key24 === "pagination"))){
-const err153 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.search,data:data67};
+indices0[item0] = i2;
+}
+}
+}
+else {
+const err153 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.connectors.type,parentSchema:schema92.properties.connectors,data:data64};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -6805,10 +6796,18 @@ vErrors.push(err153);
 errors++;
 }
 }
-if(data67.description !== undefined){
-let data68 = data67.description;
-if(typeof data68 !== "string"){
-const err154 = {instancePath:instancePath+"/search/description",schemaPath:"#/properties/search/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.search.properties.description.type,parentSchema:schema92.properties.search.properties.description,data:data68};
+if(data.executeBody !== undefined){
+if(!(validate43(data.executeBody, {instancePath:instancePath+"/executeBody",parentData:data,parentDataProperty:"executeBody",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
+}
+}
+if(data.result !== undefined){
+let data67 = data.result;
+if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
+for(const key24 in data67){
+if(!((key24 === "description") || (key24 === "metaKeys"))){
+const err154 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.result,data:data67};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -6818,20 +6817,10 @@ vErrors.push(err154);
 errors++;
 }
 }
-if(data67.params !== undefined){
-if(!(validate43(data67.params, {instancePath:instancePath+"/search/params",parentData:data67,parentDataProperty:"params",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
-errors = vErrors.length;
-}
-}
-if(data67.operators !== undefined){
-let data70 = data67.operators;
-if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
-for(const key25 in data70){
-let data71 = data70[key25];
-if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
-if(data71.operand === undefined){
-const err155 = {instancePath:instancePath+"/search/operators/" + key25.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/required",keyword:"required",params:{missingProperty: "operand"},message:"must have required property '"+"operand"+"'",schema:schema92.properties.search.properties.operators.additionalProperties.required,parentSchema:schema92.properties.search.properties.operators.additionalProperties,data:data71};
+if(data67.description !== undefined){
+let data68 = data67.description;
+if(typeof data68 !== "string"){
+const err155 = {instancePath:instancePath+"/result/description",schemaPath:"#/properties/result/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.result.properties.description.type,parentSchema:schema92.properties.result.properties.description,data:data68};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -6840,9 +6829,15 @@ vErrors.push(err155);
 }
 errors++;
 }
-for(const key26 in data71){
-if(!((key26 === "operand") || (key26 === "description"))){
-const err156 = {instancePath:instancePath+"/search/operators/" + key25.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.search.properties.operators.additionalProperties,data:data71};
+}
+if(data67.metaKeys !== undefined){
+let data69 = data67.metaKeys;
+if(Array.isArray(data69)){
+const len2 = data69.length;
+for(let i3=0; i3<len2; i3++){
+let data70 = data69[i3];
+if(typeof data70 !== "string"){
+const err156 = {instancePath:instancePath+"/result/metaKeys/" + i3,schemaPath:"#/properties/result/properties/metaKeys/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.result.properties.metaKeys.items.type,parentSchema:schema92.properties.result.properties.metaKeys.items,data:data70};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -6852,10 +6847,9 @@ vErrors.push(err156);
 errors++;
 }
 }
-if(data71.operand !== undefined){
-let data72 = data71.operand;
-if(!(((((data72 === "value") || (data72 === "values")) || (data72 === "text")) || (data72 === "filter")) || (data72 === "filters"))){
-const err157 = {instancePath:instancePath+"/search/operators/" + key25.replace(/~/g, "~0").replace(/\//g, "~1")+"/operand",schemaPath:"#/properties/search/properties/operators/additionalProperties/properties/operand/enum",keyword:"enum",params:{allowedValues: schema92.properties.search.properties.operators.additionalProperties.properties.operand.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.search.properties.operators.additionalProperties.properties.operand.enum,parentSchema:schema92.properties.search.properties.operators.additionalProperties.properties.operand,data:data72};
+}
+else {
+const err157 = {instancePath:instancePath+"/result/metaKeys",schemaPath:"#/properties/result/properties/metaKeys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.result.properties.metaKeys.type,parentSchema:schema92.properties.result.properties.metaKeys,data:data69};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -6865,10 +6859,9 @@ vErrors.push(err157);
 errors++;
 }
 }
-if(data71.description !== undefined){
-let data73 = data71.description;
-if(typeof data73 !== "string"){
-const err158 = {instancePath:instancePath+"/search/operators/" + key25.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/search/properties/operators/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.search.properties.operators.additionalProperties.properties.description.type,parentSchema:schema92.properties.search.properties.operators.additionalProperties.properties.description,data:data73};
+}
+else {
+const err158 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.result.type,parentSchema:schema92.properties.result,data:data67};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -6878,9 +6871,11 @@ vErrors.push(err158);
 errors++;
 }
 }
-}
-else {
-const err159 = {instancePath:instancePath+"/search/operators/" + key25.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.search.properties.operators.additionalProperties.type,parentSchema:schema92.properties.search.properties.operators.additionalProperties,data:data71};
+if(data.search !== undefined){
+let data71 = data.search;
+if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
+if(data71.params === undefined){
+const err159 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'",schema:schema92.properties.search.required,parentSchema:schema92.properties.search,data:data71};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -6889,10 +6884,8 @@ vErrors.push(err159);
 }
 errors++;
 }
-}
-}
-else {
-const err160 = {instancePath:instancePath+"/search/operators",schemaPath:"#/properties/search/properties/operators/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.search.properties.operators.type,parentSchema:schema92.properties.search.properties.operators,data:data70};
+if(data71.operators === undefined){
+const err160 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "operators"},message:"must have required property '"+"operators"+"'",schema:schema92.properties.search.required,parentSchema:schema92.properties.search,data:data71};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -6901,27 +6894,155 @@ vErrors.push(err160);
 }
 errors++;
 }
+if(data71.hit === undefined){
+const err161 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "hit"},message:"must have required property '"+"hit"+"'",schema:schema92.properties.search.required,parentSchema:schema92.properties.search,data:data71};
+if(vErrors === null){
+vErrors = [err161];
 }
-if(data67.hit !== undefined){
-if(!(validate47(data67.hit, {instancePath:instancePath+"/search/hit",parentData:data67,parentDataProperty:"hit",rootData}))){
+else {
+vErrors.push(err161);
+}
+errors++;
+}
+if(data71.pagination === undefined){
+const err162 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "pagination"},message:"must have required property '"+"pagination"+"'",schema:schema92.properties.search.required,parentSchema:schema92.properties.search,data:data71};
+if(vErrors === null){
+vErrors = [err162];
+}
+else {
+vErrors.push(err162);
+}
+errors++;
+}
+for(const key25 in data71){
+if(!(((((key25 === "description") || (key25 === "params")) || (key25 === "operators")) || (key25 === "hit")) || (key25 === "pagination"))){
+const err163 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.search,data:data71};
+if(vErrors === null){
+vErrors = [err163];
+}
+else {
+vErrors.push(err163);
+}
+errors++;
+}
+}
+if(data71.description !== undefined){
+let data72 = data71.description;
+if(typeof data72 !== "string"){
+const err164 = {instancePath:instancePath+"/search/description",schemaPath:"#/properties/search/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.search.properties.description.type,parentSchema:schema92.properties.search.properties.description,data:data72};
+if(vErrors === null){
+vErrors = [err164];
+}
+else {
+vErrors.push(err164);
+}
+errors++;
+}
+}
+if(data71.params !== undefined){
+if(!(validate43(data71.params, {instancePath:instancePath+"/search/params",parentData:data71,parentDataProperty:"params",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
+}
+}
+if(data71.operators !== undefined){
+let data74 = data71.operators;
+if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
+for(const key26 in data74){
+let data75 = data74[key26];
+if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
+if(data75.operand === undefined){
+const err165 = {instancePath:instancePath+"/search/operators/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/required",keyword:"required",params:{missingProperty: "operand"},message:"must have required property '"+"operand"+"'",schema:schema92.properties.search.properties.operators.additionalProperties.required,parentSchema:schema92.properties.search.properties.operators.additionalProperties,data:data75};
+if(vErrors === null){
+vErrors = [err165];
+}
+else {
+vErrors.push(err165);
+}
+errors++;
+}
+for(const key27 in data75){
+if(!((key27 === "operand") || (key27 === "description"))){
+const err166 = {instancePath:instancePath+"/search/operators/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.search.properties.operators.additionalProperties,data:data75};
+if(vErrors === null){
+vErrors = [err166];
+}
+else {
+vErrors.push(err166);
+}
+errors++;
+}
+}
+if(data75.operand !== undefined){
+let data76 = data75.operand;
+if(!(((((data76 === "value") || (data76 === "values")) || (data76 === "text")) || (data76 === "filter")) || (data76 === "filters"))){
+const err167 = {instancePath:instancePath+"/search/operators/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/operand",schemaPath:"#/properties/search/properties/operators/additionalProperties/properties/operand/enum",keyword:"enum",params:{allowedValues: schema92.properties.search.properties.operators.additionalProperties.properties.operand.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.search.properties.operators.additionalProperties.properties.operand.enum,parentSchema:schema92.properties.search.properties.operators.additionalProperties.properties.operand,data:data76};
+if(vErrors === null){
+vErrors = [err167];
+}
+else {
+vErrors.push(err167);
+}
+errors++;
+}
+}
+if(data75.description !== undefined){
+let data77 = data75.description;
+if(typeof data77 !== "string"){
+const err168 = {instancePath:instancePath+"/search/operators/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/search/properties/operators/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.search.properties.operators.additionalProperties.properties.description.type,parentSchema:schema92.properties.search.properties.operators.additionalProperties.properties.description,data:data77};
+if(vErrors === null){
+vErrors = [err168];
+}
+else {
+vErrors.push(err168);
+}
+errors++;
+}
+}
+}
+else {
+const err169 = {instancePath:instancePath+"/search/operators/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.search.properties.operators.additionalProperties.type,parentSchema:schema92.properties.search.properties.operators.additionalProperties,data:data75};
+if(vErrors === null){
+vErrors = [err169];
+}
+else {
+vErrors.push(err169);
+}
+errors++;
+}
+}
+}
+else {
+const err170 = {instancePath:instancePath+"/search/operators",schemaPath:"#/properties/search/properties/operators/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.search.properties.operators.type,parentSchema:schema92.properties.search.properties.operators,data:data74};
+if(vErrors === null){
+vErrors = [err170];
+}
+else {
+vErrors.push(err170);
+}
+errors++;
+}
+}
+if(data71.hit !== undefined){
+if(!(validate47(data71.hit, {instancePath:instancePath+"/search/hit",parentData:data71,parentDataProperty:"hit",rootData}))){
 vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
-if(data67.pagination !== undefined){
-if(!(validate50(data67.pagination, {instancePath:instancePath+"/search/pagination",parentData:data67,parentDataProperty:"pagination",rootData}))){
+if(data71.pagination !== undefined){
+if(!(validate50(data71.pagination, {instancePath:instancePath+"/search/pagination",parentData:data71,parentDataProperty:"pagination",rootData}))){
 vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err161 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.search.type,parentSchema:schema92.properties.search,data:data67};
+const err171 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.search.type,parentSchema:schema92.properties.search,data:data71};
 if(vErrors === null){
-vErrors = [err161];
+vErrors = [err171];
 }
 else {
-vErrors.push(err161);
+vErrors.push(err171);
 }
 errors++;
 }
@@ -6933,139 +7054,10 @@ errors = vErrors.length;
 }
 }
 if(data.authentication !== undefined){
-let data77 = data.authentication;
-if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
-if(data77.header === undefined){
-const err162 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "header"},message:"must have required property '"+"header"+"'",schema:schema92.properties.authentication.required,parentSchema:schema92.properties.authentication,data:data77};
-if(vErrors === null){
-vErrors = [err162];
-}
-else {
-vErrors.push(err162);
-}
-errors++;
-}
-if(data77.scheme === undefined){
-const err163 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "scheme"},message:"must have required property '"+"scheme"+"'",schema:schema92.properties.authentication.required,parentSchema:schema92.properties.authentication,data:data77};
-if(vErrors === null){
-vErrors = [err163];
-}
-else {
-vErrors.push(err163);
-}
-errors++;
-}
-if(data77.connectors === undefined){
-const err164 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "connectors"},message:"must have required property '"+"connectors"+"'",schema:schema92.properties.authentication.required,parentSchema:schema92.properties.authentication,data:data77};
-if(vErrors === null){
-vErrors = [err164];
-}
-else {
-vErrors.push(err164);
-}
-errors++;
-}
-for(const key27 in data77){
-if(!((((((key27 === "description") || (key27 === "header")) || (key27 === "scheme")) || (key27 === "unspecified")) || (key27 === "placeholders")) || (key27 === "connectors"))){
-const err165 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.authentication,data:data77};
-if(vErrors === null){
-vErrors = [err165];
-}
-else {
-vErrors.push(err165);
-}
-errors++;
-}
-}
-if(data77.description !== undefined){
-let data78 = data77.description;
-if(typeof data78 !== "string"){
-const err166 = {instancePath:instancePath+"/authentication/description",schemaPath:"#/properties/authentication/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.description.type,parentSchema:schema92.properties.authentication.properties.description,data:data78};
-if(vErrors === null){
-vErrors = [err166];
-}
-else {
-vErrors.push(err166);
-}
-errors++;
-}
-}
-if(data77.header !== undefined){
-let data79 = data77.header;
-if(typeof data79 !== "string"){
-const err167 = {instancePath:instancePath+"/authentication/header",schemaPath:"#/properties/authentication/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.header.type,parentSchema:schema92.properties.authentication.properties.header,data:data79};
-if(vErrors === null){
-vErrors = [err167];
-}
-else {
-vErrors.push(err167);
-}
-errors++;
-}
-}
-if(data77.scheme !== undefined){
-let data80 = data77.scheme;
-if(typeof data80 !== "string"){
-const err168 = {instancePath:instancePath+"/authentication/scheme",schemaPath:"#/properties/authentication/properties/scheme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.scheme.type,parentSchema:schema92.properties.authentication.properties.scheme,data:data80};
-if(vErrors === null){
-vErrors = [err168];
-}
-else {
-vErrors.push(err168);
-}
-errors++;
-}
-}
-if(data77.unspecified !== undefined){
-let data81 = data77.unspecified;
-if(typeof data81 !== "string"){
-const err169 = {instancePath:instancePath+"/authentication/unspecified",schemaPath:"#/properties/authentication/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.unspecified.type,parentSchema:schema92.properties.authentication.properties.unspecified,data:data81};
-if(vErrors === null){
-vErrors = [err169];
-}
-else {
-vErrors.push(err169);
-}
-errors++;
-}
-}
-if(data77.placeholders !== undefined){
-let data82 = data77.placeholders;
-if(Array.isArray(data82)){
-const len3 = data82.length;
-for(let i4=0; i4<len3; i4++){
-let data83 = data82[i4];
-if(typeof data83 !== "string"){
-const err170 = {instancePath:instancePath+"/authentication/placeholders/" + i4,schemaPath:"#/properties/authentication/properties/placeholders/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.placeholders.items.type,parentSchema:schema92.properties.authentication.properties.placeholders.items,data:data83};
-if(vErrors === null){
-vErrors = [err170];
-}
-else {
-vErrors.push(err170);
-}
-errors++;
-}
-}
-}
-else {
-const err171 = {instancePath:instancePath+"/authentication/placeholders",schemaPath:"#/properties/authentication/properties/placeholders/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.authentication.properties.placeholders.type,parentSchema:schema92.properties.authentication.properties.placeholders,data:data82};
-if(vErrors === null){
-vErrors = [err171];
-}
-else {
-vErrors.push(err171);
-}
-errors++;
-}
-}
-if(data77.connectors !== undefined){
-let data84 = data77.connectors;
-if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
-for(const key28 in data84){
-let data85 = data84[key28];
-if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
-if(data85.method === undefined){
-const err172 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema92.properties.authentication.properties.connectors.additionalProperties.required,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties,data:data85};
+let data81 = data.authentication;
+if(data81 && typeof data81 == "object" && !Array.isArray(data81)){
+if(data81.header === undefined){
+const err172 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "header"},message:"must have required property '"+"header"+"'",schema:schema92.properties.authentication.required,parentSchema:schema92.properties.authentication,data:data81};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -7074,8 +7066,8 @@ vErrors.push(err172);
 }
 errors++;
 }
-if(data85.fields === undefined){
-const err173 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema92.properties.authentication.properties.connectors.additionalProperties.required,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties,data:data85};
+if(data81.scheme === undefined){
+const err173 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "scheme"},message:"must have required property '"+"scheme"+"'",schema:schema92.properties.authentication.required,parentSchema:schema92.properties.authentication,data:data81};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -7084,9 +7076,8 @@ vErrors.push(err173);
 }
 errors++;
 }
-for(const key29 in data85){
-if(!((((key29 === "method") || (key29 === "description")) || (key29 === "fields")) || (key29 === "variables"))){
-const err174 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties,data:data85};
+if(data81.connectors === undefined){
+const err174 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "connectors"},message:"must have required property '"+"connectors"+"'",schema:schema92.properties.authentication.required,parentSchema:schema92.properties.authentication,data:data81};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -7095,11 +7086,9 @@ vErrors.push(err174);
 }
 errors++;
 }
-}
-if(data85.method !== undefined){
-let data86 = data85.method;
-if(!(((((data86 === "api_key") || (data86 === "access_token")) || (data86 === "oauth2")) || (data86 === "basic")) || (data86 === "bearer"))){
-const err175 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/method",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/method/enum",keyword:"enum",params:{allowedValues: schema92.properties.authentication.properties.connectors.additionalProperties.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.method.enum,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.method,data:data86};
+for(const key28 in data81){
+if(!((((((key28 === "description") || (key28 === "header")) || (key28 === "scheme")) || (key28 === "unspecified")) || (key28 === "placeholders")) || (key28 === "connectors"))){
+const err175 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.authentication,data:data81};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -7109,10 +7098,10 @@ vErrors.push(err175);
 errors++;
 }
 }
-if(data85.description !== undefined){
-let data87 = data85.description;
-if(typeof data87 !== "string"){
-const err176 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.description.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.description,data:data87};
+if(data81.description !== undefined){
+let data82 = data81.description;
+if(typeof data82 !== "string"){
+const err176 = {instancePath:instancePath+"/authentication/description",schemaPath:"#/properties/authentication/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.description.type,parentSchema:schema92.properties.authentication.properties.description,data:data82};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -7122,20 +7111,10 @@ vErrors.push(err176);
 errors++;
 }
 }
-if(data85.fields !== undefined){
-if(!(validate43(data85.fields, {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields",parentData:data85,parentDataProperty:"fields",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
-errors = vErrors.length;
-}
-}
-if(data85.variables !== undefined){
-let data89 = data85.variables;
-if(data89 && typeof data89 == "object" && !Array.isArray(data89)){
-for(const key30 in data89){
-let data90 = data89[key30];
-if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
-if(data90.type === undefined){
-const err177 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.required,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data90};
+if(data81.header !== undefined){
+let data83 = data81.header;
+if(typeof data83 !== "string"){
+const err177 = {instancePath:instancePath+"/authentication/header",schemaPath:"#/properties/authentication/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.header.type,parentSchema:schema92.properties.authentication.properties.header,data:data83};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -7144,9 +7123,11 @@ vErrors.push(err177);
 }
 errors++;
 }
-for(const key31 in data90){
-if(!(func2.call(schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties, key31))){
-const err178 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data90};
+}
+if(data81.scheme !== undefined){
+let data84 = data81.scheme;
+if(typeof data84 !== "string"){
+const err178 = {instancePath:instancePath+"/authentication/scheme",schemaPath:"#/properties/authentication/properties/scheme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.scheme.type,parentSchema:schema92.properties.authentication.properties.scheme,data:data84};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -7156,10 +7137,10 @@ vErrors.push(err178);
 errors++;
 }
 }
-if(data90.type !== undefined){
-let data91 = data90.type;
-if(!((((data91 === "string") || (data91 === "integer")) || (data91 === "number")) || (data91 === "boolean"))){
-const err179 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type.enum,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type,data:data91};
+if(data81.unspecified !== undefined){
+let data85 = data81.unspecified;
+if(typeof data85 !== "string"){
+const err179 = {instancePath:instancePath+"/authentication/unspecified",schemaPath:"#/properties/authentication/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.unspecified.type,parentSchema:schema92.properties.authentication.properties.unspecified,data:data85};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -7169,10 +7150,14 @@ vErrors.push(err179);
 errors++;
 }
 }
-if(data90.required !== undefined){
-let data92 = data90.required;
-if(typeof data92 !== "boolean"){
-const err180 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.required.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.required,data:data92};
+if(data81.placeholders !== undefined){
+let data86 = data81.placeholders;
+if(Array.isArray(data86)){
+const len3 = data86.length;
+for(let i4=0; i4<len3; i4++){
+let data87 = data86[i4];
+if(typeof data87 !== "string"){
+const err180 = {instancePath:instancePath+"/authentication/placeholders/" + i4,schemaPath:"#/properties/authentication/properties/placeholders/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.placeholders.items.type,parentSchema:schema92.properties.authentication.properties.placeholders.items,data:data87};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -7182,10 +7167,9 @@ vErrors.push(err180);
 errors++;
 }
 }
-if(data90.description !== undefined){
-let data93 = data90.description;
-if(typeof data93 !== "string"){
-const err181 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.description.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.description,data:data93};
+}
+else {
+const err181 = {instancePath:instancePath+"/authentication/placeholders",schemaPath:"#/properties/authentication/properties/placeholders/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.authentication.properties.placeholders.type,parentSchema:schema92.properties.authentication.properties.placeholders,data:data86};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -7195,10 +7179,14 @@ vErrors.push(err181);
 errors++;
 }
 }
-if(data90.default !== undefined){
-let data94 = data90.default;
-if((typeof data94 !== "string") && (!(data94 && typeof data94 == "object" && !Array.isArray(data94)))){
-const err182 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/type",keyword:"type",params:{type: schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.type},message:"must be string,object",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default,data:data94};
+if(data81.connectors !== undefined){
+let data88 = data81.connectors;
+if(data88 && typeof data88 == "object" && !Array.isArray(data88)){
+for(const key29 in data88){
+let data89 = data88[key29];
+if(data89 && typeof data89 == "object" && !Array.isArray(data89)){
+if(data89.method === undefined){
+const err182 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema92.properties.authentication.properties.connectors.additionalProperties.required,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties,data:data89};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -7207,11 +7195,8 @@ vErrors.push(err182);
 }
 errors++;
 }
-const _errs221 = errors;
-let valid53 = true;
-const _errs222 = errors;
-if(!(data94 && typeof data94 == "object" && !Array.isArray(data94))){
-const err183 = {};
+if(data89.fields === undefined){
+const err183 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema92.properties.authentication.properties.connectors.additionalProperties.required,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties,data:data89};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -7220,21 +7205,9 @@ vErrors.push(err183);
 }
 errors++;
 }
-var _valid0 = _errs222 === errors;
-errors = _errs221;
-if(vErrors !== null){
-if(_errs221){
-vErrors.length = _errs221;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs224 = errors;
-if(data94 && typeof data94 == "object" && !Array.isArray(data94)){
-if(data94.unspecified === undefined){
-const err184 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/required",keyword:"required",params:{missingProperty: "unspecified"},message:"must have required property '"+"unspecified"+"'",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.required,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data94};
+for(const key30 in data89){
+if(!((((key30 === "method") || (key30 === "description")) || (key30 === "fields")) || (key30 === "variables"))){
+const err184 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties,data:data89};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -7243,9 +7216,11 @@ vErrors.push(err184);
 }
 errors++;
 }
-for(const key32 in data94){
-if(!(key32 === "unspecified")){
-const err185 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data94};
+}
+if(data89.method !== undefined){
+let data90 = data89.method;
+if(!(((((data90 === "api_key") || (data90 === "access_token")) || (data90 === "oauth2")) || (data90 === "basic")) || (data90 === "bearer"))){
+const err185 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/method",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/method/enum",keyword:"enum",params:{allowedValues: schema92.properties.authentication.properties.connectors.additionalProperties.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.method.enum,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.method,data:data90};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -7255,10 +7230,10 @@ vErrors.push(err185);
 errors++;
 }
 }
-if(data94.unspecified !== undefined){
-let data95 = data94.unspecified;
-if(typeof data95 !== "string"){
-const err186 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/default/unspecified",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.properties.unspecified.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.properties.unspecified,data:data95};
+if(data89.description !== undefined){
+let data91 = data89.description;
+if(typeof data91 !== "string"){
+const err186 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.description.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.description,data:data91};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -7268,9 +7243,20 @@ vErrors.push(err186);
 errors++;
 }
 }
+if(data89.fields !== undefined){
+if(!(validate43(data89.fields, {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields",parentData:data89,parentDataProperty:"fields",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
 }
-else {
-const err187 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data94};
+}
+if(data89.variables !== undefined){
+let data93 = data89.variables;
+if(data93 && typeof data93 == "object" && !Array.isArray(data93)){
+for(const key31 in data93){
+let data94 = data93[key31];
+if(data94 && typeof data94 == "object" && !Array.isArray(data94)){
+if(data94.type === undefined){
+const err187 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.required,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data94};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -7279,11 +7265,9 @@ vErrors.push(err187);
 }
 errors++;
 }
-var _valid0 = _errs224 === errors;
-valid53 = _valid0;
-}
-if(!valid53){
-const err188 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.if,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default,data:data94};
+for(const key32 in data94){
+if(!(func2.call(schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties, key32))){
+const err188 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data94};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -7293,10 +7277,10 @@ vErrors.push(err188);
 errors++;
 }
 }
-if(data90.note !== undefined){
-let data96 = data90.note;
-if(typeof data96 !== "string"){
-const err189 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/note",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.note.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.note,data:data96};
+if(data94.type !== undefined){
+let data95 = data94.type;
+if(!((((data95 === "string") || (data95 === "integer")) || (data95 === "number")) || (data95 === "boolean"))){
+const err189 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type.enum,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type,data:data95};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -7306,11 +7290,10 @@ vErrors.push(err189);
 errors++;
 }
 }
-if(data90.unspecified !== undefined){
-let data97 = data90.unspecified;
-if(typeof data97 === "string"){
-if(func3(data97) < 1){
-const err190 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/unspecified",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/unspecified/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.unspecified,data:data97};
+if(data94.required !== undefined){
+let data96 = data94.required;
+if(typeof data96 !== "boolean"){
+const err190 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.required.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.required,data:data96};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -7320,8 +7303,10 @@ vErrors.push(err190);
 errors++;
 }
 }
-else {
-const err191 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/unspecified",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.unspecified.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.unspecified,data:data97};
+if(data94.description !== undefined){
+let data97 = data94.description;
+if(typeof data97 !== "string"){
+const err191 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.description.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.description,data:data97};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -7331,10 +7316,10 @@ vErrors.push(err191);
 errors++;
 }
 }
-if(data90.suppliedIn !== undefined){
-let data98 = data90.suppliedIn;
-if(!(data98 === "auth_config")){
-const err192 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/suppliedIn",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/suppliedIn/enum",keyword:"enum",params:{allowedValues: schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.suppliedIn.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.suppliedIn.enum,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.suppliedIn,data:data98};
+if(data94.default !== undefined){
+let data98 = data94.default;
+if((typeof data98 !== "string") && (!(data98 && typeof data98 == "object" && !Array.isArray(data98)))){
+const err192 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/type",keyword:"type",params:{type: schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.type},message:"must be string,object",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default,data:data98};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -7343,11 +7328,11 @@ vErrors.push(err192);
 }
 errors++;
 }
-}
-if(data90.format !== undefined){
-let data99 = data90.format;
-if(!((((data99 === "currency_lower_iso") || (data99 === "md5_of_lower_email")) || (data99 === "unix_time_string")) || (data99 === "url"))){
-const err193 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/format",schemaPath:"connector.schema.json#/definitions/format/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values",schema:schema33.enum,parentSchema:schema33,data:data99};
+const _errs234 = errors;
+let valid57 = true;
+const _errs235 = errors;
+if(!(data98 && typeof data98 == "object" && !Array.isArray(data98))){
+const err193 = {};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -7356,12 +7341,21 @@ vErrors.push(err193);
 }
 errors++;
 }
+var _valid0 = _errs235 === errors;
+errors = _errs234;
+if(vErrors !== null){
+if(_errs234){
+vErrors.length = _errs234;
 }
-if(data90.assumption !== undefined){
-let data100 = data90.assumption;
-if(typeof data100 === "string"){
-if(func3(data100) < 1){
-const err194 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/assumption",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/assumption/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.assumption,data:data100};
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs237 = errors;
+if(data98 && typeof data98 == "object" && !Array.isArray(data98)){
+if(data98.unspecified === undefined){
+const err194 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/required",keyword:"required",params:{missingProperty: "unspecified"},message:"must have required property '"+"unspecified"+"'",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.required,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data98};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -7370,9 +7364,9 @@ vErrors.push(err194);
 }
 errors++;
 }
-}
-else {
-const err195 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/assumption",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/assumption/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.assumption.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.assumption,data:data100};
+for(const key33 in data98){
+if(!(key33 === "unspecified")){
+const err195 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data98};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -7382,11 +7376,10 @@ vErrors.push(err195);
 errors++;
 }
 }
-if(data90.provenance !== undefined){
-let data101 = data90.provenance;
-if(typeof data101 === "string"){
-if(func3(data101) < 1){
-const err196 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/provenance",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/provenance/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.provenance,data:data101};
+if(data98.unspecified !== undefined){
+let data99 = data98.unspecified;
+if(typeof data99 !== "string"){
+const err196 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/default/unspecified",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.properties.unspecified.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.properties.unspecified,data:data99};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -7396,8 +7389,9 @@ vErrors.push(err196);
 errors++;
 }
 }
+}
 else {
-const err197 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/provenance",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/provenance/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.provenance.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.provenance,data:data101};
+const err197 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data98};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -7406,10 +7400,11 @@ vErrors.push(err197);
 }
 errors++;
 }
+var _valid0 = _errs237 === errors;
+valid57 = _valid0;
 }
-}
-else {
-const err198 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key30.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data90};
+if(!valid57){
+const err198 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.if,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default,data:data98};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -7419,9 +7414,10 @@ vErrors.push(err198);
 errors++;
 }
 }
-}
-else {
-const err199 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables,data:data89};
+if(data94.note !== undefined){
+let data100 = data94.note;
+if(typeof data100 !== "string"){
+const err199 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/note",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.note.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.note,data:data100};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -7431,9 +7427,11 @@ vErrors.push(err199);
 errors++;
 }
 }
-}
-else {
-const err200 = {instancePath:instancePath+"/authentication/connectors/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.properties.connectors.additionalProperties.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties,data:data85};
+if(data94.unspecified !== undefined){
+let data101 = data94.unspecified;
+if(typeof data101 === "string"){
+if(func3(data101) < 1){
+const err200 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/unspecified",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/unspecified/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.unspecified,data:data101};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -7443,9 +7441,8 @@ vErrors.push(err200);
 errors++;
 }
 }
-}
 else {
-const err201 = {instancePath:instancePath+"/authentication/connectors",schemaPath:"#/properties/authentication/properties/connectors/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.properties.connectors.type,parentSchema:schema92.properties.authentication.properties.connectors,data:data84};
+const err201 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/unspecified",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.unspecified.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.unspecified,data:data101};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -7455,9 +7452,10 @@ vErrors.push(err201);
 errors++;
 }
 }
-}
-else {
-const err202 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.type,parentSchema:schema92.properties.authentication,data:data77};
+if(data94.suppliedIn !== undefined){
+let data102 = data94.suppliedIn;
+if(!(data102 === "auth_config")){
+const err202 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/suppliedIn",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/suppliedIn/enum",keyword:"enum",params:{allowedValues: schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.suppliedIn.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.suppliedIn.enum,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.suppliedIn,data:data102};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -7467,15 +7465,10 @@ vErrors.push(err202);
 errors++;
 }
 }
-if(data.limits !== undefined){
-let data102 = data.limits;
-if(Array.isArray(data102)){
-const len4 = data102.length;
-for(let i5=0; i5<len4; i5++){
-let data103 = data102[i5];
-if(data103 && typeof data103 == "object" && !Array.isArray(data103)){
-if(data103.where === undefined){
-const err203 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/required",keyword:"required",params:{missingProperty: "where"},message:"must have required property '"+"where"+"'",schema:schema92.properties.limits.items.required,parentSchema:schema92.properties.limits.items,data:data103};
+if(data94.format !== undefined){
+let data103 = data94.format;
+if(!((((data103 === "currency_lower_iso") || (data103 === "md5_of_lower_email")) || (data103 === "unix_time_string")) || (data103 === "url"))){
+const err203 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/format",schemaPath:"connector.schema.json#/definitions/format/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values",schema:schema33.enum,parentSchema:schema33,data:data103};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -7484,8 +7477,12 @@ vErrors.push(err203);
 }
 errors++;
 }
-if(data103.limit === undefined){
-const err204 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'",schema:schema92.properties.limits.items.required,parentSchema:schema92.properties.limits.items,data:data103};
+}
+if(data94.assumption !== undefined){
+let data104 = data94.assumption;
+if(typeof data104 === "string"){
+if(func3(data104) < 1){
+const err204 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/assumption",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/assumption/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.assumption,data:data104};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -7494,9 +7491,9 @@ vErrors.push(err204);
 }
 errors++;
 }
-for(const key33 in data103){
-if(!(((((key33 === "where") || (key33 === "limit")) || (key33 === "appliesTo")) || (key33 === "expect")) || (key33 === "unspecified"))){
-const err205 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.limits.items,data:data103};
+}
+else {
+const err205 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/assumption",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/assumption/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.assumption.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.assumption,data:data104};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -7506,10 +7503,11 @@ vErrors.push(err205);
 errors++;
 }
 }
-if(data103.where !== undefined){
-let data104 = data103.where;
-if(typeof data104 !== "string"){
-const err206 = {instancePath:instancePath+"/limits/" + i5+"/where",schemaPath:"#/properties/limits/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.where.type,parentSchema:schema92.properties.limits.items.properties.where,data:data104};
+if(data94.provenance !== undefined){
+let data105 = data94.provenance;
+if(typeof data105 === "string"){
+if(func3(data105) < 1){
+const err206 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/provenance",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/provenance/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.provenance,data:data105};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -7519,10 +7517,8 @@ vErrors.push(err206);
 errors++;
 }
 }
-if(data103.limit !== undefined){
-let data105 = data103.limit;
-if(typeof data105 !== "string"){
-const err207 = {instancePath:instancePath+"/limits/" + i5+"/limit",schemaPath:"#/properties/limits/items/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.limit.type,parentSchema:schema92.properties.limits.items.properties.limit,data:data105};
+else {
+const err207 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/provenance",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/provenance/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.provenance.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.provenance,data:data105};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -7532,12 +7528,9 @@ vErrors.push(err207);
 errors++;
 }
 }
-if(data103.appliesTo !== undefined){
-let data106 = data103.appliesTo;
-if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
-for(const key34 in data106){
-if(!(((((key34 === "connector") || (key34 === "service")) || (key34 === "entities")) || (key34 === "actions")) || (key34 === "param"))){
-const err208 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo",schemaPath:"#/properties/limits/items/properties/appliesTo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.limits.items.properties.appliesTo,data:data106};
+}
+else {
+const err208 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key31.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data94};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -7547,10 +7540,9 @@ vErrors.push(err208);
 errors++;
 }
 }
-if(data106.connector !== undefined){
-let data107 = data106.connector;
-if(typeof data107 !== "string"){
-const err209 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/connector",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/connector/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.appliesTo.properties.connector.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.connector,data:data107};
+}
+else {
+const err209 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties.properties.variables,data:data93};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -7560,10 +7552,9 @@ vErrors.push(err209);
 errors++;
 }
 }
-if(data106.service !== undefined){
-let data108 = data106.service;
-if(!(data108 === "search")){
-const err210 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/service",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/service/enum",keyword:"enum",params:{allowedValues: schema92.properties.limits.items.properties.appliesTo.properties.service.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.limits.items.properties.appliesTo.properties.service.enum,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.service,data:data108};
+}
+else {
+const err210 = {instancePath:instancePath+"/authentication/connectors/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.properties.connectors.additionalProperties.type,parentSchema:schema92.properties.authentication.properties.connectors.additionalProperties,data:data89};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -7573,14 +7564,9 @@ vErrors.push(err210);
 errors++;
 }
 }
-if(data106.entities !== undefined){
-let data109 = data106.entities;
-if(Array.isArray(data109)){
-const len5 = data109.length;
-for(let i6=0; i6<len5; i6++){
-let data110 = data109[i6];
-if(typeof data110 !== "string"){
-const err211 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/entities/" + i6,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/entities/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.appliesTo.properties.entities.items.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.entities.items,data:data110};
+}
+else {
+const err211 = {instancePath:instancePath+"/authentication/connectors",schemaPath:"#/properties/authentication/properties/connectors/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.properties.connectors.type,parentSchema:schema92.properties.authentication.properties.connectors,data:data88};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -7592,7 +7578,7 @@ errors++;
 }
 }
 else {
-const err212 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/entities",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/entities/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.limits.items.properties.appliesTo.properties.entities.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.entities,data:data109};
+const err212 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.authentication.type,parentSchema:schema92.properties.authentication,data:data81};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -7602,14 +7588,15 @@ vErrors.push(err212);
 errors++;
 }
 }
-if(data106.actions !== undefined){
-let data111 = data106.actions;
-if(Array.isArray(data111)){
-const len6 = data111.length;
-for(let i7=0; i7<len6; i7++){
-let data112 = data111[i7];
-if(typeof data112 !== "string"){
-const err213 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/actions/" + i7,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/actions/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.appliesTo.properties.actions.items.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.actions.items,data:data112};
+if(data.limits !== undefined){
+let data106 = data.limits;
+if(Array.isArray(data106)){
+const len4 = data106.length;
+for(let i5=0; i5<len4; i5++){
+let data107 = data106[i5];
+if(data107 && typeof data107 == "object" && !Array.isArray(data107)){
+if(data107.where === undefined){
+const err213 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/required",keyword:"required",params:{missingProperty: "where"},message:"must have required property '"+"where"+"'",schema:schema92.properties.limits.items.required,parentSchema:schema92.properties.limits.items,data:data107};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -7618,10 +7605,8 @@ vErrors.push(err213);
 }
 errors++;
 }
-}
-}
-else {
-const err214 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/actions",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.limits.items.properties.appliesTo.properties.actions.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.actions,data:data111};
+if(data107.limit === undefined){
+const err214 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'",schema:schema92.properties.limits.items.required,parentSchema:schema92.properties.limits.items,data:data107};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -7630,11 +7615,9 @@ vErrors.push(err214);
 }
 errors++;
 }
-}
-if(data106.param !== undefined){
-let data113 = data106.param;
-if((typeof data113 !== "string") && (!(Array.isArray(data113)))){
-const err215 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/param",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/param/type",keyword:"type",params:{type: schema92.properties.limits.items.properties.appliesTo.properties.param.type},message:"must be string,array",schema:schema92.properties.limits.items.properties.appliesTo.properties.param.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.param,data:data113};
+for(const key34 in data107){
+if(!(((((key34 === "where") || (key34 === "limit")) || (key34 === "appliesTo")) || (key34 === "expect")) || (key34 === "unspecified"))){
+const err215 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.limits.items,data:data107};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -7643,12 +7626,11 @@ vErrors.push(err215);
 }
 errors++;
 }
-if(Array.isArray(data113)){
-const len7 = data113.length;
-for(let i8=0; i8<len7; i8++){
-let data114 = data113[i8];
-if(typeof data114 !== "string"){
-const err216 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/param/" + i8,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/param/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.appliesTo.properties.param.items.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.param.items,data:data114};
+}
+if(data107.where !== undefined){
+let data108 = data107.where;
+if(typeof data108 !== "string"){
+const err216 = {instancePath:instancePath+"/limits/" + i5+"/where",schemaPath:"#/properties/limits/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.where.type,parentSchema:schema92.properties.limits.items.properties.where,data:data108};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -7658,11 +7640,10 @@ vErrors.push(err216);
 errors++;
 }
 }
-}
-}
-}
-else {
-const err217 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo",schemaPath:"#/properties/limits/items/properties/appliesTo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.limits.items.properties.appliesTo.type,parentSchema:schema92.properties.limits.items.properties.appliesTo,data:data106};
+if(data107.limit !== undefined){
+let data109 = data107.limit;
+if(typeof data109 !== "string"){
+const err217 = {instancePath:instancePath+"/limits/" + i5+"/limit",schemaPath:"#/properties/limits/items/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.limit.type,parentSchema:schema92.properties.limits.items.properties.limit,data:data109};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -7672,11 +7653,12 @@ vErrors.push(err217);
 errors++;
 }
 }
-if(data103.expect !== undefined){
-let data115 = data103.expect;
-if(data115 && typeof data115 == "object" && !Array.isArray(data115)){
-if(Object.keys(data115).length < 1){
-const err218 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema92.properties.limits.items.properties.expect,data:data115};
+if(data107.appliesTo !== undefined){
+let data110 = data107.appliesTo;
+if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
+for(const key35 in data110){
+if(!(((((key35 === "connector") || (key35 === "service")) || (key35 === "entities")) || (key35 === "actions")) || (key35 === "param"))){
+const err218 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo",schemaPath:"#/properties/limits/items/properties/appliesTo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.limits.items.properties.appliesTo,data:data110};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -7685,9 +7667,11 @@ vErrors.push(err218);
 }
 errors++;
 }
-for(const key35 in data115){
-if(!(((((((key35 === "minimum") || (key35 === "maximum")) || (key35 === "default")) || (key35 === "maxItems")) || (key35 === "maxLength")) || (key35 === "pattern")) || (key35 === "maxBytes"))){
-const err219 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.limits.items.properties.expect,data:data115};
+}
+if(data110.connector !== undefined){
+let data111 = data110.connector;
+if(typeof data111 !== "string"){
+const err219 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/connector",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/connector/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.appliesTo.properties.connector.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.connector,data:data111};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -7697,10 +7681,10 @@ vErrors.push(err219);
 errors++;
 }
 }
-if(data115.minimum !== undefined){
-let data116 = data115.minimum;
-if(!((typeof data116 == "number") && (isFinite(data116)))){
-const err220 = {instancePath:instancePath+"/limits/" + i5+"/expect/minimum",schemaPath:"#/properties/limits/items/properties/expect/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema92.properties.limits.items.properties.expect.properties.minimum.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.minimum,data:data116};
+if(data110.service !== undefined){
+let data112 = data110.service;
+if(!(data112 === "search")){
+const err220 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/service",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/service/enum",keyword:"enum",params:{allowedValues: schema92.properties.limits.items.properties.appliesTo.properties.service.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.limits.items.properties.appliesTo.properties.service.enum,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.service,data:data112};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -7710,10 +7694,14 @@ vErrors.push(err220);
 errors++;
 }
 }
-if(data115.maximum !== undefined){
-let data117 = data115.maximum;
-if(!((typeof data117 == "number") && (isFinite(data117)))){
-const err221 = {instancePath:instancePath+"/limits/" + i5+"/expect/maximum",schemaPath:"#/properties/limits/items/properties/expect/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema92.properties.limits.items.properties.expect.properties.maximum.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.maximum,data:data117};
+if(data110.entities !== undefined){
+let data113 = data110.entities;
+if(Array.isArray(data113)){
+const len5 = data113.length;
+for(let i6=0; i6<len5; i6++){
+let data114 = data113[i6];
+if(typeof data114 !== "string"){
+const err221 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/entities/" + i6,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/entities/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.appliesTo.properties.entities.items.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.entities.items,data:data114};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -7723,10 +7711,9 @@ vErrors.push(err221);
 errors++;
 }
 }
-if(data115.default !== undefined){
-let data118 = data115.default;
-if(((typeof data118 !== "string") && (!((typeof data118 == "number") && (isFinite(data118))))) && (typeof data118 !== "boolean")){
-const err222 = {instancePath:instancePath+"/limits/" + i5+"/expect/default",schemaPath:"connector.schema.json#/definitions/literal/type",keyword:"type",params:{type: schema27.type},message:"must be string,number,boolean",schema:schema27.type,parentSchema:schema27,data:data118};
+}
+else {
+const err222 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/entities",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/entities/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.limits.items.properties.appliesTo.properties.entities.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.entities,data:data113};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -7736,10 +7723,14 @@ vErrors.push(err222);
 errors++;
 }
 }
-if(data115.maxItems !== undefined){
-let data119 = data115.maxItems;
-if(!(((typeof data119 == "number") && (!(data119 % 1) && !isNaN(data119))) && (isFinite(data119)))){
-const err223 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxItems",schemaPath:"#/properties/limits/items/properties/expect/properties/maxItems/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema92.properties.limits.items.properties.expect.properties.maxItems.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.maxItems,data:data119};
+if(data110.actions !== undefined){
+let data115 = data110.actions;
+if(Array.isArray(data115)){
+const len6 = data115.length;
+for(let i7=0; i7<len6; i7++){
+let data116 = data115[i7];
+if(typeof data116 !== "string"){
+const err223 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/actions/" + i7,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/actions/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.appliesTo.properties.actions.items.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.actions.items,data:data116};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -7749,10 +7740,9 @@ vErrors.push(err223);
 errors++;
 }
 }
-if(data115.maxLength !== undefined){
-let data120 = data115.maxLength;
-if(!(((typeof data120 == "number") && (!(data120 % 1) && !isNaN(data120))) && (isFinite(data120)))){
-const err224 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxLength",schemaPath:"#/properties/limits/items/properties/expect/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema92.properties.limits.items.properties.expect.properties.maxLength.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.maxLength,data:data120};
+}
+else {
+const err224 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/actions",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.limits.items.properties.appliesTo.properties.actions.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.actions,data:data115};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -7762,10 +7752,10 @@ vErrors.push(err224);
 errors++;
 }
 }
-if(data115.pattern !== undefined){
-let data121 = data115.pattern;
-if(typeof data121 !== "string"){
-const err225 = {instancePath:instancePath+"/limits/" + i5+"/expect/pattern",schemaPath:"#/properties/limits/items/properties/expect/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.expect.properties.pattern.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.pattern,data:data121};
+if(data110.param !== undefined){
+let data117 = data110.param;
+if((typeof data117 !== "string") && (!(Array.isArray(data117)))){
+const err225 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/param",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/param/type",keyword:"type",params:{type: schema92.properties.limits.items.properties.appliesTo.properties.param.type},message:"must be string,array",schema:schema92.properties.limits.items.properties.appliesTo.properties.param.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.param,data:data117};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -7774,11 +7764,12 @@ vErrors.push(err225);
 }
 errors++;
 }
-}
-if(data115.maxBytes !== undefined){
-let data122 = data115.maxBytes;
-if(!(((typeof data122 == "number") && (!(data122 % 1) && !isNaN(data122))) && (isFinite(data122)))){
-const err226 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxBytes",schemaPath:"#/properties/limits/items/properties/expect/properties/maxBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema92.properties.limits.items.properties.expect.properties.maxBytes.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.maxBytes,data:data122};
+if(Array.isArray(data117)){
+const len7 = data117.length;
+for(let i8=0; i8<len7; i8++){
+let data118 = data117[i8];
+if(typeof data118 !== "string"){
+const err226 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/param/" + i8,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/param/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.appliesTo.properties.param.items.type,parentSchema:schema92.properties.limits.items.properties.appliesTo.properties.param.items,data:data118};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -7789,8 +7780,10 @@ errors++;
 }
 }
 }
+}
+}
 else {
-const err227 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.limits.items.properties.expect.type,parentSchema:schema92.properties.limits.items.properties.expect,data:data115};
+const err227 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo",schemaPath:"#/properties/limits/items/properties/appliesTo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.limits.items.properties.appliesTo.type,parentSchema:schema92.properties.limits.items.properties.appliesTo,data:data110};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -7800,10 +7793,11 @@ vErrors.push(err227);
 errors++;
 }
 }
-if(data103.unspecified !== undefined){
-let data123 = data103.unspecified;
-if(typeof data123 !== "string"){
-const err228 = {instancePath:instancePath+"/limits/" + i5+"/unspecified",schemaPath:"#/properties/limits/items/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.unspecified.type,parentSchema:schema92.properties.limits.items.properties.unspecified,data:data123};
+if(data107.expect !== undefined){
+let data119 = data107.expect;
+if(data119 && typeof data119 == "object" && !Array.isArray(data119)){
+if(Object.keys(data119).length < 1){
+const err228 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema92.properties.limits.items.properties.expect,data:data119};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -7812,10 +7806,9 @@ vErrors.push(err228);
 }
 errors++;
 }
-}
-}
-else {
-const err229 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.limits.items.type,parentSchema:schema92.properties.limits.items,data:data103};
+for(const key36 in data119){
+if(!(((((((key36 === "minimum") || (key36 === "maximum")) || (key36 === "default")) || (key36 === "maxItems")) || (key36 === "maxLength")) || (key36 === "pattern")) || (key36 === "maxBytes"))){
+const err229 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.limits.items.properties.expect,data:data119};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -7825,9 +7818,10 @@ vErrors.push(err229);
 errors++;
 }
 }
-}
-else {
-const err230 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.limits.type,parentSchema:schema92.properties.limits,data:data102};
+if(data119.minimum !== undefined){
+let data120 = data119.minimum;
+if(!((typeof data120 == "number") && (isFinite(data120)))){
+const err230 = {instancePath:instancePath+"/limits/" + i5+"/expect/minimum",schemaPath:"#/properties/limits/items/properties/expect/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema92.properties.limits.items.properties.expect.properties.minimum.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.minimum,data:data120};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -7837,12 +7831,10 @@ vErrors.push(err230);
 errors++;
 }
 }
-if(data.events !== undefined){
-let data124 = data.events;
-if(data124 && typeof data124 == "object" && !Array.isArray(data124)){
-for(const key36 in data124){
-if(!(key36 === "unspecified")){
-const err231 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.events,data:data124};
+if(data119.maximum !== undefined){
+let data121 = data119.maximum;
+if(!((typeof data121 == "number") && (isFinite(data121)))){
+const err231 = {instancePath:instancePath+"/limits/" + i5+"/expect/maximum",schemaPath:"#/properties/limits/items/properties/expect/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema92.properties.limits.items.properties.expect.properties.maximum.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.maximum,data:data121};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -7852,10 +7844,10 @@ vErrors.push(err231);
 errors++;
 }
 }
-if(data124.unspecified !== undefined){
-let data125 = data124.unspecified;
-if(typeof data125 !== "string"){
-const err232 = {instancePath:instancePath+"/events/unspecified",schemaPath:"#/properties/events/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.events.properties.unspecified.type,parentSchema:schema92.properties.events.properties.unspecified,data:data125};
+if(data119.default !== undefined){
+let data122 = data119.default;
+if(((typeof data122 !== "string") && (!((typeof data122 == "number") && (isFinite(data122))))) && (typeof data122 !== "boolean")){
+const err232 = {instancePath:instancePath+"/limits/" + i5+"/expect/default",schemaPath:"connector.schema.json#/definitions/literal/type",keyword:"type",params:{type: schema27.type},message:"must be string,number,boolean",schema:schema27.type,parentSchema:schema27,data:data122};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -7865,9 +7857,10 @@ vErrors.push(err232);
 errors++;
 }
 }
-}
-else {
-const err233 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.events.type,parentSchema:schema92.properties.events,data:data124};
+if(data119.maxItems !== undefined){
+let data123 = data119.maxItems;
+if(!(((typeof data123 == "number") && (!(data123 % 1) && !isNaN(data123))) && (isFinite(data123)))){
+const err233 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxItems",schemaPath:"#/properties/limits/items/properties/expect/properties/maxItems/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema92.properties.limits.items.properties.expect.properties.maxItems.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.maxItems,data:data123};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -7877,11 +7870,10 @@ vErrors.push(err233);
 errors++;
 }
 }
-if(data.versioning !== undefined){
-let data126 = data.versioning;
-if(data126 && typeof data126 == "object" && !Array.isArray(data126)){
-if(data126.pathSegment === undefined){
-const err234 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/required",keyword:"required",params:{missingProperty: "pathSegment"},message:"must have required property '"+"pathSegment"+"'",schema:schema92.properties.versioning.required,parentSchema:schema92.properties.versioning,data:data126};
+if(data119.maxLength !== undefined){
+let data124 = data119.maxLength;
+if(!(((typeof data124 == "number") && (!(data124 % 1) && !isNaN(data124))) && (isFinite(data124)))){
+const err234 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxLength",schemaPath:"#/properties/limits/items/properties/expect/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema92.properties.limits.items.properties.expect.properties.maxLength.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.maxLength,data:data124};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -7890,9 +7882,11 @@ vErrors.push(err234);
 }
 errors++;
 }
-for(const key37 in data126){
-if(!(((key37 === "pathSegment") || (key37 === "description")) || (key37 === "unspecified"))){
-const err235 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.versioning,data:data126};
+}
+if(data119.pattern !== undefined){
+let data125 = data119.pattern;
+if(typeof data125 !== "string"){
+const err235 = {instancePath:instancePath+"/limits/" + i5+"/expect/pattern",schemaPath:"#/properties/limits/items/properties/expect/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.expect.properties.pattern.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.pattern,data:data125};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -7902,10 +7896,10 @@ vErrors.push(err235);
 errors++;
 }
 }
-if(data126.pathSegment !== undefined){
-let data127 = data126.pathSegment;
-if(typeof data127 !== "string"){
-const err236 = {instancePath:instancePath+"/versioning/pathSegment",schemaPath:"#/properties/versioning/properties/pathSegment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.versioning.properties.pathSegment.type,parentSchema:schema92.properties.versioning.properties.pathSegment,data:data127};
+if(data119.maxBytes !== undefined){
+let data126 = data119.maxBytes;
+if(!(((typeof data126 == "number") && (!(data126 % 1) && !isNaN(data126))) && (isFinite(data126)))){
+const err236 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxBytes",schemaPath:"#/properties/limits/items/properties/expect/properties/maxBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema92.properties.limits.items.properties.expect.properties.maxBytes.type,parentSchema:schema92.properties.limits.items.properties.expect.properties.maxBytes,data:data126};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -7915,10 +7909,9 @@ vErrors.push(err236);
 errors++;
 }
 }
-if(data126.description !== undefined){
-let data128 = data126.description;
-if(typeof data128 !== "string"){
-const err237 = {instancePath:instancePath+"/versioning/description",schemaPath:"#/properties/versioning/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.versioning.properties.description.type,parentSchema:schema92.properties.versioning.properties.description,data:data128};
+}
+else {
+const err237 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.limits.items.properties.expect.type,parentSchema:schema92.properties.limits.items.properties.expect,data:data119};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -7928,10 +7921,10 @@ vErrors.push(err237);
 errors++;
 }
 }
-if(data126.unspecified !== undefined){
-let data129 = data126.unspecified;
-if(typeof data129 !== "string"){
-const err238 = {instancePath:instancePath+"/versioning/unspecified",schemaPath:"#/properties/versioning/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.versioning.properties.unspecified.type,parentSchema:schema92.properties.versioning.properties.unspecified,data:data129};
+if(data107.unspecified !== undefined){
+let data127 = data107.unspecified;
+if(typeof data127 !== "string"){
+const err238 = {instancePath:instancePath+"/limits/" + i5+"/unspecified",schemaPath:"#/properties/limits/items/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.limits.items.properties.unspecified.type,parentSchema:schema92.properties.limits.items.properties.unspecified,data:data127};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -7943,7 +7936,7 @@ errors++;
 }
 }
 else {
-const err239 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.versioning.type,parentSchema:schema92.properties.versioning,data:data126};
+const err239 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.limits.items.type,parentSchema:schema92.properties.limits.items,data:data107};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -7955,12 +7948,140 @@ errors++;
 }
 }
 else {
-const err240 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.type,parentSchema:schema92,data};
+const err240 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.limits.type,parentSchema:schema92.properties.limits,data:data106};
 if(vErrors === null){
 vErrors = [err240];
 }
 else {
 vErrors.push(err240);
+}
+errors++;
+}
+}
+if(data.events !== undefined){
+let data128 = data.events;
+if(data128 && typeof data128 == "object" && !Array.isArray(data128)){
+for(const key37 in data128){
+if(!(key37 === "unspecified")){
+const err241 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.events,data:data128};
+if(vErrors === null){
+vErrors = [err241];
+}
+else {
+vErrors.push(err241);
+}
+errors++;
+}
+}
+if(data128.unspecified !== undefined){
+let data129 = data128.unspecified;
+if(typeof data129 !== "string"){
+const err242 = {instancePath:instancePath+"/events/unspecified",schemaPath:"#/properties/events/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.events.properties.unspecified.type,parentSchema:schema92.properties.events.properties.unspecified,data:data129};
+if(vErrors === null){
+vErrors = [err242];
+}
+else {
+vErrors.push(err242);
+}
+errors++;
+}
+}
+}
+else {
+const err243 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.events.type,parentSchema:schema92.properties.events,data:data128};
+if(vErrors === null){
+vErrors = [err243];
+}
+else {
+vErrors.push(err243);
+}
+errors++;
+}
+}
+if(data.versioning !== undefined){
+let data130 = data.versioning;
+if(data130 && typeof data130 == "object" && !Array.isArray(data130)){
+if(data130.pathSegment === undefined){
+const err244 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/required",keyword:"required",params:{missingProperty: "pathSegment"},message:"must have required property '"+"pathSegment"+"'",schema:schema92.properties.versioning.required,parentSchema:schema92.properties.versioning,data:data130};
+if(vErrors === null){
+vErrors = [err244];
+}
+else {
+vErrors.push(err244);
+}
+errors++;
+}
+for(const key38 in data130){
+if(!(((key38 === "pathSegment") || (key38 === "description")) || (key38 === "unspecified"))){
+const err245 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties",schema:false,parentSchema:schema92.properties.versioning,data:data130};
+if(vErrors === null){
+vErrors = [err245];
+}
+else {
+vErrors.push(err245);
+}
+errors++;
+}
+}
+if(data130.pathSegment !== undefined){
+let data131 = data130.pathSegment;
+if(typeof data131 !== "string"){
+const err246 = {instancePath:instancePath+"/versioning/pathSegment",schemaPath:"#/properties/versioning/properties/pathSegment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.versioning.properties.pathSegment.type,parentSchema:schema92.properties.versioning.properties.pathSegment,data:data131};
+if(vErrors === null){
+vErrors = [err246];
+}
+else {
+vErrors.push(err246);
+}
+errors++;
+}
+}
+if(data130.description !== undefined){
+let data132 = data130.description;
+if(typeof data132 !== "string"){
+const err247 = {instancePath:instancePath+"/versioning/description",schemaPath:"#/properties/versioning/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.versioning.properties.description.type,parentSchema:schema92.properties.versioning.properties.description,data:data132};
+if(vErrors === null){
+vErrors = [err247];
+}
+else {
+vErrors.push(err247);
+}
+errors++;
+}
+}
+if(data130.unspecified !== undefined){
+let data133 = data130.unspecified;
+if(typeof data133 !== "string"){
+const err248 = {instancePath:instancePath+"/versioning/unspecified",schemaPath:"#/properties/versioning/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.versioning.properties.unspecified.type,parentSchema:schema92.properties.versioning.properties.unspecified,data:data133};
+if(vErrors === null){
+vErrors = [err248];
+}
+else {
+vErrors.push(err248);
+}
+errors++;
+}
+}
+}
+else {
+const err249 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.properties.versioning.type,parentSchema:schema92.properties.versioning,data:data130};
+if(vErrors === null){
+vErrors = [err249];
+}
+else {
+vErrors.push(err249);
+}
+errors++;
+}
+}
+}
+else {
+const err250 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.type,parentSchema:schema92,data};
+if(vErrors === null){
+vErrors = [err250];
+}
+else {
+vErrors.push(err250);
 }
 errors++;
 }
